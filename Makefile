@@ -1,0 +1,129 @@
+# leastscore - build, test, install.
+#
+#   make            the library (build/libleastscore.a, .so) and the command
+#                   build/leastscore
+#   make check      unit and end-to-end tests, then the unit tests again
+#                   under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make play       installs what is missing, builds, starts a game
+#   make bench      the speed benchmark (leastscore bench)
+#   make soak       the long randomized self-play run (millions of matches)
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# Missing Debian packages are installed by tools/deps.sh (as root).
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+OPT     ?= -O2
+SAN     ?=
+
+WARN    = -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
+          -Wmissing-prototypes -Wformat=2 -Wundef -Wvla -Wcast-qual \
+          -Wnull-dereference -Wdouble-promotion
+CFLAGS  ?= $(OPT) -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+             $(WARN) $(CFLAGS) $(SAN) -Iinclude -Isrc -fPIC -MMD -MP
+
+PKGS      = jansson ncursesw
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+TEST_CFLAGS = $(shell pkg-config --cflags cmocka 2>/dev/null)
+TEST_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null)
+
+LIB_SRC  = $(wildcard src/core/*.c) $(wildcard src/ai/*.c)
+CLI_SRC  = $(wildcard src/cli/*.c)
+TEST_SRC = $(wildcard tests/test_*.c)
+TEST_LIB_SRC = $(wildcard tests/support/*.c)
+
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_LIB_OBJ = $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
+
+LIBA  = $(BUILD)/libleastscore.a
+LIBSO = $(BUILD)/libleastscore.so
+CLI   = $(BUILD)/leastscore
+
+.PHONY: all deps check unit e2e sancheck play bench soak install uninstall clean
+
+all: $(LIBA) $(LIBSO) $(CLI)
+
+deps:
+	@tools/deps.sh
+
+$(BUILD)/src/cli/%.o: src/cli/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/support/%.o: tests/support/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBSO): $(LIB_OBJ)
+	$(CC) -shared $(SAN) -o $@ $^
+
+$(CLI): $(CLI_OBJ) $(LIBA)
+	$(CC) $(SAN) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
+
+$(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) $(LIBA) \
+	    $(TEST_LIBS) -lm -o $@
+
+unit: $(TEST_BIN)
+	@tools/run-tests.sh $(TEST_BIN)
+
+e2e: $(CLI)
+	@LEASTSCORE=$(CURDIR)/$(CLI) tools/run-e2e.sh tests/e2e/*.sh
+
+# The sanitizer pass rebuilds everything in build-san. Randomized tests read
+# LS_SELFPLAY_MATCHES to keep this pass within CI's time.
+sancheck:
+	@LS_SANITIZED=1 $(MAKE) --no-print-directory BUILD=build-san OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    unit e2e
+
+check: deps
+	@$(MAKE) --no-print-directory all unit e2e
+	@$(MAKE) --no-print-directory sancheck
+
+play: deps
+	@$(MAKE) --no-print-directory $(CLI)
+	@$(CLI) play
+
+bench: $(CLI)
+	$(CLI) bench
+
+soak: $(BUILD)/tests/test_selfplay
+	LS_SELFPLAY_MATCHES=2000000 $(BUILD)/tests/test_selfplay
+
+install: $(LIBA) $(LIBSO) $(CLI)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/leastscore
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/libleastscore.a
+	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/libleastscore.so
+	install -m 644 include/leastscore.h include/leastscore_ai.h \
+	    $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' include/leastscore.h)|g' \
+	    leastscore.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/leastscore $(DESTDIR)$(PREFIX)/lib/libleastscore.a \
+	    $(DESTDIR)$(PREFIX)/lib/libleastscore.so \
+	    $(DESTDIR)$(PREFIX)/include/leastscore.h $(DESTDIR)$(PREFIX)/include/leastscore_ai.h \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
+
+clean:
+	rm -rf build build-san
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
