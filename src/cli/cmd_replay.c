@@ -1,0 +1,219 @@
+/*
+ * cmd_replay.c - `leastscore replay [--json] FILE`: verifies a game record
+ * and prints what happened in it.
+ *
+ * All the checking is ls_record_read()'s; this file only reads the file,
+ * reports the first error as `FILE:LINE: what is wrong` (FILE is `<stdin>`
+ * when the record comes from `-`) and turns the completed rounds' results
+ * into a readable summary or, with --json, one JSON object built with
+ * jansson. Exit status: 0 valid record, 1 invalid record (exactly one line
+ * on stderr), 2 usage error or a file that cannot be read (docs/record-format.md).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "leastscore.h"
+
+static void help(void)
+{
+    printf("usage: leastscore replay [--json] FILE\n\n"
+           "Verifies a game record (docs/record-format.md) and prints each\n"
+           "completed round's result and the final standings. FILE '-' reads\n"
+           "standard input.\n\n"
+           "options:\n"
+           "  --json     print one JSON object instead of the summary\n"
+           "  -h, --help print this help\n\n"
+           "exit status: 0 the record is valid; 1 it is not (one line on\n"
+           "stderr: FILE:LINE: what is wrong, FILE is <stdin> for '-');\n"
+           "2 usage error or the file cannot be read.\n");
+}
+
+/* Seats of a round's mask, as a JSON array of names. */
+static json_t *json_names(const ls_state *s, unsigned mask)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < ls_players(s); i++)
+        if (mask & (1u << i))
+            json_array_append_new(a, json_string(ls_name(s, i)));
+    return a;
+}
+
+/* {"Ann": v[0], ...} for the seats in mask. */
+static json_t *json_by_name(const ls_state *s, unsigned mask, const int *v)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < ls_players(s); i++)
+        if (mask & (1u << i))
+            json_object_set_new(o, ls_name(s, i), json_integer(v[i]));
+    return o;
+}
+
+static int print_json(const ls_state *s, const ls_round_result *res, int nres)
+{
+    unsigned all = (1u << ls_players(s)) - 1;
+    json_t *root = json_object();
+    json_object_set_new(root, "players", json_names(s, all));
+    json_t *rounds = json_array();
+    for (int r = 0; r < nres; r++) {
+        const ls_round_result *rr = &res[r];
+        json_t *o = json_object();
+        json_object_set_new(o, "number", json_integer(rr->round));
+        json_object_set_new(o, "declarer", rr->declarer >= 0
+                                               ? json_string(ls_name(s, rr->declarer))
+                                               : json_null());
+        json_object_set_new(o, "correct", json_boolean(rr->correct));
+        json_object_set_new(o, "hand_totals", json_by_name(s, rr->players, rr->hand_total));
+        json_object_set_new(o, "scores", json_by_name(s, rr->players, rr->score));
+        json_object_set_new(o, "totals", json_by_name(s, all, rr->total));
+        json_object_set_new(o, "eliminated", json_names(s, rr->eliminated));
+        json_array_append_new(rounds, o);
+    }
+    json_object_set_new(root, "rounds", rounds);
+    json_object_set_new(root, "finished", json_boolean(ls_phase(s) == LS_PHASE_OVER));
+    int w = ls_winner(s);
+    json_object_set_new(root, "winner", w >= 0 ? json_string(ls_name(s, w)) : json_null());
+
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!text) {
+        fprintf(stderr, "leastscore replay: out of memory\n");
+        return 1;
+    }
+    puts(text);
+    free(text);
+    return 0;
+}
+
+static void print_round(const ls_state *s, const ls_round_result *rr, int width)
+{
+    if (rr->declarer >= 0)
+        printf("Round %d: %s declared with %d, %s\n", rr->round,
+               ls_name(s, rr->declarer), rr->hand_total[rr->declarer],
+               rr->correct ? "correct" : "a false declaration");
+    else
+        printf("Round %d: showdown after %d turns, %s lowest with %d\n", rr->round,
+               rr->turns, ls_name(s, rr->lowest), rr->hand_total[rr->lowest]);
+    for (int i = 0; i < ls_players(s); i++) {
+        if (!(rr->players & (1u << i)))
+            continue;
+        printf("  %-*s hand %3d  scores %+4d  total %4d%s\n", width, ls_name(s, i),
+               rr->hand_total[i], rr->score[i], rr->total[i],
+               rr->eliminated & (1u << i) ? "  out" : "");
+    }
+}
+
+/*
+ * Final standings: players still in, by total; then the eliminated, those
+ * who lasted longer first. out_round[i] is the round seat i went out in, or
+ * 0. An insertion sort: there are at most 8 players.
+ */
+static void print_standings(const ls_state *s, const int *out_round, int width)
+{
+    int n = ls_players(s), order[LS_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0; j--) {
+            int a = order[j - 1], ka = out_round[a] ? out_round[a] : 1 << 30;
+            int kb = out_round[i] ? out_round[i] : 1 << 30;
+            if (ka > kb || (ka == kb && ls_score(s, a) <= ls_score(s, i)))
+                break;
+            order[j] = a;
+        }
+        order[j] = i;
+    }
+    printf("Standings:\n");
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        printf("  %d. %-*s %4d", k + 1, width, ls_name(s, i), ls_score(s, i));
+        if (out_round[i])
+            printf("  (out in round %d)", out_round[i]);
+        putchar('\n');
+    }
+}
+
+static int print_text(const ls_state *s, const ls_round_result *res, int nres)
+{
+    int width = 0, out_round[LS_MAX_PLAYERS] = {0};
+    for (int i = 0; i < ls_players(s); i++) {
+        int len = (int)strlen(ls_name(s, i));
+        width = len > width ? len : width;
+    }
+    printf("Players:");
+    for (int i = 0; i < ls_players(s); i++)
+        printf(" %s", ls_name(s, i));
+    printf(" (threshold %d)\n\n", ls_state_rules(s)->threshold);
+    for (int r = 0; r < nres; r++) {
+        print_round(s, &res[r], width);
+        putchar('\n');
+        for (int i = 0; i < ls_players(s); i++)
+            if (res[r].eliminated & (1u << i))
+                out_round[i] = res[r].round;
+    }
+    if (nres == 0)
+        printf("No round completed.\n\n");
+    print_standings(s, out_round, width);
+    if (ls_winner(s) >= 0)
+        printf("Winner: %s\n", ls_name(s, ls_winner(s)));
+    else if (ls_turn(s) >= 0)
+        printf("Match in progress: round %d, %s to move.\n", ls_round(s),
+               ls_name(s, ls_turn(s)));
+    else
+        printf("Match in progress: round %d is to be dealt.\n", ls_round(s) + 1);
+    return 0;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool json = false, options_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && !strcmp(a, "--json")) {
+            json = true;
+        } else if (!options_done && (!strcmp(a, "--help") || !strcmp(a, "-h"))) {
+            help();
+            return 0;
+        } else if (!options_done && !strcmp(a, "--")) {
+            options_done = true;
+        } else if (!options_done && a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error("replay", "unknown option '%s'", a);
+        } else if (path) {
+            return cli_usage_error("replay", "one FILE only, got '%s' and '%s'", path, a);
+        } else {
+            path = a;
+        }
+    }
+    if (!path)
+        return cli_usage_error("replay", "missing FILE (a record, or '-' for stdin)");
+
+    size_t len = 0;
+    char *text = cli_read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "leastscore replay: cannot read '%s': %s\n", path, strerror(errno));
+        return 2;
+    }
+
+    ls_state *s = NULL;
+    ls_round_result *res = NULL;
+    int nres = 0;
+    ls_error err = {0};
+    int rc = ls_record_read(text, len, &s, &res, &nres, &err);
+    free(text);
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    if (rc != 0) {
+        if (err.line > 0)
+            fprintf(stderr, "%s:%d: %s\n", name, err.line, err.msg[0] ? err.msg : ls_strerror(rc));
+        else
+            fprintf(stderr, "%s: %s\n", name, err.msg[0] ? err.msg : ls_strerror(rc));
+        return 1;
+    }
+    int status = json ? print_json(s, res, nres) : print_text(s, res, nres);
+    free(res);
+    ls_state_free(s);
+    return status;
+}
