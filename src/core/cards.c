@@ -1,0 +1,192 @@
+/*
+ * cards.c - cards, card sets and moves as text.
+ *
+ * A card is rank * 4 + suit; a set is a 64-bit mask (see leastscore.h).
+ * Text is rank then suit, "AS 10H QD" canonically; input is
+ * case-insensitive and takes "T" for 10. Moves are written in the record
+ * notation: "discard 7H 8H 9H take 5S", "discard KD draw [4S]", "declare".
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/internal.h"
+
+static const char *const rank_names[13] = {"A", "2", "3", "4", "5", "6", "7",
+                                           "8", "9", "10", "J", "Q", "K"};
+static const char suit_names[4] = {'C', 'D', 'H', 'S'};
+
+int ls_card_value(ls_card c)
+{
+    int rank = LS_RANK(c);
+    return rank < 9 ? rank + 1 : 10;
+}
+
+int ls_cards_total(ls_cards set)
+{
+    int total = 0;
+    while (set) {
+        total += ls_card_value((ls_card)__builtin_ctzll(set));
+        set &= set - 1;
+    }
+    return total;
+}
+
+int ls_cards_count(ls_cards set)
+{
+    return __builtin_popcountll(set);
+}
+
+ls_card ls_cards_first(ls_cards set)
+{
+    return set ? (ls_card)__builtin_ctzll(set) : LS_NO_CARD;
+}
+
+char *ls_card_str(ls_card c, char buf[4])
+{
+    if (c >= 52) {
+        strcpy(buf, "??");
+        return buf;
+    }
+    snprintf(buf, 4, "%s%c", rank_names[LS_RANK(c)], suit_names[LS_SUIT(c)]);
+    return buf;
+}
+
+ls_card ls_card_parse(const char *text)
+{
+    if (!text)
+        return LS_NO_CARD;
+    size_t n = strlen(text);
+    if (n < 2 || n > 3)
+        return LS_NO_CARD;
+    int rank = -1;
+    if (n == 3) {
+        if (text[0] == '1' && text[1] == '0')
+            rank = 9;
+    } else {
+        char r = (char)toupper((unsigned char)text[0]);
+        if (r >= '2' && r <= '9')
+            rank = r - '1';
+        else if (r == 'A')
+            rank = 0;
+        else if (r == 'T')
+            rank = 9;
+        else if (r == 'J')
+            rank = 10;
+        else if (r == 'Q')
+            rank = 11;
+        else if (r == 'K')
+            rank = 12;
+    }
+    const char *s = strchr("CDHS", toupper((unsigned char)text[n - 1]));
+    if (rank < 0 || !s || !*s)
+        return LS_NO_CARD;
+    return LS_CARD(rank, s - "CDHS");
+}
+
+int ls_cards_str(ls_cards set, char *buf, size_t size)
+{
+    if (!set)
+        return snprintf(buf, size, "-");
+    size_t used = 0;
+    int need = 0;
+    for (ls_cards s = set; s; s &= s - 1) {
+        char c[4];
+        int k = snprintf(used < size ? buf + used : NULL,
+                         used < size ? size - used : 0, "%s%s",
+                         need ? " " : "",
+                         ls_card_str((ls_card)__builtin_ctzll(s), c));
+        need += k;
+        used += (size_t)k;
+    }
+    return need;
+}
+
+int ls_move_str(ls_move m, char *buf, size_t size)
+{
+    char cards_text[64], c[4];
+    if (m.kind == LS_MOVE_DECLARE)
+        return snprintf(buf, size, "declare");
+    ls_cards_str(m.discard, cards_text, sizeof cards_text);
+    if (m.kind == LS_MOVE_TAKE)
+        return snprintf(buf, size, "discard %s take %s", cards_text,
+                        ls_card_str(m.card, c));
+    if (m.card == LS_NO_CARD)
+        return snprintf(buf, size, "discard %s draw", cards_text);
+    return snprintf(buf, size, "discard %s draw %s", cards_text,
+                    ls_card_str(m.card, c));
+}
+
+/* Splits text into at most `max` whitespace-separated tokens in buf. */
+static int tokenize(const char *text, char *buf, size_t size, char **tok, int max)
+{
+    snprintf(buf, size, "%s", text);
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(buf, " \t\r\n", &save); t;
+         t = strtok_r(NULL, " \t\r\n", &save)) {
+        if (n == max)
+            return max + 1;
+        tok[n++] = t;
+    }
+    return n;
+}
+
+int ls_move_parse(const char *text, ls_move *m, ls_error *err)
+{
+    char buf[256];
+    char *tok[16];
+    if (!text || !m)
+        return ls__fail(err, LS_EINVAL, "no move given");
+    if (strlen(text) >= sizeof buf)
+        return ls__fail(err, LS_ESYNTAX, "move too long");
+    int n = tokenize(text, buf, sizeof buf, tok, 15);
+    if (n == 0)
+        return ls__fail(err, LS_ESYNTAX,
+                        "empty move: expected 'discard CARDS take CARD', "
+                        "'discard CARDS draw' or 'declare'");
+    if (!strcasecmp(tok[0], "declare")) {
+        if (n != 1)
+            return ls__fail(err, LS_ESYNTAX, "'declare' takes nothing after it, "
+                                             "got '%s'", tok[1]);
+        *m = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+        return 0;
+    }
+    if (strcasecmp(tok[0], "discard"))
+        return ls__fail(err, LS_ESYNTAX,
+                        "'%s' is not a move: expected 'discard', or 'declare'",
+                        tok[0]);
+    ls_move mv = {.discard = 0, .kind = 0, .card = LS_NO_CARD};
+    int i = 1;
+    for (; i < n && strcasecmp(tok[i], "take") && strcasecmp(tok[i], "draw"); i++) {
+        ls_card c = ls_card_parse(tok[i]);
+        if (c == LS_NO_CARD)
+            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
+                            "like AS 10H QD 7c)", tok[i]);
+        if (mv.discard & LS_BIT(c))
+            return ls__fail(err, LS_ESYNTAX, "%s is discarded twice", tok[i]);
+        mv.discard |= LS_BIT(c);
+    }
+    if (!mv.discard)
+        return ls__fail(err, LS_ESYNTAX, "'discard' needs at least one card");
+    if (i == n)
+        return ls__fail(err, LS_ESYNTAX, "after the discarded cards, say "
+                        "'take CARD' or 'draw'");
+    bool take = !strcasecmp(tok[i], "take");
+    mv.kind = take ? LS_MOVE_TAKE : LS_MOVE_DRAW;
+    i++;
+    if (i < n) {
+        mv.card = ls_card_parse(tok[i]);
+        if (mv.card == LS_NO_CARD)
+            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
+                            "like AS 10H QD 7c)", tok[i]);
+        i++;
+    } else if (take) {
+        return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take");
+    }
+    if (i < n)
+        return ls__fail(err, LS_ESYNTAX, "unexpected '%s' at the end of the move",
+                        tok[i]);
+    *m = mv;
+    return 0;
+}

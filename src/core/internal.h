@@ -1,0 +1,70 @@
+/*
+ * internal.h - the engine's state and the helpers its files share.
+ *
+ * struct ls_state is one flat block with no pointers: copying it is a
+ * memcpy. Invariants that hold between calls while a round is in play:
+ *   - every card is in exactly one of: a hand, the deck (deck[0..deck_n-1],
+ *     deck_set), the open cards, the dead pile;
+ *   - open is the previous player's last discard (or the opening card
+ *     before the first turn) and is never empty;
+ *   - known[p] is a subset of hand[p].
+ * Outside a round the hands hold what was revealed at its end.
+ */
+#ifndef LS_CORE_INTERNAL_H
+#define LS_CORE_INTERNAL_H
+
+#include "leastscore.h"
+
+struct ls_state {
+    ls_rules rules;
+    ls_rng rng;
+    uint8_t nplayers;
+    uint8_t phase;             /* LS_PHASE_... */
+    uint8_t out;               /* mask of eliminated seats */
+    uint8_t in_round;          /* mask of seats dealt into this round */
+    uint8_t played;            /* seats that have had a turn this round */
+    uint8_t starter;           /* seat that started this round */
+    uint8_t turn;              /* seat to move */
+    uint8_t deck_n;            /* cards in deck[]; deck[deck_n-1] is the top */
+    int round;                 /* current or last round number */
+    int turns;                 /* turns played in this round */
+    int nevents;               /* public events this round */
+    int score[LS_MAX_PLAYERS]; /* cumulative */
+    ls_cards hand[LS_MAX_PLAYERS];
+    ls_cards known[LS_MAX_PLAYERS];
+    ls_cards last_discard[LS_MAX_PLAYERS];
+    ls_cards open;
+    ls_cards dead;
+    ls_cards deck_set;
+    uint8_t deck[52];
+    char names[LS_MAX_PLAYERS][LS_NAME_MAX + 1];
+    ls_event history[LS_HISTORY]; /* ring: event i at i % LS_HISTORY */
+    bool has_result;
+    ls_round_result result;
+};
+
+/* Formats err (if not NULL) and returns code. */
+int ls__fail(ls_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Writes every legal discard of `hand` into out (room for 128) and returns
+ * the count. Each set appears once. */
+int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out);
+
+/* Writes the moves for a hand facing `open`: every legal discard with each
+ * open card and (if can_draw) a draw, then a declare if `declare`. */
+int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
+              bool runs_suited, ls_move *out);
+
+/* The next seat after `seat` that is in `mask` (mask must be non-empty). */
+static inline int ls__next_in(uint8_t mask, int seat, int n)
+{
+    for (int i = 1; i <= n; i++) {
+        int p = (seat + i) % n;
+        if (mask & (1u << p))
+            return p;
+    }
+    return seat;
+}
+
+#endif

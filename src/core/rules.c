@@ -1,0 +1,312 @@
+/*
+ * rules.c - the table's options, and which sets of cards may be discarded.
+ *
+ * R3, D2 and D3 decide a discard by its size alone: 1 card; 2 of a rank;
+ * 3 or 5 in a run (Ace low or high, never both); 4 of a rank; 5 of a suit.
+ * ls__discards() enumerates exactly those sets for a hand, each once (a
+ * straight flush comes from the run enumeration and is skipped as a
+ * flush), in a fixed order so that move lists are deterministic.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+const char *const ls_option_names[] = {"threshold", "tie", "runs", "hand_size",
+                                       "declare_max", "max_turns", NULL};
+
+ls_rules ls_rules_default(void)
+{
+    return (ls_rules){
+        .threshold = 100,
+        .tie_penalty = false,
+        .runs_suited = false,
+        .hand_size = 5,
+        .declare_max = 0,
+        .max_turns = LS_DEFAULT_MAX_TURNS,
+    };
+}
+
+/* Reads a whole decimal number in [lo, hi]. */
+static bool parse_int(const char *text, int lo, int hi, int *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+int ls_rules_set(ls_rules *r, const char *name, const char *value, ls_error *err)
+{
+    if (!r || !name || !value)
+        return ls__fail(err, LS_EINVAL, "no option given");
+    int v;
+    if (!strcmp(name, "threshold")) {
+        if (!parse_int(value, 1, 1000, &v))
+            return ls__fail(err, LS_EOPTION, "threshold must be a whole number "
+                            "from 1 to 1000 (usually 25, 50 or 100), not '%s'", value);
+        r->threshold = v;
+    } else if (!strcmp(name, "tie")) {
+        if (strcmp(value, "declarer") && strcmp(value, "penalty"))
+            return ls__fail(err, LS_EOPTION, "tie must be 'declarer' or "
+                            "'penalty', not '%s'", value);
+        r->tie_penalty = !strcmp(value, "penalty");
+    } else if (!strcmp(name, "runs")) {
+        if (strcmp(value, "any") && strcmp(value, "suited"))
+            return ls__fail(err, LS_EOPTION, "runs must be 'any' or 'suited', "
+                            "not '%s'", value);
+        r->runs_suited = !strcmp(value, "suited");
+    } else if (!strcmp(name, "hand_size")) {
+        if (!parse_int(value, 3, 7, &v))
+            return ls__fail(err, LS_EOPTION, "hand_size must be from 3 to 7, "
+                            "not '%s'", value);
+        r->hand_size = v;
+    } else if (!strcmp(name, "declare_max")) {
+        if (!parse_int(value, 0, 70, &v))
+            return ls__fail(err, LS_EOPTION, "declare_max must be 0 (no limit) "
+                            "or a total from 1 to 70, not '%s'", value);
+        r->declare_max = v;
+    } else if (!strcmp(name, "max_turns")) {
+        if (!parse_int(value, 1, 100000, &v))
+            return ls__fail(err, LS_EOPTION, "max_turns must be from 1 to "
+                            "100000, not '%s'", value);
+        r->max_turns = v;
+    } else {
+        return ls__fail(err, LS_EOPTION, "unknown option '%s' (options: "
+                        "threshold, tie, runs, hand_size, declare_max, "
+                        "max_turns)", name);
+    }
+    return 0;
+}
+
+int ls_rules_get(const ls_rules *r, const char *name, char *buf, size_t size)
+{
+    if (!strcmp(name, "threshold"))
+        return snprintf(buf, size, "%d", r->threshold) < 0 ? LS_EINVAL : 0;
+    if (!strcmp(name, "tie"))
+        return snprintf(buf, size, "%s", r->tie_penalty ? "penalty" : "declarer") < 0 ? LS_EINVAL : 0;
+    if (!strcmp(name, "runs"))
+        return snprintf(buf, size, "%s", r->runs_suited ? "suited" : "any") < 0 ? LS_EINVAL : 0;
+    if (!strcmp(name, "hand_size"))
+        return snprintf(buf, size, "%d", r->hand_size) < 0 ? LS_EINVAL : 0;
+    if (!strcmp(name, "declare_max"))
+        return snprintf(buf, size, "%d", r->declare_max) < 0 ? LS_EINVAL : 0;
+    if (!strcmp(name, "max_turns"))
+        return snprintf(buf, size, "%d", r->max_turns) < 0 ? LS_EINVAL : 0;
+    return LS_EOPTION;
+}
+
+int ls_rules_check(const ls_rules *r, int nplayers, ls_error *err)
+{
+    if (nplayers < LS_MIN_PLAYERS || nplayers > LS_MAX_PLAYERS)
+        return ls__fail(err, LS_EINVAL, "a table has 2 to 8 players, not %d",
+                        nplayers);
+    if (r->threshold < 1 || r->threshold > 1000)
+        return ls__fail(err, LS_EOPTION, "threshold must be from 1 to 1000, "
+                        "not %d", r->threshold);
+    if (r->hand_size < 3 || r->hand_size > 7)
+        return ls__fail(err, LS_EOPTION, "hand_size must be from 3 to 7, not %d",
+                        r->hand_size);
+    if (r->declare_max < 0 || r->declare_max > 70)
+        return ls__fail(err, LS_EOPTION, "declare_max must be from 0 to 70, "
+                        "not %d", r->declare_max);
+    if (r->max_turns < 1 || r->max_turns > 100000)
+        return ls__fail(err, LS_EOPTION, "max_turns must be from 1 to 100000, "
+                        "not %d", r->max_turns);
+    if (nplayers * r->hand_size + 1 > 52)
+        return ls__fail(err, LS_EOPTION, "%d players with %d cards each need "
+                        "%d cards with the opening card; the deck has 52 "
+                        "(D13)", nplayers, r->hand_size,
+                        nplayers * r->hand_size + 1);
+    return 0;
+}
+
+/* The 13 ranks present in a set, as bits 0..12, plus bit 13 for an Ace
+ * counted above the King. */
+static unsigned rank_mask(ls_cards set)
+{
+    unsigned m = 0;
+    for (int r = 0; r < 13; r++)
+        if ((set >> (4 * r)) & 15)
+            m |= 1u << r;
+    if (m & 1)
+        m |= 1u << 13;
+    return m;
+}
+
+/* Whether n cards of distinct ranks form one run (Ace low or high). */
+static bool is_run(ls_cards set, int n)
+{
+    unsigned m = rank_mask(set);
+    unsigned low = m & 0x1FFF, high = m & 0x3FFE;
+    unsigned want = (1u << n) - 1;
+    if (__builtin_popcount(low) != n)
+        return false; /* two cards share a rank */
+    return (low >> __builtin_ctz(low)) == want ||
+           (high >> __builtin_ctz(high)) == want;
+}
+
+/* The suit shared by every card of the set, or -1. */
+static int one_suit(ls_cards set)
+{
+    for (int s = 0; s < 4; s++)
+        if (!(set & ~(0x1111111111111ull << s)))
+            return s;
+    return -1;
+}
+
+bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
+{
+    int n = ls_cards_count(set);
+    unsigned ranks = rank_mask(set) & 0x1FFF;
+    int nranks = __builtin_popcount(ranks);
+    bool suited = one_suit(set) >= 0;
+    switch (n) {
+    case 0:
+        ls__fail(err, LS_ESHAPE, "at least one card must be discarded");
+        return false;
+    case 1:
+        return true;
+    case 2:
+        if (nranks == 1)
+            return true;
+        ls__fail(err, LS_ESHAPE, "2 cards must be a pair of the same rank");
+        return false;
+    case 3:
+        if (nranks == 1) {
+            ls__fail(err, LS_ESHAPE, "3 of a kind cannot be discarded "
+                     "(discard a pair, or all 4)");
+            return false;
+        }
+        if (is_run(set, 3)) {
+            if (!r->runs_suited || suited)
+                return true;
+            ls__fail(err, LS_ESHAPE, "runs must be of one suit (option runs "
+                     "suited)");
+            return false;
+        }
+        ls__fail(err, LS_ESHAPE, "3 cards must be a run of consecutive ranks "
+                 "like 4-5-6 (K-A-2 does not count)");
+        return false;
+    case 4:
+        if (nranks == 1)
+            return true;
+        if (is_run(set, 4)) {
+            ls__fail(err, LS_ESHAPE, "a run must be 3 or 5 cards long, not 4");
+            return false;
+        }
+        if (nranks == 2 && ls_cards_count(set & (0xFull << (4 * __builtin_ctz(ranks)))) == 2) {
+            ls__fail(err, LS_ESHAPE, "two pairs of different ranks cannot be "
+                     "discarded together (4 cards must be 4 of a kind)");
+            return false;
+        }
+        ls__fail(err, LS_ESHAPE, "4 cards must be 4 of a kind");
+        return false;
+    case 5:
+        if (suited)
+            return true;
+        if (is_run(set, 5)) {
+            if (!r->runs_suited)
+                return true;
+            ls__fail(err, LS_ESHAPE, "runs must be of one suit (option runs "
+                     "suited)");
+            return false;
+        }
+        ls__fail(err, LS_ESHAPE, "5 cards must be a run like 6-7-8-9-10 or a "
+                 "flush (all of one suit)");
+        return false;
+    default:
+        ls__fail(err, LS_ESHAPE, "at most 5 cards may be discarded at once "
+                 "(a run of 5 or a flush), not %d", n);
+        return false;
+    }
+}
+
+/* Appends to out every set taking one card from each of the `len` rank
+ * nibbles nib[0..len-1] (ranks in order; rank index 13 is the Ace). */
+static int run_sets(const unsigned *nib, const int *rank, int len,
+                    ls_cards acc, ls_cards *out, int n)
+{
+    if (len == 0) {
+        out[n] = acc;
+        return n + 1;
+    }
+    for (unsigned s = nib[0]; s; s &= s - 1) {
+        int suit = __builtin_ctz(s);
+        n = run_sets(nib + 1, rank + 1, len - 1,
+                     acc | LS_BIT(LS_CARD(rank[0] % 13, suit)), out, n);
+    }
+    return n;
+}
+
+int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
+{
+    int n = 0;
+    unsigned nib[14];
+    int rank[14];
+    unsigned present = 0;
+    for (int r = 0; r < 13; r++) {
+        nib[r] = (unsigned)(hand >> (4 * r)) & 15;
+        rank[r] = r;
+        if (nib[r])
+            present |= 1u << r;
+    }
+    nib[13] = nib[0];
+    rank[13] = 13;
+    if (nib[0])
+        present |= 1u << 13;
+
+    /* Singles. */
+    for (ls_cards h = hand; h; h &= h - 1)
+        out[n++] = h & -h;
+
+    /* Pairs and 4 of a kind. */
+    for (int r = 0; r < 13; r++) {
+        unsigned k = nib[r];
+        if (__builtin_popcount(k) < 2)
+            continue;
+        ls_cards base = (ls_cards)k << (4 * r);
+        for (ls_cards a = base; a; a &= a - 1)
+            for (ls_cards b = a & (a - 1); b; b &= b - 1)
+                out[n++] = (a & -a) | (b & -b);
+        if (k == 15)
+            out[n++] = base;
+    }
+
+    /* Runs of 3 and 5. */
+    for (int len = 3; len <= 5; len += 2) {
+        unsigned want = (1u << len) - 1;
+        for (int s = 0; s + len <= 14; s++) {
+            if (((present >> s) & want) != want)
+                continue;
+            if (!runs_suited) {
+                n = run_sets(nib + s, rank + s, len, 0, out, n);
+                continue;
+            }
+            unsigned common = 15;
+            for (int i = 0; i < len; i++)
+                common &= nib[s + i];
+            for (; common; common &= common - 1) {
+                unsigned one = common & -common;
+                unsigned ones[5] = {one, one, one, one, one};
+                n = run_sets(ones, rank + s, len, 0, out, n);
+            }
+        }
+    }
+
+    /* Flushes that are not also runs. */
+    for (int suit = 0; suit < 4; suit++) {
+        ls_cards of = hand & (0x1111111111111ull << suit);
+        if (ls_cards_count(of) < 5)
+            continue;
+        for (ls_cards sub = of; sub; sub = (sub - 1) & of)
+            if (ls_cards_count(sub) == 5 && !is_run(sub, 5))
+                out[n++] = sub;
+    }
+    return n;
+}

@@ -1,0 +1,525 @@
+/*
+ * state.c - a match of Least Score as a state machine.
+ *
+ *   ls_state_new ─> DEAL ─ls_deal─> TURN ─ls_apply...─> DEAL ─> ... ─> OVER
+ *
+ * A round ends when a player declares (R5-R7) or when it reaches max_turns
+ * (the D12 showdown); its scores are added (R8), players above the
+ * threshold go out (D8), and the match is over when one player remains.
+ * Between rounds the phase is DEAL and the caller deals the next round,
+ * from the seeded generator (ls_deal) or as a record says (ls_deal_given).
+ *
+ * ls_apply() checks the whole move before it changes anything, so a
+ * rejected move leaves the state as it was. The legal-move generator and
+ * the checker share the rules of rules.c, so they cannot disagree.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+#define NO_SEAT 0xFF
+
+static bool valid_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 1 || n > LS_NAME_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
+                       uint64_t seed, ls_error *err)
+{
+    ls_rules r = rules ? *rules : ls_rules_default();
+    if (ls_rules_check(&r, n, err) != 0)
+        return NULL;
+    if (!names) {
+        ls__fail(err, LS_EINVAL, "no player names given");
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!names[i] || !valid_name(names[i])) {
+            ls__fail(err, LS_EINVAL, "'%s' is not a valid player name: use 1 "
+                     "to 16 letters, digits, '_' or '-'",
+                     names[i] ? names[i] : "(null)");
+            return NULL;
+        }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(names[i], names[j])) {
+                ls__fail(err, LS_EINVAL, "two players are named '%s'", names[i]);
+                return NULL;
+            }
+    }
+    ls_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        ls__fail(err, LS_ENOMEM, "out of memory");
+        return NULL;
+    }
+    s->rules = r;
+    ls_rng_seed(&s->rng, seed);
+    s->nplayers = (uint8_t)n;
+    s->phase = LS_PHASE_DEAL;
+    s->turn = NO_SEAT;
+    s->starter = NO_SEAT;
+    for (int i = 0; i < n; i++)
+        strcpy(s->names[i], names[i]);
+    return s;
+}
+
+void ls_state_free(ls_state *s)
+{
+    free(s);
+}
+
+void ls_state_copy(ls_state *dst, const ls_state *src)
+{
+    memcpy(dst, src, sizeof *dst);
+}
+
+ls_state *ls_state_clone(const ls_state *s)
+{
+    ls_state *c = malloc(sizeof *c);
+    if (c)
+        memcpy(c, s, sizeof *c);
+    return c;
+}
+
+static uint8_t all_seats(const ls_state *s)
+{
+    return (uint8_t)((1u << s->nplayers) - 1);
+}
+
+/* Resets the round's bookkeeping for a deal of `hands` and `open` whose
+ * deck is deck[0..deck_n-1]; the state is then at the round's first turn. */
+static void begin_round(ls_state *s, const ls_cards hands[], ls_card open)
+{
+    uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
+    s->starter = (uint8_t)(s->round == 0 ? ls__next_in(remaining, s->nplayers - 1, s->nplayers)
+                                         : ls__next_in(remaining, s->starter, s->nplayers));
+    s->round++;
+    s->phase = LS_PHASE_TURN;
+    s->in_round = remaining;
+    s->played = 0;
+    s->turn = s->starter;
+    s->turns = 0;
+    s->nevents = 0;
+    for (int p = 0; p < LS_MAX_PLAYERS; p++) {
+        s->hand[p] = p < s->nplayers && (remaining & (1u << p)) ? hands[p] : 0;
+        s->known[p] = 0;
+        s->last_discard[p] = 0;
+    }
+    s->open = LS_BIT(open);
+    s->dead = 0;
+    s->deck_set = 0;
+    for (int i = 0; i < s->deck_n; i++)
+        s->deck_set |= LS_BIT(s->deck[i]);
+}
+
+static void shuffle(ls_rng *rng, uint8_t *cards, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ls_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+static int check_deal_phase(const ls_state *s, ls_error *err)
+{
+    if (s->phase == LS_PHASE_OVER)
+        return ls__fail(err, LS_EPHASE, "the match is over: %s has won",
+                        s->names[ls_winner(s)]);
+    if (s->phase != LS_PHASE_DEAL)
+        return ls__fail(err, LS_EPHASE, "round %d is still being played",
+                        s->round);
+    return 0;
+}
+
+int ls_deal(ls_state *s, ls_error *err)
+{
+    int rc = check_deal_phase(s, err);
+    if (rc)
+        return rc;
+    uint8_t cards[52];
+    for (int i = 0; i < 52; i++)
+        cards[i] = (uint8_t)i;
+    shuffle(&s->rng, cards, 52);
+    /* Deal from the end of the shuffled array: hands first, in seat order,
+     * then the opening card; what is left is the deck, top last. */
+    ls_cards hands[LS_MAX_PLAYERS] = {0};
+    int top = 52;
+    uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
+    for (int p = 0; p < s->nplayers; p++) {
+        if (!(remaining & (1u << p)))
+            continue;
+        for (int k = 0; k < s->rules.hand_size; k++)
+            hands[p] |= LS_BIT(cards[--top]);
+    }
+    ls_card open = cards[--top];
+    memcpy(s->deck, cards, (size_t)top);
+    s->deck_n = (uint8_t)top;
+    begin_round(s, hands, open);
+    return 0;
+}
+
+int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *err)
+{
+    int rc = check_deal_phase(s, err);
+    if (rc)
+        return rc;
+    if (!hands)
+        return ls__fail(err, LS_EINVAL, "no hands given");
+    uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
+    ls_cards used = 0;
+    char c[4];
+    for (int p = 0; p < s->nplayers; p++) {
+        if (!(remaining & (1u << p)))
+            continue;
+        if (hands[p] & ~LS_ALL_CARDS)
+            return ls__fail(err, LS_EDEAL, "%s's hand holds a card that does "
+                            "not exist", s->names[p]);
+        int n = ls_cards_count(hands[p]);
+        if (n != s->rules.hand_size)
+            return ls__fail(err, LS_EDEAL, "%s's hand has %d cards; each "
+                            "player is dealt %d", s->names[p], n,
+                            s->rules.hand_size);
+        if (used & hands[p])
+            return ls__fail(err, LS_EDEAL, "%s is dealt twice",
+                            ls_card_str(ls_cards_first(used & hands[p]), c));
+        used |= hands[p];
+    }
+    if (open >= 52)
+        return ls__fail(err, LS_EDEAL, "the opening card is not a card");
+    if (used & LS_BIT(open))
+        return ls__fail(err, LS_EDEAL, "the opening card %s is also in a hand",
+                        ls_card_str(open, c));
+    used |= LS_BIT(open);
+    int k = 0;
+    for (int i = 0; i < 52; i++)
+        if (!(used & LS_BIT(i)))
+            s->deck[k++] = (uint8_t)i;
+    shuffle(&s->rng, s->deck, k);
+    s->deck_n = (uint8_t)k;
+    begin_round(s, hands, open);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking and applying moves                                         */
+/* ------------------------------------------------------------------ */
+
+static bool can_declare(const ls_state *s, int p)
+{
+    return (s->played & (1u << p)) &&
+           (s->rules.declare_max == 0 ||
+            ls_cards_total(s->hand[p]) <= s->rules.declare_max);
+}
+
+bool ls_can_declare(const ls_state *s)
+{
+    return s->phase == LS_PHASE_TURN && can_declare(s, s->turn);
+}
+
+int ls_check(const ls_state *s, ls_move m, ls_error *err)
+{
+    char a[64], b[64];
+    if (s->phase == LS_PHASE_OVER)
+        return ls__fail(err, LS_EPHASE, "the match is over");
+    if (s->phase != LS_PHASE_TURN)
+        return ls__fail(err, LS_EPHASE, "no round is being played: the next "
+                        "round must be dealt first");
+    int p = s->turn;
+    const char *who = s->names[p];
+    if (m.kind == LS_MOVE_DECLARE) {
+        if (!(s->played & (1u << p)))
+            return ls__fail(err, LS_EDECLARE, "%s cannot declare on their "
+                            "first turn of the round", who);
+        int total = ls_cards_total(s->hand[p]);
+        if (s->rules.declare_max && total > s->rules.declare_max)
+            return ls__fail(err, LS_EDECLARE, "%s cannot declare with %d: "
+                            "declaring needs a total of %d or less", who,
+                            total, s->rules.declare_max);
+        return 0;
+    }
+    if (m.kind != LS_MOVE_TAKE && m.kind != LS_MOVE_DRAW)
+        return ls__fail(err, LS_EINVAL, "unknown kind of move %d", m.kind);
+    if (m.discard & ~s->hand[p]) {
+        ls_card missing = ls_cards_first(m.discard & ~s->hand[p]);
+        ls_card_str(missing, a);
+        return ls__fail(err, LS_ENOTHELD, "%s is not in %s's hand", a, who);
+    }
+    ls_error why;
+    if (!ls_discard_ok(m.discard, &s->rules, &why)) {
+        ls_cards_str(m.discard, a, sizeof a);
+        return ls__fail(err, LS_ESHAPE, "%s cannot discard %s: %s", who, a,
+                        why.msg);
+    }
+    if (m.kind == LS_MOVE_TAKE) {
+        if (m.card >= 52 || !(s->open & LS_BIT(m.card))) {
+            ls_cards_str(s->open, b, sizeof b);
+            if (m.card >= 52)
+                return ls__fail(err, LS_ETAKE, "%s must name the open card to "
+                                "take: the open cards are %s", who, b);
+            ls_card_str(m.card, a);
+            return ls__fail(err, LS_ETAKE, "%s cannot take %s: the open cards "
+                            "are %s", who, a, b);
+        }
+        return 0;
+    }
+    if (s->deck_n == 0 && !s->dead) {
+        ls_cards_str(s->open, b, sizeof b);
+        return ls__fail(err, LS_EDRAW, "the deck and the dead pile are empty: "
+                        "%s must take one of the open cards %s", who, b);
+    }
+    if (m.card != LS_NO_CARD) {
+        ls_cards drawable = s->deck_n ? s->deck_set : s->dead;
+        if (m.card >= 52 || !(drawable & LS_BIT(m.card))) {
+            ls_card_str(m.card, a);
+            const char *where = "it is not in the deck";
+            if (m.card < 52) {
+                ls_cards bit = LS_BIT(m.card);
+                if (s->open & bit)
+                    where = "it is an open card";
+                else if (s->dead & bit)
+                    where = "it is in the dead pile";
+                else if (s->hand[p] & bit)
+                    where = "it is in their own hand";
+                else
+                    where = "it is in another player's hand";
+            }
+            return ls__fail(err, LS_EDRAW, "%s cannot draw %s: %s", who, a, where);
+        }
+    }
+    return 0;
+}
+
+static void push_event(ls_state *s, int p, ls_move m)
+{
+    ls_event *e = &s->history[s->nevents % LS_HISTORY];
+    e->player = (uint8_t)p;
+    e->kind = m.kind;
+    e->card = m.card;
+    e->discard = m.discard;
+    s->nevents++;
+}
+
+/* Scores the round that just ended (R6, R7, D1, D12), adds it up and
+ * eliminates (R8, D8). declarer is -1 for a showdown. */
+static void end_round(ls_state *s, int declarer)
+{
+    ls_round_result *r = &s->result;
+    memset(r, 0, sizeof *r);
+    r->round = s->round;
+    r->players = s->in_round;
+    r->turns = s->turns;
+    int lowest = -1, low_total = 0;
+    /* Walk in turn order from the starter, so that a tie goes to the
+     * earliest player (D12). */
+    for (int i = 0; i < s->nplayers; i++) {
+        int p = (s->starter + i) % s->nplayers;
+        if (!(s->in_round & (1u << p)))
+            continue;
+        r->hand[p] = s->hand[p];
+        r->hand_total[p] = ls_cards_total(s->hand[p]);
+        if (lowest < 0 || r->hand_total[p] < low_total) {
+            lowest = p;
+            low_total = r->hand_total[p];
+        }
+    }
+    int d = declarer >= 0 ? declarer : lowest;
+    int dt = r->hand_total[d];
+    int other_low = 1 << 30;
+    for (int p = 0; p < s->nplayers; p++)
+        if (p != d && (s->in_round & (1u << p)) && r->hand_total[p] < other_low)
+            other_low = r->hand_total[p];
+    bool correct = dt < other_low || (dt == other_low && !s->rules.tie_penalty);
+    if (declarer < 0)
+        correct = true;
+    r->declarer = declarer;
+    r->lowest = d;
+    r->correct = correct;
+    for (int p = 0; p < s->nplayers; p++) {
+        if (!(s->in_round & (1u << p)))
+            continue;
+        if (correct)
+            r->score[p] = p == d ? 0 : r->hand_total[p] - dt;
+        else
+            r->score[p] = p == d ? 20 + (dt - other_low) : 0;
+        s->score[p] += r->score[p];
+        if (s->score[p] > s->rules.threshold) {
+            r->eliminated |= (uint8_t)(1u << p);
+            s->out |= (uint8_t)(1u << p);
+        }
+    }
+    for (int p = 0; p < s->nplayers; p++)
+        r->total[p] = s->score[p];
+    s->has_result = true;
+    s->turn = NO_SEAT;
+    uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
+    s->phase = __builtin_popcount(remaining) <= 1 ? LS_PHASE_OVER : LS_PHASE_DEAL;
+}
+
+/* Draws for player p: the named card, or the top card. Refills an empty
+ * deck from the dead pile first (D9); the caller has checked that one of
+ * them holds a card. */
+static ls_card draw(ls_state *s, ls_card want)
+{
+    if (s->deck_n == 0) {
+        int k = 0;
+        for (ls_cards d = s->dead; d; d &= d - 1)
+            s->deck[k++] = (uint8_t)__builtin_ctzll(d);
+        shuffle(&s->rng, s->deck, k);
+        s->deck_n = (uint8_t)k;
+        s->deck_set = s->dead;
+        s->dead = 0;
+    }
+    if (want != LS_NO_CARD) {
+        for (int i = 0; i < s->deck_n; i++)
+            if (s->deck[i] == want) {
+                s->deck[i] = s->deck[s->deck_n - 1];
+                s->deck[s->deck_n - 1] = want;
+                break;
+            }
+    }
+    ls_card c = s->deck[--s->deck_n];
+    s->deck_set &= ~LS_BIT(c);
+    return c;
+}
+
+int ls_apply(ls_state *s, ls_move *m, ls_error *err)
+{
+    if (!m)
+        return ls__fail(err, LS_EINVAL, "no move given");
+    int rc = ls_check(s, *m, err);
+    if (rc)
+        return rc;
+    int p = s->turn;
+    if (m->kind == LS_MOVE_DECLARE) {
+        m->discard = 0;
+        m->card = LS_NO_CARD;
+        push_event(s, p, *m);
+        end_round(s, p);
+        return 0;
+    }
+    s->hand[p] &= ~m->discard;
+    if (m->kind == LS_MOVE_TAKE) {
+        s->dead |= s->open & ~LS_BIT(m->card);
+    } else {
+        m->card = draw(s, m->card);
+        s->dead |= s->open;
+    }
+    s->known[p] &= s->hand[p];
+    if (m->kind == LS_MOVE_TAKE)
+        s->known[p] |= LS_BIT(m->card);
+    s->hand[p] |= LS_BIT(m->card);
+    s->open = m->discard;
+    s->last_discard[p] = m->discard;
+    s->played |= (uint8_t)(1u << p);
+    s->turns++;
+    push_event(s, p, *m);
+    if (s->turns >= s->rules.max_turns)
+        end_round(s, -1);
+    else
+        s->turn = (uint8_t)ls__next_in(s->in_round, p, s->nplayers);
+    return 0;
+}
+
+int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
+              bool runs_suited, ls_move *out)
+{
+    ls_cards discards[128];
+    int nd = ls__discards(hand, runs_suited, discards);
+    int n = 0;
+    for (int i = 0; i < nd; i++) {
+        for (ls_cards o = open; o; o &= o - 1)
+            out[n++] = (ls_move){discards[i], LS_MOVE_TAKE,
+                                 (ls_card)__builtin_ctzll(o)};
+        if (can_draw)
+            out[n++] = (ls_move){discards[i], LS_MOVE_DRAW, LS_NO_CARD};
+    }
+    if (declare)
+        out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};
+    return n;
+}
+
+int ls_legal_moves(const ls_state *s, ls_move *out)
+{
+    if (s->phase != LS_PHASE_TURN)
+        return 0;
+    int p = s->turn;
+    return ls__moves(s->hand[p], s->open, s->deck_n > 0 || s->dead != 0,
+                     can_declare(s, p), s->rules.runs_suited, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Accessors                                                           */
+/* ------------------------------------------------------------------ */
+
+const ls_rules *ls_state_rules(const ls_state *s) { return &s->rules; }
+int ls_phase(const ls_state *s) { return s->phase; }
+int ls_players(const ls_state *s) { return s->nplayers; }
+int ls_round(const ls_state *s) { return s->round; }
+int ls_round_turns(const ls_state *s) { return s->turns; }
+ls_cards ls_open_cards(const ls_state *s) { return s->open; }
+ls_cards ls_dead_cards(const ls_state *s) { return s->dead; }
+ls_cards ls_deck_cards(const ls_state *s) { return s->deck_set; }
+int ls_deck_size(const ls_state *s) { return s->deck_n; }
+
+const char *ls_name(const ls_state *s, int seat)
+{
+    return seat >= 0 && seat < s->nplayers ? s->names[seat] : NULL;
+}
+
+int ls_seat_of(const ls_state *s, const char *name)
+{
+    for (int i = 0; i < s->nplayers; i++)
+        if (!strcmp(s->names[i], name))
+            return i;
+    return -1;
+}
+
+int ls_turn(const ls_state *s)
+{
+    return s->phase == LS_PHASE_TURN ? s->turn : -1;
+}
+
+int ls_starter(const ls_state *s)
+{
+    return s->starter == NO_SEAT ? -1 : s->starter;
+}
+
+ls_cards ls_hand(const ls_state *s, int seat)
+{
+    return seat >= 0 && seat < s->nplayers ? s->hand[seat] : 0;
+}
+
+int ls_score(const ls_state *s, int seat)
+{
+    return seat >= 0 && seat < s->nplayers ? s->score[seat] : 0;
+}
+
+bool ls_eliminated(const ls_state *s, int seat)
+{
+    return seat >= 0 && seat < s->nplayers && (s->out & (1u << seat));
+}
+
+int ls_winner(const ls_state *s)
+{
+    if (s->phase != LS_PHASE_OVER)
+        return -1;
+    uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
+    return remaining ? __builtin_ctz(remaining) : -1;
+}
+
+const ls_round_result *ls_last_result(const ls_state *s)
+{
+    return s->has_result ? &s->result : NULL;
+}
