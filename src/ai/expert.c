@@ -1,0 +1,682 @@
+/*
+ * expert.c - the "expert" player: information-set Monte Carlo tree search.
+ *
+ * Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012). The player
+ * reads only its ls_view. Every iteration draws one determinization: the
+ * other players' hidden cards are sampled from the cards this seat cannot
+ * see (ls_view_unseen), each hand keeping the cards known to be in it and
+ * its public size, and ls_state_from_view() turns that into a full state
+ * with a shuffled deck. The iteration then walks one tree shared by all
+ * determinizations: at each node only the moves legal in this
+ * determinization are candidates, chosen by UCB1 over "availability" counts
+ * (how often a move was legal when its parent was visited), a new child is
+ * added, and the round is played out by a fast rollout policy. The reward of
+ * each seat (0..1, from the round's scores relative to the others' and
+ * whether it goes out) is backed up along the path, each node counting the
+ * reward of the seat that moved into it.
+ *
+ * Card inference biases the sampling: a player who has discarded k times
+ * has kept low cards, so hidden cards are weighted by exp(-a*k*value); one
+ * whose last discard was a single card of value d likely holds nothing above
+ * d except the card drawn since, which is sampled uniformly.
+ *
+ * Declaring is not a tree move. At the root it is decided from sampled
+ * hands alone: P(my total is lowest) and the expected reward of declaring
+ * now, compared with the searched value of the best other move. Elsewhere
+ * in the tree and in rollouts a player declares by a fixed rule on its own
+ * total (rd=7), because a determinized opponent would otherwise "know" my
+ * hand and declare exactly when it wins.
+ *
+ * Budget: iters=N (default LS__EXPERT_DEFAULT_ITERS) is fully deterministic
+ * for a given seed. ms=N uses the clock installed by ls__expert_set_clock()
+ * (see expert.h); without one it runs N * LS__EXPERT_ITERS_PER_MS iterations.
+ *
+ * Parameters: iters, ms, c (UCB exploration, 0.7), rollout (1 greedy, 0
+ * random), infer (inference strength a, 0.04; 0 = uniform sampling), rd
+ * (declare rule for simulated players, 7).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "ai/expert.h"
+
+#define LS__EXPERT_DEFAULT_ITERS 1500
+#define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
+#define DECLARE_SAMPLES 2000
+
+typedef struct node {
+    ls_move move;    /* the move that leads here from the parent */
+    int parent;      /* index, -1 for the root */
+    int child;       /* first child, -1 if none */
+    int sibling;     /* next sibling, -1 if none */
+    int player;      /* seat that made `move` */
+    uint32_t visits;
+    uint32_t avail;  /* times the move was legal when the parent was visited */
+    double reward;   /* sum of `player`'s rewards */
+} node;
+
+/* What the search believes of one other seat's hidden cards. */
+typedef struct model {
+    int hidden;        /* cards in its hand not known to anyone */
+    bool free_draw;    /* its last move was a draw: one card is uniform */
+    uint32_t w[11];    /* sampling weight of a card by value 1..10 */
+} model;
+
+typedef struct expert {
+    ls_rng rng;
+    long iters;        /* budget in iterations; 0 = by time */
+    long ms;           /* budget in milliseconds when iters == 0 */
+    double c;          /* UCB exploration constant */
+    bool greedy_rollout;
+    double infer;      /* inference strength (0 = uniform sampling) */
+    int rd;            /* declare rule of simulated players */
+    ls__clock_fn clock;
+    void *clock_ud;
+    uint64_t total_iters;
+    node *nodes;
+    int nnodes, cap;
+    ls_state *det;     /* the determinization being played */
+    ls_state *base;    /* ... and the one it started from */
+} expert;
+
+/* ------------------------------------------------------------------ */
+/* Card inference and sampling                                          */
+/* ------------------------------------------------------------------ */
+
+/* How many discards seat q has made this round, from the view's history
+ * (the part older than LS_HISTORY is estimated evenly). */
+static int discards_made(const ls_view *v, int q)
+{
+    int n = 0, players = 0;
+    for (int i = 0; i < v->nhistory; i++)
+        if (v->history[i].player == q && v->history[i].kind != LS_MOVE_DECLARE)
+            n++;
+    for (int p = 0; p < v->nplayers; p++)
+        if (v->in_round & (1u << p))
+            players++;
+    if (v->history_start > 0 && players > 0)
+        n += v->history_start / players;
+    return n;
+}
+
+static void build_models(const expert *e, const ls_view *v, model m[])
+{
+    for (int q = 0; q < v->nplayers; q++) {
+        model *mq = &m[q];
+        memset(mq, 0, sizeof *mq);
+        if (q == v->me || !(v->in_round & (1u << q)))
+            continue;
+        mq->hidden = v->hand_size[q] - ls_cards_count(v->known[q]);
+        if (mq->hidden < 0)
+            mq->hidden = 0;
+        const ls_event *last = NULL;
+        for (int i = v->nhistory - 1; i >= 0 && !last; i--)
+            if (v->history[i].player == q)
+                last = &v->history[i];
+        mq->free_draw = last && last->kind == LS_MOVE_DRAW && mq->hidden > 0;
+        int k = discards_made(v, q);
+        if (k > 5)
+            k = 5;
+        int cap = 11; /* no single-card evidence */
+        if (last && ls_cards_count(last->discard) == 1)
+            cap = ls_card_value(ls_cards_first(last->discard));
+        for (int val = 1; val <= 10; val++) {
+            double w = exp(-e->infer * k * val);
+            if (e->infer > 0 && val > cap)
+                w *= 0.35;
+            mq->w[val] = (uint32_t)(1 + 1000.0 * w);
+        }
+    }
+}
+
+/* The n-th (0-based) card of a set. */
+static ls_card nth_card(ls_cards set, int n)
+{
+    while (n-- > 0)
+        set &= set - 1;
+    return ls_cards_first(set);
+}
+
+static ls_card pick_uniform(ls_rng *rng, ls_cards pool)
+{
+    int n = ls_cards_count(pool);
+    return nth_card(pool, (int)ls_rng_below(rng, (uint32_t)n));
+}
+
+static ls_card pick_weighted(ls_rng *rng, ls_cards pool, const uint32_t w[])
+{
+    uint64_t total = 0;
+    for (ls_cards s = pool; s; s &= s - 1)
+        total += w[ls_card_value(ls_cards_first(s))];
+    uint64_t r = ls_rng_next(rng) % total; /* bias < 2^-40: irrelevant here */
+    for (ls_cards s = pool; s; s &= s - 1) {
+        ls_card c = ls_cards_first(s);
+        if (r < w[ls_card_value(c)])
+            return c;
+        r -= w[ls_card_value(c)];
+    }
+    return ls_cards_first(pool);
+}
+
+/* Fills hands[] with one sample of every other seat's hand, consistent with
+ * the view: the known cards, the public sizes, disjoint from all visible
+ * cards. The seats are filled in turn order after me. */
+static void sample_hands(ls_rng *rng, const ls_view *v, const model m[],
+                         ls_cards hands[])
+{
+    ls_cards pool = ls_view_unseen(v);
+    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+        hands[i] = 0;
+    hands[v->me] = v->hand;
+    for (int i = 1; i < v->nplayers; i++) {
+        int q = (v->me + i) % v->nplayers;
+        if (!(v->in_round & (1u << q)))
+            continue;
+        ls_cards h = v->known[q];
+        for (int k = 0; k < m[q].hidden && pool; k++) {
+            ls_card c = (k == 0 && m[q].free_draw) ? pick_uniform(rng, pool)
+                                                   : pick_weighted(rng, pool, m[q].w);
+            h |= LS_BIT(c);
+            pool &= ~LS_BIT(c);
+        }
+        hands[q] = h;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Rewards                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Each seat's reward in 0..1 for a round scored sc[] (seats in `in`), given
+ * the cumulative scores before it: 0.5 plus the others' mean points minus
+ * its own over 50, minus 0.5 if it goes out. */
+static void rewards(const ls_view *v, uint8_t in, const int sc[], double out[])
+{
+    int sum = 0, n = 0;
+    for (int p = 0; p < v->nplayers; p++)
+        if (in & (1u << p)) {
+            sum += sc[p];
+            n++;
+        }
+    for (int p = 0; p < v->nplayers; p++) {
+        out[p] = 0.5;
+        if (!(in & (1u << p)) || n < 2)
+            continue;
+        double others = (double)(sum - sc[p]) / (n - 1);
+        double r = 0.5 + (others - sc[p]) / 50.0;
+        if (v->score[p] + sc[p] > v->rules.threshold)
+            r -= 0.5;
+        out[p] = r < 0 ? 0 : r > 1 ? 1 : r;
+    }
+}
+
+/* The round's scores if `declarer` declares now with these hands (R6, R7,
+ * D1). Returns whether the declaration is correct. */
+static bool declare_scores(const ls_view *v, const ls_cards hands[],
+                           int declarer, int sc[])
+{
+    int t[LS_MAX_PLAYERS] = {0}, low = 1000;
+    for (int p = 0; p < v->nplayers; p++) {
+        sc[p] = 0;
+        if (!(v->in_round & (1u << p)))
+            continue;
+        t[p] = ls_cards_total(hands[p]);
+        if (p != declarer && t[p] < low)
+            low = t[p];
+    }
+    int mine = t[declarer];
+    bool ok = v->rules.tie_penalty ? mine < low : mine <= low;
+    for (int p = 0; p < v->nplayers; p++) {
+        if (!(v->in_round & (1u << p)))
+            continue;
+        if (ok)
+            sc[p] = p == declarer ? 0 : t[p] - mine;
+        else
+            sc[p] = p == declarer ? 20 + (mine > low ? mine - low : 0) : 0;
+    }
+    return ok;
+}
+
+/* Scores of a rollout cut short: the lowest hand (earliest in turn order
+ * from the player to move) is treated as a correct declarer (D12). */
+static void showdown_scores(const ls_state *s, const ls_view *v, int sc[])
+{
+    ls_cards hands[LS_MAX_PLAYERS] = {0};
+    int best = -1, low = 1000, n = v->nplayers, start = ls_turn(s);
+    for (int i = 0; i < n; i++) {
+        int p = (start + i) % n;
+        if (!(v->in_round & (1u << p)))
+            continue;
+        hands[p] = ls_hand(s, p);
+        if (ls_cards_total(hands[p]) < low) {
+            low = ls_cards_total(hands[p]);
+            best = p;
+        }
+    }
+    for (int p = 0; p < n; p++)
+        sc[p] = (v->in_round & (1u << p)) ? ls_cards_total(hands[p]) - low : 0;
+    sc[best] = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rollout policy                                                       */
+/* ------------------------------------------------------------------ */
+
+static bool same_move(ls_move a, ls_move b)
+{
+    return a.kind == b.kind && a.discard == b.discard &&
+           (a.kind != LS_MOVE_TAKE || a.card == b.card);
+}
+
+/* The greedy rollout choice among moves[0..n-1] (no declare): the hand
+ * total after the turn, a draw counted as 6, a take that pairs with a kept
+ * card worth 2 more. The first best move wins ties. */
+static int greedy_pick(ls_cards hand, const ls_move *moves, int n)
+{
+    int best = 0;
+    double best_score = -1e9;
+    for (int i = 0; i < n; i++) {
+        ls_cards kept = hand & ~moves[i].discard;
+        double after = ls_cards_total(kept);
+        if (moves[i].kind == LS_MOVE_TAKE) {
+            after += ls_card_value(moves[i].card);
+            int rank = LS_RANK(moves[i].card);
+            if (kept & ((ls_cards)0xF << (rank * 4)))
+                after -= 2;
+        } else {
+            after += 6;
+        }
+        if (-after > best_score) {
+            best_score = -after;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Removes the declare from moves (returns the new count). */
+static int drop_declare(ls_move *moves, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind != LS_MOVE_DECLARE)
+            moves[k++] = moves[i];
+    return k;
+}
+
+/* The moves a simulated player considers at s: the declare alone when the
+ * fixed rule says declare, otherwise every legal move but the declare. */
+static int sim_moves(const expert *e, const ls_state *s, ls_move *moves)
+{
+    int p = ls_turn(s);
+    if (ls_can_declare(s) && ls_cards_total(ls_hand(s, p)) <= e->rd) {
+        moves[0] = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+        return 1;
+    }
+    return drop_declare(moves, ls_legal_moves(s, moves));
+}
+
+/* Plays s to the end of the round (or the rollout's turn limit) and writes
+ * every seat's reward. */
+static void rollout(expert *e, ls_state *s, const ls_view *v, double out[])
+{
+    ls_move moves[LS_MAX_MOVES];
+    int limit = ROLLOUT_TURNS_PER_PLAYER * v->nplayers;
+    for (int t = 0; ls_phase(s) == LS_PHASE_TURN; t++) {
+        if (t >= limit) {
+            int sc[LS_MAX_PLAYERS];
+            showdown_scores(s, v, sc);
+            rewards(v, v->in_round, sc, out);
+            return;
+        }
+        int n = sim_moves(e, s, moves);
+        if (n <= 0)
+            break;
+        int i = e->greedy_rollout ? greedy_pick(ls_hand(s, ls_turn(s)), moves, n)
+                                  : (int)ls_rng_below(&e->rng, (uint32_t)n);
+        ls_move m = moves[i];
+        if (ls_apply(s, &m, NULL) != 0)
+            break; /* cannot happen: the move came from ls_legal_moves */
+    }
+    const ls_round_result *r = ls_last_result(s);
+    if (ls_phase(s) != LS_PHASE_TURN && r)
+        rewards(v, r->players, r->score, out);
+    else
+        for (int p = 0; p < v->nplayers; p++)
+            out[p] = 0.5;
+}
+
+/* ------------------------------------------------------------------ */
+/* The tree                                                             */
+/* ------------------------------------------------------------------ */
+
+static int new_node(expert *e, int parent, ls_move m, int player, ls_error *err)
+{
+    if (e->nnodes == e->cap) {
+        int cap = e->cap ? e->cap * 2 : 4096;
+        node *bigger = realloc(e->nodes, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            return ls__fail(err, LS_ENOMEM, "expert: out of memory for the search tree");
+        e->nodes = bigger;
+        e->cap = cap;
+    }
+    int i = e->nnodes++;
+    node *nd = &e->nodes[i];
+    nd->move = m;
+    nd->parent = parent;
+    nd->child = -1;
+    nd->sibling = -1;
+    nd->player = player;
+    nd->visits = 0;
+    nd->avail = 0;
+    nd->reward = 0;
+    if (parent >= 0) {
+        nd->sibling = e->nodes[parent].child;
+        e->nodes[parent].child = i;
+    }
+    return i;
+}
+
+static int find_child(const expert *e, int parent, ls_move m)
+{
+    for (int c = e->nodes[parent].child; c >= 0; c = e->nodes[c].sibling)
+        if (same_move(e->nodes[c].move, m))
+            return c;
+    return -1;
+}
+
+/* One ISMCTS iteration from the root on a fresh determinization. */
+static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
+{
+    ls_cards hands[LS_MAX_PLAYERS];
+    ls_move moves[LS_MAX_MOVES];
+    int kids[LS_MAX_MOVES];
+    double out[LS_MAX_PLAYERS];
+
+    sample_hands(&e->rng, v, m, hands);
+    int rc = ls_state_from_view(e->det, v, hands, ls_rng_next(&e->rng), err);
+    if (rc != 0)
+        return rc;
+    ls_state *s = e->det;
+    int cur = 0;
+    bool expanded = false;
+    while (ls_phase(s) == LS_PHASE_TURN && !expanded) {
+        int n = sim_moves(e, s, moves);
+        if (cur == 0)
+            n = drop_declare(moves, ls_legal_moves(s, moves));
+        if (n <= 0)
+            break;
+        int untried = 0;
+        for (int i = 0; i < n; i++) {
+            kids[i] = find_child(e, cur, moves[i]);
+            if (kids[i] < 0)
+                untried++;
+            else
+                e->nodes[kids[i]].avail++;
+        }
+        int pick = -1;
+        if (untried > 0) {
+            int k = (int)ls_rng_below(&e->rng, (uint32_t)untried);
+            for (int i = 0; i < n && pick < 0; i++)
+                if (kids[i] < 0 && k-- == 0)
+                    pick = i;
+            rc = new_node(e, cur, moves[pick], ls_turn(s), err);
+            if (rc < 0)
+                return rc;
+            kids[pick] = rc;
+            e->nodes[rc].avail = 1;
+            expanded = true;
+        } else {
+            double best = -1;
+            for (int i = 0; i < n; i++) {
+                const node *c = &e->nodes[kids[i]];
+                double u = c->reward / c->visits +
+                           e->c * sqrt(log((double)c->avail) / c->visits);
+                if (u > best) {
+                    best = u;
+                    pick = i;
+                }
+            }
+        }
+        ls_move mv = moves[pick];
+        if (mv.kind == LS_MOVE_DRAW)
+            mv.card = LS_NO_CARD;
+        if (ls_apply(s, &mv, err) != 0)
+            return err ? err->code : LS_EINVAL;
+        cur = kids[pick];
+    }
+    if (ls_phase(s) == LS_PHASE_TURN) {
+        rollout(e, s, v, out);
+    } else {
+        const ls_round_result *r = ls_last_result(s);
+        rewards(v, r->players, r->score, out);
+    }
+    for (int i = cur; i > 0; i = e->nodes[i].parent) {
+        e->nodes[i].visits++;
+        e->nodes[i].reward += out[e->nodes[i].player];
+    }
+    e->nodes[0].visits++;
+    return 0;
+}
+
+/* The estimate of declaring now, from sampled hands: P(correct) and my
+ * expected reward. */
+static void declare_estimate(expert *e, const ls_view *v, const model m[],
+                             double *p_correct, double *reward)
+{
+    ls_cards hands[LS_MAX_PLAYERS];
+    int sc[LS_MAX_PLAYERS];
+    double out[LS_MAX_PLAYERS], sum = 0;
+    int ok = 0;
+    for (int i = 0; i < DECLARE_SAMPLES; i++) {
+        sample_hands(&e->rng, v, m, hands);
+        ok += declare_scores(v, hands, v->me, sc);
+        rewards(v, v->in_round, sc, out);
+        sum += out[v->me];
+    }
+    *p_correct = (double)ok / DECLARE_SAMPLES;
+    *reward = sum / DECLARE_SAMPLES;
+}
+
+static int ensure_states(expert *e, const ls_view *v, ls_error *err)
+{
+    if (e->det && ls_players(e->det) == v->nplayers)
+        return 0;
+    ls_state_free(e->det);
+    e->det = NULL;
+    const char *names[LS_MAX_PLAYERS];
+    for (int p = 0; p < v->nplayers; p++)
+        names[p] = v->names[p];
+    e->det = ls_state_new(&v->rules, v->nplayers, names, 0, err);
+    return e->det ? 0 : (err ? err->code : LS_ENOMEM);
+}
+
+/*
+ * Searches the view and writes the move to play into best and the estimate
+ * that declaring now is correct into p_declare (negative when declaring is
+ * not allowed). The root's moves are the same in every determinization
+ * (they depend on my hand, the open cards and the deck's size only).
+ */
+static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
+                  ls_error *err)
+{
+    if (v->phase != LS_PHASE_TURN || v->turn != v->me)
+        return ls__fail(err, LS_ETURN, "expert: it is not seat %d's turn", v->me);
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_view_legal_moves(v, moves);
+    if (n <= 0)
+        return ls__fail(err, LS_EPHASE, "expert: no legal move");
+    model m[LS_MAX_PLAYERS];
+    build_models(e, v, m);
+
+    double decl_reward = -1;
+    *p_declare = -1;
+    if (v->can_declare)
+        declare_estimate(e, v, m, p_declare, &decl_reward);
+    n = drop_declare(moves, n);
+    if (n == 0) {
+        *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+        return 0;
+    }
+    if (n == 1 && decl_reward < 0) {
+        *best = moves[0];
+        return 0;
+    }
+    int rc = ensure_states(e, v, err);
+    if (rc != 0)
+        return rc;
+    e->nnodes = 0;
+    rc = new_node(e, -1, (ls_move){0}, v->me, err);
+    if (rc < 0)
+        return rc;
+    long budget = e->iters;
+    double deadline = 0;
+    bool timed = !budget && e->clock;
+    if (!budget && !e->clock)
+        budget = e->ms * LS__EXPERT_ITERS_PER_MS;
+    if (timed)
+        deadline = e->clock(e->clock_ud) + (double)e->ms;
+    for (long it = 0; timed || it < budget; it++) {
+        if (timed && (it & 15) == 0 && it > 0 && e->clock(e->clock_ud) >= deadline)
+            break;
+        rc = iterate(e, v, m, err);
+        if (rc != 0)
+            return rc;
+        e->total_iters++;
+    }
+    /* The most visited root child; its mean reward is the value of playing
+     * on, against which declaring is weighed. */
+    int pick = -1;
+    uint32_t most = 0;
+    for (int c = e->nodes[0].child; c >= 0; c = e->nodes[c].sibling)
+        if (pick < 0 || e->nodes[c].visits > most ||
+            (e->nodes[c].visits == most &&
+             e->nodes[c].reward > e->nodes[pick].reward)) {
+            pick = c;
+            most = e->nodes[c].visits;
+        }
+    if (pick < 0) {
+        *best = moves[0];
+    } else {
+        *best = e->nodes[pick].move;
+        if (best->kind == LS_MOVE_DRAW)
+            best->card = LS_NO_CARD;
+    }
+    if (decl_reward >= 0 && pick >= 0 && most > 0 &&
+        decl_reward >= e->nodes[pick].reward / most)
+        *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The player                                                           */
+/* ------------------------------------------------------------------ */
+
+static int expert_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *err)
+{
+    double pd;
+    return search(p->impl, v, out, &pd, err);
+}
+
+static int expert_hint(ls_player *p, const ls_view *v, ls_move *best,
+                       double *declare_correct, ls_error *err)
+{
+    return search(p->impl, v, best, declare_correct, err);
+}
+
+static void expert_destroy(ls_player *p)
+{
+    expert *e = p->impl;
+    if (e) {
+        ls_state_free(e->det);
+        free(e->nodes);
+        free(e);
+    }
+    free(p);
+}
+
+static const ls_player_ops expert_ops = {
+    .kind = "expert",
+    .choose = expert_choose,
+    .hint = expert_hint,
+    .destroy = expert_destroy,
+};
+
+bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud)
+{
+    if (!p || p->ops != &expert_ops)
+        return false;
+    expert *e = p->impl;
+    e->clock = now;
+    e->clock_ud = ud;
+    return true;
+}
+
+uint64_t ls__expert_iterations(const ls_player *p)
+{
+    if (!p || p->ops != &expert_ops)
+        return 0;
+    return ((const expert *)p->impl)->total_iters;
+}
+
+ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
+{
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", NULL};
+    ls__param ps[8];
+    int np = ls__params_parse("expert", params, keys, ps, 8, err);
+    if (np < 0)
+        return NULL;
+    expert *e = calloc(1, sizeof *e);
+    if (!e) {
+        ls__fail(err, LS_ENOMEM, "expert: out of memory");
+        return NULL;
+    }
+    e->iters = LS__EXPERT_DEFAULT_ITERS;
+    e->c = 0.7;
+    e->greedy_rollout = true;
+    e->infer = 0.04;
+    e->rd = 7;
+    bool have_iters = false, have_ms = false;
+    for (int i = 0; i < np; i++) {
+        double x;
+        const char *k = ps[i].key;
+        int rc = 0;
+        if (!strcmp(k, "iters")) {
+            rc = ls__param_double("expert", &ps[i], 1, 10000000, &x, err);
+            e->iters = (long)x;
+            have_iters = true;
+        } else if (!strcmp(k, "ms")) {
+            rc = ls__param_double("expert", &ps[i], 1, 600000, &x, err);
+            e->ms = (long)x;
+            have_ms = true;
+        } else if (!strcmp(k, "c")) {
+            rc = ls__param_double("expert", &ps[i], 0, 10, &e->c, err);
+        } else if (!strcmp(k, "rollout")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->greedy_rollout = x >= 0.5;
+        } else if (!strcmp(k, "infer")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &e->infer, err);
+        } else if (!strcmp(k, "rd")) {
+            rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
+            e->rd = (int)x;
+        }
+        if (rc != 0) {
+            free(e);
+            return NULL;
+        }
+    }
+    if (have_iters && have_ms) {
+        free(e);
+        ls__fail(err, LS_EINVAL, "expert: give iters=N or ms=N, not both");
+        return NULL;
+    }
+    if (have_ms)
+        e->iters = 0;
+    ls_rng_seed(&e->rng, seed);
+    ls_player *p = ls__player_alloc(&expert_ops, e, err);
+    if (!p)
+        free(e);
+    return p;
+}

@@ -1,0 +1,30 @@
+/*
+ * expert.h - what the programs may tell the expert player (not public).
+ *
+ * The library has no clocks, so a millisecond budget ("expert:ms=10") needs
+ * one from outside: a program that wants real time installs a clock with
+ * ls__expert_set_clock(). Without one, ms=N is read as N * LS__EXPERT_ITERS_PER_MS
+ * iterations, which keeps the player deterministic. With a clock the player
+ * is deterministic only for the same iteration counts, i.e. not across
+ * machines or loads.
+ */
+#ifndef LS_AI_EXPERT_H
+#define LS_AI_EXPERT_H
+
+#include "leastscore_ai.h"
+
+/* Iterations per millisecond assumed for ms=N when no clock is installed. */
+#define LS__EXPERT_ITERS_PER_MS 40
+
+/* A monotonic clock in milliseconds; ud is passed back. */
+typedef double (*ls__clock_fn)(void *ud);
+
+/* Installs `now` as p's clock when p is an expert (otherwise does nothing).
+ * Returns true when p is an expert. The clock must outlive the player. */
+bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud);
+
+/* Iterations run by p's searches so far (0 for another kind): for
+ * measuring iterations per second. */
+uint64_t ls__expert_iterations(const ls_player *p);
+
+#endif
