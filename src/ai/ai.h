@@ -1,0 +1,63 @@
+/*
+ * ai.h - what the computer players share inside the library (not public).
+ *
+ * The registry of player kinds is the X-macro LS__PLAYER_KINDS below: one
+ * line per kind, giving its name (which is also the suffix of its
+ * constructor ls__NAME_new) and a one-line description. Adding a kind is
+ * one line here and one file defining its constructor; player.c builds the
+ * public lists ls_player_kinds / ls_player_kind_help and the lookup table
+ * from it, so they can never disagree.
+ *
+ * A constructor receives the text after "kind:" (or "" when there is none)
+ * and parses it with ls__params_parse(); it returns a player made with
+ * ls__player_alloc(), or NULL with err set.
+ */
+#ifndef LS_AI_H
+#define LS_AI_H
+
+#include "leastscore_ai.h"
+
+#define LS__PLAYER_KINDS(X)                                                  \
+    X(random, "a uniformly random legal move (no parameters)")               \
+    X(greedy, "one-turn lookahead on its hand total; declares when likely "  \
+              "lowest (greedy:declare=0.70 sets the probability it needs)")  \
+    X(expert, "ISMCTS search with card inference (expert:iters=N or "       \
+              "expert:ms=N sets its budget)")
+
+#define LS__DECLARE_CTOR(name, help)                                         \
+    ls_player *ls__##name##_new(const char *params, uint64_t seed,           \
+                                ls_error *err);
+LS__PLAYER_KINDS(LS__DECLARE_CTOR)
+#undef LS__DECLARE_CTOR
+
+/* A new player of the given ops owning impl (freed by ops->destroy); NULL
+ * with err set when out of memory (impl is then NOT freed). */
+ls_player *ls__player_alloc(const ls_player_ops *ops, void *impl, ls_error *err);
+
+/* One key=value parameter of a spec. */
+typedef struct ls__param {
+    char key[24];
+    char value[40];
+} ls__param;
+
+/*
+ * Splits "key=val,key=val" into out (room for max). Each key must be one of
+ * `known` (NULL-terminated); an unknown key, a missing '=' or too many
+ * parameters is LS_EINVAL with a message naming the kind and its keys.
+ * Returns the number of parameters or a negative code.
+ */
+int ls__params_parse(const char *kind, const char *params,
+                     const char *const known[], ls__param *out, int max,
+                     ls_error *err);
+
+/* Reads a parameter value as a number in [lo, hi]; LS_EINVAL with a message
+ * otherwise. */
+int ls__param_double(const char *kind, const ls__param *p, double lo,
+                     double hi, double *out, ls_error *err);
+
+/* Formats err (code and message) and returns the code. Shared with the
+ * engine: defined once in src/core/error.c. */
+int ls__fail(ls_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif
