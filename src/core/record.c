@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "leastscore.h"
 
@@ -252,6 +253,13 @@ static bool is(const char *a, const char *b)
     return strcmp(a, b) == 0;
 }
 
+/* The word after a player's name that makes a line a move (the engine's
+ * move notation is case-insensitive). */
+static bool is_move_word(const char *word)
+{
+    return !strcasecmp(word, "discard") || !strcasecmp(word, "declare");
+}
+
 /* Writes "Ann Bob Cid" (the players) into buf. */
 static const char *player_list(const reader *r, char *buf, size_t size)
 {
@@ -343,13 +351,8 @@ static int st_option(reader *r)
         return fail(r, LS_EOPTION, "option %s given twice (first on line %d)", r->tok[1],
                     r->option_line[k]);
     ls_error e = {0};
-    rc = ls_rules_set(&r->rules, r->tok[1], r->tok[2], &e);
-    if (rc != 0) {
-        if (e.msg[0])
-            return fail(r, LS_EOPTION, "bad value '%s' for option %s: %s", r->tok[2], r->tok[1],
-                        e.msg);
-        return fail(r, LS_EOPTION, "bad value '%s' for option %s", r->tok[2], r->tok[1]);
-    }
+    if (ls_rules_set(&r->rules, r->tok[1], r->tok[2], &e) != 0)
+        return fail_engine(r, LS_EOPTION, &e, "bad option value");
     r->option_line[k] = r->line;
     return 0;
 }
@@ -517,6 +520,8 @@ static int fail_draw(reader *r, int seat, ls_move m, const ls_error *e)
     char name[4], list[192];
     const ls_state *s = r->s;
     const char *who = ls_name(s, seat);
+    if (m.card >= 52 || (ls_deck_size(s) == 0 && !ls_dead_cards(s)))
+        return fail_engine(r, LS_EDRAW, e, "cannot draw");
     ls_card_str(m.card, name);
     if (m.discard & LS_BIT(m.card))
         return fail(r, LS_EDRAW, "%s cannot draw %s: %s is discarding it", who, name, who);
@@ -590,12 +595,6 @@ static int st_move(reader *r)
         return fail(r, LS_ERECORD,
                     "%s's draw does not name the card drawn: a record says 'draw 4S'",
                     r->tok[0]);
-    char name[4], list[192];
-    if (m.kind == LS_MOVE_TAKE && !(ls_open_cards(s) & LS_BIT(m.card))) {
-        ls_cards_str(ls_open_cards(s), list, sizeof list);
-        return fail(r, LS_ETAKE, "%s cannot take %s: the open cards are %s", r->tok[0],
-                    ls_card_str(m.card, name), list);
-    }
     rc = ls_apply(s, &m, &e);
     if (rc == LS_EDRAW)
         return fail_draw(r, seat, m, &e);
@@ -621,7 +620,7 @@ static bool move_line(const reader *r)
 {
     return r->s && ls_phase(r->s) == LS_PHASE_TURN && r->ntok >= 2 &&
            ls_seat_of(r->s, r->tok[0]) >= 0 &&
-           (is(r->tok[1], "discard") || is(r->tok[1], "declare"));
+           is_move_word(r->tok[1]);
 }
 
 static int statement(reader *r)
@@ -641,7 +640,7 @@ static int statement(reader *r)
         return st_players(r);
     bool keyword = is(t, "round") || is(t, "hand") || is(t, "open");
     if (!r->s) {
-        if (keyword || (r->ntok >= 2 && (is(r->tok[1], "discard") || is(r->tok[1], "declare"))))
+        if (keyword || (r->ntok >= 2 && is_move_word(r->tok[1])))
             return fail(r, LS_ERECORD, "'%s' before the players line: 'players' comes first", t);
         return fail(r, LS_ESYNTAX, "unknown statement '%s': expected 'option' or 'players'", t);
     }
@@ -652,7 +651,7 @@ static int statement(reader *r)
     if (is(t, "open"))
         return st_open(r);
     if (ls_seat_of(r->s, t) >= 0 ||
-        (r->ntok >= 2 && (is(r->tok[1], "discard") || is(r->tok[1], "declare"))))
+        (r->ntok >= 2 && is_move_word(r->tok[1])))
         return st_move(r); /* an unknown name is reported there */
     return fail(r, LS_ESYNTAX,
                 "unknown statement '%s': expected 'round', 'hand', 'open' or a move "
