@@ -1,0 +1,151 @@
+#!/bin/sh
+# replay.sh - end-to-end tests of `leastscore replay` (run by tools/run-e2e.sh
+# with $LEASTSCORE naming the binary): the text summary and the JSON of the
+# sample records in tests/data/, an invalid record's `FILE:LINE: message`
+# and exit 1, stdin through `-`, usage errors (exit 2) and --help.
+set -u
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+data="$root/tests/data"
+bin=${LEASTSCORE:?set LEASTSCORE to the leastscore binary}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*"
+    for f in out err; do
+        [ -s "$tmp/$f" ] && { echo "--- std$f:"; cat "$tmp/$f"; }
+    done
+    exit 1
+}
+
+# run EXPECTED-STATUS ARGS...: runs the binary, stdout to $tmp/out, stderr
+# to $tmp/err, and checks the exit status.
+run() {
+    want=$1
+    shift
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" -eq "$want" ] || fail "leastscore $* exited $got, expected $want"
+}
+
+# has FILE TEXT: FILE (out or err) contains the line fragment TEXT.
+has() {
+    grep -qF -- "$2" "$tmp/$1" || fail "std$1 has no '$2'"
+}
+
+# json PYTHON-ASSERTIONS: checks $tmp/out as JSON; `d` is the object.
+json() {
+    python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+$1" "$tmp/out" || fail "JSON check failed: $1"
+}
+
+# A finished match: the R6 and R7 examples, then Cid wins.
+run 0 replay "$data/finished.lsr"
+has out "Players: Ann Bob Cid (threshold 25)"
+has out "Round 1: Ann declared with 10, correct"
+has out "Round 2: Bob declared with 10, a false declaration"
+has out "Bob hand  10  scores  +22  total   28  out"
+has out "Round 3: Cid declared with 3, correct"
+has out "1. Cid    7"
+has out "Winner: Cid"
+[ -s "$tmp/err" ] && fail "a valid record printed on stderr"
+
+run 0 replay --json "$data/finished.lsr"
+json '
+assert d["players"] == ["Ann", "Bob", "Cid"], d["players"]
+r = d["rounds"]
+assert [x["number"] for x in r] == [1, 2, 3]
+assert r[0]["declarer"] == "Ann" and r[0]["correct"] is True
+assert r[0]["hand_totals"] == {"Ann": 10, "Bob": 16, "Cid": 17}
+assert r[0]["scores"] == {"Ann": 0, "Bob": 6, "Cid": 7}
+assert r[0]["eliminated"] == []
+assert r[1]["declarer"] == "Bob" and r[1]["correct"] is False
+assert r[1]["scores"] == {"Ann": 0, "Bob": 22, "Cid": 0}
+assert r[1]["totals"] == {"Ann": 0, "Bob": 28, "Cid": 7}
+assert r[1]["eliminated"] == ["Bob"]
+assert r[2]["hand_totals"] == {"Ann": 40, "Cid": 3}, "round 3 covers its players only"
+assert r[2]["scores"] == {"Ann": 37, "Cid": 0}
+assert r[2]["totals"] == {"Ann": 37, "Bob": 28, "Cid": 7}
+assert r[2]["eliminated"] == ["Ann"]
+assert d["finished"] is True and d["winner"] == "Cid"
+'
+
+# A match in progress: two rounds completed, the third cut short.
+run 0 replay "$data/in-progress.lsr"
+has out "Match in progress: round 3, Bob to move."
+run 0 replay --json "$data/in-progress.lsr"
+json '
+assert len(d["rounds"]) == 2
+assert d["finished"] is False and d["winner"] is None
+assert d["rounds"][1]["totals"] == {"Ann": 0, "Bob": 28, "Cid": 7}
+'
+
+# A max_turns showdown has no declarer.
+cat >"$tmp/showdown.lsr" <<'EOF'
+leastscore 1
+option max_turns 3
+players Ann Bob Cid
+round
+hand Ann 7H 8H 9H 4C 2C
+hand Bob AS 3D 4D 6C KS
+hand Cid QC QD 5H 6S 2D
+open 4S
+Ann discard 7H 8H 9H take 4S
+Bob discard KS draw 2S
+Cid discard QC QD draw 4H
+EOF
+run 0 replay --json "$tmp/showdown.lsr"
+json '
+r = d["rounds"][0]
+assert r["declarer"] is None and r["correct"] is True
+assert r["scores"] == {"Ann": 0, "Bob": 6, "Cid": 7}
+'
+run 0 replay "$tmp/showdown.lsr"
+has out "Round 1: showdown after 3 turns, Ann lowest with 10"
+
+# The example of docs/record-format.md is valid.
+run 0 replay "$root/docs/example.lsr"
+
+# An invalid record: exit 1, exactly one line on stderr, nothing on stdout.
+run 1 replay "$data/bad-take.lsr"
+[ "$(cat "$tmp/err")" = "$data/bad-take.lsr:9: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
+    fail "wrong error line"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "more than one line on stderr"
+[ -s "$tmp/out" ] && fail "an invalid record printed on stdout"
+run 1 replay --json "$data/bad-take.lsr"
+has err "bad-take.lsr:9: Bob cannot take 9C"
+
+printf 'leastscore 1\nplayers Ann Bob Cid\nround\nhand Ann 7H\n' >"$tmp/short.lsr"
+run 1 replay "$tmp/short.lsr"
+has err "short.lsr:4: Ann's hand has 1 cards: each player is dealt 5"
+
+# Standard input through `-`, named <stdin> in errors.
+"$bin" replay - <"$data/finished.lsr" >"$tmp/out" 2>"$tmp/err" || fail "replay - failed"
+has out "Winner: Cid"
+"$bin" replay --json - <"$data/finished.lsr" >"$tmp/out" 2>"$tmp/err" ||
+    fail "replay --json - failed"
+json 'assert d["winner"] == "Cid"'
+"$bin" replay - <"$data/bad-take.lsr" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "an invalid record on stdin did not exit 1"
+[ "$(cat "$tmp/err")" = "<stdin>:9: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
+    fail "wrong error line for stdin"
+
+# Usage errors exit 2 and say what was wrong.
+run 2 replay
+has err "missing FILE"
+run 2 replay --yaml "$data/finished.lsr"
+has err "unknown option '--yaml'"
+run 2 replay "$data/finished.lsr" "$data/in-progress.lsr"
+has err "one FILE only"
+run 2 replay "$tmp/no-such-file.lsr"
+has err "cannot read '$tmp/no-such-file.lsr'"
+
+# --help.
+run 0 replay --help
+has out "usage: leastscore replay [--json] FILE"
+run 0 replay -h
+has out "--json"
+
+echo "replay: all checks passed"
