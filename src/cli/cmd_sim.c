@@ -1,16 +1,759 @@
 /*
  * cmd_sim.c - `leastscore sim`: a tournament between computer players.
  *
- * (Being written: this placeholder only lets the command link.)
+ * The tournament is a list of player entries and a number of matches. Match
+ * i is seeded from (seed, i) alone and seats the entries rotated by i, so
+ * no entry keeps the first seat and every match can be played by any
+ * thread: workers take match indices from a shared counter and write each
+ * match's outcome into its own slot; the main thread adds the slots up in
+ * match order once all are done. The results (all but the measured times)
+ * are therefore the same for a seed whatever the number of threads.
+ *
+ * Each entry keeps: matches won (with a 95% Wilson interval), points per
+ * round, declarations made / correct / false, turns per round of the
+ * rounds it played, and the time of each decision (thread CPU time for
+ * built-in players, wall time for cmd: bots, which run in other processes).
+ * Bot failures are collected per match and printed on stderr in match order.
  */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "ai/expert.h"
+#include "cli/botproc.h"
 #include "cli/cli.h"
+
+#define SPEC_MAX 300
+#define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
+#define MAX_BOT_MSGS 8    /* bot failure messages kept per match */
+
+typedef struct entry {
+    char spec[SPEC_MAX];
+    char name[LS_NAME_MAX + 1];
+} entry;
+
+/* What one entry did in one match. */
+typedef struct tally {
+    int won;
+    long rounds, points, turns;
+    long declared, correct, wrong;
+    long bot_errors;
+    double *times; /* ms per decision */
+    int ntimes, cap;
+} tally;
+
+typedef struct match_out {
+    tally t[LS_MAX_PLAYERS]; /* by entry */
+    char *msgs[MAX_BOT_MSGS];
+    int nmsgs, dropped;
+    char *error;             /* set when the match could not be played */
+    bool done;
+} match_out;
+
+typedef struct sim {
+    entry e[LS_MAX_PLAYERS];
+    int n;
+    ls_rules rules;
+    long matches;
+    uint64_t seed;
+    int threads;
+    const char *records;
+    long records_every;
+    int bot_timeout;
+    atomic_long next;
+    atomic_long finished;
+    match_out *out;
+} sim;
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int add_time(tally *t, double ms)
+{
+    if (t->ntimes == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 256;
+        double *bigger = realloc(t->times, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            return -1;
+        t->times = bigger;
+        t->cap = cap;
+    }
+    t->times[t->ntimes++] = ms;
+    return 0;
+}
+
+/* The bot report callback: keeps the message in the match's slot. */
+static void keep_msg(void *ud, const char *msg)
+{
+    match_out *o = ud;
+    if (o->nmsgs < MAX_BOT_MSGS)
+        o->msgs[o->nmsgs++] = strdup(msg);
+    else
+        o->dropped++;
+}
+
+static void fail_match(match_out *o, const char *what, const ls_error *err)
+{
+    char buf[800];
+    snprintf(buf, sizeof buf, "%s: %s", what, err ? err->msg : "out of memory");
+    free(o->error);
+    o->error = strdup(buf);
+}
+
+static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/match-%06ld.lsr", S->records, i + 1);
+    size_t len;
+    const char *text = ls_record_text(rec, &len);
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+        char buf[4200];
+        snprintf(buf, sizeof buf, "cannot write %s: %s", path, strerror(errno));
+        o->error = strdup(buf);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    return 0;
+}
+
+/* Tells every player (but skip) about an event, as its own view shows it. */
+static void tell(ls_player *pl[], ls_state *s, int n, const ls_event *ev)
+{
+    ls_view v;
+    for (int q = 0; q < n; q++) {
+        if (!pl[q]->ops->observe)
+            continue;
+        ls_event e = *ev;
+        if (e.kind == LS_MOVE_DRAW && e.player != q)
+            e.card = LS_NO_CARD;
+        ls_view_of(s, q, &v);
+        ls_player_observe(pl[q], &v, &e);
+    }
+}
+
+/*
+ * Plays match i into o. Seat q is entry (q + i) % n. Players are made
+ * fresh for each match, seeded from (seed, i, entry).
+ */
+static void play_match(const sim *S, long i, match_out *o)
+{
+    int n = S->n;
+    const char *names[LS_MAX_PLAYERS] = {0};
+    int entry_of[LS_MAX_PLAYERS];
+    ls_player *pl[LS_MAX_PLAYERS] = {0};
+    ls_error err = {0};
+    ls_record *rec = NULL;
+    uint64_t mseed = mix(S->seed ^ mix((uint64_t)i));
+    cli_player_opts popts = {.bot_timeout_ms = S->bot_timeout,
+                             .report = keep_msg, .report_ud = o};
+    bool save = S->records && (i % S->records_every) == 0;
+
+    for (int q = 0; q < n; q++) {
+        entry_of[q] = (q + (int)(i % n)) % n;
+        names[q] = S->e[entry_of[q]].name;
+    }
+    ls_state *s = ls_state_new(&S->rules, n, names, mseed, &err);
+    if (!s) {
+        fail_match(o, "cannot start the match", &err);
+        goto out;
+    }
+    for (int q = 0; q < n; q++) {
+        const entry *e = &S->e[entry_of[q]];
+        pl[q] = cli_player_new(e->spec, mix(mseed + 1 + (uint64_t)entry_of[q]), &popts, &err);
+        if (!pl[q]) {
+            fail_match(o, e->spec, &err);
+            goto out;
+        }
+    }
+    if (save && !(rec = ls_record_new(s))) {
+        fail_match(o, "cannot start a record", NULL);
+        goto out;
+    }
+    ls_view v;
+    for (int round = 0; ls_phase(s) == LS_PHASE_DEAL; round++) {
+        if (round >= MAX_ROUNDS) {
+            fail_match(o, "the match did not end", NULL);
+            goto out;
+        }
+        if (ls_deal(s, &err) != 0 || (rec && ls_record_deal(rec, s) != 0)) {
+            fail_match(o, "deal", &err);
+            goto out;
+        }
+        for (int q = 0; q < n; q++) {
+            if (!pl[q]->ops->round_start)
+                continue;
+            ls_view_of(s, q, &v);
+            ls_player_round_start(pl[q], &v);
+        }
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            int q = ls_turn(s);
+            tally *t = &o->t[entry_of[q]];
+            bool bot = cli_player_is_bot(pl[q]);
+            ls_move m;
+            ls_view_of(s, q, &v);
+            double t0 = bot ? wall_ms() : cpu_ms();
+            int rc = ls_player_choose(pl[q], &v, &m, &err);
+            double t1 = bot ? wall_ms() : cpu_ms();
+            if (add_time(t, t1 - t0) != 0) {
+                fail_match(o, "timing", NULL);
+                goto out;
+            }
+            if (rc == 0 && m.kind == LS_MOVE_DRAW)
+                m.card = LS_NO_CARD;
+            if (rc != 0 || ls_apply(s, &m, &err) != 0) {
+                char what[200];
+                snprintf(what, sizeof what, "%s (%s) made no legal move",
+                         S->e[entry_of[q]].spec, names[q]);
+                fail_match(o, what, &err);
+                goto out;
+            }
+            if (rec && ls_record_move(rec, s, q, m) != 0) {
+                fail_match(o, "record", NULL);
+                goto out;
+            }
+            ls_event ev = {.player = (uint8_t)q, .kind = m.kind, .card = m.card,
+                           .discard = m.discard};
+            tell(pl, s, n, &ev);
+        }
+        const ls_round_result *r = ls_last_result(s);
+        for (int q = 0; q < n; q++) {
+            if (!(r->players & (1u << q)))
+                continue;
+            tally *t = &o->t[entry_of[q]];
+            t->rounds++;
+            t->points += r->score[q];
+            t->turns += r->turns;
+            if (r->declarer == q) {
+                t->declared++;
+                if (r->correct)
+                    t->correct++;
+                else
+                    t->wrong++;
+            }
+            if (pl[q]->ops->round_end) {
+                ls_view_of(s, q, &v);
+                ls_player_round_end(pl[q], &v, r);
+            }
+        }
+    }
+    int w = ls_winner(s);
+    if (w >= 0)
+        o->t[entry_of[w]].won = 1;
+    if (rec)
+        save_record(S, i, rec, o);
+out:
+    for (int q = 0; q < n; q++)
+        ls_player_free(pl[q]);
+    ls_record_free(rec);
+    ls_state_free(s);
+    o->done = true;
+}
+
+static void *worker(void *arg)
+{
+    sim *S = arg;
+    for (;;) {
+        long i = atomic_fetch_add(&S->next, 1);
+        if (i >= S->matches)
+            break;
+        play_match(S, i, &S->out[i]);
+        atomic_fetch_add(&S->finished, 1);
+    }
+    return NULL;
+}
+
+static void progress(const sim *S, double start, bool final)
+{
+    long done = atomic_load(&S->finished);
+    double secs = (wall_ms() - start) / 1000.0;
+    double rate = secs > 0 ? done / secs : 0;
+    double left = rate > 0 ? (S->matches - done) / rate : 0;
+    int width = 30, fill = (int)(width * done / (S->matches ? S->matches : 1));
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld  %.1f matches/s  ETA %dm%02ds ",
+            fill, "##############################", width - fill, "", done,
+            S->matches, rate, (int)left / 60, (int)left % 60);
+    if (final)
+        fprintf(stderr, "\n");
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Results                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct summary {
+    long matches, won;
+    double ci_lo, ci_hi;
+    long rounds, points, turns, declared, correct, wrong, bot_errors;
+    double time_median, time_mean;
+    long decisions;
+} summary;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The Wilson score interval for k successes in n at 95%. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    if (n == 0) {
+        *lo = *hi = 0;
+        return;
+    }
+    double z = 1.959963984540054, p = (double)k / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+static int summarize(const sim *S, long played, summary out[])
+{
+    for (int k = 0; k < S->n; k++) {
+        summary *u = &out[k];
+        memset(u, 0, sizeof *u);
+        u->matches = played;
+        long total = 0;
+        for (long i = 0; i < S->matches; i++)
+            total += S->out[i].error ? 0 : S->out[i].t[k].ntimes;
+        double *all = malloc((size_t)(total ? total : 1) * sizeof *all);
+        if (!all)
+            return -1;
+        double sum = 0;
+        long at = 0;
+        for (long i = 0; i < S->matches; i++) {
+            const match_out *o = &S->out[i];
+            if (o->error)
+                continue;
+            const tally *t = &o->t[k];
+            u->won += t->won;
+            u->rounds += t->rounds;
+            u->points += t->points;
+            u->turns += t->turns;
+            u->declared += t->declared;
+            u->correct += t->correct;
+            u->wrong += t->wrong;
+            for (int j = 0; j < t->ntimes; j++) {
+                all[at++] = t->times[j];
+                sum += t->times[j];
+            }
+        }
+        u->decisions = at;
+        if (at > 0) {
+            qsort(all, (size_t)at, sizeof *all, cmp_double);
+            u->time_median = at % 2 ? all[at / 2] : (all[at / 2 - 1] + all[at / 2]) / 2;
+            u->time_mean = sum / at;
+        }
+        free(all);
+        wilson(u->won, played, &u->ci_lo, &u->ci_hi);
+    }
+    return 0;
+}
+
+static double per(long a, long b)
+{
+    return b ? (double)a / b : 0;
+}
+
+static void print_table(const sim *S, const summary u[], long played,
+                        long failed, long bot_errors)
+{
+    printf("%ld matches, seed %llu, %d players, threshold %d\n", played,
+           (unsigned long long)S->seed, S->n, S->rules.threshold);
+    printf("%-16s %-24s %6s %7s %15s %8s %8s %8s %8s %8s %9s %9s\n", "player",
+           "spec", "won", "won%", "95% CI", "pts/rnd", "declared", "correct",
+           "false", "turns/rd", "ms median", "ms mean");
+    for (int k = 0; k < S->n; k++) {
+        char ci[32];
+        snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
+        printf("%-16s %-24.24s %6ld %6.1f%% %15s %8.2f %8ld %8ld %8ld %8.2f %9.3f %9.3f\n",
+               S->e[k].name, S->e[k].spec, u[k].won, 100 * per(u[k].won, played), ci,
+               per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
+               u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median,
+               u[k].time_mean);
+    }
+    if (failed)
+        printf("%ld matches could not be played (see stderr)\n", failed);
+    if (bot_errors)
+        printf("%ld bot failures (see stderr)\n", bot_errors);
+}
+
+static int print_json(const sim *S, const summary u[], long played, long failed,
+                      long bot_errors)
+{
+    json_t *root = json_object(), *players = json_array(), *rules = json_object();
+    char val[32];
+    for (int i = 0; ls_option_names[i]; i++) {
+        ls_rules_get(&S->rules, ls_option_names[i], val, sizeof val);
+        json_object_set_new(rules, ls_option_names[i], json_string(val));
+    }
+    for (int k = 0; k < S->n; k++) {
+        json_t *p = json_object();
+        json_object_set_new(p, "name", json_string(S->e[k].name));
+        json_object_set_new(p, "spec", json_string(S->e[k].spec));
+        json_object_set_new(p, "won", json_integer(u[k].won));
+        json_object_set_new(p, "win_rate", json_real(per(u[k].won, played)));
+        json_object_set_new(p, "win_ci95", json_pack("[f,f]", u[k].ci_lo, u[k].ci_hi));
+        json_object_set_new(p, "rounds", json_integer(u[k].rounds));
+        json_object_set_new(p, "points_per_round", json_real(per(u[k].points, u[k].rounds)));
+        json_object_set_new(p, "declared", json_integer(u[k].declared));
+        json_object_set_new(p, "declared_correct", json_integer(u[k].correct));
+        json_object_set_new(p, "declared_false", json_integer(u[k].wrong));
+        json_object_set_new(p, "turns_per_round", json_real(per(u[k].turns, u[k].rounds)));
+        json_object_set_new(p, "decisions", json_integer(u[k].decisions));
+        json_object_set_new(p, "time_ms_median", json_real(u[k].time_median));
+        json_object_set_new(p, "time_ms_mean", json_real(u[k].time_mean));
+        json_array_append_new(players, p);
+    }
+    json_object_set_new(root, "matches", json_integer(played));
+    json_object_set_new(root, "seed", json_integer((json_int_t)S->seed));
+    json_object_set_new(root, "rules", rules);
+    json_object_set_new(root, "players", players);
+    json_object_set_new(root, "failed_matches", json_integer(failed));
+    json_object_set_new(root, "bot_failures", json_integer(bot_errors));
+    int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    printf("\n");
+    json_decref(root);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+/* ------------------------------------------------------------------ */
+
+static void help(void)
+{
+    printf(
+        "usage: leastscore sim --players SPEC,SPEC[,...] [OPTIONS]\n\n"
+        "Plays a tournament between computer players and prints each one's\n"
+        "results. Match i is seeded from (--seed, i) and seats the players\n"
+        "rotated by i; the results are the same for a seed whatever the\n"
+        "number of threads (only the measured times differ).\n\n"
+        "options:\n"
+        "  --players LIST     2..8 player specs, comma-separated: random, greedy,\n"
+        "                     expert, expert:iters=N, expert:ms=N,\n"
+        "                     cmd:COMMAND (a bot speaking docs/bot-protocol.md);\n"
+        "                     a key=value piece continues the previous spec\n"
+        "  --player SPEC      adds one player (repeatable; a spec may hold commas)\n"
+        "  --matches N        matches to play (100)\n"
+        "  --seed N           tournament seed (1)\n"
+        "  --threads N        worker threads (all cores)\n"
+        "  --json             print the results as one JSON object\n"
+        "  --records DIR      save every match's record in DIR (created)\n"
+        "  --records-every K  save only matches 1, K+1, 2K+1, ...\n"
+        "  --bot-timeout MS   time a cmd: bot has per answer (5000)\n"
+        "  --threshold N      elimination above N points (100)\n"
+        "  --tie declarer|penalty\n"
+        "  --runs any|suited\n"
+        "  --hand-size N      cards dealt, 3..7 (5)\n"
+        "  --declare-max N    highest total one may declare with, 0 = any (0)\n"
+        "  --max-turns N      turns before a round ends in a showdown (500)\n"
+        "  -h, --help         print this help\n\n"
+        "Columns: matches won with a 95%% Wilson interval, points per round,\n"
+        "declarations made / correct / false, turns per round, and time per\n"
+        "decision in ms (thread CPU time; wall time for cmd: bots).\n\n"
+        "player kinds:\n");
+    for (int i = 0; ls_player_kinds[i]; i++)
+        printf("  %-8s %s\n", ls_player_kinds[i], ls_player_kind_help[i]);
+    printf("  %-8s %s\n", "cmd", "an external program (cmd:'python3 examples/bots/greedy.py')");
+}
+
+static int add_spec(sim *S, const char *spec)
+{
+    if (S->n >= LS_MAX_PLAYERS)
+        return cli_usage_error("sim", "at most %d players", LS_MAX_PLAYERS);
+    if (!*spec || strlen(spec) >= SPEC_MAX)
+        return cli_usage_error("sim", "bad player spec '%s'", spec);
+    snprintf(S->e[S->n++].spec, SPEC_MAX, "%s", spec);
+    return 0;
+}
+
+/* Splits --players: commas separate specs, except that a key=value piece
+ * without ':' continues the previous spec ("expert:iters=5,c=1,greedy"),
+ * and a cmd: spec takes the rest of the list only up to the next comma. */
+static int add_players(sim *S, const char *arg)
+{
+    char buf[2048];
+    if (strlen(arg) >= sizeof buf)
+        return cli_usage_error("sim", "--players: list too long");
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (strchr(tok, '=') && !strchr(tok, ':') && S->n > 0 &&
+            strncmp(S->e[S->n - 1].spec, "cmd:", 4) != 0) {
+            char *prev = S->e[S->n - 1].spec;
+            size_t len = strlen(prev);
+            if (len + 1 + strlen(tok) >= SPEC_MAX)
+                return cli_usage_error("sim", "spec too long: %s,%s", prev, tok);
+            snprintf(prev + len, SPEC_MAX - len, ",%s", tok);
+            continue;
+        }
+        int rc = add_spec(S, tok);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* Names the entries after their kinds: expert, greedy, greedy2, bot... */
+static void name_entries(sim *S)
+{
+    for (int k = 0; k < S->n; k++) {
+        char base[LS_NAME_MAX + 1];
+        const char *spec = S->e[k].spec;
+        if (!strncmp(spec, "cmd:", 4))
+            snprintf(base, sizeof base, "bot");
+        else
+            snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, ":,"), spec);
+        for (char *c = base; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                  (*c >= '0' && *c <= '9') || *c == '_' || *c == '-'))
+                *c = '_';
+        unsigned same = 0;
+        for (int j = 0; j < k; j++)
+            if (!strncmp(S->e[j].name, base, strlen(base)))
+                same++;
+        if (same)
+            snprintf(S->e[k].name, sizeof S->e[k].name, "%.13s%u", base, (same + 1) % 100);
+        else
+            snprintf(S->e[k].name, sizeof S->e[k].name, "%s", base);
+    }
+}
+
+static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage_error("sim", "%s needs a number in %ld..%ld, not '%s'",
+                               opt, lo, hi, arg);
+    *out = (long)v;
+    return 0;
+}
+
+static void free_out(sim *S)
+{
+    if (!S->out)
+        return;
+    for (long i = 0; i < S->matches; i++) {
+        match_out *o = &S->out[i];
+        for (int k = 0; k < LS_MAX_PLAYERS; k++)
+            free(o->t[k].times);
+        for (int j = 0; j < o->nmsgs; j++)
+            free(o->msgs[j]);
+        free(o->error);
+    }
+    free(S->out);
+}
 
 int cmd_sim(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "leastscore sim: not implemented yet\n");
-    return 2;
+    enum { O_PLAYERS = 256, O_PLAYER, O_MATCHES, O_SEED, O_THREADS, O_JSON,
+           O_RECORDS, O_EVERY, O_TIMEOUT, O_RULE };
+    static const struct option longopts[] = {
+        {"players", required_argument, NULL, O_PLAYERS},
+        {"player", required_argument, NULL, O_PLAYER},
+        {"matches", required_argument, NULL, O_MATCHES},
+        {"seed", required_argument, NULL, O_SEED},
+        {"threads", required_argument, NULL, O_THREADS},
+        {"json", no_argument, NULL, O_JSON},
+        {"records", required_argument, NULL, O_RECORDS},
+        {"records-every", required_argument, NULL, O_EVERY},
+        {"bot-timeout", required_argument, NULL, O_TIMEOUT},
+        {"threshold", required_argument, NULL, O_RULE},
+        {"tie", required_argument, NULL, O_RULE},
+        {"runs", required_argument, NULL, O_RULE},
+        {"hand-size", required_argument, NULL, O_RULE},
+        {"declare-max", required_argument, NULL, O_RULE},
+        {"max-turns", required_argument, NULL, O_RULE},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    static sim S; /* large; one per process */
+    memset(&S, 0, sizeof S);
+    S.rules = ls_rules_default();
+    S.matches = 100;
+    S.seed = 1;
+    S.records_every = 1;
+    S.bot_timeout = CLI_BOT_TIMEOUT_MS;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    S.threads = ncpu > 0 ? (int)ncpu : 1;
+    bool json = false;
+    long x = 0;
+    int c, idx = 0, rc;
+    ls_error err = {0};
+
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", longopts, &idx)) != -1) {
+        switch (c) {
+        case 'h':
+            help();
+            return 0;
+        case O_PLAYERS:
+            if ((rc = add_players(&S, optarg)))
+                return rc;
+            break;
+        case O_PLAYER:
+            if ((rc = add_spec(&S, optarg)))
+                return rc;
+            break;
+        case O_MATCHES:
+            if ((rc = parse_long("--matches", optarg, 1, 100000000, &S.matches)))
+                return rc;
+            break;
+        case O_SEED:
+            if (cli_parse_u64(optarg, &S.seed) != 0)
+                return cli_usage_error("sim", "--seed needs a number, not '%s'", optarg);
+            break;
+        case O_THREADS:
+            if ((rc = parse_long("--threads", optarg, 1, 1024, &x)))
+                return rc;
+            S.threads = (int)x;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case O_RECORDS:
+            S.records = optarg;
+            break;
+        case O_EVERY:
+            if ((rc = parse_long("--records-every", optarg, 1, 100000000, &S.records_every)))
+                return rc;
+            break;
+        case O_TIMEOUT:
+            if ((rc = parse_long("--bot-timeout", optarg, 1, 3600000, &x)))
+                return rc;
+            S.bot_timeout = (int)x;
+            break;
+        case O_RULE: {
+            char name[32];
+            snprintf(name, sizeof name, "%s", longopts[idx].name);
+            for (char *p = name; *p; p++)
+                if (*p == '-')
+                    *p = '_';
+            if (ls_rules_set(&S.rules, name, optarg, &err) != 0)
+                return cli_usage_error("sim", "--%s: %s", longopts[idx].name, err.msg);
+            break;
+        }
+        case ':':
+            return cli_usage_error("sim", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("sim", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("sim", "unexpected argument '%s'", argv[optind]);
+    if (S.n < LS_MIN_PLAYERS)
+        return cli_usage_error("sim", "give 2..8 players with --players, "
+                               "e.g. --players expert,greedy,greedy,greedy");
+    if (ls_rules_check(&S.rules, S.n, &err) != 0)
+        return cli_usage_error("sim", "%s", err.msg);
+    /* Every spec must make a player before the tournament starts. */
+    for (int k = 0; k < S.n; k++) {
+        if (!strncmp(S.e[k].spec, "cmd:", 4)) {
+            if (!S.e[k].spec[4])
+                return cli_usage_error("sim", "cmd: needs a command");
+            continue;
+        }
+        ls_player *p = ls_player_new(S.e[k].spec, 0, &err);
+        if (!p)
+            return cli_usage_error("sim", "%s", err.msg);
+        ls_player_free(p);
+    }
+    name_entries(&S);
+    if (S.records && mkdir(S.records, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "leastscore sim: cannot create %s: %s\n", S.records,
+                strerror(errno));
+        return 1;
+    }
+    if (S.threads > S.matches)
+        S.threads = (int)S.matches;
+    S.out = calloc((size_t)S.matches, sizeof *S.out);
+    pthread_t *tids = calloc((size_t)S.threads, sizeof *tids);
+    if (!S.out || !tids) {
+        free(tids);
+        free_out(&S);
+        fprintf(stderr, "leastscore sim: out of memory\n");
+        return 1;
+    }
+    cli_ignore_sigpipe();
+    atomic_init(&S.next, 0);
+    atomic_init(&S.finished, 0);
+    int started = 0;
+    for (; started < S.threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, &S) != 0)
+            break;
+    if (started == 0)
+        worker(&S); /* no threads at all: play here */
+    bool bar = isatty(2);
+    double t0 = wall_ms();
+    while (started > 0 && bar && atomic_load(&S.finished) < S.matches) {
+        progress(&S, t0, false);
+        usleep(200000);
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    if (bar)
+        progress(&S, t0, true);
+    free(tids);
+
+    long played = 0, failed = 0, bot_errors = 0;
+    for (long i = 0; i < S.matches; i++) {
+        match_out *o = &S.out[i];
+        for (int j = 0; j < o->nmsgs; j++)
+            fprintf(stderr, "match %ld: %s\n", i + 1, o->msgs[j]);
+        if (o->dropped)
+            fprintf(stderr, "match %ld: %d more bot failures\n", i + 1, o->dropped);
+        bot_errors += o->nmsgs + o->dropped;
+        if (o->error) {
+            fprintf(stderr, "match %ld: %s\n", i + 1, o->error);
+            failed++;
+        } else {
+            played++;
+        }
+    }
+    summary u[LS_MAX_PLAYERS];
+    if (summarize(&S, played, u) != 0) {
+        free_out(&S);
+        fprintf(stderr, "leastscore sim: out of memory\n");
+        return 1;
+    }
+    if (json)
+        print_json(&S, u, played, failed, bot_errors);
+    else
+        print_table(&S, u, played, failed, bot_errors);
+    free_out(&S);
+    return failed ? 1 : 0;
 }

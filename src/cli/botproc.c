@@ -1,0 +1,477 @@
+/*
+ * botproc.c - the referee side of the bot protocol (docs/bot-protocol.md).
+ *
+ * A bot is a child process started with /bin/sh -c COMMAND whose stdin and
+ * stdout are pipes to us; its stderr is ours. The pipes are made with
+ * O_CLOEXEC so that bots started by other threads never inherit them (a
+ * leaked write end would hide a bot's death). Every read waits with poll()
+ * for at most the time limit; SIGPIPE is ignored, so writing to a dead bot
+ * is an EPIPE, never a signal.
+ *
+ * The player keeps a built-in greedy player informed of every event; it
+ * plays every turn the bot cannot: an illegal move or garbage is replaced
+ * for that turn only, while a bot that timed out, broke the handshake or
+ * died is killed and the greedy player finishes the match in its place.
+ */
+#define _GNU_SOURCE /* pipe2 */
+#include "cli/botproc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ai/expert.h"
+
+#define LINE_MAX_LEN 1024
+
+typedef struct bot {
+    char command[256];
+    pid_t pid;
+    int to_bot, from_bot; /* pipe ends, -1 when closed */
+    bool dead;            /* killed or exited: the fallback plays */
+    bool started;         /* the match header has been sent */
+    int timeout_ms;
+    char buf[LINE_MAX_LEN * 2];
+    size_t len;
+    ls_player *fallback;
+    void (*report)(void *ud, const char *msg);
+    void *report_ud;
+} bot;
+
+static const ls_player_ops bot_ops;
+
+void cli_ignore_sigpipe(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void report(bot *b, const ls_view *v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void report(bot *b, const ls_view *v, const char *fmt, ...)
+{
+    char what[512], msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", b->command, v ? " (" : "",
+             v ? v->names[v->me] : "", v ? ")" : "", what);
+    if (b->report)
+        b->report(b->report_ud, msg);
+}
+
+/* Kills the process (if still there) and reaps it. */
+static void bot_kill(bot *b)
+{
+    if (b->to_bot >= 0)
+        close(b->to_bot);
+    if (b->from_bot >= 0)
+        close(b->from_bot);
+    b->to_bot = b->from_bot = -1;
+    if (b->pid > 0) {
+        kill(b->pid, SIGKILL);
+        waitpid(b->pid, NULL, 0);
+        b->pid = -1;
+    }
+    b->dead = true;
+}
+
+static int bot_start(bot *b)
+{
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* The child: only async-signal-safe calls until exec. dup2 clears
+         * FD_CLOEXEC on the copies. */
+        signal(SIGPIPE, SIG_DFL);
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+            _exit(127);
+        execl("/bin/sh", "sh", "-c", b->command, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    b->pid = pid;
+    b->to_bot = in[1];
+    b->from_bot = out[0];
+    return 0;
+}
+
+/* Writes one line to the bot; a failure marks it dead. */
+static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
+{
+    if (b->dead)
+        return;
+    char line[LINE_MAX_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof line - 1)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(b->to_bot, line + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            report(b, v, "died (cannot write to it: %s); the fallback plays "
+                   "for it until the match ends", strerror(errno));
+            bot_kill(b);
+            return;
+        }
+        off += (int)w;
+    }
+}
+
+/*
+ * Reads one answer line into line (without the newline), skipping empty
+ * lines and lines starting with '#' (comments a bot may print). Returns 0,
+ * or -1 when the bot timed out or died (then reported and killed).
+ */
+static int read_line(bot *b, const ls_view *v, char *line, size_t size)
+{
+    double deadline = now_ms() + b->timeout_ms;
+    for (;;) {
+        char *nl = memchr(b->buf, '\n', b->len);
+        if (!nl && b->len >= LINE_MAX_LEN)
+            nl = b->buf + LINE_MAX_LEN - 1; /* an overlong line: cut it */
+        if (nl) {
+            size_t n = (size_t)(nl - b->buf);
+            size_t keep = n < size - 1 ? n : size - 1;
+            memcpy(line, b->buf, keep);
+            line[keep] = '\0';
+            if (keep > 0 && line[keep - 1] == '\r')
+                line[keep - 1] = '\0';
+            memmove(b->buf, b->buf + n + 1, b->len - n - 1);
+            b->len -= n + 1;
+            if (line[0] == '\0' || line[0] == '#')
+                continue;
+            return 0;
+        }
+        if (b->dead)
+            return -1;
+        int left = (int)(deadline - now_ms());
+        if (left <= 0) {
+            report(b, v, "no answer within %d ms; killed, the fallback plays "
+                   "for it until the match ends", b->timeout_ms);
+            bot_kill(b);
+            return -1;
+        }
+        struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
+        int rc = poll(&pfd, 1, left);
+        if (rc < 0 && errno == EINTR)
+            continue;
+        if (rc <= 0)
+            continue; /* the deadline check above decides */
+        ssize_t r = read(b->from_bot, b->buf + b->len, sizeof b->buf - b->len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            int status = 0;
+            const char *how = "closed its output";
+            char why[64] = "";
+            if (b->pid > 0 && waitpid(b->pid, &status, WNOHANG) == b->pid) {
+                b->pid = -1;
+                if (WIFEXITED(status))
+                    snprintf(why, sizeof why, " (exit status %d)", WEXITSTATUS(status));
+                else if (WIFSIGNALED(status))
+                    snprintf(why, sizeof why, " (signal %d)", WTERMSIG(status));
+                how = "died";
+            }
+            report(b, v, "%s%s; the fallback plays for it until the match ends",
+                   how, why);
+            bot_kill(b);
+            return -1;
+        }
+        b->len += (size_t)r;
+    }
+}
+
+/* Discards whatever the bot printed that was not asked for. */
+static void drain(bot *b)
+{
+    while (!b->dead) {
+        struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
+        if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
+            break;
+        ssize_t r = read(b->from_bot, b->buf, sizeof b->buf);
+        if (r <= 0)
+            break; /* EOF: the next read reports it */
+    }
+    b->len = 0;
+}
+
+static void cards_text(ls_cards set, char *buf, size_t size)
+{
+    ls_cards_str(set, buf, size);
+}
+
+static void send_header(bot *b, const ls_view *v)
+{
+    char line[LINE_MAX_LEN], val[32];
+    size_t n = 0;
+    n += (size_t)snprintf(line + n, sizeof line - n, "rules");
+    for (int i = 0; ls_option_names[i]; i++) {
+        ls_rules_get(&v->rules, ls_option_names[i], val, sizeof val);
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s %s",
+                              ls_option_names[i], val);
+    }
+    send_line(b, v, "%s", line);
+    n = (size_t)snprintf(line, sizeof line, "players");
+    for (int p = 0; p < v->nplayers; p++)
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->names[p]);
+    send_line(b, v, "%s", line);
+    send_line(b, v, "seat %d %s", v->me, v->names[v->me]);
+    b->started = true;
+}
+
+static void bot_round_start(ls_player *p, const ls_view *v)
+{
+    bot *b = p->impl;
+    ls_player_round_start(b->fallback, v);
+    if (!b->started)
+        send_header(b, v);
+    char line[LINE_MAX_LEN], cards[200];
+    size_t n = (size_t)snprintf(line, sizeof line, "scores");
+    for (int q = 0; q < v->nplayers; q++)
+        n += (size_t)snprintf(line + n, sizeof line - n, " %d", v->score[q]);
+    send_line(b, v, "%s", line);
+    n = (size_t)snprintf(line, sizeof line, "round %d starter %s in", v->round,
+                         v->names[v->starter]);
+    for (int q = 0; q < v->nplayers; q++)
+        if (v->in_round & (1u << q))
+            n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->names[q]);
+    send_line(b, v, "%s", line);
+    cards_text(v->hand, cards, sizeof cards);
+    send_line(b, v, "deal %s", cards);
+    cards_text(v->open, cards, sizeof cards);
+    send_line(b, v, "open %s", cards);
+}
+
+static void bot_observe(ls_player *p, const ls_view *v, const ls_event *ev)
+{
+    bot *b = p->impl;
+    ls_player_observe(b->fallback, v, ev);
+    ls_move m = {.discard = ev->discard, .kind = ev->kind, .card = ev->card};
+    if (m.kind == LS_MOVE_DRAW && ev->player != v->me)
+        m.card = LS_NO_CARD; /* never tell a bot another's draw */
+    char text[200];
+    ls_move_str(m, text, sizeof text);
+    send_line(b, v, "played %s %s", v->names[ev->player], text);
+}
+
+static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result *r)
+{
+    bot *b = p->impl;
+    ls_player_round_end(b->fallback, v, r);
+    char cards[200];
+    send_line(b, v, "result declarer %s correct %s",
+              r->declarer >= 0 ? v->names[r->declarer] : "none",
+              r->correct ? "yes" : "no");
+    for (int q = 0; q < v->nplayers; q++) {
+        if (!(r->players & (1u << q)))
+            continue;
+        cards_text(r->hand[q], cards, sizeof cards);
+        send_line(b, v, "reveal %s total %d score %d cumulative %d cards %s",
+                  v->names[q], r->hand_total[q], r->score[q], r->total[q], cards);
+    }
+    for (int q = 0; q < v->nplayers; q++)
+        if (r->eliminated & (1u << q))
+            send_line(b, v, "eliminated %s", v->names[q]);
+    send_line(b, v, "endround");
+}
+
+/* Whether m is one of the legal moves (a draw may name no card). */
+static bool is_legal(const ls_view *v, ls_move *m)
+{
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_view_legal_moves(v, moves);
+    if (m->kind == LS_MOVE_DRAW)
+        m->card = LS_NO_CARD;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == m->kind && moves[i].discard == m->discard &&
+            (m->kind != LS_MOVE_TAKE || moves[i].card == m->card))
+            return true;
+    return false;
+}
+
+static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *err)
+{
+    bot *b = p->impl;
+    if (!b->dead) {
+        char hand[200], open[200], line[LINE_MAX_LEN];
+        cards_text(v->hand, hand, sizeof hand);
+        cards_text(v->open, open, sizeof open);
+        drain(b);
+        send_line(b, v, "go hand %s open %s draw %s declare %s", hand, open,
+                  v->deck_size > 0 || v->dead ? "yes" : "no",
+                  v->can_declare ? "yes" : "no");
+        if (!b->dead && read_line(b, v, line, sizeof line) == 0) {
+            ls_error perr = {0};
+            ls_move m;
+            if (ls_move_parse(line, &m, &perr) != 0)
+                report(b, v, "garbage '%s' (%s); the fallback plays this turn",
+                       line, perr.msg);
+            else if (!is_legal(v, &m))
+                report(b, v, "illegal move '%s'; the fallback plays this turn", line);
+            else {
+                *out = m;
+                return 0;
+            }
+        }
+    }
+    return ls_player_choose(b->fallback, v, out, err);
+}
+
+static void bot_destroy(ls_player *p)
+{
+    bot *b = p->impl;
+    if (b) {
+        if (!b->dead) {
+            send_line(b, NULL, "quit");
+            /* A polite bot exits at once; give it a moment, then kill. */
+            for (int i = 0; i < 20 && b->pid > 0; i++) {
+                if (waitpid(b->pid, NULL, WNOHANG) == b->pid)
+                    b->pid = -1;
+                else
+                    usleep(5000);
+            }
+        }
+        bot_kill(b);
+        ls_player_free(b->fallback);
+        free(b);
+    }
+    free(p);
+}
+
+static const ls_player_ops bot_ops = {
+    .kind = "cmd",
+    .choose = bot_choose,
+    .round_start = bot_round_start,
+    .observe = bot_observe,
+    .round_end = bot_round_end,
+    .destroy = bot_destroy,
+};
+
+bool cli_player_is_bot(const ls_player *p)
+{
+    return p && p->ops == &bot_ops;
+}
+
+/* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". */
+static void handshake(bot *b)
+{
+    char line[LINE_MAX_LEN];
+    send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
+    if (b->dead || read_line(b, NULL, line, sizeof line) != 0)
+        return;
+    int version = 0;
+    if (sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
+        report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "
+               "plays for it until the match ends", line, CLI_BOT_PROTOCOL);
+        bot_kill(b);
+    }
+}
+
+static double thread_cpu_ms(void *ud)
+{
+    (void)ud;
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+ls_player *cli_player_new(const char *spec, uint64_t seed,
+                          const cli_player_opts *opts, ls_error *err)
+{
+    if (strncmp(spec, "cmd:", 4) != 0) {
+        ls_player *p = ls_player_new(spec, seed, err);
+        if (p)
+            ls__expert_set_clock(p, thread_cpu_ms, NULL);
+        return p;
+    }
+    const char *command = spec + 4;
+    if (!*command || strlen(command) >= sizeof ((bot *)0)->command) {
+        if (err) {
+            err->code = LS_EINVAL;
+            err->line = 0;
+            snprintf(err->msg, sizeof err->msg, "cmd: needs a command of 1..255 "
+                     "characters, as in cmd:'python3 examples/bots/greedy.py'");
+        }
+        return NULL;
+    }
+    cli_ignore_sigpipe();
+    bot *b = calloc(1, sizeof *b);
+    ls_player *p = calloc(1, sizeof *p);
+    if (!b || !p) {
+        free(b);
+        free(p);
+        if (err) {
+            err->code = LS_ENOMEM;
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+        }
+        return NULL;
+    }
+    snprintf(b->command, sizeof b->command, "%s", command);
+    b->pid = -1;
+    b->to_bot = b->from_bot = -1;
+    b->timeout_ms = opts && opts->bot_timeout_ms > 0 ? opts->bot_timeout_ms
+                                                     : CLI_BOT_TIMEOUT_MS;
+    b->report = opts ? opts->report : NULL;
+    b->report_ud = opts ? opts->report_ud : NULL;
+    b->fallback = ls_player_new("greedy", seed, err);
+    if (!b->fallback) {
+        free(b);
+        free(p);
+        return NULL;
+    }
+    p->ops = &bot_ops;
+    snprintf(p->spec, sizeof p->spec, "%s", spec);
+    p->impl = b;
+    if (bot_start(b) != 0) {
+        report(b, NULL, "cannot start: %s; the fallback plays for it", strerror(errno));
+        b->dead = true;
+    } else {
+        handshake(b);
+    }
+    return p;
+}

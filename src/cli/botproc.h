@@ -1,0 +1,45 @@
+/*
+ * botproc.h - external programs as players (docs/bot-protocol.md), and the
+ * player factory the programs share.
+ *
+ * A "cmd:COMMAND" spec starts COMMAND with /bin/sh -c and speaks the bot
+ * protocol with it over its stdin and stdout; the result is an ordinary
+ * ls_player, so sim and play drive it like any built-in kind. The referee
+ * never trusts the bot: an illegal move, a line that is not a move, no
+ * answer within the time limit, or a dead process is reported through the
+ * report callback and the turn is played by a built-in greedy player
+ * instead. A bot that timed out or died is killed and stays on the fallback
+ * for the rest of the match (a new match starts a new process).
+ */
+#ifndef LS_CLI_BOTPROC_H
+#define LS_CLI_BOTPROC_H
+
+#include "leastscore_ai.h"
+
+#define CLI_BOT_TIMEOUT_MS 5000 /* default time limit for one answer */
+#define CLI_BOT_PROTOCOL 1       /* the protocol version spoken */
+
+typedef struct cli_player_opts {
+    int bot_timeout_ms; /* per answer (0 = CLI_BOT_TIMEOUT_MS) */
+    /* Called with a one-line description of every bot failure ("bot 'x'
+     * (Ann): illegal move 'discard 2C take 9S': ..."); may be NULL. */
+    void (*report)(void *ud, const char *msg);
+    void *report_ud;
+} cli_player_opts;
+
+/*
+ * A player from a spec: "cmd:COMMAND" for an external bot, anything else
+ * as ls_player_new() reads it; an expert gets the process CPU clock for
+ * ms budgets. NULL with err set on failure. Free with ls_player_free().
+ */
+ls_player *cli_player_new(const char *spec, uint64_t seed,
+                          const cli_player_opts *opts, ls_error *err);
+
+/* True for players made from a "cmd:" spec. */
+bool cli_player_is_bot(const ls_player *p);
+
+/* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the
+ * referee (writes then fail with EPIPE). Idempotent. */
+void cli_ignore_sigpipe(void);
+
+#endif
