@@ -1,18 +1,235 @@
 /*
- * cmd_play.c - `leastscore play`: a game in the terminal against computer
- * players. (Placeholder until the game lands; it only parses --help.)
+ * cmd_play.c - `leastscore play`: reads the options, then runs the game in
+ * the full-screen interface (play_tui.c) or, with --plain or when stdin or
+ * stdout is not a terminal, in line mode (play_plain.c).
+ *
+ * Every rules option is handed to ls_rules_set() under its rules.md name,
+ * so the engine alone decides what is valid and says why not.
  */
+#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
+
+volatile sig_atomic_t play_interrupted;
+
+static void on_signal(int sig)
+{
+    play_interrupted = sig;
+}
+
+static void help(void)
+{
+    printf(
+        "usage: leastscore play [OPTIONS]\n\n"
+        "Plays Least Score in the terminal, you against computer players.\n"
+        "Starts at once with 3 greedy players; the match is saved as a game\n"
+        "record (see docs/play.md). Full screen on a terminal; line mode with\n"
+        "--plain or when stdin or stdout is not a terminal.\n\n"
+        "options:\n"
+        "  --bots N           computer players, 1..7 (3)\n"
+        "  --level SPEC[,SPEC...]\n"
+        "                     their kind: random, greedy (default), expert...\n"
+        "                     one for all, or one per player in seat order;\n"
+        "                     parameters as in greedy:declare=0.8\n"
+        "  --name NAME        your name, [A-Za-z0-9_-]{1,16} (You)\n"
+        "  --threshold N      elimination above N points: 25, 50, 100 or any\n"
+        "                     1..1000 (100)\n"
+        "  --tie declarer|penalty   a tied declaration is correct (declarer)\n"
+        "                     or false (penalty)\n"
+        "  --runs any|suited  runs of any suits (any) or of one suit\n"
+        "  --hand-size N      cards dealt, 3..7 (5)\n"
+        "  --declare-max N    highest total one may declare with, 0 = any (0)\n"
+        "  --max-turns N      turns before a round ends in a showdown (500)\n"
+        "  --seed N           a repeatable match\n"
+        "  --record FILE      save the record there (default: a new file in\n"
+        "                     $XDG_DATA_HOME/leastscore/games or\n"
+        "                     ~/.local/share/leastscore/games)\n"
+        "  --pace MS          delay after each computer move, full screen\n"
+        "                     only (700; +/- change it while playing)\n"
+        "  --plain            line mode: moves typed in record notation\n"
+        "  -h, --help         print this help\n\n"
+        "computer player kinds:\n");
+    for (int i = 0; ls_player_kinds[i]; i++)
+        printf("  %-8s %s\n", ls_player_kinds[i], ls_player_kind_help[i]);
+}
+
+/*
+ * Splits a --level value into specs. Commas separate players, except that
+ * a piece of the form key=value (no ':') continues the previous spec's
+ * parameters: "expert:ms=10,iters=5,greedy" is two specs.
+ */
+static int add_levels(play_opts *o, int *nlevels, const char *arg)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (strchr(tok, '=') && !strchr(tok, ':') && *nlevels > 0) {
+            char *prev = o->levels[*nlevels - 1];
+            size_t len = strlen(prev);
+            if (len + 1 + strlen(tok) >= PLAY_SPEC_MAX)
+                return cli_usage_error("play", "--level: spec too long: %s,%s",
+                                       prev, tok);
+            snprintf(prev + len, PLAY_SPEC_MAX - len, ",%s", tok);
+            continue;
+        }
+        if (*nlevels >= LS_MAX_PLAYERS - 1)
+            return cli_usage_error("play", "--level: more than %d players",
+                                   LS_MAX_PLAYERS - 1);
+        if (strlen(tok) >= PLAY_SPEC_MAX)
+            return cli_usage_error("play", "--level: spec too long: %s", tok);
+        snprintf(o->levels[(*nlevels)++], PLAY_SPEC_MAX, "%s", tok);
+    }
+    return 0;
+}
+
+static bool valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n > LS_NAME_MAX)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9') || *s == '_' || *s == '-'))
+            return false;
+    return true;
+}
+
+static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(text, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage_error("play", "%s: '%s' is not a number from %d to %d",
+                               opt, text, lo, hi);
+    *out = (int)v;
+    return 0;
+}
+
+enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
+       OPT_PACE, OPT_PLAIN };
+
+/* The rules options: command-line name -> rules.md name. */
+static const struct { const char *opt, *rule; } rule_opts[] = {
+    {"threshold", "threshold"}, {"tie", "tie"},
+    {"runs", "runs"},           {"hand-size", "hand_size"},
+    {"declare-max", "declare_max"}, {"max-turns", "max_turns"},
+};
+
+static int parse_args(int argc, char **argv, play_opts *o)
+{
+    static const struct option longopts[] = {
+        {"bots", required_argument, NULL, OPT_BOTS},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"name", required_argument, NULL, OPT_NAME},
+        {"threshold", required_argument, NULL, OPT_RULE},
+        {"tie", required_argument, NULL, OPT_RULE},
+        {"runs", required_argument, NULL, OPT_RULE},
+        {"hand-size", required_argument, NULL, OPT_RULE},
+        {"declare-max", required_argument, NULL, OPT_RULE},
+        {"max-turns", required_argument, NULL, OPT_RULE},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"record", required_argument, NULL, OPT_RECORD},
+        {"pace", required_argument, NULL, OPT_PACE},
+        {"plain", no_argument, NULL, OPT_PLAIN},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int nlevels = 0, c, idx, rc;
+    ls_error err = {0};
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, &idx)) != -1) {
+        switch (c) {
+        case 'h':
+            help();
+            return 1;
+        case OPT_BOTS:
+            if ((rc = parse_int("--bots", optarg, 1, LS_MAX_PLAYERS - 1, &o->nbots)))
+                return rc;
+            break;
+        case OPT_LEVEL:
+            if ((rc = add_levels(o, &nlevels, optarg)))
+                return rc;
+            break;
+        case OPT_NAME:
+            if (!valid_name(optarg))
+                return cli_usage_error("play", "--name: '%s' is not a name: "
+                                       "1 to 16 of A-Z a-z 0-9 _ -", optarg);
+            snprintf(o->name, sizeof o->name, "%s", optarg);
+            break;
+        case OPT_RULE:
+            for (size_t i = 0; i < sizeof rule_opts / sizeof rule_opts[0]; i++)
+                if (!strcmp(rule_opts[i].opt, longopts[idx].name) &&
+                    ls_rules_set(&o->rules, rule_opts[i].rule, optarg, &err) != 0)
+                    return cli_usage_error("play", "--%s: %s", longopts[idx].name,
+                                           err.msg);
+            break;
+        case OPT_SEED:
+            if (cli_parse_u64(optarg, &o->seed) != 0)
+                return cli_usage_error("play", "--seed: '%s' is not a "
+                                       "non-negative number", optarg);
+            o->seeded = true;
+            break;
+        case OPT_RECORD:
+            o->record = optarg;
+            break;
+        case OPT_PACE:
+            if ((rc = parse_int("--pace", optarg, 0, 10000, &o->pace_ms)))
+                return rc;
+            break;
+        case OPT_PLAIN:
+            o->plain = true;
+            break;
+        case ':':
+            return cli_usage_error("play", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("play", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
+
+    if (nlevels == 0)
+        snprintf(o->levels[nlevels++], PLAY_SPEC_MAX, "greedy");
+    if (nlevels > 1 && nlevels != o->nbots)
+        return cli_usage_error("play", "--level names %d players but --bots is %d",
+                               nlevels, o->nbots);
+    for (int i = nlevels; i < o->nbots; i++)
+        memcpy(o->levels[i], o->levels[0], PLAY_SPEC_MAX);
+    for (int i = 0; i < o->nbots; i++) {
+        ls_player *p = ls_player_new(o->levels[i], 1, &err);
+        if (!p)
+            return cli_usage_error("play", "--level: %s", err.msg);
+        ls_player_free(p);
+    }
+    if (ls_rules_check(&o->rules, o->nbots + 1, &err) != 0)
+        return cli_usage_error("play", "%s", err.msg);
+    return 0;
+}
 
 int cmd_play(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "--help")) {
-        printf("usage: leastscore play [OPTIONS]\n");
-        return 0;
-    }
-    fprintf(stderr, "leastscore play: not built yet\n");
-    return 1;
+    play_opts o = {.nbots = 3, .name = "You", .pace_ms = 700};
+    o.rules = ls_rules_default();
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: reads return EINTR */
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+
+    if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return play_plain(&o);
+    return play_tui(&o);
 }

@@ -1,0 +1,98 @@
+/*
+ * play.h - `leastscore play`: what its files share.
+ *
+ * cmd_play.c reads the options into a play_opts and picks a front end;
+ * play_game.c keeps one match (the engine state, the computer players, the
+ * record and where it is saved) and is the only place that applies moves,
+ * so every move is recorded and every computer player is told of it;
+ * play_plain.c and play_tui.c are the two front ends, line mode and
+ * full-screen. The human always sits in seat 0.
+ */
+#ifndef LS_CLI_PLAY_H
+#define LS_CLI_PLAY_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "leastscore.h"
+#include "leastscore_ai.h"
+
+#define PLAY_SPEC_MAX 64
+#define PLAY_PATH_MAX 1024
+
+/* The command line, checked. */
+typedef struct play_opts {
+    int nbots;                                  /* 1..7 */
+    char levels[LS_MAX_PLAYERS - 1][PLAY_SPEC_MAX]; /* spec of each bot */
+    char name[LS_NAME_MAX + 1];                 /* the human's name */
+    ls_rules rules;
+    bool seeded;                                /* --seed given */
+    uint64_t seed;
+    const char *record;                         /* --record FILE, or NULL */
+    int pace_ms;                                /* delay per computer move */
+    bool plain;                                 /* line mode */
+} play_opts;
+
+/* One match. Seat 0 is the human; bots[0] is NULL. */
+typedef struct play_game {
+    const play_opts *opts;
+    ls_state *s;
+    ls_player *bots[LS_MAX_PLAYERS];
+    ls_player *advisor;           /* the hint giver, made on first use */
+    ls_record *rec;               /* NULL if the writer failed */
+    uint64_t seed;
+    char path[PLAY_PATH_MAX];     /* where the record is saved */
+    bool saved;                   /* the file holds the record's latest text */
+} play_game;
+
+/* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
+extern volatile sig_atomic_t play_interrupted;
+
+/* Starts a match seeded with `seed`: state, bots, record header and the
+ * record's path (opts->record, or a new file under the data directory).
+ * Returns 0, or -1 with a message in msg. */
+int play_game_new(play_game *g, const play_opts *o, uint64_t seed, char *msg,
+                  size_t size);
+/* Frees everything the match owns (not the file). */
+void play_game_free(play_game *g);
+
+/* Deals the next round, records it, tells the bots. */
+int play_game_deal(play_game *g, ls_error *err);
+/* Applies m for the player to move: checks, applies, records, tells every
+ * bot what it may see, and (when the round ends) the result. A rejected
+ * move changes nothing. On success m->card holds the card drawn. */
+int play_game_apply(play_game *g, ls_move *m, ls_error *err);
+/* The move of the bot to move (its own choice, or the first legal move if
+ * it fails). */
+ls_move play_game_bot_move(play_game *g);
+/* The advisor's move for the human and its chance that declaring now is
+ * correct (negative when declaring is not allowed). */
+int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err);
+/* Writes the record to g->path (creating the directory). Returns 0, or -1
+ * with msg set. */
+int play_game_save(play_game *g, char *msg, size_t size);
+
+/* "Ada discards 7H 8H 9H and takes 5S"; "You discard KD and draw 4S" for
+ * the human (a draw names the card only when `show_draw`). */
+void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
+                   char *buf, size_t size);
+/* An engine message about the human (seat 0) in the second person:
+ * "Ann cannot declare on their first turn" -> "You cannot declare on your
+ * first turn", "KS is not in Ann's hand" -> "KS is not in your hand". */
+void play_personal(const play_game *g, const char *msg, char *out, size_t size);
+/* The text of a card set for people; "-" when empty. */
+const char *play_cards(ls_cards set, char *buf, size_t size);
+
+/* The rules in a few lines, for the help of both front ends. */
+extern const char play_rules_text[];
+
+/* The front ends. Both return the process exit status. */
+int play_plain(const play_opts *o);
+int play_tui(const play_opts *o);
+
+/* A fresh seed for an unseeded match. */
+uint64_t play_random_seed(void);
+
+#endif

@@ -1,0 +1,312 @@
+/*
+ * play_game.c - one match of `leastscore play`: the engine state, the
+ * computer players, the record and the file it is saved to.
+ *
+ * Every move goes through play_game_apply(), which keeps three things in
+ * step: the state, the record (one line per applied move) and what each
+ * computer player knows (its own view after the move and the public event,
+ * with a drawn card shown only to its drawer). Bots never see the state,
+ * only ls_view_of() their seat.
+ *
+ * The record is written to its file whole (it is small) at the end of each
+ * round and when the front end stops, so a crash loses at most one round.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/play.h"
+
+static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
+                                        "Finn", "Gus", "Hana", "Ivo"};
+
+const char play_rules_text[] =
+    "Least Score: have the lowest hand total when someone declares.\n"
+    "Values: A = 1, 2-10 = face value, J Q K = 10.\n"
+    "A turn: discard, then pick up one card: one of the open cards (what the\n"
+    "previous player discarded) or the top card of the deck.\n"
+    "Discards: one card; a pair or four of a kind (never three); a run of\n"
+    "exactly 3 or 5 consecutive ranks (A-2-3 and Q-K-A, not K-A-2); or five\n"
+    "cards of one suit.\n"
+    "Declare instead of playing, from your second turn of a round: everyone\n"
+    "shows their hand. Lowest (a tie counts as lowest): you score 0, the\n"
+    "others their total minus yours. Not lowest: you score 20 plus the\n"
+    "difference to the lowest, the others 0.\n"
+    "Scores add up; a player above the threshold is out; the last one in wins.\n";
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+uint64_t play_random_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return splitmix((uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
+                    ((uint64_t)getpid() << 32));
+}
+
+const char *play_cards(ls_cards set, char *buf, size_t size)
+{
+    ls_cards_str(set, buf, size);
+    return buf;
+}
+
+/* mkdir -p for the directory part of path. */
+static int make_parent_dirs(const char *path)
+{
+    char dir[PLAY_PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+/* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
+ * ~/.local/share), with -2, -3... when that name is taken. */
+static int default_path(char *out, size_t size)
+{
+    char base[PLAY_PATH_MAX - 64];
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg == '/')
+        snprintf(base, sizeof base, "%s/leastscore/games", xdg);
+    else if (home && *home)
+        snprintf(base, sizeof base, "%s/.local/share/leastscore/games", home);
+    else
+        snprintf(base, sizeof base, "leastscore-games");
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+    for (int i = 1; i < 1000; i++) {
+        if (i == 1)
+            snprintf(out, size, "%s/%s.lsr", base, stamp);
+        else
+            snprintf(out, size, "%s/%s-%d.lsr", base, stamp, i);
+        if (access(out, F_OK) != 0)
+            return 0;
+    }
+    return -1;
+}
+
+int play_game_new(play_game *g, const play_opts *o, uint64_t seed, char *msg,
+                  size_t size)
+{
+    memset(g, 0, sizeof *g);
+    g->opts = o;
+    g->seed = seed;
+    const char *names[LS_MAX_PLAYERS] = {o->name};
+    int n = 1;
+    for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0]; i++)
+        if (strcmp(bot_names[i], o->name) != 0)
+            names[n++] = bot_names[i];
+    ls_error err = {0};
+    g->s = ls_state_new(&o->rules, n, names, seed, &err);
+    if (!g->s) {
+        snprintf(msg, size, "%s", err.msg);
+        return -1;
+    }
+    for (int i = 1; i < n; i++) {
+        g->bots[i] = ls_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i), &err);
+        if (!g->bots[i]) {
+            snprintf(msg, size, "%s", err.msg);
+            play_game_free(g);
+            return -1;
+        }
+    }
+    g->rec = ls_record_new(g->s);
+    if (g->rec) {
+        char line[128];
+        snprintf(line, sizeof line, "leastscore play, seed %llu",
+                 (unsigned long long)seed);
+        ls_record_comment(g->rec, line);
+    }
+    if (o->record)
+        snprintf(g->path, sizeof g->path, "%s", o->record);
+    else if (default_path(g->path, sizeof g->path) != 0) {
+        snprintf(msg, size, "cannot choose a file name for the record");
+        play_game_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+void play_game_free(play_game *g)
+{
+    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+        ls_player_free(g->bots[i]);
+    ls_player_free(g->advisor);
+    ls_record_free(g->rec);
+    ls_state_free(g->s);
+    memset(g, 0, sizeof *g);
+}
+
+int play_game_deal(play_game *g, ls_error *err)
+{
+    int rc = ls_deal(g->s, err);
+    if (rc != 0)
+        return rc;
+    if (g->rec)
+        ls_record_deal(g->rec, g->s);
+    g->saved = false;
+    ls_view v;
+    for (int i = 1; i < ls_players(g->s); i++)
+        if (g->bots[i] && !ls_eliminated(g->s, i)) {
+            ls_view_of(g->s, i, &v);
+            ls_player_round_start(g->bots[i], &v);
+        }
+    return 0;
+}
+
+int play_game_apply(play_game *g, ls_move *m, ls_error *err)
+{
+    int seat = ls_turn(g->s);
+    int rc = ls_apply(g->s, m, err);
+    if (rc != 0)
+        return rc;
+    if (g->rec)
+        ls_record_move(g->rec, g->s, seat, *m);
+    g->saved = false;
+    bool over = ls_phase(g->s) != LS_PHASE_TURN;
+    ls_view v;
+    for (int i = 1; i < ls_players(g->s); i++) {
+        if (!g->bots[i])
+            continue;
+        const ls_round_result *r = ls_last_result(g->s);
+        bool in_round = over ? (r->players >> i & 1) : !ls_eliminated(g->s, i);
+        if (!in_round)
+            continue;
+        ls_event ev = {(uint8_t)seat, m->kind,
+                       m->kind == LS_MOVE_TAKE || i == seat ? m->card : LS_NO_CARD,
+                       m->discard};
+        ls_view_of(g->s, i, &v);
+        ls_player_observe(g->bots[i], &v, &ev);
+        if (over)
+            ls_player_round_end(g->bots[i], &v, r);
+    }
+    return 0;
+}
+
+ls_move play_game_bot_move(play_game *g)
+{
+    int seat = ls_turn(g->s);
+    ls_view v;
+    ls_view_of(g->s, seat, &v);
+    ls_move m;
+    ls_error err = {0};
+    if (ls_player_choose(g->bots[seat], &v, &m, &err) != 0 ||
+        ls_check(g->s, m, NULL) != 0) {
+        ls_move all[LS_MAX_MOVES];
+        ls_view_legal_moves(&v, all);
+        m = all[0];
+    }
+    return m;
+}
+
+int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
+{
+    if (!g->advisor) {
+        /* The strongest kind that exists (expert, at its default budget). */
+        g->advisor = ls_player_new("expert", g->seed ^ 0x5EEDull, NULL);
+        if (!g->advisor)
+            g->advisor = ls_player_new("greedy", g->seed, err);
+        if (!g->advisor)
+            return LS_EINVAL;
+    }
+    ls_view v;
+    ls_view_of(g->s, 0, &v);
+    int rc = ls_player_hint(g->advisor, &v, m, chance, err);
+    if (rc == LS_EINVAL && strcmp(g->advisor->ops->kind, "greedy") != 0) {
+        ls_player_free(g->advisor);
+        g->advisor = ls_player_new("greedy", g->seed, err);
+        if (!g->advisor)
+            return LS_EINVAL;
+        rc = ls_player_hint(g->advisor, &v, m, chance, err);
+    }
+    return rc;
+}
+
+int play_game_save(play_game *g, char *msg, size_t size)
+{
+    if (!g->rec) {
+        snprintf(msg, size, "no record was kept (out of memory)");
+        return -1;
+    }
+    size_t len;
+    const char *text = ls_record_text(g->rec, &len);
+    if (make_parent_dirs(g->path) != 0) {
+        snprintf(msg, size, "cannot create the directory for %s: %s", g->path,
+                 strerror(errno));
+        return -1;
+    }
+    FILE *f = fopen(g->path, "w");
+    if (!f) {
+        snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
+        return -1;
+    }
+    size_t w = fwrite(text, 1, len, f);
+    if (fclose(f) != 0 || w != len) {
+        snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
+        return -1;
+    }
+    g->saved = true;
+    return 0;
+}
+
+void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
+                   char *buf, size_t size)
+{
+    const char *who = seat == 0 ? "You" : ls_name(g->s, seat);
+    const char *s = seat == 0 ? "" : "s";
+    char set[64], c[4];
+    if (m.kind == LS_MOVE_DECLARE) {
+        snprintf(buf, size, "%s declare%s", who, s);
+        return;
+    }
+    play_cards(m.discard, set, sizeof set);
+    if (m.kind == LS_MOVE_TAKE)
+        snprintf(buf, size, "%s discard%s %s and take%s %s", who, s, set, s,
+                 ls_card_str(m.card, c));
+    else if (show_draw && m.card != LS_NO_CARD)
+        snprintf(buf, size, "%s discard%s %s and draw%s %s", who, s, set, s,
+                 ls_card_str(m.card, c));
+    else
+        snprintf(buf, size, "%s discard%s %s and draw%s", who, s, set, s);
+}
+
+void play_personal(const play_game *g, const char *msg, char *out, size_t size)
+{
+    const char *name = ls_name(g->s, 0);
+    size_t nlen = strlen(name), n = 0;
+    for (const char *p = msg; *p && n + 1 < size;) {
+        bool word_start = p == msg || p[-1] == ' ';
+        if (word_start && !strncmp(p, name, nlen) && !strncmp(p + nlen, "'s ", 3)) {
+            n += (size_t)snprintf(out + n, size - n, "your ");
+            p += nlen + 3;
+        } else if (word_start && !strncmp(p, name, nlen) && p[nlen] == ' ') {
+            n += (size_t)snprintf(out + n, size - n, "%s ", p == msg ? "You" : "you");
+            p += nlen + 1;
+        } else if (word_start && !strncmp(p, "their ", 6)) {
+            n += (size_t)snprintf(out + n, size - n, "your ");
+            p += 6;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n < size ? n : size - 1] = '\0';
+}

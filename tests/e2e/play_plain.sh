@@ -1,0 +1,154 @@
+#!/bin/sh
+# play_plain.sh - `leastscore play --plain` driven through stdin by a script:
+# whole matches against computer players (the script discards its highest
+# card and draws, and declares on a low hand), bad input answered with a
+# message and the prompt again, the same transcript for the same seed, end
+# of input ending the game cleanly, and every record written replaying with
+# `leastscore replay`.
+set -e
+LS=${LEASTSCORE:-build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+python3 - "$LS" "$tmp" <<'PY'
+import os, re, subprocess, sys
+
+ls, tmp = sys.argv[1], sys.argv[2]
+VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
+
+def value(card):
+    r = card[:-1]
+    return VALUES.get(r) or int(r)
+
+def fail(msg, out=""):
+    print("FAIL:", msg)
+    print(out[-3000:])
+    sys.exit(1)
+
+class Game:
+    def __init__(self, args):
+        self.p = subprocess.Popen([ls, "play", "--plain"] + args,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.out = ""
+        self.mark = 0
+
+    def wait_for(self, *marks):
+        """Reads until new output since the last send ends with one of
+        marks (a prompt); None at end of output."""
+        while len(self.out) == self.mark or \
+                not any(self.out.endswith(m) for m in marks):
+            chunk = os.read(self.p.stdout.fileno(), 65536)
+            if not chunk:
+                return None
+            self.out += chunk.decode()
+        return next(m for m in marks if self.out.endswith(m))
+
+    def send(self, line):
+        self.mark = len(self.out)
+        self.p.stdin.write((line + "\n").encode())
+        self.p.stdin.flush()
+
+    def since(self, mark):
+        return self.out[self.out.rfind(mark):]
+
+PROMPT, AGAIN = "your move> ", "Play again? (yes/no) "
+
+def play_match(seed, extra, bad_input=False):
+    rec = f"{tmp}/match-{seed}.lsr"
+    g = Game(["--seed", str(seed), "--record", rec] + extra)
+    tried_bad = False
+    while True:
+        m = g.wait_for(PROMPT, AGAIN)
+        if m is None:
+            fail(f"seed {seed}: output ended without 'Play again?'", g.out)
+        if m == AGAIN:
+            g.send("no")
+            break
+        turn = g.out[g.out.rfind("Your turn"):]
+        hand = re.search(r"Hand: (.*) \(total (\d+)\)", turn)
+        opn = re.search(r"Open: (\S+(?: \S+)*?)   Deck", turn)
+        if not hand or not opn:
+            fail(f"seed {seed}: no hand or open cards in the status", g.out)
+        cards, total = hand.group(1).split(), int(hand.group(2))
+        if bad_input and not tried_bad:
+            tried_bad = True
+            for line, expect in [("discard ZZ draw", "is not a card"),
+                                 ("fold", "is not a move"),
+                                 ("discard KS draw 4S", "cannot choose the card"),
+                                 (f"discard {cards[0]} take 9Z", "is not a card")]:
+                n = len(g.out)
+                g.send(line)
+                if g.wait_for(PROMPT) != PROMPT or expect not in g.out[n:]:
+                    fail(f"'{line}' did not give '{expect}' and the prompt", g.out)
+            if "You may declare" not in turn:
+                n = len(g.out)
+                g.send("declare")
+                g.wait_for(PROMPT)
+                if "cannot declare" not in g.out[n:]:
+                    fail("a first-turn declare was not refused", g.out)
+            held = {c[:-1] for c in cards}
+            other = next((c for c in ["2C", "9D", "KH", "5S"] if c[:-1] not in held), None)
+            if other:
+                n = len(g.out)
+                g.send(f"discard {other} draw")
+                g.wait_for(PROMPT)
+                if "not in" not in g.out[n:] and "hand" not in g.out[n:]:
+                    fail("discarding a card not held was not refused", g.out)
+        if "You may declare" in turn and total <= 4:
+            g.send("declare")
+            continue
+        high = max(cards, key=value)
+        n = len(g.out)
+        g.send(f"discard {high} draw")
+        if g.wait_for(PROMPT, AGAIN) == PROMPT and g.out[n:].count(PROMPT) == 1 \
+                and "Not allowed" in g.out[n:]:
+            g.send(f"discard {high} take {opn.group(1).split()[0]}")
+    g.p.stdin.close()
+    rest = g.p.stdout.read().decode()
+    g.out += rest
+    if g.p.wait() != 0:
+        fail(f"seed {seed}: exit status {g.p.returncode}", g.out)
+    if not re.search(r"(wins the match|You win the match)", g.out):
+        fail(f"seed {seed}: no winner announced", g.out)
+    if f"Record saved: {rec}" not in g.out:
+        fail(f"seed {seed}: record path not shown", g.out)
+    r = subprocess.run([ls, "replay", rec], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(f"seed {seed}: the record does not replay: {r.stderr}", open(rec).read())
+    return g.out
+
+matches = [(1, ["--threshold", "25"], True), (2, ["--bots", "1", "--threshold", "50"], False),
+           (3, ["--bots", "5", "--threshold", "25", "--level", "random"], False),
+           (4, ["--threshold", "25", "--tie", "penalty", "--runs", "suited",
+                "--hand-size", "4", "--level", "greedy,random,greedy"], True)]
+for seed, extra, bad in matches:
+    play_match(seed, extra, bad)
+print("ok: whole matches")
+
+# The same seed and the same input give the same transcript.
+a = play_match(11, ["--bots", "2", "--threshold", "25"])
+b = play_match(11, ["--bots", "2", "--threshold", "25"])
+if a != b:
+    fail("two runs with seed 11 differ")
+print("ok: deterministic")
+
+# End of input in the middle of a round ends the game and saves the record.
+rec = f"{tmp}/eof.lsr"
+r = subprocess.run([ls, "play", "--plain", "--seed", "5", "--record", rec],
+                   input="hand\nhelp\n", capture_output=True, text=True, timeout=30)
+if r.returncode != 0 or "End of input" not in r.stdout or "Record saved" not in r.stdout:
+    fail("end of input did not end the game cleanly", r.stdout + r.stderr)
+if subprocess.run([ls, "replay", rec], capture_output=True).returncode != 0:
+    fail("the record of an abandoned game does not replay", open(rec).read())
+print("ok: end of input")
+
+# Usage errors.
+for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
+                     (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),
+                     (["--name", "a b"], "--name")]:
+    r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
+                       input="")
+    if r.returncode != 2 or expect not in r.stderr:
+        fail(f"play {args}: status {r.returncode}, stderr {r.stderr!r}")
+print("ok: usage errors")
+PY
