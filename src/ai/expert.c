@@ -71,7 +71,8 @@ typedef struct expert {
     double c;          /* UCB exploration constant */
     bool greedy_rollout;
     double infer;      /* inference strength (0 = uniform sampling) */
-    int rd;            /* declare rule of simulated players */
+    int rd;            /* fixed declare total of simulated players, 0 = margins */
+    int om, mm;        /* declare margins of simulated others / me */
     ls__clock_fn clock;
     void *clock_ud;
     uint64_t total_iters;
@@ -307,13 +308,35 @@ static int drop_declare(ls_move *moves, int n)
 }
 
 /* The moves a simulated player considers at s: the declare alone when the
- * fixed rule says declare, otherwise every legal move but the declare. */
-static int sim_moves(const expert *e, const ls_state *s, ls_move *moves)
+ * declare rule says so, otherwise every legal move but the declare. The
+ * rule: with rd > 0, a fixed total (declare at rd or less); with rd = 0,
+ * declare when the hand is lowest by at least the margin (om for the
+ * others, mm for me) in this determinization. */
+static int sim_moves(const expert *e, const ls_state *s, const ls_view *v,
+                     ls_move *moves)
 {
     int p = ls_turn(s);
-    if (ls_can_declare(s) && ls_cards_total(ls_hand(s, p)) <= e->rd) {
-        moves[0] = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
-        return 1;
+    if (ls_can_declare(s)) {
+        int t = ls_cards_total(ls_hand(s, p));
+        bool yes;
+        if (e->rd > 0) {
+            yes = t <= e->rd;
+        } else {
+            int low = 1000;
+            for (int q = 0; q < v->nplayers; q++)
+                if (q != p && (v->in_round & (1u << q))) {
+                    int tq = ls_cards_total(ls_hand(s, q));
+                    if (tq < low)
+                        low = tq;
+                }
+            int margin = p == v->me ? e->mm : e->om;
+            yes = v->rules.tie_penalty ? t + margin < low : t + margin <= low;
+        }
+        if (yes) {
+            moves[0] = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE,
+                                 .card = LS_NO_CARD};
+            return 1;
+        }
     }
     return drop_declare(moves, ls_legal_moves(s, moves));
 }
@@ -331,7 +354,7 @@ static void rollout(expert *e, ls_state *s, const ls_view *v, double out[])
             rewards(v, v->in_round, sc, out);
             return;
         }
-        int n = sim_moves(e, s, moves);
+        int n = sim_moves(e, s, v, moves);
         if (n <= 0)
             break;
         int i = e->greedy_rollout ? greedy_pick(ls_hand(s, ls_turn(s)), moves, n)
@@ -403,7 +426,7 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
     int cur = 0;
     bool expanded = false;
     while (ls_phase(s) == LS_PHASE_TURN && !expanded) {
-        int n = sim_moves(e, s, moves);
+        int n = sim_moves(e, s, v, moves);
         if (cur == 0)
             n = drop_declare(moves, ls_legal_moves(s, moves));
         if (n <= 0)
@@ -623,7 +646,7 @@ uint64_t ls__expert_iterations(const ls_player *p)
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", NULL};
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", NULL};
     ls__param ps[8];
     int np = ls__params_parse("expert", params, keys, ps, 8, err);
     if (np < 0)
@@ -637,7 +660,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->c = 0.7;
     e->greedy_rollout = true;
     e->infer = 0.04;
-    e->rd = 7;
+    e->rd = 0;
+    e->om = 0;
+    e->mm = 0;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
         double x;
@@ -661,6 +686,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "rd")) {
             rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
+        } else if (!strcmp(k, "om") || !strcmp(k, "mm")) {
+            rc = ls__param_double("expert", &ps[i], -20, 20, &x, err);
+            *(k[0] == 'o' ? &e->om : &e->mm) = (int)x;
         }
         if (rc != 0) {
             free(e);
