@@ -15,7 +15,7 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
-OPT     ?= -O2
+OPT     ?= -O3
 SAN     ?=
 
 WARN    = -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
@@ -23,7 +23,8 @@ WARN    = -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
           -Wnull-dereference -Wdouble-promotion
 CFLAGS  ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-             $(WARN) $(CFLAGS) $(SAN) -Iinclude -Isrc -fPIC -MMD -MP
+             $(WARN) $(CFLAGS) $(SAN) -Iinclude -Isrc -fPIC -fno-semantic-interposition \
+             -MMD -MP
 
 PKGS      = jansson ncursesw
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)

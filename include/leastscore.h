@@ -2,8 +2,7 @@
  * leastscore.h - the Least Score rules engine (C11, libc only).
  *
  * One header for the whole engine. A match is an opaque ls_state that holds
- * everything the rules need: the seeded generator, the deck in order, every
- * hand, the open cards, the dead pile, the scores. It is a flat struct with
+ * everything the rules need: the seeded generator, the deck, every hand, the open cards, the dead pile, the scores. It is a flat struct with
  * no pointers, so ls_state_copy() is a memcpy; a search can copy it millions
  * of times. Cards, card sets, moves, rules and views are small value types
  * that anyone may copy.
@@ -319,7 +318,7 @@ int ls_view_legal_moves(const ls_view *v, ls_move *out);
  * Builds a full state consistent with a view: the other players' hands are
  * `hands` (hands[v->me] is ignored; each must hold the known cards and have
  * the right size and be disjoint from everything visible), the deck is the
- * remaining cards shuffled with `seed`. For determinized search.
+ * remaining cards, drawn at random with `seed`. For determinized search.
  */
 int ls_state_from_view(ls_state *dst, const ls_view *v, const ls_cards hands[],
                        uint64_t seed, ls_error *err);

@@ -43,6 +43,41 @@ struct ls_state {
     ls_round_result result;
 };
 
+/* xoshiro256** and Lemire's unbiased multiply-and-reject, inline for the
+ * engine's own use (ls_rng_next / ls_rng_below are the public entries). */
+static inline uint64_t ls__rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t ls__rng_next(ls_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = ls__rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ls__rotl(s[3], 45);
+    return result;
+}
+
+static inline uint32_t ls__rng_below(ls_rng *r, uint32_t n)
+{
+    uint64_t m = (ls__rng_next(r) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)-n % n;
+        while (low < threshold) {
+            m = (ls__rng_next(r) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* Formats err (if not NULL) and returns code. */
 int ls__fail(ls_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -59,8 +94,9 @@ int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
 /* The next seat after `seat` that is in `mask` (mask must be non-empty). */
 static inline int ls__next_in(uint8_t mask, int seat, int n)
 {
-    for (int i = 1; i <= n; i++) {
-        int p = (seat + i) % n;
+    int p = seat;
+    for (int i = 0; i < n; i++) {
+        p = p + 1 == n ? 0 : p + 1; /* no division: this runs every turn */
         if (mask & (1u << p))
             return p;
     }

@@ -22,35 +22,12 @@ void ls_rng_seed(ls_rng *r, uint64_t seed)
         r->s[i] = splitmix64(&seed);
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 uint64_t ls_rng_next(ls_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return ls__rng_next(r);
 }
 
 uint32_t ls_rng_below(ls_rng *r, uint32_t n)
 {
-    uint64_t m = (ls_rng_next(r) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)-n % n;
-        while (low < threshold) {
-            m = (ls_rng_next(r) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
+    return ls__rng_below(r, n);
 }

@@ -162,6 +162,8 @@ static int one_suit(ls_cards set)
 
 bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
 {
+    if (set && !(set & (set - 1)) && !(set & ~LS_ALL_CARDS))
+        return true; /* one card: the common case, decided at once */
     int n = ls_cards_count(set);
     unsigned ranks = rank_mask(set) & 0x1FFF;
     int nranks = __builtin_popcount(ranks);
@@ -227,86 +229,114 @@ bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
     }
 }
 
-/* Appends to out every set taking one card from each of the `len` rank
- * nibbles nib[0..len-1] (ranks in order; rank index 13 is the Ace). */
-static int run_sets(const unsigned *nib, const int *rank, int len,
+/* Appends to out every set taking one card from each of the `len`
+ * consecutive ranks starting at `rank` (rank 13 is the Ace above the King),
+ * choosing among the cards of `hand` whose suits are in `suits`. */
+static int run_sets(ls_cards hand, int rank, int len, unsigned suits,
                     ls_cards acc, ls_cards *out, int n)
 {
     if (len == 0) {
         out[n] = acc;
         return n + 1;
     }
-    for (unsigned s = nib[0]; s; s &= s - 1) {
-        int suit = __builtin_ctz(s);
-        n = run_sets(nib + 1, rank + 1, len - 1,
-                     acc | LS_BIT(LS_CARD(rank[0] % 13, suit)), out, n);
-    }
+    int r = rank % 13;
+    unsigned nib = (unsigned)(hand >> (4 * r)) & suits & 15;
+    for (; nib; nib &= nib - 1)
+        n = run_sets(hand, rank + 1, len - 1, suits,
+                     acc | LS_BIT(LS_CARD(r, __builtin_ctz(nib))), out, n);
     return n;
 }
 
+/*
+ * This is the engine's inner loop (every legal-move list starts here), so
+ * it works on whole masks: per-rank facts come from SWAR arithmetic on the
+ * nibbles of the hand (bit 4r of `present` says rank r is held, of `multi`
+ * that it is held at least twice), and pairs, runs and flushes are looked
+ * for only where those masks say they can be.
+ */
 int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
 {
+    const ls_cards ones = 0x1111111111111ull; /* bit 0 of each rank nibble */
     int n = 0;
-    unsigned nib[14];
-    int rank[14];
-    unsigned present = 0;
-    for (int r = 0; r < 13; r++) {
-        nib[r] = (unsigned)(hand >> (4 * r)) & 15;
-        rank[r] = r;
-        if (nib[r])
-            present |= 1u << r;
-    }
-    nib[13] = nib[0];
-    rank[13] = 13;
-    if (nib[0])
-        present |= 1u << 13;
-
-    /* Singles. */
     for (ls_cards h = hand; h; h &= h - 1)
         out[n++] = h & -h;
+    int held = n;
+    if (held == 1)
+        return 1;
+
+    ls_cards c = hand - ((hand >> 1) & 0x5555555555555ull);
+    c = (c & 0x3333333333333ull) + ((c >> 2) & 0x3333333333333ull);
+    ls_cards present = (c | (c >> 1) | (c >> 2)) & ones;
+    ls_cards multi = ((c >> 1) | (c >> 2)) & ones;
 
     /* Pairs and 4 of a kind. */
-    for (int r = 0; r < 13; r++) {
-        unsigned k = nib[r];
-        if (__builtin_popcount(k) < 2)
-            continue;
-        ls_cards base = (ls_cards)k << (4 * r);
+    for (; multi; multi &= multi - 1) {
+        int shift = __builtin_ctzll(multi);
+        ls_cards base = hand & ((ls_cards)15 << shift);
         for (ls_cards a = base; a; a &= a - 1)
             for (ls_cards b = a & (a - 1); b; b &= b - 1)
                 out[n++] = (a & -a) | (b & -b);
-        if (k == 15)
+        if (base == (ls_cards)15 << shift)
             out[n++] = base;
     }
 
-    /* Runs of 3 and 5. */
-    for (int len = 3; len <= 5; len += 2) {
-        unsigned want = (1u << len) - 1;
-        for (int s = 0; s + len <= 14; s++) {
-            if (((present >> s) & want) != want)
-                continue;
-            if (!runs_suited) {
-                n = run_sets(nib + s, rank + s, len, 0, out, n);
-                continue;
-            }
-            unsigned common = 15;
-            for (int i = 0; i < len; i++)
-                common &= nib[s + i];
-            for (; common; common &= common - 1) {
-                unsigned one = common & -common;
-                unsigned ones[5] = {one, one, one, one, one};
-                n = run_sets(ones, rank + s, len, 0, out, n);
+    /* Runs of 3 and 5: bit 4s of starts3 says ranks s, s+1, s+2 are all
+     * held (bit 52 stands for the Ace above the King). */
+    present |= (present & 1) << 52;
+    ls_cards starts3 = present & (present >> 4) & (present >> 8);
+    if (starts3) {
+        ls_cards starts5 = starts3 & (present >> 12) & (present >> 16);
+        for (int len = 3; len <= 5; len += 2) {
+            for (ls_cards st = len == 3 ? starts3 : starts5; st; st &= st - 1) {
+                int s = __builtin_ctzll(st) >> 2;
+                if (!runs_suited) {
+                    n = run_sets(hand, s, len, 15, 0, out, n);
+                    continue;
+                }
+                for (unsigned one = 1; one < 16; one <<= 1)
+                    n = run_sets(hand, s, len, one, 0, out, n);
             }
         }
     }
 
-    /* Flushes that are not also runs. */
-    for (int suit = 0; suit < 4; suit++) {
-        ls_cards of = hand & (0x1111111111111ull << suit);
-        if (ls_cards_count(of) < 5)
-            continue;
-        for (ls_cards sub = of; sub; sub = (sub - 1) & of)
-            if (ls_cards_count(sub) == 5 && !is_run(sub, 5))
-                out[n++] = sub;
+    /* Flushes that are not also runs (those came from the runs above).
+     * Only hands of 5 or more cards can hold one; a 5-card hand only when
+     * every card has the suit of its first. */
+    if (held == 5) {
+        if (!(hand & ~(ones << (__builtin_ctzll(hand) & 3))) && !is_run(hand, 5))
+            out[n++] = hand;
+    } else if (held > 5) {
+        for (int suit = 0; suit < 4; suit++) {
+            ls_cards of = hand & (ones << suit);
+            if (ls_cards_count(of) < 5)
+                continue;
+            for (ls_cards sub = of; sub; sub = (sub - 1) & of)
+                if (ls_cards_count(sub) == 5 && !is_run(sub, 5))
+                    out[n++] = sub;
+        }
     }
+    return n;
+}
+
+/* Moves are written pickup by pickup: for one pickup only the discard
+ * changes from move to move, a loop the compiler turns into plain stores. */
+int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
+              bool runs_suited, ls_move *out)
+{
+    ls_cards discards[128];
+    int nd = ls__discards(hand, runs_suited, discards), n = 0;
+    for (ls_cards o = open; o; o &= o - 1) {
+        ls_card c = (ls_card)__builtin_ctzll(o);
+        for (int i = 0; i < nd; i++)
+            out[n + i] = (ls_move){discards[i], LS_MOVE_TAKE, c};
+        n += nd;
+    }
+    if (can_draw) {
+        for (int i = 0; i < nd; i++)
+            out[n + i] = (ls_move){discards[i], LS_MOVE_DRAW, LS_NO_CARD};
+        n += nd;
+    }
+    if (declare)
+        out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};
     return n;
 }

@@ -122,16 +122,6 @@ static void begin_round(ls_state *s, const ls_cards hands[], ls_card open)
         s->deck_set |= LS_BIT(s->deck[i]);
 }
 
-static void shuffle(ls_rng *rng, uint8_t *cards, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)ls_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
-}
-
 static int check_deal_phase(const ls_state *s, ls_error *err)
 {
     if (s->phase == LS_PHASE_OVER)
@@ -148,24 +138,30 @@ int ls_deal(ls_state *s, ls_error *err)
     int rc = check_deal_phase(s, err);
     if (rc)
         return rc;
+    /* A partial Fisher-Yates shuffle: each dealt card is drawn uniformly
+     * from the cards not yet dealt, hands in seat order, then the opening
+     * card. The deck is what is left; its order is decided as it is drawn
+     * (see draw()), which is the same as shuffling it now. */
     uint8_t cards[52];
     for (int i = 0; i < 52; i++)
         cards[i] = (uint8_t)i;
-    shuffle(&s->rng, cards, 52);
-    /* Deal from the end of the shuffled array: hands first, in seat order,
-     * then the opening card; what is left is the deck, top last. */
     ls_cards hands[LS_MAX_PLAYERS] = {0};
-    int top = 52;
+    int left = 52;
     uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
     for (int p = 0; p < s->nplayers; p++) {
         if (!(remaining & (1u << p)))
             continue;
-        for (int k = 0; k < s->rules.hand_size; k++)
-            hands[p] |= LS_BIT(cards[--top]);
+        for (int k = 0; k < s->rules.hand_size; k++) {
+            int j = (int)ls__rng_below(&s->rng, (uint32_t)left);
+            hands[p] |= LS_BIT(cards[j]);
+            cards[j] = cards[--left];
+        }
     }
-    ls_card open = cards[--top];
-    memcpy(s->deck, cards, (size_t)top);
-    s->deck_n = (uint8_t)top;
+    int j = (int)ls__rng_below(&s->rng, (uint32_t)left);
+    ls_card open = cards[j];
+    cards[j] = cards[--left];
+    memcpy(s->deck, cards, (size_t)left);
+    s->deck_n = (uint8_t)left;
     begin_round(s, hands, open);
     return 0;
 }
@@ -206,7 +202,6 @@ int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *e
     for (int i = 0; i < 52; i++)
         if (!(used & LS_BIT(i)))
             s->deck[k++] = (uint8_t)i;
-    shuffle(&s->rng, s->deck, k);
     s->deck_n = (uint8_t)k;
     begin_round(s, hands, open);
     return 0;
@@ -228,7 +223,8 @@ bool ls_can_declare(const ls_state *s)
     return s->phase == LS_PHASE_TURN && can_declare(s, s->turn);
 }
 
-int ls_check(const ls_state *s, ls_move m, ls_error *err)
+/* The full check, with a message for every way a move can be wrong. */
+static int check_slow(const ls_state *s, ls_move m, ls_error *err)
 {
     char a[64], b[64];
     if (s->phase == LS_PHASE_OVER)
@@ -257,7 +253,8 @@ int ls_check(const ls_state *s, ls_move m, ls_error *err)
         return ls__fail(err, LS_ENOTHELD, "%s is not in %s's hand", a, who);
     }
     ls_error why;
-    if (!ls_discard_ok(m.discard, &s->rules, &why)) {
+    if (!ls_discard_ok(m.discard, &s->rules, NULL)) {
+        ls_discard_ok(m.discard, &s->rules, &why);
         ls_cards_str(m.discard, a, sizeof a);
         return ls__fail(err, LS_ESHAPE, "%s cannot discard %s: %s", who, a,
                         why.msg);
@@ -299,6 +296,25 @@ int ls_check(const ls_state *s, ls_move m, ls_error *err)
         }
     }
     return 0;
+}
+
+/*
+ * Every applied move is checked, so the common legal cases (a take of an
+ * open card, a plain draw) are decided first in a few instructions; any
+ * other move, and every illegal one, goes through check_slow(), which
+ * finds the reason.
+ */
+int ls_check(const ls_state *s, ls_move m, ls_error *err)
+{
+    if (s->phase == LS_PHASE_TURN && !(m.discard & ~s->hand[s->turn])) {
+        bool pick = m.kind == LS_MOVE_TAKE
+                        ? m.card < 52 && (s->open & LS_BIT(m.card))
+                        : m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD &&
+                              (s->deck_n || s->dead);
+        if (pick && ls_discard_ok(m.discard, &s->rules, NULL))
+            return 0;
+    }
+    return check_slow(s, m, err);
 }
 
 static void push_event(ls_state *s, int p, ls_move m)
@@ -367,29 +383,29 @@ static void end_round(ls_state *s, int declarer)
     s->phase = __builtin_popcount(remaining) <= 1 ? LS_PHASE_OVER : LS_PHASE_DEAL;
 }
 
-/* Draws for player p: the named card, or the top card. Refills an empty
- * deck from the dead pile first (D9); the caller has checked that one of
- * them holds a card. */
+/* Draws for the player to move: the named card, or a card drawn uniformly
+ * from the deck (the deck's order is only decided as it is drawn, which is
+ * the same as a shuffled deck and saves shuffling cards nobody draws).
+ * Refills an empty deck from the dead pile first (D9); the caller has
+ * checked that one of them holds a card. */
 static ls_card draw(ls_state *s, ls_card want)
 {
     if (s->deck_n == 0) {
         int k = 0;
         for (ls_cards d = s->dead; d; d &= d - 1)
             s->deck[k++] = (uint8_t)__builtin_ctzll(d);
-        shuffle(&s->rng, s->deck, k);
         s->deck_n = (uint8_t)k;
         s->deck_set = s->dead;
         s->dead = 0;
     }
-    if (want != LS_NO_CARD) {
-        for (int i = 0; i < s->deck_n; i++)
-            if (s->deck[i] == want) {
-                s->deck[i] = s->deck[s->deck_n - 1];
-                s->deck[s->deck_n - 1] = want;
-                break;
-            }
-    }
-    ls_card c = s->deck[--s->deck_n];
+    int i = 0;
+    if (want == LS_NO_CARD)
+        i = (int)ls__rng_below(&s->rng, s->deck_n);
+    else
+        while (s->deck[i] != want)
+            i++;
+    ls_card c = s->deck[i];
+    s->deck[i] = s->deck[--s->deck_n];
     s->deck_set &= ~LS_BIT(c);
     return c;
 }
@@ -430,24 +446,6 @@ int ls_apply(ls_state *s, ls_move *m, ls_error *err)
     else
         s->turn = (uint8_t)ls__next_in(s->in_round, p, s->nplayers);
     return 0;
-}
-
-int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
-              bool runs_suited, ls_move *out)
-{
-    ls_cards discards[128];
-    int nd = ls__discards(hand, runs_suited, discards);
-    int n = 0;
-    for (int i = 0; i < nd; i++) {
-        for (ls_cards o = open; o; o &= o - 1)
-            out[n++] = (ls_move){discards[i], LS_MOVE_TAKE,
-                                 (ls_card)__builtin_ctzll(o)};
-        if (can_draw)
-            out[n++] = (ls_move){discards[i], LS_MOVE_DRAW, LS_NO_CARD};
-    }
-    if (declare)
-        out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};
-    return n;
 }
 
 int ls_legal_moves(const ls_state *s, ls_move *out)

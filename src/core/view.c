@@ -6,7 +6,8 @@
  * hands (less their known cards), the deck's order and content, the
  * generator, and other players' drawn cards, and none of them is read.
  * ls_state_from_view() goes the other way for determinized search: a view
- * plus guessed hidden hands gives a full state that agrees with the view.
+ * plus guessed hidden hands gives a full state that agrees with the view;
+ * its deck holds the remaining cards and draws from it at random.
  */
 #include <string.h>
 
@@ -122,12 +123,6 @@ int ls_state_from_view(ls_state *dst, const ls_view *v, const ls_cards hands[],
     int k = 0;
     for (ls_cards d = deck; d; d &= d - 1)
         s->deck[k++] = (uint8_t)__builtin_ctzll(d);
-    for (int i = k - 1; i > 0; i--) {
-        int j = (int)ls_rng_below(&s->rng, (uint32_t)i + 1);
-        uint8_t t = s->deck[i];
-        s->deck[i] = s->deck[j];
-        s->deck[j] = t;
-    }
     s->deck_n = (uint8_t)k;
     s->deck_set = deck;
     s->nevents = v->history_start + v->nhistory;

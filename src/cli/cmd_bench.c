@@ -1,0 +1,178 @@
+/*
+ * cmd_bench.c - `leastscore bench`: how fast the engine plays.
+ *
+ * Plays whole matches of self-play on one core for a fixed time and prints
+ * decisions per second. A decision is one turn: generating every legal
+ * move of the player to move and applying one. With the default player,
+ * `random`, the move is drawn uniformly from the full list (the engine's
+ * own speed); with `--player greedy` (or any player spec) each decision
+ * also builds the player's view and asks the player, as the simulator does.
+ * Dealing and scoring are inside the timed loop.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "leastscore.h"
+#include "leastscore_ai.h"
+
+static const char usage_text[] =
+    "usage: leastscore bench [--seconds S] [--players N] [--seed N] [--player SPEC]\n"
+    "\n"
+    "Plays self-play matches on one core and prints decisions per second.\n"
+    "A decision is one turn: generating the legal moves and applying one.\n"
+    "\n"
+    "  --seconds S     how long to run (default 3)\n"
+    "  --players N     players per match, 2-8 (default 4)\n"
+    "  --seed N        seed of the first match (default 1)\n"
+    "  --player SPEC   'random' (default: a uniformly random move from the\n"
+    "                  full legal list, no view) or a computer player such as\n"
+    "                  'greedy', asked through its view\n"
+    "  --help          this text\n";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct totals {
+    long long decisions, matches, rounds;
+};
+
+/* Plays one match; returns -1 (with a message) if a player fails. */
+static int play_match(uint64_t seed, int n, ls_player **bots, ls_rng *rng,
+                      struct totals *t)
+{
+    static const char *const names[] = {"P1", "P2", "P3", "P4",
+                                        "P5", "P6", "P7", "P8"};
+    ls_error err;
+    ls_state *s = ls_state_new(NULL, n, names, seed, &err);
+    if (!s) {
+        fprintf(stderr, "leastscore bench: %s\n", err.msg);
+        return -1;
+    }
+    ls_move moves[LS_MAX_MOVES];
+    ls_view v;
+    while (ls_phase(s) != LS_PHASE_OVER) {
+        ls_deal(s, NULL);
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            ls_move m;
+            if (!bots) {
+                int nm = ls_legal_moves(s, moves);
+                m = moves[ls_rng_below(rng, (uint32_t)nm)];
+            } else {
+                int seat = ls_turn(s);
+                ls_view_of(s, seat, &v);
+                if (ls_player_choose(bots[seat], &v, &m, &err) != 0) {
+                    fprintf(stderr, "leastscore bench: %s failed: %s\n",
+                            bots[seat]->spec, err.msg);
+                    ls_state_free(s);
+                    return -1;
+                }
+            }
+            if (ls_apply(s, &m, &err) != 0) {
+                fprintf(stderr, "leastscore bench: illegal move: %s\n", err.msg);
+                ls_state_free(s);
+                return -1;
+            }
+            t->decisions++;
+        }
+        t->rounds++;
+    }
+    t->matches++;
+    ls_state_free(s);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"seconds", required_argument, NULL, 's'},
+        {"players", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, 'S'},
+        {"player", required_argument, NULL, 'p'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    double seconds = 3;
+    uint64_t n = 4, seed = 1;
+    const char *spec = "random";
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 's': {
+            char *end;
+            seconds = strtod(optarg, &end);
+            if (*end || !(seconds > 0 && seconds <= 3600))
+                return cli_usage_error("bench", "--seconds must be a number "
+                                       "from 0 to 3600, not '%s'", optarg);
+            break;
+        }
+        case 'n':
+            if (cli_parse_u64(optarg, &n) || n < 2 || n > 8)
+                return cli_usage_error("bench", "--players must be from 2 to 8, "
+                                       "not '%s'", optarg);
+            break;
+        case 'S':
+            if (cli_parse_u64(optarg, &seed))
+                return cli_usage_error("bench", "--seed must be a whole number, "
+                                       "not '%s'", optarg);
+            break;
+        case 'p':
+            spec = optarg;
+            break;
+        case 'h':
+            fputs(usage_text, stdout);
+            return 0;
+        default:
+            return cli_usage_error("bench", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+
+    ls_player *bots[LS_MAX_PLAYERS] = {0};
+    bool use_bots = strcmp(spec, "random") != 0;
+    int rc = 0;
+    for (int i = 0; use_bots && i < (int)n; i++) {
+        ls_error err;
+        bots[i] = ls_player_new(spec, seed + (uint64_t)i, &err);
+        if (!bots[i]) {
+            rc = cli_usage_error("bench", "%s", err.msg);
+            goto out;
+        }
+    }
+    ls_rng rng;
+    ls_rng_seed(&rng, seed);
+    struct totals t = {0, 0, 0};
+    double start = now(), elapsed = 0;
+    for (uint64_t m = seed; elapsed < seconds; m++) {
+        if (play_match(m, (int)n, use_bots ? bots : NULL, &rng, &t) != 0) {
+            rc = 1;
+            goto out;
+        }
+        if ((t.matches & 15) == 0)
+            elapsed = now() - start;
+    }
+    elapsed = now() - start;
+    printf("player          %s\n", spec);
+    printf("players/match   %d\n", (int)n);
+    printf("matches         %lld (%.0f per second)\n", t.matches,
+           (double)t.matches / elapsed);
+    printf("rounds          %lld\n", t.rounds);
+    printf("decisions       %lld in %.2f s\n", t.decisions, elapsed);
+    printf("decisions/s     %.2f million (one core)\n",
+           (double)t.decisions / elapsed / 1e6);
+out:
+    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+        if (bots[i])
+            ls_player_free(bots[i]);
+    return rc;
+}
