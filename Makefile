@@ -53,31 +53,41 @@ all: $(LIBA) $(LIBSO) $(CLI)
 deps:
 	@tools/deps.sh
 
+# V=1 shows the full commands.
+Q = $(if $(V),,@)
+
 $(BUILD)/src/cli/%.o: src/cli/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/tests/support/%.o: tests/support/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
 
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	@$(if $(V),,echo "  AR      $@")
+	$(Q)ar rcs $@ $^
 
 $(LIBSO): $(LIB_OBJ)
-	$(CC) -shared $(SAN) -o $@ $^
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) -shared $(SAN) -o $@ $^
 
 $(CLI): $(CLI_OBJ) $(LIBA)
-	$(CC) $(SAN) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(SAN) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
 
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) $(LIBA) \
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) $(LIBA) \
 	    $(TEST_LIBS) -lm -o $@
 
 unit: $(TEST_BIN)

@@ -325,16 +325,21 @@ int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
 {
     ls_cards discards[128];
     int nd = ls__discards(hand, runs_suited, discards), n = 0;
+    ls_move m = {0, LS_MOVE_TAKE, LS_NO_CARD};
     for (ls_cards o = open; o; o &= o - 1) {
-        ls_card c = (ls_card)__builtin_ctzll(o);
-        for (int i = 0; i < nd; i++)
-            out[n + i] = (ls_move){discards[i], LS_MOVE_TAKE, c};
-        n += nd;
+        m.card = (ls_card)__builtin_ctzll(o);
+        for (int i = 0; i < nd; i++) {
+            m.discard = discards[i];
+            out[n++] = m;
+        }
     }
     if (can_draw) {
-        for (int i = 0; i < nd; i++)
-            out[n + i] = (ls_move){discards[i], LS_MOVE_DRAW, LS_NO_CARD};
-        n += nd;
+        m.kind = LS_MOVE_DRAW;
+        m.card = LS_NO_CARD;
+        for (int i = 0; i < nd; i++) {
+            m.discard = discards[i];
+            out[n++] = m;
+        }
     }
     if (declare)
         out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};

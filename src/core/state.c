@@ -306,13 +306,15 @@ static int check_slow(const ls_state *s, ls_move m, ls_error *err)
  */
 int ls_check(const ls_state *s, ls_move m, ls_error *err)
 {
-    if (s->phase == LS_PHASE_TURN && !(m.discard & ~s->hand[s->turn])) {
+    if (s->phase == LS_PHASE_TURN && m.discard &&
+        !(m.discard & ~s->hand[s->turn])) {
         bool pick = m.kind == LS_MOVE_TAKE
                         ? m.card < 52 && (s->open & LS_BIT(m.card))
                         : m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD &&
                               (s->deck_n || s->dead);
-        if (pick && ls_discard_ok(m.discard, &s->rules, NULL))
-            return 0;
+        if (pick && (!(m.discard & (m.discard - 1)) ||
+                     ls_discard_ok(m.discard, &s->rules, NULL)))
+            return 0; /* (a single card is always a legal discard) */
     }
     return check_slow(s, m, err);
 }
