@@ -1,0 +1,100 @@
+#!/bin/sh
+# play_tui.sh - the full-screen `leastscore play` driven in tmux: a seeded
+# game shows the hand and the open card that the record says were dealt; a
+# move made with keys reaches the log; declaring brings up the round
+# summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
+# terminal restored and the record saved and replayable; a small terminal
+# gets a clear message; suits are drawn as symbols in a UTF-8 locale.
+# Every wait polls the screen with a timeout.
+set -e
+LS=${LEASTSCORE:-build/leastscore}
+command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; exit 1; }
+tmp=$(mktemp -d)
+T="tmux -S $tmp/sock -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# start NAME COLS ROWS LOCALE ARGS...: runs the game in a new session; when
+# it ends the pane shows its output and exit status.
+start() {
+    name=$1 cols=$2 rows=$3 loc=$4
+    shift 4
+    $T new-session -d -s "$name" -x "$cols" -y "$rows" \
+        "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
+}
+
+# wait_for NAME TEXT [SECONDS]: polls the screen until it contains TEXT.
+wait_for() {
+    i=0
+    while [ "$i" -lt $((${3:-10} * 20)) ]; do
+        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
+        grep -qF -- "$2" "$tmp/screen" && return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    echo "timed out waiting for '$2'; the screen:"
+    cat "$tmp/screen"
+    exit 1
+}
+
+rec=$tmp/game.lsr
+start g 100 35 C --seed 7 --bots 2 --pace 0 --record "$rec"
+wait_for g "Your hand: total"
+wait_for g "Open cards"
+wait_for g "Deck:"
+cp "$tmp/screen" "$tmp/first"
+
+# Select the second card of the hand with the keys, discard it and draw.
+$T send-keys -t g Right Space
+wait_for g "now take an open card"
+$T send-keys -t g d
+wait_for g "drew"
+
+# Help, then declare as soon as allowed: the round summary appears.
+$T send-keys -t g '?'
+wait_for g "Least Score - help"
+$T send-keys -t g Escape
+wait_for g "x DECLARE" 20
+$T send-keys -t g x
+wait_for g "Round 1: you declared with"
+grep -qE "CORRECT|FALSE" "$tmp/screen"
+wait_for g "Press Enter to continue"
+$T send-keys -t g Enter
+
+# Ctrl-C asks; 'n' goes back to the game; q + y quits.
+$T send-keys -t g C-c
+wait_for g "Quit this game?"
+$T send-keys -t g n
+sleep 0.2
+$T capture-pane -p -t g | grep -q "Quit this game?" && { echo "n did not close the question"; exit 1; }
+$T send-keys -t g q
+wait_for g "Quit this game?"
+$T send-keys -t g y
+wait_for g "exit status 0"
+grep -qF "Record saved: $rec" "$tmp/screen"
+[ "$($T display -p -t g '#{alternate_on}')" = 0 ] || { echo "alternate screen left on"; exit 1; }
+
+# The first screen showed the dealt hand and the opening card.
+for c in $(sed -n 's/^hand You //p' "$rec" | head -1) $(sed -n 's/^open //p' "$rec" | head -1); do
+    grep -qF "$c" "$tmp/first" || { echo "card $c not on the first screen"; cat "$tmp/first"; exit 1; }
+done
+grep -q "^You discard .* draw" "$rec"
+grep -q "^You declare" "$rec"
+"$LS" replay "$rec" >/dev/null
+
+# A terminal that is too small gets a message, and q still quits.
+start small 60 16 C --seed 1 --record "$tmp/small.lsr"
+wait_for small "too small"
+$T send-keys -t small q
+wait_for small "exit status 0"
+
+# Suit symbols in a UTF-8 locale, when the machine has one.
+if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then
+    start u 100 35 C.UTF-8 --seed 7 --bots 2 --record "$tmp/u.lsr"
+    wait_for u "Your hand: total"
+    grep -q '[♣♦♥♠]' "$tmp/screen" || { echo "no suit symbols"; cat "$tmp/screen"; exit 1; }
+    $T send-keys -t u q
+    wait_for u "Quit this game?"
+    $T send-keys -t u y
+    wait_for u "exit status 0"
+fi
+echo ok
