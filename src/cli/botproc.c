@@ -209,7 +209,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
             int status = 0;
             const char *how = "closed its output";
             char why[64] = "";
-            if (b->pid > 0 && waitpid(b->pid, &status, WNOHANG) == b->pid) {
+            pid_t got = 0;
+            for (int i = 0; i < 20 && b->pid > 0 && got == 0; i++) {
+                got = waitpid(b->pid, &status, WNOHANG);
+                if (got == 0)
+                    usleep(5000); /* it closed its output: let it finish */
+            }
+            if (got == b->pid) {
                 b->pid = -1;
                 if (WIFEXITED(status))
                     snprintf(why, sizeof why, " (exit status %d)", WEXITSTATUS(status));
@@ -321,6 +327,15 @@ static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result 
 }
 
 /* Whether m is one of the legal moves (a draw may name no card). */
+/* The line with every byte that is not printable ASCII shown as '?'. */
+static void printable(const char *line, char *out, size_t size)
+{
+    size_t i = 0;
+    for (; line[i] && i + 1 < size; i++)
+        out[i] = line[i] >= 0x20 && line[i] < 0x7f ? line[i] : '?';
+    out[i] = '\0';
+}
+
 static bool is_legal(const ls_view *v, ls_move *m)
 {
     ls_move moves[LS_MAX_MOVES];
@@ -348,11 +363,12 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         if (!b->dead && read_line(b, v, line, sizeof line) == 0) {
             ls_error perr = {0};
             ls_move m;
+            char shown[200];
+            printable(line, shown, sizeof shown);
             if (ls_move_parse(line, &m, &perr) != 0)
-                report(b, v, "garbage '%s' (%s); the fallback plays this turn",
-                       line, perr.msg);
+                report(b, v, "garbage '%s'; the fallback plays this turn", shown);
             else if (!is_legal(v, &m))
-                report(b, v, "illegal move '%s'; the fallback plays this turn", line);
+                report(b, v, "illegal move '%s'; the fallback plays this turn", shown);
             else {
                 *out = m;
                 return 0;
@@ -397,17 +413,26 @@ bool cli_player_is_bot(const ls_player *p)
     return p && p->ops == &bot_ops;
 }
 
-/* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". */
+/* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". A bot
+ * may take a while to start (an interpreter on a loaded machine), so the
+ * handshake waits at least CLI_BOT_START_MS. */
 static void handshake(bot *b)
 {
     char line[LINE_MAX_LEN];
+    int limit = b->timeout_ms;
     send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
-    if (b->dead || read_line(b, NULL, line, sizeof line) != 0)
+    if (b->timeout_ms < CLI_BOT_START_MS)
+        b->timeout_ms = CLI_BOT_START_MS;
+    int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line);
+    b->timeout_ms = limit;
+    if (rc != 0)
         return;
     int version = 0;
     if (sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
+        char shown[200];
+        printable(line, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "
-               "plays for it until the match ends", line, CLI_BOT_PROTOCOL);
+               "plays for it until the match ends", shown, CLI_BOT_PROTOCOL);
         bot_kill(b);
     }
 }

@@ -17,6 +17,7 @@
 #include "leastscore_ai.h"
 
 #define CLI_BOT_TIMEOUT_MS 5000 /* default time limit for one answer */
+#define CLI_BOT_START_MS 10000   /* at least this long for the handshake */
 #define CLI_BOT_PROTOCOL 1       /* the protocol version spoken */
 
 typedef struct cli_player_opts {
