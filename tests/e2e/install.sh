@@ -1,0 +1,25 @@
+#!/bin/sh
+# make install into a staging directory gives a working command, the
+# headers, the library and a pkg-config file that an outside program
+# (examples/random_match.c) compiles and links against.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
+p="$tmp/stage/opt/ls"
+for f in bin/leastscore lib/libleastscore.a lib/libleastscore.so \
+         include/leastscore.h include/leastscore_ai.h lib/pkgconfig/leastscore.pc; do
+    [ -e "$p/$f" ] || { echo "missing after install: $f"; exit 1; }
+done
+"$p/bin/leastscore" --version | grep -q '^leastscore ' || { echo "installed command does not run"; exit 1; }
+grep -q '^prefix=/opt/ls$' "$p/lib/pkgconfig/leastscore.pc" || { echo "pkg-config prefix wrong"; exit 1; }
+# Compile the example against the staged install (static library: the
+# staged prefix is not on the loader's path).
+cflags=$(PKG_CONFIG_PATH="$p/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" pkg-config --cflags leastscore)
+cc -std=c11 -Wall -Werror $cflags "$root/examples/random_match.c" "$p/lib/libleastscore.a" -o "$tmp/random_match"
+out=$("$tmp/random_match" 7)
+echo "$out" | grep -q '^winner: ' || { echo "example did not finish a match:"; echo "$out"; exit 1; }
+# Same seed, same match.
+[ "$out" = "$("$tmp/random_match" 7)" ] || { echo "example is not deterministic"; exit 1; }
+echo "install ok"
