@@ -513,6 +513,72 @@ static void test_bad_option_values_are_rejected_and_change_nothing(void **state)
     }
 }
 
+/* ---- dealing ----------------------------------------------------------- */
+
+static void test_a_given_deal_must_be_possible(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *hands[3], *open, *why;
+    } bad[] = {
+        {{"AC 2C 3C 3D", "4H 6H 2S 3S QH", "5D 6D 2D 3H JH"}, "AD", "4 cards"},
+        {{"AC 2C 3C 3D KS 9S", "4H 6H 2S 3S QH", "5D 6D 2D 3H JH"}, "AD", "6 cards"},
+        {{"AC 2C 3C 3D KS", "AC 6H 2S 3S QH", "5D 6D 2D 3H JH"}, "AD", "AC twice"},
+        {{"AC 2C 3C 3D KS", "4H 6H 2S 3S QH", "5D 6D 2D 3H JH"}, "JH", "open in a hand"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ls_state *s = new_table(NULL, 3);
+        ls_cards h[3];
+        for (int p = 0; p < 3; p++)
+            h[p] = cards(bad[i].hands[p]);
+        ls_error err = {0};
+        if (ls_deal_given(s, h, card(bad[i].open), &err) != LS_EDEAL)
+            fail_msg("a deal with %s was not refused with LS_EDEAL", bad[i].why);
+        assert_true(err.msg[0] != '\0');
+        assert_int_equal(ls_phase(s), LS_PHASE_DEAL);
+        assert_int_equal(ls_round(s), 0);
+        ls_state_free(s);
+    }
+    /* Cards beyond the 52 and an opening card that is not a card. */
+    ls_state *s = new_table(NULL, 3);
+    ls_cards h[3] = {cards("AC 2C 3C 3D KS"), cards("4H 6H 2S 3S QH"),
+                     cards("5D 6D 2D 3H JH")};
+    assert_true(ls_deal_given(s, h, 52, NULL) < 0);
+    h[0] = cards("AC 2C 3C 3D") | ((ls_cards)1 << 60);
+    assert_true(ls_deal_given(s, h, card("AD"), NULL) < 0);
+    assert_int_equal(ls_phase(s), LS_PHASE_DEAL);
+    ls_state_free(s);
+}
+
+/* R1: "at random". Over many seeded deals every card reaches seat 0's hand
+ * and the opening card about equally often (6 standard deviations). */
+static void test_seeded_deals_are_uniform(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(8);
+    enum { DEALS = 20000 };
+    int in_hand[52] = {0}, opened[52] = {0};
+    for (int i = 0; i < DEALS; i++) {
+        ls_state *t = ls_state_new(NULL, 4, letters, seed + (uint64_t)i, NULL);
+        assert_int_equal(ls_deal(t, NULL), 0);
+        for (ls_cards h = ls_hand(t, 0); h; h &= h - 1)
+            in_hand[ls_cards_first(h)]++;
+        opened[ls_cards_first(ls_open_cards(t))]++;
+        ls_state_free(t);
+    }
+    /* Seat 0: p = 5/52; the opening card: p = 1/52. */
+    double mean_h = DEALS * 5.0 / 52, sd_h = 41.7; /* sqrt(n p (1-p)) */
+    double mean_o = DEALS * 1.0 / 52, sd_o = 19.4;
+    for (int c = 0; c < 52; c++) {
+        if (in_hand[c] < mean_h - 6 * sd_h || in_hand[c] > mean_h + 6 * sd_h)
+            fail_msg("card %d was dealt to seat 0 %d times in %d deals", c,
+                     in_hand[c], DEALS);
+        if (opened[c] < mean_o - 6 * sd_o || opened[c] > mean_o + 6 * sd_o)
+            fail_msg("card %d was the opening card %d times in %d deals", c,
+                     opened[c], DEALS);
+    }
+}
+
 /* ---- seeds ------------------------------------------------------------ */
 
 static void play_lowest_then_draw(ls_state *s, int turns, ls_card drawn[])
@@ -615,6 +681,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_option_is_set_and_read_by_name),
     cmocka_unit_test(test_option_names_are_the_six_options),
     cmocka_unit_test(test_bad_option_values_are_rejected_and_change_nothing),
+    cmocka_unit_test(test_a_given_deal_must_be_possible),
+    cmocka_unit_test(test_seeded_deals_are_uniform),
     cmocka_unit_test(test_the_same_seed_deals_the_same_match),
     cmocka_unit_test(test_different_seeds_deal_differently),
     cmocka_unit_test(test_a_copy_plays_on_like_the_original),
