@@ -117,9 +117,9 @@ static void begin_round(ls_state *s, const ls_cards hands[], ls_card open)
     }
     s->open = LS_BIT(open);
     s->dead = 0;
-    s->deck_set = 0;
-    for (int i = 0; i < s->deck_n; i++)
-        s->deck_set |= LS_BIT(s->deck[i]);
+    s->deck_set = LS_ALL_CARDS & ~s->open;
+    for (int p = 0; p < s->nplayers; p++)
+        s->deck_set &= ~s->hand[p];
 }
 
 static int check_deal_phase(const ls_state *s, ls_error *err)
