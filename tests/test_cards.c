@@ -175,6 +175,9 @@ static void test_set_text_is_truncated_like_snprintf(void **state)
     int n = ls_cards_str(LS_ALL_CARDS, big, sizeof big);
     assert_int_equal(n, 48 * 2 + 4 * 3 + 51);
     assert_int_equal((int)strlen(big), n);
+    /* As with snprintf, no buffer at all asks for the length. */
+    assert_int_equal(ls_cards_str(cards("7H 8H 9H"), NULL, 0), 8);
+    assert_int_equal(ls_cards_str(0, NULL, 0), 1);
 }
 
 static void test_set_text_reads_back_as_the_same_set(void **state)

@@ -143,6 +143,37 @@ static void test_eliminated_players_get_no_hand_and_no_turn(void **state)
     ls_state_free(s);
 }
 
+static void test_a_showdown_counts_only_the_players_in_the_round(void **state)
+{
+    (void)state;
+    ls_rules r = ls_rules_default();
+    r.threshold = 6;
+    r.max_turns = 3;
+    ls_state *s = new_table(&r, 3);
+    deal(s, r6_hands, "AD");
+    must_play(s, "discard KS take AD");
+    must_play(s, "discard QH draw AH");
+    must_play(s, "discard JH draw AS"); /* showdown: A 0, B 6, C 7: C out */
+    assert_true(ls_eliminated(s, 2));
+    /* Round 2 by B: C, out, holds nothing and is not the lowest hand. */
+    static const char *const hands2[] = {"AC 2C 3C 3D KS", "4H 6H 2S 3S QH", NULL};
+    deal(s, hands2, "AD");
+    must_play(s, "discard QH take AD"); /* B: 16 */
+    must_play(s, "discard KS take QH"); /* A: 19 */
+    must_play(s, "discard 6H draw 2H"); /* B: 4H 2S 3S AD 2H = 12 */
+    const ls_round_result *res = ls_last_result(s);
+    assert_int_equal(res->declarer, -1);
+    assert_int_equal(res->lowest, 1);
+    assert_int_equal(res->players, 0x3);
+    assert_int_equal(res->score[0], 7);
+    assert_int_equal(res->score[1], 0);
+    assert_int_equal(res->score[2], 0);
+    /* A goes out at 7: B wins the match on a showdown. */
+    assert_int_equal(ls_phase(s), LS_PHASE_OVER);
+    assert_int_equal(ls_winner(s), 1);
+    ls_state_free(s);
+}
+
 static void test_the_last_player_in_wins_the_match(void **state)
 {
     (void)state;
@@ -668,6 +699,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_threshold_defaults_to_100),
     cmocka_unit_test(test_a_score_above_the_threshold_eliminates_and_equal_stays),
     cmocka_unit_test(test_eliminated_players_get_no_hand_and_no_turn),
+    cmocka_unit_test(test_a_showdown_counts_only_the_players_in_the_round),
     cmocka_unit_test(test_the_last_player_in_wins_the_match),
     cmocka_unit_test(test_a_two_player_match_ends_when_one_goes_out),
     cmocka_unit_test(test_a_match_moves_through_its_phases),

@@ -306,6 +306,54 @@ static void test_a_move_out_of_turn_is_rejected(void **state)
     assert_true(err.msg[0] != '\0');
 }
 
+/* ---- a turn written down --------------------------------------------- */
+
+static void test_moves_are_written_in_record_notation(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "discard 7H 8H 9H take 5S", "discard KD draw", "discard KD draw 4S",
+        "declare", "discard 10C 10S take 10H",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        ls_move m;
+        ls_error err = {0};
+        if (ls_move_parse(texts[i], &m, &err) != 0)
+            fail_msg("'%s': %s", texts[i], err.msg);
+        char buf[64];
+        assert_int_equal(ls_move_str(m, buf, sizeof buf), (int)strlen(texts[i]));
+        assert_string_equal(buf, texts[i]);
+    }
+    ls_move m;
+    assert_int_equal(ls_move_parse("discard 9h 7H 8h take t5", &m, NULL), LS_ESYNTAX);
+    assert_int_equal(ls_move_parse("discard 9h 7H 8h take 5s", &m, NULL), 0);
+    assert_true(m.discard == cards("7H 8H 9H"));
+    assert_int_equal(m.kind, LS_MOVE_TAKE);
+    assert_int_equal(m.card, card("5S"));
+    assert_int_equal(ls_move_parse("discard TD draw", &m, NULL), 0);
+    assert_true(m.discard == cards("10D"));
+    assert_int_equal(m.kind, LS_MOVE_DRAW);
+    assert_int_equal(m.card, LS_NO_CARD);
+}
+
+static void test_text_that_is_not_a_move_is_rejected(void **state)
+{
+    (void)state;
+    static const char *const junk[] = {
+        "", "discard", "discard 7H", "discard 7H take", "take 5S", "draw",
+        "discard 7H 7H draw", "declare 7H", "discard ZZ draw",
+        "discard 7H draw 4S 5S", "discard 7H take 5S 6S", "discard 7H pass",
+    };
+    for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++) {
+        ls_move m;
+        ls_error err = {0};
+        int rc = ls_move_parse(junk[i], &m, &err);
+        if (rc >= 0)
+            fail_msg("'%s' was read as a move", junk[i]);
+        assert_true(err.msg[0] != '\0');
+    }
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 static void test_drawing_takes_the_top_card_of_the_deck(void **state)
@@ -669,6 +717,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_turn_discards_at_least_one_card),
     cmocka_unit_test(test_play_passes_to_the_next_player),
     cmocka_unit_test(test_a_move_out_of_turn_is_rejected),
+    cmocka_unit_test(test_moves_are_written_in_record_notation),
+    cmocka_unit_test(test_text_that_is_not_a_move_is_rejected),
     cmocka_unit_test(test_drawing_takes_the_top_card_of_the_deck),
     cmocka_unit_test(test_a_named_draw_must_be_in_the_deck),
     cmocka_unit_test(test_an_empty_deck_is_refilled_from_the_dead_pile_only),

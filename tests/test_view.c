@@ -251,6 +251,33 @@ static void test_hands_are_shown_to_all_when_the_round_ends(void **state)
     ls_state_free(s);
 }
 
+static void test_a_view_keeps_the_last_events_of_the_round(void **state)
+{
+    (void)state;
+    ls_state *s = dealt(x_hands, 1);
+    ls_move last = {0};
+    int seat = -1;
+    for (int i = 0; i < LS_HISTORY + 8; i++) {
+        seat = ls_turn(s);
+        last = (ls_move){.discard = LS_BIT(ls_cards_first(ls_hand(s, seat))),
+                         .kind = LS_MOVE_DRAW, .card = LS_NO_CARD};
+        assert_int_equal(ls_apply(s, &last, NULL), 0);
+    }
+    ls_view v;
+    view(s, seat, &v);
+    assert_int_equal(v.nhistory, LS_HISTORY);
+    assert_int_equal(v.history_start, 8);
+    assert_int_equal(v.turns, LS_HISTORY + 8);
+    const ls_event *e = &v.history[LS_HISTORY - 1];
+    assert_int_equal(e->player, seat);
+    assert_int_equal(e->kind, LS_MOVE_DRAW);
+    assert_true(e->discard == last.discard);
+    assert_int_equal(e->card, last.card);
+    /* Event 8 of the round (the 9th turn) was played by seat 8 % 3. */
+    assert_int_equal(v.history[0].player, 8 % 3);
+    ls_state_free(s);
+}
+
 static void test_unseen_cards_are_the_deck_and_the_unknown_part_of_other_hands(
     void **state)
 {
@@ -563,6 +590,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_card_taken_from_the_open_cards_is_known_to_everyone),
     cmocka_unit_test(test_a_drawn_card_is_seen_only_by_its_drawer),
     cmocka_unit_test(test_hands_are_shown_to_all_when_the_round_ends),
+    cmocka_unit_test(test_a_view_keeps_the_last_events_of_the_round),
     cmocka_unit_test(test_unseen_cards_are_the_deck_and_the_unknown_part_of_other_hands),
     cmocka_unit_test(test_views_hold_no_hidden_card_and_rebuild_the_state_in_random_play),
     cmocka_unit_test(test_a_state_built_from_a_view_plays_on_from_it),
