@@ -186,7 +186,9 @@ static void play_one_match(uint64_t seed, long *decisions)
             check_view_hides(s, (int)ls_rng_below(&rng, (uint32_t)n), &rng);
         }
         assert_true(nresults < 512);
-        results[nresults++] = *ls_last_result(s);
+        const ls_round_result *res = ls_last_result(s);
+        assert_non_null(res);
+        results[nresults++] = *res;
     }
     /* The record replays to the same results. */
     size_t len;
