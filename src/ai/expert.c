@@ -470,12 +470,11 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
             return err ? err->code : LS_EINVAL;
         cur = kids[pick];
     }
-    if (ls_phase(s) == LS_PHASE_TURN) {
+    const ls_round_result *r = ls_last_result(s);
+    if (ls_phase(s) == LS_PHASE_TURN || !r)
         rollout(e, s, v, out);
-    } else {
-        const ls_round_result *r = ls_last_result(s);
+    else
         rewards(v, r->players, r->score, out);
-    }
     for (int i = cur; i > 0; i = e->nodes[i].parent) {
         e->nodes[i].visits++;
         e->nodes[i].reward += out[e->nodes[i].player];
@@ -665,7 +664,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->mm = 0;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
-        double x;
+        double x = 0;
         const char *k = ps[i].key;
         int rc = 0;
         if (!strcmp(k, "iters")) {

@@ -1,0 +1,98 @@
+#!/bin/sh
+# leastscore sim: a tournament runs; 1 and 2 threads give the same results
+# for a seed; --records files replay; the example Python bot plays whole
+# matches through the protocol; misbehaving bots (illegal, garbage, silent,
+# crash) are reported and cannot stop a tournament; bad options exit 2.
+# LS_SANITIZED=1 (the ASan/UBSan pass) plays fewer matches.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=8
+[ "${LS_SANITIZED:-0}" = 1 ] && n=3
+fail() { echo "FAIL: $*"; exit 1; }
+
+# The results without the measured times (which differ run to run).
+untimed() {
+    python3 -c 'import json,sys
+d = json.load(sys.stdin)
+for p in d["players"]:
+    del p["time_ms_median"], p["time_ms_mean"]
+print(json.dumps(d, sort_keys=True))'
+}
+
+"$ls" sim --help | grep -q -- '--players' || fail "--help"
+
+# A tournament; the table names every player.
+"$ls" sim --players expert:iters=40,greedy,random --matches "$n" --seed 5 \
+    >"$tmp/table" || fail "sim failed"
+grep -q '^expert ' "$tmp/table" && grep -q '^greedy ' "$tmp/table" &&
+    grep -q '^random ' "$tmp/table" || { cat "$tmp/table"; fail "table"; }
+
+# Same seed, 1 or 2 threads: the same results.
+"$ls" sim --players expert:iters=40,greedy,greedy --matches "$n" --seed 9 \
+    --threads 1 --json | untimed >"$tmp/t1"
+"$ls" sim --players expert:iters=40,greedy,greedy --matches "$n" --seed 9 \
+    --threads 2 --json | untimed >"$tmp/t2"
+cmp -s "$tmp/t1" "$tmp/t2" || { cat "$tmp/t1" "$tmp/t2"; fail "threads change results"; }
+grep -q "\"matches\": $n" "$tmp/t1" || fail "match count in JSON"
+# ... and another seed gives other results.
+"$ls" sim --players expert:iters=40,greedy,greedy --matches "$n" --seed 10 \
+    --json | untimed >"$tmp/t3"
+cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
+
+# Records: every match, each one replays.
+"$ls" sim --players greedy,random,greedy --matches "$n" --seed 2 --records "$tmp/rec" \
+    --threshold 50 --tie penalty --runs suited --hand-size 4 --declare-max 20 \
+    --max-turns 60 >/dev/null || fail "sim with records"
+[ "$(ls "$tmp/rec" | wc -l)" -eq "$n" ] || fail "expected $n records"
+for f in "$tmp/rec"/*.lsr; do
+    "$ls" replay "$f" >/dev/null || fail "$f does not replay"
+done
+grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not recorded"
+"$ls" sim --players greedy,greedy --matches 5 --records "$tmp/some" --records-every 2 \
+    >/dev/null || fail "--records-every"
+[ "$(ls "$tmp/some" | wc -l)" -eq 3 ] || fail "--records-every 2 of 5 should save 3"
+
+# The example bot plays whole matches, without a single failure.
+"$ls" sim --players "greedy,cmd:python3 $root/examples/bots/greedy.py" --matches 2 \
+    --seed 4 --json >"$tmp/bot.json" 2>"$tmp/bot.err" || { cat "$tmp/bot.err"; fail "example bot"; }
+grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "example bot failed"; }
+grep -q '"failed_matches": 0' "$tmp/bot.json" || fail "example bot: failed matches"
+
+# Misbehaving bots are reported and replaced; the tournament finishes.
+for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died; do
+    bot=${bad%%:*}; what=${bad#*:}
+    "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/$bot.py,random" --matches 2 \
+        --bot-timeout 300 --json >"$tmp/$bot.json" 2>"$tmp/$bot.err" ||
+        { cat "$tmp/$bot.err"; fail "$bot bot stopped the tournament"; }
+    grep -q "\"matches\": 2" "$tmp/$bot.json" || fail "$bot: not all matches played"
+    grep -q "bot 'python3 .*$bot.py'.*$what" "$tmp/$bot.err" ||
+        { cat "$tmp/$bot.err"; fail "$bot bot not reported"; }
+    grep -q '"bot_failures": 0' "$tmp/$bot.json" && fail "$bot: failures not counted"
+done
+# A command that does not exist is a dead bot, not a crash.
+"$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
+    fail "missing bot command stopped the tournament"
+grep -q "died" "$tmp/none.err" || fail "missing bot not reported"
+
+# Bad options: exit status 2 and a message naming the problem.
+bad() {
+    set +e
+    "$ls" sim "$@" >/dev/null 2>"$tmp/err"; rc=$?
+    set -e
+    [ "$rc" -eq 2 ] || fail "sim $* exited $rc, not 2"
+    grep -q "leastscore sim: " "$tmp/err" || fail "sim $*: no message"
+}
+bad --players greedy
+bad --players greedy,bogus
+bad --players expert:iters=0,greedy
+bad --players greedy,greedy --matches 0
+bad --players greedy,greedy --threads x
+bad --players greedy,greedy --threshold 0
+bad --players greedy,greedy --tie maybe
+bad --players greedy,greedy --hand-size 9
+bad --players greedy,greedy --frobnicate
+bad --players greedy,greedy --matches
+echo "sim ok"

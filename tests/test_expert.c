@@ -1,0 +1,253 @@
+/*
+ * test_expert.c - the expert player: it never sees a hidden card, it is
+ * deterministic for a seed and budget, every move it chooses is legal, its
+ * hint is a probability, and its spec is checked.
+ *
+ * Budgets are small (iters=N) so that the suite stays quick; LS_SANITIZED=1
+ * (the ASan/UBSan pass) shrinks the randomized work further. Randomized
+ * tests print their seed (LS_SEED replays).
+ */
+#include "support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "leastscore_ai.h"
+
+static long scaled(long n)
+{
+    return test_env_long("LS_SANITIZED", 0) ? (n + 9) / 10 : n;
+}
+
+static ls_player *expert(const char *spec, uint64_t seed)
+{
+    ls_error err = {0};
+    ls_player *p = ls_player_new(spec, seed, &err);
+    if (!p)
+        fail_msg("ls_player_new(%s): %s", spec, err.msg);
+    return p;
+}
+
+static void choose(ls_player *p, const ls_state *s, ls_move *m)
+{
+    ls_view v;
+    ls_error err = {0};
+    ls_view_of(s, ls_turn(s), &v);
+    if (ls_player_choose(p, &v, m, &err) != 0)
+        fail_msg("expert could not move: %s", err.msg);
+}
+
+static bool same_move(ls_move a, ls_move b)
+{
+    return a.kind == b.kind && a.discard == b.discard && a.card == b.card;
+}
+
+/*
+ * Two deals that differ only in what A cannot know: B and C hold different
+ * hidden cards (so the deck differs too). After the same public turns A's
+ * views are byte-identical and the expert, seeded alike, moves alike.
+ */
+static void test_expert_never_sees_hidden_cards(void **state)
+{
+    (void)state;
+    const char *one[] = {"2C 5D 9H KS 3S", "4C 4D 7H 8H JC", "AD 6S 10C QH 2H"};
+    const char *two[] = {"2C 5D 9H KS 3S", "4C 4D 7H 8H JD", "AD 6S 10C QH 3H"};
+    const char *turns[] = {"discard KS take 5S", "discard 4C 4D take KS",
+                           "discard QH take 4C"};
+    ls_state *s1 = deal_state(NULL, 3, one, "5S");
+    ls_state *s2 = deal_state(NULL, 3, two, "5S");
+    for (int step = 0; step <= 3; step++) {
+        ls_view v1, v2;
+        ls_view_of(s1, ls_turn(s1), &v1);
+        ls_view_of(s2, ls_turn(s2), &v2);
+        if (step == 0 || step == 3) {
+            /* A to move: its views and the expert's choices must agree. */
+            assert_int_equal(v1.me, 0);
+            assert_memory_equal(&v1, &v2, sizeof v1);
+            ls_player *p1 = expert("expert:iters=300", 42);
+            ls_player *p2 = expert("expert:iters=300", 42);
+            ls_move m1, m2;
+            choose(p1, s1, &m1);
+            choose(p2, s2, &m2);
+            assert_true(same_move(m1, m2));
+            ls_move h1, h2;
+            double d1, d2;
+            ls_error err = {0};
+            assert_int_equal(ls_player_hint(p1, &v1, &h1, &d1, &err), 0);
+            assert_int_equal(ls_player_hint(p2, &v2, &h2, &d2, &err), 0);
+            assert_true(same_move(h1, h2));
+            assert_true(d1 == d2);
+            ls_player_free(p1);
+            ls_player_free(p2);
+        }
+        if (step < 3) {
+            must_play(s1, turns[step]);
+            must_play(s2, turns[step]);
+        }
+    }
+    ls_state_free(s1);
+    ls_state_free(s2);
+}
+
+/* Plays one match, seat 0 the expert `spec`, the rest greedy; returns a
+ * hash of every move and checks each expert move with ls_check(). */
+static uint64_t match_hash(const char *spec, int n, uint64_t seed, long *checked)
+{
+    static const char *const names[] = {"A", "B", "C", "D"};
+    ls_error err = {0};
+    ls_state *s = ls_state_new(NULL, n, names, seed, &err);
+    assert_non_null(s);
+    ls_player *p[4];
+    for (int i = 0; i < n; i++)
+        p[i] = expert(i == 0 ? spec : "greedy", seed + (uint64_t)i);
+    uint64_t h = 1469598103934665603ull;
+    ls_view v;
+    while (ls_phase(s) != LS_PHASE_OVER) {
+        if (ls_phase(s) == LS_PHASE_DEAL)
+            assert_int_equal(ls_deal(s, &err), 0);
+        int seat = ls_turn(s);
+        ls_view_of(s, seat, &v);
+        ls_move m;
+        if (ls_player_choose(p[seat], &v, &m, &err) != 0)
+            fail_msg("seed %llu: seat %d could not move: %s",
+                     (unsigned long long)seed, seat, err.msg);
+        if (seat == 0) {
+            if (ls_check(s, m, &err) != 0)
+                fail_msg("seed %llu: the expert chose an illegal move: %s",
+                         (unsigned long long)seed, err.msg);
+            if (checked)
+                ++*checked;
+        }
+        assert_int_equal(ls_apply(s, &m, &err), 0);
+        h = (h ^ m.discard ^ ((uint64_t)m.kind << 56) ^ ((uint64_t)m.card << 48)) *
+            1099511628211ull;
+    }
+    for (int i = 0; i < n; i++)
+        ls_player_free(p[i]);
+    ls_state_free(s);
+    return h;
+}
+
+static void test_same_seed_and_budget_give_the_same_moves(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(7);
+    assert_true(match_hash("expert:iters=150", 3, seed, NULL) ==
+                match_hash("expert:iters=150", 3, seed, NULL));
+    /* Without a clock, ms=N is a fixed number of iterations: deterministic. */
+    assert_true(match_hash("expert:ms=2", 2, seed, NULL) ==
+                match_hash("expert:ms=2", 2, seed, NULL));
+}
+
+static void test_expert_always_chooses_legal_moves(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(2026);
+    long matches = scaled(12), checked = 0;
+    for (long i = 0; i < matches; i++) {
+        int n = 2 + (int)(i % 3);
+        match_hash(i % 2 ? "expert:iters=60,rollout=0" : "expert:iters=60", n,
+                   seed + (uint64_t)i, &checked);
+    }
+    printf("# %ld expert moves checked legal in %ld matches\n", checked, matches);
+    assert_true(checked > 0);
+}
+
+static void test_expert_is_legal_under_every_rules_option(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C"};
+    uint64_t seed = test_seed(99);
+    ls_rules r = ls_rules_default();
+    ls_error err = {0};
+    assert_int_equal(ls_rules_set(&r, "tie", "penalty", &err), 0);
+    assert_int_equal(ls_rules_set(&r, "runs", "suited", &err), 0);
+    assert_int_equal(ls_rules_set(&r, "hand_size", "7", &err), 0);
+    assert_int_equal(ls_rules_set(&r, "declare_max", "10", &err), 0);
+    assert_int_equal(ls_rules_set(&r, "threshold", "25", &err), 0);
+    assert_int_equal(ls_rules_set(&r, "max_turns", "12", &err), 0);
+    ls_state *s = ls_state_new(&r, 3, names, seed, &err);
+    assert_non_null(s);
+    ls_player *p = expert("expert:iters=80", seed);
+    ls_view v;
+    long moves = 0;
+    while (ls_phase(s) != LS_PHASE_OVER) {
+        if (ls_phase(s) == LS_PHASE_DEAL)
+            assert_int_equal(ls_deal(s, &err), 0);
+        ls_view_of(s, ls_turn(s), &v);
+        ls_move m;
+        assert_int_equal(ls_player_choose(p, &v, &m, &err), 0);
+        if (ls_check(s, m, &err) != 0)
+            fail_msg("seed %llu: illegal move: %s", (unsigned long long)seed, err.msg);
+        if (m.kind == LS_MOVE_DECLARE)
+            assert_true(ls_cards_total(v.hand) <= 10);
+        assert_int_equal(ls_apply(s, &m, &err), 0);
+        moves++;
+    }
+    printf("# %ld moves under tie penalty, suited runs, 7 cards, declare_max 10\n", moves);
+    ls_player_free(p);
+    ls_state_free(s);
+}
+
+static void test_hint_is_a_move_and_a_probability(void **state)
+{
+    (void)state;
+    const char *hands[] = {"AC AD 2H 2S KC", "KD QH QS JC 10D"};
+    ls_state *s = deal_state(NULL, 2, hands, "3C");
+    ls_player *p = expert("expert:iters=200", 1);
+    ls_view v;
+    ls_move m;
+    double d;
+    ls_error err = {0};
+    ls_view_of(s, 0, &v);
+    assert_int_equal(ls_player_hint(p, &v, &m, &d, &err), 0);
+    assert_int_equal(ls_check(s, m, &err), 0);
+    assert_true(d < 0); /* no declaring on the first turn */
+    must_play(s, "discard KC take 3C");
+    must_play(s, "discard KD draw");
+    ls_view_of(s, 0, &v);
+    assert_true(v.can_declare);
+    assert_int_equal(ls_player_hint(p, &v, &m, &d, &err), 0);
+    assert_int_equal(ls_check(s, m, &err), 0);
+    assert_true(d >= 0 && d <= 1);
+    /* AC AD 2H 2S 3C = 9 against five cards A cannot see: the expert is
+     * nearly sure to be lowest, and declares. */
+    printf("# P(declaring is correct) = %.3f, hint %s\n", d,
+           m.kind == LS_MOVE_DECLARE ? "declare" : "play on");
+    assert_true(d > 0.9);
+    assert_int_equal(m.kind, LS_MOVE_DECLARE);
+    ls_player_free(p);
+    ls_state_free(s);
+}
+
+static void test_bad_expert_specs_are_errors(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"expert:iters=0", "expert:bogus=1",
+                                      "expert:iters=10,ms=10", "expert:ms=x",
+                                      "expert:c=-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ls_error err = {0};
+        ls_player *p = ls_player_new(bad[i], 1, &err);
+        if (p)
+            fail_msg("'%s' was accepted", bad[i]);
+        assert_true(err.code < 0);
+        assert_true(strlen(err.msg) > 0);
+    }
+    ls_error err = {0};
+    ls_player *p = ls_player_new("expert:iters=10,c=1.2,rollout=0,infer=0", 1, &err);
+    assert_non_null(p);
+    ls_player_free(p);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_expert_never_sees_hidden_cards),
+    cmocka_unit_test(test_same_seed_and_budget_give_the_same_moves),
+    cmocka_unit_test(test_expert_always_chooses_legal_moves),
+    cmocka_unit_test(test_expert_is_legal_under_every_rules_option),
+    cmocka_unit_test(test_hint_is_a_move_and_a_probability),
+    cmocka_unit_test(test_bad_expert_specs_are_errors),
+};
+
+LS_TEST_MAIN(tests)
