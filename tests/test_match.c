@@ -494,6 +494,8 @@ static void test_every_option_is_set_and_read_by_name(void **state)
         assert_int_equal(ls_rules_get(&d, defaults[i].name, buf, sizeof buf), 0);
         assert_string_equal(buf, defaults[i].value);
     }
+    assert_int_equal(ls_rules_set(&r, "declare_max", "70", NULL), 0);
+    assert_int_equal(r.declare_max, 70);
     assert_int_equal(ls_rules_set(&r, "tie", "declarer", NULL), 0);
     assert_false(r.tie_penalty);
     assert_int_equal(ls_rules_set(&r, "runs", "any", NULL), 0);
@@ -529,6 +531,7 @@ static void test_bad_option_values_are_rejected_and_change_nothing(void **state)
         {"tie", "yes"},        {"tie", ""},           {"runs", "all"},
         {"runs", "suit"},      {"hand_size", "2"},    {"hand_size", "8"},
         {"hand_size", "five"}, {"declare_max", "-1"}, {"declare_max", "x"},
+        {"declare_max", "71"},
         {"max_turns", "0"},    {"max_turns", "100001"}, {"colour", "red"},
         {"", "1"},
     };
