@@ -20,12 +20,15 @@
 #include "leastscore_ai.h"
 
 static const char usage_text[] =
-    "usage: leastscore bench [--seconds S] [--players N] [--seed N] [--player SPEC]\n"
+    "usage: leastscore bench [--seconds S | --matches N] [--players N] [--seed N]\n"
+    "                        [--player SPEC]\n"
     "\n"
     "Plays self-play matches on one core and prints decisions per second.\n"
     "A decision is one turn: generating the legal moves and applying one.\n"
     "\n"
     "  --seconds S     how long to run (default 3)\n"
+    "  --matches N     play exactly N matches instead (a fixed amount of work,\n"
+    "                  e.g. for counting instructions under valgrind)\n"
     "  --players N     players per match, 2-8 (default 4)\n"
     "  --seed N        seed of the first match (default 1)\n"
     "  --player SPEC   'random' (default: a uniformly random move from the\n"
@@ -94,13 +97,14 @@ int cmd_bench(int argc, char **argv)
     static const struct option opts[] = {
         {"seconds", required_argument, NULL, 's'},
         {"players", required_argument, NULL, 'n'},
+        {"matches", required_argument, NULL, 'm'},
         {"seed", required_argument, NULL, 'S'},
         {"player", required_argument, NULL, 'p'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     double seconds = 3;
-    uint64_t n = 4, seed = 1;
+    uint64_t n = 4, seed = 1, matches = 0;
     const char *spec = "random";
     int c;
     opterr = 0;
@@ -115,6 +119,11 @@ int cmd_bench(int argc, char **argv)
                                        "from 0 to 3600, not '%s'", optarg);
             break;
         }
+        case 'm':
+            if (cli_parse_u64(optarg, &matches) || matches < 1)
+                return cli_usage_error("bench", "--matches must be a whole "
+                                       "number above 0, not '%s'", optarg);
+            break;
         case 'n':
             if (cli_parse_u64(optarg, &n) || n < 2 || n > 8)
                 return cli_usage_error("bench", "--players must be from 2 to 8, "
@@ -153,7 +162,8 @@ int cmd_bench(int argc, char **argv)
     ls_rng_seed(&rng, seed);
     struct totals t = {0, 0, 0};
     double start = now(), elapsed = 0;
-    for (uint64_t m = seed; elapsed < seconds; m++) {
+    for (uint64_t m = seed; matches ? (uint64_t)t.matches < matches
+                                    : elapsed < seconds; m++) {
         if (play_match(m, (int)n, use_bots ? bots : NULL, &rng, &t) != 0) {
             rc = 1;
             goto out;
