@@ -369,6 +369,9 @@ static void test_a_table_has_two_to_eight_players(void **state)
     assert_true(err.msg[0] != '\0');
     static const char *const nine[] = {"A", "B", "C", "D", "E", "F", "G", "H", "I"};
     assert_null(ls_state_new(&r, 9, nine, 1, &err));
+    memset(&err, 0, sizeof err);
+    assert_null(ls_state_new(&r, 3, NULL, 1, &err));
+    assert_true(err.msg[0] != '\0');
 }
 
 static void test_the_deck_must_hold_every_hand_and_the_opening_card(void **state)

@@ -254,6 +254,31 @@ static void test_every_turn_discards_at_least_one_card(void **state)
     ls_state_free(s);
 }
 
+static void test_a_malformed_move_is_rejected_and_changes_nothing(void **state)
+{
+    (void)state;
+    ls_state *s = r4_table();
+    snapshot before, after;
+    take_snapshot(s, &before);
+    ls_error err = {0};
+    assert_int_equal(ls_apply(s, NULL, &err), LS_EINVAL);
+    /* A take must name an open card. */
+    ls_move m = {.discard = cards("KS"), .kind = LS_MOVE_TAKE, .card = LS_NO_CARD};
+    assert_int_equal(ls_apply(s, &m, &err), LS_ETAKE);
+    assert_true(has_text(err.msg, "AD"));
+    /* A draw may only name a card of the deck. */
+    m = (ls_move){.discard = cards("KS"), .kind = LS_MOVE_DRAW, .card = 52};
+    assert_int_equal(ls_apply(s, &m, &err), LS_EDRAW);
+    /* There are three kinds of move. */
+    m = (ls_move){.discard = cards("KS"), .kind = 0, .card = LS_NO_CARD};
+    assert_true(ls_apply(s, &m, &err) < 0);
+    m.kind = 4;
+    assert_true(ls_apply(s, &m, &err) < 0);
+    take_snapshot(s, &after);
+    assert_memory_equal(&before, &after, sizeof before);
+    ls_state_free(s);
+}
+
 static void test_play_passes_to_the_next_player(void **state)
 {
     (void)state;
@@ -715,6 +740,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_taking_a_card_that_is_not_open_names_the_open_cards),
     cmocka_unit_test(test_a_card_not_in_hand_may_not_be_discarded),
     cmocka_unit_test(test_every_turn_discards_at_least_one_card),
+    cmocka_unit_test(test_a_malformed_move_is_rejected_and_changes_nothing),
     cmocka_unit_test(test_play_passes_to_the_next_player),
     cmocka_unit_test(test_a_move_out_of_turn_is_rejected),
     cmocka_unit_test(test_moves_are_written_in_record_notation),
