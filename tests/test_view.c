@@ -251,6 +251,35 @@ static void test_hands_are_shown_to_all_when_the_round_ends(void **state)
     ls_state_free(s);
 }
 
+static void test_a_new_round_starts_with_nothing_known(void **state)
+{
+    (void)state;
+    ls_state *s = dealt(x_hands, 1);
+    for (int i = 0; i < 5; i++)
+        must_play(s, x_moves[i]); /* A holds AD, C QH, B 3D: all known */
+    must_play(s, "declare");
+    assert_int_equal(ls_deal(s, NULL), 0);
+    for (int seat = 0; seat < 3; seat++) {
+        ls_view v;
+        view(s, seat, &v);
+        assert_int_equal(v.round, 2);
+        assert_int_equal(v.turns, 0);
+        assert_int_equal(v.played, 0);
+        assert_int_equal(v.nhistory, 0);
+        assert_true(v.dead == 0);
+        assert_int_equal(ls_cards_count(v.open), 1);
+        for (int p = 0; p < 3; p++) {
+            assert_true(v.known[p] == 0);
+            assert_true(v.last_discard[p] == 0);
+            assert_int_equal(v.hand_size[p], 5);
+        }
+        /* Last round's hands are still on record for everyone. */
+        assert_true(v.has_result);
+        assert_int_equal(v.last_result.round, 1);
+    }
+    ls_state_free(s);
+}
+
 static void test_a_view_keeps_the_last_events_of_the_round(void **state)
 {
     (void)state;
@@ -590,6 +619,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_card_taken_from_the_open_cards_is_known_to_everyone),
     cmocka_unit_test(test_a_drawn_card_is_seen_only_by_its_drawer),
     cmocka_unit_test(test_hands_are_shown_to_all_when_the_round_ends),
+    cmocka_unit_test(test_a_new_round_starts_with_nothing_known),
     cmocka_unit_test(test_a_view_keeps_the_last_events_of_the_round),
     cmocka_unit_test(test_unseen_cards_are_the_deck_and_the_unknown_part_of_other_hands),
     cmocka_unit_test(test_views_hold_no_hidden_card_and_rebuild_the_state_in_random_play),
