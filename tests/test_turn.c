@@ -85,6 +85,10 @@ static void rejected_unchanged(ls_state *s, const char *move, int code, ls_error
         ls_cards hand = ls_hand(s, ls_turn(s));
         ls_move m1 = {.discard = LS_BIT(ls_cards_first(hand)), .kind = LS_MOVE_DRAW,
                       .card = LS_NO_CARD};
+        if (ls_deck_size(s) == 0 && ls_dead_cards(s) == 0) {
+            m1.kind = LS_MOVE_TAKE;
+            m1.card = ls_cards_first(ls_open_cards(s));
+        }
         ls_move m2 = m1;
         assert_int_equal(ls_apply(copy_before, &m1, NULL), 0);
         assert_int_equal(ls_apply(copy_after, &m2, NULL), 0);
@@ -535,6 +539,49 @@ static void test_a_draw_is_always_possible_on_the_tightest_tables(void **state)
     }
 }
 
+/*
+ * The same sentence of D9, checked on a state that real play cannot reach:
+ * built from a hand-made view of a two-player table whose other hand holds
+ * every card not in A's hand or open, leaving deck and dead pile empty.
+ */
+static void test_with_deck_and_dead_pile_both_empty_a_player_must_take(void **state)
+{
+    (void)state;
+    static const char *const hands[] = {"7H 8C 9D 2S KS", "3C 4C 5C 6D JD"};
+    ls_state *s = deal_state(NULL, 2, hands, "AD");
+    ls_view v;
+    ls_view_of(s, 0, &v);
+    v.deck_size = 0;
+    v.dead = 0;
+    v.hand_size[1] = 52 - 5 - 1;
+    ls_cards guess[2] = {0, LS_ALL_CARDS & ~v.hand & ~v.open};
+    static const char *const names[] = {"A", "B"};
+    ls_state *t = ls_state_new(NULL, 2, names, 1, NULL);
+    assert_non_null(t);
+    ls_error err = {0};
+    if (ls_state_from_view(t, &v, guess, 1, &err) != 0)
+        fail_msg("ls_state_from_view: %s", err.msg);
+    assert_int_equal(ls_deck_size(t), 0);
+    assert_true(ls_dead_cards(t) == 0);
+
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_legal_moves(t, moves), takes = 0;
+    for (int i = 0; i < n; i++) {
+        assert_int_not_equal(moves[i].kind, LS_MOVE_DRAW);
+        takes += moves[i].kind == LS_MOVE_TAKE;
+    }
+    assert_true(takes > 0);
+    n = ls_view_legal_moves(&v, moves);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(moves[i].kind, LS_MOVE_DRAW);
+    rejected_unchanged(t, "discard KS draw", LS_EDRAW, &err);
+    assert_true(has_text(err.msg, "AD"));
+    must_play(t, "discard KS take AD");
+    assert_true(ls_hand(t, 0) == cards("7H 8C 9D 2S AD"));
+    ls_state_free(s);
+    ls_state_free(t);
+}
+
 /* ---- D10: hands never grow ------------------------------------------- */
 
 static void test_a_one_card_hand_discards_it_and_picks_up_one(void **state)
@@ -750,6 +797,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_empty_deck_is_refilled_from_the_dead_pile_only),
     cmocka_unit_test(test_a_named_draw_from_an_empty_deck_comes_from_the_dead_pile),
     cmocka_unit_test(test_a_draw_is_always_possible_on_the_tightest_tables),
+    cmocka_unit_test(test_with_deck_and_dead_pile_both_empty_a_player_must_take),
     cmocka_unit_test(test_a_one_card_hand_discards_it_and_picks_up_one),
     cmocka_unit_test(test_legal_moves_are_exactly_the_moves_the_rules_allow),
 };
