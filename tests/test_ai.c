@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "leastscore_ai.h"
+#include "ai/ai.h"
 
 static const char *const names[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
 
@@ -238,7 +239,43 @@ static void test_greedy_beats_random_by_a_wide_margin(void **state)
     assert_true(wins * 100 > n * 80);
 }
 
+/* Greedy's fast best_discard agrees with the rules' ls_discard_ok() over
+ * every subset of random hands of 1 to 7 cards. */
+static void test_best_discard_agrees_with_the_rules(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(4);
+    ls_rng rng;
+    ls_rng_seed(&rng, seed);
+    for (int suited = 0; suited < 2; suited++) {
+        ls_rules r = ls_rules_default();
+        r.runs_suited = suited;
+        for (int i = 0; i < 4000; i++) {
+            int n = 1 + (int)ls_rng_below(&rng, 7);
+            ls_cards hand = 0;
+            /* Some hands from few ranks or one suit, to get sets. */
+            int ranks = i % 3 == 0 ? 7 : 13, suits = i % 5 == 0 ? 1 : 4;
+            while (ls_cards_count(hand) < n) {
+                int rank = (int)ls_rng_below(&rng, (uint32_t)ranks) +
+                           (i % 2 ? 13 - ranks : 0);
+                hand |= LS_BIT(LS_CARD(rank, (int)ls_rng_below(&rng, (uint32_t)suits)));
+            }
+            int want = 0;
+            for (ls_cards sub = hand; sub; sub = (sub - 1) & hand)
+                if (ls_discard_ok(sub, &r, NULL) && ls_cards_total(sub) > want)
+                    want = ls_cards_total(sub);
+            if (ls__best_discard(hand, suited) != want) {
+                char buf[64];
+                ls_cards_str(hand, buf, sizeof buf);
+                fail_msg("best discard of %s (%s runs): %d, the rules say %d", buf,
+                         suited ? "suited" : "any", ls__best_discard(hand, suited), want);
+            }
+        }
+    }
+}
+
 static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_best_discard_agrees_with_the_rules),
     cmocka_unit_test(test_unknown_kind_is_an_error_listing_the_kinds),
     cmocka_unit_test(test_unknown_or_bad_parameter_is_an_error),
     cmocka_unit_test(test_known_kinds_and_parameters_are_accepted),

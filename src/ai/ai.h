@@ -20,7 +20,7 @@
 #define LS__PLAYER_KINDS(X)                                                  \
     X(random, "a uniformly random legal move (no parameters)")               \
     X(greedy, "one-turn lookahead on its hand total; declares when likely "  \
-              "lowest (greedy:declare=0.70 sets the probability it needs)")  \
+              "lowest (greedy:declare=0.75 sets the probability it needs)")  \
     X(expert, "ISMCTS search with card inference (expert:iters=N or "       \
               "expert:ms=N sets its budget)")
 
@@ -29,6 +29,10 @@
                                 ls_error *err);
 LS__PLAYER_KINDS(LS__DECLARE_CTOR)
 #undef LS__DECLARE_CTOR
+
+/* The largest total that one legal discard of `hand` removes (0 for an
+ * empty hand): a fast form of the best ls_discard_ok() subset. */
+int ls__best_discard(ls_cards hand, bool runs_suited);
 
 /* A new player of the given ops owning impl (freed by ops->destroy); NULL
  * with err set when out of memory (impl is then NOT freed). */
