@@ -318,28 +318,42 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
     return n;
 }
 
-/* Moves are written pickup by pickup: for one pickup only the discard
- * changes from move to move, a loop the compiler turns into plain stores. */
+/* Writes the moves `m` with each of the nd discards. Most hands have at
+ * most 8 discards; for them a fixed run of 8 stores (the extra ones are
+ * overwritten by the next block or lie past the end of the list) costs
+ * less than the mispredicted exit of a loop of varying length. */
+static inline void fill(ls_move *out, const ls_cards *discards, int nd, ls_move m)
+{
+    if (nd <= 8) {
+        for (int i = 0; i < 8; i++) {
+            m.discard = discards[i];
+            out[i] = m;
+        }
+        return;
+    }
+    for (int i = 0; i < nd; i++) {
+        m.discard = discards[i];
+        out[i] = m;
+    }
+}
+
+/* Moves are written pickup by pickup: draws first, then the takes of each
+ * open card. */
 int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
               bool runs_suited, ls_move *out)
 {
     ls_cards discards[128];
+    for (int i = 0; i < 8; i++)
+        discards[i] = 0; /* fill() may read them; never part of a move */
     int nd = ls__discards(hand, runs_suited, discards), n = 0;
-    ls_move m = {0, LS_MOVE_TAKE, LS_NO_CARD};
-    for (ls_cards o = open; o; o &= o - 1) {
-        m.card = (ls_card)__builtin_ctzll(o);
-        for (int i = 0; i < nd; i++) {
-            m.discard = discards[i];
-            out[n++] = m;
-        }
-    }
     if (can_draw) {
-        m.kind = LS_MOVE_DRAW;
-        m.card = LS_NO_CARD;
-        for (int i = 0; i < nd; i++) {
-            m.discard = discards[i];
-            out[n++] = m;
-        }
+        fill(out, discards, nd, (ls_move){0, LS_MOVE_DRAW, LS_NO_CARD});
+        n = nd;
+    }
+    for (ls_cards o = open; o; o &= o - 1) {
+        fill(out + n, discards, nd,
+             (ls_move){0, LS_MOVE_TAKE, (ls_card)__builtin_ctzll(o)});
+        n += nd;
     }
     if (declare)
         out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};

@@ -308,13 +308,18 @@ int ls_check(const ls_state *s, ls_move m, ls_error *err)
 {
     if (s->phase == LS_PHASE_TURN && m.discard &&
         !(m.discard & ~s->hand[s->turn])) {
-        bool pick = m.kind == LS_MOVE_TAKE
-                        ? m.card < 52 && (s->open & LS_BIT(m.card))
-                        : m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD &&
-                              (s->deck_n || s->dead);
-        if (pick && (!(m.discard & (m.discard - 1)) ||
-                     ls_discard_ok(m.discard, &s->rules, NULL)))
+        /* Bitwise rather than short-circuit: in play the kind is not
+         * predictable, and a mispredicted branch costs more than both. */
+        bool take = (m.kind == LS_MOVE_TAKE) & (m.card < 52) &
+                    (bool)((s->open >> (m.card & 63)) & 1);
+        bool draw = (m.kind == LS_MOVE_DRAW) & (m.card == LS_NO_CARD) &
+                    ((s->deck_n != 0) | (s->dead != 0));
+        bool pick = take | draw;
+        bool single = !(m.discard & (m.discard - 1));
+        if (pick & single)
             return 0; /* (a single card is always a legal discard) */
+        if (pick && ls_discard_ok(m.discard, &s->rules, NULL))
+            return 0;
     }
     return check_slow(s, m, err);
 }
