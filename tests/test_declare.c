@@ -164,19 +164,17 @@ static void test_declaring_ends_the_round_without_discard_or_pickup(void **state
     ls_state_free(s);
 }
 
-static void test_a_declare_discards_nothing_even_if_asked(void **state)
+static void test_a_declare_that_names_cards_to_discard_is_rejected(void **state)
 {
     (void)state;
     ls_state *s = after_first_turns(NULL, r6_hands, r6_moves);
     ls_cards hand = ls_hand(s, 0);
     ls_move m = {.discard = cards("AC"), .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
-    if (ls_apply(s, &m, NULL) == 0) {
-        assert_true(ls_last_result(s)->hand[0] == hand);
-        assert_int_equal(ls_last_result(s)->hand_total[0], 10);
-    } else {
-        assert_int_equal(ls_phase(s), LS_PHASE_TURN);
-        assert_true(ls_hand(s, 0) == hand);
-    }
+    ls_error err = {0};
+    assert_int_equal(ls_apply(s, &m, &err), LS_EINVAL);
+    assert_non_null(strstr(err.msg, "discards nothing"));
+    assert_int_equal(ls_phase(s), LS_PHASE_TURN);
+    assert_true(ls_hand(s, 0) == hand);
     ls_state_free(s);
 }
 
@@ -378,7 +376,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_declare_is_allowed_from_the_second_turn),
     cmocka_unit_test(test_the_first_turn_counts_per_round),
     cmocka_unit_test(test_declaring_ends_the_round_without_discard_or_pickup),
-    cmocka_unit_test(test_a_declare_discards_nothing_even_if_asked),
+    cmocka_unit_test(test_a_declare_that_names_cards_to_discard_is_rejected),
     cmocka_unit_test(test_declare_max_limits_the_total_one_may_declare_with),
     cmocka_unit_test(test_r6_example_correct_declaration_scores_the_differences),
     cmocka_unit_test(test_r7_example_false_declaration_costs_20_plus_the_gap),

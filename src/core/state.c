@@ -235,6 +235,9 @@ static int check_slow(const ls_state *s, ls_move m, ls_error *err)
     int p = s->turn;
     const char *who = s->names[p];
     if (m.kind == LS_MOVE_DECLARE) {
+        if (m.discard)
+            return ls__fail(err, LS_EINVAL, "a declaration discards nothing: "
+                            "%s declares with the whole hand", who);
         if (!(s->played & (1u << p)))
             return ls__fail(err, LS_EDECLARE, "%s cannot declare on their "
                             "first turn of the round", who);

@@ -1,12 +1,13 @@
 #!/bin/sh
 # make install into a staging directory gives a working command, the
 # headers, the library and a pkg-config file that an outside program
-# (examples/random_match.c) compiles and links against.
+# (examples/random_match.c) compiles and links against. It installs the
+# normal build (build/), whatever build the suite is testing.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
 p="$tmp/stage/opt/ls"
 for f in bin/leastscore lib/libleastscore.a lib/libleastscore.so \
          include/leastscore.h include/leastscore_ai.h lib/pkgconfig/leastscore.pc; do
