@@ -171,23 +171,6 @@ static bool best_move(const greedy *g, const ls_view *v, const ls_move *moves,
     return found;
 }
 
-/* Adds `count` cards drawn from pmf w[1..10] to the sum distribution a. */
-static void convolve(double a[MAX_SUM], const double w[11], int count, int *max)
-{
-    double b[MAX_SUM];
-    for (int k = 0; k < count; k++) {
-        memset(b, 0, sizeof b);
-        for (int s = 0; s <= *max; s++) {
-            if (a[s] == 0.0)
-                continue;
-            for (int val = 1; val <= 10; val++)
-                b[s + val] += a[s] * w[val];
-        }
-        *max += 10;
-        memcpy(a, b, sizeof b);
-    }
-}
-
 /* The pool's value counts weighted by f^value, normalized into a pmf;
  * false when the pool is empty. */
 static bool weigh(const int cnt[11], double f, double w[11])
@@ -205,34 +188,16 @@ static bool weigh(const int cnt[11], double f, double w[11])
     return true;
 }
 
-/* The chance that seat j's total does not undercut `mine`: its known cards
- * plus u hidden cards, each drawn from the pmf w. */
-static double not_lower(const ls_view *v, int j, const double w[11])
-{
-    int u = v->hand_size[j] - ls_cards_count(v->known[j]);
-    int x = v->hand_total - ls_cards_total(v->known[j]) +
-            (v->rules.tie_penalty ? 1 : 0); /* need hidden sum >= x */
-    if (u <= 0)
-        return x <= 0 ? 1.0 : 0.0;
-    if (x <= u)
-        return 1.0;
-    if (x > 10 * u)
-        return 0.0;
-    double a[MAX_SUM];
-    memset(a, 0, sizeof a);
-    a[0] = 1.0;
-    int max = 0;
-    convolve(a, w, u, &max);
-    double p = 0;
-    for (int s = x; s <= max; s++)
-        p += a[s];
-    return p;
-}
-
-/* The estimated chance that declaring now is correct. Opponents' hidden
+/*
+ * The estimated chance that declaring now is correct. Opponents' hidden
  * cards are unseen cards weighted by shrink^value, shrink falling with the
- * turns each has played (they have had time to shed high cards). */
-static double declare_chance(const greedy *g, const ls_view *v)
+ * turns each has played (they have had time to shed high cards). Seat j
+ * does not undercut us when its known total plus the sum of its u hidden
+ * cards reaches ours; sum[k] is the distribution of the sum of k hidden
+ * cards, built once for all opponents. Stops early, returning what it has,
+ * once the chance is below `cutoff` (it can only fall further).
+ */
+static double declare_chance(const greedy *g, const ls_view *v, double cutoff)
 {
     ls_cards pool = ls_view_unseen(v);
     int cnt[11] = {0};
@@ -250,10 +215,35 @@ static double declare_chance(const greedy *g, const ls_view *v)
     double w[11];
     if (!weigh(cnt, shrink, w))
         return 1.0;
+
+    double sum[8][MAX_SUM];
+    int built = 0; /* sum[0..built] are valid */
+    memset(sum[0], 0, sizeof sum[0]);
+    sum[0][0] = 1.0;
     double p = 1.0;
-    for (int j = 0; j < v->nplayers && p >= 0.01; j++)
-        if (j != v->me && (v->in_round >> j & 1))
-            p *= not_lower(v, j, w);
+    for (int j = 0; j < v->nplayers && p >= cutoff; j++) {
+        if (j == v->me || !(v->in_round >> j & 1))
+            continue;
+        int u = v->hand_size[j] - ls_cards_count(v->known[j]);
+        int x = v->hand_total - ls_cards_total(v->known[j]) +
+                (v->rules.tie_penalty ? 1 : 0); /* need hidden sum >= x */
+        if (u < 0 || u > 7)
+            u = 0;
+        if (x <= u)
+            continue; /* certain: every card is worth at least 1 */
+        if (x > 10 * u)
+            return 0.0;
+        for (; built < u; built++) {
+            memset(sum[built + 1], 0, sizeof sum[0]);
+            for (int t = built; t <= 10 * built; t++)
+                for (int val = 1; val <= 10; val++)
+                    sum[built + 1][t + val] += sum[built][t] * w[val];
+        }
+        double q = 0;
+        for (int t = x; t <= 10 * u; t++)
+            q += sum[u][t];
+        p *= q;
+    }
     return p;
 }
 
@@ -271,7 +261,9 @@ static int greedy_decide(ls_player *p, const ls_view *v, ls_move *out,
     int n = ls_view_legal_moves(v, moves);
     if (n <= 0)
         return ls__fail(err, LS_EPHASE, "greedy player: no legal move");
-    double c = may_declare(v) ? declare_chance(g, v) : -1.0;
+    /* Choosing only needs to know whether the chance reaches `declare`. */
+    double c = may_declare(v) ? declare_chance(g, v, chance ? 0.0 : g->declare)
+                              : -1.0;
     if (chance)
         *chance = c;
     if (c >= g->declare) {
