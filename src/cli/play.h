@@ -50,11 +50,12 @@ typedef struct play_game {
 /* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
 extern volatile sig_atomic_t play_interrupted;
 
-/* Starts a match seeded with `seed`: state, bots, record header and the
- * record's path (opts->record, or a new file under the data directory).
- * Returns 0, or -1 with a message in msg. */
-int play_game_new(play_game *g, const play_opts *o, uint64_t seed, char *msg,
-                  size_t size);
+/* Starts match number `number` (1, 2... when playing again) seeded with
+ * `seed`: state, bots, record header and the record's path (opts->record,
+ * with -2, -3... before its extension for later matches, or a new file
+ * under the data directory). Returns 0, or -1 with a message in msg. */
+int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
+                  char *msg, size_t size);
 /* Frees everything the match owns (not the file). */
 void play_game_free(play_game *g);
 

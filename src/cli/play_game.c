@@ -104,8 +104,20 @@ static int default_path(char *out, size_t size)
     return -1;
 }
 
-int play_game_new(play_game *g, const play_opts *o, uint64_t seed, char *msg,
-                  size_t size)
+/* FILE for the first match, FILE-N (before any extension) for the Nth. */
+static void numbered_path(const char *file, int number, char *out, size_t size)
+{
+    const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
+    if (number <= 1)
+        snprintf(out, size, "%s", file);
+    else if (dot && dot != file && (!slash || dot > slash + 1))
+        snprintf(out, size, "%.*s-%d%s", (int)(dot - file), file, number, dot);
+    else
+        snprintf(out, size, "%s-%d", file, number);
+}
+
+int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
+                  char *msg, size_t size)
 {
     memset(g, 0, sizeof *g);
     g->opts = o;
@@ -137,7 +149,7 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, char *msg,
         ls_record_comment(g->rec, line);
     }
     if (o->record)
-        snprintf(g->path, sizeof g->path, "%s", o->record);
+        numbered_path(o->record, number, g->path, sizeof g->path);
     else if (default_path(g->path, sizeof g->path) != 0) {
         snprintf(msg, size, "cannot choose a file name for the record");
         play_game_free(g);

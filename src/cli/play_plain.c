@@ -243,10 +243,10 @@ int play_plain(const play_opts *o)
     echo_input = !isatty(STDIN_FILENO);
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     int status = 0;
-    for (;;) {
+    for (int number = 1;; number++) {
         play_game g;
         char msg[512];
-        if (play_game_new(&g, o, seed, msg, sizeof msg) != 0) {
+        if (play_game_new(&g, o, seed, number, msg, sizeof msg) != 0) {
             fprintf(stderr, "leastscore play: %s\n", msg);
             return 1;
         }

@@ -72,8 +72,9 @@ typedef struct ui {
     int nlog;                 /* entries ever added; log[i % LOG_MAX] */
     hit_box box[BOX_MAX];
     int nbox;
-    char saved[4][PLAY_PATH_MAX]; /* records saved, shown after curses */
+    char saved[8][PLAY_PATH_MAX]; /* records saved, shown after curses */
     int nsaved;
+    int matches;              /* matches started */
     bool quit;
 } ui;
 
@@ -196,12 +197,12 @@ static void draw_deck(const ui *u, int y, int x, int n)
 /* Layout                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Rows the table needs for n players (see draw_table()). */
+/* Rows the screen needs for n players: title, the table (a header and a
+ * row per opponent), a blank, the open cards (label, 3 rows, keys), the
+ * hand (label, a row for raised cards, 3 rows, cursor), message, footer. */
 static int rows_needed(int nplayers)
 {
-    /* title, header, opponents, blank, label, open cards (3), marker,
-     * label, hand (raise + 3), marker, message, footer */
-    return 1 + 1 + (nplayers - 1) + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 1 + 1 + 2;
+    return 1 + nplayers + 1 + 5 + 6 + 1 + 1;
 }
 
 static bool too_small(const ui *u)
@@ -365,11 +366,10 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
     char keys[200];
     if (my_turn)
         snprintf(keys, sizeof keys,
-                 " arrows/space select  1-5 take  d draw %s h hint  ? help  "
-                 "-/+ pace %dms  q quit", v->can_declare ? " x DECLARE " : "",
-                 u->pace);
+                 " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
+                 v->can_declare ? "x:DECLARE " : "", u->pace);
     else
-        snprintf(keys, sizeof keys, " Enter skip wait  -/+ pace %dms  ? help  q quit",
+        snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  ?:help  q:quit",
                  u->pace);
     set_color(u, C_TITLE, true);
     mvhline(LINES - 1, 0, ' ', COLS);
@@ -777,7 +777,7 @@ static void my_turn_key(ui *u, int ch)
 static int new_match(ui *u, uint64_t seed)
 {
     char msg[512];
-    if (play_game_new(&u->g, u->o, seed, msg, sizeof msg) != 0) {
+    if (play_game_new(&u->g, u->o, seed, ++u->matches, msg, sizeof msg) != 0) {
         set_msg(u, C_ERR, "%s", msg);
         return -1;
     }
@@ -794,7 +794,7 @@ static void end_match(ui *u)
     if (!u->have_game)
         return;
     save(u);
-    if (u->g.saved && u->nsaved < 4)
+    if (u->g.saved && u->nsaved < 8)
         snprintf(u->saved[u->nsaved++], PLAY_PATH_MAX, "%s", u->g.path);
     play_game_free(&u->g);
     u->have_game = false;
@@ -977,7 +977,7 @@ int play_tui(const play_opts *o)
     u->pace = o->pace_ms;
     char msg[512];
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
-    if (play_game_new(&u->g, o, seed, msg, sizeof msg) != 0) {
+    if (play_game_new(&u->g, o, seed, ++u->matches, msg, sizeof msg) != 0) {
         fprintf(stderr, "leastscore play: %s\n", msg);
         free(u);
         return 1;

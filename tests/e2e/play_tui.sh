@@ -53,7 +53,7 @@ wait_for g "drew"
 $T send-keys -t g '?'
 wait_for g "Least Score - help"
 $T send-keys -t g Escape
-wait_for g "x DECLARE" 20
+wait_for g "x:DECLARE" 20
 $T send-keys -t g x
 wait_for g "Round 1: you declared with"
 grep -qE "CORRECT|FALSE" "$tmp/screen"
