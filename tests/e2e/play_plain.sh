@@ -142,6 +142,17 @@ if subprocess.run([ls, "replay", rec], capture_output=True).returncode != 0:
     fail("the record of an abandoned game does not replay", open(rec).read())
 print("ok: end of input")
 
+# Ctrl-C (SIGINT) at the prompt ends the game the same way.
+import signal, time
+rec = f"{tmp}/int.lsr"
+g = Game(["--seed", "6", "--record", rec])
+g.wait_for(PROMPT)
+g.p.send_signal(signal.SIGINT)
+out = g.p.communicate(timeout=10)[0].decode()
+if g.p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+    fail("SIGINT did not end the game cleanly", g.out + out)
+print("ok: interrupt")
+
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),
