@@ -35,7 +35,8 @@ static void help(void)
         "  --bots N           computer players, 1..7 (3)\n"
         "  --level SPEC[,SPEC...]\n"
         "                     their kind: random, greedy (default), expert...\n"
-        "                     one for all, or one per player in seat order;\n"
+        "                     one for all, or one per player in seat order\n"
+        "                     (then --bots may be left out);\n"
         "                     parameters as in greedy:declare=0.8\n"
         "  --name NAME        your name, [A-Za-z0-9_-]{1,16} (You)\n"
         "  --threshold N      elimination above N points: 25, 50, 100 or any\n"
@@ -141,6 +142,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         {NULL, 0, NULL, 0},
     };
     int nlevels = 0, c, idx, rc;
+    bool bots_given = false;
     ls_error err = {0};
     opterr = 0;
     optind = 1;
@@ -152,6 +154,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_BOTS:
             if ((rc = parse_int("--bots", optarg, 1, LS_MAX_PLAYERS - 1, &o->nbots)))
                 return rc;
+            bots_given = true;
             break;
         case OPT_LEVEL:
             if ((rc = add_levels(o, &nlevels, optarg)))
@@ -197,6 +200,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
 
     if (nlevels == 0)
         snprintf(o->levels[nlevels++], PLAY_SPEC_MAX, "greedy");
+    if (nlevels > 1 && !bots_given)
+        o->nbots = nlevels; /* --level a,b: two computer players */
     if (nlevels > 1 && nlevels != o->nbots)
         return cli_usage_error("play", "--level names %d players but --bots is %d",
                                nlevels, o->nbots);

@@ -751,14 +751,18 @@ static void my_turn_key(ui *u, int ch)
         human_move(u, (ls_move){u->selected, LS_MOVE_DRAW, LS_NO_CARD});
         break;
     case 'x':
-    case 'X':
-        if (ls_can_declare(u->g.s))
-            human_move(u, (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD});
-        else
-            set_msg(u, C_ERR, "You cannot declare now%s.",
-                    ls_round_turns(u->g.s) < ls_players(u->g.s)
-                        ? " (not on your first turn of a round)" : "");
+    case 'X': {
+        ls_move m = {0, LS_MOVE_DECLARE, LS_NO_CARD};
+        ls_error err = {0};
+        char why[300];
+        if (ls_check(u->g.s, m, &err) == 0) {
+            human_move(u, m);
+        } else {
+            play_personal(&u->g, err.msg, why, sizeof why);
+            set_msg(u, C_ERR, "%s.", why);
+        }
         break;
+    }
     case 'c':
     case 27:
         u->selected = 0;

@@ -75,7 +75,8 @@ def play_match(seed, extra, bad_input=False):
             for line, expect in [("discard ZZ draw", "is not a card"),
                                  ("fold", "is not a move"),
                                  ("discard KS draw 4S", "cannot choose the card"),
-                                 (f"discard {cards[0]} take 9Z", "is not a card")]:
+                                 (f"discard {cards[0]} take 9Z", "is not a card"),
+                                 ("hint", "Hint ("), ("hand", "Hand: ")]:
                 n = len(g.out)
                 g.send(line)
                 if g.wait_for(PROMPT) != PROMPT or expect not in g.out[n:]:
