@@ -158,12 +158,12 @@ static void add_box(ui *u, int y, int x, int h, int w, int kind, int idx)
         u->box[u->nbox++] = (hit_box){y, x, h, w, kind, idx};
 }
 
-/* A card face at (y, x), 3 rows x CARD_W columns; `hl` highlights it. */
+/* A card face at (y, x), 3 rows x CARD_W columns, the rank and suit in
+ * the suit's colour; `hl` (selected) draws the frame bold and coloured. */
 static void draw_card(const ui *u, int y, int x, ls_card c, bool hl)
 {
-    attr_t a = hl ? A_BOLD | (u->colors ? 0 : A_REVERSE) : 0;
-    int pair = hl ? C_SEL : card_color(c);
-    attron(a);
+    attr_t frame = hl ? A_BOLD | (u->colors ? COLOR_PAIR(C_SEL) : A_REVERSE) : 0;
+    attron(frame);
     mvaddch(y, x, ACS_ULCORNER);
     mvhline(y, x + 1, ACS_HLINE, CARD_W - 2);
     mvaddch(y, x + CARD_W - 1, ACS_URCORNER);
@@ -172,12 +172,14 @@ static void draw_card(const ui *u, int y, int x, ls_card c, bool hl)
     mvaddch(y + 2, x, ACS_LLCORNER);
     mvhline(y + 2, x + 1, ACS_HLINE, CARD_W - 2);
     mvaddch(y + 2, x + CARD_W - 1, ACS_LRCORNER);
-    set_color(u, pair, true);
-    mvprintw(y + 1, x + 1, "%-2s%s", rank_str(c), suit_str(u, LS_SUIT(c)));
-    if (strlen(rank_str(c)) == 1)
-        mvprintw(y + 1, x + 1, "%s%s ", rank_str(c), suit_str(u, LS_SUIT(c)));
-    set_color(u, pair, false);
-    attroff(a);
+    attroff(frame);
+    set_color(u, card_color(c), true);
+    if (hl)
+        attron(A_BOLD);
+    mvprintw(y + 1, x + 1, strlen(rank_str(c)) == 1 ? "%s%s " : "%s%s",
+             rank_str(c), suit_str(u, LS_SUIT(c)));
+    attroff(A_BOLD);
+    set_color(u, card_color(c), false);
 }
 
 /* The deck: a card back with the number of cards under it. */
