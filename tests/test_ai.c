@@ -220,8 +220,10 @@ static void test_hint_gives_a_legal_move_and_a_chance(void **state)
     ls_state_free(s);
 }
 
-/* Heads-up matches, seats alternating. Measured: greedy wins about 9x% (see
- * the printed figure); 80% leaves a wide margin for chance. */
+/* Heads-up matches, seats alternating. Measured: greedy won 2000 of 2000
+ * (LS_AI_MATCHES=2000 build/tests/test_ai beats), and every one of 1000
+ * four-player matches against three random players; requiring 95% leaves
+ * room for chance. */
 static void test_greedy_beats_random_by_a_wide_margin(void **state)
 {
     (void)state;
@@ -236,7 +238,7 @@ static void test_greedy_beats_random_by_a_wide_margin(void **state)
     }
     printf("# greedy beat random in %ld of %ld heads-up matches (%.1f%%)\n",
            wins, n, 100.0 * (double)wins / (double)n);
-    assert_true(wins * 100 > n * 80);
+    assert_true(wins * 100 >= n * 95);
 }
 
 /* Greedy's fast best_discard agrees with the rules' ls_discard_ok() over
