@@ -231,8 +231,9 @@ static void draw_title(const ui *u, const ls_view *v)
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
     mvhline(0, 0, ' ', COLS);
-    mvprintw(0, 1, "Least Score   round %d   out above %d points   you: %d points",
-             v->round, v->rules.threshold, v->score[0]);
+    mvprintw(0, 1, "Least Score   round %d   out above %d points   you: %d points%s",
+             v->round, v->rules.threshold, v->score[0],
+             v->eliminated & 1u ? " (out)" : "");
     char right[48];
     snprintf(right, sizeof right, "seed %llu ", (unsigned long long)u->g.seed);
     mvaddstr(0, COLS - (int)strlen(right), right);
@@ -609,7 +610,11 @@ static void after_move(ui *u, int seat, ls_move m)
     u->bot_due = 0;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {
         save(u);
-        u->overlay = OV_ROUND;
+        /* Once you are out, the others' rounds pass without stopping;
+         * the last one is shown with the match's end. */
+        const ls_round_result *r = ls_last_result(u->g.s);
+        if ((r->players & 1u) || ls_phase(u->g.s) == LS_PHASE_OVER)
+            u->overlay = OV_ROUND;
         u->msg[0] = '\0';
         return;
     }
@@ -833,7 +838,7 @@ static void advance(ui *u)
         return;
     long long now = now_ms();
     if (!u->bot_due) {
-        u->bot_due = now + u->pace;
+        u->bot_due = now + (ls_eliminated(s, 0) ? u->pace / 4 : u->pace);
         return;
     }
     if (now < u->bot_due)
