@@ -154,6 +154,20 @@ if g.p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not
     fail("SIGINT did not end the game cleanly", g.out + out)
 print("ok: interrupt")
 
+# Without --record the match goes to the data directory, and the path is shown.
+for env, where in [({"HOME": f"{tmp}/home"}, f"{tmp}/home/.local/share/leastscore/games/"),
+                   ({"HOME": f"{tmp}/home", "XDG_DATA_HOME": f"{tmp}/xdg"},
+                    f"{tmp}/xdg/leastscore/games/")]:
+    e = {k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}
+    e.update(env)
+    r = subprocess.run([ls, "play", "--plain", "--seed", "1"], input="quit\n",
+                       capture_output=True, text=True, env=e, timeout=30)
+    m = re.search(r"Record saved: (\S+)", r.stdout)
+    if r.returncode != 0 or not m or not m.group(1).startswith(where) \
+            or not os.path.exists(m.group(1)):
+        fail(f"default record path: expected under {where}", r.stdout + r.stderr)
+print("ok: default record path")
+
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),
