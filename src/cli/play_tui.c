@@ -164,14 +164,19 @@ static void draw_card(const ui *u, int y, int x, ls_card c, bool hl)
 {
     attr_t frame = hl ? A_BOLD | (u->colors ? COLOR_PAIR(C_SEL) : A_REVERSE) : 0;
     attron(frame);
-    mvaddch(y, x, ACS_ULCORNER);
-    mvhline(y, x + 1, ACS_HLINE, CARD_W - 2);
-    mvaddch(y, x + CARD_W - 1, ACS_URCORNER);
-    mvaddch(y + 1, x, ACS_VLINE);
-    mvaddch(y + 1, x + CARD_W - 1, ACS_VLINE);
-    mvaddch(y + 2, x, ACS_LLCORNER);
-    mvhline(y + 2, x + 1, ACS_HLINE, CARD_W - 2);
-    mvaddch(y + 2, x + CARD_W - 1, ACS_LRCORNER);
+    /* Line drawing where the locale is UTF-8; plain ASCII otherwise, as
+     * some terminals show the alternate character set as letters. */
+    chtype ul = u->utf8 ? ACS_ULCORNER : '+', ur = u->utf8 ? ACS_URCORNER : '+',
+           ll = u->utf8 ? ACS_LLCORNER : '+', lr = u->utf8 ? ACS_LRCORNER : '+',
+           hz = u->utf8 ? ACS_HLINE : '-', vt = u->utf8 ? ACS_VLINE : '|';
+    mvaddch(y, x, ul);
+    mvhline(y, x + 1, hz, CARD_W - 2);
+    mvaddch(y, x + CARD_W - 1, ur);
+    mvaddch(y + 1, x, vt);
+    mvaddch(y + 1, x + CARD_W - 1, vt);
+    mvaddch(y + 2, x, ll);
+    mvhline(y + 2, x + 1, hz, CARD_W - 2);
+    mvaddch(y + 2, x + CARD_W - 1, lr);
     attroff(frame);
     set_color(u, card_color(c), true);
     if (hl)
@@ -381,7 +386,7 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
 }
 
 /* A framed window in the middle of the screen, cleared. */
-static WINDOW *overlay_win(int h, int w)
+static WINDOW *overlay_win(const ui *u, int h, int w)
 {
     if (h > LINES)
         h = LINES;
@@ -389,7 +394,10 @@ static WINDOW *overlay_win(int h, int w)
         w = COLS;
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     werase(win);
-    box(win, 0, 0);
+    if (u->utf8)
+        box(win, 0, 0);
+    else
+        wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
     return win;
 }
 
@@ -411,7 +419,7 @@ static void draw_round(const ui *u)
     const ls_state *s = u->g.s;
     const ls_round_result *r = ls_last_result(s);
     int n = ls_players(s);
-    WINDOW *w = overlay_win(n + 9, 72);
+    WINDOW *w = overlay_win(u, n + 9, 72);
     wattron(w, A_BOLD);
     if (r->declarer < 0)
         mvwprintw(w, 1, 2, "Round %d: turn limit reached, %s has the lowest hand",
@@ -454,7 +462,7 @@ static void draw_over(const ui *u)
 {
     const ls_state *s = u->g.s;
     int n = ls_players(s), win = ls_winner(s);
-    WINDOW *w = overlay_win(n + 10, 70);
+    WINDOW *w = overlay_win(u, n + 10, 70);
     wattron(w, A_BOLD);
     if (win == 0)
         mvwprintw(w, 1, 2, "You win the match!");
@@ -473,9 +481,9 @@ static void draw_over(const ui *u)
     delwin(w);
 }
 
-static void draw_help(void)
+static void draw_help(const ui *u)
 {
-    WINDOW *w = overlay_win(LINES, COLS);
+    WINDOW *w = overlay_win(u, LINES, COLS);
     int y = 1;
     wattron(w, A_BOLD);
     mvwprintw(w, y++, 2, "Least Score - help");
@@ -508,9 +516,9 @@ static void draw_help(void)
     delwin(w);
 }
 
-static void draw_quit(void)
+static void draw_quit(const ui *u)
 {
-    WINDOW *w = overlay_win(5, 50);
+    WINDOW *w = overlay_win(u, 5, 50);
     mvwprintw(w, 1, 2, "Quit this game?");
     mvwprintw(w, 2, 2, "The record is saved. (y/n)");
     wnoutrefresh(w);
@@ -550,8 +558,8 @@ static void draw(ui *u)
     draw_footer(u, &v, my_turn);
     wnoutrefresh(stdscr);
     switch (u->overlay) {
-    case OV_HELP: draw_help(); break;
-    case OV_QUIT: draw_quit(); break;
+    case OV_HELP: draw_help(u); break;
+    case OV_QUIT: draw_quit(u); break;
     case OV_ROUND: draw_round(u); break;
     case OV_OVER: draw_over(u); break;
     }
