@@ -2,7 +2,8 @@
 # play_tui.sh - the full-screen `leastscore play` driven in tmux: a seeded
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring brings up the round
-# summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
+# summary; the mouse selects and draws; help, Ctrl-C (asks, 'n' goes on)
+# and q + y quit with the
 # terminal restored and the record saved and replayable; a small terminal
 # gets a clear message; suits are drawn as symbols in a UTF-8 locale.
 # Every wait polls the screen with a timeout.
@@ -80,6 +81,29 @@ done
 grep -q "^You discard .* draw" "$rec"
 grep -q "^You declare" "$rec"
 "$LS" replay "$rec" >/dev/null
+
+# The mouse (xterm X10 reports, which ncurses reads as KEY_MOUSE): a click
+# on the first card of the hand selects it, a click on the deck draws.
+click() { # NAME X Y (0-based)
+    python3 -c 'import sys; b, x, y = 32, int(sys.argv[1]) + 33, int(sys.argv[2]) + 33
+sys.stdout.write("\033[M%c%c%c\033[M%c%c%c" % (b, x, y, b + 3, x, y))' "$2" "$3" >"$tmp/click"
+    $T send-keys -t "$1" -l "$(cat "$tmp/click")"
+}
+start m 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/mouse.lsr"
+wait_for m "Your hand: total"
+hand_line=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+click m 3 $((hand_line + 2))
+wait_for m "now take an open card"
+deck_line=$(grep -n "Deck:" "$tmp/screen" | cut -d: -f1)
+deck_col=$(sed -n "${deck_line}p" "$tmp/screen" | awk '{print index($0, "Deck:") - 1}')
+click m $((deck_col + 1)) $((deck_line + 1))
+wait_for m "You "
+wait_for m "drew"
+$T send-keys -t m q
+wait_for m "Quit this game?"
+$T send-keys -t m y
+wait_for m "exit status 0"
+grep -q "^You discard .* draw" "$tmp/mouse.lsr"
 
 # A terminal that is too small gets a message, and q still quits.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
