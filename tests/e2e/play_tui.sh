@@ -2,10 +2,10 @@
 # play_tui.sh - the full-screen `leastscore play` driven in tmux: a seeded
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring brings up the round
-# summary; the mouse selects and draws; help, Ctrl-C (asks, 'n' goes on)
-# and q + y quit with the
-# terminal restored and the record saved and replayable; a small terminal
-# gets a clear message; suits are drawn as symbols in a UTF-8 locale.
+# summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
+# terminal restored and the record saved and replayable; mouse clicks
+# select a card and draw; a small terminal gets a clear message; suits are
+# drawn as symbols in a UTF-8 locale.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
