@@ -121,7 +121,7 @@ static void print_hint(play_game *g)
     ls_move_str(m, buf, sizeof buf);
     printf("Hint (%s): %s", g->advisor->ops->kind, buf);
     if (chance >= 0)
-        printf("; declaring now would be correct with %.0f%% chance", 100 * chance);
+        printf("; chance that declaring now is correct: %.0f%%", 100 * chance);
     printf(".\n");
 }
 
