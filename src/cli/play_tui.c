@@ -40,7 +40,7 @@
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
 enum { HIT_HAND, HIT_OPEN, HIT_DECK };
-enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL, C_DIM };
+enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL };
 
 typedef struct log_entry {
     int round;   /* 0: a text line */
@@ -187,7 +187,7 @@ static void draw_card(const ui *u, int y, int x, ls_card c, bool hl)
     set_color(u, card_color(c), false);
 }
 
-/* The deck: a card back with the number of cards under it. */
+/* The deck: a card back ("empty" when there is none). */
 static void draw_deck(const ui *u, int y, int x, int n)
 {
     if (n == 0) {
@@ -958,7 +958,6 @@ static void init_curses(ui *u)
         init_pair(C_ERR, COLOR_RED, -1);
         init_pair(C_OK, COLOR_GREEN, -1);
         init_pair(C_SEL, COLOR_BLACK, COLOR_YELLOW);
-        init_pair(C_DIM, COLOR_BLUE, -1);
     }
 }
 
