@@ -145,10 +145,13 @@ static void test_expert_always_chooses_legal_moves(void **state)
     (void)state;
     uint64_t seed = test_seed(2026);
     long matches = scaled(12), checked = 0;
+    /* The default flat search and ISMCTS, with each rollout policy. */
+    static const char *const specs[] = {
+        "expert:iters=60", "expert:iters=60,tree=1", "expert:iters=60,rollout=0",
+        "expert:iters=60,tree=1,rollout=1,kroot=20,kother=5"};
     for (long i = 0; i < matches; i++) {
         int n = 2 + (int)(i % 3);
-        match_hash(i % 2 ? "expert:iters=60,rollout=0" : "expert:iters=60", n,
-                   seed + (uint64_t)i, &checked);
+        match_hash(specs[i % 4], n, seed + (uint64_t)i, &checked);
     }
     printf("# %ld expert moves checked legal in %ld matches\n", checked, matches);
     assert_true(checked > 0);
@@ -236,7 +239,7 @@ static void test_bad_expert_specs_are_errors(void **state)
         assert_true(strlen(err.msg) > 0);
     }
     ls_error err = {0};
-    ls_player *p = ls_player_new("expert:iters=10,c=1.2,rollout=0,infer=0", 1, &err);
+    ls_player *p = ls_player_new("expert:iters=10,c=1.2,rollout=0,infer=0,tree=1", 1, &err);
     assert_non_null(p);
     ls_player_free(p);
 }

@@ -1,39 +1,53 @@
 /*
- * expert.c - the "expert" player: information-set Monte Carlo tree search.
+ * expert.c - the "expert" player: determinized Monte Carlo search over the
+ * player's view, with card inference.
  *
- * Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012). The player
- * reads only its ls_view. Every iteration draws one determinization: the
- * other players' hidden cards are sampled from the cards this seat cannot
- * see (ls_view_unseen), each hand keeping the cards known to be in it and
- * its public size, and ls_state_from_view() turns that into a full state
- * with a shuffled deck. The iteration then walks one tree shared by all
- * determinizations: at each node only the moves legal in this
- * determinization are candidates, chosen by UCB1 over "availability" counts
- * (how often a move was legal when its parent was visited), a new child is
- * added, and the round is played out by a fast rollout policy. The reward of
- * each seat (0..1, from the round's scores relative to the others' and
- * whether it goes out) is backed up along the path, each node counting the
- * reward of the seat that moved into it.
+ * The player reads only its ls_view. Every iteration draws one
+ * determinization: the other players' hidden cards are sampled from the
+ * cards this seat cannot see (ls_view_unseen), each hand keeping the cards
+ * known to be in it and its public size, and ls_state_from_view() turns
+ * that into a full state with a shuffled deck. Nothing else is looked at,
+ * so two states that differ only in hidden cards give the same moves.
  *
  * Card inference biases the sampling: a player who has discarded k times
- * has kept low cards, so hidden cards are weighted by exp(-a*k*value); one
- * whose last discard was a single card of value d likely holds nothing above
- * d except the card drawn since, which is sampled uniformly.
+ * has kept low cards, so its hidden cards are weighted by exp(-a*k*value)
+ * (a = infer, 0.04); one whose last discard was a single card of value d
+ * likely holds nothing above d (weight x0.35) except the card it drew since,
+ * which is sampled uniformly.
  *
- * Declaring is not a tree move. At the root it is decided from sampled
- * hands alone: P(my total is lowest) and the expected reward of declaring
- * now, compared with the searched value of the best other move. Elsewhere
- * in the tree and in rollouts a player declares by a fixed rule on its own
- * total (rd=7), because a determinized opponent would otherwise "know" my
- * hand and declare exactly when it wins.
+ * Two searches share that machinery:
  *
- * Budget: iters=N (default LS__EXPERT_DEFAULT_ITERS) is fully deterministic
- * for a given seed. ms=N uses the clock installed by ls__expert_set_clock()
- * (see expert.h); without one it runs N * LS__EXPERT_ITERS_PER_MS iterations.
+ *  - flat (the default): the candidate moves are the kroot (3) best by a
+ *    one-turn heuristic (the hand left, minus half of what it could shed
+ *    next turn). Each determinization is played out once after every
+ *    candidate with the same rollout seed (common random numbers), and
+ *    declaring is scored exactly on the same sampled hands, so candidates
+ *    are compared on identical deals; the best mean reward wins. This is
+ *    a Monte Carlo rollout improvement of the rollout policy.
+ *  - tree=1: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012):
+ *    one tree over all determinizations, UCB1 (c = 0.7) on availability
+ *    counts, the kroot / kother best moves as the branches at my / the
+ *    others' nodes, simulated players declaring when lowest by a margin
+ *    (mm for me, om for the others). Measured weaker than flat against
+ *    greedy at the same number of rollouts (docs/benchmarks.md).
  *
- * Parameters: iters, ms, c (UCB exploration, 0.7), rollout (1 greedy, 0
- * random), infer (inference strength a, 0.04; 0 = uniform sampling), rd
- * (declare rule for simulated players, 7).
+ * Rollouts play the round out with rollout=2 (default) the built-in greedy
+ * player for every seat, each seeing only its own view of the
+ * determinization (so simulated opponents do not "know" my hand), 1 a fast
+ * heuristic, 0 uniformly random moves; a rollout stops after 12 turns per
+ * player with a D12 showdown. A seat's reward (0..1) is 0.5 plus the
+ * others' mean points minus its own over 50, minus 0.5 if it goes out.
+ *
+ * Declaring: at the root the estimate of declaring now comes from sampled
+ * hands: P(my total is lowest) (the hint) and my expected reward, which is
+ * compared with the best candidate's on the same deals. pd=P declares
+ * instead when P(correct) >= P; bias shifts the comparison.
+ *
+ * Budget: iters=N rollouts (default LS__EXPERT_DEFAULT_ITERS) is fully
+ * deterministic for a given seed. ms=N uses the clock installed by
+ * ls__expert_set_clock() (see expert.h), deterministic only for the same
+ * iteration counts; without a clock it runs N * LS__EXPERT_ITERS_PER_MS
+ * rollouts.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -42,7 +56,7 @@
 #include "ai/ai.h"
 #include "ai/expert.h"
 
-#define LS__EXPERT_DEFAULT_ITERS 1500
+#define LS__EXPERT_DEFAULT_ITERS 2400
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
 #define DECLARE_SAMPLES 2000
 
@@ -69,10 +83,16 @@ typedef struct expert {
     long iters;        /* budget in iterations; 0 = by time */
     long ms;           /* budget in milliseconds when iters == 0 */
     double c;          /* UCB exploration constant */
-    bool greedy_rollout;
+    int rollout;       /* 0 random, 1 fast heuristic, 2 the greedy player */
+    ls_player *policy; /* the greedy player, for rollout 2 */
     double infer;      /* inference strength (0 = uniform sampling) */
     int rd;            /* fixed declare total of simulated players, 0 = margins */
     int om, mm;        /* declare margins of simulated others / me */
+    double look;       /* weight of next turn's best shed in move_score */
+    int kroot, kother; /* moves searched at my nodes / the others' nodes */
+    bool tree;         /* ISMCTS (true) or flat Monte Carlo with CRN */
+    double pd, bias;   /* declare at P(correct) >= pd if pd > 0; else by value + bias */
+    double draw_mean;  /* mean value of the cards I cannot see (this search) */
     ls__clock_fn clock;
     void *clock_ud;
     uint64_t total_iters;
@@ -271,30 +291,122 @@ static bool same_move(ls_move a, ls_move b)
            (a.kind != LS_MOVE_TAKE || a.card == b.card);
 }
 
-/* The greedy rollout choice among moves[0..n-1] (no declare): the hand
- * total after the turn, a draw counted as 6, a take that pairs with a kept
- * card worth 2 more. The first best move wins ties. */
-static int greedy_pick(ls_cards hand, const ls_move *moves, int n)
+/* The value of a rank: A 1, 2..10, J Q K 10. */
+static int rank_value(int r)
+{
+    return r >= 9 ? 10 : r + 1;
+}
+
+/* The largest total of a run of 3 or 5 in the rank mask m (an Ace may also
+ * stand above the King). */
+static int best_run(unsigned m)
+{
+    unsigned ext = m | ((m & 1u) << 13);
+    int best = 0;
+    for (int len = 3; len <= 5; len += 2) {
+        unsigned window = (1u << len) - 1;
+        for (int start = 0; start + len <= 14; start++) {
+            if ((ext & (window << start)) != (window << start))
+                continue;
+            int t = 0;
+            for (int i = start; i < start + len; i++)
+                t += rank_value(i % 13);
+            if (t > best)
+                best = t;
+        }
+    }
+    return best;
+}
+
+/* The largest total one legal discard of h could shed next turn: the best
+ * single, pair, four of a kind or run (flushes are too rare to matter for
+ * a heuristic). */
+static int best_shed(ls_cards h, bool suited)
 {
     int best = 0;
-    double best_score = -1e9;
+    unsigned ranks = 0, suit_ranks[4] = {0, 0, 0, 0};
+    for (int r = 0; r < 13; r++) {
+        unsigned nib = (unsigned)(h >> (4 * r)) & 0xFu;
+        if (!nib)
+            continue;
+        int n = __builtin_popcount(nib), v = rank_value(r);
+        int t = n == 4 ? 4 * v : n >= 2 ? 2 * v : v;
+        if (t > best)
+            best = t;
+        ranks |= 1u << r;
+        for (int su = 0; su < 4; su++)
+            if (nib >> su & 1u)
+                suit_ranks[su] |= 1u << r;
+    }
+    if (!suited) {
+        int t = best_run(ranks);
+        return t > best ? t : best;
+    }
+    for (int su = 0; su < 4; su++) {
+        int t = best_run(suit_ranks[su]);
+        if (t > best)
+            best = t;
+    }
+    return best;
+}
+
+/* How good a move looks without search (lower is better): the hand it
+ * leaves, minus half of what that hand could shed next turn. A draw counts
+ * as a card of the mean unseen value that is at least as sheddable. */
+static double move_score(const expert *e, ls_cards hand, ls_move m, bool suited)
+{
+    ls_cards kept = hand & ~m.discard;
+    if (m.kind == LS_MOVE_TAKE) {
+        ls_cards after = kept | LS_BIT(m.card);
+        return ls_cards_total(after) - e->look * best_shed(after, suited);
+    }
+    double shed = best_shed(kept, suited);
+    if (shed < e->draw_mean)
+        shed = e->draw_mean;
+    return ls_cards_total(kept) + e->draw_mean - e->look * shed;
+}
+
+/* The index of the best-looking move (the first on ties). */
+static int greedy_pick(const expert *e, ls_cards hand, const ls_move *moves,
+                       int n, bool suited)
+{
+    int best = 0;
+    double best_score = 1e9;
     for (int i = 0; i < n; i++) {
-        ls_cards kept = hand & ~moves[i].discard;
-        double after = ls_cards_total(kept);
-        if (moves[i].kind == LS_MOVE_TAKE) {
-            after += ls_card_value(moves[i].card);
-            int rank = LS_RANK(moves[i].card);
-            if (kept & ((ls_cards)0xF << (rank * 4)))
-                after -= 2;
-        } else {
-            after += 6;
-        }
-        if (-after > best_score) {
-            best_score = -after;
+        double sc = move_score(e, hand, moves[i], suited);
+        if (sc < best_score) {
+            best_score = sc;
             best = i;
         }
     }
     return best;
+}
+
+/* Keeps the k best-looking of moves[0..n-1] (in order of score, the
+ * earlier move first on ties) and returns how many are kept. */
+static int keep_best(const expert *e, ls_cards hand, ls_move *moves, int n,
+                     int k, bool suited)
+{
+    if (n <= k)
+        return n;
+    double sc[LS_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        sc[i] = move_score(e, hand, moves[i], suited);
+    for (int i = 0; i < k; i++) {
+        int b = i;
+        for (int j = i + 1; j < n; j++)
+            if (sc[j] < sc[b])
+                b = j;
+        ls_move bm = moves[b];
+        double bs = sc[b];
+        for (int j = b; j > i; j--) {
+            moves[j] = moves[j - 1];
+            sc[j] = sc[j - 1];
+        }
+        moves[i] = bm;
+        sc[i] = bs;
+    }
+    return k;
 }
 
 /* Removes the declare from moves (returns the new count). */
@@ -343,7 +455,8 @@ static int sim_moves(const expert *e, const ls_state *s, const ls_view *v,
 
 /* Plays s to the end of the round (or the rollout's turn limit) and writes
  * every seat's reward. */
-static void rollout(expert *e, ls_state *s, const ls_view *v, double out[])
+static void rollout(expert *e, ls_rng *rng, ls_state *s, const ls_view *v,
+                    double out[])
 {
     ls_move moves[LS_MAX_MOVES];
     int limit = ROLLOUT_TURNS_PER_PLAYER * v->nplayers;
@@ -354,11 +467,26 @@ static void rollout(expert *e, ls_state *s, const ls_view *v, double out[])
             rewards(v, v->in_round, sc, out);
             return;
         }
+        if (e->rollout == 2) {
+            /* The greedy player moves for everyone, each seeing only its
+             * own view of the determinization. */
+            ls_view pv;
+            ls_move m;
+            ls_view_of(s, ls_turn(s), &pv);
+            if (ls_player_choose(e->policy, &pv, &m, NULL) != 0)
+                break;
+            if (m.kind == LS_MOVE_DRAW)
+                m.card = LS_NO_CARD;
+            if (ls_apply(s, &m, NULL) != 0)
+                break;
+            continue;
+        }
         int n = sim_moves(e, s, v, moves);
         if (n <= 0)
             break;
-        int i = e->greedy_rollout ? greedy_pick(ls_hand(s, ls_turn(s)), moves, n)
-                                  : (int)ls_rng_below(&e->rng, (uint32_t)n);
+        int i = e->rollout == 1 && moves[0].kind != LS_MOVE_DECLARE
+                    ? greedy_pick(e, ls_hand(s, ls_turn(s)), moves, n, v->rules.runs_suited)
+                    : (int)ls_rng_below(rng, (uint32_t)n);
         ls_move m = moves[i];
         if (ls_apply(s, &m, NULL) != 0)
             break; /* cannot happen: the move came from ls_legal_moves */
@@ -431,6 +559,10 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
             n = drop_declare(moves, ls_legal_moves(s, moves));
         if (n <= 0)
             break;
+        if (moves[0].kind != LS_MOVE_DECLARE)
+            n = keep_best(e, ls_hand(s, ls_turn(s)), moves, n,
+                          ls_turn(s) == v->me ? e->kroot : e->kother,
+                          v->rules.runs_suited);
         int untried = 0;
         for (int i = 0; i < n; i++) {
             kids[i] = find_child(e, cur, moves[i]);
@@ -472,7 +604,7 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
     }
     const ls_round_result *r = ls_last_result(s);
     if (ls_phase(s) == LS_PHASE_TURN || !r)
-        rollout(e, s, v, out);
+        rollout(e, &e->rng, s, v, out);
     else
         rewards(v, r->players, r->score, out);
     for (int i = cur; i > 0; i = e->nodes[i].parent) {
@@ -504,7 +636,7 @@ static void declare_estimate(expert *e, const ls_view *v, const model m[],
 
 static int ensure_states(expert *e, const ls_view *v, ls_error *err)
 {
-    if (e->det && ls_players(e->det) == v->nplayers)
+    if (e->det && e->base && ls_players(e->det) == v->nplayers)
         return 0;
     ls_state_free(e->det);
     e->det = NULL;
@@ -512,7 +644,61 @@ static int ensure_states(expert *e, const ls_view *v, ls_error *err)
     for (int p = 0; p < v->nplayers; p++)
         names[p] = v->names[p];
     e->det = ls_state_new(&v->rules, v->nplayers, names, 0, err);
-    return e->det ? 0 : (err ? err->code : LS_ENOMEM);
+    ls_state_free(e->base);
+    e->base = e->det ? ls_state_new(&v->rules, v->nplayers, names, 0, err) : NULL;
+    return e->base ? 0 : (err ? err->code : LS_ENOMEM);
+}
+
+/*
+ * Determinized flat Monte Carlo with common random numbers: each
+ * determinization (and rollout seed) is played out once after every
+ * candidate move, and declaring is scored on the same sampled hands, so the
+ * candidates are compared on identical deals and the noise of the
+ * comparison is far below the noise of each value. Writes my mean reward of
+ * each candidate into mean[] and of declaring into *decl (if allowed).
+ * Returns the number of determinizations, or a negative code.
+ */
+static long flat(expert *e, const ls_view *v, const model m[], const ls_move *cand,
+                 int nc, long budget, bool timed, double deadline, double mean[],
+                 double *decl, ls_error *err)
+{
+    ls_cards hands[LS_MAX_PLAYERS];
+    double out[LS_MAX_PLAYERS], dsum = 0;
+    int sc[LS_MAX_PLAYERS];
+    long it;
+    for (int c = 0; c < nc; c++)
+        mean[c] = 0;
+    for (it = 0; timed || it * nc < budget; it++) {
+        if (timed && it > 0 && e->clock(e->clock_ud) >= deadline)
+            break;
+        sample_hands(&e->rng, v, m, hands);
+        int rc = ls_state_from_view(e->base, v, hands, ls_rng_next(&e->rng), err);
+        if (rc != 0)
+            return rc;
+        uint64_t rseed = ls_rng_next(&e->rng);
+        if (v->can_declare) {
+            declare_scores(v, hands, v->me, sc);
+            rewards(v, v->in_round, sc, out);
+            dsum += out[v->me];
+        }
+        for (int c = 0; c < nc; c++) {
+            ls_rng rng;
+            ls_rng_seed(&rng, rseed);
+            ls_state_copy(e->det, e->base);
+            ls_move mv = cand[c];
+            if (mv.kind == LS_MOVE_DRAW)
+                mv.card = LS_NO_CARD;
+            if ((rc = ls_apply(e->det, &mv, err)) != 0)
+                return rc;
+            rollout(e, &rng, e->det, v, out);
+            mean[c] += out[v->me];
+        }
+        e->total_iters += (uint64_t)nc;
+    }
+    for (int c = 0; c < nc && it > 0; c++)
+        mean[c] /= (double)it;
+    *decl = it > 0 ? dsum / (double)it : -1;
+    return it;
 }
 
 /*
@@ -532,6 +718,8 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         return ls__fail(err, LS_EPHASE, "expert: no legal move");
     model m[LS_MAX_PLAYERS];
     build_models(e, v, m);
+    ls_cards unseen = ls_view_unseen(v);
+    e->draw_mean = unseen ? (double)ls_cards_total(unseen) / ls_cards_count(unseen) : 6.5;
 
     double decl_reward = -1;
     *p_declare = -1;
@@ -549,10 +737,6 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     int rc = ensure_states(e, v, err);
     if (rc != 0)
         return rc;
-    e->nnodes = 0;
-    rc = new_node(e, -1, (ls_move){0}, v->me, err);
-    if (rc < 0)
-        return rc;
     long budget = e->iters;
     double deadline = 0;
     bool timed = !budget && e->clock;
@@ -560,6 +744,29 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         budget = e->ms * LS__EXPERT_ITERS_PER_MS;
     if (timed)
         deadline = e->clock(e->clock_ud) + (double)e->ms;
+    if (!e->tree) {
+        int nc = keep_best(e, v->hand, moves, n, e->kroot, v->rules.runs_suited);
+        double mean[LS_MAX_MOVES], decl = -1;
+        long got = flat(e, v, m, moves, nc, budget, timed, deadline, mean, &decl, err);
+        if (got < 0)
+            return (int)got;
+        int pick = 0;
+        for (int c = 1; c < nc; c++)
+            if (mean[c] > mean[pick])
+                pick = c;
+        *best = moves[pick];
+        if (best->kind == LS_MOVE_DRAW)
+            best->card = LS_NO_CARD;
+        bool declare = e->pd > 0 ? *p_declare >= e->pd
+                                 : got > 0 && decl + e->bias >= mean[pick];
+        if (v->can_declare && declare)
+            *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+        return 0;
+    }
+    e->nnodes = 0;
+    rc = new_node(e, -1, (ls_move){0}, v->me, err);
+    if (rc < 0)
+        return rc;
     for (long it = 0; timed || it < budget; it++) {
         if (timed && (it & 15) == 0 && it > 0 && e->clock(e->clock_ud) >= deadline)
             break;
@@ -586,8 +793,10 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         if (best->kind == LS_MOVE_DRAW)
             best->card = LS_NO_CARD;
     }
-    if (decl_reward >= 0 && pick >= 0 && most > 0 &&
-        decl_reward >= e->nodes[pick].reward / most)
+    bool declare = e->pd > 0 ? *p_declare >= e->pd
+                             : decl_reward >= 0 && pick >= 0 && most > 0 &&
+                               decl_reward + e->bias >= e->nodes[pick].reward / most;
+    if (v->can_declare && declare)
         *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
     return 0;
 }
@@ -613,6 +822,8 @@ static void expert_destroy(ls_player *p)
     expert *e = p->impl;
     if (e) {
         ls_state_free(e->det);
+        ls_state_free(e->base);
+        ls_player_free(e->policy);
         free(e->nodes);
         free(e);
     }
@@ -645,9 +856,9 @@ uint64_t ls__expert_iterations(const ls_player *p)
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", NULL};
-    ls__param ps[8];
-    int np = ls__params_parse("expert", params, keys, ps, 8, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", NULL};
+    ls__param ps[16];
+    int np = ls__params_parse("expert", params, keys, ps, 16, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -657,11 +868,14 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     }
     e->iters = LS__EXPERT_DEFAULT_ITERS;
     e->c = 0.7;
-    e->greedy_rollout = true;
+    e->rollout = 2;
     e->infer = 0.04;
     e->rd = 0;
     e->om = 0;
     e->mm = 0;
+    e->look = 0.5;
+    e->kroot = 3;
+    e->kother = 3;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
@@ -678,13 +892,25 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "c")) {
             rc = ls__param_double("expert", &ps[i], 0, 10, &e->c, err);
         } else if (!strcmp(k, "rollout")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
-            e->greedy_rollout = x >= 0.5;
+            rc = ls__param_double("expert", &ps[i], 0, 2, &x, err);
+            e->rollout = (int)x;
         } else if (!strcmp(k, "infer")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->infer, err);
         } else if (!strcmp(k, "rd")) {
             rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
+        } else if (!strcmp(k, "tree")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->tree = x >= 0.5;
+        } else if (!strcmp(k, "pd")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &e->pd, err);
+        } else if (!strcmp(k, "bias")) {
+            rc = ls__param_double("expert", &ps[i], -1, 1, &e->bias, err);
+        } else if (!strcmp(k, "look")) {
+            rc = ls__param_double("expert", &ps[i], 0, 2, &e->look, err);
+        } else if (!strcmp(k, "kroot") || !strcmp(k, "kother")) {
+            rc = ls__param_double("expert", &ps[i], 1, LS_MAX_MOVES, &x, err);
+            *(k[1] == 'r' ? &e->kroot : &e->kother) = (int)x;
         } else if (!strcmp(k, "om") || !strcmp(k, "mm")) {
             rc = ls__param_double("expert", &ps[i], -20, 20, &x, err);
             *(k[0] == 'o' ? &e->om : &e->mm) = (int)x;
@@ -702,8 +928,11 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     if (have_ms)
         e->iters = 0;
     ls_rng_seed(&e->rng, seed);
-    ls_player *p = ls__player_alloc(&expert_ops, e, err);
-    if (!p)
+    e->policy = ls_player_new("greedy", seed, err);
+    ls_player *p = e->policy ? ls__player_alloc(&expert_ops, e, err) : NULL;
+    if (!p) {
+        ls_player_free(e->policy);
         free(e);
+    }
     return p;
 }

@@ -14,7 +14,7 @@
 #include "leastscore_ai.h"
 
 /* Iterations per millisecond assumed for ms=N when no clock is installed. */
-#define LS__EXPERT_ITERS_PER_MS 40
+#define LS__EXPERT_ITERS_PER_MS 100
 
 /* A monotonic clock in milliseconds; ud is passed back. */
 typedef double (*ls__clock_fn)(void *ud);
