@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/botproc.h"
 #include "cli/cli.h"
 #include "cli/play.h"
 
@@ -208,7 +209,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
     for (int i = nlevels; i < o->nbots; i++)
         memcpy(o->levels[i], o->levels[0], PLAY_SPEC_MAX);
     for (int i = 0; i < o->nbots; i++) {
-        ls_player *p = ls_player_new(o->levels[i], 1, &err);
+        ls_player *p = cli_player_new(o->levels[i], 1, NULL, &err);
         if (!p)
             return cli_usage_error("play", "--level: %s", err.msg);
         ls_player_free(p);

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/botproc.h"
 #include "cli/play.h"
 
 static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
@@ -134,7 +135,7 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         return -1;
     }
     for (int i = 1; i < n; i++) {
-        g->bots[i] = ls_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i), &err);
+        g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i), NULL, &err);
         if (!g->bots[i]) {
             snprintf(msg, size, "%s", err.msg);
             play_game_free(g);
