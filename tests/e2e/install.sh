@@ -7,7 +7,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u BUILD -u SAN -u OPT -u LTO -u CFLAGS make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
 p="$tmp/stage/opt/ls"
 for f in bin/leastscore lib/libleastscore.a lib/libleastscore.so \
          include/leastscore.h include/leastscore_ai.h lib/pkgconfig/leastscore.pc; do
