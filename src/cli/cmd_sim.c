@@ -110,10 +110,19 @@ static int add_time(tally *t, double ms)
     return 0;
 }
 
-/* The bot report callback: keeps the message in the match's slot. */
+/* Where a bot's failures go: its match's slot and its entry. */
+typedef struct bot_ctx {
+    match_out *o;
+    int entry;
+} bot_ctx;
+
+/* The bot report callback: counts the failure for the entry and keeps the
+ * message in the match's slot. */
 static void keep_msg(void *ud, const char *msg)
 {
-    match_out *o = ud;
+    bot_ctx *c = ud;
+    match_out *o = c->o;
+    o->t[c->entry].bot_errors++;
     if (o->nmsgs < MAX_BOT_MSGS)
         o->msgs[o->nmsgs++] = strdup(msg);
     else
@@ -174,8 +183,7 @@ static void play_match(const sim *S, long i, match_out *o)
     ls_error err = {0};
     ls_record *rec = NULL;
     uint64_t mseed = mix(S->seed ^ mix((uint64_t)i));
-    cli_player_opts popts = {.bot_timeout_ms = S->bot_timeout,
-                             .report = keep_msg, .report_ud = o};
+    bot_ctx ctx[LS_MAX_PLAYERS];
     bool save = S->records && (i % S->records_every) == 0;
 
     for (int q = 0; q < n; q++) {
@@ -189,6 +197,9 @@ static void play_match(const sim *S, long i, match_out *o)
     }
     for (int q = 0; q < n; q++) {
         const entry *e = &S->e[entry_of[q]];
+        ctx[q] = (bot_ctx){.o = o, .entry = entry_of[q]};
+        cli_player_opts popts = {.bot_timeout_ms = S->bot_timeout,
+                                 .report = keep_msg, .report_ud = &ctx[q]};
         pl[q] = cli_player_new(e->spec, mix(mseed + 1 + (uint64_t)entry_of[q]), &popts, &err);
         if (!pl[q]) {
             fail_match(o, e->spec, &err);
@@ -365,6 +376,7 @@ static int summarize(const sim *S, long played, summary out[])
             u->declared += t->declared;
             u->correct += t->correct;
             u->wrong += t->wrong;
+            u->bot_errors += t->bot_errors;
             for (int j = 0; j < t->ntimes; j++) {
                 all[at++] = t->times[j];
                 sum += t->times[j];
@@ -406,8 +418,13 @@ static void print_table(const sim *S, const summary u[], long played,
     }
     if (failed)
         printf("%ld matches could not be played (see stderr)\n", failed);
-    if (bot_errors)
-        printf("%ld bot failures (see stderr)\n", bot_errors);
+    if (bot_errors) {
+        printf("%ld bot failures (see stderr):", bot_errors);
+        for (int k = 0; k < S->n; k++)
+            if (u[k].bot_errors)
+                printf(" %s %ld", S->e[k].name, u[k].bot_errors);
+        printf("\n");
+    }
 }
 
 static int print_json(const sim *S, const summary u[], long played, long failed,
@@ -435,6 +452,7 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
         json_object_set_new(p, "decisions", json_integer(u[k].decisions));
         json_object_set_new(p, "time_ms_median", json_real(u[k].time_median));
         json_object_set_new(p, "time_ms_mean", json_real(u[k].time_mean));
+        json_object_set_new(p, "bot_failures", json_integer(u[k].bot_errors));
         json_array_append_new(players, p);
     }
     json_object_set_new(root, "matches", json_integer(played));
@@ -443,6 +461,14 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "failed_matches", json_integer(failed));
     json_object_set_new(root, "bot_failures", json_integer(bot_errors));
+    json_t *msgs = json_array();
+    for (long i = 0; i < S->matches && json_array_size(msgs) < 100; i++)
+        for (int j = 0; j < S->out[i].nmsgs; j++) {
+            char buf[1100];
+            snprintf(buf, sizeof buf, "match %ld: %s", i + 1, S->out[i].msgs[j]);
+            json_array_append_new(msgs, json_string(buf));
+        }
+    json_object_set_new(root, "bot_messages", msgs);
     int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     printf("\n");
     json_decref(root);
