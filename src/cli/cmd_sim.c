@@ -47,6 +47,7 @@ typedef struct tally {
     long rounds, points, turns;
     long declared, correct, wrong;
     long bot_errors;
+    uint64_t iters; /* search iterations (expert players) */
     double *times; /* ms per decision */
     int ntimes, cap;
 } tally;
@@ -283,8 +284,11 @@ static void play_match(const sim *S, long i, match_out *o)
     if (rec)
         save_record(S, i, rec, o);
 out:
-    for (int q = 0; q < n; q++)
+    for (int q = 0; q < n; q++) {
+        if (pl[q])
+            o->t[entry_of[q]].iters += ls__expert_iterations(pl[q]);
         ls_player_free(pl[q]);
+    }
     ls_record_free(rec);
     ls_state_free(s);
     o->done = true;
@@ -328,6 +332,7 @@ typedef struct summary {
     long rounds, points, turns, declared, correct, wrong, bot_errors;
     double time_median, time_mean;
     long decisions;
+    uint64_t iters;
 } summary;
 
 static int cmp_double(const void *a, const void *b)
@@ -377,6 +382,7 @@ static int summarize(const sim *S, long played, summary out[])
             u->correct += t->correct;
             u->wrong += t->wrong;
             u->bot_errors += t->bot_errors;
+            u->iters += t->iters;
             for (int j = 0; j < t->ntimes; j++) {
                 all[at++] = t->times[j];
                 sum += t->times[j];
@@ -453,6 +459,12 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
         json_object_set_new(p, "time_ms_median", json_real(u[k].time_median));
         json_object_set_new(p, "time_ms_mean", json_real(u[k].time_mean));
         json_object_set_new(p, "bot_failures", json_integer(u[k].bot_errors));
+        if (u[k].iters) {
+            double secs = u[k].time_mean * (double)u[k].decisions / 1000.0;
+            json_object_set_new(p, "search_iterations", json_integer((json_int_t)u[k].iters));
+            json_object_set_new(p, "iterations_per_s",
+                                json_real(secs > 0 ? (double)u[k].iters / secs : 0));
+        }
         json_array_append_new(players, p);
     }
     json_object_set_new(root, "matches", json_integer(played));
