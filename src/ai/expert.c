@@ -11,15 +11,15 @@
  *
  * Card inference biases the sampling: a player who has discarded k times
  * has kept low cards, so its hidden cards are weighted by exp(-a*k*value)
- * (a = infer, 0.04); one whose last discard was a single card of value d
+ * (a = infer, 0.1); one whose last discard was a single card of value d
  * likely holds nothing above d (weight x0.35) except the card it drew since,
  * which is sampled uniformly.
  *
  * Two searches share that machinery:
  *
- *  - flat (the default): the candidate moves are the kroot (3) best by a
- *    one-turn heuristic (the hand left, minus half of what it could shed
- *    next turn). Each determinization is played out once after every
+ *  - flat (the default): the candidate moves are the greedy player's own
+ *    choice and the next best by a one-turn heuristic (the hand left, minus
+ *    half of what it could shed next turn), kroot (3) in all. Each determinization is played out once after every
  *    candidate with the same rollout seed (common random numbers), and
  *    declaring is scored exactly on the same sampled hands, so candidates
  *    are compared on identical deals; the best mean reward wins. This is
@@ -56,7 +56,7 @@
 #include "ai/ai.h"
 #include "ai/expert.h"
 
-#define LS__EXPERT_DEFAULT_ITERS 2400
+#define LS__EXPERT_DEFAULT_ITERS 1000
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
 #define DECLARE_SAMPLES 2000
 
@@ -650,6 +650,29 @@ static int ensure_states(expert *e, const ls_view *v, ls_error *err)
 }
 
 /*
+ * The flat search's candidates, written to the front of moves[0..n-1]: the
+ * greedy player's own choice first (so that the search can only improve on
+ * it, as a rollout algorithm does), then the best-looking others by
+ * move_score() up to kroot in all. Returns their number.
+ */
+static int candidates(expert *e, const ls_view *v, ls_move *moves, int n)
+{
+    ls_move g;
+    int first = -1;
+    if (e->rollout == 2 && ls_player_choose(e->policy, v, &g, NULL) == 0)
+        for (int i = 0; i < n && first < 0; i++)
+            if (same_move(moves[i], g))
+                first = i;
+    if (first < 0)
+        return keep_best(e, v->hand, moves, n, e->kroot, v->rules.runs_suited);
+    ls_move tmp = moves[0];
+    moves[0] = moves[first];
+    moves[first] = tmp;
+    return 1 + keep_best(e, v->hand, moves + 1, n - 1, e->kroot - 1,
+                         v->rules.runs_suited);
+}
+
+/*
  * Determinized flat Monte Carlo with common random numbers: each
  * determinization (and rollout seed) is played out once after every
  * candidate move, and declaring is scored on the same sampled hands, so the
@@ -745,7 +768,7 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     if (timed)
         deadline = e->clock(e->clock_ud) + (double)e->ms;
     if (!e->tree) {
-        int nc = keep_best(e, v->hand, moves, n, e->kroot, v->rules.runs_suited);
+        int nc = candidates(e, v, moves, n);
         double mean[LS_MAX_MOVES], decl = -1;
         long got = flat(e, v, m, moves, nc, budget, timed, deadline, mean, &decl, err);
         if (got < 0)
@@ -869,7 +892,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->iters = LS__EXPERT_DEFAULT_ITERS;
     e->c = 0.7;
     e->rollout = 2;
-    e->infer = 0.04;
+    e->infer = 0.1;
     e->rd = 0;
     e->om = 0;
     e->mm = 0;
