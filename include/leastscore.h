@@ -202,6 +202,9 @@ typedef struct ls_round_result {
     int total[LS_MAX_PLAYERS];         /* cumulative after the round */
 } ls_round_result;
 
+/* Whether `name` is a valid player name: 1 to 16 of [A-Za-z0-9_-]. */
+bool ls_name_valid(const char *name);
+
 /* Creates a match of n players (2..8) named names[0..n-1] (unique,
  * [A-Za-z0-9_-]{1,16}) under `rules` (NULL = defaults), seeded with `seed`.
  * The match starts in LS_PHASE_DEAL. Returns NULL with err set on bad

@@ -18,17 +18,6 @@
 
 #include <string.h>
 
-/* Deals the next round from text hands (NULL for a seat that is out). */
-static void deal(ls_state *s, const char *const hands[], const char *open)
-{
-    ls_cards h[LS_MAX_PLAYERS] = {0};
-    for (int i = 0; i < ls_players(s); i++)
-        h[i] = hands[i] ? cards(hands[i]) : 0;
-    ls_error err = {0};
-    if (ls_deal_given(s, h, card(open), &err) != 0)
-        fail_msg("ls_deal_given: %s", err.msg);
-}
-
 /* The R6 example: A 10, B 16, C 17 after one turn each. */
 static const char *const r6_hands[] = {
     "AC 2C 3C 3D KS",
@@ -127,7 +116,7 @@ static void test_the_first_turn_counts_per_round(void **state)
     ls_state *s = after_first_turns(NULL, r6_hands, r6_moves);
     must_play(s, "declare");
     assert_int_equal(ls_phase(s), LS_PHASE_DEAL);
-    deal(s, r6_hands, "AD");
+    deal_next(s, r6_hands, "AD");
     assert_int_equal(ls_turn(s), 1);
     assert_false(ls_can_declare(s));
     assert_int_equal(play(s, "declare", NULL), LS_EDECLARE);
@@ -355,7 +344,7 @@ static void test_a_showdown_tie_goes_to_the_earliest_from_the_starter(void **sta
         "4H 6H 2S 3S QH",
         "AC 2C 3C 3D KS",
     };
-    deal(s, hands2, "KH");
+    deal_next(s, hands2, "KH");
     assert_int_equal(ls_starter(s), 1);
     must_play(s, "discard QH draw AH");    /* B: 4H 6H 2S 3S AH = 16 */
     must_play(s, "discard KS draw AD");    /* C: AC 2C 3C 3D AD = 10 */

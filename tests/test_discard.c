@@ -400,31 +400,6 @@ static void test_legal_shapes_are_accepted_on_a_turn(void **state)
     }
 }
 
-/* Everything a caller can see of s, for "nothing changed" checks. */
-typedef struct {
-    int phase, turn, turns, round, deck_size, score[LS_MAX_PLAYERS];
-    ls_cards hand[LS_MAX_PLAYERS], open, dead, deck;
-    ls_view view[LS_MAX_PLAYERS];
-} snapshot;
-
-static void take_snapshot(const ls_state *s, snapshot *p)
-{
-    memset(p, 0, sizeof *p);
-    p->phase = ls_phase(s);
-    p->turn = ls_turn(s);
-    p->turns = ls_round_turns(s);
-    p->round = ls_round(s);
-    p->deck_size = ls_deck_size(s);
-    p->open = ls_open_cards(s);
-    p->dead = ls_dead_cards(s);
-    p->deck = ls_deck_cards(s);
-    for (int i = 0; i < ls_players(s); i++) {
-        p->score[i] = ls_score(s, i);
-        p->hand[i] = ls_hand(s, i);
-        ls_view_of(s, i, &p->view[i]);
-    }
-}
-
 static void test_illegal_shapes_are_rejected_on_a_turn_and_change_nothing(void **state)
 {
     (void)state;

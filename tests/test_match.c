@@ -16,17 +16,6 @@
 
 static const char *const letters[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
 
-/* Deals the next round from text hands (NULL for a seat that is out). */
-static void deal(ls_state *s, const char *const hands[], const char *open)
-{
-    ls_cards h[LS_MAX_PLAYERS] = {0};
-    for (int i = 0; i < ls_players(s); i++)
-        h[i] = hands[i] ? cards(hands[i]) : 0;
-    ls_error err = {0};
-    if (ls_deal_given(s, h, card(open), &err) != 0)
-        fail_msg("ls_deal_given: %s", err.msg);
-}
-
 /* The R6 example of test_declare.c: A declares 10 against B 16, C 17. */
 static const char *const r6_hands[] = {
     "AC 2C 3C 3D KS",
@@ -36,7 +25,7 @@ static const char *const r6_hands[] = {
 
 static void play_r6_round(ls_state *s)
 {
-    deal(s, r6_hands, "AD");
+    deal_next(s, r6_hands, "AD");
     must_play(s, "discard KS take AD");
     must_play(s, "discard QH draw AH");
     must_play(s, "discard JH draw AS");
@@ -65,7 +54,7 @@ static void test_scores_add_up_over_rounds(void **state)
         "4H 6H 2S 3S QH",
         "AC 2C 3C 3D KS",
     };
-    deal(s, hands2, "KH");
+    deal_next(s, hands2, "KH");
     must_play(s, "discard QH draw AH");    /* B: 16 */
     must_play(s, "discard KS draw AD");    /* C: 10 */
     must_play(s, "discard JH JD draw 4S"); /* A: 10 */
@@ -119,7 +108,7 @@ static void test_eliminated_players_get_no_hand_and_no_turn(void **state)
     /* C's hand is ignored, even one that clashes with the others. */
     static const char *const hands2[] = {"AC 2C 3C 3D KS", "4H 6H 2S 3S QH",
                                          "AC 2C 3C 3D KS"};
-    deal(s, hands2, "AD");
+    deal_next(s, hands2, "AD");
     assert_true(ls_hand(s, 2) == 0);
     assert_int_equal(ls_deck_size(s), 52 - 10 - 1);
     assert_int_equal(ls_turn(s), 1);
@@ -150,14 +139,14 @@ static void test_a_showdown_counts_only_the_players_in_the_round(void **state)
     r.threshold = 6;
     r.max_turns = 3;
     ls_state *s = new_table(&r, 3);
-    deal(s, r6_hands, "AD");
+    deal_next(s, r6_hands, "AD");
     must_play(s, "discard KS take AD");
     must_play(s, "discard QH draw AH");
     must_play(s, "discard JH draw AS"); /* showdown: A 0, B 6, C 7: C out */
     assert_true(ls_eliminated(s, 2));
     /* Round 2 by B: C, out, holds nothing and is not the lowest hand. */
     static const char *const hands2[] = {"AC 2C 3C 3D KS", "4H 6H 2S 3S QH", NULL};
-    deal(s, hands2, "AD");
+    deal_next(s, hands2, "AD");
     must_play(s, "discard QH take AD"); /* B: 16 */
     must_play(s, "discard KS take QH"); /* A: 19 */
     must_play(s, "discard 6H draw 2H"); /* B: 4H 2S 3S AD 2H = 12 */
@@ -303,7 +292,7 @@ static void test_starters_skip_eliminated_players(void **state)
     /* Round 1, started by A: A declares 10 against B's 8 and scores 22. */
     static const char *const hands1[] = {"AC 2C 3C 3D KS", "AH 2H 2S 2D QH",
                                          "3H 4D 5D KC KD", "4H 5H 6H 7C 9C"};
-    deal(s, hands1, "AD");
+    deal_next(s, hands1, "AD");
     assert_int_equal(ls_starter(s), 0);
     must_play(s, "discard KS take AD");
     must_play(s, "discard QH draw AS");
@@ -317,7 +306,7 @@ static void test_starters_skip_eliminated_players(void **state)
      * B declares 10; C holds 40 and goes out, D holds 21 and stays. */
     static const char *const hands2[] = {NULL, "AC 2C 3C 3D KS", "KH QD JS 10H 10S",
                                          "2H 3H 4H 5S 6S"};
-    deal(s, hands2, "AD");
+    deal_next(s, hands2, "AD");
     assert_int_equal(ls_starter(s), 1);
     assert_int_equal(ls_turn(s), 1);
     assert_true(ls_hand(s, 0) == 0);

@@ -33,36 +33,6 @@ static bool has_text(const char *hay, const char *needle)
     return strstr(hay, needle) != NULL;
 }
 
-/* Everything a caller can see of s, for "nothing changed" checks. */
-typedef struct {
-    int phase, turn, turns, round, deck_size, starter, winner;
-    int score[LS_MAX_PLAYERS];
-    bool can_declare;
-    ls_cards hand[LS_MAX_PLAYERS], open, dead, deck;
-    ls_view view[LS_MAX_PLAYERS];
-} snapshot;
-
-static void take_snapshot(const ls_state *s, snapshot *p)
-{
-    memset(p, 0, sizeof *p);
-    p->phase = ls_phase(s);
-    p->turn = ls_turn(s);
-    p->turns = ls_round_turns(s);
-    p->round = ls_round(s);
-    p->deck_size = ls_deck_size(s);
-    p->starter = ls_starter(s);
-    p->winner = ls_winner(s);
-    p->can_declare = ls_can_declare(s);
-    p->open = ls_open_cards(s);
-    p->dead = ls_dead_cards(s);
-    p->deck = ls_deck_cards(s);
-    for (int i = 0; i < ls_players(s); i++) {
-        p->score[i] = ls_score(s, i);
-        p->hand[i] = ls_hand(s, i);
-        ls_view_of(s, i, &p->view[i]);
-    }
-}
-
 /*
  * Asserts that `move` is rejected with `code` and leaves s as it was: every
  * accessor and every seat's view, and the hidden deck order too (a live draw

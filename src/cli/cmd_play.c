@@ -91,18 +91,6 @@ static int add_levels(play_opts *o, int *nlevels, const char *arg)
     return 0;
 }
 
-static bool valid_name(const char *s)
-{
-    size_t n = strlen(s);
-    if (n < 1 || n > LS_NAME_MAX)
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9') || *s == '_' || *s == '-'))
-            return false;
-    return true;
-}
-
 static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
 {
     uint64_t v;
@@ -162,7 +150,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
                 return rc;
             break;
         case OPT_NAME:
-            if (!valid_name(optarg))
+            if (!ls_name_valid(optarg))
                 return cli_usage_error("play", "--name: '%s' is not a name: "
                                        "1 to 16 of A-Z a-z 0-9 _ -", optarg);
             snprintf(o->name, sizeof o->name, "%s", optarg);

@@ -290,20 +290,6 @@ static int parse_card(reader *r, const char *text, ls_card *c)
     return 0;
 }
 
-static bool valid_name(const char *name)
-{
-    size_t n = strlen(name);
-    if (n < 1 || n > LS_NAME_MAX)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = name[i];
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-'))
-            return false;
-    }
-    return true;
-}
-
 /* `leastscore 1`: the first statement of every record. */
 static int st_header(reader *r)
 {
@@ -369,7 +355,7 @@ static int st_players(reader *r)
     const char *names[LS_MAX_PLAYERS];
     for (int i = 0; i < n; i++) {
         names[i] = r->tok[i + 1];
-        if (!valid_name(names[i]))
+        if (!ls_name_valid(names[i]))
             return fail(r, LS_ERECORD,
                         "bad player name '%s': a name is 1 to %d letters, digits, '_' or '-'",
                         names[i], LS_NAME_MAX);

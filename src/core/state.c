@@ -20,8 +20,10 @@
 
 #define NO_SEAT 0xFF
 
-static bool valid_name(const char *name)
+bool ls_name_valid(const char *name)
 {
+    if (!name)
+        return false;
     size_t n = strlen(name);
     if (n < 1 || n > LS_NAME_MAX)
         return false;
@@ -45,7 +47,7 @@ ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        if (!names[i] || !valid_name(names[i])) {
+        if (!names[i] || !ls_name_valid(names[i])) {
             ls__fail(err, LS_EINVAL, "'%s' is not a valid player name: use 1 "
                      "to 16 letters, digits, '_' or '-'",
                      names[i] ? names[i] : "(null)");

@@ -42,6 +42,37 @@ ls_state *deal_state(const ls_rules *rules, int n, const char *const hands[],
     return s;
 }
 
+void deal_next(ls_state *s, const char *const hands[], const char *open)
+{
+    ls_cards h[LS_MAX_PLAYERS] = {0};
+    for (int i = 0; i < ls_players(s); i++)
+        h[i] = hands[i] ? cards(hands[i]) : 0;
+    ls_error err = {0};
+    if (ls_deal_given(s, h, card(open), &err) != 0)
+        fail_msg("ls_deal_given: %s", err.msg);
+}
+
+void take_snapshot(const ls_state *s, snapshot *p)
+{
+    memset(p, 0, sizeof *p);
+    p->phase = ls_phase(s);
+    p->turn = ls_turn(s);
+    p->turns = ls_round_turns(s);
+    p->round = ls_round(s);
+    p->deck_size = ls_deck_size(s);
+    p->starter = ls_starter(s);
+    p->winner = ls_winner(s);
+    p->can_declare = ls_can_declare(s);
+    p->open = ls_open_cards(s);
+    p->dead = ls_dead_cards(s);
+    p->deck = ls_deck_cards(s);
+    for (int i = 0; i < ls_players(s); i++) {
+        p->score[i] = ls_score(s, i);
+        p->hand[i] = ls_hand(s, i);
+        ls_view_of(s, i, &p->view[i]);
+    }
+}
+
 int play(ls_state *s, const char *move, ls_error *err)
 {
     ls_error local = {0};

@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <cmocka.h>
@@ -32,6 +33,21 @@ ls_card card(const char *text);
  */
 ls_state *deal_state(const ls_rules *rules, int n, const char *const hands[],
                      const char *open);
+
+/* Deals the next round of s from text hands (hands[i] NULL for a seat that
+ * is out) and the opening card; fails the test on any error. */
+void deal_next(ls_state *s, const char *const hands[], const char *open);
+
+/* Everything a caller can see of a state, for "nothing changed" checks:
+ * every accessor and every seat's view. Compare two with memcmp. */
+typedef struct snapshot {
+    int phase, turn, turns, round, deck_size, starter, winner;
+    int score[LS_MAX_PLAYERS];
+    bool can_declare;
+    ls_cards hand[LS_MAX_PLAYERS], open, dead, deck;
+    ls_view view[LS_MAX_PLAYERS];
+} snapshot;
+void take_snapshot(const ls_state *s, snapshot *p);
 
 /* Applies a move given in record notation for the player to move; returns
  * the engine's return code (and err's message in *err if given). */
