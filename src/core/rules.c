@@ -131,9 +131,8 @@ int ls_rules_check(const ls_rules *r, int nplayers, ls_error *err)
 static unsigned rank_mask(ls_cards set)
 {
     unsigned m = 0;
-    for (int r = 0; r < 13; r++)
-        if ((set >> (4 * r)) & 15)
-            m |= 1u << r;
+    for (; set; set &= set - 1) /* one pass per card: sets are small */
+        m |= 1u << (__builtin_ctzll(set) >> 2);
     if (m & 1)
         m |= 1u << 13;
     return m;
@@ -164,6 +163,10 @@ bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
 {
     if (set && !(set & (set - 1)) && !(set & ~LS_ALL_CARDS))
         return true; /* one card: the common case, decided at once */
+    if (set & ~LS_ALL_CARDS) {
+        ls__fail(err, LS_ESHAPE, "the set holds bits that are not cards");
+        return false;
+    }
     int n = ls_cards_count(set);
     unsigned ranks = rank_mask(set) & 0x1FFF;
     int nranks = __builtin_popcount(ranks);
