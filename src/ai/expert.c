@@ -40,8 +40,11 @@
  *
  * Declaring: at the root the estimate of declaring now comes from sampled
  * hands: P(my total is lowest) (the hint) and my expected reward, which is
- * compared with the best candidate's on the same deals. pd=P declares
- * instead when P(correct) >= P; bias shifts the comparison.
+ * compared with the best candidate's on the same deals; it declares when
+ * declaring is worth at least the best move's value minus bias (0.04, about
+ * two points: the best of several noisy means is biased upwards, and
+ * tuning against greedy found declaring a little more often stronger).
+ * pd=P declares instead when P(correct) >= P.
  *
  * Budget: iters=N rollouts (default LS__EXPERT_DEFAULT_ITERS) is fully
  * deterministic for a given seed. ms=N uses the clock installed by
@@ -90,6 +93,7 @@ typedef struct expert {
     int om, mm;        /* declare margins of simulated others / me */
     double look;       /* weight of next turn's best shed in move_score */
     int kroot, kother; /* moves searched at my nodes / the others' nodes */
+    int util;          /* reward: 0 round points, 1 share of lives left */
     bool tree;         /* ISMCTS (true) or flat Monte Carlo with CRN */
     double pd, bias;   /* declare at P(correct) >= pd if pd > 0; else by value + bias */
     double draw_mean;  /* mean value of the cards I cannot see (this search) */
@@ -210,21 +214,45 @@ static void sample_hands(ls_rng *rng, const ls_view *v, const model m[],
 /* Rewards                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Each seat's reward in 0..1 for a round scored sc[] (seats in `in`), given
- * the cumulative scores before it: 0.5 plus the others' mean points minus
- * its own over 50, minus 0.5 if it goes out. */
-static void rewards(const ls_view *v, uint8_t in, const int sc[], double out[])
+/*
+ * Each seat's reward in 0..1 for a round scored sc[] (seats in `in`), given
+ * the cumulative scores before it.
+ *
+ * util=0 (default): 0.5 plus the others' mean points minus its own over
+ * 50, minus 0.5 if it goes out (the round's points only).
+ *
+ * util=1: its share of the "lives" left after the round, L =
+ * threshold + 1 - cumulative (0 once out), as an estimate of its chance to
+ * win the match: for two players whose scores move like a fair random walk
+ * this is exactly the gambler's-ruin probability, and for more it is the
+ * usual proportional (chip-count) estimate. It values a point more the
+ * closer a player is to going out, and an opponent's elimination as a step
+ * towards winning. Measured no stronger than util=0 against greedy
+ * (docs/benchmarks.md), so not the default.
+ */
+static void rewards(const expert *e, const ls_view *v, uint8_t in, const int sc[],
+                    double out[])
 {
     int sum = 0, n = 0;
-    for (int p = 0; p < v->nplayers; p++)
-        if (in & (1u << p)) {
-            sum += sc[p];
-            n++;
-        }
+    double life[LS_MAX_PLAYERS], lives = 0;
+    for (int p = 0; p < v->nplayers; p++) {
+        life[p] = 0;
+        if (!(in & (1u << p)))
+            continue;
+        sum += sc[p];
+        n++;
+        int left = v->rules.threshold + 1 - (v->score[p] + sc[p]);
+        life[p] = left > 0 ? left : 0;
+        lives += life[p];
+    }
     for (int p = 0; p < v->nplayers; p++) {
         out[p] = 0.5;
         if (!(in & (1u << p)) || n < 2)
             continue;
+        if (e->util == 1) {
+            out[p] = lives > 0 ? life[p] / lives : 0.5;
+            continue;
+        }
         double others = (double)(sum - sc[p]) / (n - 1);
         double r = 0.5 + (others - sc[p]) / 50.0;
         if (v->score[p] + sc[p] > v->rules.threshold)
@@ -464,7 +492,7 @@ static void rollout(expert *e, ls_rng *rng, ls_state *s, const ls_view *v,
         if (t >= limit) {
             int sc[LS_MAX_PLAYERS];
             showdown_scores(s, v, sc);
-            rewards(v, v->in_round, sc, out);
+            rewards(e, v, v->in_round, sc, out);
             return;
         }
         if (e->rollout == 2) {
@@ -493,7 +521,7 @@ static void rollout(expert *e, ls_rng *rng, ls_state *s, const ls_view *v,
     }
     const ls_round_result *r = ls_last_result(s);
     if (ls_phase(s) != LS_PHASE_TURN && r)
-        rewards(v, r->players, r->score, out);
+        rewards(e, v, r->players, r->score, out);
     else
         for (int p = 0; p < v->nplayers; p++)
             out[p] = 0.5;
@@ -606,7 +634,7 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
     if (ls_phase(s) == LS_PHASE_TURN || !r)
         rollout(e, &e->rng, s, v, out);
     else
-        rewards(v, r->players, r->score, out);
+        rewards(e, v, r->players, r->score, out);
     for (int i = cur; i > 0; i = e->nodes[i].parent) {
         e->nodes[i].visits++;
         e->nodes[i].reward += out[e->nodes[i].player];
@@ -627,7 +655,7 @@ static void declare_estimate(expert *e, const ls_view *v, const model m[],
     for (int i = 0; i < DECLARE_SAMPLES; i++) {
         sample_hands(&e->rng, v, m, hands);
         ok += declare_scores(v, hands, v->me, sc);
-        rewards(v, v->in_round, sc, out);
+        rewards(e, v, v->in_round, sc, out);
         sum += out[v->me];
     }
     *p_correct = (double)ok / DECLARE_SAMPLES;
@@ -701,7 +729,7 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
         uint64_t rseed = ls_rng_next(&e->rng);
         if (v->can_declare) {
             declare_scores(v, hands, v->me, sc);
-            rewards(v, v->in_round, sc, out);
+            rewards(e, v, v->in_round, sc, out);
             dsum += out[v->me];
         }
         for (int c = 0; c < nc; c++) {
@@ -879,7 +907,7 @@ uint64_t ls__expert_iterations(const ls_player *p)
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", NULL};
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", NULL};
     ls__param ps[16];
     int np = ls__params_parse("expert", params, keys, ps, 16, err);
     if (np < 0)
@@ -893,6 +921,8 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->c = 0.7;
     e->rollout = 2;
     e->infer = 0.1;
+    e->util = 0;
+    e->bias = 0.04;
     e->rd = 0;
     e->om = 0;
     e->mm = 0;
@@ -922,6 +952,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "rd")) {
             rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
+        } else if (!strcmp(k, "util")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->util = (int)x;
         } else if (!strcmp(k, "tree")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->tree = x >= 0.5;
