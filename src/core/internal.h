@@ -3,8 +3,8 @@
  *
  * struct ls_state is one flat block with no pointers: copying it is a
  * memcpy. Invariants that hold between calls while a round is in play:
- *   - every card is in exactly one of: a hand, the deck (deck[0..deck_n-1],
- *     deck_set), the open cards, the dead pile;
+ *   - every card is in exactly one of: a hand, the deck (deck_set, of
+ *     deck_n cards), the open cards, the dead pile;
  *   - open is the previous player's last discard (or the opening card
  *     before the first turn) and is never empty;
  *   - known[p] is a subset of hand[p].
@@ -25,7 +25,7 @@ struct ls_state {
     uint8_t played;            /* seats that have had a turn this round */
     uint8_t starter;           /* seat that started this round */
     uint8_t turn;              /* seat to move */
-    uint8_t deck_n;            /* cards in deck[]; deck[deck_n-1] is the top */
+    uint8_t deck_n;            /* cards in deck_set */
     int round;                 /* current or last round number */
     int turns;                 /* turns played in this round */
     int nevents;               /* public events this round */
@@ -36,7 +36,6 @@ struct ls_state {
     ls_cards open;
     ls_cards dead;
     ls_cards deck_set;
-    uint8_t deck[52];
     char names[LS_MAX_PLAYERS][LS_NAME_MAX + 1];
     ls_event history[LS_HISTORY]; /* ring: event i at i % LS_HISTORY */
     bool has_result;
@@ -76,6 +75,27 @@ static inline uint32_t ls__rng_below(ls_rng *r, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/*
+ * A card drawn uniformly from `set`, which holds n > 0 cards. The deck has
+ * no order: a card is chosen as it is drawn, which gives every card the
+ * same chance as a shuffled deck would. While the set is large a random
+ * card is drawn until it is one of the set (on average fewer than 4 tries
+ * at 13 cards or more); a small set is indexed directly.
+ */
+static inline ls_card ls__random_card(ls_rng *rng, ls_cards set, int n)
+{
+    if (n >= 13) {
+        for (;;) {
+            uint32_t c = ls__rng_below(rng, 52);
+            if ((set >> c) & 1)
+                return (ls_card)c;
+        }
+    }
+    for (uint32_t k = ls__rng_below(rng, (uint32_t)n); k; k--)
+        set &= set - 1;
+    return (ls_card)__builtin_ctzll(set);
 }
 
 /* Formats err (if not NULL) and returns code. */

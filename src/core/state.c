@@ -98,8 +98,9 @@ static uint8_t all_seats(const ls_state *s)
     return (uint8_t)((1u << s->nplayers) - 1);
 }
 
-/* Resets the round's bookkeeping for a deal of `hands` and `open` whose
- * deck is deck[0..deck_n-1]; the state is then at the round's first turn. */
+/* Resets the round's bookkeeping for a deal of `hands` and `open` (the
+ * caller has set deck_n); the deck is every other card. The state is then
+ * at the round's first turn. */
 static void begin_round(ls_state *s, const ls_cards hands[], ls_card open)
 {
     uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
@@ -142,28 +143,30 @@ int ls_deal(ls_state *s, ls_error *err)
         return rc;
     /* A partial Fisher-Yates shuffle: each dealt card is drawn uniformly
      * from the cards not yet dealt, hands in seat order, then the opening
-     * card. The deck is what is left; its order is decided as it is drawn
-     * (see draw()), which is the same as shuffling it now. */
+     * card; the rest is the deck, whose cards are drawn at random as they
+     * are drawn (see draw()), the same as shuffling them now. */
+    static const uint8_t all[52] = {
+        0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+        18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+        36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
     uint8_t cards[52];
-    for (int i = 0; i < 52; i++)
-        cards[i] = (uint8_t)i;
+    memcpy(cards, all, sizeof cards);
     ls_cards hands[LS_MAX_PLAYERS] = {0};
-    int left = 52;
+    int nleft = 52;
     uint8_t remaining = (uint8_t)(all_seats(s) & ~s->out);
     for (int p = 0; p < s->nplayers; p++) {
         if (!(remaining & (1u << p)))
             continue;
         for (int k = 0; k < s->rules.hand_size; k++) {
-            int j = (int)ls__rng_below(&s->rng, (uint32_t)left);
+            int j = (int)ls__rng_below(&s->rng, (uint32_t)nleft);
             hands[p] |= LS_BIT(cards[j]);
-            cards[j] = cards[--left];
+            cards[j] = cards[--nleft];
         }
     }
-    int j = (int)ls__rng_below(&s->rng, (uint32_t)left);
+    int j = (int)ls__rng_below(&s->rng, (uint32_t)nleft);
     ls_card open = cards[j];
-    cards[j] = cards[--left];
-    memcpy(s->deck, cards, (size_t)left);
-    s->deck_n = (uint8_t)left;
+    nleft--;
+    s->deck_n = (uint8_t)nleft;
     begin_round(s, hands, open);
     return 0;
 }
@@ -200,11 +203,7 @@ int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *e
         return ls__fail(err, LS_EDEAL, "the opening card %s is also in a hand",
                         ls_card_str(open, c));
     used |= LS_BIT(open);
-    int k = 0;
-    for (int i = 0; i < 52; i++)
-        if (!(used & LS_BIT(i)))
-            s->deck[k++] = (uint8_t)i;
-    s->deck_n = (uint8_t)k;
+    s->deck_n = (uint8_t)(52 - ls_cards_count(used));
     begin_round(s, hands, open);
     return 0;
 }
@@ -396,29 +395,19 @@ static void end_round(ls_state *s, int declarer)
 }
 
 /* Draws for the player to move: the named card, or a card drawn uniformly
- * from the deck (the deck's order is only decided as it is drawn, which is
- * the same as a shuffled deck and saves shuffling cards nobody draws).
- * Refills an empty deck from the dead pile first (D9); the caller has
- * checked that one of them holds a card. */
+ * from the deck (see ls__random_card). Refills an empty deck from the dead
+ * pile first (D9); the caller has checked that one of them holds a card. */
 static ls_card draw(ls_state *s, ls_card want)
 {
     if (s->deck_n == 0) {
-        int k = 0;
-        for (ls_cards d = s->dead; d; d &= d - 1)
-            s->deck[k++] = (uint8_t)__builtin_ctzll(d);
-        s->deck_n = (uint8_t)k;
         s->deck_set = s->dead;
+        s->deck_n = (uint8_t)ls_cards_count(s->dead);
         s->dead = 0;
     }
-    int i = 0;
-    if (want == LS_NO_CARD)
-        i = (int)ls__rng_below(&s->rng, s->deck_n);
-    else
-        while (s->deck[i] != want)
-            i++;
-    ls_card c = s->deck[i];
-    s->deck[i] = s->deck[--s->deck_n];
+    ls_card c = want != LS_NO_CARD ? want
+                                   : ls__random_card(&s->rng, s->deck_set, s->deck_n);
     s->deck_set &= ~LS_BIT(c);
+    s->deck_n--;
     return c;
 }
 

@@ -120,10 +120,7 @@ int ls_state_from_view(ls_state *dst, const ls_view *v, const ls_cards hands[],
     }
     s->open = v->open;
     s->dead = v->dead;
-    int k = 0;
-    for (ls_cards d = deck; d; d &= d - 1)
-        s->deck[k++] = (uint8_t)__builtin_ctzll(d);
-    s->deck_n = (uint8_t)k;
+    s->deck_n = (uint8_t)ls_cards_count(deck);
     s->deck_set = deck;
     s->nevents = v->history_start + v->nhistory;
     for (int i = 0; i < v->nhistory; i++)
