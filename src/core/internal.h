@@ -78,24 +78,41 @@ static inline uint32_t ls__rng_below(ls_rng *r, uint32_t n)
 }
 
 /*
- * A card drawn uniformly from `set`, which holds n > 0 cards. The deck has
- * no order: a card is chosen as it is drawn, which gives every card the
- * same chance as a shuffled deck would. While the set is large a random
- * card is drawn until it is one of the set (on average fewer than 4 tries
- * at 13 cards or more); a small set is indexed directly.
+ * The k-th lowest card (k from 0) of a set that holds more than k, without
+ * a branch: byte popcounts and their prefix sums (SWAR) find the byte that
+ * holds it, then halving steps find it inside the byte. Drawing from the
+ * deck runs through here every turn, and a loop or a rejection test would
+ * mispredict about every other time.
  */
+static inline ls_card ls__select(ls_cards set, unsigned k)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t c = set - ((set >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t prefix = c * ones; /* byte i: cards in bytes 0..i */
+    uint64_t ge = ((prefix | highs) - (uint64_t)(k + 1) * ones) & highs;
+    int byte = __builtin_ctzll(ge) >> 3;
+    k -= (unsigned)((prefix << 8) >> (8 * byte)) & 0xFF; /* cards before it */
+    unsigned b = (unsigned)(set >> (8 * byte)) & 0xFF, pos = 0;
+    unsigned low4 = (b & 1) + ((b >> 1) & 1) + ((b >> 2) & 1) + ((b >> 3) & 1);
+    unsigned up = -(unsigned)(k >= low4); /* all ones when it lies higher */
+    pos += up & 4, k -= up & low4, b >>= up & 4;
+    unsigned low2 = (b & 1) + ((b >> 1) & 1);
+    up = -(unsigned)(k >= low2);
+    pos += up & 2, k -= up & low2, b >>= up & 2;
+    unsigned low1 = b & 1;
+    up = -(unsigned)(k >= low1);
+    pos += up & 1;
+    return (ls_card)(8 * byte + (int)pos);
+}
+
+/* A card drawn uniformly from `set`, which holds n > 0 cards. The deck has
+ * no order: a card is chosen as it is drawn, which gives every card the
+ * same chance as a shuffled deck would. */
 static inline ls_card ls__random_card(ls_rng *rng, ls_cards set, int n)
 {
-    if (n >= 13) {
-        for (;;) {
-            uint32_t c = ls__rng_below(rng, 52);
-            if ((set >> c) & 1)
-                return (ls_card)c;
-        }
-    }
-    for (uint32_t k = ls__rng_below(rng, (uint32_t)n); k; k--)
-        set &= set - 1;
-    return (ls_card)__builtin_ctzll(set);
+    return ls__select(set, ls__rng_below(rng, (uint32_t)n));
 }
 
 /* Formats err (if not NULL) and returns code. */

@@ -292,6 +292,17 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
         for (int len = 3; len <= 5; len += 2) {
             for (ls_cards st = len == 3 ? starts3 : starts5; st; st &= st - 1) {
                 int s = __builtin_ctzll(st) >> 2;
+                /* The usual case, one card of each rank, is the hand's
+                 * cards within the run's ranks: no enumeration needed. */
+                ls_cards span = s + len <= 13
+                    ? (((ls_cards)1 << (4 * len)) - 1) << (4 * s)
+                    : ((((ls_cards)1 << (4 * (len - 1))) - 1) << (4 * s)) | 15;
+                ls_cards in = hand & span;
+                if (ls_cards_count(in) == len) {
+                    if (!runs_suited || one_suit(in) >= 0)
+                        out[n++] = in;
+                    continue;
+                }
                 if (!runs_suited) {
                     n = run_sets(hand, s, len, 15, 0, out, n);
                     continue;
@@ -358,7 +369,8 @@ int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
              (ls_move){0, LS_MOVE_TAKE, (ls_card)__builtin_ctzll(o)});
         n += nd;
     }
-    if (declare)
-        out[n++] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};
-    return n;
+    /* Written always and counted only when allowed: whether a player may
+     * declare changes from turn to turn, so a branch here mispredicts. */
+    out[n] = (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD};
+    return n + declare;
 }
