@@ -54,6 +54,9 @@ LIBA  = $(BUILD)/libleastscore.a
 LIBSO = $(BUILD)/libleastscore.so
 CLI   = $(BUILD)/leastscore
 
+# Keep the objects make would otherwise delete as intermediate files.
+.SECONDARY:
+
 .PHONY: all deps check unit e2e sancheck play bench soak install uninstall clean
 
 all: $(LIBA) $(LIBSO) $(CLI)
