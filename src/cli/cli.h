@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "leastscore.h"
+
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
@@ -24,6 +26,11 @@ char *cli_read_file(const char *path, size_t *len);
 /* Parses a decimal unsigned 64-bit number; returns 0 on success, -1 when
  * the text is not one. */
 int cli_parse_u64(const char *text, uint64_t *out);
+
+/* Sets a rules option from its command-line name ("hand-size", "tie"...):
+ * the same as ls_rules_set() with dashes for underscores. */
+int cli_rules_option(ls_rules *r, const char *option, const char *value,
+                     ls_error *err);
 
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */

@@ -105,12 +105,6 @@ enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
        OPT_PACE, OPT_PLAIN };
 
 /* The rules options: command-line name -> rules.md name. */
-static const struct { const char *opt, *rule; } rule_opts[] = {
-    {"threshold", "threshold"}, {"tie", "tie"},
-    {"runs", "runs"},           {"hand-size", "hand_size"},
-    {"declare-max", "declare_max"}, {"max-turns", "max_turns"},
-};
-
 static int parse_args(int argc, char **argv, play_opts *o)
 {
     static const struct option longopts[] = {
@@ -156,11 +150,9 @@ static int parse_args(int argc, char **argv, play_opts *o)
             snprintf(o->name, sizeof o->name, "%s", optarg);
             break;
         case OPT_RULE:
-            for (size_t i = 0; i < sizeof rule_opts / sizeof rule_opts[0]; i++)
-                if (!strcmp(rule_opts[i].opt, longopts[idx].name) &&
-                    ls_rules_set(&o->rules, rule_opts[i].rule, optarg, &err) != 0)
-                    return cli_usage_error("play", "--%s: %s", longopts[idx].name,
-                                           err.msg);
+            if (cli_rules_option(&o->rules, longopts[idx].name, optarg, &err) != 0)
+                return cli_usage_error("play", "--%s: %s", longopts[idx].name,
+                                       err.msg);
             break;
         case OPT_SEED:
             if (cli_parse_u64(optarg, &o->seed) != 0)

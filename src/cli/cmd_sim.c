@@ -695,16 +695,10 @@ int cmd_sim(int argc, char **argv)
                 return rc;
             S.bot_timeout = (int)x;
             break;
-        case O_RULE: {
-            char name[32];
-            snprintf(name, sizeof name, "%s", longopts[idx].name);
-            for (char *p = name; *p; p++)
-                if (*p == '-')
-                    *p = '_';
-            if (ls_rules_set(&S.rules, name, optarg, &err) != 0)
+        case O_RULE:
+            if (cli_rules_option(&S.rules, longopts[idx].name, optarg, &err) != 0)
                 return cli_usage_error("sim", "--%s: %s", longopts[idx].name, err.msg);
             break;
-        }
         case ':':
             return cli_usage_error("sim", "%s needs a value", argv[optind - 1]);
         default:

@@ -118,3 +118,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fprintf(stderr, "\nRun 'leastscore %s --help' for usage.\n", cmd);
     return 2;
 }
+
+int cli_rules_option(ls_rules *r, const char *option, const char *value,
+                     ls_error *err)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%s", option);
+    for (char *c = name; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    return ls_rules_set(r, name, value, err);
+}
