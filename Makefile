@@ -2,7 +2,7 @@
 #
 #   make            the library (build/libleastscore.a, .so) and the command
 #                   build/leastscore
-#   make check      unit and end-to-end tests, then the unit tests again
+#   make test       (= make check) unit and end-to-end tests, then both again
 #                   under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make play       installs what is missing, builds, starts a game
 #   make bench      the speed benchmark (leastscore bench)
@@ -57,7 +57,7 @@ CLI   = $(BUILD)/leastscore
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
 
-.PHONY: all deps check unit e2e sancheck play bench soak install uninstall clean
+.PHONY: all deps test check unit e2e sancheck play bench soak install uninstall clean
 
 all: $(LIBA) $(LIBSO) $(CLI)
 
@@ -113,6 +113,9 @@ sancheck:
 	@LS_SANITIZED=1 $(MAKE) --no-print-directory BUILD=build-san OPT=-O1 LTO= \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit e2e
+
+# The README's test command; the same as `make check`.
+test: check
 
 check: deps
 	@$(MAKE) --no-print-directory all unit e2e
