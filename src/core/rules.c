@@ -7,6 +7,7 @@
  * straight flush comes from the run enumeration and is skipped as a
  * flush), in a fixed order so that move lists are deterministic.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,23 +333,48 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
     return n;
 }
 
-/* Writes the moves `m` with each of the nd discards. Most hands have at
- * most 8 discards; for them a fixed run of 8 stores (the extra ones are
- * overwritten by the next block or lie past the end of the list) costs
- * less than the mispredicted exit of a loop of varying length. */
-static inline void fill(ls_move *out, const ls_cards *discards, int nd, ls_move m)
+/* The second half of a move {0, kind, card}, padding zero, as one word
+ * (the first half is the discard; see the static_assert in ls__moves). */
+static inline uint64_t move_tag(uint8_t kind, ls_card card)
+{
+    ls_move m = {0, kind, card};
+    uint64_t tag;
+    memset((char *)&m + offsetof(ls_move, card) + 1, 0,
+           sizeof m - offsetof(ls_move, card) - 1);
+    memcpy(&tag, (const char *)&m + sizeof m.discard, sizeof tag);
+    return tag;
+}
+
+typedef uint64_t word2 __attribute__((vector_size(16)));
+
+/* Writes the moves with each of the nd discards and the second half
+ * `tag`, two moves from each pair of discards: a move is two words, so
+ * each is one 16-byte store. Most hands have at most 8 discards; for them
+ * a fixed run of 8 (the extra ones are overwritten by the next block or
+ * lie past the end of the list) costs less than the mispredicted exit of
+ * a loop of varying length. discards[] must be readable up to 8, or to nd
+ * rounded up to even. */
+static inline void fill2(ls_move *out, const ls_cards *discards, uint64_t tag)
+{
+    word2 d, a, b;
+    memcpy(&d, discards, sizeof d);
+    a = (word2){d[0], tag};
+    b = (word2){d[1], tag};
+    memcpy(out, &a, sizeof a);
+    memcpy(out + 1, &b, sizeof b);
+}
+
+static inline void fill(ls_move *out, const ls_cards *discards, int nd, uint64_t tag)
 {
     if (nd <= 8) {
-        for (int i = 0; i < 8; i++) {
-            m.discard = discards[i];
-            out[i] = m;
-        }
+        fill2(out, discards, tag);
+        fill2(out + 2, discards + 2, tag);
+        fill2(out + 4, discards + 4, tag);
+        fill2(out + 6, discards + 6, tag);
         return;
     }
-    for (int i = 0; i < nd; i++) {
-        m.discard = discards[i];
-        out[i] = m;
-    }
+    for (int i = 0; i < nd; i += 2)
+        fill2(out + i, discards + i, tag);
 }
 
 /* Moves are written pickup by pickup: draws first, then the takes of each
@@ -356,17 +382,20 @@ static inline void fill(ls_move *out, const ls_cards *discards, int nd, ls_move 
 int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
               bool runs_suited, ls_move *out)
 {
+    _Static_assert(sizeof(ls_move) == 2 * sizeof(uint64_t) &&
+                   offsetof(ls_move, discard) == 0, "a move is two words");
     ls_cards discards[128];
     for (int i = 0; i < 8; i++)
         discards[i] = 0; /* fill() may read them; never part of a move */
     int nd = ls__discards(hand, runs_suited, discards), n = 0;
+    discards[nd] = 0;    /* likewise, for an odd count above 8 */
     if (can_draw) {
-        fill(out, discards, nd, (ls_move){0, LS_MOVE_DRAW, LS_NO_CARD});
+        fill(out, discards, nd, move_tag(LS_MOVE_DRAW, LS_NO_CARD));
         n = nd;
     }
     for (ls_cards o = open; o; o &= o - 1) {
         fill(out + n, discards, nd,
-             (ls_move){0, LS_MOVE_TAKE, (ls_card)__builtin_ctzll(o)});
+             move_tag(LS_MOVE_TAKE, (ls_card)__builtin_ctzll(o)));
         n += nd;
     }
     /* Written always and counted only when allowed: whether a player may
