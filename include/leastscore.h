@@ -88,7 +88,7 @@ enum { LS_CLUBS, LS_DIAMONDS, LS_HEARTS, LS_SPADES };
 
 /* R1: Ace 1, 2..10 face value, J Q K 10. */
 int ls_card_value(ls_card c);
-/* The total of a set of cards. */
+/* The total of a set of cards (bits that are not cards count 0). */
 int ls_cards_total(ls_cards set);
 int ls_cards_count(ls_cards set);
 /* The lowest card of a set, or LS_NO_CARD for the empty set. */

@@ -128,16 +128,18 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out);
 int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
               bool runs_suited, ls_move *out);
 
-/* The next seat after `seat` that is in `mask` (mask must be non-empty). */
+/* The next seat after `seat` that is in `mask` (mask must be non-empty;
+ * `seat` itself when no other is). Without a loop, as this runs every
+ * turn: the mask is written twice in a row so that the search from seat+1
+ * never has to wrap. */
 static inline int ls__next_in(uint8_t mask, int seat, int n)
 {
-    int p = seat;
-    for (int i = 0; i < n; i++) {
-        p = p + 1 == n ? 0 : p + 1; /* no division: this runs every turn */
-        if (mask & (1u << p))
-            return p;
-    }
-    return seat;
+    uint32_t twice = (uint32_t)mask | (uint32_t)mask << n;
+    uint32_t after = twice >> (seat + 1);
+    if (!after)
+        return seat; /* an empty mask: not reached */
+    int p = seat + 1 + __builtin_ctz(after);
+    return p >= n ? p - n : p;
 }
 
 #endif
