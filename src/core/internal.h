@@ -79,10 +79,12 @@ static inline uint32_t ls__rng_below(ls_rng *r, uint32_t n)
 
 /*
  * The k-th lowest card (k from 0) of a set that holds more than k, without
- * a branch: byte popcounts and their prefix sums (SWAR) find the byte that
- * holds it, then halving steps find it inside the byte. Drawing from the
- * deck runs through here every turn, and a loop or a rejection test would
- * mispredict about every other time.
+ * a branch (Vigna's broadword select): byte popcounts and their prefix
+ * sums (SWAR) find the byte that holds it; that byte's bits, spread one to
+ * a byte of a word, give their own prefix sums the same way, and the card
+ * is the number of those sums that do not exceed what is left of k.
+ * Drawing from the deck runs through here every turn, and a loop or a
+ * rejection test would mispredict about every other time.
  */
 static inline ls_card ls__select(ls_cards set, unsigned k)
 {
@@ -92,19 +94,13 @@ static inline ls_card ls__select(ls_cards set, unsigned k)
     c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     uint64_t prefix = c * ones; /* byte i: cards in bytes 0..i */
     uint64_t ge = ((prefix | highs) - (uint64_t)(k + 1) * ones) & highs;
-    int byte = __builtin_ctzll(ge) >> 3;
-    k -= (unsigned)((prefix << 8) >> (8 * byte)) & 0xFF; /* cards before it */
-    unsigned b = (unsigned)(set >> (8 * byte)) & 0xFF, pos = 0;
-    unsigned low4 = (b & 1) + ((b >> 1) & 1) + ((b >> 2) & 1) + ((b >> 3) & 1);
-    unsigned up = -(unsigned)(k >= low4); /* all ones when it lies higher */
-    pos += up & 4, k -= up & low4, b >>= up & 4;
-    unsigned low2 = (b & 1) + ((b >> 1) & 1);
-    up = -(unsigned)(k >= low2);
-    pos += up & 2, k -= up & low2, b >>= up & 2;
-    unsigned low1 = b & 1;
-    up = -(unsigned)(k >= low1);
-    pos += up & 1;
-    return (ls_card)(8 * byte + (int)pos);
+    int shift = __builtin_ctzll(ge) & ~7; /* 8 * the byte that holds it */
+    k -= (unsigned)((prefix << 8) >> shift) & 0xFF; /* cards before it */
+    uint64_t bits = ((set >> shift & 0xFF) * ones) & 0x8040201008040201ull;
+    bits = ((bits + 0x7F7F7F7F7F7F7F7Full) >> 7) & ones; /* byte i: bit i */
+    uint64_t within = bits * ones; /* byte i: its bits 0..i */
+    uint64_t le = ((k * ones | highs) - within) & highs;
+    return (ls_card)(shift + (int)((le >> 7) * ones >> 56));
 }
 
 /* A card drawn uniformly from `set`, which holds n > 0 cards. The deck has
@@ -113,6 +109,37 @@ static inline ls_card ls__select(ls_cards set, unsigned k)
 static inline ls_card ls__random_card(ls_rng *rng, ls_cards set, int n)
 {
     return ls__select(set, ls__rng_below(rng, (uint32_t)n));
+}
+
+/*
+ * Whether `set` may be discarded (R3, D2, D3), decided in a few word
+ * operations: every card of one rank (a single, a pair, 4 of a kind, but
+ * not 3), or 3 or 5 cards whose ranks are consecutive (bit 4r of `ranks`
+ * for rank r, the Ace also counted above the King) or 5 of a suit.
+ * ls_discard_ok() is this plus the reason when the answer is no.
+ */
+static inline bool ls__discard_legal(ls_cards set, bool runs_suited)
+{
+    const ls_cards ones = 0x1111111111111ull; /* bit 0 of each rank nibble */
+    if (!set || (set & ~LS_ALL_CARDS))
+        return false;
+    int low = __builtin_ctzll(set);
+    uint64_t c = set - ((set >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    int n = (int)((c * 0x0101010101010101ull) >> 56);
+    if ((set >> (low & ~3)) < 16)
+        return n != 3; /* one rank */
+    if (n != 3 && n != 5)
+        return false;
+    ls_cards ranks = (set | set >> 1 | set >> 2 | set >> 3) & ones;
+    ls_cards high = (ranks & ~(ls_cards)1) | (ranks & 1) << 52;
+    ls_cards want = n == 3 ? 0x111 : 0x11111;
+    bool run = (ranks >> __builtin_ctzll(ranks)) == want ||
+               (high >> __builtin_ctzll(high)) == want;
+    bool suited = !(set & ~(ones << (low & 3)));
+    return n == 3 ? run && (!runs_suited || suited)
+                  : suited || (run && !runs_suited);
 }
 
 /* Formats err (if not NULL) and returns code. */

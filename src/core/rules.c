@@ -160,10 +160,10 @@ static int one_suit(ls_cards set)
     return -1;
 }
 
-bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
+/* The reason a set may not be discarded; false when it may (then the
+ * caller has a bug: ls__discard_legal() said no). */
+static bool discard_why(ls_cards set, const ls_rules *r, ls_error *err)
 {
-    if (set && !(set & (set - 1)) && !(set & ~LS_ALL_CARDS))
-        return true; /* one card: the common case, decided at once */
     if (set & ~LS_ALL_CARDS) {
         ls__fail(err, LS_ESHAPE, "the set holds bits that are not cards");
         return false;
@@ -231,6 +231,15 @@ bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
                  "(a run of 5 or a flush), not %d", n);
         return false;
     }
+}
+
+bool ls_discard_ok(ls_cards set, const ls_rules *r, ls_error *err)
+{
+    if (ls__discard_legal(set, r->runs_suited))
+        return true;
+    if (err)
+        discard_why(set, r, err);
+    return false;
 }
 
 /* Appends to out every set taking one card from each of the `len`

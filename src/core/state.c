@@ -255,11 +255,14 @@ int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *e
 /* Checking and applying moves                                         */
 /* ------------------------------------------------------------------ */
 
+/* (Whether p has played changes from turn to turn: it is combined
+ * without a branch.) */
 static bool can_declare(const ls_state *s, int p)
 {
-    return (s->played & (1u << p)) &&
-           (s->rules.declare_max == 0 ||
-            ls_cards_total(s->hand[p]) <= s->rules.declare_max);
+    bool played = (s->played >> p) & 1;
+    if (!s->rules.declare_max)
+        return played;
+    return played & (ls_cards_total(s->hand[p]) <= s->rules.declare_max);
 }
 
 bool ls_can_declare(const ls_state *s)
@@ -365,7 +368,7 @@ int ls_check(const ls_state *s, ls_move m, ls_error *err)
         bool single = !(m.discard & (m.discard - 1));
         if (pick & single)
             return 0; /* (a single card is always a legal discard) */
-        if (pick && ls_discard_ok(m.discard, &s->rules, NULL))
+        if (pick && ls__discard_legal(m.discard, s->rules.runs_suited))
             return 0;
     }
     return check_slow(s, m, err);
@@ -386,7 +389,7 @@ static void push_event(ls_state *s, int p, ls_move m)
  * eliminates (R8, D8). declarer is -1 for a showdown.
  *
  * Every seat is visited whether it played or not (a seat out of the round
- * holds no cards and scores 0), and choices are selects rather than
+ * is revealed with no cards and scores 0), and choices are selects rather than
  * branches: which seat is lowest and who scores what are as random as the
  * deal, and this runs at the end of every round.
  */
@@ -401,7 +404,7 @@ static void end_round(ls_state *s, int declarer)
      * from the starter (D12): the key is the total, then that distance. */
     int n = s->nplayers, st = s->starter;
     unsigned in = s->in_round, best = ~0u;
-    for (int p = 0; p < LS_MAX_PLAYERS; p++) {
+    for (int p = 0; p < n; p++) {
         r->hand[p] = (in >> p) & 1 ? s->hand[p] : 0;
         r->hand_total[p] = ls_cards_total(r->hand[p]);
         unsigned dist = (unsigned)(p >= st ? p - st : p - st + n);
@@ -413,7 +416,7 @@ static void end_round(ls_state *s, int declarer)
     int d = declarer >= 0 ? declarer : lowest;
     int dt = r->hand_total[d];
     int other_low = 1 << 30;
-    for (int p = 0; p < LS_MAX_PLAYERS; p++) {
+    for (int p = 0; p < n; p++) {
         bool other = ((in & ~(1u << d)) >> p) & 1;
         int t = r->hand_total[p];
         other_low = other && t < other_low ? t : other_low;
@@ -424,7 +427,7 @@ static void end_round(ls_state *s, int declarer)
     r->lowest = d;
     r->correct = correct;
     uint8_t out = 0;
-    for (int p = 0; p < LS_MAX_PLAYERS; p++) {
+    for (int p = 0; p < n; p++) {
         int won = correct ? 0 : 20 + (dt - other_low);  /* the declarer's */
         int lost = correct ? r->hand_total[p] - dt : 0; /* the others' */
         r->score[p] = (in >> p) & 1 ? (p == d ? won : lost) : 0;
