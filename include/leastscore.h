@@ -156,11 +156,16 @@ enum {
  * top (live play), or a card to draw that card, which must be in the deck
  * (replaying a record, or a search that fixes the draw). ls_apply() writes
  * the card actually drawn back into `card`.
+ *
+ * A move is one 64-bit word of bit-fields (move lists are written millions
+ * of times a second): `discard` holds the 52 card bits only, `kind` 0..15,
+ * `card` 0..255. Read and write the fields by name; they cannot have their
+ * address taken.
  */
 typedef struct ls_move {
-    ls_cards discard; /* the cards discarded; 0 for a declare */
-    uint8_t kind;     /* LS_MOVE_... */
-    ls_card card;     /* the card taken or drawn, or LS_NO_CARD */
+    ls_cards discard : 52; /* the cards discarded; 0 for a declare */
+    ls_cards kind : 4;     /* LS_MOVE_... */
+    ls_cards card : 8;     /* the card taken or drawn, or LS_NO_CARD */
 } ls_move;
 
 /* An upper bound on the number of legal moves in any state:

@@ -342,37 +342,51 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
     return n;
 }
 
-/* The second half of a move {0, kind, card}, padding zero, as one word
- * (the first half is the discard; see the static_assert in ls__moves). */
+/*
+ * A move is one word (see ls_move): with gcc and clang on a little-endian
+ * machine the discard is its low 52 bits, so a move is its discard OR'd
+ * with the word of {0, kind, card}, and two moves are written with one
+ * 16-byte OR and store. Elsewhere the fields are written one by one.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MOVE_WORDS 1
+#else
+#define MOVE_WORDS 0
+#endif
+
+typedef uint64_t word2 __attribute__((vector_size(16)));
+
+/* The word of the move {0, kind, card}. */
 static inline uint64_t move_tag(uint8_t kind, ls_card card)
 {
     ls_move m = {0, kind, card};
     uint64_t tag;
-    memset((char *)&m + offsetof(ls_move, card) + 1, 0,
-           sizeof m - offsetof(ls_move, card) - 1);
-    memcpy(&tag, (const char *)&m + sizeof m.discard, sizeof tag);
+    memcpy(&tag, &m, sizeof tag);
     return tag;
 }
 
-typedef uint64_t word2 __attribute__((vector_size(16)));
-
-/* Writes the moves with each of the nd discards and the second half
- * `tag`, two moves from each pair of discards: a move is two words, so
- * each is one 16-byte store. Most hands have at most 8 discards; for them
- * a fixed run of 8 (the extra ones are overwritten by the next block or
- * lie past the end of the list) costs less than the mispredicted exit of
- * a loop of varying length. discards[] must be readable up to 8, or to nd
- * rounded up to even. */
 static inline void fill2(ls_move *out, const ls_cards *discards, uint64_t tag)
 {
-    word2 d, a, b;
+#if MOVE_WORDS
+    word2 d;
     memcpy(&d, discards, sizeof d);
-    a = (word2){d[0], tag};
-    b = (word2){d[1], tag};
-    memcpy(out, &a, sizeof a);
-    memcpy(out + 1, &b, sizeof b);
+    d |= tag;
+    memcpy(out, &d, sizeof d);
+#else
+    ls_move m;
+    memcpy(&m, &tag, sizeof m);
+    m.discard = discards[0];
+    out[0] = m;
+    m.discard = discards[1];
+    out[1] = m;
+#endif
 }
 
+/* Writes the moves with each of the nd discards and `tag`, two at a time.
+ * Most hands have at most 8 discards; for them a fixed run of 8 (the extra
+ * ones are overwritten by the next block or lie past the end of the list)
+ * costs less than the mispredicted exit of a loop of varying length.
+ * discards[] must be readable up to 8, or to nd rounded up to even. */
 static inline void fill(ls_move *out, const ls_cards *discards, int nd, uint64_t tag)
 {
     if (nd <= 8) {
@@ -391,8 +405,7 @@ static inline void fill(ls_move *out, const ls_cards *discards, int nd, uint64_t
 int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
               bool runs_suited, ls_move *out)
 {
-    _Static_assert(sizeof(ls_move) == 2 * sizeof(uint64_t) &&
-                   offsetof(ls_move, discard) == 0, "a move is two words");
+    _Static_assert(sizeof(ls_move) == sizeof(uint64_t), "a move is one word");
     ls_cards discards[128];
     for (int i = 0; i < 8; i++)
         discards[i] = 0; /* fill() may read them; never part of a move */
