@@ -511,6 +511,53 @@ static void test_legal_moves_offer_exactly_the_discardable_subsets(void **state)
     }
 }
 
+/* Hands of every size from 1 to 7, many of them mostly of one suit so
+ * that flushes and straight flushes come up: the draws listed for the
+ * hand are exactly its discardable subsets, each once. */
+static void test_legal_moves_list_every_discard_of_hands_of_every_size(void **state)
+{
+    (void)state;
+    ls_rng rng;
+    ls_rng_seed(&rng, test_seed(11));
+    ls_move moves[LS_MAX_MOVES];
+    for (int i = 0; i < 20000; i++) {
+        int size = 1 + i % 7;
+        ls_cards hand = 0;
+        unsigned suit = ls_rng_below(&rng, 4);
+        while (ls_cards_count(hand) < size) {
+            ls_card c = (ls_card)ls_rng_below(&rng, 52);
+            if (i % 2 && ls_rng_below(&rng, 8))
+                c = (ls_card)(c & ~3u) | (ls_card)suit; /* mostly one suit */
+            hand |= LS_BIT(c);
+        }
+        ls_view v;
+        memset(&v, 0, sizeof v);
+        v.rules = (i / 7) % 2 ? suited_rules() : any_rules();
+        v.phase = LS_PHASE_TURN;
+        v.hand = hand;
+        v.open = LS_BIT(ls_cards_first(LS_ALL_CARDS & ~hand));
+        v.deck_size = 1;
+        int n = ls_view_legal_moves(&v, moves), draws = 0;
+        for (int k = 0; k < n; k++)
+            draws += moves[k].kind == LS_MOVE_DRAW;
+        int want = 0;
+        for (ls_cards sub = hand; sub; sub = (sub - 1) & hand) {
+            if (!ls_discard_ok(sub, &v.rules, NULL))
+                continue;
+            want++;
+            int listed = 0;
+            for (int k = 0; k < n; k++)
+                listed += moves[k].kind == LS_MOVE_DRAW && moves[k].discard == sub;
+            if (listed != 1) {
+                char buf[64];
+                ls_cards_str(sub, buf, sizeof buf);
+                fail_msg("%s is listed %d times", buf, listed);
+            }
+        }
+        assert_int_equal(draws, want);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_single_card_may_always_be_discarded),
     cmocka_unit_test(test_nothing_is_not_a_discard),
@@ -540,6 +587,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_three_of_a_kind_on_a_turn_is_refused_with_a_reason),
     cmocka_unit_test(test_runs_suited_applies_on_a_turn),
     cmocka_unit_test(test_a_straight_flush_is_generated_once),
+    cmocka_unit_test(test_legal_moves_list_every_discard_of_hands_of_every_size),
     cmocka_unit_test(test_legal_moves_offer_exactly_the_discardable_subsets),
 };
 

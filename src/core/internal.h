@@ -147,7 +147,8 @@ int ls__fail(ls_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Writes every legal discard of `hand` into out (room for 128) and returns
- * the count. Each set appears once. */
+ * the count. Each set appears once. At least 8 entries are written: those
+ * past the count are 0. */
 int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out);
 
 /* Writes the moves for a hand facing `open`: every legal discard with each

@@ -270,21 +270,38 @@ static int run_sets(ls_cards hand, int rank, int len, unsigned suits,
 int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
 {
     const ls_cards ones = 0x1111111111111ull; /* bit 0 of each rank nibble */
-    int n = 0;
-    for (ls_cards h = hand; h; h &= h - 1)
-        out[n++] = h & -h;
-    int held = n;
-    if (held == 1)
-        return 1;
+    /* Singles: a fixed run of 8, zeros past the last card (a hand holds at
+     * most 7), costs less than a loop whose exit depends on the hand. */
+    ls_cards h = hand;
+    for (int i = 0; i < 8; i++) {
+        out[i] = h & -h;
+        h &= h - 1;
+    }
+    for (int i = 8; h; h &= h - 1) /* only from a made-up view */
+        out[i++] = h & -h;
 
     ls_cards c = hand - ((hand >> 1) & 0x5555555555555ull);
     c = (c & 0x3333333333333ull) + ((c >> 2) & 0x3333333333333ull);
+    int held = (int)((((c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full) *
+                      0x0101010101010101ull) >> 56);
+    int n = held;
     ls_cards present = (c | (c >> 1) | (c >> 2)) & ones;
-    ls_cards multi = ((c >> 1) | (c >> 2)) & ones;
 
-    /* Pairs and 4 of a kind. */
-    for (; multi; multi &= multi - 1) {
-        int shift = __builtin_ctzll(multi);
+    /* Pairs. A rank held exactly twice is one pair, the usual case: the
+     * first two such ranks are written without a branch (a rank bit past
+     * the cards selects nothing). A rank held 3 or 4 times gives each pair
+     * of its cards, and 4 of a kind. */
+    ls_cards two = (c >> 1) & ~(c | (c >> 2)) & ones;
+    ls_cards more = ((c >> 2) | (c & (c >> 1))) & ones;
+    for (int k = 0; k < 2; k++) {
+        out[n] = hand & ((ls_cards)15 << __builtin_ctzll(two | (ls_cards)1 << 63));
+        n += two != 0;
+        two &= two - 1;
+    }
+    for (; two; two &= two - 1)
+        out[n++] = hand & ((ls_cards)15 << __builtin_ctzll(two));
+    for (; more; more &= more - 1) {
+        int shift = __builtin_ctzll(more);
         ls_cards base = hand & ((ls_cards)15 << shift);
         for (ls_cards a = base; a; a &= a - 1)
             for (ls_cards b = a & (a - 1); b; b &= b - 1)
@@ -299,16 +316,17 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
     ls_cards starts3 = present & (present >> 4) & (present >> 8);
     if (starts3) {
         ls_cards starts5 = starts3 & (present >> 12) & (present >> 16);
+        ls_cards multi = ((c >> 1) | (c >> 2)) & ones; /* ranks held 2+ times */
         for (int len = 3; len <= 5; len += 2) {
             for (ls_cards st = len == 3 ? starts3 : starts5; st; st &= st - 1) {
                 int s = __builtin_ctzll(st) >> 2;
-                /* The usual case, one card of each rank, is the hand's
-                 * cards within the run's ranks: no enumeration needed. */
                 ls_cards span = s + len <= 13
                     ? (((ls_cards)1 << (4 * len)) - 1) << (4 * s)
                     : ((((ls_cards)1 << (4 * (len - 1))) - 1) << (4 * s)) | 15;
-                ls_cards in = hand & span;
-                if (ls_cards_count(in) == len) {
+                /* The usual case, one card of each rank, is the hand's
+                 * cards within the run's ranks: no enumeration needed. */
+                if (!(multi & span)) {
+                    ls_cards in = hand & span;
                     if (!runs_suited || one_suit(in) >= 0)
                         out[n++] = in;
                     continue;
@@ -326,9 +344,10 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
     /* Flushes that are not also runs (those came from the runs above).
      * Only hands of 5 or more cards can hold one; a 5-card hand only when
      * every card has the suit of its first. */
-    if (held == 5) {
-        if (!(hand & ~(ones << (__builtin_ctzll(hand) & 3))) && !is_run(hand, 5))
-            out[n++] = hand;
+    bool flush5 = (held == 5) &
+                  !(hand & ~(ones << (__builtin_ctzll(hand | (ls_cards)1 << 63) & 3)));
+    if (flush5 && !is_run(hand, 5)) {
+        out[n++] = hand;
     } else if (held > 5) {
         for (int suit = 0; suit < 4; suit++) {
             ls_cards of = hand & (ones << suit);
@@ -407,10 +426,8 @@ int ls__moves(ls_cards hand, ls_cards open, bool can_draw, bool declare,
 {
     _Static_assert(sizeof(ls_move) == sizeof(uint64_t), "a move is one word");
     ls_cards discards[128];
-    for (int i = 0; i < 8; i++)
-        discards[i] = 0; /* fill() may read them; never part of a move */
     int nd = ls__discards(hand, runs_suited, discards), n = 0;
-    discards[nd] = 0;    /* likewise, for an odd count above 8 */
+    discards[nd] = 0; /* fill() may read it, for an odd count above 8 */
     if (can_draw) {
         fill(out, discards, nd, move_tag(LS_MOVE_DRAW, LS_NO_CARD));
         n = nd;
