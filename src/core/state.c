@@ -405,32 +405,35 @@ static void end_round(ls_state *s, int declarer)
     int n = s->nplayers, st = s->starter;
     unsigned in = s->in_round, best = ~0u;
     for (int p = 0; p < n; p++) {
-        r->hand[p] = (in >> p) & 1 ? s->hand[p] : 0;
+        unsigned plays = (in >> p) & 1;
+        r->hand[p] = s->hand[p] & -(ls_cards)plays;
         r->hand_total[p] = ls_cards_total(r->hand[p]);
-        unsigned dist = (unsigned)(p >= st ? p - st : p - st + n);
-        unsigned key = (in >> p) & 1 ? (unsigned)r->hand_total[p] << 4 | dist : ~0u;
+        unsigned dist = (unsigned)(p - st + (p < st) * n);
+        unsigned key = ((unsigned)r->hand_total[p] << 4 | dist) | (plays - 1);
         best = key < best ? key : best;
     }
     int lowest = st + (int)(best & 15);
-    lowest = lowest >= n ? lowest - n : lowest;
+    lowest -= (lowest >= n) * n;
     int d = declarer >= 0 ? declarer : lowest;
     int dt = r->hand_total[d];
-    int other_low = 1 << 30;
+    unsigned others = in & ~(1u << d), other_low = ~0u;
     for (int p = 0; p < n; p++) {
-        bool other = ((in & ~(1u << d)) >> p) & 1;
-        int t = r->hand_total[p];
-        other_low = other && t < other_low ? t : other_low;
+        unsigned t = (unsigned)r->hand_total[p] | (((others >> p) & 1) - 1);
+        other_low = t < other_low ? t : other_low;
     }
-    bool correct = (dt < other_low) | ((dt == other_low) & !s->rules.tie_penalty) |
-                   (declarer < 0);
+    int ol = (int)other_low;
+    bool correct = (dt < ol) | ((dt == ol) & !s->rules.tie_penalty) | (declarer < 0);
     r->declarer = declarer;
     r->lowest = d;
     r->correct = correct;
+    /* Right: 0 for the declarer, the difference for the others. Wrong: 20
+     * plus the difference for the declarer, 0 for the others (R6, R7). */
+    int mine = correct ? 0 : 20 + (dt - ol);
     uint8_t out = 0;
     for (int p = 0; p < n; p++) {
-        int won = correct ? 0 : 20 + (dt - other_low);  /* the declarer's */
-        int lost = correct ? r->hand_total[p] - dt : 0; /* the others' */
-        r->score[p] = (in >> p) & 1 ? (p == d ? won : lost) : 0;
+        int theirs = (r->hand_total[p] - dt) & -(int)correct;
+        int score = p == d ? mine : theirs;
+        r->score[p] = score & -(int)((in >> p) & 1);
         s->score[p] += r->score[p];
         r->total[p] = s->score[p];
         out |= (uint8_t)((s->score[p] > s->rules.threshold) << p);
