@@ -3,16 +3,22 @@
  * deterministic for a seed and budget, every move it chooses is legal, its
  * hint is a probability, and its spec is checked.
  *
+ * The expert also learns from the moves it observes (round_start and
+ * observe, as sim and play call them): the tests feed it events the way
+ * they do, and check that what it infers narrows the hidden hands.
+ *
  * Budgets are small (iters=N) so that the suite stays quick; LS_SANITIZED=1
  * (the ASan/UBSan pass) shrinks the randomized work further. Randomized
  * tests print their seed (LS_SEED replays).
  */
 #include "support/support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/expert.h"
 #include "leastscore_ai.h"
 
 static long scaled(long n)
@@ -38,6 +44,34 @@ static void choose(ls_player *p, const ls_state *s, ls_move *m)
         fail_msg("expert could not move: %s", err.msg);
 }
 
+/* Tells each player in p[] (NULL entries skipped) that a round was dealt,
+ * as its own view shows it. */
+static void tell_deal(ls_player *p[], const ls_state *s)
+{
+    ls_view v;
+    for (int q = 0; q < ls_players(s); q++)
+        if (p[q]) {
+            ls_view_of(s, q, &v);
+            ls_player_round_start(p[q], &v);
+        }
+}
+
+/* Tells each player in p[] about the move just applied (the last event of
+ * the round, or the declare / round end), as its own view shows it. */
+static void tell_move(ls_player *p[], const ls_state *s, int seat, ls_move m)
+{
+    ls_view v;
+    for (int q = 0; q < ls_players(s); q++) {
+        if (!p[q])
+            continue;
+        ls_event ev = {(uint8_t)seat, m.kind,
+                       m.kind == LS_MOVE_TAKE || q == seat ? m.card : LS_NO_CARD,
+                       m.discard};
+        ls_view_of(s, q, &v);
+        ls_player_observe(p[q], &v, &ev);
+    }
+}
+
 static bool same_move(ls_move a, ls_move b)
 {
     return a.kind == b.kind && a.discard == b.discard && a.card == b.card;
@@ -57,12 +91,19 @@ static void test_expert_never_sees_hidden_cards(void **state)
                            "discard QH take 4C"};
     ls_state *s1 = deal_state(NULL, 3, one, "5S");
     ls_state *s2 = deal_state(NULL, 3, two, "5S");
+    /* Observers: seat 0 is told every event from its own state. */
+    ls_player *o1[3] = {expert("expert:iters=300", 42), NULL, NULL};
+    ls_player *o2[3] = {expert("expert:iters=300", 42), NULL, NULL};
+    tell_deal(o1, s1);
+    tell_deal(o2, s2);
     for (int step = 0; step <= 3; step++) {
         ls_view v1, v2;
         ls_view_of(s1, ls_turn(s1), &v1);
         ls_view_of(s2, ls_turn(s2), &v2);
         if (step == 0 || step == 3) {
-            /* A to move: its views and the expert's choices must agree. */
+            /* A to move: its views and the expert's choices must agree,
+             * for fresh experts and for the ones that observed the turns
+             * (and inferred what they could from them). */
             assert_int_equal(v1.me, 0);
             assert_memory_equal(&v1, &v2, sizeof v1);
             ls_player *p1 = expert("expert:iters=300", 42);
@@ -71,6 +112,9 @@ static void test_expert_never_sees_hidden_cards(void **state)
             choose(p1, s1, &m1);
             choose(p2, s2, &m2);
             assert_true(same_move(m1, m2));
+            choose(o1[0], s1, &m1);
+            choose(o2[0], s2, &m2);
+            assert_true(same_move(m1, m2));
             ls_move h1, h2;
             double d1, d2;
             ls_error err = {0};
@@ -78,14 +122,24 @@ static void test_expert_never_sees_hidden_cards(void **state)
             assert_int_equal(ls_player_hint(p2, &v2, &h2, &d2, &err), 0);
             assert_true(same_move(h1, h2));
             assert_true(d1 == d2);
+            assert_true(ls__expert_mean_total(o1[0], &v1, 1, 500) ==
+                        ls__expert_mean_total(o2[0], &v2, 1, 500));
             ls_player_free(p1);
             ls_player_free(p2);
         }
         if (step < 3) {
+            int seat = ls_turn(s1);
+            ls_move m;
+            ls_error err = {0};
+            assert_int_equal(ls_move_parse(turns[step], &m, &err), 0);
             must_play(s1, turns[step]);
             must_play(s2, turns[step]);
+            tell_move(o1, s1, seat, m);
+            tell_move(o2, s2, seat, m);
         }
     }
+    ls_player_free(o1[0]);
+    ls_player_free(o2[0]);
     ls_state_free(s1);
     ls_state_free(s2);
 }
@@ -104,8 +158,10 @@ static uint64_t match_hash(const char *spec, int n, uint64_t seed, long *checked
     uint64_t h = 1469598103934665603ull;
     ls_view v;
     while (ls_phase(s) != LS_PHASE_OVER) {
-        if (ls_phase(s) == LS_PHASE_DEAL)
+        if (ls_phase(s) == LS_PHASE_DEAL) {
             assert_int_equal(ls_deal(s, &err), 0);
+            tell_deal(p, s);
+        }
         int seat = ls_turn(s);
         ls_view_of(s, seat, &v);
         ls_move m;
@@ -119,7 +175,10 @@ static uint64_t match_hash(const char *spec, int n, uint64_t seed, long *checked
             if (checked)
                 ++*checked;
         }
+        if (m.kind == LS_MOVE_DRAW)
+            m.card = LS_NO_CARD;
         assert_int_equal(ls_apply(s, &m, &err), 0);
+        tell_move(p, s, seat, m);
         h = (h ^ m.discard ^ ((uint64_t)m.kind << 56) ^ ((uint64_t)m.card << 48)) *
             1099511628211ull;
     }
@@ -193,6 +252,63 @@ static void test_expert_is_legal_under_every_rules_option(void **state)
     ls_state_free(s);
 }
 
+/*
+ * Inference: in greedy matches (4 players, seat 0's moves too are greedy's,
+ * so that the positions do not depend on the expert), at each of seat 0's
+ * turns an expert that observed the round and a fresh one estimate every
+ * opponent's hand total from their samples. The observer's squared error
+ * against the true totals must be lower, over the same positions.
+ */
+static void test_observed_moves_sharpen_the_hidden_hands(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C", "D"};
+    uint64_t seed = test_seed(31);
+    long matches = scaled(6), estimates = 0;
+    double err_seen = 0, err_fresh = 0;
+    for (long i = 0; i < matches; i++) {
+        ls_error err = {0};
+        ls_state *s = ls_state_new(NULL, 4, names, seed + (uint64_t)i, &err);
+        assert_non_null(s);
+        ls_player *g = expert("greedy", 1);
+        ls_player *obs[4] = {expert("expert", seed + (uint64_t)i), NULL, NULL, NULL};
+        ls_player *fresh = expert("expert", seed + (uint64_t)i);
+        for (int rounds = 0; rounds < 4 && ls_phase(s) != LS_PHASE_OVER; rounds++) {
+            assert_int_equal(ls_deal(s, &err), 0);
+            tell_deal(obs, s);
+            while (ls_phase(s) == LS_PHASE_TURN) {
+                int seat = ls_turn(s);
+                ls_view v;
+                ls_view_of(s, seat, &v);
+                if (seat == 0 && v.turns >= 4) {
+                    for (int q = 1; q < 4; q++) {
+                        double truth = ls_cards_total(ls_hand(s, q));
+                        double a = ls__expert_mean_total(obs[0], &v, q, 300) - truth;
+                        double b = ls__expert_mean_total(fresh, &v, q, 300) - truth;
+                        err_seen += a * a;
+                        err_fresh += b * b;
+                        estimates++;
+                    }
+                }
+                ls_move m;
+                assert_int_equal(ls_player_choose(g, &v, &m, &err), 0);
+                m.card = m.kind == LS_MOVE_DRAW ? LS_NO_CARD : m.card;
+                assert_int_equal(ls_apply(s, &m, &err), 0);
+                tell_move(obs, s, seat, m);
+            }
+        }
+        ls_player_free(g);
+        ls_player_free(obs[0]);
+        ls_player_free(fresh);
+        ls_state_free(s);
+    }
+    double rmse_seen = sqrt(err_seen / estimates), rmse_fresh = sqrt(err_fresh / estimates);
+    printf("# %ld estimates of hidden hand totals: RMSE %.2f observing, %.2f not\n",
+           estimates, rmse_seen, rmse_fresh);
+    assert_true(estimates >= 30);
+    assert_true(rmse_seen < rmse_fresh);
+}
+
 static void test_hint_is_a_move_and_a_probability(void **state)
 {
     (void)state;
@@ -229,7 +345,8 @@ static void test_bad_expert_specs_are_errors(void **state)
     (void)state;
     static const char *const bad[] = {"expert:iters=0", "expert:bogus=1",
                                       "expert:iters=10,ms=10", "expert:ms=x",
-                                      "expert:c=-1"};
+                                      "expert:c=-1", "expert:depth=5",
+                                      "expert:tries=0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ls_error err = {0};
         ls_player *p = ls_player_new(bad[i], 1, &err);
@@ -249,6 +366,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_same_seed_and_budget_give_the_same_moves),
     cmocka_unit_test(test_expert_always_chooses_legal_moves),
     cmocka_unit_test(test_expert_is_legal_under_every_rules_option),
+    cmocka_unit_test(test_observed_moves_sharpen_the_hidden_hands),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };

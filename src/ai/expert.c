@@ -9,11 +9,24 @@
  * that into a full state with a shuffled deck. Nothing else is looked at,
  * so two states that differ only in hidden cards give the same moves.
  *
- * Card inference biases the sampling: a player who has discarded k times
- * has kept low cards, so its hidden cards are weighted by exp(-a*k*value)
- * (a = infer, 0.1); one whose last discard was a single card of value d
- * likely holds nothing above d (weight x0.35) except the card it drew since,
- * which is sampled uniformly.
+ * Card inference. The player keeps, from observe(), each opponent's last
+ * DEPTH (4) moves of the round with its own view just before each. An
+ * opponent is modelled as playing like the built-in greedy player (the same
+ * model the rollouts use for everyone). Its hidden cards are drawn from the
+ * unseen cards (the card its last draw gave it uniformly; the rest weighted
+ * by exp(-prior * k * value) after k discards, prior = 0 by default, i.e.
+ * uniformly) and kept only if the model, given the hand this implies before
+ * each observed move (undo the pick-up, return the discard; for an older
+ * draw, any card not known then), would have made those moves: discard,
+ * take or draw, and not declare when it could. This rejection sampling
+ * fills a bank of up to BANK (64) hidden hands per opponent and search, from
+ * at most BANK * tries (20) draws; determinizations combine bank entries
+ * that do not clash. Against an opponent that plays otherwise the fits run
+ * short and the bank is topped up with unchecked draws (MIN_FIT), so the
+ * player degrades to uniform sampling rather than to nonsense. Without
+ * observe() calls (a bare choose()), with depth=0, or for moves older than
+ * the view's history, a heuristic stands in: weights exp(-infer * k *
+ * value) (infer = 0.1) and nothing above a last single discard (x0.35).
  *
  * Two searches share that machinery:
  *
@@ -62,6 +75,9 @@
 #define LS__EXPERT_DEFAULT_ITERS 1000
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
 #define DECLARE_SAMPLES 2000
+#define DEPTH 4 /* an opponent's moves kept for inference */
+#define MIN_FIT 16
+#define BANK 64 /* hidden-hand samples kept per opponent and search */
 
 typedef struct node {
     ls_move move;    /* the move that leads here from the parent */
@@ -79,7 +95,18 @@ typedef struct model {
     int hidden;        /* cards in its hand not known to anyone */
     bool free_draw;    /* its last move was a draw: one card is uniform */
     uint32_t w[11];    /* sampling weight of a card by value 1..10 */
+    int npv;           /* its last npv moves are known with the views
+                          before them (0 when not observed) */
+    ls_event ev[DEPTH];/* those moves, the latest first */
 } model;
+
+/* An opponent's last move and my view just before it (from observe). */
+typedef struct seen_turn {
+    int round;
+    int index;         /* the event's index in the round */
+    ls_event ev;
+    ls_view before;
+} seen_turn;
 
 typedef struct expert {
     ls_rng rng;
@@ -88,7 +115,8 @@ typedef struct expert {
     double c;          /* UCB exploration constant */
     int rollout;       /* 0 random, 1 fast heuristic, 2 the greedy player */
     ls_player *policy; /* the greedy player, for rollout 2 */
-    double infer;      /* inference strength (0 = uniform sampling) */
+    double infer;      /* weighting by discards made, unobserved opponents */
+    double prior;      /* ... and observed ones (0 = uniform sampling) */
     int rd;            /* fixed declare total of simulated players, 0 = margins */
     int om, mm;        /* declare margins of simulated others / me */
     double look;       /* weight of next turn's best shed in move_score */
@@ -104,6 +132,15 @@ typedef struct expert {
     int nnodes, cap;
     ls_state *det;     /* the determinization being played */
     ls_state *base;    /* ... and the one it started from */
+    int tries;         /* draws per bank entry before giving up */
+    ls_view cur;       /* my view after the latest event */
+    bool have_cur;
+    seen_turn seen[LS_MAX_PLAYERS][DEPTH]; /* latest first */
+    int nseen[LS_MAX_PLAYERS];
+    int depth;         /* how many of them inference uses */
+    ls_cards bank[LS_MAX_PLAYERS][BANK]; /* per-search samples of hidden cards */
+    int nbank[LS_MAX_PLAYERS];
+    ls_view pv[LS_MAX_PLAYERS][DEPTH]; /* per-search: the opponents' past views */
 } expert;
 
 /* ------------------------------------------------------------------ */
@@ -126,7 +163,26 @@ static int discards_made(const ls_view *v, int q)
     return n;
 }
 
-static void build_models(const expert *e, const ls_view *v, model m[])
+/* How many of q's latest moves in v's history (up to e->depth) are the
+ * observed ones in e->seen[q], latest first. */
+static int seen_matches(const expert *e, const ls_view *v, int q)
+{
+    int k = 0;
+    for (int i = v->nhistory - 1; i >= 0 && k < e->nseen[q] && k < e->depth; i--) {
+        const ls_event *h = &v->history[i];
+        if (h->player != q)
+            continue;
+        const seen_turn *st = &e->seen[q][k];
+        if (st->round != v->round || v->history_start + i != st->index ||
+            h->kind != st->ev.kind || h->discard != st->ev.discard ||
+            h->card != st->ev.card)
+            break;
+        k++;
+    }
+    return k;
+}
+
+static void build_models(expert *e, const ls_view *v, model m[])
 {
     for (int q = 0; q < v->nplayers; q++) {
         model *mq = &m[q];
@@ -144,12 +200,21 @@ static void build_models(const expert *e, const ls_view *v, model m[])
         int k = discards_made(v, q);
         if (k > 5)
             k = 5;
+        mq->npv = seen_matches(e, v, q);
+        for (int j = 0; j < mq->npv; j++) {
+            ls_view *pv = &e->pv[q][j];
+            *pv = e->seen[q][j].before;
+            pv->me = q;
+            pv->turn = q;
+            mq->ev[j] = e->seen[q][j].ev;
+        }
         int cap = 11; /* no single-card evidence */
-        if (last && ls_cards_count(last->discard) == 1)
+        if (!mq->npv && last && ls_cards_count(last->discard) == 1)
             cap = ls_card_value(ls_cards_first(last->discard));
+        double a = mq->npv ? e->prior : e->infer;
         for (int val = 1; val <= 10; val++) {
-            double w = exp(-e->infer * k * val);
-            if (e->infer > 0 && val > cap)
+            double w = exp(-a * k * val);
+            if (a > 0 && val > cap)
                 w *= 0.35;
             mq->w[val] = (uint32_t)(1 + 1000.0 * w);
         }
@@ -185,10 +250,101 @@ static ls_card pick_weighted(ls_rng *rng, ls_cards pool, const uint32_t w[])
     return ls_cards_first(pool);
 }
 
+/* Draws the hidden part of q's hand from pool (the card it drew last,
+ * if any, uniformly; the others by the model's weights). */
+static ls_cards draw_hidden(ls_rng *rng, const model *mq, ls_cards pool,
+                            ls_card *drawn)
+{
+    ls_cards h = 0;
+    *drawn = LS_NO_CARD;
+    for (int k = 0; k < mq->hidden && pool; k++) {
+        ls_card c = (k == 0 && mq->free_draw) ? pick_uniform(rng, pool)
+                                              : pick_weighted(rng, pool, mq->w);
+        if (k == 0)
+            *drawn = c;
+        h |= LS_BIT(c);
+        pool &= ~LS_BIT(c);
+    }
+    return h;
+}
+
+/*
+ * Whether q, holding h after its k-th latest observed move (drawn: the card
+ * its latest draw gave it), could have made that move and the older ones by
+ * the opponent model: the greedy player on q's view just before each move.
+ * Going back, a move is undone: the card picked up leaves the hand and the
+ * discard returns. The card an older draw gave is not known, so every card
+ * of the hand that was not known then is tried (a depth-first search that
+ * stops at the first history that fits).
+ */
+static bool fits_from(expert *e, const model *mq, int q, int k, ls_cards h,
+                      ls_card drawn)
+{
+    if (k >= mq->npv)
+        return true;
+    const ls_event *ev = &mq->ev[k];
+    ls_view *pv = &e->pv[q][k];
+    ls_cards could = ev->kind == LS_MOVE_TAKE ? LS_BIT(ev->card)
+                     : k == 0 ? (drawn == LS_NO_CARD ? 0 : LS_BIT(drawn))
+                              : h & ~pv->known[q];
+    could &= h;
+    for (; could; could &= could - 1) {
+        ls_card got = ls_cards_first(could);
+        ls_cards before = (h & ~LS_BIT(got)) | ev->discard;
+        pv->hand = before;
+        pv->hand_total = ls_cards_total(before);
+        pv->can_declare = (pv->played >> q & 1) &&
+                          (pv->rules.declare_max <= 0 ||
+                           pv->hand_total <= pv->rules.declare_max);
+        ls_move mv;
+        if (ls_player_choose(e->policy, pv, &mv, NULL) != 0)
+            return true;
+        if (mv.kind == ev->kind && mv.discard == ev->discard &&
+            (mv.kind != LS_MOVE_TAKE || mv.card == ev->card) &&
+            fits_from(e, mq, q, k + 1, before, drawn))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * Fills e->bank[q] with up to BANK hidden parts of q's hand, drawn from the
+ * unseen cards by the model's weights and kept when they fit q's observed
+ * moves (rejection sampling, at most BANK * tries draws). An opponent that
+ * does not play like the model may leave too few fits; the bank is then
+ * topped up to MIN_FIT with draws that did not fit, so that a rare fit does
+ * not stand for the whole hand.
+ */
+static void build_banks(expert *e, const ls_view *v, const model m[])
+{
+    ls_cards pool = ls_view_unseen(v);
+    for (int q = 0; q < v->nplayers; q++) {
+        e->nbank[q] = 0;
+        if (!m[q].npv || m[q].hidden <= 0)
+            continue;
+        ls_cards spare[BANK];
+        int nspare = 0;
+        for (long t = 0; t < (long)BANK * e->tries && e->nbank[q] < BANK; t++) {
+            ls_card drawn;
+            ls_cards h = draw_hidden(&e->rng, &m[q], pool, &drawn);
+            if (fits_from(e, &m[q], q, 0, h | v->known[q], drawn)) {
+                e->bank[q][e->nbank[q]++] = h;
+            } else if (nspare < BANK) {
+                spare[nspare++] = h;
+            }
+        }
+        /* Too few fit (an opponent who plays otherwise): fill up with
+         * unchecked samples so that one unlikely fit does not decide. */
+        for (int i = 0; e->nbank[q] < MIN_FIT && i < nspare; i++)
+            e->bank[q][e->nbank[q]++] = spare[i];
+    }
+}
+
 /* Fills hands[] with one sample of every other seat's hand, consistent with
  * the view: the known cards, the public sizes, disjoint from all visible
- * cards. The seats are filled in turn order after me. */
-static void sample_hands(ls_rng *rng, const ls_view *v, const model m[],
+ * cards. The seats are filled in turn order after me, each from its bank
+ * when it has one (an entry that does not clash with the seats before). */
+static void sample_hands(expert *e, ls_rng *rng, const ls_view *v, const model m[],
                          ls_cards hands[])
 {
     ls_cards pool = ls_view_unseen(v);
@@ -199,14 +355,18 @@ static void sample_hands(ls_rng *rng, const ls_view *v, const model m[],
         int q = (v->me + i) % v->nplayers;
         if (!(v->in_round & (1u << q)))
             continue;
-        ls_cards h = v->known[q];
-        for (int k = 0; k < m[q].hidden && pool; k++) {
-            ls_card c = (k == 0 && m[q].free_draw) ? pick_uniform(rng, pool)
-                                                   : pick_weighted(rng, pool, m[q].w);
-            h |= LS_BIT(c);
-            pool &= ~LS_BIT(c);
+        ls_cards h = 0;
+        bool found = false;
+        for (int t = 0; t < 8 && e->nbank[q] > 0 && !found; t++) {
+            h = e->bank[q][ls_rng_below(rng, (uint32_t)e->nbank[q])];
+            found = !(h & ~pool);
         }
-        hands[q] = h;
+        if (!found) {
+            ls_card drawn;
+            h = draw_hidden(rng, &m[q], pool, &drawn);
+        }
+        hands[q] = v->known[q] | h;
+        pool &= ~h;
     }
 }
 
@@ -574,7 +734,7 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
     int kids[LS_MAX_MOVES];
     double out[LS_MAX_PLAYERS];
 
-    sample_hands(&e->rng, v, m, hands);
+    sample_hands(e, &e->rng, v, m, hands);
     int rc = ls_state_from_view(e->det, v, hands, ls_rng_next(&e->rng), err);
     if (rc != 0)
         return rc;
@@ -653,7 +813,7 @@ static void declare_estimate(expert *e, const ls_view *v, const model m[],
     double out[LS_MAX_PLAYERS], sum = 0;
     int ok = 0;
     for (int i = 0; i < DECLARE_SAMPLES; i++) {
-        sample_hands(&e->rng, v, m, hands);
+        sample_hands(e, &e->rng, v, m, hands);
         ok += declare_scores(v, hands, v->me, sc);
         rewards(e, v, v->in_round, sc, out);
         sum += out[v->me];
@@ -722,7 +882,7 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
     for (it = 0; timed || it * nc < budget; it++) {
         if (timed && it > 0 && e->clock(e->clock_ud) >= deadline)
             break;
-        sample_hands(&e->rng, v, m, hands);
+        sample_hands(e, &e->rng, v, m, hands);
         int rc = ls_state_from_view(e->base, v, hands, ls_rng_next(&e->rng), err);
         if (rc != 0)
             return rc;
@@ -769,8 +929,7 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         return ls__fail(err, LS_EPHASE, "expert: no legal move");
     model m[LS_MAX_PLAYERS];
     build_models(e, v, m);
-    ls_cards unseen = ls_view_unseen(v);
-    e->draw_mean = unseen ? (double)ls_cards_total(unseen) / ls_cards_count(unseen) : 6.5;
+    build_banks(e, v, m);
 
     double decl_reward = -1;
     *p_declare = -1;
@@ -868,6 +1027,39 @@ static int expert_hint(ls_player *p, const ls_view *v, ls_move *best,
     return search(p->impl, v, best, declare_correct, err);
 }
 
+static void expert_round_start(ls_player *p, const ls_view *v)
+{
+    expert *e = p->impl;
+    e->cur = *v;
+    e->have_cur = true;
+    for (int q = 0; q < LS_MAX_PLAYERS; q++)
+        e->nseen[q] = 0;
+}
+
+/* Keeps each opponent's last move with my view just before it. */
+static void expert_observe(ls_player *p, const ls_view *v, const ls_event *ev)
+{
+    expert *e = p->impl;
+    if (e->have_cur && e->cur.round == v->round && e->cur.phase == LS_PHASE_TURN &&
+        ev->player < LS_MAX_PLAYERS && ev->player != v->me &&
+        ev->kind != LS_MOVE_DECLARE && v->nhistory > 0) {
+        seen_turn *seen = e->seen[ev->player];
+        int *n = &e->nseen[ev->player];
+        if (*n > 0 && seen[0].round != v->round)
+            *n = 0;
+        memmove(seen + 1, seen, (size_t)(DEPTH - 1) * sizeof *seen);
+        if (*n < DEPTH)
+            (*n)++;
+        seen_turn *st = &seen[0];
+        st->round = v->round;
+        st->index = v->history_start + v->nhistory - 1;
+        st->ev = *ev;
+        st->before = e->cur;
+    }
+    e->cur = *v;
+    e->have_cur = true;
+}
+
 static void expert_destroy(ls_player *p)
 {
     expert *e = p->impl;
@@ -885,6 +1077,8 @@ static const ls_player_ops expert_ops = {
     .kind = "expert",
     .choose = expert_choose,
     .hint = expert_hint,
+    .round_start = expert_round_start,
+    .observe = expert_observe,
     .destroy = expert_destroy,
 };
 
@@ -905,11 +1099,30 @@ uint64_t ls__expert_iterations(const ls_player *p)
     return ((const expert *)p->impl)->total_iters;
 }
 
+double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
+                             int samples)
+{
+    if (!p || p->ops != &expert_ops || seat < 0 || seat >= v->nplayers ||
+        samples <= 0 || v->phase != LS_PHASE_TURN)
+        return -1;
+    expert *e = p->impl;
+    model m[LS_MAX_PLAYERS];
+    ls_cards hands[LS_MAX_PLAYERS];
+    build_models(e, v, m);
+    build_banks(e, v, m);
+    double sum = 0;
+    for (int i = 0; i < samples; i++) {
+        sample_hands(e, &e->rng, v, m, hands);
+        sum += ls_cards_total(hands[seat]);
+    }
+    return sum / samples;
+}
+
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", NULL};
-    ls__param ps[16];
-    int np = ls__params_parse("expert", params, keys, ps, 16, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", NULL};
+    ls__param ps[19];
+    int np = ls__params_parse("expert", params, keys, ps, 19, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -921,6 +1134,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->c = 0.7;
     e->rollout = 2;
     e->infer = 0.1;
+    e->prior = 0;
     e->util = 0;
     e->bias = 0.04;
     e->rd = 0;
@@ -929,6 +1143,8 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->look = 0.5;
     e->kroot = 3;
     e->kother = 3;
+    e->tries = 20;
+    e->depth = DEPTH;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
@@ -949,6 +1165,8 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
             e->rollout = (int)x;
         } else if (!strcmp(k, "infer")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->infer, err);
+        } else if (!strcmp(k, "prior")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &e->prior, err);
         } else if (!strcmp(k, "rd")) {
             rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
@@ -960,6 +1178,12 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
             e->tree = x >= 0.5;
         } else if (!strcmp(k, "pd")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->pd, err);
+        } else if (!strcmp(k, "depth")) {
+            rc = ls__param_double("expert", &ps[i], 0, DEPTH, &x, err);
+            e->depth = (int)x;
+        } else if (!strcmp(k, "tries")) {
+            rc = ls__param_double("expert", &ps[i], 1, 1000, &x, err);
+            e->tries = (int)x;
         } else if (!strcmp(k, "bias")) {
             rc = ls__param_double("expert", &ps[i], -1, 1, &e->bias, err);
         } else if (!strcmp(k, "look")) {

@@ -27,4 +27,10 @@ bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud);
  * measuring iterations per second. */
 uint64_t ls__expert_iterations(const ls_player *p);
 
+/* The mean total of seat's hand over `samples` of p's sampled deals for
+ * the view v (what p believes that hand is worth); -1 when p is not an
+ * expert or v is not of a round in play. For tests and diagnostics. */
+double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
+                             int samples);
+
 #endif

@@ -169,6 +169,17 @@ void play_game_free(play_game *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The hint giver: the strongest kind that exists (expert, at its default
+ * budget), made on first use; greedy if that fails. */
+static ls_player *advisor(play_game *g, ls_error *err)
+{
+    if (!g->advisor)
+        g->advisor = ls_player_new("expert", g->seed ^ 0x5EEDull, NULL);
+    if (!g->advisor)
+        g->advisor = ls_player_new("greedy", g->seed, err);
+    return g->advisor;
+}
+
 int play_game_deal(play_game *g, ls_error *err)
 {
     int rc = ls_deal(g->s, err);
@@ -183,6 +194,12 @@ int play_game_deal(play_game *g, ls_error *err)
             ls_view_of(g->s, i, &v);
             ls_player_round_start(g->bots[i], &v);
         }
+    /* The advisor follows the human's seat from the start, so that its
+     * hints can use what the other players' moves reveal. */
+    if (advisor(g, NULL)) {
+        ls_view_of(g->s, 0, &v);
+        ls_player_round_start(g->advisor, &v);
+    }
     return 0;
 }
 
@@ -212,6 +229,13 @@ int play_game_apply(play_game *g, ls_move *m, ls_error *err)
         if (over)
             ls_player_round_end(g->bots[i], &v, r);
     }
+    if (g->advisor) {
+        ls_event ev = {(uint8_t)seat, m->kind,
+                       m->kind == LS_MOVE_TAKE || seat == 0 ? m->card : LS_NO_CARD,
+                       m->discard};
+        ls_view_of(g->s, 0, &v);
+        ls_player_observe(g->advisor, &v, &ev);
+    }
     return 0;
 }
 
@@ -233,14 +257,8 @@ ls_move play_game_bot_move(play_game *g)
 
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
 {
-    if (!g->advisor) {
-        /* The strongest kind that exists (expert, at its default budget). */
-        g->advisor = ls_player_new("expert", g->seed ^ 0x5EEDull, NULL);
-        if (!g->advisor)
-            g->advisor = ls_player_new("greedy", g->seed, err);
-        if (!g->advisor)
-            return LS_EINVAL;
-    }
+    if (!advisor(g, err))
+        return LS_EINVAL;
     ls_view v;
     ls_view_of(g->s, 0, &v);
     int rc = ls_player_hint(g->advisor, &v, m, chance, err);
