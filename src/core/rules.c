@@ -274,8 +274,9 @@ int ls__discards(ls_cards hand, bool runs_suited, ls_cards *out)
      * most 7), costs less than a loop whose exit depends on the hand. */
     ls_cards h = hand;
     for (int i = 0; i < 8; i++) {
-        out[i] = h & -h;
-        h &= h - 1;
+        ls_cards rest = h & (h - 1);
+        out[i] = h ^ rest;
+        h = rest;
     }
     for (int i = 8; h; h &= h - 1) /* only from a made-up view */
         out[i++] = h & -h;

@@ -113,16 +113,19 @@ static void begin_round(ls_state *s, const ls_cards hands[], ls_card open)
     s->turn = s->starter;
     s->turns = 0;
     s->nevents = 0;
+    ls_cards dealt = LS_BIT(open);
     for (int p = 0; p < LS_MAX_PLAYERS; p++) {
-        s->hand[p] = p < s->nplayers && (remaining & (1u << p)) ? hands[p] : 0;
+        s->hand[p] = 0;
         s->known[p] = 0;
         s->last_discard[p] = 0;
     }
+    for (int p = 0; p < s->nplayers; p++) {
+        s->hand[p] = hands[p] & -(ls_cards)((remaining >> p) & 1);
+        dealt |= s->hand[p];
+    }
     s->open = LS_BIT(open);
     s->dead = 0;
-    s->deck_set = LS_ALL_CARDS & ~s->open;
-    for (int p = 0; p < s->nplayers; p++)
-        s->deck_set &= ~s->hand[p];
+    s->deck_set = LS_ALL_CARDS & ~dealt;
 }
 
 static int check_deal_phase(const ls_state *s, ls_error *err)
