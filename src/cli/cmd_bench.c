@@ -47,6 +47,52 @@ struct totals {
     long long decisions, matches, rounds;
 };
 
+/* Tells player q a move, as its own view shows it (another seat's drawn
+ * card hidden). */
+static void tell(ls_player *p, const ls_state *s, int q, int mover, ls_move m)
+{
+    ls_view v;
+    ls_event ev = {(uint8_t)mover, m.kind,
+                   m.kind == LS_MOVE_TAKE || q == mover ? m.card : LS_NO_CARD,
+                   m.discard};
+    ls_view_of(s, q, &v);
+    ls_player_observe(p, &v, &ev);
+}
+
+/* Plays the round just dealt with the players, asked through their views;
+ * players that follow the game (the expert) are told the deal and every
+ * move, as in sim and play. Returns -1 (with a message) if one fails. */
+static int bot_round(ls_state *s, int n, ls_player **bots, struct totals *t)
+{
+    ls_view v;
+    ls_error err;
+    for (int q = 0; q < n; q++)
+        if (bots[q]->ops->round_start) {
+            ls_view_of(s, q, &v);
+            ls_player_round_start(bots[q], &v);
+        }
+    while (ls_phase(s) == LS_PHASE_TURN) {
+        int seat = ls_turn(s);
+        ls_move m;
+        ls_view_of(s, seat, &v);
+        if (ls_player_choose(bots[seat], &v, &m, &err) != 0) {
+            fprintf(stderr, "leastscore bench: %s failed: %s\n", bots[seat]->spec,
+                    err.msg);
+            return -1;
+        }
+        if (ls_apply(s, &m, &err) != 0) {
+            fprintf(stderr, "leastscore bench: %s made an illegal move: %s\n",
+                    bots[seat]->spec, err.msg);
+            return -1;
+        }
+        t->decisions++;
+        for (int q = 0; q < n; q++)
+            if (bots[q]->ops->observe)
+                tell(bots[q], s, q, seat, m);
+    }
+    return 0;
+}
+
 /* Plays one match; returns -1 (with a message) if a player fails. */
 static int play_match(uint64_t seed, int n, ls_player **bots, ls_rng *rng,
                       struct totals *t)
@@ -60,30 +106,23 @@ static int play_match(uint64_t seed, int n, ls_player **bots, ls_rng *rng,
         return -1;
     }
     ls_move moves[LS_MAX_MOVES];
-    ls_view v;
     while (ls_phase(s) != LS_PHASE_OVER) {
         ls_deal(s, NULL);
-        while (ls_phase(s) == LS_PHASE_TURN) {
-            ls_move m;
-            if (!bots) {
+        if (!bots) {
+            /* The engine alone: a uniformly random move from the list. */
+            while (ls_phase(s) == LS_PHASE_TURN) {
                 int nm = ls_legal_moves(s, moves);
-                m = moves[ls_rng_below(rng, (uint32_t)nm)];
-            } else {
-                int seat = ls_turn(s);
-                ls_view_of(s, seat, &v);
-                if (ls_player_choose(bots[seat], &v, &m, &err) != 0) {
-                    fprintf(stderr, "leastscore bench: %s failed: %s\n",
-                            bots[seat]->spec, err.msg);
+                ls_move m = moves[ls_rng_below(rng, (uint32_t)nm)];
+                if (ls_apply(s, &m, &err) != 0) {
+                    fprintf(stderr, "leastscore bench: illegal move: %s\n", err.msg);
                     ls_state_free(s);
                     return -1;
                 }
+                t->decisions++;
             }
-            if (ls_apply(s, &m, &err) != 0) {
-                fprintf(stderr, "leastscore bench: illegal move: %s\n", err.msg);
-                ls_state_free(s);
-                return -1;
-            }
-            t->decisions++;
+        } else if (bot_round(s, n, bots, t) != 0) {
+            ls_state_free(s);
+            return -1;
         }
         t->rounds++;
     }
@@ -178,8 +217,11 @@ int cmd_bench(int argc, char **argv)
            (double)t.matches / elapsed);
     printf("rounds          %lld\n", t.rounds);
     printf("decisions       %lld in %.2f s\n", t.decisions, elapsed);
-    printf("decisions/s     %.2f million (one core)\n",
-           (double)t.decisions / elapsed / 1e6);
+    double rate = elapsed > 0 ? (double)t.decisions / elapsed : 0;
+    if (rate >= 1e5)
+        printf("decisions/s     %.2f million (one core)\n", rate / 1e6);
+    else
+        printf("decisions/s     %.0f (one core)\n", rate);
 out:
     for (int i = 0; i < LS_MAX_PLAYERS; i++)
         if (bots[i])

@@ -1,0 +1,45 @@
+#!/bin/sh
+# leastscore bench: a fixed number of matches is the same work for a seed;
+# computer players (the expert too, told every move) play through it; bad
+# options exit 2 with a message that names the option. No speed is checked
+# here: speed is measured by running the benchmark (README, Speed).
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$ls" bench --help | grep -q -- '--matches' || fail "--help"
+
+# Fixed work: the same seed plays the same matches.
+"$ls" bench --matches 50 --seed 3 >"$tmp/a" || fail "bench failed"
+"$ls" bench --matches 50 --seed 3 >"$tmp/b" || fail "bench failed"
+grep -q '^matches *50 ' "$tmp/a" || { cat "$tmp/a"; fail "50 matches"; }
+grep -q '^decisions/s ' "$tmp/a" || { cat "$tmp/a"; fail "no rate"; }
+d1=$(grep '^decisions ' "$tmp/a" | awk '{print $2}')
+d2=$(grep '^decisions ' "$tmp/b" | awk '{print $2}')
+[ "$d1" -gt 0 ] && [ "$d1" = "$d2" ] || fail "decisions $d1 then $d2"
+
+# Computer players, asked through their views.
+"$ls" bench --player greedy --players 3 --matches 5 >"$tmp/g" || fail "greedy"
+grep -q '^player *greedy' "$tmp/g" || { cat "$tmp/g"; fail "greedy table"; }
+"$ls" bench --player expert:iters=20 --players 2 --matches 1 >"$tmp/e" ||
+    fail "expert"
+grep -q '^decisions/s *[0-9]' "$tmp/e" || { cat "$tmp/e"; fail "expert rate"; }
+
+# Bad options: exit 2, a message naming what was wrong, nothing on stdout.
+for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
+           "--player bogus" "--player expert:iters=0" "--frobnicate"; do
+    set +e
+    # shellcheck disable=SC2086
+    "$ls" bench $bad --matches 1 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "'bench $bad' exited $rc, not 2"
+    [ -s "$tmp/err" ] || fail "'bench $bad' said nothing"
+    [ ! -s "$tmp/out" ] || fail "'bench $bad' printed results"
+done
+"$ls" bench --players 9 --matches 1 2>&1 | grep -q -- "--players must be from 2 to 8" ||
+    fail "the --players message"
+echo "bench: ok"
