@@ -62,6 +62,12 @@ void ls_player_free(ls_player *p);
 int ls_player_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *err);
 void ls_player_round_start(ls_player *p, const ls_view *v);
 void ls_player_observe(ls_player *p, const ls_view *v, const ls_event *ev);
+/* Tells p, the player in `seat`, that `mover` has just made the move m in s
+ * (already applied, so a draw's card is set): calls ls_player_observe with
+ * seat's view and the event as seat sees it (another seat's drawn card
+ * hidden). Does nothing for a kind that does not observe. */
+void ls_player_tell(ls_player *p, const ls_state *s, int seat, int mover,
+                    ls_move m);
 void ls_player_round_end(ls_player *p, const ls_view *v, const ls_round_result *r);
 /* The player's advice (see ls_player_ops.hint); LS_EINVAL when its kind
  * gives none. */

@@ -73,13 +73,11 @@ static match_stats match(const char *const specs[], int n, const ls_rules *rules
         for (int i = 0; i < n; i++) {
             if (ls_eliminated(s, i) && ls_phase(s) == LS_PHASE_TURN)
                 continue;
-            ls_event ev = {(uint8_t)seat, m.kind,
-                           m.kind == LS_MOVE_TAKE || i == seat ? m.card : LS_NO_CARD,
-                           m.discard};
-            ls_view_of(s, i, &v);
-            ls_player_observe(p[i], &v, &ev);
-            if (ls_phase(s) != LS_PHASE_TURN)
+            ls_player_tell(p[i], s, i, seat, m);
+            if (ls_phase(s) != LS_PHASE_TURN) {
+                ls_view_of(s, i, &v);
                 ls_player_round_end(p[i], &v, ls_last_result(s));
+            }
         }
     }
     st.winner = ls_winner(s);

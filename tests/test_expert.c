@@ -60,16 +60,8 @@ static void tell_deal(ls_player *p[], const ls_state *s)
  * the round, or the declare / round end), as its own view shows it. */
 static void tell_move(ls_player *p[], const ls_state *s, int seat, ls_move m)
 {
-    ls_view v;
-    for (int q = 0; q < ls_players(s); q++) {
-        if (!p[q])
-            continue;
-        ls_event ev = {(uint8_t)seat, m.kind,
-                       m.kind == LS_MOVE_TAKE || q == seat ? m.card : LS_NO_CARD,
-                       m.discard};
-        ls_view_of(s, q, &v);
-        ls_player_observe(p[q], &v, &ev);
-    }
+    for (int q = 0; q < ls_players(s); q++)
+        ls_player_tell(p[q], s, q, seat, m);
 }
 
 static bool same_move(ls_move a, ls_move b)

@@ -160,6 +160,19 @@ void ls_player_observe(ls_player *p, const ls_view *v, const ls_event *ev)
         p->ops->observe(p, v, ev);
 }
 
+void ls_player_tell(ls_player *p, const ls_state *s, int seat, int mover,
+                    ls_move m)
+{
+    if (!p || !p->ops->observe)
+        return;
+    ls_view v;
+    ls_event ev = {(uint8_t)mover, m.kind,
+                   m.kind == LS_MOVE_DRAW && seat != mover ? LS_NO_CARD : m.card,
+                   m.discard};
+    ls_view_of(s, seat, &v);
+    p->ops->observe(p, &v, &ev);
+}
+
 void ls_player_round_end(ls_player *p, const ls_view *v, const ls_round_result *r)
 {
     if (p && p->ops->round_end)

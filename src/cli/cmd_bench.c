@@ -47,18 +47,6 @@ struct totals {
     long long decisions, matches, rounds;
 };
 
-/* Tells player q a move, as its own view shows it (another seat's drawn
- * card hidden). */
-static void tell(ls_player *p, const ls_state *s, int q, int mover, ls_move m)
-{
-    ls_view v;
-    ls_event ev = {(uint8_t)mover, m.kind,
-                   m.kind == LS_MOVE_TAKE || q == mover ? m.card : LS_NO_CARD,
-                   m.discard};
-    ls_view_of(s, q, &v);
-    ls_player_observe(p, &v, &ev);
-}
-
 /* Plays the round just dealt with the players, asked through their views;
  * players that follow the game (the expert) are told the deal and every
  * move, as in sim and play. Returns -1 (with a message) if one fails. */
@@ -87,8 +75,7 @@ static int bot_round(ls_state *s, int n, ls_player **bots, struct totals *t)
         }
         t->decisions++;
         for (int q = 0; q < n; q++)
-            if (bots[q]->ops->observe)
-                tell(bots[q], s, q, seat, m);
+            ls_player_tell(bots[q], s, q, seat, m);
     }
     return 0;
 }

@@ -156,21 +156,6 @@ static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
     return 0;
 }
 
-/* Tells every player (but skip) about an event, as its own view shows it. */
-static void tell(ls_player *pl[], ls_state *s, int n, const ls_event *ev)
-{
-    ls_view v;
-    for (int q = 0; q < n; q++) {
-        if (!pl[q]->ops->observe)
-            continue;
-        ls_event e = *ev;
-        if (e.kind == LS_MOVE_DRAW && e.player != q)
-            e.card = LS_NO_CARD;
-        ls_view_of(s, q, &v);
-        ls_player_observe(pl[q], &v, &e);
-    }
-}
-
 /*
  * Plays match i into o. Seat q is entry (q + i) % n. Players are made
  * fresh for each match, seeded from (seed, i, entry).
@@ -253,9 +238,8 @@ static void play_match(const sim *S, long i, match_out *o)
                 fail_match(o, "record", NULL);
                 goto out;
             }
-            ls_event ev = {.player = (uint8_t)q, .kind = m.kind, .card = m.card,
-                           .discard = m.discard};
-            tell(pl, s, n, &ev);
+            for (int r = 0; r < n; r++)
+                ls_player_tell(pl[r], s, r, q, m);
         }
         const ls_round_result *r = ls_last_result(s);
         for (int q = 0; q < n; q++) {

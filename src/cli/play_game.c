@@ -221,21 +221,13 @@ int play_game_apply(play_game *g, ls_move *m, ls_error *err)
         bool in_round = over ? (r->players >> i & 1) : !ls_eliminated(g->s, i);
         if (!in_round)
             continue;
-        ls_event ev = {(uint8_t)seat, m->kind,
-                       m->kind == LS_MOVE_TAKE || i == seat ? m->card : LS_NO_CARD,
-                       m->discard};
-        ls_view_of(g->s, i, &v);
-        ls_player_observe(g->bots[i], &v, &ev);
-        if (over)
+        ls_player_tell(g->bots[i], g->s, i, seat, *m);
+        if (over) {
+            ls_view_of(g->s, i, &v);
             ls_player_round_end(g->bots[i], &v, r);
+        }
     }
-    if (g->advisor) {
-        ls_event ev = {(uint8_t)seat, m->kind,
-                       m->kind == LS_MOVE_TAKE || seat == 0 ? m->card : LS_NO_CARD,
-                       m->discard};
-        ls_view_of(g->s, 0, &v);
-        ls_player_observe(g->advisor, &v, &ev);
-    }
+    ls_player_tell(g->advisor, g->s, 0, seat, *m);
     return 0;
 }
 
