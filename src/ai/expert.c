@@ -32,8 +32,9 @@
  *
  *  - flat (the default): the candidate moves are the greedy player's own
  *    choice and the next best by a one-turn heuristic (the hand left, minus
- *    half of what it could shed next turn), kroot (3) in all. Each determinization is played out once after every
- *    candidate with the same rollout seed (common random numbers), and
+ *    half of what it could shed next turn), kroot (3) in all. Each
+ *    determinization is played out once after every candidate with the
+ *    same rollout seed (common random numbers), and
  *    declaring is scored exactly on the same sampled hands, so candidates
  *    are compared on identical deals; the best mean reward wins. This is
  *    a Monte Carlo rollout improvement of the rollout policy.
@@ -76,7 +77,7 @@
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
 #define DECLARE_SAMPLES 2000
 #define DEPTH 4 /* an opponent's moves kept for inference */
-#define MIN_FIT 16
+#define MIN_FIT 16 /* fewer fits than this: the bank is topped up */
 #define BANK 64 /* hidden-hand samples kept per opponent and search */
 
 typedef struct node {
@@ -95,9 +96,8 @@ typedef struct model {
     int hidden;        /* cards in its hand not known to anyone */
     bool free_draw;    /* its last move was a draw: one card is uniform */
     uint32_t w[11];    /* sampling weight of a card by value 1..10 */
-    int npv;           /* its last npv moves are known with the views
-                          before them (0 when not observed) */
-    ls_event ev[DEPTH];/* those moves, the latest first */
+    int npv;           /* its last npv moves (e->seen) are known with the
+                          views before them (0 when not observed) */
 } model;
 
 /* An opponent's last move and my view just before it (from observe). */
@@ -206,7 +206,6 @@ static void build_models(expert *e, const ls_view *v, model m[])
             *pv = e->seen[q][j].before;
             pv->me = q;
             pv->turn = q;
-            mq->ev[j] = e->seen[q][j].ev;
         }
         int cap = 11; /* no single-card evidence */
         if (!mq->npv && last && ls_cards_count(last->discard) == 1)
@@ -282,7 +281,7 @@ static bool fits_from(expert *e, const model *mq, int q, int k, ls_cards h,
 {
     if (k >= mq->npv)
         return true;
-    const ls_event *ev = &mq->ev[k];
+    const ls_event *ev = &e->seen[q][k].ev;
     ls_view *pv = &e->pv[q][k];
     ls_cards could = ev->kind == LS_MOVE_TAKE ? LS_BIT(ev->card)
                      : k == 0 ? (drawn == LS_NO_CARD ? 0 : LS_BIT(drawn))
