@@ -301,6 +301,58 @@ static void test_observed_moves_sharpen_the_hidden_hands(void **state)
     assert_true(rmse_seen < rmse_fresh);
 }
 
+/*
+ * Hands are shown at the end of each round, and the expert checks its
+ * model of each opponent (the greedy player) against them. Random players
+ * fail the check and are sampled without the model from then on; greedy
+ * players never fail it. Two matches, seats: expert, greedy, random,
+ * random.
+ */
+static void test_opponents_the_model_does_not_fit_are_found_out(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C", "D"};
+    static const char *const specs[] = {"expert:iters=60", "greedy", "random", "random"};
+    uint64_t seed = test_seed(5);
+    for (uint64_t i = 0; i < 2; i++) {
+        ls_error err = {0};
+        ls_state *s = ls_state_new(NULL, 4, names, seed + i, &err);
+        assert_non_null(s);
+        ls_player *p[4];
+        for (int q = 0; q < 4; q++)
+            p[q] = expert(specs[q], seed + i + (uint64_t)q);
+        int rounds = 0;
+        for (; rounds < 8 && ls_phase(s) != LS_PHASE_OVER; rounds++) {
+            /* Before any hand is shown, every seat is taken to fit. */
+            if (rounds == 0)
+                for (int q = 1; q < 4; q++)
+                    assert_int_equal(ls__expert_model_fits(p[0], q), 1);
+            assert_int_equal(ls_deal(s, &err), 0);
+            tell_deal(p, s);
+            while (ls_phase(s) == LS_PHASE_TURN) {
+                int seat = ls_turn(s);
+                ls_move m;
+                choose(p[seat], s, &m);
+                m.card = m.kind == LS_MOVE_DRAW ? LS_NO_CARD : m.card;
+                assert_int_equal(ls_apply(s, &m, &err), 0);
+                tell_move(p, s, seat, m);
+            }
+            ls_view v;
+            ls_view_of(s, 0, &v);
+            ls_player_round_end(p[0], &v, ls_last_result(s));
+        }
+        printf("# seed %llu: %d rounds\n", (unsigned long long)(seed + i), rounds);
+        assert_true(rounds >= 3);
+        assert_int_equal(ls__expert_model_fits(p[0], 1), 1);
+        assert_int_equal(ls__expert_model_fits(p[0], 2), 0);
+        assert_int_equal(ls__expert_model_fits(p[0], 3), 0);
+        assert_int_equal(ls__expert_model_fits(p[1], 0), -1); /* not an expert */
+        for (int q = 0; q < 4; q++)
+            ls_player_free(p[q]);
+        ls_state_free(s);
+    }
+}
+
 static void test_hint_is_a_move_and_a_probability(void **state)
 {
     (void)state;
@@ -359,6 +411,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_expert_always_chooses_legal_moves),
     cmocka_unit_test(test_expert_is_legal_under_every_rules_option),
     cmocka_unit_test(test_observed_moves_sharpen_the_hidden_hands),
+    cmocka_unit_test(test_opponents_the_model_does_not_fit_are_found_out),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };

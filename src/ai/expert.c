@@ -23,9 +23,13 @@
  * at most BANK * tries (20) draws; determinizations combine bank entries
  * that do not clash. Against an opponent that plays otherwise the fits run
  * short and the bank is topped up with unchecked draws (MIN_FIT), so the
- * player degrades to uniform sampling rather than to nonsense. Without
- * observe() calls (a bare choose()), with depth=0, or for moves older than
- * the view's history, a heuristic stands in: weights exp(-infer * k *
+ * player degrades to uniform sampling rather than to nonsense. The model is
+ * also checked where it can be: at each round's end (round_end()) the hands
+ * are shown, and an opponent whose shown hand does not explain its moves
+ * in most rounds of the match is no longer sampled by the model, which
+ * saves the draws spent on it (fit=0 turns this check off). Without observe() calls (a bare choose()),
+ * with depth=0, for such an opponent, or for moves older than the view's
+ * history, a heuristic stands in: weights exp(-infer * k *
  * value) (infer = 0.1) and nothing above a last single discard (x0.35).
  *
  * Two searches share that machinery:
@@ -141,6 +145,9 @@ typedef struct expert {
     ls_cards bank[LS_MAX_PLAYERS][BANK]; /* per-search samples of hidden cards */
     int nbank[LS_MAX_PLAYERS];
     ls_view pv[LS_MAX_PLAYERS][DEPTH]; /* per-search: the opponents' past views */
+    bool fit;          /* check the model against shown hands (off_model) */
+    int checked[LS_MAX_PLAYERS]; /* rounds of this match whose shown hand was */
+    int misfit[LS_MAX_PLAYERS];  /* ... checked against the model / failed it */
 } expert;
 
 /* ------------------------------------------------------------------ */
@@ -182,6 +189,27 @@ static int seen_matches(const expert *e, const ls_view *v, int q)
     return k;
 }
 
+/* Sets e->pv[q][0..n-1] to q's views before its observed moves (my views
+ * then, with q as the seat). */
+static void past_views(expert *e, int q, int n)
+{
+    for (int j = 0; j < n; j++) {
+        ls_view *pv = &e->pv[q][j];
+        *pv = e->seen[q][j].before;
+        pv->me = q;
+        pv->turn = q;
+    }
+}
+
+/* Whether q has shown that the model does not fit it: its moves failed the
+ * check against its revealed hand (see expert_round_end) in at least two
+ * rounds of the match and in at least half of those checked. The greedy
+ * player never fails it. */
+static bool off_model(const expert *e, int q)
+{
+    return e->fit && e->misfit[q] >= 2 && 2 * e->misfit[q] >= e->checked[q];
+}
+
 static void build_models(expert *e, const ls_view *v, model m[])
 {
     for (int q = 0; q < v->nplayers; q++) {
@@ -200,13 +228,8 @@ static void build_models(expert *e, const ls_view *v, model m[])
         int k = discards_made(v, q);
         if (k > 5)
             k = 5;
-        mq->npv = seen_matches(e, v, q);
-        for (int j = 0; j < mq->npv; j++) {
-            ls_view *pv = &e->pv[q][j];
-            *pv = e->seen[q][j].before;
-            pv->me = q;
-            pv->turn = q;
-        }
+        mq->npv = off_model(e, q) ? 0 : seen_matches(e, v, q);
+        past_views(e, q, mq->npv);
         int cap = 11; /* no single-card evidence */
         if (!mq->npv && last && ls_cards_count(last->discard) == 1)
             cap = ls_card_value(ls_cards_first(last->discard));
@@ -1031,8 +1054,11 @@ static void expert_round_start(ls_player *p, const ls_view *v)
     expert *e = p->impl;
     e->cur = *v;
     e->have_cur = true;
-    for (int q = 0; q < LS_MAX_PLAYERS; q++)
+    for (int q = 0; q < LS_MAX_PLAYERS; q++) {
         e->nseen[q] = 0;
+        if (v->round <= 1)
+            e->checked[q] = e->misfit[q] = 0; /* a new match */
+    }
 }
 
 /* Keeps each opponent's last move with my view just before it. */
@@ -1059,6 +1085,42 @@ static void expert_observe(ls_player *p, const ls_view *v, const ls_event *ev)
     e->have_cur = true;
 }
 
+/*
+ * At the end of a round every hand is shown, so the model can be checked
+ * on what each opponent really held: would the greedy player, holding that
+ * hand, have made the opponent's observed moves of the round? (Its last
+ * draw may have given it any card of the hand that was not known before.)
+ * An opponent that fails this in most rounds is sampled without the model
+ * from then on (off_model): its moves then say little about its cards, and
+ * rejection sampling against it would spend the whole budget of draws for
+ * nothing. No random numbers are used, so against players the model fits
+ * nothing changes.
+ */
+static void expert_round_end(ls_player *p, const ls_view *v, const ls_round_result *r)
+{
+    expert *e = p->impl;
+    for (int q = 0; q < v->nplayers; q++) {
+        int n = e->nseen[q] < e->depth ? e->nseen[q] : e->depth;
+        if (q == v->me || !(r->players & (1u << q)) || n == 0 ||
+            e->seen[q][0].round != r->round)
+            continue;
+        model mq = {.npv = n};
+        past_views(e, q, n);
+        ls_cards hand = r->hand[q];
+        bool fits = false;
+        if (e->seen[q][0].ev.kind == LS_MOVE_TAKE) {
+            fits = fits_from(e, &mq, q, 0, hand, LS_NO_CARD);
+        } else {
+            ls_cards could = hand & ~e->pv[q][0].known[q];
+            for (; could && !fits; could &= could - 1)
+                fits = fits_from(e, &mq, q, 0, hand, ls_cards_first(could));
+        }
+        e->checked[q]++;
+        if (!fits)
+            e->misfit[q]++;
+    }
+}
+
 static void expert_destroy(ls_player *p)
 {
     expert *e = p->impl;
@@ -1078,6 +1140,7 @@ static const ls_player_ops expert_ops = {
     .hint = expert_hint,
     .round_start = expert_round_start,
     .observe = expert_observe,
+    .round_end = expert_round_end,
     .destroy = expert_destroy,
 };
 
@@ -1096,6 +1159,13 @@ uint64_t ls__expert_iterations(const ls_player *p)
     if (!p || p->ops != &expert_ops)
         return 0;
     return ((const expert *)p->impl)->total_iters;
+}
+
+int ls__expert_model_fits(const ls_player *p, int seat)
+{
+    if (!p || p->ops != &expert_ops || seat < 0 || seat >= LS_MAX_PLAYERS)
+        return -1;
+    return !off_model(p->impl, seat);
 }
 
 double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
@@ -1119,9 +1189,9 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", NULL};
-    ls__param ps[19];
-    int np = ls__params_parse("expert", params, keys, ps, 19, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", NULL};
+    ls__param ps[20];
+    int np = ls__params_parse("expert", params, keys, ps, 20, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -1144,6 +1214,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->kother = 3;
     e->tries = 20;
     e->depth = DEPTH;
+    e->fit = true;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
@@ -1172,6 +1243,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "util")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->util = (int)x;
+        } else if (!strcmp(k, "fit")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->fit = x >= 0.5;
         } else if (!strcmp(k, "tree")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->tree = x >= 0.5;

@@ -33,4 +33,10 @@ uint64_t ls__expert_iterations(const ls_player *p);
 double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
                              int samples);
 
+/* Whether p still models seat's moves by the greedy player: 1 yes, 0 when
+ * the hands shown at the ends of rounds of this match have mostly not
+ * fitted that model (the seat is then sampled without it), -1 when p is
+ * not an expert. For tests and diagnostics. */
+int ls__expert_model_fits(const ls_player *p, int seat);
+
 #endif
