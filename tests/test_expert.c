@@ -186,6 +186,8 @@ static void test_same_seed_and_budget_give_the_same_moves(void **state)
     uint64_t seed = test_seed(7);
     assert_true(match_hash("expert:iters=150", 3, seed, NULL) ==
                 match_hash("expert:iters=150", 3, seed, NULL));
+    assert_true(match_hash("expert:iters=600,kroot=8,race=2,rmin=25", 2, seed, NULL) ==
+                match_hash("expert:iters=600,kroot=8,race=2,rmin=25", 2, seed, NULL));
     /* Without a clock, ms=N is a fixed number of iterations: deterministic. */
     assert_true(match_hash("expert:ms=2", 2, seed, NULL) ==
                 match_hash("expert:ms=2", 2, seed, NULL));
@@ -199,10 +201,11 @@ static void test_expert_always_chooses_legal_moves(void **state)
     /* The default flat search and ISMCTS, with each rollout policy. */
     static const char *const specs[] = {
         "expert:iters=60", "expert:iters=60,tree=1", "expert:iters=60,rollout=0",
-        "expert:iters=60,tree=1,rollout=1,kroot=20,kother=5"};
+        "expert:iters=60,tree=1,rollout=1,kroot=20,kother=5",
+        "expert:iters=400,kroot=12,race=2,rmin=25"};
     for (long i = 0; i < matches; i++) {
         int n = 2 + (int)(i % 3);
-        match_hash(specs[i % 4], n, seed + (uint64_t)i, &checked);
+        match_hash(specs[i % 5], n, seed + (uint64_t)i, &checked);
     }
     printf("# %ld expert moves checked legal in %ld matches\n", checked, matches);
     assert_true(checked > 0);
@@ -353,6 +356,50 @@ static void test_opponents_the_model_does_not_fit_are_found_out(void **state)
     }
 }
 
+/*
+ * Racing drops candidates that are clearly behind and stops when the
+ * choice is clear, so over the same positions (seat 0's turns of greedy
+ * matches) it spends far fewer rollouts than the same budget without it.
+ */
+static void test_racing_stops_early_on_clear_choices(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C"};
+    uint64_t seed = test_seed(8);
+    ls_error err = {0};
+    ls_state *s = ls_state_new(NULL, 3, names, seed, &err);
+    assert_non_null(s);
+    ls_player *g = expert("greedy", 1);
+    ls_player *racing = expert("expert:iters=2000,kroot=8,race=2,rmin=25", seed);
+    ls_player *full = expert("expert:iters=2000,kroot=8", seed);
+    int searched = 0;
+    for (int rounds = 0; rounds < 2 && ls_phase(s) != LS_PHASE_OVER; rounds++) {
+        assert_int_equal(ls_deal(s, &err), 0);
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            ls_move m;
+            if (ls_turn(s) == 0) {
+                choose(racing, s, &m);
+                assert_int_equal(ls_check(s, m, &err), 0);
+                choose(full, s, &m);
+                searched++;
+            }
+            choose(g, s, &m);
+            m.card = m.kind == LS_MOVE_DRAW ? LS_NO_CARD : m.card;
+            assert_int_equal(ls_apply(s, &m, &err), 0);
+        }
+    }
+    uint64_t r = ls__expert_iterations(racing), f = ls__expert_iterations(full);
+    printf("# %d positions: %llu rollouts racing, %llu without\n", searched,
+           (unsigned long long)r, (unsigned long long)f);
+    assert_true(searched >= 3);
+    assert_true(r > 0);
+    assert_true(2 * r < f);
+    ls_player_free(g);
+    ls_player_free(racing);
+    ls_player_free(full);
+    ls_state_free(s);
+}
+
 static void test_hint_is_a_move_and_a_probability(void **state)
 {
     (void)state;
@@ -412,6 +459,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_expert_is_legal_under_every_rules_option),
     cmocka_unit_test(test_observed_moves_sharpen_the_hidden_hands),
     cmocka_unit_test(test_opponents_the_model_does_not_fit_are_found_out),
+    cmocka_unit_test(test_racing_stops_early_on_clear_choices),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };

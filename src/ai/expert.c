@@ -82,6 +82,7 @@
 #define DECLARE_SAMPLES 2000
 #define DEPTH 4 /* an opponent's moves kept for inference */
 #define MIN_FIT 16 /* fewer fits than this: the bank is topped up */
+#define RACE_MAX 17 /* options the racing flat search compares at most */
 #define BANK 64 /* hidden-hand samples kept per opponent and search */
 
 typedef struct node {
@@ -127,6 +128,10 @@ typedef struct expert {
     int kroot, kother; /* moves searched at my nodes / the others' nodes */
     int util;          /* reward: 0 round points, 1 share of lives left */
     bool tree;         /* ISMCTS (true) or flat Monte Carlo with CRN */
+    double race;       /* flat: stop when the choice is clear by race SEs (0 off) */
+    long race_min;     /* ... but not before this many iterations */
+    double dS[RACE_MAX][RACE_MAX]; /* racing sums (flat) */
+    double dQ[RACE_MAX][RACE_MAX];
     double pd, bias;   /* declare at P(correct) >= pd if pd > 0; else by value + bias */
     double draw_mean;  /* mean value of the cards I cannot see (this search) */
     ls__clock_fn clock;
@@ -890,6 +895,16 @@ static int candidates(expert *e, const ls_view *v, ls_move *moves, int n)
  * comparison is far below the noise of each value. Writes my mean reward of
  * each candidate into mean[] and of declaring into *decl (if allowed).
  * Returns the number of determinizations, or a negative code.
+ *
+ * Racing (race = z > 0, with an iteration budget): every 25 deals from the
+ * race_min-th on, a candidate whose paired difference to the current best
+ * is more than z standard errors below zero (or exactly zero on every deal
+ * so far) is dropped and played no more; the search stops when one
+ * candidate is left and declaring is more than z standard errors from it
+ * (or when the budget of rollouts runs out). Easy decisions so cost a few
+ * hundred rollouts and close ones the budget, which lets many candidates be
+ * compared. A dropped candidate's mean is written as -1. The paired sums
+ * cost (nc + 1)^2 per deal; at most RACE_MAX - 1 candidates race.
  */
 static long flat(expert *e, const ls_view *v, const model m[], const ls_move *cand,
                  int nc, long budget, bool timed, double deadline, double mean[],
@@ -898,10 +913,21 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
     ls_cards hands[LS_MAX_PLAYERS];
     double out[LS_MAX_PLAYERS], dsum = 0;
     int sc[LS_MAX_PLAYERS];
-    long it;
-    for (int c = 0; c < nc; c++)
+    double (*dS)[RACE_MAX] = e->dS, (*dQ)[RACE_MAX] = e->dQ;
+    double r[RACE_MAX];
+    bool active[LS_MAX_MOVES];
+    int nact = nc;
+    long used = 0, it;
+    bool race = e->race > 0 && !timed && nc < RACE_MAX;
+    if (race)
+        for (int a = 0; a <= nc; a++)
+            for (int b = 0; b <= nc; b++)
+                dS[a][b] = dQ[a][b] = 0;
+    for (int c = 0; c < nc; c++) {
         mean[c] = 0;
-    for (it = 0; timed || it * nc < budget; it++) {
+        active[c] = true;
+    }
+    for (it = 0; timed || (race ? used + nact <= budget : used < budget); it++) {
         if (timed && it > 0 && e->clock(e->clock_ud) >= deadline)
             break;
         sample_hands(e, &e->rng, v, m, hands);
@@ -913,8 +939,12 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
             declare_scores(v, hands, v->me, sc);
             rewards(e, v, v->in_round, sc, out);
             dsum += out[v->me];
+            if (race)
+                r[nc] = out[v->me];
         }
         for (int c = 0; c < nc; c++) {
+            if (!active[c])
+                continue;
             ls_rng rng;
             ls_rng_seed(&rng, rseed);
             ls_state_copy(e->det, e->base);
@@ -925,11 +955,54 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
                 return rc;
             rollout(e, &rng, e->det, v, out);
             mean[c] += out[v->me];
+            if (race)
+                r[c] = out[v->me];
+            used++;
         }
-        e->total_iters += (uint64_t)nc;
+        e->total_iters += (uint64_t)nact;
+        if (!race)
+            continue;
+        int no = v->can_declare ? nc + 1 : nc;
+        for (int a = 0; a < no; a++)
+            for (int b = a + 1; b < no; b++)
+                if ((a == nc || active[a]) && (b == nc || active[b])) {
+                    double d = r[a] - r[b];
+                    dS[a][b] += d;
+                    dQ[a][b] += d * d;
+                }
+        long n = it + 1;
+        if (n < e->race_min || n % 25 != 0)
+            continue;
+        int best = -1;
+        for (int c = 0; c < nc; c++)
+            if (active[c] && (best < 0 || mean[c] > mean[best]))
+                best = c;
+        for (int c = 0; c < nc; c++) {
+            if (!active[c] || c == best)
+                continue;
+            int a = c < best ? c : best, b = c < best ? best : c;
+            double mu = (c < best ? -1 : 1) * dS[a][b] / (double)n; /* best - c */
+            double var = dQ[a][b] / (double)n - (dS[a][b] / (double)n) * (dS[a][b] / (double)n);
+            double se = var > 0 ? sqrt(var / (double)n) : 0;
+            if (mu > e->race * se || dQ[a][b] == 0) {
+                active[c] = false;
+                nact--;
+            }
+        }
+        if (nact > 1)
+            continue;
+        if (v->can_declare) {
+            double mu = -dS[best][nc] / (double)n + e->bias; /* decl - best + bias */
+            double var = dQ[best][nc] / (double)n - (dS[best][nc] / (double)n) * (dS[best][nc] / (double)n);
+            double se = var > 0 ? sqrt(var / (double)n) : 0;
+            if (fabs(mu) <= e->race * se)
+                continue;
+        }
+        it++;
+        break;
     }
     for (int c = 0; c < nc && it > 0; c++)
-        mean[c] /= (double)it;
+        mean[c] = active[c] ? mean[c] / (double)it : -1;
     *decl = it > 0 ? dsum / (double)it : -1;
     return it;
 }
@@ -1189,9 +1262,9 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", NULL};
-    ls__param ps[20];
-    int np = ls__params_parse("expert", params, keys, ps, 20, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", NULL};
+    ls__param ps[22];
+    int np = ls__params_parse("expert", params, keys, ps, 22, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -1218,6 +1291,8 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->tries = 20;
     e->depth = DEPTH;
     e->fit = true;
+    e->race = 0;
+    e->race_min = 100;
     bool have_iters = false, have_ms = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
@@ -1267,6 +1342,11 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "kroot") || !strcmp(k, "kother")) {
             rc = ls__param_double("expert", &ps[i], 1, LS_MAX_MOVES, &x, err);
             *(k[1] == 'r' ? &e->kroot : &e->kother) = (int)x;
+        } else if (!strcmp(k, "race")) {
+            rc = ls__param_double("expert", &ps[i], 0, 10, &e->race, err);
+        } else if (!strcmp(k, "rmin")) {
+            rc = ls__param_double("expert", &ps[i], 1, 100000, &x, err);
+            e->race_min = (long)x;
         } else if (!strcmp(k, "om") || !strcmp(k, "mm")) {
             rc = ls__param_double("expert", &ps[i], -20, 20, &x, err);
             *(k[0] == 'o' ? &e->om : &e->mm) = (int)x;
