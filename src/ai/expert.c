@@ -27,8 +27,8 @@
  * also checked where it can be: at each round's end (round_end()) the hands
  * are shown, and an opponent whose shown hand does not explain its moves
  * in most rounds of the match is no longer sampled by the model, which
- * saves the draws spent on it (fit=0 turns this check off). Without observe() calls (a bare choose()),
- * with depth=0, for such an opponent, or for moves older than the view's
+ * saves the draws spent on it (fit=0 turns this check off). Without
+ * observe() calls (a bare choose()), with depth=0, for such an opponent, or for moves older than the view's
  * history, a heuristic stands in: weights exp(-infer * k *
  * value) (infer = 0.1) and nothing above a last single discard (x0.35).
  *
@@ -906,6 +906,15 @@ static int candidates(expert *e, const ls_view *v, ls_move *moves, int n)
  * compared. A dropped candidate's mean is written as -1. The paired sums
  * cost (nc + 1)^2 per deal; at most RACE_MAX - 1 candidates race.
  */
+/* The mean of n paired differences from their sum and sum of squares,
+ * and its standard error in *se. */
+static double paired_mean(double sum, double sq, long n, double *se)
+{
+    double mu = sum / (double)n, var = sq / (double)n - mu * mu;
+    *se = var > 0 ? sqrt(var / (double)n) : 0;
+    return mu;
+}
+
 static long flat(expert *e, const ls_view *v, const model m[], const ls_move *cand,
                  int nc, long budget, bool timed, double deadline, double mean[],
                  double *decl, ls_error *err)
@@ -981,9 +990,8 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
             if (!active[c] || c == best)
                 continue;
             int a = c < best ? c : best, b = c < best ? best : c;
-            double mu = (c < best ? -1 : 1) * dS[a][b] / (double)n; /* best - c */
-            double var = dQ[a][b] / (double)n - (dS[a][b] / (double)n) * (dS[a][b] / (double)n);
-            double se = var > 0 ? sqrt(var / (double)n) : 0;
+            /* mu: how far the best is ahead of c, on the same deals */
+            double se, mu = (c < best ? -1 : 1) * paired_mean(dS[a][b], dQ[a][b], n, &se);
             if (mu > e->race * se || dQ[a][b] == 0) {
                 active[c] = false;
                 nact--;
@@ -992,9 +1000,7 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
         if (nact > 1)
             continue;
         if (v->can_declare) {
-            double mu = -dS[best][nc] / (double)n + e->bias; /* decl - best + bias */
-            double var = dQ[best][nc] / (double)n - (dS[best][nc] / (double)n) * (dS[best][nc] / (double)n);
-            double se = var > 0 ? sqrt(var / (double)n) : 0;
+            double se, mu = e->bias - paired_mean(dS[best][nc], dQ[best][nc], n, &se);
             if (fabs(mu) <= e->race * se)
                 continue;
         }
