@@ -356,22 +356,35 @@ static void test_opponents_the_model_does_not_fit_are_found_out(void **state)
     }
 }
 
-/*
- * Racing drops candidates that are clearly behind and stops when the
- * choice is clear, so over the same positions (seat 0's turns of greedy
- * matches) it spends far fewer rollouts than the same budget without it.
- */
-static void test_racing_stops_early_on_clear_choices(void **state)
+/* A fake clock for a timed search: every reading advances it by 0.01 ms,
+ * so a budget of ms=N allows about 100 * N readings, one per sampled deal. */
+static double tick_clock(void *ud)
 {
-    (void)state;
+    double *now = ud;
+    *now += 0.01;
+    return *now;
+}
+
+/* Plays two rounds of a 3-player greedy match and at each of seat 0's turns
+ * lets the players made from racing_spec and full_spec search it (with
+ * the fake clock when timed). Writes the rollouts each ran and returns the
+ * number of positions searched. */
+static int rollouts_on_the_same_positions(const char *racing_spec, const char *full_spec,
+                                          bool timed, uint64_t *r, uint64_t *f)
+{
     static const char *const names[] = {"A", "B", "C"};
     uint64_t seed = test_seed(8);
     ls_error err = {0};
     ls_state *s = ls_state_new(NULL, 3, names, seed, &err);
     assert_non_null(s);
     ls_player *g = expert("greedy", 1);
-    ls_player *racing = expert("expert:iters=2000,kroot=8,race=2,rmin=25", seed);
-    ls_player *full = expert("expert:iters=2000,kroot=8", seed);
+    ls_player *racing = expert(racing_spec, seed);
+    ls_player *full = expert(full_spec, seed);
+    double racing_now = 0, full_now = 0;
+    if (timed) {
+        assert_true(ls__expert_set_clock(racing, tick_clock, &racing_now));
+        assert_true(ls__expert_set_clock(full, tick_clock, &full_now));
+    }
     int searched = 0;
     for (int rounds = 0; rounds < 2 && ls_phase(s) != LS_PHASE_OVER; rounds++) {
         assert_int_equal(ls_deal(s, &err), 0);
@@ -388,16 +401,49 @@ static void test_racing_stops_early_on_clear_choices(void **state)
             assert_int_equal(ls_apply(s, &m, &err), 0);
         }
     }
-    uint64_t r = ls__expert_iterations(racing), f = ls__expert_iterations(full);
-    printf("# %d positions: %llu rollouts racing, %llu without\n", searched,
-           (unsigned long long)r, (unsigned long long)f);
-    assert_true(searched >= 3);
-    assert_true(r > 0);
-    assert_true(2 * r < f);
+    *r = ls__expert_iterations(racing);
+    *f = ls__expert_iterations(full);
+    printf("# %d positions: %llu rollouts with %s, %llu with %s\n", searched,
+           (unsigned long long)*r, racing_spec, (unsigned long long)*f, full_spec);
     ls_player_free(g);
     ls_player_free(racing);
     ls_player_free(full);
     ls_state_free(s);
+    return searched;
+}
+
+/*
+ * Racing drops candidates that are clearly behind and stops when the
+ * choice is clear, so over the same positions (seat 0's turns of greedy
+ * matches) it spends far fewer rollouts than the same budget without it
+ * (race=0).
+ */
+static void test_racing_stops_early_on_clear_choices(void **state)
+{
+    (void)state;
+    uint64_t r, f;
+    int searched = rollouts_on_the_same_positions("expert:iters=2000,kroot=8,race=2,rmin=25",
+                                                  "expert:iters=2000,kroot=8,race=0", false,
+                                                  &r, &f);
+    assert_true(searched >= 3);
+    assert_true(r > 0);
+    assert_true(2 * r < f);
+}
+
+/* With a clock, ms=N is a limit: racing stops before it on clear choices,
+ * while the search without racing runs to it. */
+static void test_racing_stops_early_within_a_time_budget(void **state)
+{
+    (void)state;
+    uint64_t r, f;
+    int searched = rollouts_on_the_same_positions("expert:ms=3,kroot=8,race=2,rmin=25",
+                                                  "expert:ms=3,kroot=8,race=0", true, &r,
+                                                  &f);
+    assert_true(searched >= 3);
+    assert_true(r > 0);
+    /* without racing: about 300 deals of 8 rollouts per position */
+    assert_true(f >= (uint64_t)searched * 250 * 8);
+    assert_true(2 * r < f);
 }
 
 static void test_hint_is_a_move_and_a_probability(void **state)
@@ -460,6 +506,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_observed_moves_sharpen_the_hidden_hands),
     cmocka_unit_test(test_opponents_the_model_does_not_fit_are_found_out),
     cmocka_unit_test(test_racing_stops_early_on_clear_choices),
+    cmocka_unit_test(test_racing_stops_early_within_a_time_budget),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };

@@ -36,12 +36,16 @@
  *
  *  - flat (the default): the candidate moves are the greedy player's own
  *    choice and the next best by a one-turn heuristic (the hand left, minus
- *    half of what it could shed next turn), kroot (6) in all. Each
+ *    half of what it could shed next turn), kroot (12) in all. Each
  *    determinization is played out once after every candidate with the
  *    same rollout seed (common random numbers), and
  *    declaring is scored exactly on the same sampled hands, so candidates
  *    are compared on identical deals; the best mean reward wins. This is
- *    a Monte Carlo rollout improvement of the rollout policy.
+ *    a Monte Carlo rollout improvement of the rollout policy. Candidates
+ *    race (race = 2): one clearly behind the best on the same deals is
+ *    dropped, and the search stops as soon as the choice is clear, so an
+ *    easy decision costs a few hundred rollouts and a close one up to the
+ *    budget (see flat()).
  *  - tree=1: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012):
  *    one tree over all determinizations, UCB1 (c = 0.7) on availability
  *    counts, the kroot / kother best moves as the branches at my / the
@@ -64,11 +68,12 @@
  * tuning against greedy found declaring a little more often stronger).
  * pd=P declares instead when P(correct) >= P.
  *
- * Budget: iters=N rollouts (default LS__EXPERT_DEFAULT_ITERS) is fully
- * deterministic for a given seed. ms=N uses the clock installed by
- * ls__expert_set_clock() (see expert.h), deterministic only for the same
- * iteration counts; without a clock it runs N * LS__EXPERT_ITERS_PER_MS
- * rollouts.
+ * Budget: iters=N rollouts at most (default LS__EXPERT_DEFAULT_ITERS; racing
+ * often stops sooner) is fully deterministic for a given seed. ms=N uses
+ * the clock installed by ls__expert_set_clock() (see expert.h), as a limit
+ * racing may stop before, deterministic only for the same iteration
+ * counts; without a clock it runs at most N * LS__EXPERT_ITERS_PER_MS
+ * rollouts. tree=1 has its own defaults (2000 iterations, kroot 6).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -77,7 +82,13 @@
 #include "ai/ai.h"
 #include "ai/expert.h"
 
-#define LS__EXPERT_DEFAULT_ITERS 2000
+/* Defaults: the flat search races 12 candidates with up to 8000 rollouts;
+ * tree=1 keeps 6 branches at my nodes and 2000 iterations. */
+#define LS__EXPERT_DEFAULT_ITERS 8000
+#define LS__EXPERT_DEFAULT_KROOT 12
+#define LS__EXPERT_DEFAULT_RACE 2.0
+#define LS__EXPERT_TREE_ITERS 2000
+#define LS__EXPERT_TREE_KROOT 6
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
 #define DECLARE_SAMPLES 2000
 #define DEPTH 4 /* an opponent's moves kept for inference */
@@ -896,12 +907,12 @@ static int candidates(expert *e, const ls_view *v, ls_move *moves, int n)
  * each candidate into mean[] and of declaring into *decl (if allowed).
  * Returns the number of determinizations, or a negative code.
  *
- * Racing (race = z > 0, with an iteration budget): every 25 deals from the
+ * Racing (race = z > 0, the default z = 2): every 25 deals from the
  * race_min-th on, a candidate whose paired difference to the current best
  * is more than z standard errors below zero (or exactly zero on every deal
  * so far) is dropped and played no more; the search stops when one
  * candidate is left and declaring is more than z standard errors from it
- * (or when the budget of rollouts runs out). Easy decisions so cost a few
+ * (or when the budget of rollouts or time runs out). Easy decisions so cost a few
  * hundred rollouts and close ones the budget, which lets many candidates be
  * compared. A dropped candidate's mean is written as -1. The paired sums
  * cost (nc + 1)^2 per deal; at most RACE_MAX - 1 candidates race.
@@ -927,7 +938,7 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
     bool active[LS_MAX_MOVES];
     int nact = nc;
     long used = 0, it;
-    bool race = e->race > 0 && !timed && nc < RACE_MAX;
+    bool race = e->race > 0 && nc < RACE_MAX;
     if (race)
         for (int a = 0; a <= nc; a++)
             for (int b = 0; b <= nc; b++)
@@ -1289,17 +1300,17 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->om = 0;
     e->mm = 0;
     e->look = 0.5;
-    /* 6 candidates and 2000 rollouts (333 sampled deals each): against
-     * 3 greedy this won more than 3 candidates with 1000 rollouts, which
-     * leaves 333 deals per candidate as well (docs/benchmarks.md). */
-    e->kroot = 6;
+    /* 12 candidates raced with up to 8000 rollouts: against greedy this
+     * won more than 6 candidates with a fixed 2000 rollouts, and more
+     * than 3 with 1000, at a lower median time (docs/benchmarks.md). */
+    e->kroot = LS__EXPERT_DEFAULT_KROOT;
     e->kother = 3;
     e->tries = 20;
     e->depth = DEPTH;
     e->fit = true;
-    e->race = 0;
+    e->race = LS__EXPERT_DEFAULT_RACE;
     e->race_min = 100;
-    bool have_iters = false, have_ms = false;
+    bool have_iters = false, have_ms = false, have_kroot = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
         const char *k = ps[i].key;
@@ -1348,6 +1359,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "kroot") || !strcmp(k, "kother")) {
             rc = ls__param_double("expert", &ps[i], 1, LS_MAX_MOVES, &x, err);
             *(k[1] == 'r' ? &e->kroot : &e->kother) = (int)x;
+            have_kroot = have_kroot || k[1] == 'r';
         } else if (!strcmp(k, "race")) {
             rc = ls__param_double("expert", &ps[i], 0, 10, &e->race, err);
         } else if (!strcmp(k, "rmin")) {
@@ -1367,6 +1379,10 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         ls__fail(err, LS_EINVAL, "expert: give iters=N or ms=N, not both");
         return NULL;
     }
+    if (e->tree && !have_iters)
+        e->iters = LS__EXPERT_TREE_ITERS;
+    if (e->tree && !have_kroot)
+        e->kroot = LS__EXPERT_TREE_KROOT;
     if (have_ms)
         e->iters = 0;
     ls_rng_seed(&e->rng, seed);
