@@ -21,8 +21,9 @@
     X(random, "a uniformly random legal move (no parameters)")               \
     X(greedy, "one-turn lookahead on its hand total; declares when likely "  \
               "lowest (greedy:declare=0.75 sets the probability it needs)")  \
-    X(expert, "ISMCTS search with card inference (expert:iters=N or "       \
-              "expert:ms=N sets its budget)")
+    X(expert, "Monte Carlo search over deals sampled with card inference "  \
+              "(expert:iters=N or expert:ms=N caps its budget; tree=1: "    \
+              "ISMCTS)")
 
 #define LS__DECLARE_CTOR(name, help)                                         \
     ls_player *ls__##name##_new(const char *params, uint64_t seed,           \
