@@ -28,9 +28,10 @@
  * are shown, and an opponent whose shown hand does not explain its moves
  * in most rounds of the match is no longer sampled by the model, which
  * saves the draws spent on it (fit=0 turns this check off). Without
- * observe() calls (a bare choose()), with depth=0, for such an opponent, or for moves older than the view's
- * history, a heuristic stands in: weights exp(-infer * k *
- * value) (infer = 0.1) and nothing above a last single discard (x0.35).
+ * observe() calls (a bare choose()), with depth=0, for such an opponent,
+ * or for moves older than the view's history, a heuristic stands in:
+ * weights exp(-infer * k * value) (infer = 0.1) and nothing above a last
+ * single discard (x0.35).
  *
  * Two searches share that machinery:
  *
@@ -912,9 +913,9 @@ static int candidates(expert *e, const ls_view *v, ls_move *moves, int n)
  * is more than z standard errors below zero (or exactly zero on every deal
  * so far) is dropped and played no more; the search stops when one
  * candidate is left and declaring is more than z standard errors from it
- * (or when the budget of rollouts or time runs out). Easy decisions so cost a few
- * hundred rollouts and close ones the budget, which lets many candidates be
- * compared. A dropped candidate's mean is written as -1. The paired sums
+ * (or when the budget of rollouts or time runs out). Easy decisions so
+ * cost a few hundred rollouts and close ones the budget, which lets many
+ * candidates be compared. A dropped candidate's mean is written as -1. The paired sums
  * cost (nc + 1)^2 per deal; at most RACE_MAX - 1 candidates race.
  */
 /* The mean of n paired differences from their sum and sum of squares,
