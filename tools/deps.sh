@@ -1,21 +1,35 @@
 #!/bin/sh
-# Installs the Debian packages the build and the tests need, when missing.
+# Installs the Debian packages the build and the tests need, when missing,
+# then the npm test tooling pinned by package-lock.json (npm ci) when
+# node_modules is missing or older than the lock.
 # Needs root (or sudo) only when something is missing.
 set -e
+cd "$(dirname "$0")/.."
 need=""
-for pc in cmocka:libcmocka-dev jansson:libjansson-dev ncursesw:libncurses-dev; do
+for pc in cmocka:libcmocka-dev jansson:libjansson-dev ncursesw:libncurses-dev \
+          libwebsockets:libwebsockets-dev libuv:libuv1-dev; do
     mod=${pc%%:*}; pkg=${pc#*:}
     pkg-config --exists "$mod" 2>/dev/null || need="$need $pkg"
 done
+# libwebsockets loads its libuv event library as a plugin at run time.
+ls /usr/lib/*/libwebsockets-evlib_uv.so >/dev/null 2>&1 || need="$need libwebsockets-evlib-uv"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
-[ -z "$need" ] && exit 0
-echo "deps: installing$need" >&2
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-# shellcheck disable=SC2086
-$sudo apt-get install -y -qq $need >/dev/null
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
+command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
+if [ -n "$need" ]; then
+    echo "deps: installing$need" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y -qq $need >/dev/null
+fi
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+    echo "deps: npm ci (test tooling: playwright-core, ws)" >&2
+    npm ci --no-audit --no-fund >/dev/null
+    touch node_modules
+fi
