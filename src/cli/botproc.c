@@ -34,7 +34,7 @@
 #define LINE_MAX_LEN 1024
 
 typedef struct bot {
-    char command[256];
+    char command[CLI_BOT_COMMAND_MAX + 1];
     pid_t pid;
     int to_bot, from_bot; /* pipe ends, -1 when closed */
     bool dead;            /* killed or exited: the fallback plays */

@@ -19,6 +19,7 @@
 #define CLI_BOT_TIMEOUT_MS 5000 /* default time limit for one answer */
 #define CLI_BOT_START_MS 10000   /* at least this long for the handshake */
 #define CLI_BOT_PROTOCOL 1       /* the protocol version spoken */
+#define CLI_BOT_COMMAND_MAX 255  /* the longest command after "cmd:" */
 
 typedef struct cli_player_opts {
     int bot_timeout_ms; /* per answer (0 = CLI_BOT_TIMEOUT_MS) */

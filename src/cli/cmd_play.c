@@ -188,7 +188,17 @@ static int parse_args(int argc, char **argv, play_opts *o)
                                nlevels, o->nbots);
     for (int i = nlevels; i < o->nbots; i++)
         memcpy(o->levels[i], o->levels[0], PLAY_SPEC_MAX);
+    /* Each spec is tried here so that a bad one is a usage error; a cmd:
+     * bot is only checked (it is started once, for the match, where a
+     * failure is reported with its seat). */
     for (int i = 0; i < o->nbots; i++) {
+        if (!strncmp(o->levels[i], "cmd:", 4)) {
+            size_t len = strlen(o->levels[i] + 4);
+            if (len == 0 || len > CLI_BOT_COMMAND_MAX)
+                return cli_usage_error("play", "--level: cmd: needs a command "
+                                       "of 1..%d characters", CLI_BOT_COMMAND_MAX);
+            continue;
+        }
         ls_player *p = cli_player_new(o->levels[i], 1, NULL, &err);
         if (!p)
             return cli_usage_error("play", "--level: %s", err.msg);

@@ -19,7 +19,7 @@
 #include "leastscore.h"
 #include "leastscore_ai.h"
 
-#define PLAY_SPEC_MAX 64
+#define PLAY_SPEC_MAX 260 /* "cmd:" and the longest bot command */
 #define PLAY_PATH_MAX 1024
 
 /* The command line, checked. */
@@ -35,6 +35,17 @@ typedef struct play_opts {
     bool plain;                                 /* line mode */
 } play_opts;
 
+/* Receives every failure of a computer player, as a sentence naming its
+ * seat ("Ada's bot died (exit status 3); greedy plays for it until the
+ * match ends"). */
+typedef void play_report_fn(void *ud, const char *msg);
+
+struct play_game;
+typedef struct play_seat_ref { /* what a bot's report callback is given */
+    struct play_game *g;
+    int seat;
+} play_seat_ref;
+
 /* One match. Seat 0 is the human; bots[0] is NULL. */
 typedef struct play_game {
     const play_opts *opts;
@@ -45,6 +56,9 @@ typedef struct play_game {
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
+    play_report_fn *report;       /* bot failures go there (may be NULL) */
+    void *report_ud;
+    play_seat_ref refs[LS_MAX_PLAYERS];
 } play_game;
 
 /* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
@@ -53,9 +67,12 @@ extern volatile sig_atomic_t play_interrupted;
 /* Starts match number `number` (1, 2... when playing again) seeded with
  * `seed`: state, bots, record header and the record's path (opts->record,
  * with -2, -3... before its extension for later matches, or a new file
- * under the data directory). Returns 0, or -1 with a message in msg. */
+ * under the data directory). A failing bot is reported to report(ud, ...)
+ * (may be NULL), from here on (a cmd: bot is started and greeted here) and
+ * during the match. g must stay where it is until play_game_free(). Returns
+ * 0, or -1 with a message in msg. */
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
-                  char *msg, size_t size);
+                  play_report_fn *report, void *ud, char *msg, size_t size);
 /* Frees everything the match owns (not the file). */
 void play_game_free(play_game *g);
 
@@ -83,6 +100,15 @@ void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
  * "Ann cannot declare on their first turn" -> "You cannot declare on your
  * first turn", "KS is not in Ann's hand" -> "KS is not in your hand". */
 void play_personal(const play_game *g, const char *msg, char *out, size_t size);
+/* Why `seat` scored what it did in the round r (both front ends show it
+ * next to the score): "16 - 7" (a correct declaration: their total minus
+ * the declarer's), "declared, lowest", "20 + (16 - Cleo's 14)" (a false
+ * declaration), "declaration was false". Names are cut to `name_w`
+ * characters (0: whole). */
+void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
+                       int name_w, char *buf, size_t size);
+/* "1 point", "2 points". */
+const char *play_points(int n, char *buf, size_t size);
 /* The text of a card set for people; "-" when empty. */
 const char *play_cards(ls_cards set, char *buf, size_t size);
 

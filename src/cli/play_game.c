@@ -61,6 +61,36 @@ const char *play_cards(ls_cards set, char *buf, size_t size)
     return buf;
 }
 
+const char *play_points(int n, char *buf, size_t size)
+{
+    snprintf(buf, size, "%d point%s", n, n == 1 || n == -1 ? "" : "s");
+    return buf;
+}
+
+void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
+                       int name_w, char *buf, size_t size)
+{
+    int d = r->declarer < 0 ? r->lowest : r->declarer;
+    int low = -1; /* the lowest hand among the others */
+    for (int i = 0; i < ls_players(g->s); i++)
+        if (i != d && (r->players >> i & 1) &&
+            (low < 0 || r->hand_total[i] < r->hand_total[low]))
+            low = i;
+    if (seat == d && r->declarer < 0)
+        snprintf(buf, size, "lowest at the turn limit");
+    else if (seat == d && r->correct)
+        snprintf(buf, size, "declared, lowest%s",
+                 low >= 0 && r->hand_total[low] == r->hand_total[d] ? " (tie)" : "");
+    else if (seat == d)
+        snprintf(buf, size, "20 + (%d - %.*s's %d)", r->hand_total[d],
+                 name_w > 0 ? name_w : LS_NAME_MAX, ls_name(g->s, low),
+                 r->hand_total[low]);
+    else if (r->correct)
+        snprintf(buf, size, "%d - %d", r->hand_total[seat], r->hand_total[d]);
+    else
+        snprintf(buf, size, "%s", seat == low ? "lowest hand" : "declaration false");
+}
+
 /* mkdir -p for the directory part of path. */
 static int make_parent_dirs(const char *path)
 {
@@ -117,12 +147,52 @@ static void numbered_path(const char *file, int number, char *out, size_t size)
         snprintf(out, size, "%s-%d", file, number);
 }
 
+/*
+ * botproc's report ("bot 'COMMAND' (Ada): died (exit status 3); the
+ * fallback plays for it until the match ends") as a player reads it: which
+ * seat's bot, what it did, who plays instead ("Ada's bot died (exit status
+ * 3); greedy plays for it until the match ends").
+ */
+static void bot_report(void *ud, const char *msg)
+{
+    const play_seat_ref *ref = ud;
+    play_game *g = ref->g;
+    const char *name = ls_name(g->s, ref->seat);
+    char tag[LS_NAME_MAX + 8];
+    snprintf(tag, sizeof tag, " (%s): ", name);
+    const char *what = strstr(msg, tag);
+    if (what)
+        what += strlen(tag);
+    else if ((what = strstr(msg, "': ")))
+        what += 3;
+    else
+        what = msg;
+    char text[600];
+    size_t n = 0;
+    const char *fb = "the fallback";
+    for (const char *p = what; *p && n + 8 < sizeof text;) {
+        if (!strncmp(p, fb, strlen(fb))) {
+            n += (size_t)snprintf(text + n, sizeof text - n, "greedy");
+            p += strlen(fb);
+        } else {
+            text[n++] = *p++;
+        }
+    }
+    text[n] = '\0';
+    char out[700];
+    snprintf(out, sizeof out, "%s's bot %s", name, text);
+    if (g->report)
+        g->report(g->report_ud, out);
+}
+
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
-                  char *msg, size_t size)
+                  play_report_fn *report, void *ud, char *msg, size_t size)
 {
     memset(g, 0, sizeof *g);
     g->opts = o;
     g->seed = seed;
+    g->report = report;
+    g->report_ud = ud;
     const char *names[LS_MAX_PLAYERS] = {o->name};
     int n = 1;
     for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0]; i++)
@@ -135,7 +205,10 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         return -1;
     }
     for (int i = 1; i < n; i++) {
-        g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i), NULL, &err);
+        g->refs[i] = (play_seat_ref){g, i};
+        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i]};
+        g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i),
+                                    &po, &err);
         if (!g->bots[i]) {
             snprintf(msg, size, "%s", err.msg);
             play_game_free(g);

@@ -238,6 +238,14 @@ static void intro(const play_game *g)
            "also hand, hint, help, quit.\n");
 }
 
+/* A failing bot, on stderr as it happens. */
+static void report_bot(void *ud, const char *msg)
+{
+    (void)ud;
+    fflush(stdout);
+    fprintf(stderr, "leastscore play: %s\n", msg);
+}
+
 int play_plain(const play_opts *o)
 {
     echo_input = !isatty(STDIN_FILENO);
@@ -246,7 +254,7 @@ int play_plain(const play_opts *o)
     for (int number = 1;; number++) {
         play_game g;
         char msg[512];
-        if (play_game_new(&g, o, seed, number, msg, sizeof msg) != 0) {
+        if (play_game_new(&g, o, seed, number, report_bot, NULL, msg, sizeof msg) != 0) {
             fprintf(stderr, "leastscore play: %s\n", msg);
             return 1;
         }

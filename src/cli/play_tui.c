@@ -15,6 +15,13 @@
  * shown when allowed. Nothing is applied unless play_game_apply() accepts
  * it, so a rejected move costs nothing.
  *
+ * The screen is cut in fixed regions that never share a cell: the title
+ * row; the table (a row per opponent, full width); below it, the game on
+ * the left (columns 0..LEFT_W-1: open cards, deck, hand) and "Last moves"
+ * from column LOG_X; two message rows; the footer. Text in a region is
+ * wrapped (rich()) or cut with an ellipsis, never drawn past its edge, and
+ * card names in any text ("7H") are drawn as the cards are ("7♥").
+ *
  * Signals: SIGINT (Ctrl-C) opens the quit question; a second one, SIGTERM
  * or SIGHUP quit at once. Every way out saves the record, ends curses and
  * then prints where the record is.
@@ -32,10 +39,14 @@
 #include "cli/play.h"
 
 #define MIN_COLS 80
+#define LEFT_W 48 /* the game's columns, left of the log */
+#define LOG_X 50
+#define NAME_W 10 /* names in fixed columns are cut to this */
 #define LOG_MAX 64
 #define CARD_W 5  /* a card box: border, 3 columns of face, border */
 #define CARD_STEP 6
 #define BOX_MAX 24
+#define HAND_MAX 8 /* 7 cards dealt at most, and one taken */
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
@@ -43,10 +54,8 @@ enum { HIT_HAND, HIT_OPEN, HIT_DECK };
 enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL };
 
 typedef struct log_entry {
-    int round;   /* 0: a text line */
-    int seat;
-    ls_move move;
-    char text[96];
+    bool head;      /* a round's first line, drawn bold */
+    char text[240]; /* a sentence; cards in record notation */
 } log_entry;
 
 /* A screen rectangle the mouse can hit. */
@@ -66,8 +75,13 @@ typedef struct ui {
     int row;                  /* ROW_HAND or ROW_PICK */
     int cursor;               /* index in the current row */
     ls_cards selected;
-    char msg[300];
+    char msg[400];
     int msg_color;            /* C_ERR, C_OK or 0 */
+    char alert[400];          /* a bot's failure: shown until a key */
+    ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
+    ls_cards before_hint;     /* your selection the hint replaced, or 0 */
+    int help_top;             /* first line of the help shown */
+    int wins[LS_MAX_PLAYERS]; /* matches won this session, by seat */
     log_entry log[LOG_MAX];
     int nlog;                 /* entries ever added; log[i % LOG_MAX] */
     hit_box box[BOX_MAX];
@@ -130,26 +144,160 @@ static void set_msg(ui *u, int color, const char *fmt, ...)
     u->msg_color = color;
 }
 
-/* Prints cards inline ("7♥ 8♥ 9♥") in their colours from (y, x); returns
- * the column after the last. */
-static int inline_cards(const ui *u, int y, int x, ls_cards set, int maxx)
+/* Columns a UTF-8 string of n bytes takes (one per code point: the text
+ * here is ASCII, suit symbols and the ellipsis). */
+static int text_width(const char *s, size_t n)
 {
-    if (!set) {
-        mvaddstr(y, x, "-");
-        return x + 1;
+    int w = 0;
+    for (size_t i = 0; i < n && s[i]; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+static const char *ellipsis(const ui *u)
+{
+    return u->utf8 ? "\u2026" : "~";
+}
+
+/* name cut to w columns, its last one an ellipsis when it is longer. */
+static const char *cut_name(const ui *u, const char *name, int w, char *buf,
+                            size_t size)
+{
+    if ((int)strlen(name) <= w)
+        snprintf(buf, size, "%s", name);
+    else
+        snprintf(buf, size, "%.*s%s", w - 1, name, ellipsis(u));
+    return buf;
+}
+
+/* Whether the word w (n bytes) is a card in record notation ("10H"),
+ * exactly as ls_card_str writes it, and not a player's name. */
+static bool card_word(const ui *u, const char *w, size_t n, ls_card *out)
+{
+    char word[8], canon[4];
+    if (n < 2 || n > 3)
+        return false;
+    memcpy(word, w, n);
+    word[n] = '\0';
+    ls_card c = ls_card_parse(word);
+    if (c == LS_NO_CARD || strcmp(ls_card_str(c, canon), word) != 0)
+        return false;
+    for (int i = 0; u->have_game && i < ls_players(u->g.s); i++)
+        if (!strcmp(ls_name(u->g.s, i), word))
+            return false;
+    *out = c;
+    return true;
+}
+
+/* One word of rich text: leading "(", the core, trailing punctuation. */
+typedef struct word {
+    const char *p;
+    size_t n;            /* bytes of the whole word */
+    size_t pre, core;    /* bytes of "(" and of the core */
+    ls_card card;        /* the core as a card, or LS_NO_CARD */
+    int w;               /* columns */
+} word;
+
+static word next_word(const ui *u, const char *p)
+{
+    word wd = {.p = p, .card = LS_NO_CARD};
+    while (p[wd.n] && p[wd.n] != ' ')
+        wd.n++;
+    while (wd.pre < wd.n && p[wd.pre] == '(')
+        wd.pre++;
+    size_t end = wd.n;
+    while (end > wd.pre && strchr(",.:;)", p[end - 1]))
+        end--;
+    wd.core = end - wd.pre;
+    ls_card c;
+    if (card_word(u, p + wd.pre, wd.core, &c)) {
+        wd.card = c;
+        wd.w = (int)wd.pre + (int)strlen(rank_str(c)) + 1 + (int)(wd.n - end);
+    } else {
+        wd.w = text_width(p, wd.n);
     }
-    move(y, x);
-    for (ls_cards s = set; s; s &= s - 1) {
-        ls_card c = ls_cards_first(s);
-        int w = (int)strlen(rank_str(c)) + 1;
-        if (x + w > maxx)
+    return wd;
+}
+
+/* Draws wd at (y, x) in win, at most `room` columns. */
+static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int room,
+                     attr_t attr)
+{
+    if (wd->card == LS_NO_CARD) {
+        /* cut by code points to room columns */
+        size_t b = 0;
+        for (int cols = 0; b < wd->n && cols < room;) {
+            b++;
+            while (b < wd->n && ((unsigned char)wd->p[b] & 0xC0) == 0x80)
+                b++;
+            cols++;
+        }
+        mvwaddnstr(win, y, x, wd->p, (int)b);
+        return;
+    }
+    mvwaddnstr(win, y, x, wd->p, (int)wd->pre);
+    x += (int)wd->pre;
+    ls_card c = wd->card;
+    if (u->colors)
+        wattron(win, COLOR_PAIR(card_color(c)));
+    mvwprintw(win, y, x, "%s%s", rank_str(c), suit_str(u, LS_SUIT(c)));
+    if (u->colors)
+        wattroff(win, COLOR_PAIR(card_color(c)));
+    wattron(win, attr);
+    x += (int)strlen(rank_str(c)) + 1;
+    size_t post = wd->pre + wd->core;
+    mvwaddnstr(win, y, x, wd->p + post, (int)(wd->n - post));
+}
+
+/*
+ * Rich text: `text` wrapped at spaces into rows of w columns from (y, x),
+ * later rows indented by `indent`, at most `maxrows` rows; what does not
+ * fit ends in an ellipsis. Cards named in record notation are drawn as
+ * cards, in their colours. With win NULL nothing is drawn. Returns the
+ * rows used (at least 1).
+ */
+static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
+                int indent, const char *text, attr_t attr)
+{
+    int row = 0, col = 0;
+    if (w < 2 || maxrows < 1)
+        return 1;
+    if (win)
+        wattron(win, attr);
+    for (const char *p = text; *p;) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        word wd = next_word(u, p);
+        int start = row ? indent : 0, gap = col > start ? 1 : 0;
+        if (col + gap + wd.w > w && col > start) {
+            if (row + 1 >= maxrows) { /* no room left: an ellipsis */
+                if (win)
+                    mvwaddstr(win, y + row, x + (col < w ? col : w - 1), ellipsis(u));
+                break;
+            }
+            row++;
+            col = indent;
+            gap = 0;
+        }
+        int room = w - col - gap;
+        bool cut = wd.w > room;
+        if (cut && wd.card != LS_NO_CARD)
             break;
-        set_color(u, card_color(c), true);
-        mvprintw(y, x, "%s%s", rank_str(c), suit_str(u, LS_SUIT(c)));
-        set_color(u, card_color(c), false);
-        x += w + 1;
+        if (win)
+            put_word(u, win, y + row, x + col + gap, &wd, cut ? room - 1 : room, attr);
+        col += gap + (cut ? room - 1 : wd.w);
+        if (cut) {
+            if (win)
+                mvwaddstr(win, y + row, x + col, ellipsis(u));
+            break;
+        }
+        p += wd.n;
     }
-    return x;
+    if (win)
+        wattroff(win, attr);
+    return row + 1;
 }
 
 static void add_box(ui *u, int y, int x, int h, int w, int kind, int idx)
@@ -206,10 +354,11 @@ static void draw_deck(const ui *u, int y, int x, int n)
 
 /* Rows the screen needs for n players: title, the table (a header and a
  * row per opponent), a blank, the open cards (label, 3 rows, keys), the
- * hand (label, a row for raised cards, 3 rows, cursor), message, footer. */
+ * hand (label, a row for raised cards, 3 rows, cursor), two message rows,
+ * footer. */
 static int rows_needed(int nplayers)
 {
-    return 1 + nplayers + 1 + 5 + 6 + 1 + 1;
+    return 1 + nplayers + 1 + 5 + 6 + 2 + 1;
 }
 
 static bool too_small(const ui *u)
@@ -231,50 +380,91 @@ static void draw_too_small(const ui *u)
     mvaddnstr(y + 2, 0, l3, COLS);
 }
 
+/* The rules in force, short: "tie wins", "runs any suit", "declare any". */
+static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char decl[40])
+{
+    snprintf(tie, 16, "%s", r->tie_penalty ? "tie loses" : "tie wins");
+    snprintf(runs, 24, "%s", r->runs_suited ? "runs one suit" : "runs any suit");
+    if (r->declare_max > 0)
+        snprintf(decl, 40, "declare at %d or less", r->declare_max);
+    else
+        snprintf(decl, 40, "declare any");
+}
+
+/* The title row: the round, then the rule variants (threshold, tie, runs,
+ * declare limit) and the seed, as far as the width allows (all but the
+ * seed fit in 80 columns). */
 static void draw_title(const ui *u, const ls_view *v)
 {
+    char tie[16], runs[24], decl[40], out[40], seed[32], left[80];
+    rules_pieces(&v->rules, tie, runs, decl);
+    snprintf(left, sizeof left, " Least Score round %d", v->round);
+    snprintf(out, sizeof out, "out above %d", v->rules.threshold);
+    snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
+    const char *pieces[] = {out, tie, runs, decl, seed};
+    const char *sep = u->utf8 ? " \u00b7 " : " | ";
+    char line[256];
+    snprintf(line, sizeof line, "%s", left);
+    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+        if (text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
+            snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep,
+                     pieces[i]);
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
     mvhline(0, 0, ' ', COLS);
-    mvprintw(0, 1, "Least Score   round %d   out above %d points   you: %d points%s",
-             v->round, v->rules.threshold, v->score[0],
-             v->eliminated & 1u ? " (out)" : "");
-    char right[48];
-    snprintf(right, sizeof right, "seed %llu ", (unsigned long long)u->g.seed);
-    mvaddstr(0, COLS - (int)strlen(right), right);
+    mvaddnstr(0, 0, line, -1);
     attroff(A_BOLD);
     set_color(u, C_TITLE, false);
 }
 
+/* A bot's level for the table: its spec cut to 7 columns. */
+static const char *level_of(const ui *u, int seat, char *buf, size_t size)
+{
+    const ls_player *p = u->g.bots[seat];
+    return cut_name(u, p ? p->spec : "", 7, buf, size);
+}
+
+/* The opponents, a row each, under a header row that also has your own
+ * points at its right end. */
 static void draw_table(const ui *u, const ls_view *v, int y)
 {
+    char mine[64], pts[24];
     attron(A_DIM);
-    mvprintw(y, 2, "%-18s %5s %7s   %s", "player", "cards", "points", "last discard");
+    mvprintw(y, 2, "%-10s %-7s %5s %7s   %s", "player", "level", "cards", "points",
+             "last discard");
     attroff(A_DIM);
+    snprintf(mine, sizeof mine, "%s: %s", v->eliminated & 1u ? "You are out" : "You",
+             play_points(v->score[0], pts, sizeof pts));
+    attron(A_BOLD);
+    mvaddstr(y, COLS - 1 - (int)strlen(mine), mine);
+    attroff(A_BOLD);
     for (int i = 1; i < v->nplayers; i++) {
         int row = y + i;
         bool out = v->eliminated >> i & 1;
+        char name[40], level[40], text[200], cards[64];
         if (v->turn == i)
             attron(A_BOLD);
-        mvprintw(row, 0, "%s %-18s", v->turn == i ? ">" : " ", v->names[i]);
+        mvaddstr(row, 0, v->turn == i ? ">" : " ");
+        mvaddstr(row, 2, cut_name(u, v->names[i], NAME_W, name, sizeof name));
+        mvaddstr(row, 13, level_of(u, i, level, sizeof level));
         if (out) {
             attron(A_DIM);
             mvprintw(row, 21, "  out %7d", v->score[i]);
             attroff(A_DIM);
         } else {
-            mvprintw(row, 21, "%5d %7d   ", v->hand_size[i], v->score[i]);
-            int x = inline_cards(u, row, 37, v->last_discard[i], COLS - 20);
-            if (v->known[i] && x < COLS - 18) {
-                mvaddstr(row, x + 1, "holds ");
-                inline_cards(u, row, x + 7, v->known[i], COLS - 1);
-            }
+            mvprintw(row, 21, "%5d %7d", v->hand_size[i], v->score[i]);
+            play_cards(v->last_discard[i], text, sizeof text);
+            if (v->known[i])
+                snprintf(text + strlen(text), sizeof text - strlen(text), "  holds %s",
+                         play_cards(v->known[i], cards, sizeof cards));
+            rich(u, stdscr, row, 37, COLS - 38, 1, 0, text, 0);
         }
         if (v->turn == i)
             attroff(A_BOLD);
     }
 }
 
-/* The open cards and the deck, and the log to the right. */
+/* The open cards and the deck. */
 static void draw_pickup(ui *u, const ls_view *v, int y, bool my_turn)
 {
     mvaddstr(y, 2, "Open cards");
@@ -301,19 +491,34 @@ static void draw_pickup(ui *u, const ls_view *v, int y, bool my_turn)
     }
 }
 
+/* Your hand; the card you last drew or took is marked "new" above it
+ * until your next move. */
 static void draw_hand(ui *u, const ls_view *v, int y, bool my_turn)
 {
-    mvprintw(y, 2, "Your hand: total %d", v->hand_total);
-    if (u->selected && my_turn) {
-        ls_cards keep = v->hand & ~u->selected;
-        printw("   (discarding leaves %d + the card you pick up)", ls_cards_total(keep));
+    char line[128], pts[24];
+    if (v->eliminated & 1u) {
+        snprintf(line, sizeof line, "You are out: %s, above %d. Watching.",
+                 play_points(v->score[0], pts, sizeof pts), v->rules.threshold);
+        mvaddnstr(y, 2, line, LEFT_W - 2);
+        return;
     }
+    if (u->selected && my_turn)
+        snprintf(line, sizeof line, "Your hand: total %d (keep %d + pick-up)",
+                 v->hand_total, ls_cards_total(v->hand & ~u->selected));
+    else
+        snprintf(line, sizeof line, "Your hand: total %d", v->hand_total);
+    mvaddnstr(y, 2, line, LEFT_W - 2);
     int i = 0;
     for (ls_cards s = v->hand; s; s &= s - 1, i++) {
         ls_card c = ls_cards_first(s);
         bool sel = u->selected & LS_BIT(c);
         int x = 2 + i * CARD_STEP;
         draw_card(u, y + (sel ? 1 : 2), x, c, sel);
+        if (!sel && c == u->fresh) {
+            attron(A_BOLD);
+            mvaddstr(y + 1, x + 1, "new");
+            attroff(A_BOLD);
+        }
         add_box(u, y + 1, x, 4, CARD_W, HIT_HAND, i);
         if (my_turn && u->row == ROW_HAND && u->cursor == i) {
             attron(A_BOLD);
@@ -323,6 +528,8 @@ static void draw_hand(ui *u, const ls_view *v, int y, bool my_turn)
     }
 }
 
+/* "Last moves" in rows top..bottom-1 from column x to the right edge: the
+ * newest entries, each wrapped, the newest bold. */
 static void draw_log(const ui *u, int top, int bottom, int x)
 {
     int w = COLS - x - 1;
@@ -331,54 +538,48 @@ static void draw_log(const ui *u, int top, int bottom, int x)
     attron(A_DIM);
     mvaddstr(top, x, "Last moves");
     attroff(A_DIM);
-    int rows = bottom - top - 1;
-    int first = u->nlog - rows;
-    if (first < 0)
-        first = 0;
-    if (first < u->nlog - LOG_MAX)
-        first = u->nlog - LOG_MAX;
-    for (int i = first, y = top + 1; i < u->nlog; i++, y++) {
+    int rows = bottom - top - 1, used = 0, first = u->nlog;
+    int oldest = u->nlog > LOG_MAX ? u->nlog - LOG_MAX : 0;
+    while (first > oldest) {
+        const log_entry *e = &u->log[(first - 1) % LOG_MAX];
+        int h = rich(u, NULL, 0, 0, w, 3, 2, e->text, 0);
+        if (used + h > rows)
+            break;
+        used += h;
+        first--;
+    }
+    for (int i = first, y = top + 1; i < u->nlog; i++) {
         const log_entry *e = &u->log[i % LOG_MAX];
-        if (!e->round) {
-            attron(A_BOLD);
-            mvaddnstr(y, x, e->text, w);
-            attroff(A_BOLD);
-            continue;
-        }
-        const char *who = ls_name(u->g.s, e->seat);
-        if (i == u->nlog - 1)
-            attron(A_BOLD);
-        mvaddnstr(y, x, who, 10);
-        int cx = x + (int)strlen(who) + 1;
-        if (e->move.kind == LS_MOVE_DECLARE) {
-            mvaddstr(y, cx, "declares");
-        } else {
-            cx = inline_cards(u, y, cx, e->move.discard, COLS - 12);
-            if (e->move.kind == LS_MOVE_TAKE) {
-                mvaddstr(y, cx, "took ");
-                inline_cards(u, y, cx + 5, LS_BIT(e->move.card), COLS - 1);
-            } else if (e->move.card != LS_NO_CARD) {
-                mvaddstr(y, cx, "drew ");
-                inline_cards(u, y, cx + 5, LS_BIT(e->move.card), COLS - 1);
-            } else {
-                mvaddstr(y, cx, "drew");
-            }
-        }
-        if (i == u->nlog - 1)
-            attroff(A_BOLD);
+        attr_t a = e->head || i == u->nlog - 1 ? A_BOLD : 0;
+        y += rich(u, stdscr, y, x, w, 3, 2, e->text, a);
     }
 }
 
 static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
 {
     char keys[200];
-    if (my_turn)
-        snprintf(keys, sizeof keys,
-                 " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
-                 v->can_declare ? "x:DECLARE " : "", u->pace);
-    else
-        snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  ?:help  q:quit",
-                 u->pace);
+    switch (u->overlay) {
+    case OV_HELP:
+        snprintf(keys, sizeof keys, " Up/Down PgUp/PgDn:scroll  other keys:back");
+        break;
+    case OV_QUIT:
+        snprintf(keys, sizeof keys, " y:quit (the record is saved)  n:go on playing");
+        break;
+    case OV_ROUND:
+        snprintf(keys, sizeof keys, " Enter:continue  q:quit");
+        break;
+    case OV_OVER:
+        snprintf(keys, sizeof keys, " y:play again  n:quit");
+        break;
+    default:
+        if (my_turn)
+            snprintf(keys, sizeof keys,
+                     " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
+                     v->can_declare ? "x:DECLARE " : "", u->pace);
+        else
+            snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  ?:help  q:quit",
+                     u->pace);
+    }
     set_color(u, C_TITLE, true);
     mvhline(LINES - 1, 0, ' ', COLS);
     mvaddnstr(LINES - 1, 0, keys, COLS);
@@ -401,59 +602,92 @@ static WINDOW *overlay_win(const ui *u, int h, int w)
     return win;
 }
 
-static void win_cards(const ui *u, WINDOW *win, int y, int x, ls_cards set)
-{
-    wmove(win, y, x);
-    for (ls_cards s = set; s; s &= s - 1) {
-        ls_card c = ls_cards_first(s);
-        if (u->colors)
-            wattron(win, COLOR_PAIR(card_color(c)));
-        wprintw(win, "%s%s ", rank_str(c), suit_str(u, LS_SUIT(c)));
-        if (u->colors)
-            wattroff(win, COLOR_PAIR(card_color(c)));
-    }
-}
-
+/*
+ * The round's result: each hand with its total (the lowest marked), what
+ * each player scores this round and why (play_score_reason), the match
+ * points and who is out, with the threshold.
+ */
 static void draw_round(const ui *u)
 {
     const ls_state *s = u->g.s;
     const ls_round_result *r = ls_last_result(s);
-    int n = ls_players(s);
-    WINDOW *w = overlay_win(u, n + 9, 72);
-    wattron(w, A_BOLD);
+    int n = ls_players(s), bw = COLS < 100 ? COLS : 100;
+    WINDOW *w = overlay_win(u, n + 10, bw);
+    char name[40], text[300], pts[24];
+    int d = r->declarer < 0 ? r->lowest : r->declarer, low = -1;
+    for (int i = 0; i < n; i++) /* after a false declaration, another's */
+        if ((r->players >> i & 1) && (r->correct || i != d) &&
+            (low < 0 || r->hand_total[i] < r->hand_total[low]))
+            low = i;
+    const char *dn = r->declarer == 0 ? "You" : ls_name(s, d);
     if (r->declarer < 0)
-        mvwprintw(w, 1, 2, "Round %d: turn limit reached, %s has the lowest hand",
-                  r->round, ls_name(s, r->lowest));
+        snprintf(text, sizeof text, "Round %d: the turn limit was reached; %s has "
+                 "the lowest hand and scores as a correct declarer.", r->round, dn);
+    else if (r->correct)
+        snprintf(text, sizeof text, "Round %d: %s declared with %d: correct, the "
+                 "lowest hand. The others score their total minus %d.", r->round,
+                 dn, r->hand_total[d], r->hand_total[d]);
     else
-        mvwprintw(w, 1, 2, "Round %d: %s declared with %d: %s", r->round,
-                  r->declarer == 0 ? "you" : ls_name(s, r->declarer),
-                  r->hand_total[r->declarer], r->correct ? "CORRECT" : "FALSE");
-    wattroff(w, A_BOLD);
-    mvwprintw(w, 3, 2, "%-16s %-22s %5s %6s %7s", "player", "hand", "total",
-              "scores", "points");
-    for (int i = 0, y = 4; i < n; i++) {
-        if (!(r->players >> i & 1))
-            continue;
-        if (i == r->lowest)
-            wattron(w, A_BOLD);
-        mvwprintw(w, y, 2, "%-16s", ls_name(s, i));
-        win_cards(u, w, y, 19, r->hand[i]);
-        mvwprintw(w, y, 42, "%5d %6d %7d %s", r->hand_total[i], r->score[i],
-                  r->total[i], r->eliminated >> i & 1 ? "OUT" : "");
-        if (i == r->lowest)
-            wattroff(w, A_BOLD);
-        y++;
+        snprintf(text, sizeof text, "Round %d: %s declared with %d: FALSE, %s had "
+                 "%d. %s 20 + %d, the others 0.", r->round, dn,
+                 r->hand_total[d], low == 0 ? "you" : ls_name(s, low),
+                 r->hand_total[low], d == 0 ? "You score" : "The declarer scores",
+                 r->hand_total[d] - r->hand_total[low]);
+    rich(u, w, 1, 2, bw - 4, 2, 0, text, A_BOLD);
+    /* columns: name, hand, total, this round (score = why), match */
+    int cw = 4;
+    for (int i = 0; i < n; i++) {
+        int c = 0;
+        for (ls_cards h = r->hand[i]; h; h &= h - 1)
+            c += (int)strlen(rank_str(ls_cards_first(h))) + 2;
+        if ((r->players >> i & 1) && c - 1 > cw)
+            cw = c - 1;
     }
-    int y = n + 5;
-    char outs[128] = "";
+    int xh = 2 + NAME_W + 1, xt = xh + cw + 1, xr = xt + 7, xm = bw - 2 - 10;
+    wattron(w, A_DIM);
+    mvwprintw(w, 4, 2, "%-*s", NAME_W, "player");
+    mvwaddstr(w, 4, xh, "hand");
+    mvwaddstr(w, 4, xt, "total");
+    mvwaddstr(w, 4, xr, "this round");
+    mvwaddstr(w, 4, xm, "match");
+    wattroff(w, A_DIM);
+    int y = 5;
+    for (int i = 0; i < n; i++, y++) {
+        if (!(r->players >> i & 1)) {
+            wattron(w, A_DIM);
+            mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), NAME_W, name, sizeof name));
+            mvwprintw(w, y, xr, "out earlier");
+            mvwprintw(w, y, xm, "%5d", ls_score(s, i));
+            wattroff(w, A_DIM);
+            continue;
+        }
+        attr_t a = i == low ? A_BOLD : 0;
+        wattron(w, a);
+        mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), NAME_W, name, sizeof name));
+        play_cards(r->hand[i], text, sizeof text);
+        rich(u, w, y, xh, cw, 1, 0, text, a);
+        mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], i == low ? "*" : "");
+        char why[120];
+        play_score_reason(&u->g, r, i, 0, why, sizeof why);
+        snprintf(text, sizeof text, "%d = %s", r->score[i], why);
+        if (r->score[i] == 0 && strchr(why, '-') == NULL)
+            snprintf(text, sizeof text, "0, %s", why);
+        rich(u, w, y, xr, xm - xr - 1, 1, 0, text, a);
+        mvwprintw(w, y, xm, "%5d", r->total[i]);
+        if (r->eliminated >> i & 1)
+            mvwaddstr(w, y, xm + 6, "OUT");
+        wattroff(w, a);
+    }
+    y++;
+    snprintf(text, sizeof text, "* lowest hand.");
     for (int i = 0; i < n; i++)
         if (r->eliminated >> i & 1)
-            snprintf(outs + strlen(outs), sizeof outs - strlen(outs), "%s%s",
-                     *outs ? ", " : "", ls_name(s, i));
-    if (*outs)
-        mvwprintw(w, y, 2, "Out (above %d points): %s", ls_state_rules(s)->threshold,
-                  outs);
-    mvwprintw(w, n + 7, 2, "Press Enter to continue.");
+            snprintf(text + strlen(text), sizeof text - strlen(text),
+                     " %s out: %s, above %d.", i == 0 ? "You are" : ls_name(s, i),
+                     play_points(r->total[i], pts, sizeof pts),
+                     ls_state_rules(s)->threshold);
+    rich(u, w, y, 2, bw - 4, 2, 0, text, 0);
+    mvwprintw(w, n + 8, 2, "Press Enter to continue.");
     wnoutrefresh(w);
     delwin(w);
 }
@@ -462,56 +696,95 @@ static void draw_over(const ui *u)
 {
     const ls_state *s = u->g.s;
     int n = ls_players(s), win = ls_winner(s);
-    WINDOW *w = overlay_win(u, n + 10, 70);
+    WINDOW *w = overlay_win(u, n + 12, 70);
+    char name[40];
     wattron(w, A_BOLD);
     if (win == 0)
         mvwprintw(w, 1, 2, "You win the match!");
     else
         mvwprintw(w, 1, 2, "%s wins the match.", ls_name(s, win));
     wattroff(w, A_BOLD);
-    mvwprintw(w, 3, 2, "Final points:");
+    mvwprintw(w, 3, 2, "%-*s %12s %20s", NAME_W, "player", "match points",
+              "matches won so far");
     for (int i = 0; i < n; i++)
-        mvwprintw(w, 4 + i, 4, "%-16s %5d %s", ls_name(s, i), ls_score(s, i),
-                  i == win ? "winner" : "out");
-    mvwprintw(w, n + 5, 2, "Record: %.60s", u->g.path);
+        mvwprintw(w, 4 + i, 2, "%-*s %12d %20d  %s", NAME_W,
+                  cut_name(u, ls_name(s, i), NAME_W, name, sizeof name), ls_score(s, i),
+                  u->wins[i], i == win ? "winner" : "out");
+    mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
+    mvwprintw(w, n + 7, 2, "Record: %.60s", u->g.path);
     wattron(w, A_BOLD);
-    mvwprintw(w, n + 7, 2, "Play again? (y/n)");
+    mvwprintw(w, n + 9, 2, "Play again? (y/n)");
     wattroff(w, A_BOLD);
     wnoutrefresh(w);
     delwin(w);
 }
 
+static const char *const help_keys[] = {
+    "Keys:",
+    "Left/Right  move along your hand (or the open cards and deck)",
+    "Up/Down     switch between your hand and the open cards/deck",
+    "Space       select or unselect a card (mouse: click it)",
+    "1-5         discard the selection and take that open card",
+    "d           discard the selection and draw from the deck",
+    "Enter       on the open cards/deck: take or draw",
+    "x           declare (shown only when you may)",
+    "h           hint: the computer's move, why, and its estimate that",
+    "            declaring now is correct (Esc gives your selection back)",
+    "c / Esc     clear the selection",
+    "- / +       faster / slower computers",
+    "?           this help",
+    "q           quit (the record is saved)",
+};
+
+/* The help's lines: the rules (as play_rules_text has them), a blank, the
+ * keys. Returns the count; line i is written to buf. */
+static int help_line(int i, char *buf, size_t size)
+{
+    int k = 0;
+    for (const char *p = play_rules_text; *p; k++) {
+        const char *nl = strchr(p, '\n');
+        int len = nl ? (int)(nl - p) : (int)strlen(p);
+        if (k == i)
+            snprintf(buf, size, "%.*s", len, p);
+        p += len + (nl ? 1 : 0);
+    }
+    if (i == k)
+        snprintf(buf, size, "%s", "");
+    k++;
+    int nkeys = (int)(sizeof help_keys / sizeof help_keys[0]);
+    if (i >= k && i < k + nkeys)
+        snprintf(buf, size, "%s", help_keys[i - k]);
+    return k + nkeys;
+}
+
+/* Rows of help text the screen shows at once. */
+static int help_rows(void)
+{
+    return LINES - 5;
+}
+
 static void draw_help(const ui *u)
 {
     WINDOW *w = overlay_win(u, LINES, COLS);
-    int y = 1;
     wattron(w, A_BOLD);
-    mvwprintw(w, y++, 2, "Least Score - help");
+    mvwprintw(w, 1, 2, "Least Score - help");
     wattroff(w, A_BOLD);
-    y++;
-    const char *p = play_rules_text;
-    while (*p && y < LINES - 12) {
-        const char *nl = strchr(p, '\n');
-        int len = nl ? (int)(nl - p) : (int)strlen(p);
-        mvwprintw(w, y++, 2, "%.*s", len < COLS - 4 ? len : COLS - 4, p);
-        p += len + (nl ? 1 : 0);
+    char line[200];
+    int total = help_line(0, line, sizeof line), rows = help_rows();
+    for (int i = 0; i < rows && u->help_top + i < total; i++) {
+        help_line(u->help_top + i, line, sizeof line);
+        mvwaddnstr(w, 3 + i, 2, line, COLS - 4);
     }
-    static const char *const keys[] = {
-        "Left/Right  move along your hand (or the open cards and deck)",
-        "Up/Down     switch between your hand and the open cards/deck",
-        "Space       select or unselect a card (mouse: click it)",
-        "1-5         discard the selection and take that open card",
-        "d           discard the selection and draw from the deck",
-        "Enter       on the open cards/deck: take or draw",
-        "x           declare (shown only when you may)",
-        "h           hint: the computer's move and its chance a declare is right",
-        "c / Esc     clear the selection     - / +  faster / slower computers",
-        "?           this help               q  quit (the record is saved)",
-    };
-    y++;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && y < LINES - 2; i++)
-        mvwprintw(w, y++, 2, "%.*s", COLS - 4, keys[i]);
-    mvwprintw(w, LINES - 2, 2, "Press any key to go back.");
+    int last = u->help_top + rows < total ? u->help_top + rows : total;
+    if (last < total)
+        snprintf(line, sizeof line, "-- lines %d-%d of %d, more below: Down, PgDn --",
+                 u->help_top + 1, last, total);
+    else
+        snprintf(line, sizeof line, "-- lines %d-%d of %d, the end; any other key: back --",
+                 u->help_top + 1, last, total);
+    wattron(w, A_BOLD);
+    mvwaddnstr(w, LINES - 2, 2, line, COLS - 4);
+    wattroff(w, A_BOLD);
     wnoutrefresh(w);
     delwin(w);
 }
@@ -539,22 +812,25 @@ static void draw(ui *u)
     bool my_turn = v.phase == LS_PHASE_TURN && v.turn == 0 && u->overlay == OV_NONE;
     draw_title(u, &v);
     draw_table(u, &v, 1);
-    /* The hand sits just above the message line, the open cards halfway
+    /* The hand sits just above the message rows, the open cards halfway
      * between the table and the hand. */
-    int hy = LINES - 2 - 6;
+    int hy = LINES - 3 - 6;
     int top = 1 + v.nplayers + 1, y = top + (hy - 5 - top) / 2;
     draw_pickup(u, &v, y, my_turn);
     draw_hand(u, &v, hy, my_turn);
-    draw_log(u, top, LINES - 2, 50);
-    int my = LINES - 2;
-    if (v.phase == LS_PHASE_TURN && v.turn != 0 && !*u->msg)
-        mvprintw(my, 2, "%s is playing...", v.names[v.turn]);
-    set_color(u, u->msg_color, true);
-    if (u->msg_color == C_ERR)
-        attron(A_BOLD);
-    mvaddnstr(my, 2, u->msg, COLS - 3);
-    attroff(A_BOLD);
-    set_color(u, u->msg_color, false);
+    draw_log(u, top, LINES - 3, LOG_X);
+    int my = LINES - 3;
+    char text[sizeof u->msg];
+    int color = u->msg_color;
+    if (*u->alert) {
+        snprintf(text, sizeof text, "%s", u->alert);
+        color = C_ERR;
+    } else if (v.phase == LS_PHASE_TURN && v.turn != 0 && !*u->msg)
+        snprintf(text, sizeof text, "%s is playing...", v.names[v.turn]);
+    else
+        snprintf(text, sizeof text, "%s", u->msg);
+    attr_t a = (u->colors && color ? COLOR_PAIR(color) : 0) | (color == C_ERR ? A_BOLD : 0);
+    rich(u, stdscr, my, 2, COLS - 3, 2, 0, text, a);
     draw_footer(u, &v, my_turn);
     wnoutrefresh(stdscr);
     switch (u->overlay) {
@@ -570,21 +846,46 @@ static void draw(ui *u)
 /* Playing                                                             */
 /* ------------------------------------------------------------------ */
 
-static void log_text(ui *u, const char *text)
+static void log_text(ui *u, bool head, const char *text)
 {
     log_entry *e = &u->log[u->nlog++ % LOG_MAX];
-    memset(e, 0, sizeof *e);
+    e->head = head;
     snprintf(e->text, sizeof e->text, "%s", text);
 }
 
+/* The move as a sentence: "Ada discarded 10C 10H, drew", "You discarded
+ * KD, drew 4S", "Cleo discarded 3H 4S 5D, took KH", "You declared with 7:
+ * correct". Called after the move was applied. */
 static void log_move(ui *u, int seat, ls_move m)
 {
-    log_entry *e = &u->log[u->nlog++ % LOG_MAX];
-    e->round = ls_round(u->g.s);
-    e->seat = seat;
-    e->move = m;
-    if (seat != 0 && m.kind == LS_MOVE_DRAW)
-        e->move.card = LS_NO_CARD; /* only the drawer sees it */
+    const ls_state *s = u->g.s;
+    const char *who = seat == 0 ? "You" : ls_name(s, seat);
+    char text[240], set[64], c[4];
+    if (m.kind == LS_MOVE_DECLARE) {
+        const ls_round_result *r = ls_last_result(s);
+        snprintf(text, sizeof text, "%s declared with %d: %s", who,
+                 r->hand_total[seat], r->correct ? "correct" : "false");
+    } else {
+        play_cards(m.discard, set, sizeof set);
+        if (m.kind == LS_MOVE_TAKE)
+            snprintf(text, sizeof text, "%s discarded %s, took %s", who, set,
+                     ls_card_str(m.card, c));
+        else if (seat == 0 && m.card != LS_NO_CARD) /* only the drawer sees it */
+            snprintf(text, sizeof text, "%s discarded %s, drew %s", who, set,
+                     ls_card_str(m.card, c));
+        else
+            snprintf(text, sizeof text, "%s discarded %s, drew", who, set);
+    }
+    log_text(u, false, text);
+}
+
+/* A bot's failure (play_game's report): in the log, and on the message
+ * rows until the next key. */
+static void report_bot(void *ud, const char *msg)
+{
+    ui *u = ud;
+    log_text(u, false, msg);
+    snprintf(u->alert, sizeof u->alert, "%s", msg);
 }
 
 static void save(ui *u)
@@ -599,15 +900,15 @@ static void selection_msg(ui *u)
 {
     const ls_rules *r = ls_state_rules(u->g.s);
     ls_error err = {0};
-    char buf[64];
+    char buf[64], pts[24];
     if (!u->selected)
         set_msg(u, 0, "Select the cards to discard (space), then take an open "
                       "card (1-5) or draw (d).");
     else if (ls_discard_ok(u->selected, r, &err))
-        set_msg(u, C_OK, "Discard %s (%d points): now take an open card (1-5) "
+        set_msg(u, C_OK, "Discard %s (%s): now take an open card (1-5) "
                          "or draw (d).",
                 play_cards(u->selected, buf, sizeof buf),
-                ls_cards_total(u->selected));
+                play_points(ls_cards_total(u->selected), pts, sizeof pts));
     else
         set_msg(u, C_ERR, "Not a legal discard: %s", err.msg);
 }
@@ -618,18 +919,18 @@ static void after_move(ui *u, int seat, ls_move m)
     u->bot_due = 0;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {
         save(u);
-        /* Once you are out, the others' rounds pass without stopping;
-         * the last one is shown with the match's end. */
-        const ls_round_result *r = ls_last_result(u->g.s);
-        if ((r->players & 1u) || ls_phase(u->g.s) == LS_PHASE_OVER)
-            u->overlay = OV_ROUND;
+        /* Every round's result is shown, also once you are out. */
+        u->overlay = OV_ROUND;
         u->msg[0] = '\0';
+        if (ls_phase(u->g.s) == LS_PHASE_OVER && ls_winner(u->g.s) >= 0)
+            u->wins[ls_winner(u->g.s)]++;
         return;
     }
     if (ls_turn(u->g.s) == 0) {
         u->row = ROW_HAND;
         u->cursor = 0;
         u->selected = 0;
+        u->before_hint = 0;
         selection_msg(u);
     } else {
         u->msg[0] = '\0';
@@ -649,6 +950,7 @@ static void human_move(ui *u, ls_move m)
         set_msg(u, C_ERR, "%s", msg);
         return;
     }
+    u->fresh = m.kind == LS_MOVE_DECLARE ? LS_NO_CARD : m.card;
     after_move(u, 0, m);
 }
 
@@ -664,6 +966,94 @@ static void take_open(ui *u, int idx)
     human_move(u, (ls_move){u->selected, LS_MOVE_TAKE, ls_cards_first(open)});
 }
 
+/* The largest legal discard of two or more cards in set (the set a hand
+ * keeps for next turn), or 0. At most 2^8 subsets: cheap. */
+static ls_cards best_set(ls_cards set, const ls_rules *r)
+{
+    ls_card cards[HAND_MAX];
+    int n = 0;
+    for (ls_cards s = set; s && n < HAND_MAX; s &= s - 1)
+        cards[n++] = ls_cards_first(s);
+    ls_cards best = 0;
+    for (unsigned mask = 1; mask < 1u << n; mask++) {
+        ls_cards sub = 0;
+        for (int i = 0; i < n; i++)
+            if (mask >> i & 1)
+                sub |= LS_BIT(cards[i]);
+        if (ls_cards_count(sub) >= 2 && ls_discard_ok(sub, r, NULL) &&
+            ls_cards_total(sub) > ls_cards_total(best))
+            best = sub;
+    }
+    return best;
+}
+
+static const char *set_kind(ls_cards set)
+{
+    int n = ls_cards_count(set);
+    ls_card a = ls_cards_first(set);
+    bool one_rank = true;
+    for (ls_cards s = set; s; s &= s - 1)
+        one_rank &= LS_RANK(ls_cards_first(s)) == LS_RANK(a);
+    if (one_rank)
+        return n == 2 ? "a pair" : "four of a kind";
+    bool one_suit = true;
+    for (ls_cards s = set; s; s &= s - 1)
+        one_suit &= LS_SUIT(ls_cards_first(s)) == LS_SUIT(a);
+    return n == 5 && one_suit ? "a flush" : "a run";
+}
+
+/*
+ * Why the hint's move is good, from the move and your view alone: what the
+ * discard sheds, which cards the kept hand holds as a set to discard next
+ * turn, and what the taken card does. "sheds 18 points; keeps JH QH KH
+ * for a run next turn".
+ */
+static void hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
+{
+    char cards[64], pts[24];
+    ls_cards keep = v->hand & ~m.discard;
+    if (m.kind == LS_MOVE_TAKE)
+        keep |= LS_BIT(m.card);
+    ls_cards set = best_set(keep, &v->rules);
+    int n = snprintf(buf, size, "sheds %s",
+                     play_points(ls_cards_total(m.discard), pts, sizeof pts));
+    if (set)
+        n += snprintf(buf + n, size - (size_t)n, "; keeps %s for %s next turn",
+                      play_cards(set, cards, sizeof cards), set_kind(set));
+    if (m.kind == LS_MOVE_TAKE) {
+        char c[4];
+        ls_card_str(m.card, c);
+        if (set & LS_BIT(m.card))
+            snprintf(buf + n, size - (size_t)n, "; takes %s to make it", c);
+        else
+            snprintf(buf + n, size - (size_t)n, "; takes %s (%s) rather than "
+                     "an unknown card", c,
+                     play_points(ls_card_value(m.card), pts, sizeof pts));
+    } else if (!set) {
+        snprintf(buf + n, size - (size_t)n, "; draws, as no open card helps");
+    }
+}
+
+/* The estimate that declaring is correct, for people: exact only when
+ * every opponent's hand is known; otherwise "about 97%", and never 100%
+ * or 0% (the estimate comes from sampled hands). */
+static void chance_text(const ls_view *v, double p, char *buf, size_t size)
+{
+    bool hidden = false;
+    for (int i = 0; i < v->nplayers; i++)
+        if (i != v->me && (v->in_round >> i & 1) &&
+            ls_cards_count(v->known[i]) < v->hand_size[i])
+            hidden = true;
+    if (!hidden)
+        snprintf(buf, size, "%.0f%%", 100 * p);
+    else if (p >= 0.995)
+        snprintf(buf, size, "over 99%%");
+    else if (p <= 0.005)
+        snprintf(buf, size, "under 1%%");
+    else
+        snprintf(buf, size, "about %.0f%%", 100 * p);
+}
+
 static void show_hint(ui *u)
 {
     set_msg(u, 0, "Thinking...");
@@ -675,14 +1065,27 @@ static void show_hint(ui *u)
         set_msg(u, C_ERR, "No hint: %s", err.msg);
         return;
     }
-    char buf[64], odds[64] = "";
+    ls_view v;
+    ls_view_of(u->g.s, 0, &v);
+    char buf[64], odds[64] = "", why[200], chance_s[24], note[80] = "";
     ls_move_str(m, buf, sizeof buf);
-    if (chance >= 0)
-        snprintf(odds, sizeof odds, "; declaring now: %.0f%% likely correct",
-                 100 * chance);
-    if (m.kind != LS_MOVE_DECLARE)
+    if (chance >= 0) {
+        chance_text(&v, chance, chance_s, sizeof chance_s);
+        snprintf(odds, sizeof odds, " Declaring now: %s likely correct.", chance_s);
+    }
+    if (m.kind == LS_MOVE_DECLARE) {
+        snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
+    } else {
+        hint_reason(&v, m, why, sizeof why);
+        if (u->selected && u->selected != m.discard) {
+            u->before_hint = u->selected;
+            snprintf(note, sizeof note, " (It replaced your selection: Esc "
+                     "brings it back.)");
+        }
         u->selected = m.discard;
-    set_msg(u, C_OK, "Hint (%s): %s%s", u->g.advisor->ops->kind, buf, odds);
+        u->row = ROW_HAND;
+    }
+    set_msg(u, C_OK, "Hint: %s: %s.%s%s", buf, why, odds, note);
 }
 
 static int hand_count(const ui *u)
@@ -732,6 +1135,10 @@ static void click(ui *u, int y, int x)
 static void my_turn_key(ui *u, int ch)
 {
     int n = u->row == ROW_HAND ? hand_count(u) : pick_count(u);
+    /* Any key ends the last message (an error, a hint): what the
+     * selection is now is said again unless the key says more. */
+    if (ch != 'h')
+        selection_msg(u);
     switch (ch) {
     case KEY_LEFT:
         u->cursor = (u->cursor + n - 1) % n;
@@ -780,7 +1187,8 @@ static void my_turn_key(ui *u, int ch)
     }
     case 'c':
     case 27:
-        u->selected = 0;
+        u->selected = ch == 27 ? u->before_hint : 0;
+        u->before_hint = 0;
         selection_msg(u);
         break;
     case 'h':
@@ -796,14 +1204,17 @@ static void my_turn_key(ui *u, int ch)
 static int new_match(ui *u, uint64_t seed)
 {
     char msg[512];
-    if (play_game_new(&u->g, u->o, seed, ++u->matches, msg, sizeof msg) != 0) {
+    u->nlog = 0;
+    u->alert[0] = '\0';
+    if (play_game_new(&u->g, u->o, seed, ++u->matches, report_bot, u, msg,
+                      sizeof msg) != 0) {
         set_msg(u, C_ERR, "%s", msg);
         return -1;
     }
     u->have_game = true;
     u->overlay = OV_NONE;
-    u->nlog = 0;
     u->bot_due = 0;
+    u->fresh = LS_NO_CARD;
     u->msg[0] = '\0';
     return 0;
 }
@@ -833,9 +1244,10 @@ static void advance(ui *u)
         }
         char line[64];
         int st = ls_starter(s);
-        snprintf(line, sizeof line, "-- round %d: %s start%s --", ls_round(s),
+        snprintf(line, sizeof line, "Round %d: %s start%s.", ls_round(s),
                  st == 0 ? "you" : ls_name(s, st), st == 0 ? "" : "s");
-        log_text(u, line);
+        log_text(u, true, line);
+        u->fresh = LS_NO_CARD;
         u->selected = 0;
         u->row = ROW_HAND;
         u->cursor = 0;
@@ -861,10 +1273,33 @@ static void advance(ui *u)
     after_move(u, seat, m);
 }
 
+/* The help's keys: scrolling ones scroll, any other goes back. */
+static void help_key(ui *u, int ch)
+{
+    char line[8];
+    int total = help_line(0, line, sizeof line), rows = help_rows();
+    int max_top = total > rows ? total - rows : 0;
+    switch (ch) {
+    case KEY_DOWN: case 'j': u->help_top++; break;
+    case KEY_UP: case 'k': u->help_top--; break;
+    case KEY_NPAGE: case ' ': u->help_top += rows - 1; break;
+    case KEY_PPAGE: u->help_top -= rows - 1; break;
+    case KEY_HOME: u->help_top = 0; break;
+    case KEY_END: u->help_top = max_top; break;
+    default: u->overlay = OV_NONE; return;
+    }
+    if (u->help_top > max_top)
+        u->help_top = max_top;
+    if (u->help_top < 0)
+        u->help_top = 0;
+}
+
 static void handle_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE)
         return;
+    if (ch != KEY_MOUSE)
+        u->alert[0] = '\0';
     if (too_small(u)) {
         if (ch == 'q' || ch == 'Q')
             u->quit = true;
@@ -872,7 +1307,7 @@ static void handle_key(ui *u, int ch)
     }
     switch (u->overlay) {
     case OV_HELP:
-        u->overlay = OV_NONE;
+        help_key(u, ch);
         return;
     case OV_QUIT:
         if (ch == 'y' || ch == 'Y')
@@ -907,6 +1342,7 @@ static void handle_key(ui *u, int ch)
     case '?':
     case KEY_F(1):
         u->overlay = OV_HELP;
+        u->help_top = 0;
         return;
     case '+':
     case '=':
@@ -919,10 +1355,14 @@ static void handle_key(ui *u, int ch)
         u->pace = u->pace <= 100 ? (u->pace > 50 ? u->pace - 50 : 0) : u->pace * 2 / 3;
         return;
     case KEY_MOUSE: {
+        /* Only a press (or a click) of the first button acts; releases
+         * and other buttons are read and ignored. */
         MEVENT ev;
         if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) &&
-            ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0)
+            ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0) {
+            u->alert[0] = '\0';
             click(u, ev.y, ev.x);
+        }
         return;
     }
     }
@@ -945,7 +1385,10 @@ static void init_curses(ui *u)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    /* Every button event is asked for, releases too: ncurses swallows an
+     * event outside the mask and then waits for the next key without the
+     * timeout, which froze the computers' turns after a click. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     u->colors = has_colors();
     if (u->colors) {
@@ -995,7 +1438,9 @@ int play_tui(const play_opts *o)
     u->pace = o->pace_ms;
     char msg[512];
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
-    if (play_game_new(&u->g, o, seed, ++u->matches, msg, sizeof msg) != 0) {
+    u->fresh = LS_NO_CARD;
+    if (play_game_new(&u->g, o, seed, ++u->matches, report_bot, u, msg,
+                      sizeof msg) != 0) {
         fprintf(stderr, "leastscore play: %s\n", msg);
         free(u);
         return 1;

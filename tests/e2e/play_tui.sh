@@ -56,7 +56,7 @@ wait_for g "Least Score - help"
 $T send-keys -t g Escape
 wait_for g "x:DECLARE" 20
 $T send-keys -t g x
-wait_for g "Round 1: you declared with"
+wait_for g "Round 1: You declared with"
 grep -qE "CORRECT|FALSE" "$tmp/screen"
 wait_for g "Press Enter to continue"
 $T send-keys -t g Enter

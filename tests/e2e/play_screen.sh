@@ -1,0 +1,198 @@
+#!/bin/sh
+# play_screen.sh - what a new player trips over in the full-screen `play`
+# (issue 13), each driven in tmux: a mouse click that completes a move lets
+# the computers go on by themselves; no text is written over the gutter
+# between the game and the "Last moves" column; the help scrolls at the
+# smallest size and says there is more; a 16-character name never hides
+# the cards of a move; a broken cmd: player is reported on the screen, and
+# in line mode on stderr, with its seat, and is started once; long messages
+# wrap and name cards as the screen draws them.
+# Every wait polls the screen with a timeout.
+set -e
+LS=${LEASTSCORE:-build/leastscore}
+command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; exit 1; }
+tmp=$(mktemp -d)
+T="tmux -S $tmp/sock -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+loc=C
+locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
+
+start() { # NAME COLS ROWS ARGS...
+    name=$1 cols=$2 rows=$3
+    shift 3
+    $T new-session -d -s "$name" -x "$cols" -y "$rows" \
+        "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
+}
+
+wait_for() { # NAME TEXT [SECONDS]
+    i=0
+    while [ "$i" -lt $((${3:-10} * 20)) ]; do
+        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
+        grep -qF -- "$2" "$tmp/screen" && return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    echo "timed out waiting for '$2'; the screen:"
+    cat "$tmp/screen"
+    exit 1
+}
+
+# wait_turn NAME: waits for your turn, closing a round's result on the way.
+wait_turn() {
+    i=0
+    while [ "$i" -lt 200 ]; do
+        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
+        grep -qF "Select the cards to discard" "$tmp/screen" && return 0
+        grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t "$1" Enter
+        sleep 0.05
+        i=$((i + 1))
+    done
+    echo "timed out waiting for my turn; the screen:"
+    cat "$tmp/screen"
+    exit 1
+}
+
+quit() { # NAME
+    $T send-keys -t "$1" q
+    wait_for "$1" "Quit this game?"
+    $T send-keys -t "$1" y
+    wait_for "$1" "exit status 0"
+}
+
+# want N: section N runs (all of them unless ONLY names one).
+want() { [ -z "$ONLY" ] || [ "$ONLY" = "$1" ]; }
+
+# mouse NAME X Y BUTTON: one xterm mouse report (32 = press, 35 = release).
+mouse() {
+    python3 -c 'import sys; b, x, y = int(sys.argv[3]), int(sys.argv[1]) + 33, int(sys.argv[2]) + 33
+sys.stdout.write("\033[M%c%c%c" % (b, x, y))' "$2" "$3" "$4" >"$tmp/ev"
+    $T send-keys -t "$1" -l "$(cat "$tmp/ev")"
+}
+# click NAME X Y: press, then release a moment later, as a hand does.
+click() {
+    mouse "$1" "$2" "$3" 32
+    sleep 0.2
+    mouse "$1" "$2" "$3" 35
+}
+
+# 1. A click that completes a move: the computer's turn must follow with
+# no key pressed, and the turn come back. (The freeze needs a pace: the
+# release must arrive while the game waits for the computer's time.)
+if want 1; then
+start m 100 30 --seed 5 --pace 700 --record "$tmp/m.lsr"
+wait_for m "Your hand: total"
+hand_line=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+click m 3 $((hand_line + 2))
+wait_for m "now take an open card"
+deck_line=$(grep -n "Deck:" "$tmp/screen" | cut -d: -f1)
+deck_col=$(sed -n "${deck_line}p" "$tmp/screen" | awk '{print index($0, "Deck:") - 1}')
+click m $((deck_col + 1)) $((deck_line + 1))
+wait_for m "Select the cards to discard" 10
+quit m
+fi
+# 2. No two widgets share cells: columns 48-49 (between the game and the
+# log) stay blank on every row from the log's top to the message, at
+# 80x24 and 100x30, with a selection made and a long log.
+if want 2; then
+gutter_blank() { # NAME: checks the current screen
+    $T capture-pane -p -t "$1" >"$tmp/screen"
+    python3 - "$tmp/screen" <<'EOF'
+import sys
+rows = open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
+top = next(i for i, r in enumerate(rows) if "Last moves" in r)
+msg = next(i for i, r in enumerate(rows) if "Your hand" in r or "You are out" in r)
+for i in range(top, msg + 1):
+    r = rows[i].ljust(100)
+    if r[48:50].strip():
+        print("row %d writes over the gutter: %r" % (i, rows[i]))
+        sys.exit(1)
+EOF
+}
+for size in "80 24" "100 30"; do
+    set -- $size
+    start o "$1" "$2" --seed 5 --pace 0 --record "$tmp/o.lsr"
+    wait_for o "Your hand: total"
+    for turn in 1 2 3 4; do
+        $T send-keys -t o Space d
+        wait_turn o
+    done
+    $T send-keys -t o Space
+    wait_for o "now take an open card"
+    gutter_blank o || { cat "$tmp/screen"; exit 1; }
+    quit o
+    $T kill-session -t o
+done
+fi
+# 3. Help at the smallest size the game takes (3 players: 80x19) scrolls
+# and says there is more; the last key line and the rules' end are reached.
+if want 3; then
+start h 80 19 --seed 5 --bots 2 --pace 0 --record "$tmp/h.lsr"
+wait_for h "Your hand: total"
+$T send-keys -t h '?'
+wait_for h "Least Score - help"
+wait_for h "more below"
+seen_end=0 seen_rules=0
+for i in $(seq 1 40); do
+    $T capture-pane -p -t h >"$tmp/screen"
+    grep -qF "the last one in wins" "$tmp/screen" && seen_rules=1
+    grep -qF "quit (the record is saved)" "$tmp/screen" && { seen_end=1; break; }
+    $T send-keys -t h Down
+    sleep 0.05
+done
+[ "$seen_rules" = 1 ] && [ "$seen_end" = 1 ] || { echo "help did not scroll to its end"; cat "$tmp/screen"; exit 1; }
+grep -qF "more below" "$tmp/screen" && { echo "'more below' shown at the end"; exit 1; }
+$T send-keys -t h Escape
+sleep 0.2
+$T capture-pane -p -t h | grep -q "Least Score - help" && { echo "Esc did not close the help"; exit 1; }
+quit h
+fi
+# 4. A 16-character name at 80 columns: the log still shows the whole move
+# (the card discarded and the card drawn), and the name is cut with an
+# ellipsis in the table of the round's result.
+if want 4; then
+start n 80 24 --seed 7 --bots 2 --pace 0 --name ABCDEFGHIJKLMNOP --record "$tmp/n.lsr"
+wait_for n "Your hand: total"
+$T send-keys -t n Space d
+wait_for n "You discarded"
+grep -E "You discarded .+, drew .+" "$tmp/screen" >/dev/null ||
+    { echo "the log lost the cards"; cat "$tmp/screen"; exit 1; }
+wait_for n "x:DECLARE" 20
+$T send-keys -t n x
+wait_for n "Press Enter to continue"
+grep -qF "ABCDEFGHIJKLMNOP" "$tmp/screen" && { echo "the long name was not cut"; cat "$tmp/screen"; exit 1; }
+grep -qE "ABCDEFGH[A-Z]?(…|~)" "$tmp/screen" || { echo "no ellipsis"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t n Enter
+quit n
+fi
+# 5. A bot that cannot start: the screen says which seat's bot failed and
+# how; line mode says it on stderr; the bot is started once (the options
+# are checked without starting it).
+if want 5; then
+bot="cmd:echo started >>$tmp/starts; exit 3"
+start b 100 30 --seed 5 --bots 1 --pace 0 --record "$tmp/b.lsr" --level "'$bot'"
+wait_for b "Your hand: total"
+wait_for b "Ada's bot"
+grep -qF "exit status 3" "$tmp/screen" || { echo "the failure is not said"; cat "$tmp/screen"; exit 1; }
+quit b
+[ "$(wc -l <"$tmp/starts")" -eq 1 ] || { echo "the bot was started $(wc -l <"$tmp/starts") times"; exit 1; }
+rm -f "$tmp/starts"
+echo quit | "$LS" play --plain --seed 5 --bots 1 --level "$bot" --record "$tmp/p.lsr" \
+    >"$tmp/out" 2>"$tmp/err"
+grep -qF "Ada's bot" "$tmp/err" || { echo "stderr does not name the seat:"; cat "$tmp/err"; exit 1; }
+grep -qF "exit status 3" "$tmp/err" || { echo "stderr does not say what it did"; cat "$tmp/err"; exit 1; }
+[ "$(wc -l <"$tmp/starts")" -eq 1 ] || { echo "plain: the bot was started $(wc -l <"$tmp/starts") times"; exit 1; }
+fi
+# 6. A long message at 80 columns is wrapped, not cut; cards in messages
+# are drawn as on the table (seed 5 deals A♦ 2♦ 2♥ 4♥ J♦: A, 4, J is no
+# legal discard).
+if want 6; then
+start w 80 24 --seed 5 --pace 0 --record "$tmp/w.lsr"
+wait_for w "Your hand: total"
+$T send-keys -t w Space
+if [ "$loc" = C.UTF-8 ]; then wait_for w "Discard A♦"; else wait_for w "Discard AD"; fi
+$T send-keys -t w Right Right Right Space Right Space
+wait_for w "Not a legal discard"
+wait_for w "(K-A-2 does not count)"
+quit w
+fi
+echo ok
