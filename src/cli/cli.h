@@ -32,6 +32,10 @@ int cli_parse_u64(const char *text, uint64_t *out);
 int cli_rules_option(ls_rules *r, const char *option, const char *value,
                      ls_error *err);
 
+/* Prints the computer player kinds and their help, wrapped to 80
+ * columns, for the --help of play and sim. */
+void cli_print_kinds(FILE *out);
+
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -34,7 +34,7 @@ static const char usage_text[] =
     "  --player SPEC   'random' (default: a uniformly random move from the\n"
     "                  full legal list, no view) or a computer player such as\n"
     "                  'greedy', asked through its view\n"
-    "  --help          this text\n";
+    "  -h, --help      this text\n";
 
 static double now(void)
 {
@@ -135,7 +135,7 @@ int cmd_bench(int argc, char **argv)
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 's': {
             char *end;

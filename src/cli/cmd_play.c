@@ -57,8 +57,7 @@ static void help(void)
         "  --plain            line mode: moves typed in record notation\n"
         "  -h, --help         print this help\n\n"
         "computer player kinds:\n");
-    for (int i = 0; ls_player_kinds[i]; i++)
-        printf("  %-8s %s\n", ls_player_kinds[i], ls_player_kind_help[i]);
+    cli_print_kinds(stdout);
 }
 
 /*

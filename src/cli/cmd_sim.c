@@ -394,17 +394,20 @@ static void print_table(const sim *S, const summary u[], long played,
 {
     printf("%ld matches, seed %llu, %d players, threshold %d\n", played,
            (unsigned long long)S->seed, S->n, S->rules.threshold);
-    printf("%-16s %-24s %6s %7s %15s %8s %8s %8s %8s %8s %9s %9s\n", "player",
-           "spec", "won", "won%", "95% CI", "pts/rnd", "declared", "correct",
-           "false", "turns/rd", "ms median", "ms mean");
+    /* 97 columns: a spec longer than 17 is cut with '~'; the mean time
+     * is in --json only. */
+    printf("%-12s %-17s %5s %6s %11s %6s %5s %7s %5s %6s %7s\n", "player",
+           "spec", "won", "won%", "95% CI", "pts/rd", "decl", "correct",
+           "false", "turns", "ms");
     for (int k = 0; k < S->n; k++) {
-        char ci[32];
+        char ci[32], spec[20];
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
-        printf("%-16s %-24.24s %6ld %6.1f%% %15s %8.2f %8ld %8ld %8ld %8.2f %9.3f %9.3f\n",
-               S->e[k].name, S->e[k].spec, u[k].won, 100 * per(u[k].won, played), ci,
+        snprintf(spec, sizeof spec, strlen(S->e[k].spec) > 17 ? "%.16s~" : "%s",
+                 S->e[k].spec);
+        printf("%-12s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
+               S->e[k].name, spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
-               u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median,
-               u[k].time_mean);
+               u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
     }
     if (failed)
         printf("%ld matches could not be played (see stderr)\n", failed);
@@ -504,11 +507,11 @@ static void help(void)
         "  --max-turns N      turns before a round ends in a showdown (500)\n"
         "  -h, --help         print this help\n\n"
         "Columns: matches won with a 95%% Wilson interval, points per round,\n"
-        "declarations made / correct / false, turns per round, and time per\n"
-        "decision in ms (thread CPU time; wall time for cmd: bots).\n\n"
+        "declarations made / correct / false, turns per round, and the median\n"
+        "time per decision in ms (thread CPU time; wall time for cmd: bots;\n"
+        "the mean is in --json). A cmd: player is named after its command.\n\n"
         "player kinds:\n");
-    for (int i = 0; ls_player_kinds[i]; i++)
-        printf("  %-8s %s\n", ls_player_kinds[i], ls_player_kind_help[i]);
+    cli_print_kinds(stdout);
     printf("  %-8s %s\n", "cmd", "an external program (cmd:'python3 examples/bots/greedy.py')");
 }
 
@@ -549,14 +552,43 @@ static int add_players(sim *S, const char *arg)
     return 0;
 }
 
-/* Names the entries after their kinds: expert, greedy, greedy2, bot... */
+/* A cmd: player's name from its command: the file name of its last word
+ * that is not an option ("python3 bots/greedy.py" -> "greedy.py"), or
+ * "bot". */
+static void command_name(const char *command, char *out, size_t size)
+{
+    const char *best = NULL;
+    size_t blen = 0;
+    for (const char *p = command; *p;) {
+        p += strspn(p, " \t'\"");
+        size_t n = strcspn(p, " \t'\"");
+        if (n && *p != '-') {
+            best = p;
+            blen = n;
+        }
+        p += n;
+    }
+    for (size_t i = blen; best && i > 0; i--)
+        if (best[i - 1] == '/') {
+            blen -= i;
+            best += i;
+            break;
+        }
+    if (best && blen)
+        snprintf(out, size, "%.*s", (int)blen, best);
+    else
+        snprintf(out, size, "bot");
+}
+
+/* Names the entries after their kinds, or a cmd: bot after its command:
+ * expert, greedy, greedy2, greedy_py... */
 static void name_entries(sim *S)
 {
     for (int k = 0; k < S->n; k++) {
         char base[LS_NAME_MAX + 1];
         const char *spec = S->e[k].spec;
         if (!strncmp(spec, "cmd:", 4))
-            snprintf(base, sizeof base, "bot");
+            command_name(spec + 4, base, sizeof base);
         else
             snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, ":,"), spec);
         for (char *c = base; *c; c++)

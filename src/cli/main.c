@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "leastscore.h"
+#include "leastscore_ai.h"
 
 static const struct command {
     const char *name;
@@ -93,6 +94,26 @@ char *cli_read_file(const char *path, size_t *len)
     if (len)
         *len = n;
     return buf;
+}
+
+void cli_print_kinds(FILE *out)
+{
+    for (int i = 0; ls_player_kinds[i]; i++) {
+        const char *p = ls_player_kind_help[i];
+        int col = fprintf(out, "  %-8s", ls_player_kinds[i]);
+        while (*p) { /* one word at a time, wrapped before column 80 */
+            size_t n = strcspn(p, " ");
+            if (col + 1 + (int)n > 79) {
+                fprintf(out, "\n%10s", "");
+                col = 10;
+            }
+            col += fprintf(out, " %.*s", (int)n, p);
+            p += n;
+            while (*p == ' ')
+                p++;
+        }
+        fputc('\n', out);
+    }
 }
 
 int cli_parse_u64(const char *text, uint64_t *out)

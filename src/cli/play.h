@@ -107,6 +107,14 @@ void play_personal(const play_game *g, const char *msg, char *out, size_t size);
  * characters (0: whole). */
 void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
                        int name_w, char *buf, size_t size);
+/* Why the hint's move m is good, from the move and the view alone: what
+ * the discard sheds, the set the kept cards make for next turn, what the
+ * taken card does ("sheds 18 points; keeps JH QH KH for a run next
+ * turn"). */
+void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size);
+/* A declare estimate p for people: exact when every opponent's hand is
+ * known, else "about 97%" and never 100% or 0% ("over 99%"). */
+void play_chance_text(const ls_view *v, double p, char *buf, size_t size);
 /* "1 point", "2 points". */
 const char *play_points(int n, char *buf, size_t size);
 /* The text of a card set for people; "-" when empty. */

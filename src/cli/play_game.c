@@ -364,6 +364,94 @@ int play_game_save(play_game *g, char *msg, size_t size)
     return 0;
 }
 
+/* The largest legal discard of two or more cards in set (the set a hand
+ * keeps for next turn), or 0. At most 2^8 subsets: cheap. */
+static ls_cards best_set(ls_cards set, const ls_rules *r)
+{
+    ls_card cards[8 /* 7 dealt at most, one taken */];
+    int n = 0;
+    for (ls_cards s = set; s && n < 8; s &= s - 1)
+        cards[n++] = ls_cards_first(s);
+    ls_cards best = 0;
+    for (unsigned mask = 1; mask < 1u << n; mask++) {
+        ls_cards sub = 0;
+        for (int i = 0; i < n; i++)
+            if (mask >> i & 1)
+                sub |= LS_BIT(cards[i]);
+        if (ls_cards_count(sub) >= 2 && ls_discard_ok(sub, r, NULL) &&
+            ls_cards_total(sub) > ls_cards_total(best))
+            best = sub;
+    }
+    return best;
+}
+
+static const char *set_kind(ls_cards set)
+{
+    int n = ls_cards_count(set);
+    ls_card a = ls_cards_first(set);
+    bool one_rank = true;
+    for (ls_cards s = set; s; s &= s - 1)
+        one_rank &= LS_RANK(ls_cards_first(s)) == LS_RANK(a);
+    if (one_rank)
+        return n == 2 ? "a pair" : "four of a kind";
+    bool one_suit = true;
+    for (ls_cards s = set; s; s &= s - 1)
+        one_suit &= LS_SUIT(ls_cards_first(s)) == LS_SUIT(a);
+    return n == 5 && one_suit ? "a flush" : "a run";
+}
+
+/*
+ * Why the hint's move is good, from the move and your view alone: what the
+ * discard sheds, which cards the kept hand holds as a set to discard next
+ * turn, and what the taken card does. "sheds 18 points; keeps JH QH KH
+ * for a run next turn".
+ */
+void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
+{
+    char cards[64], pts[24];
+    ls_cards keep = v->hand & ~m.discard;
+    if (m.kind == LS_MOVE_TAKE)
+        keep |= LS_BIT(m.card);
+    ls_cards set = best_set(keep, &v->rules);
+    int n = snprintf(buf, size, "sheds %s",
+                     play_points(ls_cards_total(m.discard), pts, sizeof pts));
+    if (set)
+        n += snprintf(buf + n, size - (size_t)n, "; keeps %s for %s next turn",
+                      play_cards(set, cards, sizeof cards), set_kind(set));
+    if (m.kind == LS_MOVE_TAKE) {
+        char c[4];
+        ls_card_str(m.card, c);
+        if (set & LS_BIT(m.card))
+            snprintf(buf + n, size - (size_t)n, "; takes %s to make it", c);
+        else
+            snprintf(buf + n, size - (size_t)n, "; takes %s (%s) rather than "
+                     "an unknown card", c,
+                     play_points(ls_card_value(m.card), pts, sizeof pts));
+    } else if (!set) {
+        snprintf(buf + n, size - (size_t)n, "; draws, as no open card helps");
+    }
+}
+
+/* The estimate that declaring is correct, for people: exact only when
+ * every opponent's hand is known; otherwise "about 97%", and never 100%
+ * or 0% (the estimate comes from sampled hands). */
+void play_chance_text(const ls_view *v, double p, char *buf, size_t size)
+{
+    bool hidden = false;
+    for (int i = 0; i < v->nplayers; i++)
+        if (i != v->me && (v->in_round >> i & 1) &&
+            ls_cards_count(v->known[i]) < v->hand_size[i])
+            hidden = true;
+    if (!hidden)
+        snprintf(buf, size, "%.0f%%", 100 * p);
+    else if (p >= 0.995)
+        snprintf(buf, size, "over 99%%");
+    else if (p <= 0.005)
+        snprintf(buf, size, "under 1%%");
+    else
+        snprintf(buf, size, "about %.0f%%", 100 * p);
+}
+
 void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
                    char *buf, size_t size)
 {

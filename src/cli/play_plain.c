@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/play.h"
@@ -83,29 +84,52 @@ static void print_status(const play_game *g)
         printf("  You may declare.\n");
 }
 
+/* The round's result: who declared and how it went, then each hand with
+ * its total (the lowest marked *), what the player scores this round and
+ * why, and the match points; who is out, with the threshold. */
 static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
-    char buf[64];
+    int d = r->declarer < 0 ? r->lowest : r->declarer, low = -1;
+    char buf[64], why[120], pts[24];
+    for (int i = 0; i < ls_players(g->s); i++)
+        if ((r->players >> i & 1) && (r->correct || i != d) &&
+            (low < 0 || r->hand_total[i] < r->hand_total[low]))
+            low = i;
     if (r->declarer < 0)
-        printf("Round %d reached the turn limit: %s has the lowest hand.\n",
-               r->round, ls_name(g->s, r->lowest));
+        printf("Round %d reached the turn limit: %s has the lowest hand and "
+               "scores as a correct declarer.\n", r->round, ls_name(g->s, d));
+    else if (r->correct)
+        printf("Round %d over: %s declared with %d: correct, the lowest hand. "
+               "The others score their total minus %d.\n", r->round,
+               ls_name(g->s, d), r->hand_total[d], r->hand_total[d]);
     else
-        printf("Round %d over: %s declared with %d: %s.\n", r->round,
-               ls_name(g->s, r->declarer), r->hand_total[r->declarer],
-               r->correct ? "correct" : "false");
+        printf("Round %d over: %s declared with %d: false, %s had %d. %s scores "
+               "20 + %d, the others 0.\n", r->round, ls_name(g->s, d),
+               r->hand_total[d], ls_name(g->s, low), r->hand_total[low],
+               ls_name(g->s, d), r->hand_total[d] - r->hand_total[low]);
+    printf("  %-16s %-20s %6s  %-30s %5s\n", "player", "hand", "total",
+           "this round", "match");
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
-        printf("  %-16s %-20s total %2d  scores %2d  points %3d%s\n",
-               ls_name(g->s, i), play_cards(r->hand[i], buf, sizeof buf),
-               r->hand_total[i], r->score[i], r->total[i],
+        play_score_reason(g, r, i, 0, why, sizeof why);
+        char round[160];
+        if (strchr(why, '-'))
+            snprintf(round, sizeof round, "%d = %s", r->score[i], why);
+        else
+            snprintf(round, sizeof round, "%d, %s", r->score[i], why);
+        printf("  %-16s %-20s %5d%s  %-30s %5d%s\n", ls_name(g->s, i),
+               play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+               i == low ? "*" : " ", round, r->total[i],
                r->eliminated >> i & 1 ? "  OUT" : "");
     }
+    printf("  (* the lowest hand)\n");
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)
-            printf("%s %s out (above %d points).\n", ls_name(g->s, i),
-                   i == 0 ? "are" : "is", ls_state_rules(g->s)->threshold);
+            printf("%s %s out: %s, above %d.\n", ls_name(g->s, i),
+                   i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
+                   ls_state_rules(g->s)->threshold);
 }
 
 static void print_hint(play_game *g)
@@ -117,12 +141,69 @@ static void print_hint(play_game *g)
         printf("No hint: %s\n", err.msg);
         return;
     }
-    char buf[64];
+    char buf[64], why[200], odds[32];
+    ls_view v;
+    ls_view_of(g->s, 0, &v);
     ls_move_str(m, buf, sizeof buf);
-    printf("Hint (%s): %s", g->advisor->ops->kind, buf);
-    if (chance >= 0)
-        printf("; chance that declaring now is correct: %.0f%%", 100 * chance);
-    printf(".\n");
+    if (m.kind == LS_MOVE_DECLARE)
+        snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
+    else
+        play_hint_reason(&v, m, why, sizeof why);
+    printf("Hint (%s): %s: %s.", g->advisor->ops->kind, buf, why);
+    if (chance >= 0) {
+        play_chance_text(&v, chance, odds, sizeof odds);
+        printf(" Declaring now: %s likely correct.", odds);
+    }
+    printf("\n");
+}
+
+/* Edit distance between a and b (short words: the command names). */
+static int distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b), d[32][32];
+    if (la > 30 || lb > 30)
+        return 99;
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* The command or move word nearest to the first word of line when it is
+ * none of them but close (at most 2 edits), else NULL. */
+static const char *nearest_command(const char *line)
+{
+    static const char *const words[] = {"discard", "declare", "draw", "take",
+                                        "hand", "hint", "help", "quit"};
+    char first[32];
+    size_t n = strcspn(line, " \t");
+    if (n == 0 || n >= sizeof first)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        first[i] = (char)(line[i] >= 'A' && line[i] <= 'Z' ? line[i] + 32 : line[i]);
+    first[n] = '\0';
+    const char *best = NULL;
+    int bd = 3;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        int dd = distance(first, words[i]);
+        if (dd == 0)
+            return NULL;
+        if (dd < bd) {
+            bd = dd;
+            best = words[i];
+        }
+    }
+    return best;
 }
 
 /* Reads commands until the human has made a legal move. */
@@ -156,8 +237,14 @@ static int human_turn(play_game *g)
         ls_move m;
         ls_error err = {0};
         if (ls_move_parse(line, &m, &err) != 0) {
-            printf("%s. Type e.g. 'discard KD draw', "
-                   "'discard 7H 8H 9H take 5S', 'declare' or 'help'.\n", err.msg);
+            const char *near = nearest_command(line);
+            if (near)
+                printf("Unknown command '%.*s': did you mean '%s'? ",
+                       (int)strcspn(line, " \t"), line, near);
+            else
+                printf("%s. ", err.msg);
+            printf("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
+                   "'declare' or 'help'.\n");
             continue;
         }
         if (m.kind == LS_MOVE_DRAW && m.card != LS_NO_CARD) {
@@ -191,8 +278,8 @@ static int run_match(play_game *g)
                 return MATCH_QUIT;
             }
             int st = ls_starter(g->s);
-            printf("\nRound %d. %s. Open card: %s.\n", ls_round(g->s),
-                   st == 0 ? "You start" : ls_name(g->s, st),
+            printf("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
+                   st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
                    play_cards(ls_open_cards(g->s), buf, sizeof buf));
         }
         int seat = ls_turn(g->s);
@@ -246,8 +333,27 @@ static void report_bot(void *ud, const char *msg)
     fprintf(stderr, "leastscore play: %s\n", msg);
 }
 
+/* Asks "Play again? (yes/no)" until the answer is one of them (y, yes,
+ * n, no, any case); end of input is no. */
+static bool play_again(void)
+{
+    for (;;) {
+        printf("Play again? (yes/no) ");
+        fflush(stdout);
+        const char *ans = read_line();
+        if (!ans)
+            return false;
+        if (!strcasecmp(ans, "y") || !strcasecmp(ans, "yes"))
+            return true;
+        if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no"))
+            return false;
+        printf("Please answer yes or no.\n");
+    }
+}
+
 int play_plain(const play_opts *o)
 {
+    int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     int status = 0;
@@ -268,13 +374,16 @@ int play_plain(const play_opts *o)
             fprintf(stderr, "leastscore play: %s\n", msg);
             status = 1;
         }
+        if (how == MATCH_OVER && ls_winner(g.s) >= 0)
+            wins[ls_winner(g.s)]++;
+        if (how == MATCH_OVER) {
+            printf("Matches won this session (%d played):", number);
+            for (int i = 0; i < ls_players(g.s); i++)
+                printf("%s %s %d", i ? "," : "", ls_name(g.s, i), wins[i]);
+            printf(".\n");
+        }
         play_game_free(&g);
-        if (how == MATCH_QUIT)
-            break;
-        printf("Play again? (yes/no) ");
-        fflush(stdout);
-        const char *ans = read_line();
-        if (!ans || (*ans != 'y' && *ans != 'Y'))
+        if (how == MATCH_QUIT || !play_again())
             break;
         seed++;
     }

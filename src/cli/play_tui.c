@@ -46,7 +46,6 @@
 #define CARD_W 5  /* a card box: border, 3 columns of face, border */
 #define CARD_STEP 6
 #define BOX_MAX 24
-#define HAND_MAX 8 /* 7 cards dealt at most, and one taken */
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
@@ -386,7 +385,7 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
     snprintf(tie, 16, "%s", r->tie_penalty ? "tie loses" : "tie wins");
     snprintf(runs, 24, "%s", r->runs_suited ? "runs one suit" : "runs any suit");
     if (r->declare_max > 0)
-        snprintf(decl, 40, "declare at %d or less", r->declare_max);
+        snprintf(decl, 40, "declare <= %d", r->declare_max);
     else
         snprintf(decl, 40, "declare any");
 }
@@ -398,7 +397,7 @@ static void draw_title(const ui *u, const ls_view *v)
 {
     char tie[16], runs[24], decl[40], out[40], seed[32], left[80];
     rules_pieces(&v->rules, tie, runs, decl);
-    snprintf(left, sizeof left, " Least Score round %d", v->round);
+    snprintf(left, sizeof left, " Round %d", v->round);
     snprintf(out, sizeof out, "out above %d", v->rules.threshold);
     snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
     const char *pieces[] = {out, tie, runs, decl, seed};
@@ -409,10 +408,13 @@ static void draw_title(const ui *u, const ls_view *v)
         if (text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
             snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep,
                      pieces[i]);
+    const char *name = "Least Score ";
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
     mvhline(0, 0, ' ', COLS);
     mvaddnstr(0, 0, line, -1);
+    if (text_width(line, strlen(line)) + 2 + (int)strlen(name) <= COLS)
+        mvaddstr(0, COLS - (int)strlen(name), name);
     attroff(A_BOLD);
     set_color(u, C_TITLE, false);
 }
@@ -966,94 +968,6 @@ static void take_open(ui *u, int idx)
     human_move(u, (ls_move){u->selected, LS_MOVE_TAKE, ls_cards_first(open)});
 }
 
-/* The largest legal discard of two or more cards in set (the set a hand
- * keeps for next turn), or 0. At most 2^8 subsets: cheap. */
-static ls_cards best_set(ls_cards set, const ls_rules *r)
-{
-    ls_card cards[HAND_MAX];
-    int n = 0;
-    for (ls_cards s = set; s && n < HAND_MAX; s &= s - 1)
-        cards[n++] = ls_cards_first(s);
-    ls_cards best = 0;
-    for (unsigned mask = 1; mask < 1u << n; mask++) {
-        ls_cards sub = 0;
-        for (int i = 0; i < n; i++)
-            if (mask >> i & 1)
-                sub |= LS_BIT(cards[i]);
-        if (ls_cards_count(sub) >= 2 && ls_discard_ok(sub, r, NULL) &&
-            ls_cards_total(sub) > ls_cards_total(best))
-            best = sub;
-    }
-    return best;
-}
-
-static const char *set_kind(ls_cards set)
-{
-    int n = ls_cards_count(set);
-    ls_card a = ls_cards_first(set);
-    bool one_rank = true;
-    for (ls_cards s = set; s; s &= s - 1)
-        one_rank &= LS_RANK(ls_cards_first(s)) == LS_RANK(a);
-    if (one_rank)
-        return n == 2 ? "a pair" : "four of a kind";
-    bool one_suit = true;
-    for (ls_cards s = set; s; s &= s - 1)
-        one_suit &= LS_SUIT(ls_cards_first(s)) == LS_SUIT(a);
-    return n == 5 && one_suit ? "a flush" : "a run";
-}
-
-/*
- * Why the hint's move is good, from the move and your view alone: what the
- * discard sheds, which cards the kept hand holds as a set to discard next
- * turn, and what the taken card does. "sheds 18 points; keeps JH QH KH
- * for a run next turn".
- */
-static void hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
-{
-    char cards[64], pts[24];
-    ls_cards keep = v->hand & ~m.discard;
-    if (m.kind == LS_MOVE_TAKE)
-        keep |= LS_BIT(m.card);
-    ls_cards set = best_set(keep, &v->rules);
-    int n = snprintf(buf, size, "sheds %s",
-                     play_points(ls_cards_total(m.discard), pts, sizeof pts));
-    if (set)
-        n += snprintf(buf + n, size - (size_t)n, "; keeps %s for %s next turn",
-                      play_cards(set, cards, sizeof cards), set_kind(set));
-    if (m.kind == LS_MOVE_TAKE) {
-        char c[4];
-        ls_card_str(m.card, c);
-        if (set & LS_BIT(m.card))
-            snprintf(buf + n, size - (size_t)n, "; takes %s to make it", c);
-        else
-            snprintf(buf + n, size - (size_t)n, "; takes %s (%s) rather than "
-                     "an unknown card", c,
-                     play_points(ls_card_value(m.card), pts, sizeof pts));
-    } else if (!set) {
-        snprintf(buf + n, size - (size_t)n, "; draws, as no open card helps");
-    }
-}
-
-/* The estimate that declaring is correct, for people: exact only when
- * every opponent's hand is known; otherwise "about 97%", and never 100%
- * or 0% (the estimate comes from sampled hands). */
-static void chance_text(const ls_view *v, double p, char *buf, size_t size)
-{
-    bool hidden = false;
-    for (int i = 0; i < v->nplayers; i++)
-        if (i != v->me && (v->in_round >> i & 1) &&
-            ls_cards_count(v->known[i]) < v->hand_size[i])
-            hidden = true;
-    if (!hidden)
-        snprintf(buf, size, "%.0f%%", 100 * p);
-    else if (p >= 0.995)
-        snprintf(buf, size, "over 99%%");
-    else if (p <= 0.005)
-        snprintf(buf, size, "under 1%%");
-    else
-        snprintf(buf, size, "about %.0f%%", 100 * p);
-}
-
 static void show_hint(ui *u)
 {
     set_msg(u, 0, "Thinking...");
@@ -1070,13 +984,13 @@ static void show_hint(ui *u)
     char buf[64], odds[64] = "", why[200], chance_s[24], note[80] = "";
     ls_move_str(m, buf, sizeof buf);
     if (chance >= 0) {
-        chance_text(&v, chance, chance_s, sizeof chance_s);
+        play_chance_text(&v, chance, chance_s, sizeof chance_s);
         snprintf(odds, sizeof odds, " Declaring now: %s likely correct.", chance_s);
     }
     if (m.kind == LS_MOVE_DECLARE) {
         snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
     } else {
-        hint_reason(&v, m, why, sizeof why);
+        play_hint_reason(&v, m, why, sizeof why);
         if (u->selected && u->selected != m.discard) {
             u->before_hint = u->selected;
             snprintf(note, sizeof note, " (It replaced your selection: Esc "

@@ -2,7 +2,8 @@
 # play_plain.sh - `leastscore play --plain` driven through stdin by a script:
 # whole matches against computer players (the script discards its highest
 # card and draws, and declares on a low hand), bad input answered with a
-# message and the prompt again, the same transcript for the same seed, end
+# message and the prompt again (a typo with the nearest command), every
+# result explained, the session's tally, the hint's reasons, the same transcript for the same seed, end
 # of input ending the game cleanly, and every record written replaying with
 # `leastscore replay`.
 set -e
@@ -62,6 +63,11 @@ def play_match(seed, extra, bad_input=False):
         if m is None:
             fail(f"seed {seed}: output ended without 'Play again?'", g.out)
         if m == AGAIN:
+            if bad_input:  # another answer is asked again
+                n = len(g.out)
+                g.send("maybe")
+                if g.wait_for(AGAIN) != AGAIN or "Please answer yes or no" not in g.out[n:]:
+                    fail("'maybe' was not asked again", g.out)
             g.send("no")
             break
         turn = g.out[g.out.rfind("Your turn"):]
@@ -74,6 +80,8 @@ def play_match(seed, extra, bad_input=False):
             tried_bad = True
             for line, expect in [("discard ZZ draw", "is not a card"),
                                  ("fold", "is not a move"),
+                                 ("dicard KD draw", "did you mean 'discard'?"),
+                                 ("hnit", "did you mean 'hint'?"),
                                  ("discard KS draw 4S", "cannot choose the card"),
                                  (f"discard {cards[0]} take 9Z", "is not a card"),
                                  ("hint", "Hint ("), ("hand", "Hand: ")]:
@@ -116,12 +124,29 @@ def play_match(seed, extra, bad_input=False):
     r = subprocess.run([ls, "replay", rec], capture_output=True, text=True)
     if r.returncode != 0:
         fail(f"seed {seed}: the record does not replay: {r.stderr}", open(rec).read())
+    # Every round says who starts; every result explains each score; the
+    # session's tally is shown; "1 points" is never written.
+    for line in re.findall(r"^Round \d+\. .*$", g.out, re.M):
+        if not re.match(r"Round \d+\. (You start|\w+ starts)\. Open card", line):
+            fail(f"round line {line!r}", g.out)
+    results = re.findall(r"^  \S+ +[0-9AJQKCDHS -]+? +\d+[* ]  (\d+)(?: = |, )(.*?) +\d+(?:  OUT)?$",
+                         g.out, re.M)
+    if not results or "this round" not in g.out:
+        fail(f"seed {seed}: no explained result rows", g.out)
+    for score, why in results:
+        if not why:
+            fail(f"seed {seed}: a score without its reason", g.out)
+    if "Matches won this session (1 played):" not in g.out:
+        fail(f"seed {seed}: no tally", g.out)
+    if re.search(r"\b1 points", g.out):
+        fail(f"seed {seed}: '1 points'", g.out)
     return g.out
 
 matches = [(1, ["--threshold", "25"], True), (2, ["--bots", "1", "--threshold", "50"], False),
            (3, ["--bots", "5", "--threshold", "25", "--level", "random"], False),
            (4, ["--threshold", "25", "--tie", "penalty", "--runs", "suited",
-                "--hand-size", "4", "--level", "greedy,random,greedy"], True)]
+                "--hand-size", "4", "--level", "greedy,random,greedy"], True),
+           (5, ["--bots", "1", "--threshold", "1"], False)]
 for seed, extra, bad in matches:
     play_match(seed, extra, bad)
 print("ok: whole matches")
@@ -167,6 +192,19 @@ for env, where in [({"HOME": f"{tmp}/home"}, f"{tmp}/home/.local/share/leastscor
             or not os.path.exists(m.group(1)):
         fail(f"default record path: expected under {where}", r.stdout + r.stderr)
 print("ok: default record path")
+
+# The hint says why, and its declare estimate is never 100% while a hand
+# is hidden (seed 7: after 'discard 9H draw' the expert's sampled estimate
+# for declaring with 22 is 1.0, though Ada holds four unseen cards).
+r = subprocess.run([ls, "play", "--plain", "--seed", "7", "--bots", "1", "--record",
+                    f"{tmp}/hint.lsr"], input="hint\ndiscard 9H draw\nhint\n",
+                   capture_output=True, text=True, timeout=60)
+hints = re.findall(r"^Hint .*$", r.stdout, re.M)
+if len(hints) != 2 or "sheds 9 points" not in hints[0]:
+    fail("the hint does not say why", r.stdout)
+if "100%" in hints[1] or not re.search(r"(over 99|about \d+)%", hints[1]):
+    fail("the declare estimate claims certainty", r.stdout)
+print("ok: hint")
 
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),

@@ -195,4 +195,78 @@ wait_for w "Not a legal discard"
 wait_for w "(K-A-2 does not count)"
 quit w
 fi
+# 7. Every result understandable. Seed 7, 2 computers, threshold 25: the
+# card you draw is marked "new"; the log reads as sentences; the round box
+# explains your false declaration (20 + (30 - Ada's 18)), marks the lowest
+# hand, has its column headers and says who is out with the threshold;
+# after you are out the screen says so and the next round's box is still
+# shown; the end box has the session's tally. The title has the rule
+# variants and the table each computer's level.
+if want 7; then
+start r 100 30 --seed 7 --bots 2 --threshold 25 --pace 0 --record "$tmp/r.lsr"
+wait_for r "Your hand: total"
+for t in "out above 25" "tie wins" "runs any suit" "declare any" "greedy"; do
+    grep -qF "$t" "$tmp/screen" || { echo "no '$t' in the header"; cat "$tmp/screen"; exit 1; }
+done
+$T send-keys -t r Space d
+wait_for r "You discarded"
+grep -qE "^ +new" "$tmp/screen" || { echo "the drawn card is not marked"; cat "$tmp/screen"; exit 1; }
+grep -qE "Ada discarded .+, (drew|took)" "$tmp/screen" || { echo "no sentence for Ada"; cat "$tmp/screen"; exit 1; }
+wait_for r "x:DECLARE"
+$T send-keys -t r x
+wait_for r "Press Enter to continue"
+for t in "You declared with 30: FALSE" "this round" "match" "20 + (30 - Ada's 18)" \
+         "18*" "* lowest hand." "You are out: 32 points, above 25."; do
+    grep -qF "$t" "$tmp/screen" || { echo "no '$t' in the round box"; cat "$tmp/screen"; exit 1; }
+done
+$T send-keys -t r Enter
+wait_for r "Round 2: Ada declared"
+grep -qF "You are out: 32 points, above 25" "$tmp/screen" || { echo "no 'You are out'"; cat "$tmp/screen"; exit 1; }
+grep -qF "28 - 19" "$tmp/screen" || { echo "round 2 not explained"; cat "$tmp/screen"; exit 1; }
+for i in $(seq 1 40); do
+    $T capture-pane -p -t r >"$tmp/screen"
+    grep -qF "Play again? (y/n)" "$tmp/screen" && break
+    grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t r Enter
+    sleep 0.1
+done
+wait_for r "matches won so far"
+grep -qE "(Ada|Ben) +[0-9]+ +1  winner" "$tmp/screen" || { echo "no tally"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t r n
+wait_for r "exit status 0"
+fi
+
+# 8. The hint says why, says that it replaced your selection, and Esc
+# gives the selection back (seed 5: you select A♦, the hint discards J♦).
+if want 8; then
+start i 80 24 --seed 5 --pace 0 --record "$tmp/i.lsr"
+wait_for i "Your hand: total"
+$T send-keys -t i Space
+wait_for i "now take an open card"
+$T send-keys -t i h
+wait_for i "sheds 10 points"
+wait_for i "Esc brings it back"
+$T send-keys -t i Escape
+if [ "$loc" = C.UTF-8 ]; then wait_for i "Discard A♦ (1 point)"; else wait_for i "Discard AD (1 point)"; fi
+quit i
+fi
+
+# 9. No stale footers or messages: under the quit question the footer has
+# its keys, not "Enter:skip wait"; the error for drawing with nothing
+# selected goes once you move back to the hand.
+if want 9; then
+start f 80 24 --seed 5 --pace 0 --record "$tmp/f.lsr"
+wait_for f "Your hand: total"
+$T send-keys -t f d
+wait_for f "Select the cards to discard first"
+$T send-keys -t f Down Up
+sleep 0.3
+wait_for f "Select the cards to discard (space)"
+grep -qF "discard first" "$tmp/screen" && { echo "stale message"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t f q
+wait_for f "Quit this game?"
+grep -qF "Enter:skip wait" "$tmp/screen" && { echo "stale footer"; cat "$tmp/screen"; exit 1; }
+grep -qF "y:quit" "$tmp/screen" || { echo "no quit keys"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t f y
+wait_for f "exit status 0"
+fi
 echo ok

@@ -65,6 +65,14 @@ grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not 
 [ "$(field "$tmp/bot.json" bot_failures)" = 0 ] || { cat "$tmp/bot.err"; fail "example bot failed"; }
 [ "$(field "$tmp/bot.json" failed_matches)" = 0 ] || fail "example bot: failed matches"
 
+# The text table fits in 100 columns and names a cmd: player after its
+# command (greedy_py), not "bot".
+"$ls" sim --players "expert:iters=50,greedy,cmd:python3 $root/examples/bots/greedy.py" \
+    --matches 1 --seed 4 >"$tmp/bot.txt" 2>"$tmp/bot.err" || { cat "$tmp/bot.err"; fail "example bot table"; }
+grep -q '^greedy_py ' "$tmp/bot.txt" || { cat "$tmp/bot.txt"; fail "cmd: player not named by its command"; }
+awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
+    { cat "$tmp/bot.txt"; fail "table wider than 100 columns"; }
+
 # Misbehaving bots are reported and replaced; the tournament finishes.
 for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died; do
     bot=${bad%%:*}; what=${bad#*:}

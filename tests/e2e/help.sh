@@ -1,0 +1,22 @@
+#!/bin/sh
+# help.sh - every sub-command takes -h and --help, exits 0, prints its
+# usage on stdout, and every line of every help text fits in 80 columns.
+set -e
+LS=${LEASTSCORE:-build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for args in "--help" "-h" "play --help" "play -h" "sim --help" "sim -h" \
+            "replay --help" "replay -h" "bench --help" "bench -h"; do
+    # shellcheck disable=SC2086
+    "$LS" $args >"$tmp/out" 2>"$tmp/err" || { echo "leastscore $args: exit status $?"; cat "$tmp/err"; exit 1; }
+    grep -q "usage: leastscore" "$tmp/out" || { echo "leastscore $args: no usage"; cat "$tmp/out"; exit 1; }
+    python3 - "$tmp/out" "$args" <<'PY'
+import sys
+for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    line = line.rstrip("\n")
+    if len(line) > 80:
+        print("leastscore %s: line %d has %d columns: %s" % (sys.argv[2], n, len(line), line))
+        sys.exit(1)
+PY
+done
+echo ok
