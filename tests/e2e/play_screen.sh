@@ -13,7 +13,7 @@ LS=${LEASTSCORE:-build/leastscore}
 command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; exit 1; }
 tmp=$(mktemp -d)
 T="tmux -S $tmp/sock -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '$T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"' EXIT
 loc=C
 locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
 
@@ -166,9 +166,10 @@ quit n
 fi
 # 5. A bot that cannot start: the screen says which seat's bot failed and
 # how; line mode says it on stderr; the bot is started once (the options
-# are checked without starting it).
+# are checked without starting it). It reads the greeting before it exits,
+# so that what it did is always "exit status 3" (not a broken pipe).
 if want 5; then
-bot="cmd:echo started >>$tmp/starts; exit 3"
+bot="cmd:echo >>$tmp/starts;read g;exit 3"
 start b 100 30 --seed 5 --bots 1 --pace 0 --record "$tmp/b.lsr" --level "'$bot'"
 wait_for b "Your hand: total"
 wait_for b "Ada's bot"
