@@ -270,4 +270,22 @@ grep -qF "y:quit" "$tmp/screen" || { echo "no quit keys"; cat "$tmp/screen"; exi
 $T send-keys -t f y
 wait_for f "exit status 0"
 fi
+# 10. The round result captured in docs/play.md is what the game shows
+# (seed 7, three computers, 80x24, discarding the first card and drawing
+# every turn), so the documentation cannot drift from the screen.
+if want 10 && [ "$loc" = C.UTF-8 ]; then
+root=$(cd "$(dirname "$0")/../.." && pwd)
+start d 80 24 --seed 7 --bots 3 --pace 0 --record "$tmp/d.lsr"
+for i in $(seq 1 100); do
+    $T capture-pane -p -t d >"$tmp/screen"
+    grep -qF "Press Enter to continue" "$tmp/screen" && break
+    grep -qF "Select the cards to discard (space)" "$tmp/screen" && { $T send-keys -t d Space d; sleep 0.3; }
+    sleep 0.1
+done
+sed 's/ *$//' "$tmp/screen" | head -19 >"$tmp/shown"
+sed -n '/(seed 7, three computer players, 80x24):/,/^A false declaration/p' "$root/docs/play.md" |
+    sed -n '/^```$/,/^```$/p' | sed '1d;$d' >"$tmp/doc"
+diff "$tmp/doc" "$tmp/shown" || { echo "docs/play.md's captured screen differs from the game"; exit 1; }
+quit d
+fi
 echo ok
