@@ -92,7 +92,8 @@ quit m
 fi
 # 2. No two widgets share cells: columns 48-49 (between the game and the
 # log) stay blank on every row from the log's top to the message, at
-# 80x24 and 100x30, with a selection made and a long log.
+# 80x20 (the smallest for 4 players), 80x24 and 100x30, with a selection
+# made and a long log.
 if want 2; then
 gutter_blank() { # NAME: checks the current screen
     $T capture-pane -p -t "$1" >"$tmp/screen"
@@ -108,7 +109,7 @@ for i in range(top, msg + 1):
         sys.exit(1)
 EOF
 }
-for size in "80 24" "100 30"; do
+for size in "80 20" "80 24" "100 30"; do
     set -- $size
     start o "$1" "$2" --seed 5 --pace 0 --record "$tmp/o.lsr"
     wait_for o "Your hand: total"
