@@ -36,7 +36,7 @@ typedef struct play_opts {
 } play_opts;
 
 /* Receives every failure of a computer player, as a sentence naming its
- * seat ("Ada's bot died (exit status 3); greedy plays for it until the
+ * seat ("Ada's bot: died (exit status 3); greedy plays for it until the
  * match ends"). */
 typedef void play_report_fn(void *ud, const char *msg);
 

@@ -150,7 +150,7 @@ static void numbered_path(const char *file, int number, char *out, size_t size)
 /*
  * botproc's report ("bot 'COMMAND' (Ada): died (exit status 3); the
  * fallback plays for it until the match ends") as a player reads it: which
- * seat's bot, what it did, who plays instead ("Ada's bot died (exit status
+ * seat's bot, what it did, who plays instead ("Ada's bot: died (exit status
  * 3); greedy plays for it until the match ends").
  */
 static void bot_report(void *ud, const char *msg)
@@ -180,7 +180,7 @@ static void bot_report(void *ud, const char *msg)
     }
     text[n] = '\0';
     char out[700];
-    snprintf(out, sizeof out, "%s's bot %s", name, text);
+    snprintf(out, sizeof out, "%s's bot: %s", name, text);
     if (g->report)
         g->report(g->report_ud, out);
 }
