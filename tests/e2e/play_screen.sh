@@ -225,7 +225,7 @@ $T send-keys -t r Enter
 wait_for r "Round 2: Ada declared"
 grep -qF "You are out: 32 points, above 25" "$tmp/screen" || { echo "no 'You are out'"; cat "$tmp/screen"; exit 1; }
 grep -qF "28 - 19" "$tmp/screen" || { echo "round 2 not explained"; cat "$tmp/screen"; exit 1; }
-for i in $(seq 1 40); do
+for i in $(seq 1 300); do
     $T capture-pane -p -t r >"$tmp/screen"
     grep -qF "Play again? (y/n)" "$tmp/screen" && break
     grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t r Enter
