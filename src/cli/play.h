@@ -122,6 +122,10 @@ const char *play_cards(ls_cards set, char *buf, size_t size);
 
 /* The rules in a few lines, for the help of both front ends. */
 extern const char play_rules_text[];
+/* The variants in force at this table, two lines of at most 76 columns
+ * ("This table: out above 100 points; a tie counts as lowest.\nRuns of
+ * any suits; declare at any total; 5 cards dealt.\n"). */
+void play_table_rules(const ls_rules *r, char *buf, size_t size);
 
 /* The front ends. Both return the process exit status. */
 int play_plain(const play_opts *o);

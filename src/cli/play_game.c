@@ -34,10 +34,24 @@ const char play_rules_text[] =
     "exactly 3 or 5 consecutive ranks (A-2-3 and Q-K-A, not K-A-2); or five\n"
     "cards of one suit.\n"
     "Declare instead of playing, from your second turn of a round: everyone\n"
-    "shows their hand. Lowest (a tie counts as lowest): you score 0, the\n"
-    "others their total minus yours. Not lowest: you score 20 plus the\n"
-    "difference to the lowest, the others 0.\n"
+    "shows their hand. Lowest: you score 0, the others their total minus\n"
+    "yours. Not lowest: you score 20 plus the difference to the lowest, the\n"
+    "others 0. A tie: see this table's rules below.\n"
     "Scores add up; a player above the threshold is out; the last one in wins.\n";
+
+void play_table_rules(const ls_rules *r, char *buf, size_t size)
+{
+    char pts[24], decl[40];
+    if (r->declare_max > 0)
+        snprintf(decl, sizeof decl, "declare at %d or less", r->declare_max);
+    else
+        snprintf(decl, sizeof decl, "declare at any total");
+    snprintf(buf, size, "This table: out above %s; %s.\nRuns of %s; %s; %d cards "
+             "dealt.\n", play_points(r->threshold, pts, sizeof pts),
+             r->tie_penalty ? "a tie makes the declaration false"
+                            : "a tie counts as lowest",
+             r->runs_suited ? "one suit" : "any suits", decl, r->hand_size);
+}
 
 static uint64_t splitmix(uint64_t x)
 {

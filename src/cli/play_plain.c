@@ -46,9 +46,11 @@ static char *read_line(void)
     return p;
 }
 
-static void print_help(void)
+static void print_help(const play_game *g)
 {
-    printf("%s\n", play_rules_text);
+    char table[400];
+    play_table_rules(ls_state_rules(g->s), table, sizeof table);
+    printf("%s%s\n", play_rules_text, table);
     printf("Type one of:\n"
            "  discard CARDS take CARD   discard, then take one of the open cards\n"
            "  discard CARDS draw        discard, then draw from the deck\n"
@@ -221,7 +223,7 @@ static int human_turn(play_game *g)
         if (!*line)
             continue;
         if (!strcmp(line, "help")) {
-            print_help();
+            print_help(g);
             continue;
         }
         if (!strcmp(line, "hand")) {

@@ -738,12 +738,15 @@ static const char *const help_keys[] = {
     "q           quit (the record is saved)",
 };
 
-/* The help's lines: the rules (as play_rules_text has them), a blank, the
- * keys. Returns the count; line i is written to buf. */
-static int help_line(int i, char *buf, size_t size)
+/* The help's lines: the rules (play_rules_text), the variants of this
+ * table, a blank, the keys. Returns the count; line i is written to buf. */
+static int help_line(const ui *u, int i, char *buf, size_t size)
 {
+    char text[2048];
+    size_t n = (size_t)snprintf(text, sizeof text, "%s", play_rules_text);
+    play_table_rules(ls_state_rules(u->g.s), text + n, sizeof text - n);
     int k = 0;
-    for (const char *p = play_rules_text; *p; k++) {
+    for (const char *p = text; *p; k++) {
         const char *nl = strchr(p, '\n');
         int len = nl ? (int)(nl - p) : (int)strlen(p);
         if (k == i)
@@ -772,9 +775,9 @@ static void draw_help(const ui *u)
     mvwprintw(w, 1, 2, "Least Score - help");
     wattroff(w, A_BOLD);
     char line[200];
-    int total = help_line(0, line, sizeof line), rows = help_rows();
+    int total = help_line(u, 0, line, sizeof line), rows = help_rows();
     for (int i = 0; i < rows && u->help_top + i < total; i++) {
-        help_line(u->help_top + i, line, sizeof line);
+        help_line(u, u->help_top + i, line, sizeof line);
         mvwaddnstr(w, 3 + i, 2, line, COLS - 4);
     }
     int last = u->help_top + rows < total ? u->help_top + rows : total;
@@ -1191,7 +1194,7 @@ static void advance(ui *u)
 static void help_key(ui *u, int ch)
 {
     char line[8];
-    int total = help_line(0, line, sizeof line), rows = help_rows();
+    int total = help_line(u, 0, line, sizeof line), rows = help_rows();
     int max_top = total > rows ? total - rows : 0;
     switch (ch) {
     case KEY_DOWN: case 'j': u->help_top++; break;

@@ -206,6 +206,15 @@ if "100%" in hints[1] or not re.search(r"(over 99|about \d+)%", hints[1]):
     fail("the declare estimate claims certainty", r.stdout)
 print("ok: hint")
 
+# The help states this table's variants (the tie rule above all).
+r = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty", "--threshold",
+                    "50", "--runs", "suited", "--record", f"{tmp}/help.lsr"],
+                   input="help\nquit\n", capture_output=True, text=True, timeout=30)
+if "This table: out above 50 points; a tie makes the declaration false." not in r.stdout \
+        or "Runs of one suit; declare at any total; 5 cards dealt." not in r.stdout:
+    fail("the help does not state this table's rules", r.stdout)
+print("ok: help")
+
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),

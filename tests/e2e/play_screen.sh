@@ -132,15 +132,17 @@ wait_for h "Your hand: total"
 $T send-keys -t h '?'
 wait_for h "Least Score - help"
 wait_for h "more below"
-seen_end=0 seen_rules=0
+seen_end=0 seen_rules=0 seen_table=0
 for i in $(seq 1 40); do
     $T capture-pane -p -t h >"$tmp/screen"
     grep -qF "the last one in wins" "$tmp/screen" && seen_rules=1
+    grep -qF "This table: out above 100 points; a tie counts as lowest." "$tmp/screen" && seen_table=1
     grep -qF "quit (the record is saved)" "$tmp/screen" && { seen_end=1; break; }
     $T send-keys -t h Down
     sleep 0.05
 done
 [ "$seen_rules" = 1 ] && [ "$seen_end" = 1 ] || { echo "help did not scroll to its end"; cat "$tmp/screen"; exit 1; }
+[ "$seen_table" = 1 ] || { echo "help does not state this table's rules"; exit 1; }
 grep -qF "more below" "$tmp/screen" && { echo "'more below' shown at the end"; exit 1; }
 $T send-keys -t h Escape
 sleep 0.2
