@@ -5,6 +5,8 @@
 #   make test       (= make check) unit and end-to-end tests, then both again
 #                   under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make play       installs what is missing, builds, starts a game
+#   make serve      installs what is missing, builds, starts the online game
+#                   server (leastscore serve) on http://127.0.0.1:8080/
 #   make bench      the speed benchmark (leastscore bench)
 #   make soak       the long randomized self-play run (millions of matches)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -34,14 +36,16 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
              $(WARN) $(CFLAGS) $(SAN) $(LTO) -Iinclude -Isrc -fPIC -fno-semantic-interposition \
              -MMD -MP
 
-PKGS      = jansson ncursesw
+PKGS      = jansson ncursesw libwebsockets libuv
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 LIB_SRC  = $(wildcard src/core/*.c) $(wildcard src/ai/*.c)
-CLI_SRC  = $(wildcard src/cli/*.c)
+CLI_SRC  = $(wildcard src/cli/*.c) $(wildcard src/server/*.c)
+# The server's table logic (no sockets) is unit-tested on its own.
+TABLE_OBJ = $(BUILD)/src/server/table.o $(BUILD)/src/server/error.o
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_LIB_SRC = $(wildcard tests/support/*.c)
 
@@ -57,7 +61,7 @@ CLI   = $(BUILD)/leastscore
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
 
-.PHONY: all deps test check unit e2e sancheck play bench soak install uninstall clean
+.PHONY: all deps test check unit e2e sancheck play serve bench soak install uninstall clean
 
 all: $(LIBA) $(LIBSO) $(CLI)
 
@@ -68,6 +72,11 @@ deps:
 Q = $(if $(V),,@)
 
 $(BUILD)/src/cli/%.o: src/cli/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/server/%.o: src/server/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
@@ -94,6 +103,12 @@ $(LIBSO): $(LIB_OBJ)
 $(CLI): $(CLI_OBJ) $(LIBA)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(SAN) $(LTO_LINK) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
+
+$(BUILD)/tests/test_table: tests/test_table.c $(TEST_LIB_OBJ) $(TABLE_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) \
+	    $(TABLE_OBJ) $(LIBA) $(TEST_LIBS) -lm -o $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
@@ -125,6 +140,10 @@ play: deps
 	@$(MAKE) --no-print-directory $(CLI)
 	@$(CLI) play
 
+serve: deps
+	@$(MAKE) --no-print-directory $(CLI)
+	@$(CLI) serve $(SERVE_ARGS)
+
 bench: $(CLI)
 	$(CLI) bench
 
@@ -139,6 +158,12 @@ install: $(LIBA) $(LIBSO) $(CLI)
 	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/libleastscore.so
 	install -m 644 include/leastscore.h include/leastscore_ai.h \
 	    $(DESTDIR)$(PREFIX)/include/
+	@# The browser client's files, which `leastscore serve` finds next to
+	@# the installed command (PREFIX/share/leastscore/web).
+	if [ -d web ]; then \
+	    install -d $(DESTDIR)$(PREFIX)/share/leastscore/web && \
+	    cp -R web/. $(DESTDIR)$(PREFIX)/share/leastscore/web/ && \
+	    chmod -R u=rwX,go=rX $(DESTDIR)$(PREFIX)/share/leastscore/web; fi
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' include/leastscore.h)|g' \
 	    leastscore.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
 
@@ -147,6 +172,7 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/lib/libleastscore.so \
 	    $(DESTDIR)$(PREFIX)/include/leastscore.h $(DESTDIR)$(PREFIX)/include/leastscore_ai.h \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
+	rm -rf $(DESTDIR)$(PREFIX)/share/leastscore/web
 
 clean:
 	rm -rf build build-san

@@ -15,6 +15,7 @@ done
 ls /usr/lib/*/libwebsockets-evlib_uv.so >/dev/null 2>&1 || need="$need libwebsockets-evlib-uv"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
+command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"

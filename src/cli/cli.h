@@ -18,6 +18,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
  * Returns NULL with errno set on failure. The caller frees it. */

@@ -23,6 +23,7 @@ static const struct command {
     {"replay", cmd_replay, "verify a game record and print its results"},
     {"sim", cmd_sim, "play a tournament between computer players"},
     {"bench", cmd_bench, "measure the engine's speed"},
+    {"serve", cmd_serve, "serve the online game (WebSocket and browser client)"},
 };
 
 static void usage(FILE *out)

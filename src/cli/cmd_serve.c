@@ -1,0 +1,219 @@
+/*
+ * cmd_serve.c - `leastscore serve`: the online game server.
+ *
+ * Reads and checks the options, opens the record store, and hands over to
+ * the network layer (src/server/net.c) until SIGINT or SIGTERM. The one
+ * line on stdout ("leastscore: serving http://HOST:PORT/") tells people and
+ * tests where to go; everything else is logged on stderr.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "server/net.h"
+
+static void help(void)
+{
+    printf(
+        "usage: leastscore serve [OPTIONS]\n\n"
+        "Serves the online game: the browser client at http://HOST:PORT/ and\n"
+        "the game at ws://HOST:PORT/ws (docs/server-protocol.md). Stop it with\n"
+        "Ctrl-C or SIGTERM.\n\n"
+        "options:\n"
+        "  --listen HOST:PORT   address to listen on (default 127.0.0.1:8080;\n"
+        "                       port 0 picks a free port)\n"
+        "  --data DIR           where finished matches are written as game\n"
+        "                       records (default ~/.local/share/leastscore/server)\n"
+        "  --web DIR            the browser client's files (default: the\n"
+        "                       installed share/leastscore/web, else the source\n"
+        "                       tree's web/)\n"
+        "  --grace S            seconds a dropped player's seat is held (60)\n"
+        "  --round-pause S      longest pause between rounds, seconds (8)\n"
+        "  --bot-delay MS       computer moves are played this long after the\n"
+        "                       turn began, at the earliest (700)\n"
+        "  --max-tables N       tables on the server (2000)\n"
+        "  --max-tables-per-address N\n"
+        "                       tables created from one IP address (10)\n"
+        "  --origin LIST        more web origins allowed to connect, comma-\n"
+        "                       separated (http://example.org); the server's own\n"
+        "                       address is always allowed\n"
+        "  --workers N          threads for computer players and hints (2)\n"
+        "  -h, --help           this help\n");
+}
+
+static int parse_int(const char *opt, const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi)
+        return cli_usage_error("serve", "%s: '%s' is not a number from %ld to %ld",
+                               opt, text, lo, hi);
+    *out = (int)v;
+    return 0;
+}
+
+static int parse_listen(const char *text, char *host, size_t size, int *port)
+{
+    const char *colon = strrchr(text, ':');
+    if (!colon || colon == text || (size_t)(colon - text) >= size)
+        return cli_usage_error("serve", "--listen: '%s' is not HOST:PORT "
+                               "(such as 127.0.0.1:8080)", text);
+    snprintf(host, size, "%.*s", (int)(colon - text), text);
+    return parse_int("--listen's port", colon + 1, 0, 65535, port);
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The client's files when --web is not given: next to the installed
+ * command (PREFIX/bin/../share/leastscore/web), else the source tree's web/
+ * (build/leastscore -> web/). */
+static bool default_web(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    if ((size_t)snprintf(out, size, "%.3000s/../share/leastscore/web", exe) < size &&
+        is_dir(out))
+        return true;
+    return (size_t)snprintf(out, size, "%.3000s/../web", exe) < size && is_dir(out);
+}
+
+static void default_data(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg == '/')
+        snprintf(out, size, "%s/leastscore/server", xdg);
+    else if (home && *home)
+        snprintf(out, size, "%s/.local/share/leastscore/server", home);
+    else
+        snprintf(out, size, "leastscore-server");
+}
+
+enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_GRACE, OPT_PAUSE, OPT_DELAY,
+       OPT_MAX, OPT_PER_ADDR, OPT_ORIGIN, OPT_WORKERS };
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"listen", required_argument, NULL, OPT_LISTEN},
+        {"data", required_argument, NULL, OPT_DATA},
+        {"web", required_argument, NULL, OPT_WEB},
+        {"grace", required_argument, NULL, OPT_GRACE},
+        {"round-pause", required_argument, NULL, OPT_PAUSE},
+        {"bot-delay", required_argument, NULL, OPT_DELAY},
+        {"max-tables", required_argument, NULL, OPT_MAX},
+        {"max-tables-per-address", required_argument, NULL, OPT_PER_ADDR},
+        {"origin", required_argument, NULL, OPT_ORIGIN},
+        {"workers", required_argument, NULL, OPT_WORKERS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    char host[256] = "127.0.0.1", data[PATH_MAX], web[PATH_MAX];
+    const char *data_opt = NULL, *web_opt = NULL;
+    int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
+    net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
+                      .table = {.bot_delay_ms = 700}};
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            help();
+            return 0;
+        case OPT_LISTEN:
+            rc = parse_listen(optarg, host, sizeof host, &port);
+            break;
+        case OPT_DATA:
+            data_opt = optarg;
+            rc = 0;
+            break;
+        case OPT_WEB:
+            web_opt = optarg;
+            rc = 0;
+            break;
+        case OPT_GRACE:
+            rc = parse_int("--grace", optarg, 1, 86400, &grace);
+            break;
+        case OPT_PAUSE:
+            rc = parse_int("--round-pause", optarg, 0, 3600, &pause);
+            break;
+        case OPT_DELAY:
+            rc = parse_int("--bot-delay", optarg, 0, 60000, &cfg.table.bot_delay_ms);
+            break;
+        case OPT_MAX:
+            rc = parse_int("--max-tables", optarg, 1, 1000000, &cfg.max_tables);
+            break;
+        case OPT_PER_ADDR:
+            rc = parse_int("--max-tables-per-address", optarg, 1, 1000000,
+                           &cfg.max_tables_per_address);
+            break;
+        case OPT_ORIGIN:
+            cfg.origin = optarg;
+            rc = 0;
+            break;
+        case OPT_WORKERS:
+            rc = parse_int("--workers", optarg, 1, 64, &workers);
+            break;
+        case ':':
+            return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("serve", "unknown option '%s'", argv[optind - 1]);
+        }
+        if (rc)
+            return rc;
+    }
+    if (optind < argc)
+        return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    if (web_opt) {
+        if (!is_dir(web_opt))
+            return cli_usage_error("serve", "--web: '%s' is not a directory", web_opt);
+        snprintf(web, sizeof web, "%s", web_opt);
+    } else if (!default_web(web, sizeof web)) {
+        return cli_usage_error("serve", "cannot find the browser client's files "
+                               "(share/leastscore/web); give --web DIR");
+    }
+    if (data_opt)
+        snprintf(data, sizeof data, "%s", data_opt);
+    else
+        default_data(data, sizeof data);
+    cfg.host = host;
+    cfg.port = port;
+    cfg.web_dir = web;
+    cfg.table.grace_ms = grace * 1000;
+    cfg.table.round_pause_ms = pause * 1000;
+
+    char msg[PATH_MAX + 64];
+    store *st = store_file_new(data, msg, sizeof msg);
+    if (!st) {
+        fprintf(stderr, "leastscore serve: %s\n", msg);
+        return 1;
+    }
+    cfg.st = st;
+    /* libuv sizes its worker pool from the environment at first use. */
+    char nworkers[16];
+    snprintf(nworkers, sizeof nworkers, "%d", workers);
+    setenv("UV_THREADPOOL_SIZE", nworkers, 1);
+    fprintf(stderr, "leastscore serve: records go to %s\n", data);
+    rc = net_run(&cfg, stdout);
+    fprintf(stderr, "leastscore serve: stopped; %d records written\n",
+            store_file_written(st));
+    store_file_free(st);
+    return rc;
+}

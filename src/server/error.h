@@ -1,0 +1,56 @@
+/*
+ * error.h - the error codes of the server protocol (docs/server-protocol.md,
+ * "error"), shared by the table, the message parser and the network layer.
+ *
+ * Functions of the server return 0 or a negative SRV_E... code and fill an
+ * srv_error with the message a person reads; srv_errname() gives the code's
+ * protocol name ("illegal_move"). A call that fails changes nothing.
+ */
+#ifndef LS_SERVER_ERROR_H
+#define LS_SERVER_ERROR_H
+
+#include <stddef.h>
+
+enum {
+    SRV_OK = 0,
+    SRV_EBAD_JSON = -1,
+    SRV_EBAD_MESSAGE = -2,
+    SRV_EUNKNOWN_TYPE = -3,
+    SRV_ETOO_LARGE = -4,
+    SRV_ERATE_LIMITED = -5,
+    SRV_EBAD_NAME = -6,
+    SRV_ENAME_TAKEN = -7,
+    SRV_EBAD_OPTION = -8,
+    SRV_EBAD_LEVEL = -9,
+    SRV_ENO_TABLE = -10,
+    SRV_ETABLE_FULL = -11,
+    SRV_ESTARTED = -12,
+    SRV_ENOT_HOST = -13,
+    SRV_ENOT_AT_TABLE = -14,
+    SRV_EAT_TABLE = -15,
+    SRV_ENOT_NOW = -16,
+    SRV_ENOT_YOUR_TURN = -17,
+    SRV_EILLEGAL_MOVE = -18,
+    SRV_ESTALE = -19,
+    SRV_EBAD_TOKEN = -20,
+    SRV_EBUSY = -21,
+    SRV_ESERVER_FULL = -22,
+    SRV_ESHUTTING_DOWN = -23,
+    SRV_ENOMEM = -24, /* not in the protocol: reported as server_full */
+    SRV_NERRORS = 25
+};
+
+/* What went wrong, for the client that caused it. */
+typedef struct srv_error {
+    int code;      /* the SRV_E... code */
+    char msg[240]; /* for a person: "KD is not in your hand" */
+} srv_error;
+
+/* The protocol name of a code ("illegal_move"); "server_error" if unknown. */
+const char *srv_errname(int code);
+
+/* Sets e (if not NULL) to code and the formatted message; returns code. */
+int srv_fail(srv_error *e, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,1178 @@
+/*
+ * net.c - connections, tables and timers on one libuv loop (see net.h).
+ *
+ * Data kept:
+ *   - every connection (conn) in one list; a conn is at one table at most
+ *     (nt, seat; seat -1 for a spectator) and keeps the last version it was
+ *     sent, so that each `state` carries exactly the events it has not had;
+ *   - every table (ntable) in one list, each with its libuv timer armed at
+ *     the table's next deadline and the count of worker jobs that point at
+ *     it; a closed table with jobs in flight is unlisted ("dead") and freed
+ *     by its last job;
+ *   - a conn's output is a queue of whole messages drained one lws_write per
+ *     writeable callback (libwebsockets allows no more); a queue above
+ *     OUT_LIMIT closes the connection, so a client that does not read can
+ *     never make the server hold unbounded memory.
+ *
+ * Ordering rule: after anything changes a table, table_changed() runs the
+ * table's due work (table_tick), hands out computer moves to the workers,
+ * sends every conn at the table its new state, re-arms the timer, and
+ * closes the table if it is finished. Every path that changes a table ends
+ * there, so no client misses an event and no deadline is forgotten.
+ *
+ * A conn is freed only in lws's CLOSED callback; jobs that outlive it (a
+ * hint) hold a pointer that the conn clears when it goes.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <libwebsockets.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <uv.h>
+
+#include "server/net.h"
+#include "server/proto.h"
+#include "server/seatview.h"
+
+#define OUT_LIMIT (1u << 20)  /* bytes queued for one connection */
+#define RATE_BURST 20.0       /* messages a connection may send at once */
+#define RATE_PER_S 10.0       /* refill per second */
+#define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
+#define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
+#define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
+/* lws's own opcode for a close frame (its enum leaves it out: "handled by
+ * lws_close_reason()"). */
+#define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
+
+typedef struct server server;
+typedef struct ntable ntable;
+typedef struct conn conn;
+
+typedef struct outmsg {
+    struct outmsg *next;
+    size_t len;
+    unsigned char buf[]; /* LWS_PRE bytes of room, then the message */
+} outmsg;
+
+struct conn {
+    server *srv;
+    struct lws *wsi;
+    char addr[64];
+    ntable *nt;            /* the table it is at, or NULL */
+    int seat;              /* its seat there, -1 for a spectator */
+    long long sent;        /* the last version sent in a state, -1 none */
+    char in[PROTO_MAX_MESSAGE];
+    size_t in_len;
+    bool in_too_large;
+    outmsg *head, *tail;
+    size_t queued;
+    double credits;
+    uint64_t refilled;     /* uv_now of the last refill */
+    int over;              /* messages over the budget in a row */
+    bool closing;          /* close once the queue is drained */
+    bool close_sent;       /* the close has been handed to lws */
+    int close_code;
+    char close_reason[64];
+    struct job *hint;      /* the hint being computed, or NULL */
+    conn *prev, *next;     /* every connection */
+};
+
+struct ntable {
+    server *srv;
+    table *t;
+    uv_timer_t timer;
+    char creator[64];      /* the address that created it */
+    int jobs;              /* worker jobs that point at it */
+    long long followed;    /* events up to here are in the conns' seats */
+    bool dead;             /* closed; freed when jobs reaches 0 */
+    ntable *prev, *next;
+};
+
+struct server {
+    const net_config *cfg;
+    uv_loop_t loop;
+    struct lws_context *ctx;
+    uv_signal_t sigint, sigterm;
+    uv_timer_t stop_timer;
+    bool stopping;
+    uint64_t stop_began;
+    conn *conns;
+    ntable *tables;
+    int ntables;
+    ls_rules defaults;
+    char web_real[PATH_MAX];
+};
+
+enum { JOB_MOVE, JOB_HINT };
+
+typedef struct job {
+    uv_work_t req;
+    int kind;
+    server *srv;
+    ntable *nt;          /* JOB_MOVE */
+    conn *c;             /* JOB_HINT; NULL once the conn is gone */
+    table_job r;
+    bool ok;
+    ls_move move;
+    double declare;      /* hint: the estimate, < 0 when not allowed */
+    char err[256];
+} job;
+
+static void table_changed(ntable *nt);
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Closes c with `code` and `reason` once what is queued has been sent (or
+ * at once, dropping the queue, when `now` is set). */
+static void conn_close(conn *c, int code, const char *reason, bool now)
+{
+    if (c->closing)
+        return;
+    c->closing = true;
+    c->close_code = code;
+    snprintf(c->close_reason, sizeof c->close_reason, "%s", reason);
+    if (now) {
+        while (c->head) {
+            outmsg *m = c->head;
+            c->head = m->next;
+            free(m);
+        }
+        c->tail = NULL;
+        c->queued = 0;
+    }
+    lws_callback_on_writable(c->wsi);
+}
+
+/* Queues one message (takes the reference to o). */
+static void conn_send(conn *c, json_t *o)
+{
+    if (!o)
+        return;
+    if (c->closing) {
+        json_decref(o);
+        return;
+    }
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    if (!text)
+        return;
+    size_t len = strlen(text);
+    if (c->queued + len > OUT_LIMIT) {
+        free(text);
+        conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                   "too slow: output queue full", true);
+        return;
+    }
+    outmsg *m = malloc(sizeof *m + LWS_PRE + len);
+    if (!m) {
+        free(text);
+        conn_close(c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory", true);
+        return;
+    }
+    m->next = NULL;
+    m->len = len;
+    memcpy(m->buf + LWS_PRE, text, len);
+    free(text);
+    if (c->tail)
+        c->tail->next = m;
+    else
+        c->head = m;
+    c->tail = m;
+    c->queued += len;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void send_error(conn *c, const srv_error *e, const proto_msg *m)
+{
+    json_t *o = proto_error(e, m ? m->type_name : NULL, m ? m->id : NULL);
+    if (o && e->code == SRV_ESTALE && c->nt)
+        json_object_set_new(o, "version", json_integer(c->nt->t->version));
+    conn_send(c, o);
+}
+
+/* Sends c its state with the events after `since`. */
+static void send_state(conn *c, long long since)
+{
+    table *t = c->nt->t;
+    conn_send(c, seatview_state(t, c->seat, since, (int64_t)uv_now(&c->srv->loop)));
+    c->sent = t->version;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                              */
+/* ------------------------------------------------------------------ */
+
+static ntable *find_table(server *srv, const char *code)
+{
+    for (ntable *nt = srv->tables; nt; nt = nt->next)
+        if (!strcmp(nt->t->code, code))
+            return nt;
+    return NULL;
+}
+
+static void on_timer_closed(uv_handle_t *h)
+{
+    ntable *nt = h->data;
+    table_free(nt->t);
+    free(nt);
+}
+
+/* Frees nt once no job points at it (the timer is closed first). */
+static void ntable_release(ntable *nt)
+{
+    if (nt->jobs > 0)
+        return;
+    uv_close((uv_handle_t *)&nt->timer, on_timer_closed);
+}
+
+/* Takes nt off the server: every conn at it is told `reason` and leaves. */
+static void ntable_close(ntable *nt, const char *reason)
+{
+    server *srv = nt->srv;
+    if (nt->dead)
+        return;
+    for (conn *c = srv->conns; c; c = c->next) {
+        if (c->nt != nt)
+            continue;
+        conn_send(c, proto_removed(nt->t->code, reason));
+        c->nt = NULL;
+        c->seat = -1;
+    }
+    if (nt->prev)
+        nt->prev->next = nt->next;
+    else
+        srv->tables = nt->next;
+    if (nt->next)
+        nt->next->prev = nt->prev;
+    srv->ntables--;
+    nt->dead = true;
+    uv_timer_stop(&nt->timer);
+    ntable_release(nt);
+}
+
+static void random_bytes(void *buf, size_t n)
+{
+    unsigned char *p = buf;
+    while (n > 0) {
+        ssize_t got = getrandom(p, n, 0);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            abort(); /* no randomness: nothing safe can be done */
+        }
+        p += got;
+        n -= (size_t)got;
+    }
+}
+
+static void new_token(char out[TABLE_TOKEN_LEN + 1])
+{
+    unsigned char b[TABLE_TOKEN_LEN / 2];
+    random_bytes(b, sizeof b);
+    for (size_t i = 0; i < sizeof b; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+static void new_code(server *srv, char out[TABLE_CODE_LEN + 1])
+{
+    do {
+        unsigned char b[TABLE_CODE_LEN];
+        random_bytes(b, sizeof b);
+        for (int i = 0; i < TABLE_CODE_LEN; i++)
+            out[i] = TABLE_CODE_ALPHABET[b[i] % 32];
+        out[TABLE_CODE_LEN] = '\0';
+    } while (find_table(srv, out));
+}
+
+static void on_table_timer(uv_timer_t *h)
+{
+    ntable *nt = h->data;
+    table_tick(nt->t, (int64_t)uv_now(&nt->srv->loop));
+    table_changed(nt);
+}
+
+static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
+{
+    ntable *nt = calloc(1, sizeof *nt);
+    if (!nt)
+        return NULL;
+    char code[TABLE_CODE_LEN + 1];
+    new_code(srv, code);
+    uint64_t seed;
+    random_bytes(&seed, sizeof seed);
+    nt->t = table_new(code, o, &srv->cfg->table, seed, srv->cfg->st);
+    if (!nt->t) {
+        free(nt);
+        return NULL;
+    }
+    nt->srv = srv;
+    snprintf(nt->creator, sizeof nt->creator, "%s", addr);
+    uv_timer_init(&srv->loop, &nt->timer);
+    nt->timer.data = nt;
+    nt->next = srv->tables;
+    if (srv->tables)
+        srv->tables->prev = nt;
+    srv->tables = nt;
+    srv->ntables++;
+    return nt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Worker jobs: computer moves and hints                               */
+/* ------------------------------------------------------------------ */
+
+static void job_work(uv_work_t *req)
+{
+    job *j = req->data;
+    ls_error err = {0};
+    if (j->kind == JOB_MOVE) {
+        ls_player *p = j->r.player;
+        if (!p)
+            p = ls_player_new(j->r.spec, j->r.seed, &err);
+        j->ok = p && ls_player_choose(p, &j->r.view, &j->move, &err) == 0;
+        if (p && !j->r.player)
+            ls_player_free(p);
+    } else {
+        ls_player *p = ls_player_new("expert", j->r.seed, &err);
+        if (!p)
+            p = ls_player_new("greedy", j->r.seed, &err);
+        j->ok = p && ls_player_hint(p, &j->r.view, &j->move, &j->declare, &err) == 0;
+        ls_player_free(p);
+    }
+    if (!j->ok)
+        snprintf(j->err, sizeof j->err, "%s", err.msg);
+}
+
+/* Why the expert suggests m, in a few words. */
+static void hint_why(const ls_view *v, ls_move m, char *out, size_t size)
+{
+    char name[4];
+    if (m.kind == LS_MOVE_DECLARE) {
+        snprintf(out, size, "declare: your %d is likely the lowest hand", v->hand_total);
+        return;
+    }
+    int shed = ls_cards_total(m.discard);
+    if (m.kind == LS_MOVE_TAKE)
+        snprintf(out, size, "sheds %d points and takes %s", shed,
+                 ls_card_str((ls_card)m.card, name));
+    else
+        snprintf(out, size, "sheds %d points and draws", shed);
+}
+
+static void send_hint(conn *c, const job *j)
+{
+    if (!j->ok) {
+        srv_error e = {.code = SRV_ENOT_NOW};
+        snprintf(e.msg, sizeof e.msg, "no hint: %.200s", j->err);
+        conn_send(c, proto_error(&e, "hint", NULL));
+        return;
+    }
+    char text[96], why[96];
+    ls_move_str(j->move, text, sizeof text);
+    hint_why(&j->r.view, j->move, why, sizeof why);
+    json_t *o = json_pack("{s:s, s:s, s:s}", "type", "hint", "move", text, "why", why);
+    if (o)
+        json_object_set_new(o, "declare", j->declare >= 0 && j->r.view.can_declare
+                                              ? json_real(j->declare) : json_null());
+    conn_send(c, o);
+}
+
+static void job_done(uv_work_t *req, int status)
+{
+    job *j = req->data;
+    server *srv = j->srv;
+    if (j->kind == JOB_HINT) {
+        if (j->c) {
+            j->c->hint = NULL;
+            if (status == 0)
+                send_hint(j->c, j);
+        }
+        free(j);
+        return;
+    }
+    ntable *nt = j->nt;
+    nt->jobs--;
+    if (nt->dead || status != 0) {
+        ls_player_free(j->r.player);
+        if (nt->dead)
+            ntable_release(nt);
+    } else {
+        table_computer_move(nt->t, (int64_t)uv_now(&srv->loop), j->r.seat,
+                            j->r.version, j->ok, j->move, j->r.player);
+        if (!j->ok)
+            fprintf(stderr, "leastscore serve: table %s: the %s player failed "
+                    "(%s); a legal move was played for it\n", nt->t->code,
+                    j->r.spec, j->err);
+        table_changed(nt);
+    }
+    free(j);
+}
+
+static void start_moves(ntable *nt)
+{
+    server *srv = nt->srv;
+    int64_t now = (int64_t)uv_now(&srv->loop);
+    for (;;) {
+        job *j = calloc(1, sizeof *j);
+        if (!j)
+            return; /* asked again at the next change or tick */
+        if (!table_request(nt->t, now, &j->r)) {
+            free(j);
+            return;
+        }
+        j->kind = JOB_MOVE;
+        j->srv = srv;
+        j->nt = nt;
+        j->req.data = j;
+        nt->jobs++;
+        if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
+            nt->jobs--;
+            table_computer_move(nt->t, now, j->r.seat, j->r.version, false,
+                                (ls_move){0}, j->r.player);
+            free(j);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* After a change                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Keeps the conns' seats in step with the events after `from` (each event
+ * is followed once): a freed seat moves the later ones up; a conn whose
+ * seat was freed is told it was removed. */
+static void follow_unseats(ntable *nt, long long from)
+{
+    for (long long v = from + 1; v <= nt->t->version; v++) {
+        const table_event *ev = table_event_at(nt->t, v);
+        if (!ev || ev->kind != TEV_UNSEAT)
+            continue;
+        for (conn *c = nt->srv->conns; c; c = c->next) {
+            if (c->nt != nt || c->seat < 0)
+                continue;
+            if (c->seat == ev->seat) {
+                conn_send(c, proto_removed(nt->t->code, "the host removed you"));
+                c->nt = NULL;
+                c->seat = -1;
+            } else if (c->seat > ev->seat) {
+                c->seat--;
+            }
+        }
+    }
+}
+
+static void table_changed(ntable *nt)
+{
+    server *srv = nt->srv;
+    if (nt->dead)
+        return;
+    table *t = nt->t;
+    int64_t now = (int64_t)uv_now(&srv->loop);
+    table_tick(t, now);
+    start_moves(nt);
+    follow_unseats(nt, nt->followed);
+    nt->followed = t->version;
+    for (conn *c = srv->conns; c; c = c->next)
+        if (c->nt == nt && c->sent < t->version)
+            send_state(c, c->sent);
+    if (t->closed) {
+        ntable_close(nt, "the table closed");
+        return;
+    }
+    int64_t due = table_next_deadline(t);
+    if (due < 0)
+        uv_timer_stop(&nt->timer);
+    else
+        uv_timer_start(&nt->timer, on_table_timer,
+                       (uint64_t)(due > now ? due - now : 0), 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Client messages                                                     */
+/* ------------------------------------------------------------------ */
+
+static void attach(conn *c, ntable *nt, int seat)
+{
+    c->nt = nt;
+    c->seat = seat;
+    c->sent = -1;
+}
+
+static int tables_from(server *srv, const char *addr)
+{
+    int n = 0;
+    for (ntable *nt = srv->tables; nt; nt = nt->next)
+        n += !strcmp(nt->creator, addr);
+    return n;
+}
+
+static int do_create(conn *c, const proto_msg *m, srv_error *e)
+{
+    server *srv = c->srv;
+    int64_t now = (int64_t)uv_now(&srv->loop);
+    for (int i = 0; i < m->nbots; i++) {
+        bool known = false;
+        for (int k = 0; table_levels[k]; k++)
+            known |= !strcmp(m->bots[i], table_levels[k]);
+        if (!known)
+            return srv_fail(e, SRV_EBAD_LEVEL, "bots[%d]: '%s' is not a level: "
+                            "random, greedy or expert", i, m->bots[i]);
+    }
+    if (srv->ntables >= srv->cfg->max_tables)
+        return srv_fail(e, SRV_ESERVER_FULL, "the server holds as many tables "
+                        "as it may (%d)", srv->cfg->max_tables);
+    if (tables_from(srv, c->addr) >= srv->cfg->max_tables_per_address)
+        return srv_fail(e, SRV_ESERVER_FULL, "your address has %d tables open, "
+                        "the most it may", srv->cfg->max_tables_per_address);
+    ntable *nt = ntable_new(srv, &m->opt, c->addr);
+    if (!nt)
+        return srv_fail(e, SRV_ENOMEM, "out of memory");
+    char token[TABLE_TOKEN_LEN + 1];
+    new_token(token);
+    int seat;
+    int rc = table_join(nt->t, m->name, token, now, &seat, e);
+    for (int i = 0; rc == 0 && i < m->nbots; i++)
+        rc = table_add_bot(nt->t, seat, m->bots[i], e);
+    if (rc != 0) {
+        ntable_close(nt, "the table could not be created");
+        return rc;
+    }
+    attach(c, nt, seat);
+    conn_send(c, proto_joined(nt->t->code, seat, token));
+    table_changed(nt);
+    return 0;
+}
+
+static ntable *table_of_code(conn *c, const proto_msg *m, srv_error *e)
+{
+    ntable *nt = find_table(c->srv, m->code);
+    if (!nt)
+        srv_fail(e, SRV_ENO_TABLE, "no table has the code %s", m->code);
+    return nt;
+}
+
+static int do_join(conn *c, const proto_msg *m, srv_error *e)
+{
+    ntable *nt = table_of_code(c, m, e);
+    if (!nt)
+        return e->code;
+    char token[TABLE_TOKEN_LEN + 1];
+    new_token(token);
+    int seat;
+    int rc = table_join(nt->t, m->name, token, (int64_t)uv_now(&c->srv->loop),
+                        &seat, e);
+    if (rc)
+        return rc;
+    attach(c, nt, seat);
+    conn_send(c, proto_joined(nt->t->code, seat, token));
+    table_changed(nt);
+    return 0;
+}
+
+static int do_watch(conn *c, const proto_msg *m, srv_error *e)
+{
+    ntable *nt = table_of_code(c, m, e);
+    if (!nt)
+        return e->code;
+    attach(c, nt, -1);
+    conn_send(c, proto_joined(nt->t->code, -1, NULL));
+    send_state(c, -1);
+    return 0;
+}
+
+static int do_resume(conn *c, const proto_msg *m, srv_error *e)
+{
+    ntable *nt = table_of_code(c, m, e);
+    if (!nt)
+        return e->code;
+    int seat = table_seat_of_token(nt->t, m->token);
+    if (seat < 0)
+        return srv_fail(e, SRV_EBAD_TOKEN, "no seat at table %s has this token",
+                        nt->t->code);
+    /* The seat moves to this connection; one that still held it is told. */
+    for (conn *o = c->srv->conns; o; o = o->next)
+        if (o != c && o->nt == nt && o->seat == seat) {
+            conn_send(o, proto_removed(nt->t->code, "your seat was resumed on "
+                                       "another connection"));
+            o->nt = NULL;
+            o->seat = -1;
+        }
+    attach(c, nt, seat);
+    table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
+    conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
+    send_state(c, m->version);
+    table_changed(nt);
+    return 0;
+}
+
+static int do_hint(conn *c, const proto_msg *m, srv_error *e)
+{
+    (void)m;
+    table *t = c->nt->t;
+    if (c->seat < 0 || t->status != TABLE_PLAYING || ls_turn(t->s) != c->seat)
+        return srv_fail(e, SRV_ENOT_YOUR_TURN, "a hint is for the player to move");
+    if (c->hint)
+        return srv_fail(e, SRV_EBUSY, "a hint is already being computed");
+    job *j = calloc(1, sizeof *j);
+    if (!j)
+        return srv_fail(e, SRV_ENOMEM, "out of memory");
+    j->kind = JOB_HINT;
+    j->srv = c->srv;
+    j->c = c;
+    j->req.data = j;
+    ls_view_of(t->s, c->seat, &j->r.view);
+    random_bytes(&j->r.seed, sizeof j->r.seed);
+    if (uv_queue_work(&c->srv->loop, &j->req, job_work, job_done) != 0) {
+        free(j);
+        return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
+    }
+    c->hint = j;
+    return 0;
+}
+
+static int do_leave(conn *c, srv_error *e)
+{
+    ntable *nt = c->nt;
+    int seat = c->seat;
+    c->nt = NULL;
+    c->seat = -1;
+    if (seat >= 0) {
+        int rc = table_leave(nt->t, seat, (int64_t)uv_now(&c->srv->loop), e);
+        if (rc) {
+            c->nt = nt;
+            c->seat = seat;
+            return rc;
+        }
+        table_changed(nt);
+    }
+    return 0;
+}
+
+/* Handles one checked message at a table. */
+static int at_table(conn *c, const proto_msg *m, srv_error *e)
+{
+    ntable *nt = c->nt;
+    table *t = nt->t;
+    int64_t now = (int64_t)uv_now(&c->srv->loop);
+    int rc;
+    switch (m->type) {
+    case MSG_ADD_BOT:
+        rc = table_add_bot(t, c->seat, m->level, e);
+        break;
+    case MSG_REMOVE:
+        rc = table_remove(t, c->seat, m->seat, e);
+        break;
+    case MSG_START:
+        rc = table_start(t, c->seat, now, e);
+        break;
+    case MSG_MOVE:
+        rc = table_move(t, c->seat, m->version, m->move, now, e);
+        if (rc == SRV_ESTALE) {
+            send_error(c, e, m);
+            send_state(c, c->sent);
+            return 0;
+        }
+        break;
+    case MSG_NEXT:
+        rc = table_next(t, c->seat, now, e);
+        break;
+    case MSG_REMATCH:
+        rc = table_rematch(t, c->seat, now, e);
+        break;
+    case MSG_HINT:
+        return do_hint(c, m, e);
+    case MSG_SYNC:
+        send_state(c, m->version);
+        return 0;
+    case MSG_LEAVE:
+        return do_leave(c, e);
+    default:
+        return srv_fail(e, SRV_EAT_TABLE, "you are at table %s: send leave first",
+                        t->code);
+    }
+    if (rc == 0)
+        table_changed(nt);
+    return rc;
+}
+
+static int dispatch(conn *c, const proto_msg *m, srv_error *e)
+{
+    if (c->srv->stopping)
+        return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
+    bool needs_none = m->type == MSG_CREATE || m->type == MSG_JOIN ||
+                      m->type == MSG_WATCH || m->type == MSG_RESUME;
+    if (needs_none && c->nt)
+        return srv_fail(e, SRV_EAT_TABLE, "you are at table %s: send leave first",
+                        c->nt->t->code);
+    if (!needs_none && !c->nt)
+        return srv_fail(e, SRV_ENOT_AT_TABLE, "you are at no table");
+    switch (m->type) {
+    case MSG_CREATE:
+        return do_create(c, m, e);
+    case MSG_JOIN:
+        return do_join(c, m, e);
+    case MSG_WATCH:
+        return do_watch(c, m, e);
+    case MSG_RESUME:
+        return do_resume(c, m, e);
+    default:
+        return at_table(c, m, e);
+    }
+}
+
+/* The rate budget: RATE_BURST messages, refilled at RATE_PER_S. */
+static bool rate_ok(conn *c)
+{
+    uint64_t now = uv_now(&c->srv->loop);
+    c->credits += (double)(now - c->refilled) * RATE_PER_S / 1000.0;
+    if (c->credits > RATE_BURST)
+        c->credits = RATE_BURST;
+    c->refilled = now;
+    if (c->credits >= 1.0) {
+        c->credits -= 1.0;
+        c->over = 0;
+        return true;
+    }
+    return false;
+}
+
+static void handle_message(conn *c, const char *text, size_t len)
+{
+    srv_error e = {0};
+    if (!rate_ok(c)) {
+        if (++c->over >= RATE_CLOSE_AFTER) {
+            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages",
+                       false);
+            return;
+        }
+        srv_fail(&e, SRV_ERATE_LIMITED, "too many messages: at most %.0f at "
+                 "once and %.0f a second", RATE_BURST, RATE_PER_S);
+        send_error(c, &e, NULL);
+        return;
+    }
+    proto_msg m;
+    if (proto_parse(text, len, &c->srv->defaults, &m, &e) == 0 &&
+        dispatch(c, &m, &e) == 0) {
+        proto_msg_clear(&m);
+        return;
+    }
+    send_error(c, &e, &m);
+    proto_msg_clear(&m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Connections                                                         */
+/* ------------------------------------------------------------------ */
+
+static conn *conn_new(server *srv, struct lws *wsi)
+{
+    conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->srv = srv;
+    c->wsi = wsi;
+    c->seat = -1;
+    c->sent = -1;
+    c->credits = RATE_BURST;
+    c->refilled = uv_now(&srv->loop);
+    lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
+    c->next = srv->conns;
+    if (srv->conns)
+        srv->conns->prev = c;
+    srv->conns = c;
+    return c;
+}
+
+static void conn_free(conn *c)
+{
+    server *srv = c->srv;
+    if (c->nt && c->seat >= 0) {
+        ntable *nt = c->nt;
+        table_disconnect(nt->t, c->seat, (int64_t)uv_now(&srv->loop));
+        c->nt = NULL;
+        table_changed(nt);
+    }
+    if (c->hint)
+        c->hint->c = NULL;
+    while (c->head) {
+        outmsg *m = c->head;
+        c->head = m->next;
+        free(m);
+    }
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        srv->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    free(c);
+}
+
+static int on_receive(conn *c, const char *in, size_t len)
+{
+    struct lws *wsi = c->wsi;
+    if (c->closing)
+        return 0;
+    if (c->in_len + len > sizeof c->in)
+        c->in_too_large = true;
+    else {
+        memcpy(c->in + c->in_len, in, len);
+        c->in_len += len;
+    }
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
+        return 0;
+    if (c->in_too_large) {
+        srv_error e;
+        srv_fail(&e, SRV_ETOO_LARGE, "a message may be at most %d bytes",
+                 PROTO_MAX_MESSAGE);
+        send_error(c, &e, NULL);
+        conn_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large", false);
+    } else if (lws_frame_is_binary(wsi)) {
+        srv_error e;
+        srv_fail(&e, SRV_EBAD_JSON, "messages are JSON in text frames, not binary");
+        send_error(c, &e, NULL);
+    } else {
+        handle_message(c, c->in, c->in_len);
+    }
+    c->in_len = 0;
+    c->in_too_large = false;
+    return 0;
+}
+
+static int on_writeable(conn *c)
+{
+    outmsg *m = c->head;
+    if (m) {
+        c->head = m->next;
+        if (!c->head)
+            c->tail = NULL;
+        c->queued -= m->len;
+        int n = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+        free(m);
+        if (n < 0)
+            return -1;
+        /* One write per callback: the close frame, if any, goes in the
+         * next one. */
+        if (c->head || c->closing)
+            lws_callback_on_writable(c->wsi);
+        return 0;
+    }
+    if (c->closing && !c->close_sent) {
+        /* The close frame is written here, as lws itself writes it, and
+         * the connection then waits for the client's answering close (at
+         * most CLOSE_ACK_S). lws_close_reason() and a -1 from this callback
+         * would be the usual way, but Debian's libuv build closes the
+         * socket before that frame is out, and the client sees 1006. */
+        unsigned char frame[LWS_PRE + 2 + sizeof c->close_reason];
+        size_t len = strlen(c->close_reason);
+        frame[LWS_PRE] = (unsigned char)(c->close_code >> 8);
+        frame[LWS_PRE + 1] = (unsigned char)(c->close_code & 0xff);
+        memcpy(frame + LWS_PRE + 2, c->close_reason, len);
+        c->close_sent = true;
+        if (lws_write(c->wsi, frame + LWS_PRE, len + 2, LWS_WRITE_CLOSE_FRAME) < 0)
+            return -1;
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_ACK, CLOSE_ACK_S);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* HTTP: the client's files and the WebSocket handshake                */
+/* ------------------------------------------------------------------ */
+
+static const char *content_type(const char *path)
+{
+    static const struct {
+        const char *ext, *type;
+    } types[] = {
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".json", "application/json"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".ico", "image/x-icon"},
+        {".webmanifest", "application/manifest+json"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".md", "text/plain; charset=utf-8"},
+        {".woff2", "font/woff2"},
+    };
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(dot, types[i].ext))
+            return types[i].type;
+    return "application/octet-stream";
+}
+
+/* The file under the web directory for a URL path, or false: "/" and
+ * "/t/CODE" are the client's page; other paths must be plain names
+ * (letters, digits, . _ - and /, no segment starting with a dot) of a
+ * regular file inside the directory. */
+static bool web_file(server *srv, const char *url, char *out, size_t size)
+{
+    char code[TABLE_CODE_LEN + 1];
+    const char *rel = url + 1;
+    if (url[0] != '/')
+        return false;
+    if (!strcmp(url, "/") || (!strncmp(url, "/t/", 3) && proto_code(url + 3, code)))
+        rel = "index.html";
+    for (const char *p = rel; *p; p++) {
+        bool seg_start = p == rel || p[-1] == '/';
+        if (!(isalnum((unsigned char)*p) || strchr("._-/", *p)) ||
+            (seg_start && (*p == '.' || *p == '/')))
+            return false;
+    }
+    if (!*rel)
+        return false;
+    char path[PATH_MAX], real[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", srv->web_real, rel) >= sizeof path)
+        return false;
+    struct stat st;
+    if (!realpath(path, real) || stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    size_t n = strlen(srv->web_real);
+    if (strncmp(real, srv->web_real, n) != 0 || real[n] != '/')
+        return false;
+    snprintf(out, size, "%s", real);
+    return true;
+}
+
+static int http_status(struct lws *wsi, unsigned int code, const char *body)
+{
+    if (lws_return_http_status(wsi, code, body))
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* Whether `origin` (the handshake's Origin header) may open a game
+ * connection: the server's own address as the client reached it (Host), or
+ * one given with --origin. */
+static bool origin_ok(server *srv, const char *origin, const char *host)
+{
+    char self[300];
+    snprintf(self, sizeof self, "http://%s", host);
+    if (!strcmp(origin, self))
+        return true;
+    snprintf(self, sizeof self, "https://%s", host);
+    if (!strcmp(origin, self))
+        return true;
+    const char *list = srv->cfg->origin;
+    size_t n = strlen(origin);
+    while (list && *list) {
+        const char *comma = strchr(list, ',');
+        size_t len = comma ? (size_t)(comma - list) : strlen(list);
+        if (len == n && !strncmp(list, origin, n))
+            return true;
+        list = comma ? comma + 1 : NULL;
+    }
+    return false;
+}
+
+/* Called before the WebSocket opens: the path must be /ws and the Origin
+ * allowed. Returns 0 to go on, 1 after answering with an HTTP error. */
+static int confirm_upgrade(server *srv, struct lws *wsi)
+{
+    char uri[64] = "", origin[256] = "", host[256] = "";
+    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+    if (strcmp(uri, "/ws") != 0) {
+        lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "the game is at /ws");
+        return 1;
+    }
+    if (srv->stopping) {
+        lws_return_http_status(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE,
+                               "the server is stopping");
+        return 1;
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return 0;
+    lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN);
+    lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
+    if (!origin_ok(srv, origin, host)) {
+        lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
+                               "this origin may not connect to the game");
+        return 1;
+    }
+    return 0;
+}
+
+typedef struct pss {
+    conn *c;
+} pss;
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
+                    void *in, size_t len)
+{
+    server *srv = lws_context_user(lws_get_context(wsi));
+    pss *ps = user;
+    char path[PATH_MAX];
+    switch (reason) {
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        return confirm_upgrade(srv, wsi);
+    case LWS_CALLBACK_HTTP: {
+        const char *url = in;
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+            return http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
+        if (!web_file(srv, url, path, sizeof path))
+            return http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+        static const char headers[] = "x-content-type-options: nosniff\r\n"
+                                      "cache-control: no-cache\r\n";
+        int n = lws_serve_http_file(wsi, path, content_type(path), headers,
+                                    (int)sizeof headers - 1);
+        if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
+            return -1;
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_ESTABLISHED:
+        ps->c = conn_new(srv, wsi);
+        if (!ps->c)
+            return -1;
+        conn_send(ps->c, proto_welcome(&srv->defaults, srv->cfg->table.grace_ms / 1000));
+        if (srv->stopping)
+            conn_close(ps->c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down", false);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        return ps->c ? on_receive(ps->c, in, len) : -1;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return ps->c ? on_writeable(ps->c) : 0;
+    case LWS_CALLBACK_CLOSED:
+        if (ps->c)
+            conn_free(ps->c);
+        ps->c = NULL;
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"leastscore", callback, sizeof(pss), PROTO_MAX_MESSAGE, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+/* ------------------------------------------------------------------ */
+/* Start and stop                                                      */
+/* ------------------------------------------------------------------ */
+
+/* While stopping: the loop ends when the last connection is gone, or
+ * SHUTDOWN_WAIT_MS after the signal for clients that do not answer. */
+static void on_stop_timer(uv_timer_t *h)
+{
+    server *srv = h->data;
+    if (!srv->conns || uv_now(&srv->loop) >= srv->stop_began + SHUTDOWN_WAIT_MS)
+        uv_stop(&srv->loop);
+}
+
+/* The first SIGINT/SIGTERM: every connection is closed with 1001, every
+ * table ended (finished matches are already in the store); the loop stops
+ * when the last connection is gone or after SHUTDOWN_WAIT_MS. */
+static void begin_shutdown(server *srv)
+{
+    if (srv->stopping)
+        return;
+    srv->stopping = true;
+    fprintf(stderr, "leastscore serve: stopping (%d tables)\n", srv->ntables);
+    for (conn *c = srv->conns; c; c = c->next)
+        conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down", false);
+    while (srv->tables)
+        ntable_close(srv->tables, "server shutting down");
+    srv->stop_began = uv_now(&srv->loop);
+    uv_timer_start(&srv->stop_timer, on_stop_timer, 20, 20);
+}
+
+static void on_signal(uv_signal_t *h, int signum)
+{
+    (void)signum;
+    begin_shutdown(h->data);
+}
+
+/* libwebsockets' own signal watcher: the same shutdown. */
+static void lws_signal(void *handle, int signum)
+{
+    (void)signum;
+    uv_signal_t *h = handle;
+    server *srv = h->loop->data;
+    begin_shutdown(srv);
+}
+
+int net_run(const net_config *cfg, FILE *announce)
+{
+    server *srv = calloc(1, sizeof *srv);
+    if (!srv) {
+        fprintf(stderr, "leastscore serve: out of memory\n");
+        return 1;
+    }
+    int status = 1;
+    srv->cfg = cfg;
+    srv->defaults = ls_rules_default();
+    if (!realpath(cfg->web_dir, srv->web_real)) {
+        fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
+                cfg->web_dir, strerror(errno));
+        free(srv);
+        return 1;
+    }
+    uv_loop_init(&srv->loop);
+    srv->loop.data = srv;
+    uv_signal_init(&srv->loop, &srv->sigint);
+    uv_signal_init(&srv->loop, &srv->sigterm);
+    srv->sigint.data = srv->sigterm.data = srv;
+    uv_signal_start(&srv->sigint, on_signal, SIGINT);
+    uv_signal_start(&srv->sigterm, on_signal, SIGTERM);
+    uv_timer_init(&srv->loop, &srv->stop_timer);
+    srv->stop_timer.data = srv;
+
+    /* LS_LWS_LOG=N sets libwebsockets' log bits (a debugging aid). */
+    lws_set_log_level(getenv("LS_LWS_LOG") ? atoi(getenv("LS_LWS_LOG")) : LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    void *loops[1] = {&srv->loop};
+    info.port = cfg->port;
+    info.iface = cfg->host;
+    info.protocols = protocols;
+    info.options = LWS_SERVER_OPTION_LIBUV | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.foreign_loops = loops;
+    info.signal_cb = lws_signal;
+    info.user = srv;
+    info.pcontext = &srv->ctx;
+    info.pt_serv_buf_size = 8192;
+    srv->ctx = lws_create_context(&info);
+    int port = srv->ctx ? lws_get_vhost_listen_port(lws_get_vhost_by_name(srv->ctx, "default")) : -1;
+    if (!srv->ctx || port <= 0) {
+        fprintf(stderr, "leastscore serve: cannot listen on %s:%d\n", cfg->host,
+                cfg->port);
+        goto out;
+    }
+    fprintf(announce, "leastscore: serving http://%s:%d/\n", cfg->host, port);
+    fflush(announce);
+    fprintf(stderr, "leastscore serve: web files from %s\n", srv->web_real);
+    uv_run(&srv->loop, UV_RUN_DEFAULT);
+    status = 0;
+out:
+    if (srv->ctx)
+        lws_context_destroy(srv->ctx);
+    while (srv->tables)
+        ntable_close(srv->tables, "server shutting down");
+    uv_close((uv_handle_t *)&srv->sigint, NULL);
+    uv_close((uv_handle_t *)&srv->sigterm, NULL);
+    uv_close((uv_handle_t *)&srv->stop_timer, NULL);
+    uv_run(&srv->loop, UV_RUN_DEFAULT);
+    /* With a foreign loop, lws finishes destroying the context in a second
+     * call once its handles have closed (it clears srv->ctx when done). */
+    if (srv->ctx) {
+        lws_context_destroy(srv->ctx);
+        uv_run(&srv->loop, UV_RUN_DEFAULT);
+    }
+    if (uv_loop_close(&srv->loop) != 0)
+        fprintf(stderr, "leastscore serve: handles left open at exit\n");
+    free(srv);
+    return status;
+}

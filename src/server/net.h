@@ -1,0 +1,38 @@
+/*
+ * net.h - the network layer of `leastscore serve`: HTTP for the browser
+ * client's files, WebSocket for the game (docs/server-protocol.md), on one
+ * libuv loop that this layer owns.
+ *
+ * The loop thread only moves bytes and table state: messages are parsed
+ * (proto.c), applied to tables (table.c), and answered with frames built by
+ * seatview.c. Computer players and hints run on libuv's worker threads and
+ * post their results back to the loop.
+ */
+#ifndef LS_SERVER_NET_H
+#define LS_SERVER_NET_H
+
+#include <stdio.h>
+
+#include "server/store.h"
+#include "server/table.h"
+
+typedef struct net_config {
+    const char *host;           /* address to listen on ("127.0.0.1") */
+    int port;                   /* 0: any free port */
+    const char *web_dir;        /* the client's files (an absolute path) */
+    const char *origin;         /* more allowed Origins, comma-separated, or NULL */
+    int max_tables;             /* tables on the server */
+    int max_tables_per_address; /* tables created from one address */
+    table_config table;         /* grace, round pause, bot delay */
+    const store *st;            /* where finished matches go */
+} net_config;
+
+/*
+ * Serves until SIGINT or SIGTERM, then closes every connection (1001
+ * "server shutting down"), ends the tables and returns 0. Once listening it
+ * prints "leastscore: serving http://HOST:PORT/" on `announce` and flushes
+ * it. Returns 1 (with a message on stderr) when it cannot start.
+ */
+int net_run(const net_config *c, FILE *announce);
+
+#endif

@@ -1,0 +1,323 @@
+/*
+ * proto.c - client messages in, protocol messages out (see proto.h).
+ *
+ * Members are read with a few typed getters that name the member in their
+ * error ("seats: must be an integer from 2 to 8"); unknown members are
+ * ignored, as the protocol says, so that later versions can add some.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "server/proto.h"
+#include "server/seatview.h"
+
+static const struct {
+    const char *name;
+    int type;
+} types[] = {
+    {"create", MSG_CREATE}, {"join", MSG_JOIN},       {"watch", MSG_WATCH},
+    {"resume", MSG_RESUME}, {"add_bot", MSG_ADD_BOT}, {"remove", MSG_REMOVE},
+    {"start", MSG_START},   {"move", MSG_MOVE},       {"next", MSG_NEXT},
+    {"hint", MSG_HINT},     {"rematch", MSG_REMATCH}, {"sync", MSG_SYNC},
+    {"leave", MSG_LEAVE},
+};
+
+/* Copies string member `key` into out. Missing: an error when required,
+ * else 1 with out untouched. */
+static int get_string(json_t *o, const char *key, bool required, char *out,
+                      size_t size, srv_error *e)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (required)
+            return srv_fail(e, SRV_EBAD_MESSAGE, "%s: missing", key);
+        return 1;
+    }
+    if (!json_is_string(v))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "%s: must be a string", key);
+    if (json_string_length(v) >= size)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "%s: longer than %zu characters",
+                        key, size - 1);
+    memcpy(out, json_string_value(v), json_string_length(v) + 1);
+    return 0;
+}
+
+static int get_int(json_t *o, const char *key, bool required, long long lo,
+                   long long hi, long long *out, int code, srv_error *e)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v) {
+        if (required)
+            return srv_fail(e, SRV_EBAD_MESSAGE, "%s: missing", key);
+        return 1;
+    }
+    if (!json_is_integer(v))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "%s: must be an integer", key);
+    long long n = json_integer_value(v);
+    if (n < lo || n > hi)
+        return srv_fail(e, code, "%s: must be from %lld to %lld, not %lld",
+                        key, lo, hi, n);
+    *out = n;
+    return 0;
+}
+
+bool proto_code(const char *text, char out[TABLE_CODE_LEN + 1])
+{
+    while (*text == ' ')
+        text++;
+    size_t n = 0;
+    for (; text[n] && text[n] != ' '; n++) {
+        char c = (char)toupper((unsigned char)text[n]);
+        if (n >= TABLE_CODE_LEN || !strchr(TABLE_CODE_ALPHABET, c) || !c)
+            return false;
+        out[n] = c;
+    }
+    for (size_t k = n; text[k]; k++)
+        if (text[k] != ' ')
+            return false;
+    out[n] = '\0';
+    return n == TABLE_CODE_LEN;
+}
+
+static int get_code(json_t *o, proto_msg *m, srv_error *e)
+{
+    char raw[32];
+    int rc = get_string(o, "code", true, raw, sizeof raw, e);
+    if (rc < 0)
+        return rc;
+    if (!proto_code(raw, m->code))
+        return srv_fail(e, SRV_ENO_TABLE, "'%s' is not a table code (%d "
+                        "letters and digits)", raw, TABLE_CODE_LEN);
+    return 0;
+}
+
+static int get_name(json_t *o, proto_msg *m, srv_error *e)
+{
+    json_t *v = json_object_get(o, "name");
+    if (!v)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "name: missing");
+    if (!json_is_string(v))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "name: must be a string");
+    const char *s = json_string_value(v);
+    if (json_string_length(v) > LS_NAME_MAX || strlen(s) != json_string_length(v) ||
+        !ls_name_valid(s))
+        return srv_fail(e, SRV_EBAD_NAME, "a name is 1 to 16 of A-Z a-z 0-9 _ -");
+    memcpy(m->name, s, json_string_length(v) + 1);
+    return 0;
+}
+
+/* The `rules` of a create: any of the six options, as numbers or strings. */
+static int get_rules(json_t *o, ls_rules *r, srv_error *e)
+{
+    json_t *rules = json_object_get(o, "rules");
+    if (!rules)
+        return 0;
+    if (!json_is_object(rules))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "rules: must be an object");
+    const char *key;
+    json_t *v;
+    json_object_foreach(rules, key, v) {
+        char value[32];
+        if (json_is_integer(v))
+            snprintf(value, sizeof value, "%lld", json_integer_value(v));
+        else if (json_is_string(v) && json_string_length(v) < sizeof value)
+            snprintf(value, sizeof value, "%s", json_string_value(v));
+        else
+            return srv_fail(e, SRV_EBAD_OPTION, "rules.%.20s: must be an "
+                            "integer or a short string", key);
+        ls_error err = {0};
+        if (ls_rules_set(r, key, value, &err) != 0)
+            return srv_fail(e, SRV_EBAD_OPTION, "rules.%.20s: %s", key, err.msg);
+    }
+    return 0;
+}
+
+static int parse_create(json_t *o, proto_msg *m, srv_error *e)
+{
+    int rc = get_name(o, m, e);
+    long long n;
+    if (rc < 0)
+        return rc;
+    m->opt.seats = 4;
+    if ((rc = get_int(o, "seats", false, 2, 8, &n, SRV_EBAD_OPTION, e)) < 0)
+        return rc;
+    if (rc == 0)
+        m->opt.seats = (int)n;
+    if ((rc = get_int(o, "turn_time", false, 0, 120, &n, SRV_EBAD_OPTION, e)) < 0)
+        return rc;
+    if (rc == 0)
+        m->opt.turn_time = (int)n;
+    if ((rc = get_rules(o, &m->opt.rules, e)) < 0)
+        return rc;
+    json_t *bots = json_object_get(o, "bots");
+    if (bots) {
+        if (!json_is_array(bots))
+            return srv_fail(e, SRV_EBAD_MESSAGE, "bots: must be an array of levels");
+        if ((int)json_array_size(bots) > m->opt.seats - 1)
+            return srv_fail(e, SRV_EBAD_OPTION, "bots: %zu computer players do "
+                            "not fit at a table of %d seats with you",
+                            json_array_size(bots), m->opt.seats);
+        size_t i;
+        json_t *b;
+        json_array_foreach(bots, i, b) {
+            if (!json_is_string(b) || json_string_length(b) >= TABLE_LEVEL_MAX)
+                return srv_fail(e, SRV_EBAD_LEVEL, "bots[%zu]: not a level: "
+                                "random, greedy or expert", i);
+            snprintf(m->bots[i], sizeof m->bots[i], "%s", json_string_value(b));
+        }
+        m->nbots = (int)json_array_size(bots);
+    }
+    return table_options_check(&m->opt, e);
+}
+
+static int parse_members(json_t *o, proto_msg *m, srv_error *e)
+{
+    long long n;
+    int rc;
+    switch (m->type) {
+    case MSG_CREATE:
+        return parse_create(o, m, e);
+    case MSG_JOIN:
+        if ((rc = get_code(o, m, e)) < 0)
+            return rc;
+        return get_name(o, m, e);
+    case MSG_WATCH:
+        return get_code(o, m, e);
+    case MSG_RESUME:
+        if ((rc = get_code(o, m, e)) < 0)
+            return rc;
+        char token[64];
+        if ((rc = get_string(o, "token", true, token, sizeof token, e)) < 0)
+            return rc;
+        if (strlen(token) == TABLE_TOKEN_LEN)
+            memcpy(m->token, token, TABLE_TOKEN_LEN + 1);
+        /* else left empty: it cannot match any seat (bad_token) */
+        m->version = -1;
+        if ((rc = get_int(o, "version", false, 0, (1LL << 53), &n,
+                          SRV_EBAD_MESSAGE, e)) < 0)
+            return rc;
+        if (rc == 0)
+            m->version = n;
+        return 0;
+    case MSG_ADD_BOT:
+        return get_string(o, "level", true, m->level, sizeof m->level, e) < 0
+                   ? srv_fail(e, SRV_EBAD_LEVEL, "level: not a level: random, "
+                              "greedy or expert")
+                   : 0;
+    case MSG_REMOVE:
+        if ((rc = get_int(o, "seat", true, 0, LS_MAX_PLAYERS - 1, &n,
+                          SRV_EBAD_MESSAGE, e)) < 0)
+            return rc;
+        m->seat = (int)n;
+        return 0;
+    case MSG_MOVE:
+        if ((rc = get_int(o, "version", true, 0, (1LL << 53), &n,
+                          SRV_EBAD_MESSAGE, e)) < 0)
+            return rc;
+        m->version = n;
+        return get_string(o, "move", true, m->move, sizeof m->move, e) < 0 ? e->code : 0;
+    case MSG_SYNC:
+        if ((rc = get_int(o, "version", true, 0, (1LL << 53), &n,
+                          SRV_EBAD_MESSAGE, e)) < 0)
+            return rc;
+        m->version = n;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+int proto_parse(const char *text, size_t len, const ls_rules *defaults,
+                proto_msg *m, srv_error *e)
+{
+    memset(m, 0, sizeof *m);
+    m->opt.rules = *defaults;
+    json_error_t jerr;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!o)
+        return srv_fail(e, SRV_EBAD_JSON, "not JSON: %s at line %d column %d",
+                        jerr.text, jerr.line, jerr.column);
+    int rc = 0;
+    if (!json_is_object(o)) {
+        rc = srv_fail(e, SRV_EBAD_JSON, "a message must be a JSON object");
+        goto out;
+    }
+    json_t *id = json_object_get(o, "id");
+    if (id && ((json_is_string(id) && json_string_length(id) <= 32) ||
+               json_is_integer(id)))
+        m->id = json_incref(id);
+    json_t *type = json_object_get(o, "type");
+    if (!type) {
+        rc = srv_fail(e, SRV_EBAD_MESSAGE, "type: missing");
+        goto out;
+    }
+    if (!json_is_string(type)) {
+        rc = srv_fail(e, SRV_EBAD_MESSAGE, "type: must be a string");
+        goto out;
+    }
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(json_string_value(type), types[i].name)) {
+            m->type = types[i].type;
+            snprintf(m->type_name, sizeof m->type_name, "%s", types[i].name);
+        }
+    if (!m->type) {
+        rc = srv_fail(e, SRV_EUNKNOWN_TYPE, "'%.32s' is not a message type",
+                      json_string_value(type));
+        goto out;
+    }
+    if (id && !m->id) {
+        rc = srv_fail(e, SRV_EBAD_MESSAGE, "id: must be a string of at most "
+                      "32 characters or an integer");
+        goto out;
+    }
+    rc = parse_members(o, m, e);
+out:
+    json_decref(o);
+    return rc < 0 ? rc : 0;
+}
+
+void proto_msg_clear(proto_msg *m)
+{
+    json_decref(m->id);
+    m->id = NULL;
+}
+
+json_t *proto_welcome(const ls_rules *defaults, int grace_s)
+{
+    json_t *levels = json_array();
+    for (int i = 0; table_levels[i]; i++)
+        json_array_append_new(levels, json_string(table_levels[i]));
+    return json_pack("{s:s, s:i, s:s, s:i, s:o, s:{s:o, s:i, s:i}}",
+                     "type", "welcome", "protocol", PROTO_VERSION,
+                     "server", "leastscore " LS_VERSION,
+                     "max_message", PROTO_MAX_MESSAGE, "levels", levels,
+                     "defaults", "rules", seatview_rules(defaults),
+                     "turn_time", 0, "grace", grace_s);
+}
+
+json_t *proto_joined(const char *code, int seat, const char *token)
+{
+    json_t *o = json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", code,
+                          "seat", seat, "role", token ? "player" : "spectator");
+    if (o && token)
+        json_object_set_new(o, "token", json_string(token));
+    return o;
+}
+
+json_t *proto_error(const srv_error *e, const char *request, json_t *id)
+{
+    json_t *o = json_pack("{s:s, s:s, s:s}", "type", "error",
+                          "code", srv_errname(e->code), "message", e->msg);
+    if (o && request && *request)
+        json_object_set_new(o, "request", json_string(request));
+    if (o && id)
+        json_object_set(o, "id", id);
+    return o;
+}
+
+json_t *proto_removed(const char *code, const char *reason)
+{
+    return json_pack("{s:s, s:s, s:s}", "type", "removed", "code", code,
+                     "reason", reason);
+}

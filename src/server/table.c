@@ -1,0 +1,785 @@
+/*
+ * table.c - one table as plain logic (see table.h for the contract).
+ *
+ * The lobby is an array of seats kept compact: freeing a seat moves the
+ * later ones up, so seat numbers are always 0..nseats-1 and become the
+ * engine's seats at the start. From the start on, the engine's state is the
+ * authority for everything about the match; the table adds who sits where,
+ * their connections, the record and the log.
+ *
+ * A turn's computer move goes through four states (`comp`): NONE (a person
+ * is to move, no move asked for), NEEDED (a move must be computed: a
+ * computer player's turn, an away person's, or a timed-out one), LENT (the
+ * caller is computing it), HELD (computed, waiting for bot_delay after the
+ * turn began so that people can follow). Any applied move starts the next
+ * turn at NONE or NEEDED.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/table.h"
+
+enum { COMP_NONE, COMP_NEEDED, COMP_LENT, COMP_HELD };
+
+const char *const table_levels[] = {"random", "greedy", "expert", NULL};
+
+static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
+                                        "Finn", "Gus", "Hana", "Ivo", "Juno",
+                                        "Kai", "Lea", "Milo", "Nia", "Otto",
+                                        "Pia", "Quin"};
+
+/* ------------------------------------------------------------------ */
+/* The record and the event log                                        */
+/* ------------------------------------------------------------------ */
+
+/* Hands the record text not yet sent to the store. */
+static void flush_record(table *t)
+{
+    if (!t->rec)
+        return;
+    size_t len;
+    const char *text = ls_record_text(t->rec, &len);
+    if (len > t->rec_sent && t->rec_handle && t->st.ops)
+        t->st.ops->append(t->st.self, t->rec_handle, text + t->rec_sent,
+                          len - t->rec_sent);
+    t->rec_sent = len;
+}
+
+/* Ends the match's record in the store and drops it. */
+static void end_record(table *t, bool finished)
+{
+    flush_record(t);
+    if (t->rec_handle && t->st.ops)
+        t->st.ops->match_end(t->st.self, t->rec_handle, finished);
+    t->rec_handle = NULL;
+    ls_record_free(t->rec);
+    t->rec = NULL;
+    t->rec_sent = 0;
+}
+
+static table_event *log_slot(table *t, int i)
+{
+    return &t->log[(t->log_first + i) % t->log_cap];
+}
+
+/*
+ * Appends an event with the next version and returns it for the caller to
+ * fill. The ring grows to TABLE_LOG entries, then the oldest is dropped.
+ * Growing needs memory: when there is none, the oldest event is dropped
+ * instead, so appending never fails (a client that misses it gets a
+ * snapshot).
+ */
+static table_event *log_add(table *t, int kind)
+{
+    if (t->log_n == t->log_cap && t->log_cap < TABLE_LOG) {
+        int cap = t->log_cap ? t->log_cap * 2 : 16;
+        if (cap > TABLE_LOG)
+            cap = TABLE_LOG;
+        table_event *grown = calloc((size_t)cap, sizeof *grown);
+        if (grown) {
+            for (int i = 0; i < t->log_n; i++)
+                grown[i] = *log_slot(t, i);
+            free(t->log);
+            t->log = grown;
+            t->log_cap = cap;
+            t->log_first = 0;
+        }
+    }
+    if (t->log_n == t->log_cap) {
+        if (t->log_cap == 0)
+            abort(); /* the first 16 events could not be allocated */
+        table_event *old = log_slot(t, 0);
+        free(old->result);
+        t->log_first = (t->log_first + 1) % t->log_cap;
+        t->log_n--;
+    }
+    table_event *ev = log_slot(t, t->log_n++);
+    memset(ev, 0, sizeof *ev);
+    ev->v = ++t->version;
+    ev->kind = kind;
+    ev->seat = -1;
+    return ev;
+}
+
+const table_event *table_event_at(const table *t, long long v)
+{
+    if (t->log_n == 0)
+        return NULL;
+    long long oldest = t->log[t->log_first].v;
+    if (v < oldest || v > t->version)
+        return NULL;
+    return &t->log[(t->log_first + (int)(v - oldest)) % t->log_cap];
+}
+
+long long table_oldest(const table *t)
+{
+    return t->log_n ? t->log[t->log_first].v : t->version + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Creating and freeing                                                */
+/* ------------------------------------------------------------------ */
+
+int table_options_check(const table_options *o, srv_error *e)
+{
+    if (o->seats < LS_MIN_PLAYERS || o->seats > LS_MAX_PLAYERS)
+        return srv_fail(e, SRV_EBAD_OPTION, "seats must be 2 to 8, not %d",
+                        o->seats);
+    if (o->turn_time != 0 && (o->turn_time < 15 || o->turn_time > 120))
+        return srv_fail(e, SRV_EBAD_OPTION, "turn_time must be 0 (off) or 15 "
+                        "to 120 seconds, not %d", o->turn_time);
+    ls_error err = {0};
+    if (ls_rules_check(&o->rules, o->seats, &err) != 0)
+        return srv_fail(e, SRV_EBAD_OPTION, "%s", err.msg);
+    return 0;
+}
+
+table *table_new(const char *code, const table_options *o, const table_config *c,
+                 uint64_t seed, const store *st)
+{
+    table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->log = calloc(16, sizeof *t->log);
+    if (!t->log) {
+        free(t);
+        return NULL;
+    }
+    t->log_cap = 16;
+    snprintf(t->code, sizeof t->code, "%s", code);
+    t->opt = *o;
+    t->cfg = *c;
+    t->status = TABLE_LOBBY;
+    t->empty_since = -1;
+    ls_rng_seed(&t->rng, seed);
+    if (st)
+        t->st = *st;
+    return t;
+}
+
+static void free_players(table *t)
+{
+    for (int i = 0; i < t->nseats; i++) {
+        ls_player_free(t->seats[i].player);
+        t->seats[i].player = NULL;
+    }
+}
+
+void table_free(table *t)
+{
+    if (!t)
+        return;
+    end_record(t, false);
+    free_players(t);
+    ls_state_free(t->s);
+    for (int i = 0; i < t->log_n; i++)
+        free(log_slot(t, i)->result);
+    free(t->log);
+    free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* People and their connections                                        */
+/* ------------------------------------------------------------------ */
+
+int table_people_connected(const table *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->nseats; i++)
+        n += !t->seats[i].bot && t->seats[i].connected;
+    return n;
+}
+
+static bool has_person(const table *t)
+{
+    for (int i = 0; i < t->nseats; i++)
+        if (!t->seats[i].bot)
+            return true;
+    return false;
+}
+
+/* Keeps empty_since: the time since which no person is connected. */
+static void update_empty(table *t, int64_t now)
+{
+    if (table_people_connected(t) > 0)
+        t->empty_since = -1;
+    else if (t->empty_since < 0)
+        t->empty_since = now;
+}
+
+static bool name_taken(const table *t, const char *name)
+{
+    for (int i = 0; i < t->nseats; i++)
+        if (!strcmp(t->seats[i].name, name))
+            return true;
+    return false;
+}
+
+static int check_lobby(const table *t, srv_error *e)
+{
+    if (t->status != TABLE_LOBBY)
+        return srv_fail(e, SRV_ESTARTED, "the match at table %s has started",
+                        t->code);
+    if (t->nseats >= t->opt.seats)
+        return srv_fail(e, SRV_ETABLE_FULL, "every seat at table %s is taken "
+                        "(you may watch)", t->code);
+    return 0;
+}
+
+static void seat_event(table *t, int seat)
+{
+    const table_seat *st = &t->seats[seat];
+    table_event *ev = log_add(t, TEV_SEAT);
+    ev->seat = seat;
+    ev->bot = st->bot;
+    snprintf(ev->name, sizeof ev->name, "%s", st->name);
+    snprintf(ev->level, sizeof ev->level, "%s", st->level);
+}
+
+int table_join(table *t, const char *name, const char *token, int64_t now,
+               int *seat, srv_error *e)
+{
+    if (!name || !ls_name_valid(name))
+        return srv_fail(e, SRV_EBAD_NAME, "a name is 1 to 16 of A-Z a-z 0-9 _ -");
+    int rc = check_lobby(t, e);
+    if (rc)
+        return rc;
+    if (name_taken(t, name))
+        return srv_fail(e, SRV_ENAME_TAKEN, "%s already sits at table %s",
+                        name, t->code);
+    table_seat *st = &t->seats[t->nseats];
+    memset(st, 0, sizeof *st);
+    snprintf(st->name, sizeof st->name, "%s", name);
+    snprintf(st->token, sizeof st->token, "%s", token);
+    st->connected = true;
+    if (!has_person(t))
+        t->host = t->nseats;
+    *seat = t->nseats++;
+    seat_event(t, *seat);
+    update_empty(t, now);
+    return 0;
+}
+
+static bool valid_level(const char *level)
+{
+    for (int i = 0; table_levels[i]; i++)
+        if (level && !strcmp(level, table_levels[i]))
+            return true;
+    return false;
+}
+
+static int check_host(const table *t, int by, srv_error *e)
+{
+    if (by != t->host || by < 0)
+        return srv_fail(e, SRV_ENOT_HOST, "only the host (%s) may do this",
+                        t->seats[t->host].name);
+    return 0;
+}
+
+int table_add_bot(table *t, int by, const char *level, srv_error *e)
+{
+    int rc = check_host(t, by, e);
+    if (rc)
+        return rc;
+    if (!valid_level(level))
+        return srv_fail(e, SRV_EBAD_LEVEL, "'%.20s' is not a level: random, "
+                        "greedy or expert", level ? level : "");
+    if ((rc = check_lobby(t, e)) != 0)
+        return rc;
+    const char *name = NULL;
+    for (size_t i = 0; !name && i < sizeof bot_names / sizeof bot_names[0]; i++)
+        if (!name_taken(t, bot_names[i]))
+            name = bot_names[i];
+    table_seat *st = &t->seats[t->nseats];
+    memset(st, 0, sizeof *st);
+    snprintf(st->name, sizeof st->name, "%s", name);
+    st->bot = true;
+    snprintf(st->level, sizeof st->level, "%s", level);
+    seat_event(t, t->nseats++);
+    return 0;
+}
+
+/* Frees a lobby seat: the later seats move up one; the host moves with its
+ * seat, or to the first person left when the host's seat was freed; with
+ * no person left the table is closed. */
+static void unseat(table *t, int seat)
+{
+    table_event *ev = log_add(t, TEV_UNSEAT);
+    ev->seat = seat;
+    snprintf(ev->name, sizeof ev->name, "%s", t->seats[seat].name);
+    ls_player_free(t->seats[seat].player);
+    memmove(&t->seats[seat], &t->seats[seat + 1],
+            (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
+    t->nseats--;
+    memset(&t->seats[t->nseats], 0, sizeof t->seats[0]);
+    if (t->host > seat) {
+        t->host--;
+    } else if (t->host == seat) {
+        int next = -1;
+        for (int i = 0; i < t->nseats && next < 0; i++)
+            if (!t->seats[i].bot)
+                next = i;
+        if (next < 0) {
+            t->closed = true;
+            t->host = 0;
+            return;
+        }
+        t->host = next;
+        log_add(t, TEV_HOST)->seat = next;
+    }
+}
+
+int table_remove(table *t, int by, int seat, srv_error *e)
+{
+    int rc = check_host(t, by, e);
+    if (rc)
+        return rc;
+    if (t->status != TABLE_LOBBY)
+        return srv_fail(e, SRV_ENOT_NOW, "seats can be freed only before the start");
+    if (seat < 0 || seat >= t->nseats)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "seat %d is not taken", seat);
+    if (seat == by)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "seat %d is yours: send leave to "
+                        "leave the table", seat);
+    unseat(t, seat);
+    return 0;
+}
+
+int table_seat_of_token(const table *t, const char *token)
+{
+    if (!token || strlen(token) != TABLE_TOKEN_LEN)
+        return -1;
+    for (int i = 0; i < t->nseats; i++)
+        if (!t->seats[i].bot && !strcmp(t->seats[i].token, token))
+            return i;
+    return -1;
+}
+
+static void connection_event(table *t, int seat)
+{
+    table_event *ev = log_add(t, TEV_CONNECTION);
+    ev->seat = seat;
+    ev->connected = t->seats[seat].connected;
+    ev->away = t->seats[seat].away;
+}
+
+static bool is_turn_of(const table *t, int seat)
+{
+    return t->status == TABLE_PLAYING && ls_turn(t->s) == seat;
+}
+
+void table_connect(table *t, int seat, int64_t now)
+{
+    table_seat *st = &t->seats[seat];
+    if (st->connected && !st->away)
+        return;
+    bool was_away = st->away;
+    st->connected = true;
+    st->away = false;
+    /* Back in time for their turn: the person plays it, unless the timer
+     * already ran out. */
+    if (was_away && is_turn_of(t, seat) && !t->comp_timeout &&
+        (t->comp == COMP_NEEDED || t->comp == COMP_HELD))
+        t->comp = COMP_NONE;
+    connection_event(t, seat);
+    update_empty(t, now);
+}
+
+void table_disconnect(table *t, int seat, int64_t now)
+{
+    table_seat *st = &t->seats[seat];
+    if (!st->connected)
+        return;
+    st->connected = false;
+    st->dropped_at = now;
+    connection_event(t, seat);
+    update_empty(t, now);
+}
+
+/* The person in `seat` is away: the greedy player plays for them. */
+static void make_away(table *t, int seat)
+{
+    table_seat *st = &t->seats[seat];
+    st->connected = false;
+    st->away = true;
+    connection_event(t, seat);
+    if (is_turn_of(t, seat) && t->comp == COMP_NONE)
+        t->comp = COMP_NEEDED;
+}
+
+/* The host left during a match: the next connected person becomes host. */
+static void pass_host(table *t)
+{
+    for (int k = 1; k < t->nseats; k++) {
+        int i = (t->host + k) % t->nseats;
+        if (!t->seats[i].bot && t->seats[i].connected) {
+            t->host = i;
+            log_add(t, TEV_HOST)->seat = i;
+            return;
+        }
+    }
+}
+
+int table_leave(table *t, int seat, int64_t now, srv_error *e)
+{
+    if (seat < 0 || seat >= t->nseats || t->seats[seat].bot)
+        return srv_fail(e, SRV_ENOT_AT_TABLE, "you have no seat at table %s",
+                        t->code);
+    if (t->status == TABLE_LOBBY) {
+        unseat(t, seat);
+    } else {
+        if (!t->seats[seat].away)
+            make_away(t, seat);
+        if (seat == t->host)
+            pass_host(t);
+    }
+    update_empty(t, now);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The match                                                           */
+/* ------------------------------------------------------------------ */
+
+/* A new turn begins (after a deal or a move): the turn timer restarts and
+ * a computer move is asked for when the seat to move needs one. */
+static void turn_begin(table *t, int64_t now)
+{
+    t->turn_began = now;
+    t->comp = COMP_NONE;
+    t->comp_timeout = false;
+    if (t->status != TABLE_PLAYING)
+        return;
+    const table_seat *st = &t->seats[ls_turn(t->s)];
+    if (st->bot || st->away)
+        t->comp = COMP_NEEDED;
+}
+
+static void deal_round(table *t, int64_t now)
+{
+    ls_error err = {0};
+    if (ls_deal(t->s, &err) != 0)
+        abort(); /* the engine deals whenever its phase is DEAL */
+    if (t->rec)
+        ls_record_deal(t->rec, t->s);
+    flush_record(t);
+    table_event *ev = log_add(t, TEV_DEAL);
+    ev->num = ls_round(t->s);
+    ev->seat = ls_starter(t->s);
+    ev->move.card = ls_cards_first(ls_open_cards(t->s));
+    ls_view v;
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player && !ls_eliminated(t->s, i)) {
+            ls_view_of(t->s, i, &v);
+            ls_player_round_start(t->seats[i].player, &v);
+        }
+    t->status = TABLE_PLAYING;
+    for (int i = 0; i < t->nseats; i++)
+        t->seats[i].ready = false;
+    turn_begin(t, now);
+}
+
+/* A new match with the seated players: state, computer players, record,
+ * then the first deal. Fails only when out of memory. */
+static int begin_match(table *t, int64_t now, srv_error *e)
+{
+    const char *names[LS_MAX_PLAYERS];
+    for (int i = 0; i < t->nseats; i++)
+        names[i] = t->seats[i].name;
+    ls_error err = {0};
+    ls_state *s = ls_state_new(&t->opt.rules, t->nseats, names,
+                               ls_rng_next(&t->rng), &err);
+    if (!s)
+        return srv_fail(e, SRV_EBAD_OPTION, "%s", err.msg);
+    ls_player *players[LS_MAX_PLAYERS] = {0};
+    for (int i = 0; i < t->nseats; i++) {
+        if (!t->seats[i].bot)
+            continue;
+        players[i] = ls_player_new(t->seats[i].level, ls_rng_next(&t->rng), &err);
+        if (!players[i]) {
+            for (int j = 0; j < i; j++)
+                ls_player_free(players[j]);
+            ls_state_free(s);
+            return srv_fail(e, SRV_ENOMEM, "%s", err.msg);
+        }
+    }
+    end_record(t, false);
+    free_players(t);
+    ls_state_free(t->s);
+    t->s = s;
+    for (int i = 0; i < t->nseats; i++)
+        t->seats[i].player = players[i];
+    t->match++;
+    t->rec = ls_record_new(s);
+    if (t->rec) {
+        char line[96];
+        snprintf(line, sizeof line, "leastscore serve, table %s, match %d",
+                 t->code, t->match);
+        ls_record_comment(t->rec, line);
+    }
+    if (t->st.ops)
+        t->rec_handle = t->st.ops->match_begin(t->st.self, t->code, t->match);
+    log_add(t, TEV_START)->num = t->match;
+    deal_round(t, now);
+    return 0;
+}
+
+int table_start(table *t, int by, int64_t now, srv_error *e)
+{
+    int rc = check_host(t, by, e);
+    if (rc)
+        return rc;
+    if (t->status != TABLE_LOBBY)
+        return srv_fail(e, SRV_ENOT_NOW, "the match has already started");
+    if (t->nseats < LS_MIN_PLAYERS)
+        return srv_fail(e, SRV_ENOT_NOW, "at least 2 players must be seated "
+                        "to start");
+    return begin_match(t, now, e);
+}
+
+int table_rematch(table *t, int by, int64_t now, srv_error *e)
+{
+    int rc = check_host(t, by, e);
+    if (rc)
+        return rc;
+    if (t->status != TABLE_OVER)
+        return srv_fail(e, SRV_ENOT_NOW, "a rematch is possible only after "
+                        "the match has ended");
+    return begin_match(t, now, e);
+}
+
+/* The round (and maybe the match) just ended: its event, the computer
+ * players told, the pause or the end of the match. */
+static void round_ended(table *t, int64_t now)
+{
+    const ls_round_result *r = ls_last_result(t->s);
+    table_event *ev = log_add(t, TEV_ROUND_END);
+    ev->num = r->round;
+    ev->result = malloc(sizeof *r);
+    if (ev->result)
+        *ev->result = *r;
+    ls_view v;
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player && (r->players & (1u << i))) {
+            ls_view_of(t->s, i, &v);
+            ls_player_round_end(t->seats[i].player, &v, r);
+        }
+    if (ls_phase(t->s) == LS_PHASE_OVER) {
+        int w = ls_winner(t->s);
+        t->status = TABLE_OVER;
+        if (w >= 0)
+            t->seats[w].wins++;
+        log_add(t, TEV_MATCH_END)->seat = w;
+        end_record(t, true);
+    } else {
+        t->status = TABLE_BETWEEN;
+        t->pause_began = now;
+    }
+}
+
+/* Applies a checked move for `seat`: the engine, the record, the log, the
+ * computer players; then the next turn or the end of the round. */
+static int apply_move(table *t, int seat, ls_move m, bool timeout, int64_t now,
+                      srv_error *e)
+{
+    ls_error err = {0};
+    if (ls_apply(t->s, &m, &err) != 0)
+        return srv_fail(e, SRV_EILLEGAL_MOVE, "%s", err.msg);
+    if (t->rec)
+        ls_record_move(t->rec, t->s, seat, m);
+    flush_record(t);
+    table_event *ev = log_add(t, TEV_MOVE);
+    ev->seat = seat;
+    ev->move = m;
+    ev->timeout = timeout;
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player)
+            ls_player_tell(t->seats[i].player, t->s, i, seat, m);
+    if (ls_phase(t->s) != LS_PHASE_TURN) {
+        t->comp = COMP_NONE;
+        round_ended(t, now);
+    } else {
+        turn_begin(t, now);
+    }
+    return 0;
+}
+
+int table_move(table *t, int seat, long long version, const char *text,
+               int64_t now, srv_error *e)
+{
+    if (seat < 0)
+        return srv_fail(e, SRV_ENOT_YOUR_TURN, "spectators do not move");
+    if (version != t->version)
+        return srv_fail(e, SRV_ESTALE, "the move was made on version %lld; the "
+                        "table is at version %lld", version, t->version);
+    if (t->status != TABLE_PLAYING)
+        return srv_fail(e, SRV_ENOT_NOW, "no round is in play");
+    int turn = ls_turn(t->s);
+    if (turn != seat)
+        return srv_fail(e, SRV_ENOT_YOUR_TURN, "it is %s's turn",
+                        t->seats[turn].name);
+    ls_move m;
+    ls_error err = {0};
+    if (ls_move_parse(text, &m, &err) != 0)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "move: %s", err.msg);
+    /* A player draws whatever is on top of the deck, never a card named. */
+    if (m.kind == LS_MOVE_DRAW)
+        m.card = LS_NO_CARD;
+    if (ls_check(t->s, m, &err) != 0)
+        return srv_fail(e, SRV_EILLEGAL_MOVE, "%s", err.msg);
+    return apply_move(t, seat, m, false, now, e);
+}
+
+int table_next(table *t, int seat, int64_t now, srv_error *e)
+{
+    if (seat < 0 || seat >= t->nseats)
+        return srv_fail(e, SRV_ENOT_YOUR_TURN, "spectators do not play");
+    if (t->status != TABLE_BETWEEN)
+        return srv_fail(e, SRV_ENOT_NOW, "no round has just ended");
+    t->seats[seat].ready = true;
+    for (int i = 0; i < t->nseats; i++) {
+        const table_seat *st = &t->seats[i];
+        if (!st->bot && st->connected && !st->ready)
+            return 0;
+    }
+    deal_round(t, now);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Time and computer moves                                             */
+/* ------------------------------------------------------------------ */
+
+int64_t table_time_left(const table *t, int64_t now)
+{
+    if (t->status != TABLE_PLAYING || t->opt.turn_time <= 0)
+        return -1;
+    const table_seat *st = &t->seats[ls_turn(t->s)];
+    if (st->bot || st->away)
+        return -1;
+    int64_t left = t->turn_began + t->opt.turn_time * 1000LL - now;
+    return left > 0 ? left : 0;
+}
+
+static void earliest(int64_t *best, int64_t when)
+{
+    if (*best < 0 || when < *best)
+        *best = when;
+}
+
+int64_t table_next_deadline(const table *t)
+{
+    int64_t best = -1;
+    if (t->closed)
+        return -1;
+    for (int i = 0; i < t->nseats; i++) {
+        const table_seat *st = &t->seats[i];
+        if (!st->bot && !st->connected && !st->away)
+            earliest(&best, st->dropped_at + t->cfg.grace_ms);
+    }
+    if (t->empty_since >= 0)
+        earliest(&best, t->status == TABLE_OVER ? t->empty_since
+                                                : t->empty_since + t->cfg.grace_ms);
+    if (t->status == TABLE_BETWEEN)
+        earliest(&best, t->pause_began + t->cfg.round_pause_ms);
+    if (t->status == TABLE_PLAYING) {
+        if (t->comp == COMP_HELD)
+            earliest(&best, t->comp_timeout ? t->turn_began
+                                            : t->turn_began + t->cfg.bot_delay_ms);
+        else if (t->comp == COMP_NONE && t->opt.turn_time > 0)
+            earliest(&best, t->turn_began + t->opt.turn_time * 1000LL);
+    }
+    return best;
+}
+
+void table_tick(table *t, int64_t now)
+{
+    if (t->closed)
+        return;
+    for (int i = 0; i < t->nseats; i++) {
+        table_seat *st = &t->seats[i];
+        if (st->bot || st->connected || st->away ||
+            now < st->dropped_at + t->cfg.grace_ms)
+            continue;
+        if (t->status == TABLE_LOBBY) {
+            unseat(t, i--);
+            if (t->closed)
+                return;
+        } else {
+            make_away(t, i);
+        }
+    }
+    if (t->empty_since >= 0 &&
+        (t->status == TABLE_OVER || now >= t->empty_since + t->cfg.grace_ms)) {
+        t->closed = true;
+        return;
+    }
+    if (t->status == TABLE_BETWEEN && now >= t->pause_began + t->cfg.round_pause_ms)
+        deal_round(t, now);
+    if (t->status != TABLE_PLAYING)
+        return;
+    if (t->comp == COMP_NONE && t->opt.turn_time > 0 &&
+        now >= t->turn_began + t->opt.turn_time * 1000LL) {
+        t->comp = COMP_NEEDED;
+        t->comp_timeout = true;
+    }
+    if (t->comp == COMP_HELD &&
+        (t->comp_timeout || now >= t->turn_began + t->cfg.bot_delay_ms)) {
+        int seat = ls_turn(t->s);
+        if (apply_move(t, seat, t->comp_move, t->comp_timeout, now, NULL) != 0) {
+            /* The computed move was refused (a player's bug): play the
+             * first legal move instead, so that the match goes on. */
+            ls_move moves[LS_MAX_MOVES];
+            if (ls_legal_moves(t->s, moves) > 0)
+                apply_move(t, seat, moves[0], t->comp_timeout, now, NULL);
+        }
+    }
+}
+
+bool table_request(table *t, int64_t now, table_job *r)
+{
+    (void)now;
+    if (t->closed || t->status != TABLE_PLAYING || t->comp != COMP_NEEDED)
+        return false;
+    int seat = ls_turn(t->s);
+    table_seat *st = &t->seats[seat];
+    memset(r, 0, sizeof *r);
+    r->seat = seat;
+    r->version = t->version;
+    r->seed = ls_rng_next(&t->rng);
+    ls_view_of(t->s, seat, &r->view);
+    if (st->bot) {
+        snprintf(r->spec, sizeof r->spec, "%s", st->level);
+        r->player = st->player;
+        st->player = NULL;
+    } else {
+        snprintf(r->spec, sizeof r->spec, "greedy");
+    }
+    t->comp = COMP_LENT;
+    return true;
+}
+
+void table_computer_move(table *t, int64_t now, int seat, long long version,
+                         bool ok, ls_move move, ls_player *player)
+{
+    if (player) {
+        if (t->s && seat >= 0 && seat < t->nseats && t->seats[seat].bot &&
+            !t->seats[seat].player)
+            t->seats[seat].player = player;
+        else
+            ls_player_free(player);
+    }
+    if (t->closed || t->status != TABLE_PLAYING || t->comp != COMP_LENT ||
+        version != t->version || seat != ls_turn(t->s))
+        return;
+    if (!ok) {
+        ls_move moves[LS_MAX_MOVES];
+        if (ls_legal_moves(t->s, moves) == 0)
+            return;
+        move = moves[0];
+    }
+    t->comp = COMP_HELD;
+    t->comp_move = move;
+    table_tick(t, now);
+}

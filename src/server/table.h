@@ -1,0 +1,214 @@
+/*
+ * table.h - one table of the server as plain logic: no sockets, no clock.
+ *
+ * A table is the lobby (seats, host, rules, turn time), then the match
+ * (the engine's ls_state), its game record (written through a store) and
+ * the event log that clients follow. Every function that depends on time
+ * takes `now`, a monotonic time in milliseconds, so the unit tests drive a
+ * table with a fake clock.
+ *
+ * Invariants:
+ *   - Every change a client can see appends an event; event versions are
+ *     1, 2, 3... and t->version is the last one. The last TABLE_LOG events
+ *     are kept.
+ *   - A function that fails returns a negative SRV_E... code with e set and
+ *     leaves the table exactly as it was (no event, no version change).
+ *   - The engine checks every move; the table never decides a rule.
+ *   - Computer moves are asked for, never computed here: table_request()
+ *     says which seat needs one at which version and hands out what is
+ *     needed to compute it (the seat's view and, for a computer player, the
+ *     player itself); the caller computes it anywhere and gives it back with
+ *     table_computer_move(). A result for an older version is dropped.
+ *   - Timers are queries: table_next_deadline() says when table_tick() has
+ *     something to do.
+ *
+ * The struct is visible so that seatview.c can read it; only table.c writes
+ * it.
+ */
+#ifndef LS_SERVER_TABLE_H
+#define LS_SERVER_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "leastscore.h"
+#include "leastscore_ai.h"
+#include "server/error.h"
+#include "server/store.h"
+
+#define TABLE_LOG 512      /* events kept for resuming clients */
+#define TABLE_CODE_LEN 5   /* table codes: 5 of TABLE_CODE_ALPHABET */
+#define TABLE_CODE_ALPHABET "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#define TABLE_TOKEN_LEN 32 /* seat tokens: 32 lowercase hex digits */
+#define TABLE_LEVEL_MAX 16
+
+enum { TABLE_LOBBY, TABLE_PLAYING, TABLE_BETWEEN, TABLE_OVER };
+
+enum {
+    TEV_SEAT = 1,   /* seat, name, bot, level: someone took a seat */
+    TEV_UNSEAT,     /* seat, name: a seat was freed */
+    TEV_START,      /* num = match */
+    TEV_DEAL,       /* num = round, seat = starter, move.card = opening card */
+    TEV_MOVE,       /* seat, move (a draw's card filled in), timeout */
+    TEV_ROUND_END,  /* result */
+    TEV_MATCH_END,  /* seat = winner */
+    TEV_CONNECTION, /* seat, connected, away */
+    TEV_HOST,       /* seat = new host */
+};
+
+/* One event of the log. */
+typedef struct table_event {
+    long long v;   /* its version */
+    int kind;      /* TEV_... */
+    int seat;
+    int num;
+    bool bot;      /* TEV_SEAT: a computer player */
+    bool timeout;  /* TEV_MOVE: played by the greedy player for the seat */
+    bool connected, away; /* TEV_CONNECTION */
+    char name[LS_NAME_MAX + 1];
+    char level[TABLE_LEVEL_MAX];
+    ls_move move;
+    ls_round_result *result; /* TEV_ROUND_END; owned by the log */
+} table_event;
+
+typedef struct table_seat {
+    char name[LS_NAME_MAX + 1];
+    bool bot;
+    char level[TABLE_LEVEL_MAX];   /* bots */
+    char token[TABLE_TOKEN_LEN + 1]; /* people */
+    bool connected;                /* people: a connection holds the seat */
+    bool away;                     /* the greedy player plays for them */
+    bool ready;                    /* sent `next` this pause */
+    int64_t dropped_at;            /* when the connection was lost */
+    int wins;                      /* matches won at this table */
+    ls_player *player;             /* bots, during a match; NULL while lent */
+} table_seat;
+
+/* What the server sets for every table (command-line options). */
+typedef struct table_config {
+    int grace_ms;       /* a dropped seat is held this long */
+    int round_pause_ms; /* the longest pause between rounds */
+    int bot_delay_ms;   /* a computer move is played this long after the
+                           turn began, at the earliest */
+} table_config;
+
+/* What the creator of a table chooses. */
+typedef struct table_options {
+    int seats;       /* 2..8 */
+    ls_rules rules;
+    int turn_time;   /* seconds, 0 = off, else 15..120 */
+} table_options;
+
+/* A computer move to compute (see table_request()). */
+typedef struct table_request {
+    int seat;
+    long long version;  /* the table's version it is for */
+    char spec[32];      /* the player kind when player is NULL */
+    ls_player *player;  /* the seat's computer player, lent to the caller,
+                           or NULL: make a `spec` player seeded with seed */
+    uint64_t seed;
+    ls_view view;       /* what the seat may know */
+} table_job;
+
+typedef struct table {
+    char code[TABLE_CODE_LEN + 1];
+    table_config cfg;
+    table_options opt;
+    int status;         /* TABLE_... */
+    int nseats;         /* seats taken (compact: 0..nseats-1) */
+    table_seat seats[LS_MAX_PLAYERS];
+    int host;
+    int match;          /* 0 before the start, then 1, 2... */
+    ls_state *s;        /* the match, from the start on */
+    ls_rng rng;         /* seeds for matches and computer players */
+    long long version;
+    /* The event log: a ring of up to TABLE_LOG events, oldest at `first`. */
+    table_event *log;
+    int log_cap, log_first, log_n;
+    /* The turn in play: when it began; the computer move state. */
+    int64_t turn_began;
+    int comp;           /* COMP_... in table.c */
+    ls_move comp_move;  /* a computer move held until its time */
+    bool comp_timeout;
+    int64_t pause_began; /* between rounds */
+    int64_t empty_since; /* no person connected since then, or -1 */
+    bool closed;        /* nobody is left: the caller frees the table */
+    /* The game record of the match, and the store it goes to. */
+    store st;
+    ls_record *rec;
+    size_t rec_sent;
+    void *rec_handle;
+} table;
+
+/*
+ * Creates a table in the lobby, with no seat taken. `code` is its code,
+ * `seed` seeds its deals and computer players (the server takes it from the
+ * operating system), `st` receives the game records (NULL: none are kept).
+ * Returns NULL when out of memory. Free with table_free().
+ */
+table *table_new(const char *code, const table_options *o, const table_config *c,
+                 uint64_t seed, const store *st);
+/* Frees t; a match in play is ended unfinished in the store. Lent players
+ * are the borrower's to free. */
+void table_free(table *t);
+
+/* Checks options: seats 2..8, rules (for `seats` players), turn time. */
+int table_options_check(const table_options *o, srv_error *e);
+
+/* A person takes the next free seat with `name` and `token` (the caller
+ * draws it from the operating system). Lobby only. *seat receives it. */
+int table_join(table *t, const char *name, const char *token, int64_t now,
+               int *seat, srv_error *e);
+/* The host adds a computer player of `level` (random, greedy, expert). */
+int table_add_bot(table *t, int by, const char *level, srv_error *e);
+/* The host frees `seat` (lobby only; not the host's own). */
+int table_remove(table *t, int by, int seat, srv_error *e);
+/* The host deals the first round. */
+int table_start(table *t, int by, int64_t now, srv_error *e);
+/* The player in `seat` plays `move` (record notation) made on `version`. */
+int table_move(table *t, int seat, long long version, const char *move,
+               int64_t now, srv_error *e);
+/* The player in `seat` is ready for the next round. */
+int table_next(table *t, int seat, int64_t now, srv_error *e);
+/* The host starts a new match with the same seats (after the match). */
+int table_rematch(table *t, int by, int64_t now, srv_error *e);
+/* The person in `seat` leaves: the seat is freed in the lobby, away
+ * during a match. The caller forgets the seat. */
+int table_leave(table *t, int seat, int64_t now, srv_error *e);
+
+/* The seat `token` belongs to, or -1. */
+int table_seat_of_token(const table *t, const char *token);
+/* A connection now holds / no longer holds the person in `seat`. */
+void table_connect(table *t, int seat, int64_t now);
+void table_disconnect(table *t, int seat, int64_t now);
+
+/* When table_tick() has something to do next (a time in ms), or -1. */
+int64_t table_next_deadline(const table *t);
+/* Does what is due at `now`: grace times, round pauses, timed-out turns,
+ * computer moves held for pacing. */
+void table_tick(table *t, int64_t now);
+/* Whether a computer move must be computed now; fills r and lends the
+ * seat's player (if any) until table_computer_move(). */
+bool table_request(table *t, int64_t now, table_job *r);
+/*
+ * The answer to a request: `move` for `seat` at `version` (ok false when it
+ * could not be computed: the table then plays a legal move of its own).
+ * Takes back `player` (the one lent, or NULL); a result for another version
+ * is dropped.
+ */
+void table_computer_move(table *t, int64_t now, int seat, long long version,
+                         bool ok, ls_move move, ls_player *player);
+
+/* The event of version v, or NULL when it is not kept. */
+const table_event *table_event_at(const table *t, long long v);
+/* The version of the oldest event kept (version + 1 when none). */
+long long table_oldest(const table *t);
+/* The time left for the turn in play, in ms, or -1 without a timer. */
+int64_t table_time_left(const table *t, int64_t now);
+/* The number of people connected. */
+int table_people_connected(const table *t);
+
+/* The levels computer players may have, NULL-terminated. */
+extern const char *const table_levels[];
+
+#endif

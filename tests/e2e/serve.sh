@@ -1,0 +1,58 @@
+#!/bin/sh
+# leastscore serve as a command: strict options (exit 2 with a clear
+# message), the one line on stdout with the real port when port 0 is asked,
+# the client's files over HTTP (no path outside the web directory), and a
+# clean stop on SIGTERM (exit 0). The protocol itself is tested by the node
+# tests in tests/server/.
+set -eu
+bin=${LEASTSCORE:?}
+tmp=$(mktemp -d)
+pid=""
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "serve: $*"; exit 1; }
+
+expect_usage() { # expect_usage "what the message says" args...
+    want=$1; shift
+    if "$bin" serve "$@" >"$tmp/out" 2>"$tmp/err"; then fail "accepted: $*"; else rc=$?; fi
+    [ "$rc" -eq 2 ] || fail "exit $rc (want 2) for: $*"
+    grep -q -- "$want" "$tmp/err" || { cat "$tmp/err"; fail "no '$want' for: $*"; }
+}
+mkdir -p "$tmp/web/sub" "$tmp/data"
+echo '<!doctype html><title>t</title>' > "$tmp/web/index.html"
+echo 'export {}' > "$tmp/web/sub/app.js"
+echo 'secret' > "$tmp/secret.txt"
+expect_usage "unknown option '--bogus'" --bogus
+expect_usage "is not HOST:PORT" --listen 8080
+expect_usage "port: 'x' is not a number" --listen 127.0.0.1:x
+expect_usage "from 0 to 65535" --listen 127.0.0.1:70000
+expect_usage "--grace: '0' is not a number from 1" --grace 0
+expect_usage "--bot-delay" --bot-delay -5
+expect_usage "--workers" --workers 0
+expect_usage "needs a value" --data
+expect_usage "is not a directory" --web "$tmp/none"
+expect_usage "unexpected argument" extra
+"$bin" serve --help | grep -q -- "--max-tables-per-address" || fail "--help"
+
+"$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q serving "$tmp/out" 2>/dev/null; do
+    i=$((i + 1)); [ $i -lt 100 ] || fail "no address printed"; sleep 0.05
+done
+line=$(cat "$tmp/out")
+echo "$line" | grep -Eq '^leastscore: serving http://127\.0\.0\.1:[1-9][0-9]*/$' || fail "line: $line"
+url=${line#leastscore: serving }
+code() { curl -s --path-as-is -o /dev/null -w '%{http_code} %{content_type}' "$url$1"; }
+[ "$(code '')" = "200 text/html; charset=utf-8" ] || fail "/ gives $(code '')"
+[ "$(code t/K7QF2)" = "200 text/html; charset=utf-8" ] || fail "/t/CODE gives $(code t/K7QF2)"
+[ "$(code sub/app.js)" = "200 text/javascript; charset=utf-8" ] || fail "app.js: $(code sub/app.js)"
+for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.html t/bad ws; do
+    c=$(code "$bad"); [ "${c%% *}" = 404 ] || fail "/$bad gives $c"
+done
+kill -TERM "$pid"
+wait "$pid" || fail "exit $? after SIGTERM"
+pid=""
+grep -q "stopped" "$tmp/err" || fail "no stop message"
+echo "serve ok"

@@ -1,0 +1,742 @@
+/*
+ * test_table.c - a server table as plain logic (src/server/table.c), driven
+ * with a fake clock: no socket, no thread.
+ *
+ * The lobby (join, seats, host, computer players, remove), the start, moves
+ * checked by the engine with their versions (a stale or repeated move is
+ * refused), computer moves asked for and handed back (an answer for an old
+ * version is dropped, pacing by bot_delay), the turn timer, grace and away,
+ * resuming with the missed events, the end of a match, its record in the
+ * store, and a rematch. Every refused request leaves the table exactly as
+ * it was (table_fingerprint).
+ */
+#include "support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/table.h"
+
+static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                 .bot_delay_ms = 700};
+
+/* A store that keeps the record text of the last match in memory. */
+typedef struct fake_store {
+    int begun, ended, finished;
+    char text[1 << 16];
+    size_t len;
+} fake_store;
+
+static void *fake_begin(void *self, const char *code, int match)
+{
+    fake_store *fs = self;
+    (void)code;
+    (void)match;
+    fs->begun++;
+    fs->len = 0;
+    return fs;
+}
+
+static void fake_append(void *self, void *match, const char *text, size_t len)
+{
+    fake_store *fs = self;
+    assert_ptr_equal(match, self);
+    assert_true(fs->len + len < sizeof fs->text);
+    memcpy(fs->text + fs->len, text, len);
+    fs->len += len;
+    fs->text[fs->len] = '\0';
+}
+
+static void fake_end(void *self, void *match, bool finished)
+{
+    fake_store *fs = self;
+    (void)match;
+    fs->ended++;
+    fs->finished += finished;
+}
+
+static const store_ops fake_ops = {fake_begin, fake_append, fake_end};
+
+static const char *const tokens[] = {
+    "00000000000000000000000000000000", "11111111111111111111111111111111",
+    "22222222222222222222222222222222", "33333333333333333333333333333333",
+};
+
+static table *new_table(int seats, int turn_time, const store *st)
+{
+    table_options o = {.seats = seats, .rules = ls_rules_default(),
+                       .turn_time = turn_time};
+    table *t = table_new("ABCDE", &o, &cfg, 7, st);
+    assert_non_null(t);
+    return t;
+}
+
+static int join(table *t, const char *name, int64_t now)
+{
+    int seat = -1;
+    srv_error e = {0};
+    int rc = table_join(t, name, tokens[t->nseats % 4], now, &seat, &e);
+    if (rc)
+        fail_msg("join %s: %s", name, e.msg);
+    return seat;
+}
+
+/*
+ * Everything a client could learn from a table, for "nothing changed":
+ * version, status, seats (without the player pointers), host, and every
+ * seat's view of the state.
+ */
+typedef struct fingerprint {
+    long long version;
+    int status, nseats, host, match, comp, log_n;
+    table_seat seats[LS_MAX_PLAYERS];
+    ls_view views[LS_MAX_PLAYERS];
+} fingerprint;
+
+static void table_fingerprint(const table *t, fingerprint *f)
+{
+    memset(f, 0, sizeof *f);
+    f->version = t->version;
+    f->status = t->status;
+    f->nseats = t->nseats;
+    f->host = t->host;
+    f->match = t->match;
+    f->comp = t->comp;
+    f->log_n = t->log_n;
+    memcpy(f->seats, t->seats, sizeof f->seats);
+    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+        f->seats[i].player = NULL;
+    if (t->s)
+        for (int i = 0; i < t->nseats; i++)
+            ls_view_of(t->s, i, &f->views[i]);
+}
+
+/* Asserts that rc is `code` and the table did not change since `before`. */
+static void refused(const table *t, const fingerprint *before, int rc, int code,
+                    const srv_error *e)
+{
+    if (rc != code)
+        fail_msg("got %s (%s), want %s", srv_errname(rc), e->msg, srv_errname(code));
+    assert_true(e->msg[0] != '\0');
+    fingerprint after;
+    table_fingerprint(t, &after);
+    assert_memory_equal(before, &after, sizeof after);
+}
+
+/* A move of the seat to move, in record notation: the first legal one that
+ * is not a declaration, or a declaration when nothing else is legal. */
+static void some_move(const table *t, char *buf, size_t size)
+{
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_legal_moves(t->s, moves);
+    assert_true(n > 0);
+    ls_move m = moves[0];
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind != LS_MOVE_DECLARE) {
+            m = moves[i];
+            break;
+        }
+    if (m.kind == LS_MOVE_DRAW)
+        m.card = LS_NO_CARD;
+    ls_move_str(m, buf, size);
+}
+
+/* Computes a requested computer move as the server's workers do. */
+static void answer(table *t, int64_t now, table_job *r)
+{
+    ls_error err = {0};
+    ls_player *p = r->player ? r->player : ls_player_new(r->spec, r->seed, &err);
+    assert_non_null(p);
+    ls_move m;
+    assert_int_equal(ls_player_choose(p, &r->view, &m, &err), 0);
+    if (!r->player)
+        ls_player_free(p);
+    table_computer_move(t, now, r->seat, r->version, true, m, r->player);
+}
+
+/* ------------------------------------------------------------------ */
+/* The lobby                                                           */
+/* ------------------------------------------------------------------ */
+
+static void test_first_person_is_host_in_seat_0(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    assert_int_equal(join(t, "Ann", 0), 0);
+    assert_int_equal(join(t, "Ben", 0), 1);
+    assert_int_equal(t->host, 0);
+    assert_int_equal(t->version, 2);
+    const table_event *ev = table_event_at(t, 2);
+    assert_non_null(ev);
+    assert_int_equal(ev->kind, TEV_SEAT);
+    assert_string_equal(ev->name, "Ben");
+    assert_int_equal(table_seat_of_token(t, tokens[1]), 1);
+    assert_int_equal(table_seat_of_token(t, "ffffffffffffffffffffffffffffffff"), -1);
+    table_free(t);
+}
+
+static void test_join_refusals_leave_the_table_unchanged(void **state)
+{
+    (void)state;
+    table *t = new_table(2, 0, NULL);
+    join(t, "Ann", 0);
+    fingerprint f;
+    srv_error e = {0};
+    int seat;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_join(t, "Ann", tokens[1], 0, &seat, &e), SRV_ENAME_TAKEN, &e);
+    refused(t, &f, table_join(t, "bad name", tokens[1], 0, &seat, &e), SRV_EBAD_NAME, &e);
+    refused(t, &f, table_join(t, "ABCDEFGHIJKLMNOPQ", tokens[1], 0, &seat, &e),
+            SRV_EBAD_NAME, &e);
+    join(t, "Ben", 0);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_join(t, "Cid", tokens[2], 0, &seat, &e), SRV_ETABLE_FULL, &e);
+    refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ETABLE_FULL, &e);
+    table_free(t);
+}
+
+static void test_only_the_host_seats_computer_players(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    fingerprint f;
+    srv_error e = {0};
+    table_fingerprint(t, &f);
+    refused(t, &f, table_add_bot(t, 1, "greedy", &e), SRV_ENOT_HOST, &e);
+    refused(t, &f, table_add_bot(t, -1, "greedy", &e), SRV_ENOT_HOST, &e);
+    refused(t, &f, table_add_bot(t, 0, "godlike", &e), SRV_EBAD_LEVEL, &e);
+    assert_int_equal(table_add_bot(t, 0, "expert", &e), 0);
+    assert_true(t->seats[2].bot);
+    assert_string_equal(t->seats[2].level, "expert");
+    assert_string_not_equal(t->seats[2].name, "Ann");
+    table_free(t);
+}
+
+static void test_remove_moves_later_seats_up(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "random", &e), 0);
+    join(t, "Cid", 0);
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_remove(t, 2, 1, &e), SRV_ENOT_HOST, &e);
+    refused(t, &f, table_remove(t, 0, 0, &e), SRV_EBAD_MESSAGE, &e);
+    refused(t, &f, table_remove(t, 0, 3, &e), SRV_EBAD_MESSAGE, &e);
+    assert_int_equal(table_remove(t, 0, 1, &e), 0);
+    assert_int_equal(t->nseats, 2);
+    assert_string_equal(t->seats[1].name, "Cid");
+    assert_int_equal(table_seat_of_token(t, tokens[2]), 1);
+    const table_event *ev = table_event_at(t, t->version);
+    assert_int_equal(ev->kind, TEV_UNSEAT);
+    assert_int_equal(ev->seat, 1);
+    table_free(t);
+}
+
+static void test_host_leaving_the_lobby_passes_the_host_on(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    srv_error e = {0};
+    join(t, "Ann", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    join(t, "Cid", 0);
+    assert_int_equal(table_leave(t, 0, 10, &e), 0);
+    assert_int_equal(t->nseats, 2);
+    assert_int_equal(t->host, 1); /* Cid, moved up to seat 1 */
+    assert_int_equal(table_event_at(t, t->version)->kind, TEV_HOST);
+    assert_false(t->closed);
+    assert_int_equal(table_leave(t, 1, 20, &e), 0);
+    assert_true(t->closed); /* only a computer player is left */
+    table_free(t);
+}
+
+static void test_lobby_seat_is_freed_after_the_grace_time(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    table_disconnect(t, 1, 1000);
+    assert_false(t->seats[1].connected);
+    assert_int_equal(table_next_deadline(t), 1000 + cfg.grace_ms);
+    table_tick(t, 1000 + cfg.grace_ms - 1);
+    assert_int_equal(t->nseats, 2);
+    table_tick(t, 1000 + cfg.grace_ms);
+    assert_int_equal(t->nseats, 1);
+    assert_false(t->closed);
+    table_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* The match                                                           */
+/* ------------------------------------------------------------------ */
+
+static void test_start_needs_the_host_and_two_players(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    join(t, "Ann", 0);
+    fingerprint f;
+    srv_error e = {0};
+    table_fingerprint(t, &f);
+    refused(t, &f, table_start(t, 0, 0, &e), SRV_ENOT_NOW, &e);
+    join(t, "Ben", 0);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_start(t, 1, 0, &e), SRV_ENOT_HOST, &e);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    assert_int_equal(t->status, TABLE_PLAYING);
+    assert_int_equal(t->match, 1);
+    assert_int_equal(table_event_at(t, 3)->kind, TEV_START);
+    assert_int_equal(table_event_at(t, 4)->kind, TEV_DEAL);
+    int seat;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_start(t, 0, 0, &e), SRV_ENOT_NOW, &e);
+    refused(t, &f, table_join(t, "Cid", tokens[2], 0, &seat, &e), SRV_ESTARTED, &e);
+    refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ESTARTED, &e);
+    refused(t, &f, table_remove(t, 0, 1, &e), SRV_ENOT_NOW, &e);
+    table_free(t);
+}
+
+static table *started_pair(const store *st, int turn_time)
+{
+    table *t = new_table(2, turn_time, st);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    srv_error e = {0};
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    return t;
+}
+
+static void test_a_move_bumps_the_version_and_a_repeat_is_stale(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int turn = ls_turn(t->s);
+    long long v = t->version;
+    char move[64];
+    some_move(t, move, sizeof move);
+    srv_error e = {0};
+    assert_int_equal(table_move(t, turn, v, move, 10, &e), 0);
+    assert_int_equal(t->version, v + 1);
+    const table_event *ev = table_event_at(t, v + 1);
+    assert_int_equal(ev->kind, TEV_MOVE);
+    assert_int_equal(ev->seat, turn);
+    assert_false(ev->timeout);
+    fingerprint f;
+    table_fingerprint(t, &f);
+    /* The same message again: refused as stale, played once. */
+    refused(t, &f, table_move(t, turn, v, move, 20, &e), SRV_ESTALE, &e);
+    table_free(t);
+}
+
+static void test_refused_moves_leave_the_table_unchanged(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int turn = ls_turn(t->s), other = 1 - turn;
+    long long v = t->version;
+    fingerprint f;
+    srv_error e = {0};
+    table_fingerprint(t, &f);
+    char move[64];
+    some_move(t, move, sizeof move);
+    refused(t, &f, table_move(t, other, v, move, 0, &e), SRV_ENOT_YOUR_TURN, &e);
+    refused(t, &f, table_move(t, -1, v, move, 0, &e), SRV_ENOT_YOUR_TURN, &e);
+    refused(t, &f, table_move(t, turn, v - 1, move, 0, &e), SRV_ESTALE, &e);
+    refused(t, &f, table_move(t, turn, v + 1, move, 0, &e), SRV_ESTALE, &e);
+    refused(t, &f, table_move(t, turn, v, "discard", 0, &e), SRV_EBAD_MESSAGE, &e);
+    refused(t, &f, table_move(t, turn, v, "fly away", 0, &e), SRV_EBAD_MESSAGE, &e);
+    /* Declaring on the first turn of a round is not allowed (D7). */
+    refused(t, &f, table_move(t, turn, v, "declare", 0, &e), SRV_EILLEGAL_MOVE, &e);
+    /* A card that is not in the hand. */
+    ls_cards others = ls_hand(t->s, other);
+    char bad[64], name[4];
+    snprintf(bad, sizeof bad, "discard %s draw", ls_card_str(ls_cards_first(others), name));
+    refused(t, &f, table_move(t, turn, v, bad, 0, &e), SRV_EILLEGAL_MOVE, &e);
+    refused(t, &f, table_next(t, turn, 0, &e), SRV_ENOT_NOW, &e);
+    refused(t, &f, table_rematch(t, 0, 0, &e), SRV_ENOT_NOW, &e);
+    table_free(t);
+}
+
+static void test_a_draw_cannot_choose_its_card(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int turn = ls_turn(t->s);
+    ls_cards deck = ls_deck_cards(t->s);
+    /* Ask for the deck's highest card: the draw takes the top card, which
+     * the generator decides, whatever the message names. */
+    ls_card wanted = 0;
+    for (ls_cards d = deck; d; d &= d - 1)
+        wanted = ls_cards_first(d);
+    ls_card mine = ls_cards_first(ls_hand(t->s, turn));
+    char move[64], a[4], b[4];
+    snprintf(move, sizeof move, "discard %s draw %s", ls_card_str(mine, a),
+             ls_card_str(wanted, b));
+    ls_state *copy = ls_state_clone(t->s);
+    ls_move live = {.discard = LS_BIT(mine), .kind = LS_MOVE_DRAW, .card = LS_NO_CARD};
+    assert_int_equal(ls_apply(copy, &live, NULL), 0);
+    srv_error e = {0};
+    assert_int_equal(table_move(t, turn, t->version, move, 0, &e), 0);
+    const table_event *ev = table_event_at(t, t->version);
+    assert_int_equal(ev->move.card, live.card);
+    ls_state_free(copy);
+    table_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Computer moves and timers                                           */
+/* ------------------------------------------------------------------ */
+
+static table *human_vs_bot(int turn_time, const store *st)
+{
+    table *t = new_table(2, turn_time, st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    return t;
+}
+
+/* Plays the human's turn if it is theirs, so that the bot is to move. */
+static void to_bot_turn(table *t, int64_t now)
+{
+    if (ls_turn(t->s) == 0) {
+        char move[64];
+        srv_error e = {0};
+        some_move(t, move, sizeof move);
+        assert_int_equal(table_move(t, 0, t->version, move, now, &e), 0);
+    }
+    assert_int_equal(ls_turn(t->s), 1);
+}
+
+static void test_computer_move_is_asked_for_and_paced(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(0, NULL);
+    to_bot_turn(t, 100);
+    table_job r;
+    assert_true(table_request(t, 100, &r));
+    assert_int_equal(r.seat, 1);
+    assert_int_equal(r.version, t->version);
+    assert_non_null(r.player);
+    assert_null(t->seats[1].player); /* lent */
+    assert_false(table_request(t, 100, &r) && false);
+    long long v = t->version;
+    answer(t, 150, &r);
+    /* Held until bot_delay after the turn began. */
+    assert_int_equal(t->version, v);
+    assert_non_null(t->seats[1].player); /* given back */
+    assert_int_equal(table_next_deadline(t), 100 + cfg.bot_delay_ms);
+    table_tick(t, 100 + cfg.bot_delay_ms - 1);
+    assert_int_equal(t->version, v);
+    table_tick(t, 100 + cfg.bot_delay_ms);
+    assert_int_equal(t->version, v + 1);
+    const table_event *ev = table_event_at(t, v + 1);
+    assert_int_equal(ev->kind, TEV_MOVE);
+    assert_int_equal(ev->seat, 1);
+    table_free(t);
+}
+
+static void test_an_answer_for_an_old_version_is_dropped(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(0, NULL);
+    to_bot_turn(t, 0);
+    table_job r;
+    assert_true(table_request(t, 0, &r));
+    long long v = t->version;
+    ls_move m;
+    ls_error err = {0};
+    assert_int_equal(ls_player_choose(r.player, &r.view, &m, &err), 0);
+    table_computer_move(t, 10000, r.seat, r.version - 1, true, m, r.player);
+    assert_int_equal(t->version, v);
+    assert_non_null(t->seats[1].player);
+    table_free(t);
+}
+
+static void test_timed_out_turn_is_played_by_greedy(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(30, NULL);
+    if (ls_turn(t->s) == 1) {
+        table_job r;
+        assert_true(table_request(t, 0, &r));
+        answer(t, 0, &r);
+        table_tick(t, cfg.bot_delay_ms);
+    }
+    assert_int_equal(ls_turn(t->s), 0);
+    int64_t began = t->turn_began;
+    assert_int_equal(table_time_left(t, began + 1000), 29000);
+    assert_int_equal(table_next_deadline(t), began + 30000);
+    table_job r;
+    table_tick(t, began + 29999);
+    assert_false(table_request(t, began + 29999, &r));
+    table_tick(t, began + 30000);
+    assert_true(table_request(t, began + 30000, &r));
+    assert_int_equal(r.seat, 0);
+    assert_null(r.player);
+    assert_string_equal(r.spec, "greedy");
+    long long v = t->version;
+    answer(t, began + 30001, &r);
+    assert_int_equal(t->version, v + 1); /* no pacing for a timeout */
+    assert_true(table_event_at(t, v + 1)->timeout);
+    table_free(t);
+}
+
+static void test_dropped_player_is_away_after_grace_then_resumes(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int gone = ls_turn(t->s); /* the player to move drops */
+    table_disconnect(t, gone, 1000);
+    const table_event *ev = table_event_at(t, t->version);
+    assert_int_equal(ev->kind, TEV_CONNECTION);
+    assert_false(ev->connected);
+    assert_false(ev->away);
+    table_job r;
+    assert_false(table_request(t, 1000, &r)); /* still held for them */
+    table_tick(t, 1000 + cfg.grace_ms - 1);
+    assert_false(t->seats[gone].away);
+    table_tick(t, 1000 + cfg.grace_ms);
+    assert_true(t->seats[gone].away);
+    assert_false(t->closed); /* the other player is still there */
+    ev = table_event_at(t, t->version);
+    assert_true(ev->away);
+    /* The greedy player plays the away seat's turn. */
+    assert_true(table_request(t, 1000 + cfg.grace_ms, &r));
+    assert_int_equal(r.seat, gone);
+    assert_null(r.player);
+    assert_string_equal(r.spec, "greedy");
+    long long v = t->version;
+    answer(t, 1000 + cfg.grace_ms, &r);
+    table_tick(t, 1000 + cfg.grace_ms + cfg.bot_delay_ms);
+    assert_int_equal(t->version, v + 1);
+    assert_false(table_event_at(t, v + 1)->timeout);
+    table_connect(t, gone, 2000 + cfg.grace_ms);
+    assert_false(t->seats[gone].away);
+    assert_true(t->seats[gone].connected);
+    ev = table_event_at(t, t->version);
+    assert_int_equal(ev->kind, TEV_CONNECTION);
+    assert_true(ev->connected);
+    table_free(t);
+}
+
+static void test_table_closes_when_nobody_comes_back(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(0, NULL);
+    table_disconnect(t, 0, 0);
+    table_tick(t, cfg.grace_ms - 1);
+    assert_false(t->closed);
+    table_tick(t, cfg.grace_ms);
+    assert_true(t->closed);
+    table_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resuming, the log                                                   */
+/* ------------------------------------------------------------------ */
+
+static void test_missed_events_are_kept_for_a_resume(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(0, NULL);
+    long long seen = t->version;
+    table_disconnect(t, 0, 0);
+    for (int i = 0; i < 6 && t->status == TABLE_PLAYING; i++) {
+        table_job r;
+        if (table_request(t, 0, &r))
+            answer(t, 0, &r);
+        if (ls_turn(t->s) == 0) {
+            char move[64];
+            srv_error e = {0};
+            some_move(t, move, sizeof move);
+            assert_int_equal(table_move(t, 0, t->version, move, 0, &e), 0);
+        } else {
+            table_tick(t, cfg.bot_delay_ms * (i + 1));
+        }
+    }
+    table_connect(t, 0, 5000);
+    assert_true(t->version > seen + 2);
+    assert_true(table_oldest(t) <= seen + 1);
+    for (long long v = seen + 1; v <= t->version; v++)
+        assert_int_equal(table_event_at(t, v)->v, v);
+    assert_null(table_event_at(t, t->version + 1));
+    table_free(t);
+}
+
+static void test_log_keeps_the_last_512_events(void **state)
+{
+    (void)state;
+    table *t = new_table(2, 0, NULL);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    for (int i = 0; i < 400; i++) {
+        table_disconnect(t, 1, i);
+        table_connect(t, 1, i);
+    }
+    assert_int_equal(t->version, 802);
+    assert_int_equal(table_oldest(t), 802 - TABLE_LOG + 1);
+    assert_null(table_event_at(t, 802 - TABLE_LOG));
+    assert_int_equal(table_event_at(t, 802 - TABLE_LOG + 1)->v, 802 - TABLE_LOG + 1);
+    assert_int_equal(table_event_at(t, 802)->v, 802);
+    table_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* A whole match, its record, a rematch                                */
+/* ------------------------------------------------------------------ */
+
+/* Plays until the match ends: the human plays some legal move and is
+ * always ready for the next round; computer moves are answered at once. */
+static void play_to_the_end(table *t, int64_t *now)
+{
+    for (int steps = 0; t->status != TABLE_OVER; steps++) {
+        assert_true(steps < 100000);
+        srv_error e = {0};
+        table_job r;
+        *now += 1000;
+        if (t->status == TABLE_BETWEEN) {
+            assert_int_equal(table_next(t, 0, *now, &e), 0);
+            continue;
+        }
+        if (table_request(t, *now, &r)) {
+            answer(t, *now, &r);
+            continue;
+        }
+        if (ls_turn(t->s) == 0) {
+            char move[64];
+            some_move(t, move, sizeof move);
+            if (ls_can_declare(t->s) && ls_cards_total(ls_hand(t->s, 0)) < 10)
+                snprintf(move, sizeof move, "declare");
+            assert_int_equal(table_move(t, 0, t->version, move, *now, &e), 0);
+        }
+        table_tick(t, *now);
+    }
+}
+
+static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 11, &st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    int64_t now = 0;
+    play_to_the_end(t, &now);
+    assert_int_equal(fs.begun, 1);
+    assert_int_equal(fs.finished, 1);
+    int w = ls_winner(t->s);
+    assert_true(w == 0 || w == 1);
+    assert_int_equal(t->seats[w].wins, 1);
+    assert_int_equal(table_event_at(t, t->version)->kind, TEV_MATCH_END);
+    /* The record in the store replays to the same winner. */
+    ls_state *replayed = NULL;
+    ls_error err = {0};
+    if (ls_record_read(fs.text, fs.len, &replayed, NULL, NULL, &err) != 0)
+        fail_msg("record line %d: %s", err.line, err.msg);
+    assert_int_equal(ls_winner(replayed), w);
+    ls_state_free(replayed);
+
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_rematch(t, 1, now, &e), SRV_ENOT_HOST, &e);
+    char move[64] = "declare";
+    refused(t, &f, table_move(t, 0, t->version, move, now, &e), SRV_ENOT_NOW, &e);
+    assert_int_equal(table_rematch(t, 0, now, &e), 0);
+    assert_int_equal(t->match, 2);
+    assert_int_equal(t->status, TABLE_PLAYING);
+    assert_int_equal(ls_score(t->s, 0) + ls_score(t->s, 1), 0);
+    assert_int_equal(t->seats[w].wins, 1);
+    assert_int_equal(fs.begun, 2);
+    table_free(t);
+    assert_int_equal(fs.ended, 2); /* the second, abandoned, ended unfinished */
+    assert_int_equal(fs.finished, 1);
+}
+
+static void test_next_round_waits_for_ready_players_or_the_pause(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int64_t now = 0;
+    /* Play until the first round ends. */
+    while (t->status == TABLE_PLAYING) {
+        char move[64];
+        srv_error e = {0};
+        int turn = ls_turn(t->s);
+        some_move(t, move, sizeof move);
+        if (ls_can_declare(t->s))
+            snprintf(move, sizeof move, "declare");
+        assert_int_equal(table_move(t, turn, t->version, move, ++now, &e), 0);
+    }
+    if (t->status == TABLE_OVER)
+        skip();
+    assert_int_equal(table_event_at(t, t->version)->kind, TEV_ROUND_END);
+    srv_error e = {0};
+    assert_int_equal(table_next(t, 0, now, &e), 0);
+    assert_int_equal(t->status, TABLE_BETWEEN); /* Ben is not ready */
+    assert_int_equal(table_next_deadline(t), now + cfg.round_pause_ms);
+    table_tick(t, now + cfg.round_pause_ms);
+    assert_int_equal(t->status, TABLE_PLAYING);
+    assert_int_equal(table_event_at(t, t->version)->kind, TEV_DEAL);
+    table_free(t);
+}
+
+static void test_options_are_checked(void **state)
+{
+    (void)state;
+    srv_error e = {0};
+    table_options o = {.seats = 4, .rules = ls_rules_default(), .turn_time = 0};
+    assert_int_equal(table_options_check(&o, &e), 0);
+    o.seats = 9;
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    o.seats = 1;
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    o.seats = 4;
+    o.turn_time = 14;
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    o.turn_time = 121;
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    o.turn_time = 120;
+    assert_int_equal(table_options_check(&o, &e), 0);
+    o.rules.hand_size = 7;
+    o.seats = 8; /* 8 x 7 cards + the opening card do not fit in 52 (D13) */
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_first_person_is_host_in_seat_0),
+    cmocka_unit_test(test_join_refusals_leave_the_table_unchanged),
+    cmocka_unit_test(test_only_the_host_seats_computer_players),
+    cmocka_unit_test(test_remove_moves_later_seats_up),
+    cmocka_unit_test(test_host_leaving_the_lobby_passes_the_host_on),
+    cmocka_unit_test(test_lobby_seat_is_freed_after_the_grace_time),
+    cmocka_unit_test(test_start_needs_the_host_and_two_players),
+    cmocka_unit_test(test_a_move_bumps_the_version_and_a_repeat_is_stale),
+    cmocka_unit_test(test_refused_moves_leave_the_table_unchanged),
+    cmocka_unit_test(test_a_draw_cannot_choose_its_card),
+    cmocka_unit_test(test_computer_move_is_asked_for_and_paced),
+    cmocka_unit_test(test_an_answer_for_an_old_version_is_dropped),
+    cmocka_unit_test(test_timed_out_turn_is_played_by_greedy),
+    cmocka_unit_test(test_dropped_player_is_away_after_grace_then_resumes),
+    cmocka_unit_test(test_table_closes_when_nobody_comes_back),
+    cmocka_unit_test(test_missed_events_are_kept_for_a_resume),
+    cmocka_unit_test(test_log_keeps_the_last_512_events),
+    cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
+    cmocka_unit_test(test_next_round_waits_for_ready_players_or_the_pause),
+    cmocka_unit_test(test_options_are_checked),
+};
+
+LS_TEST_MAIN(tests)
