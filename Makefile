@@ -44,8 +44,11 @@ TEST_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 LIB_SRC  = $(wildcard src/core/*.c) $(wildcard src/ai/*.c)
 CLI_SRC  = $(wildcard src/cli/*.c) $(wildcard src/server/*.c)
-# The server's table logic (no sockets) is unit-tested on its own.
-TABLE_OBJ = $(BUILD)/src/server/table.o $(BUILD)/src/server/error.o
+# The server's table logic and what each seat sees (no sockets) are
+# unit-tested on their own.
+SERVER_TEST_OBJ = $(BUILD)/src/server/table.o $(BUILD)/src/server/error.o \
+                  $(BUILD)/src/server/seatview.o
+SERVER_TESTS = $(BUILD)/tests/test_table $(BUILD)/tests/test_seatview
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_LIB_SRC = $(wildcard tests/support/*.c)
 
@@ -104,11 +107,12 @@ $(CLI): $(CLI_OBJ) $(LIBA)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(SAN) $(LTO_LINK) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
 
-$(BUILD)/tests/test_table: tests/test_table.c $(TEST_LIB_OBJ) $(TABLE_OBJ) $(LIBA)
+$(SERVER_TESTS): $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(SERVER_TEST_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) \
-	    $(TABLE_OBJ) $(LIBA) $(TEST_LIBS) -lm -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto $(TEST_CFLAGS) $(PKG_CFLAGS) -Itests $< \
+	    $(TEST_LIB_OBJ) $(SERVER_TEST_OBJ) $(LIBA) $(TEST_LIBS) \
+	    $(shell pkg-config --libs jansson 2>/dev/null) -lm -o $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)

@@ -3,8 +3,9 @@
  *
  * Data kept:
  *   - every connection (conn) in one list; a conn is at one table at most
- *     (nt, seat; seat -1 for a spectator) and keeps the last version it was
- *     sent, so that each `state` carries exactly the events it has not had;
+ *     (nt, seat; seat -1 for a spectator), in that table's list of members,
+ *     and keeps the last version it was sent, so that each `state` carries
+ *     exactly the events it has not had;
  *   - every table (ntable) in one list, each with its libuv timer armed at
  *     the table's next deadline and the count of worker jobs that point at
  *     it; a closed table with jobs in flight is unlisted ("dead") and freed
@@ -43,6 +44,8 @@
 #define RATE_PER_S 10.0       /* refill per second */
 #define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
+#define IDLE_PING_S 20        /* a silent connection is pinged after this */
+#define IDLE_HANGUP_S 45      /* and dropped without an answer by this */
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
@@ -79,6 +82,7 @@ struct conn {
     char close_reason[64];
     struct job *hint;      /* the hint being computed, or NULL */
     conn *prev, *next;     /* every connection */
+    conn *tprev, *tnext;   /* the connections at the same table */
 };
 
 struct ntable {
@@ -88,6 +92,7 @@ struct ntable {
     char creator[64];      /* the address that created it */
     int jobs;              /* worker jobs that point at it */
     long long followed;    /* events up to here are in the conns' seats */
+    conn *members;         /* the connections at the table */
     bool dead;             /* closed; freed when jobs reaches 0 */
     ntable *prev, *next;
 };
@@ -231,18 +236,46 @@ static void ntable_release(ntable *nt)
     uv_close((uv_handle_t *)&nt->timer, on_timer_closed);
 }
 
+/* Puts c at nt in `seat` (-1: spectator); it has been sent nothing yet. */
+static void attach(conn *c, ntable *nt, int seat)
+{
+    c->nt = nt;
+    c->seat = seat;
+    c->sent = -1;
+    c->tprev = NULL;
+    c->tnext = nt->members;
+    if (nt->members)
+        nt->members->tprev = c;
+    nt->members = c;
+}
+
+/* Takes c off its table (the table is not told: see the callers). */
+static void detach(conn *c)
+{
+    ntable *nt = c->nt;
+    if (!nt)
+        return;
+    if (c->tprev)
+        c->tprev->tnext = c->tnext;
+    else
+        nt->members = c->tnext;
+    if (c->tnext)
+        c->tnext->tprev = c->tprev;
+    c->tprev = c->tnext = NULL;
+    c->nt = NULL;
+    c->seat = -1;
+}
+
 /* Takes nt off the server: every conn at it is told `reason` and leaves. */
 static void ntable_close(ntable *nt, const char *reason)
 {
     server *srv = nt->srv;
     if (nt->dead)
         return;
-    for (conn *c = srv->conns; c; c = c->next) {
-        if (c->nt != nt)
-            continue;
-        conn_send(c, proto_removed(nt->t->code, reason));
-        c->nt = NULL;
-        c->seat = -1;
+    fprintf(stderr, "leastscore serve: table %s closed (%s)\n", nt->t->code, reason);
+    while (nt->members) {
+        conn_send(nt->members, proto_removed(nt->t->code, reason));
+        detach(nt->members);
     }
     if (nt->prev)
         nt->prev->next = nt->next;
@@ -453,13 +486,11 @@ static void follow_unseats(ntable *nt, long long from)
         const table_event *ev = table_event_at(nt->t, v);
         if (!ev || ev->kind != TEV_UNSEAT)
             continue;
-        for (conn *c = nt->srv->conns; c; c = c->next) {
-            if (c->nt != nt || c->seat < 0)
-                continue;
+        for (conn *c = nt->members, *next; c; c = next) {
+            next = c->tnext;
             if (c->seat == ev->seat) {
                 conn_send(c, proto_removed(nt->t->code, "the host removed you"));
-                c->nt = NULL;
-                c->seat = -1;
+                detach(c);
             } else if (c->seat > ev->seat) {
                 c->seat--;
             }
@@ -478,8 +509,8 @@ static void table_changed(ntable *nt)
     start_moves(nt);
     follow_unseats(nt, nt->followed);
     nt->followed = t->version;
-    for (conn *c = srv->conns; c; c = c->next)
-        if (c->nt == nt && c->sent < t->version)
+    for (conn *c = nt->members; c; c = c->tnext)
+        if (c->sent < t->version)
             send_state(c, c->sent);
     if (t->closed) {
         ntable_close(nt, "the table closed");
@@ -496,13 +527,6 @@ static void table_changed(ntable *nt)
 /* ------------------------------------------------------------------ */
 /* Client messages                                                     */
 /* ------------------------------------------------------------------ */
-
-static void attach(conn *c, ntable *nt, int seat)
-{
-    c->nt = nt;
-    c->seat = seat;
-    c->sent = -1;
-}
 
 static int tables_from(server *srv, const char *addr)
 {
@@ -545,6 +569,8 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     }
     attach(c, nt, seat);
     conn_send(c, proto_joined(nt->t->code, seat, token));
+    fprintf(stderr, "leastscore serve: table %s created from %s (%d seats)\n",
+            nt->t->code, c->addr, m->opt.seats);
     table_changed(nt);
     return 0;
 }
@@ -596,13 +622,14 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
         return srv_fail(e, SRV_EBAD_TOKEN, "no seat at table %s has this token",
                         nt->t->code);
     /* The seat moves to this connection; one that still held it is told. */
-    for (conn *o = c->srv->conns; o; o = o->next)
-        if (o != c && o->nt == nt && o->seat == seat) {
+    for (conn *o = nt->members, *next; o; o = next) {
+        next = o->tnext;
+        if (o->seat == seat) {
             conn_send(o, proto_removed(nt->t->code, "your seat was resumed on "
                                        "another connection"));
-            o->nt = NULL;
-            o->seat = -1;
+            detach(o);
         }
+    }
     attach(c, nt, seat);
     table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
     conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
@@ -640,17 +667,16 @@ static int do_leave(conn *c, srv_error *e)
 {
     ntable *nt = c->nt;
     int seat = c->seat;
-    c->nt = NULL;
-    c->seat = -1;
     if (seat >= 0) {
         int rc = table_leave(nt->t, seat, (int64_t)uv_now(&c->srv->loop), e);
-        if (rc) {
-            c->nt = nt;
-            c->seat = seat;
+        if (rc)
             return rc;
-        }
-        table_changed(nt);
     }
+    /* Off the table before its change is followed: the freed seat's
+     * `removed` is not for the one who left. */
+    detach(c);
+    if (seat >= 0)
+        table_changed(nt);
     return 0;
 }
 
@@ -792,10 +818,11 @@ static conn *conn_new(server *srv, struct lws *wsi)
 static void conn_free(conn *c)
 {
     server *srv = c->srv;
-    if (c->nt && c->seat >= 0) {
-        ntable *nt = c->nt;
-        table_disconnect(nt->t, c->seat, (int64_t)uv_now(&srv->loop));
-        c->nt = NULL;
+    ntable *nt = c->nt;
+    int seat = c->seat;
+    detach(c);
+    if (nt && seat >= 0) {
+        table_disconnect(nt->t, seat, (int64_t)uv_now(&srv->loop));
         table_changed(nt);
     }
     if (c->hint)
@@ -1144,6 +1171,12 @@ int net_run(const net_config *cfg, FILE *announce)
     info.user = srv;
     info.pcontext = &srv->ctx;
     info.pt_serv_buf_size = 8192;
+    /* A connection that goes silent (a phone that lost its network sends
+     * no FIN) is pinged after IDLE_PING_S and dropped after IDLE_HANGUP_S
+     * without an answer, so that its seat's grace time starts. */
+    static const lws_retry_bo_t idle = {.secs_since_valid_ping = IDLE_PING_S,
+                                        .secs_since_valid_hangup = IDLE_HANGUP_S};
+    info.retry_and_idle_policy = &idle;
     srv->ctx = lws_create_context(&info);
     int port = srv->ctx ? lws_get_vhost_listen_port(lws_get_vhost_by_name(srv->ctx, "default")) : -1;
     if (!srv->ctx || port <= 0) {

@@ -1,0 +1,279 @@
+/*
+ * test_seatview.c - what each seat is sent never shows a hidden card
+ * (src/server/seatview.c, docs/server-protocol.md "The view").
+ *
+ * Whole matches are played at a table (people moving through table_move,
+ * computer players answering requests), and after every change each seat's
+ * and a spectator's `state` message is built exactly as the server builds
+ * it. Every card named anywhere in it (views, events, move texts) must be
+ * visible to the receiver at that moment: not in the deck, and not in
+ * another player's hand unless known (taken from the open cards). Events
+ * are checked when they are first sent, against the state right after
+ * them; the round's result reveals the hands, as the rules do (the view's
+ * copy of the last result must be that event's). The matches
+ * are random; LS_SEED replays one.
+ */
+#include "support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/seatview.h"
+
+static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                 .bot_delay_ms = 0};
+
+/* The cards `seat` (-1: a spectator) must not see in s now. */
+static ls_cards secret_from(const ls_state *s, int seat)
+{
+    ls_cards hidden = ls_deck_cards(s);
+    if (ls_phase(s) != LS_PHASE_TURN)
+        return hidden; /* a round's end shows every hand */
+    ls_view v;
+    for (int p = 0; p < ls_players(s); p++) {
+        if (p == seat)
+            continue;
+        ls_view_of(s, p, &v);
+        hidden |= ls_hand(s, p) & ~v.known[p];
+    }
+    return hidden;
+}
+
+/* Every card named in the strings of j (any depth). */
+static ls_cards cards_named(json_t *j)
+{
+    ls_cards found = 0;
+    if (json_is_string(j)) {
+        char text[512];
+        snprintf(text, sizeof text, "%s", json_string_value(j));
+        for (char *save = NULL, *w = strtok_r(text, " ", &save); w;
+             w = strtok_r(NULL, " ", &save)) {
+            ls_card c = ls_card_parse(w);
+            if (c != LS_NO_CARD)
+                found |= LS_BIT(c);
+        }
+    } else if (json_is_array(j)) {
+        size_t i;
+        json_t *x;
+        json_array_foreach(j, i, x) found |= cards_named(x);
+    } else if (json_is_object(j)) {
+        const char *k;
+        json_t *x;
+        json_object_foreach(j, k, x) found |= cards_named(x);
+    }
+    return found;
+}
+
+typedef struct watcher {
+    int seat;       /* -1 for the spectator */
+    long long sent; /* the version of the last state it was sent */
+    long frames, cards_seen;
+} watcher;
+
+/* Sends every watcher its state, as the server does after a change, and
+ * checks it. */
+static void send_all(const table *t, watcher *w, int n, int64_t now)
+{
+    for (int i = 0; i < n; i++) {
+        if (w[i].sent == t->version)
+            continue;
+        json_t *st = seatview_state(t, w[i].seat, w[i].sent, now);
+        assert_non_null(st);
+        /* The view's `result` is the last round's, revealed when it ended:
+         * those cards may be dealt again since. It was checked as the
+         * round_end event, when it was first sent. */
+        json_t *view = json_object_get(st, "view");
+        json_t *result = json_incref(json_object_get(view, "result"));
+        json_object_del(view, "result");
+        ls_cards named = cards_named(st);
+        if (result && w[i].sent >= 0) {
+            const table_event *ev = NULL;
+            for (long long v = t->version; v > 0 && (!ev || ev->kind != TEV_ROUND_END); v--)
+                ev = table_event_at(t, v);
+            json_t *shown = seatview_event(t, ev, w[i].seat);
+            json_object_del(shown, "v");
+            json_object_del(shown, "kind");
+            assert_true(json_equal(shown, result));
+            json_decref(shown);
+        }
+        json_decref(result);
+        ls_cards bad = t->s ? named & secret_from(t->s, w[i].seat) : 0;
+        if (bad) {
+            char cards[160];
+            char *dump = json_dumps(st, JSON_COMPACT);
+            ls_cards_str(bad, cards, sizeof cards);
+            fail_msg("seat %d is shown %s: %s", w[i].seat, cards, dump);
+        }
+        w[i].frames++;
+        w[i].cards_seen += ls_cards_count(named);
+        w[i].sent = t->version;
+        json_decref(st);
+    }
+}
+
+/* A human's move: a legal one at random (declaring sometimes), written
+ * as a client would, the draw without its card. */
+static void human_move(table *t, ls_rng *rng, int64_t now)
+{
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_legal_moves(t->s, moves);
+    assert_true(n > 0);
+    ls_move m = moves[ls_rng_below(rng, (uint32_t)n)];
+    if (m.kind == LS_MOVE_DRAW)
+        m.card = LS_NO_CARD;
+    char text[64];
+    ls_move_str(m, text, sizeof text);
+    srv_error e = {0};
+    int seat = ls_turn(t->s);
+    if (table_move(t, seat, t->version, text, now, &e) != 0)
+        fail_msg("%s: %s", text, e.msg);
+}
+
+/* One match: `people` humans and the rest computer players. */
+static void play_match(uint64_t seed, int seats, int people, long *frames)
+{
+    ls_rng rng;
+    ls_rng_seed(&rng, seed);
+    table_options o = {.seats = seats, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, seed, NULL);
+    assert_non_null(t);
+    watcher w[LS_MAX_PLAYERS + 1];
+    int nw = 0;
+    static const char *const names[] = {"Ann", "Ben", "Cid", "Dee"};
+    static const char *const levels[] = {"random", "greedy", "expert:iters=50"};
+    srv_error e = {0};
+    int64_t now = 0;
+    for (int i = 0; i < people; i++) {
+        int seat;
+        char token[TABLE_TOKEN_LEN + 1];
+        snprintf(token, sizeof token, "%032d", i);
+        assert_int_equal(table_join(t, names[i], token, now, &seat, &e), 0);
+        w[nw++] = (watcher){.seat = seat, .sent = -1};
+    }
+    for (int i = people; i < seats; i++) {
+        /* expert:iters=50 is not a level a client may ask for; seat it as
+         * expert and keep the test fast by answering with few rollouts. */
+        const char *level = levels[ls_rng_below(&rng, 3)];
+        assert_int_equal(table_add_bot(t, 0, strncmp(level, "expert", 6) ? level
+                                                 : "expert", &e), 0);
+    }
+    w[nw++] = (watcher){.seat = -1, .sent = -1};
+    send_all(t, w, nw, now);
+    assert_int_equal(table_start(t, 0, now, &e), 0);
+    send_all(t, w, nw, now);
+    for (int steps = 0; t->status != TABLE_OVER; steps++) {
+        assert_true(steps < 20000);
+        now += 10;
+        table_job r;
+        if (t->status == TABLE_BETWEEN) {
+            for (int i = 0; i < people; i++)
+                table_next(t, i, now, &e);
+        } else if (table_request(t, now, &r)) {
+            ls_error err = {0};
+            ls_player *p = r.player;
+            ls_player *own = NULL;
+            if (!strcmp(r.spec, "expert") || !p)
+                own = ls_player_new(!strcmp(r.spec, "expert") ? "expert:iters=50"
+                                                                : r.spec, r.seed, &err);
+            ls_move m;
+            assert_int_equal(ls_player_choose(own ? own : p, &r.view, &m, &err), 0);
+            ls_player_free(own);
+            table_computer_move(t, now, r.seat, r.version, true, m, r.player);
+        } else if (!t->seats[ls_turn(t->s)].bot) {
+            human_move(t, &rng, now);
+        }
+        table_tick(t, now);
+        send_all(t, w, nw, now);
+    }
+    for (int i = 0; i < nw; i++) {
+        assert_true(w[i].frames > 3);
+        assert_true(w[i].cards_seen > 0); /* the check saw cards to judge */
+        *frames += w[i].frames;
+    }
+    table_free(t);
+}
+
+static void test_no_frame_shows_a_hidden_card(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(2026);
+    long matches = test_env_long("LS_SEATVIEW_MATCHES", 24), frames = 0;
+    for (long i = 0; i < matches; i++) {
+        int seats = 2 + (int)(i % 3);
+        int people = 1 + (int)((i / 3) % (uint64_t)seats);
+        play_match(seed + (uint64_t)i, seats, people, &frames);
+    }
+    print_message("# %ld matches, %ld frames checked\n", matches, frames);
+}
+
+static void test_a_spectator_sees_no_hand_and_a_player_sees_theirs(void **state)
+{
+    (void)state;
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 30};
+    table *t = table_new("ABCDE", &o, &cfg, 5, NULL);
+    srv_error e = {0};
+    int seat;
+    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0,
+                                &seat, &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 1000, &e), 0);
+    json_t *spec = seatview_view(t, -1, 1000), *mine = seatview_view(t, 0, 1000);
+    assert_null(json_object_get(spec, "hand"));
+    assert_null(json_object_get(spec, "hand_total"));
+    assert_null(json_object_get(spec, "can_declare"));
+    assert_int_equal(json_integer_value(json_object_get(spec, "you")), -1);
+    json_t *hand = json_object_get(mine, "hand");
+    assert_int_equal(json_array_size(hand), 5);
+    assert_int_equal(cards_named(hand), ls_hand(t->s, 0));
+    assert_int_equal(json_integer_value(json_object_get(mine, "hand_total")),
+                     ls_cards_total(ls_hand(t->s, 0)));
+    assert_string_equal(json_string_value(json_object_get(mine, "status")), "playing");
+    if (ls_turn(t->s) == 0)
+        assert_int_equal(json_integer_value(json_object_get(mine, "deadline")), 30000);
+    json_decref(spec);
+    json_decref(mine);
+    table_free(t);
+}
+
+static void test_a_draw_shows_its_card_to_the_drawer_only(void **state)
+{
+    (void)state;
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    table *t = table_new("ABCDE", &o, &cfg, 9, NULL);
+    srv_error e = {0};
+    int seat;
+    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0,
+                                &seat, &e), 0);
+    assert_int_equal(table_join(t, "Ben", "11111111111111111111111111111111", 0,
+                                &seat, &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    int mover = ls_turn(t->s), other = 1 - mover;
+    char text[64], name[4];
+    snprintf(text, sizeof text, "discard %s draw",
+             ls_card_str(ls_cards_first(ls_hand(t->s, mover)), name));
+    assert_int_equal(table_move(t, mover, t->version, text, 0, &e), 0);
+    const table_event *ev = table_event_at(t, t->version);
+    json_t *own = seatview_event(t, ev, mover), *theirs = seatview_event(t, ev, other),
+           *spec = seatview_event(t, ev, -1);
+    ls_card_str((ls_card)ev->move.card, name);
+    assert_string_equal(json_string_value(json_object_get(own, "card")), name);
+    assert_null(json_object_get(theirs, "card"));
+    assert_null(json_object_get(spec, "card"));
+    assert_non_null(strstr(json_string_value(json_object_get(own, "move")), name));
+    assert_null(strstr(json_string_value(json_object_get(theirs, "move")), name));
+    assert_string_equal(json_string_value(json_object_get(theirs, "action")), "draw");
+    json_decref(own);
+    json_decref(theirs);
+    json_decref(spec);
+    table_free(t);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_no_frame_shows_a_hidden_card),
+    cmocka_unit_test(test_a_spectator_sees_no_hand_and_a_player_sees_theirs),
+    cmocka_unit_test(test_a_draw_shows_its_card_to_the_drawer_only),
+};
+
+LS_TEST_MAIN(tests)
