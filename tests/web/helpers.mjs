@@ -1,0 +1,170 @@
+// Shared by the browser tests: a real `leastscore serve` process on a free
+// loopback port with a temporary data directory, Debian's chromium driven by
+// playwright-core, and the moves a test player makes through the page.
+//
+// $LEASTSCORE names the binary (tools/run-e2e.sh sets it; default
+// build/leastscore). Every wait is bounded; a failing test leaves a
+// screenshot of each open page in build/web-screenshots/.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const SHOTS = path.join(ROOT, 'build', 'web-screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+// Starts the server; resolves to {url, proc, dataDir, stop()}. The server
+// prints "leastscore: serving http://127.0.0.1:PORT/" once it listens.
+export async function startServer(extra = []) {
+  const bin = process.env.LEASTSCORE || path.join(ROOT, 'build', 'leastscore');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
+  const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--bot-delay', '0',
+    '--round-pause', '1', ...extra];
+  const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 15 s:\n${out}`)), 15000);
+    const onData = (d) => {
+      out += d;
+      const m = /serving (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ''));
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  return {
+    url,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(t);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return proc.exitCode ?? proc.signalCode;
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+}
+
+// A page that fails the test on a script error in the page.
+export async function newPage(browser, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  return page;
+}
+
+// Saves a screenshot of each page under build/web-screenshots/NAME-i.png.
+export async function screenshots(name, pages) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  let i = 0;
+  for (const p of pages) {
+    try {
+      await p.screenshot({ path: path.join(SHOTS, `${name}-${i++}.png`), fullPage: true });
+    } catch {
+      // a closed page has nothing to show
+    }
+  }
+}
+
+// Runs fn(pages...) and saves screenshots if it throws.
+export async function withShots(t, pages, fn) {
+  try {
+    await fn();
+  } catch (e) {
+    await screenshots(t.name.replace(/[^A-Za-z0-9_-]+/g, '_'), pages);
+    throw e;
+  }
+}
+
+export async function setName(page, name) {
+  await page.fill('#name', name);
+}
+
+// Creates a table from the home page: options {seats, kinds: [...], threshold,
+// ...}. Resolves to the table's code, read from the lobby.
+export async function createTable(page, opts = {}) {
+  if (opts.seats) await page.selectOption('#seats', String(opts.seats));
+  for (const [i, kind] of (opts.kinds || []).entries()) {
+    await page.selectOption(`select.seat-kind[data-seat="${i + 1}"]`, kind);
+  }
+  for (const key of ['threshold', 'tie', 'runs', 'hand_size', 'turn_time']) {
+    if (opts[key] !== undefined) await page.selectOption(`#opt-${key}`, String(opts[key]));
+  }
+  await page.click('#create');
+  await page.waitForSelector('.code', { timeout: 10000 });
+  return (await page.textContent('.code')).trim();
+}
+
+// Plays one turn if it is this page's turn; returns what it did ('move',
+// 'declare', 'next', 'over' or null when there was nothing to do). The
+// player declares on a low hand when allowed, otherwise throws away its
+// highest card (or a legal pair of its highest rank) and draws, or takes a
+// low open card.
+export async function playTurn(page) {
+  const state = await page.evaluate(() => {
+    const q = (sel) => document.querySelector(sel);
+    return {
+      over: !!q('#rematch') || !!q('.winner'),
+      next: !!q('#next'),
+      myTurn: !!q('#draw'),
+      drawEnabled: !!q('#draw:not([disabled])'),
+      declare: !!q('#declare:not([disabled])'),
+      hand: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),
+      total: q('.hand-panel .total')?.textContent || '',
+      open: [...document.querySelectorAll('#open button')].map((b) => b.dataset.card),
+    };
+  });
+  if (state.over) return 'over';
+  if (state.next) {
+    // Each round's result lists every hand with its score explained.
+    page.results = page.results || [];
+    page.results.push(await page.locator('table.result tbody tr').evaluateAll((rows) =>
+      rows.map((r) => r.textContent)));
+    await page.click('#next');
+    return 'next';
+  }
+  if (!state.myTurn) return null;
+  const value = (c) => Math.min(10, ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].indexOf(c.slice(0, -1)) + 1);
+  const total = state.hand.reduce((a, c) => a + value(c), 0);
+  if (state.declare && total <= 7) {
+    await page.click('#declare');
+    return 'declare';
+  }
+  const sorted = [...state.hand].sort((a, b) => value(b) - value(a));
+  const hi = sorted[0];
+  const pair = state.hand.filter((c) => c.slice(0, -1) === hi.slice(0, -1)).slice(0, 2);
+  const discard = pair.length === 2 ? pair : [hi];
+  for (const c of discard) await page.click(`.hand button[data-card="${c}"]`);
+  const low = state.open.find((c) => value(c) <= 3);
+  if (low) await page.click(`#open button[data-card="${low}"]`);
+  else await page.click('#draw');
+  return 'move';
+}

@@ -1,0 +1,76 @@
+// web/strings.js: every word the page shows. The sentences a player reads
+// and hears are checked word for word, every discard reason of
+// web/rules.js has its words, and every string web/app.js asks for exists.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { s, cardShort, cardWords, cardsShort } from '../../web/strings.js';
+import { checkDiscard } from '../../web/rules.js';
+import { ROOT } from './helpers.mjs';
+
+test('cards are written with suit symbols for the eye and in words for the ear', () => {
+  assert.equal(cardShort('10C'), '10♣');
+  assert.equal(cardShort('KH'), 'K♥');
+  assert.equal(cardsShort(['3H', '4S', '5D']), '3♥ 4♠ 5♦');
+  assert.equal(cardWords('AS'), 'ace of spades');
+  assert.equal(cardWords('10D'), '10 of diamonds');
+  assert.equal(cardWords('QC'), 'queen of clubs');
+});
+
+test('moves read as sentences', () => {
+  assert.equal(s.moveSentence('Ada', { action: 'draw', discard: ['10C', '10H'] }), 'Ada discarded 10♣ 10♥, drew');
+  assert.equal(s.moveSentence('Cleo', { action: 'take', discard: ['3H', '4S', '5D'], card: 'KH' }),
+    'Cleo discarded 3♥ 4♠ 5♦, took K♥');
+  assert.equal(s.moveSentence('You', { action: 'draw', discard: ['KD'], card: '5S' }), 'You discarded K♦, drew 5♠');
+  assert.equal(s.moveSentence('Ben', { action: 'declare' }), 'Ben declared');
+  assert.equal(s.moveSentence('Ben', { action: 'draw', discard: ['2C'], timeout: true }),
+    'Ben discarded 2♣, drew (time ran out: the computer played)');
+  assert.equal(s.moveSentence('Cleo', { action: 'take', discard: ['3H'], card: 'KH' }, true),
+    'Cleo discarded 3 of hearts, took king of hearts');
+});
+
+test('scores are explained: a false declaration as 20 plus the gap, a correct one as the difference', () => {
+  assert.equal(s.explainFalse(2, 'Cleo', 8), "20 + 2 over Cleo's 8");
+  assert.equal(s.explainPays(16, 10, 'Ada'), '16 − 10 (Ada) = 6');
+  assert.equal(s.eliminated('Ben', 27, 25), 'Ben is out: 27 is over 25.');
+});
+
+test('every reason the discard rule gives has its words', () => {
+  const probes = [[], ['9C', '9C'], ['9C', '10C'], ['7C', '7D', '7H'], ['KS', 'AD', '2C'],
+    ['7H', '8C', '9S'], ['4C', '5D', '6H', '7S'], ['3C', '3D', '8H', '8S'], ['2H', '5H', '9H', 'JH'],
+    ['2H', '5H', '9H', 'JH', 'KS'], ['AC', '2C', '3C', '4C', '5C', '6C']];
+  const seen = new Set();
+  for (const p of probes) {
+    const r = checkDiscard(p, 'suited');
+    if (!r.ok) seen.add(r.reason);
+  }
+  const src = fs.readFileSync(path.join(ROOT, 'web', 'rules.js'), 'utf8');
+  for (const m of src.matchAll(/reason: '(\w+)'/g)) seen.add(m[1]);
+  for (const key of seen) assert.equal(typeof s.reasons[key], 'string', `no words for reason ${key}`);
+  for (const key of Object.keys(s.shapes)) assert.equal(typeof s.shapes[key], 'string');
+});
+
+test('every string the page asks for exists, and the page holds no words of its own', () => {
+  const app = fs.readFileSync(path.join(ROOT, 'web', 'app.js'), 'utf8');
+  const used = new Set([...app.matchAll(/\bs\.(\w+)/g)].map((m) => m[1]));
+  for (const key of used) assert.notEqual(s[key], undefined, `strings.js has no ${key}`);
+  // The page's own text nodes are built from s.*; no sentence is written
+  // inline: a string literal in app.js with two words or more is a defect
+  // unless it is a selector, a class list or a message type.
+  const literals = [...app.replace(/^\s*\/\/.*$/gm, '').matchAll(/'([^'\n]*)'/g)].map((m) => m[1]);
+  const wordy = literals.filter((l) => /^[A-Z][a-z]+ [a-z]+ [a-z]+/.test(l));
+  assert.deepEqual(wordy, []);
+  const html = fs.readFileSync(path.join(ROOT, 'web', 'index.html'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  const bodyText = html.replace(/<head>[\s\S]*<\/head>/, '').replace(/<[^>]+>/g, '').trim();
+  assert.equal(bodyText, '');
+});
+
+test('the rules are stated in full: every shape, declaring, both scorings, the threshold', () => {
+  const text = s.rules.flatMap(([title, paras]) => [title, ...paras]).join('\n');
+  for (const needle of ['pair', 'all four', 'Three of a kind', 'K-A-2', 'flush', 'first turn', '20 plus',
+    'difference', 'tie', 'over the limit', 'dead pile', 'showdown']) {
+    assert.ok(text.includes(needle), `the rules do not mention ${needle}`);
+  }
+});

@@ -1,0 +1,798 @@
+// The browser client: one page that draws itself from the server's last
+// message. The server owns the game (docs/server-protocol.md); this file
+// keeps only what the page needs between messages:
+//
+//   - the last `view` and `version` of the table (the screen is drawn from
+//     the view alone, so a reload or a reconnect shows the same table);
+//   - the seat, {code, token, version}, in localStorage, so that a reload or
+//     a dropped connection sends `resume` and takes the seat back;
+//   - the log of moves written as sentences (also announced to screen
+//     readers through the live region), kept in sessionStorage for a reload;
+//   - what the player is doing: selected cards, a pending move or hint.
+//
+// A move carries the version it was made on and is sent once: the controls
+// stay disabled until the next state arrives, and a move lost in a drop is
+// not resent (the server would refuse it as stale anyway).
+
+import { s, cardShort, cardWords } from './strings.js';
+import { checkDiscard, handTotal, sortCards } from './rules.js';
+import { Connection } from './net.js';
+
+const LEVELS = ['random', 'greedy', 'expert'];
+const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
+const NAME_RE = /^[A-Za-z0-9_-]{1,16}$/;
+const KEY_NAME = 'leastscore.name';
+const KEY_SEAT = 'leastscore.seat';
+const KEY_LOG = 'leastscore.log';
+
+const root = document.getElementById('app');
+const announcer = document.getElementById('announce');
+const alerter = document.getElementById('alert');
+
+const app = {
+  welcome: null,
+  seat: null, // {code, token, version}: the seat this page plays
+  watching: null, // the code of the table watched as a spectator
+  intent: null, // a create/join/watch to send once the socket is open
+  view: null,
+  version: -1,
+  log: [], // [{v, text, words}]
+  selected: new Set(),
+  sentOn: -1, // the version a move was sent on: controls wait for a newer one
+  hint: null, // null, 'pending' or the hint message
+  nextSent: -1, // the round whose result this player has dismissed
+  message: '', // a note or error shown on the current screen
+  down: false, // the connection is being reopened
+  deadlineAt: 0, // performance.now() at which the current turn's time runs out
+  form: loadForm(),
+  name: localStorage.getItem(KEY_NAME) || '',
+};
+
+// ---------------------------------------------------------------- storage
+
+function loadJSON(storage, key) {
+  try {
+    return JSON.parse(storage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+function saveSeat() {
+  if (app.seat) localStorage.setItem(KEY_SEAT, JSON.stringify(app.seat));
+  else localStorage.removeItem(KEY_SEAT);
+}
+
+function saveLog() {
+  const code = app.seat?.code || app.watching;
+  sessionStorage.setItem(KEY_LOG, JSON.stringify({ code, log: app.log.slice(-200) }));
+}
+
+function loadForm() {
+  return {
+    seats: 4,
+    kinds: ['greedy', 'greedy', 'greedy', 'open', 'open', 'open', 'open'],
+    threshold: 100, tie: 'declarer', runs: 'any', hand_size: 5, declare_max: 0, turn_time: 0,
+    code: '',
+  };
+}
+
+// ------------------------------------------------------------ little DOM
+
+// h('button', {class: 'x', onclick: f}, 'text', child...) builds an element.
+// Attributes whose value is false, null or undefined are left out.
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'value') el.value = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// A card face: the rank and suit symbol for the eye, the words for a screen
+// reader.
+function cardFace(card, extra = {}) {
+  const red = card.endsWith('H') || card.endsWith('D');
+  return h('span', { class: `card${red ? ' red' : ''}`, role: 'img', 'aria-label': cardWords(card), ...extra },
+    cardShort(card));
+}
+
+function cardRow(cards, label) {
+  return h('span', { class: 'cards', role: 'group', 'aria-label': label }, cards.map((c) => cardFace(c)));
+}
+
+function announce(text) {
+  // Cleared first so that the same sentence twice is still spoken.
+  announcer.textContent = '';
+  setTimeout(() => { announcer.textContent = text; }, 30);
+}
+
+function showAlert(text) {
+  app.message = text;
+  alerter.textContent = '';
+  setTimeout(() => { alerter.textContent = text; }, 30);
+  render();
+}
+
+// ------------------------------------------------------------ the socket
+
+const conn = new Connection({
+  open() {
+    app.down = false;
+  },
+  message: onMessage,
+  down(delay) {
+    app.down = true;
+    app.retryIn = Math.round(delay / 1000);
+    if (app.seat || app.watching) render();
+  },
+});
+
+function send(msg) {
+  if (!conn.send(msg)) {
+    app.intent = msg;
+    conn.connect();
+    return false;
+  }
+  return true;
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case 'welcome':
+      app.welcome = msg;
+      if (msg.protocol > 1) app.message = s.protocolNewer;
+      if (app.seat) {
+        const resume = { type: 'resume', code: app.seat.code, token: app.seat.token };
+        if (app.seat.version >= 0) resume.version = app.seat.version;
+        conn.send(resume);
+      } else if (app.watching) {
+        conn.send({ type: 'watch', code: app.watching });
+      } else if (app.intent) {
+        conn.send(app.intent);
+      }
+      app.intent = null;
+      render();
+      break;
+    case 'joined':
+      onJoined(msg);
+      break;
+    case 'state':
+      onState(msg);
+      break;
+    case 'hint':
+      app.hint = msg;
+      render();
+      announce([s.hintText(msg.move), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
+      break;
+    case 'removed':
+      leaveTable(s.removed(msg.reason || ''));
+      break;
+    case 'error':
+      onError(msg);
+      break;
+    default:
+      break; // a later protocol's message: ignored
+  }
+}
+
+function onJoined(msg) {
+  const code = msg.code;
+  const same = (app.seat && app.seat.code === code) || app.watching === code;
+  if (!same) {
+    app.log = [];
+    app.version = -1;
+    app.view = null;
+  }
+  if (msg.role === 'player') {
+    app.seat = { code, token: msg.token, version: same && app.seat ? app.seat.version : -1 };
+    app.watching = null;
+  } else {
+    app.seat = null;
+    app.watching = code;
+  }
+  saveSeat();
+  app.message = '';
+  if (location.pathname !== `/t/${code}`) history.replaceState(null, '', `/t/${code}`);
+}
+
+function onError(msg) {
+  if (msg.code === 'stale') return; // a fresh state follows
+  if (msg.request === 'move') app.sentOn = -1;
+  if (msg.request === 'hint') app.hint = null;
+  if (msg.request === 'resume' && (msg.code === 'bad_token' || msg.code === 'no_table')) {
+    leaveTable(s.seatGone);
+    return;
+  }
+  if (msg.request === 'watch' && msg.code === 'no_table') app.watching = null;
+  showAlert(s.errors[msg.code] && msg.code !== 'bad_name' ? s.errors[msg.code] : s.errorPrefix + msg.message);
+}
+
+// Names for the log: "You" for this page's own seat.
+function seatName(i) {
+  const v = app.view;
+  if (!v || !v.seats[i]) return '?';
+  return i === v.you ? s.you : v.seats[i].name;
+}
+
+function describe(ev, words) {
+  switch (ev.kind) {
+    case 'seat': return s.seatSentence(ev.name);
+    case 'unseat': return s.unseatSentence(ev.name);
+    case 'start': return s.startSentence(ev.match);
+    case 'deal': return s.dealSentence(ev.round, seatName(ev.starter), ev.open, words);
+    case 'move': return s.moveSentence(seatName(ev.seat), ev, words);
+    case 'round_end': {
+      const r = ev.result || ev;
+      return s.roundEndSentence(r, app.view.seats.map((_, i) => seatName(i)));
+    }
+    case 'match_end': return s.matchEndSentence(seatName(ev.winner));
+    case 'connection': return s.connectionSentence(app.view.seats[ev.seat]?.name || '?', ev);
+    case 'host': return s.hostSentence(seatName(ev.seat));
+    default: return null;
+  }
+}
+
+function onState(msg) {
+  const events = Array.isArray(msg.events) ? msg.events : [];
+  const gap = !msg.snapshot && app.version >= 0 && events.length > 0 && events[0].v !== app.version + 1;
+  const wasMyTurn = isMyTurn();
+  app.view = msg.view;
+  if (gap) {
+    // Events went missing: ask for them; the answer brings them in order.
+    conn.send({ type: 'sync', version: app.version });
+  } else {
+    if (msg.snapshot) app.log = [];
+    const spoken = [];
+    for (const ev of events) {
+      if (!msg.snapshot && ev.v <= app.version) continue;
+      const text = describe(ev, false);
+      if (!text) continue;
+      app.log.push({ v: ev.v, text, words: describe(ev, true) });
+      spoken.push(app.log[app.log.length - 1].words);
+    }
+    // A first state brings history: say only where things stand.
+    if (msg.snapshot) spoken.splice(0, Math.max(0, spoken.length - 1));
+    if (isMyTurn() && !wasMyTurn) spoken.push(s.yourTurn);
+    if (spoken.length) announce(spoken.join('. '));
+    app.version = msg.version;
+    if (app.seat) {
+      app.seat.version = msg.version;
+      saveSeat();
+    }
+    saveLog();
+  }
+  const v = app.view;
+  if (v.hand) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
+  else app.selected.clear();
+  if (!isMyTurn()) app.hint = null;
+  app.deadlineAt = typeof v.deadline === 'number' ? performance.now() + v.deadline : 0;
+  if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
+  render();
+}
+
+function isMyTurn() {
+  const v = app.view;
+  return !!v && v.status === 'playing' && v.you >= 0 && v.turn === v.you;
+}
+
+function leaveTable(message) {
+  app.seat = null;
+  app.watching = null;
+  app.view = null;
+  app.version = -1;
+  app.log = [];
+  app.hint = null;
+  saveSeat();
+  sessionStorage.removeItem(KEY_LOG);
+  if (location.pathname !== '/') history.pushState(null, '', '/');
+  app.message = message || '';
+  render();
+}
+
+// ------------------------------------------------------------ rendering
+
+function render() {
+  const focusKey = document.activeElement?.dataset?.focus;
+  root.replaceChildren(...screen().filter(Boolean));
+  if (focusKey) {
+    const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+  tick();
+}
+
+function screen() {
+  document.title = s.title + (app.view ? ` · ${app.view.code}` : '');
+  const out = [];
+  if ((app.seat || app.watching) && app.down) out.push(connectionBanner());
+  if (!app.view) out.push(...homeScreen());
+  else if (app.view.status === 'lobby') out.push(...lobbyScreen());
+  else out.push(...tableScreen());
+  return out;
+}
+
+function connectionBanner() {
+  return h('div', { class: 'banner', role: 'status' },
+    s.reconnecting(app.retryIn || 1), ' ',
+    h('button', { onclick: () => conn.connect(), 'data-focus': 'reconnect' }, s.reconnectNow));
+}
+
+function messageLine() {
+  return app.message ? h('p', { class: 'message', id: 'message' }, app.message) : null;
+}
+
+function rulesButton() {
+  return h('button', { class: 'secondary', onclick: openRules, 'data-focus': 'rules' }, s.rulesButton);
+}
+
+// Home: the name, creating a table, joining or watching one.
+function homeScreen() {
+  const f = app.form;
+  const pathCode = codeFromPath();
+  if (pathCode && !f.code) f.code = pathCode;
+  const saved = loadJSON(localStorage, KEY_SEAT);
+  const seatsSel = h('select', {
+    id: 'seats', onchange: (e) => { f.seats = Number(e.target.value); render(); },
+  }, [2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: n, selected: n === f.seats }, n)));
+  const kindRows = [];
+  for (let i = 1; i < f.seats; i++) {
+    kindRows.push(h('label', { class: 'field' }, s.seatLabel(i + 1),
+      h('select', { class: 'seat-kind', 'data-seat': i, onchange: (e) => { f.kinds[i - 1] = e.target.value; } },
+        h('option', { value: 'open', selected: f.kinds[i - 1] === 'open' }, s.seatOpen),
+        LEVELS.map((l) => h('option', { value: l, selected: f.kinds[i - 1] === l }, s.seatBot(l))))));
+  }
+  const opt = (key, values, label) => h('label', { class: 'field' }, label,
+    h('select', { id: `opt-${key}`, onchange: (e) => { f[key] = isNaN(e.target.value) ? e.target.value : Number(e.target.value); } },
+      values.map(([val, text]) => h('option', { value: val, selected: f[key] === val }, text))));
+
+  const nameInput = h('input', {
+    id: 'name', value: app.name, maxlength: 16, autocomplete: 'nickname', 'aria-describedby': 'name-help',
+    oninput: (e) => { app.name = e.target.value.trim(); localStorage.setItem(KEY_NAME, app.name); },
+  });
+  const codeInput = h('input', {
+    id: 'code', value: f.code, maxlength: 12, autocapitalize: 'characters', autocomplete: 'off',
+    oninput: (e) => { f.code = e.target.value.trim().toUpperCase(); },
+  });
+
+  return [
+    h('header', { class: 'top' }, h('h1', {}, s.title), rulesButton()),
+    h('p', { class: 'tagline' }, s.tagline),
+    messageLine(),
+    saved && saved.code ? h('p', {}, h('button', { onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
+    h('section', { class: 'panel', 'aria-labelledby': 'name-label' },
+      h('label', { class: 'field', id: 'name-label' }, s.nameLabel, nameInput),
+      h('p', { class: 'help', id: 'name-help' }, s.nameHelp)),
+    h('section', { class: 'panel', 'aria-labelledby': 'join-h' },
+      h('h2', { id: 'join-h' }, s.joinHeading),
+      h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); joinTable(); } },
+        h('label', { class: 'field' }, s.codeLabel, codeInput),
+        h('button', { type: 'submit', id: 'join' }, s.joinButton),
+        h('button', { type: 'button', class: 'secondary', id: 'watch', onclick: watchTable }, s.watchButton))),
+    h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
+      h('h2', { id: 'create-h' }, s.createHeading),
+      h('form', { onsubmit: (e) => { e.preventDefault(); createTable(); } },
+        h('div', { class: 'grid' },
+          h('label', { class: 'field' }, s.seatsLabel, seatsSel),
+          ...kindRows),
+        h('fieldset', {},
+          h('legend', {}, s.rulesHeading),
+          h('div', { class: 'grid' },
+            opt('threshold', [[25, '25'], [50, '50'], [100, '100']], s.thresholdLabel),
+            opt('tie', [['declarer', s.tieDeclarer], ['penalty', s.tiePenalty]], s.tieLabel),
+            opt('runs', [['any', s.runsAny], ['suited', s.runsSuited]], s.runsLabel),
+            opt('hand_size', [3, 4, 5, 6, 7].map((n) => [n, String(n)]), s.handSizeLabel),
+            h('label', { class: 'field' }, s.declareMaxLabel,
+              h('input', {
+                id: 'opt-declare_max', type: 'number', min: 0, max: 70, value: f.declare_max,
+                oninput: (e) => { f.declare_max = Number(e.target.value) || 0; },
+              })),
+            opt('turn_time', TURN_TIMES.map((t) => [t, t ? s.seconds(t) : s.turnTimeOff]), s.turnTimeLabel))),
+        h('button', { type: 'submit', id: 'create' }, s.createButton))),
+  ];
+}
+
+function codeFromPath() {
+  const m = /^\/t\/([A-Za-z0-9]+)\/?$/.exec(location.pathname);
+  return m ? m[1].toUpperCase() : '';
+}
+
+function checkName() {
+  if (NAME_RE.test(app.name)) return true;
+  showAlert(s.badName);
+  document.getElementById('name')?.focus();
+  return false;
+}
+
+function createTable() {
+  if (!checkName()) return;
+  const f = app.form;
+  if (f.seats * f.hand_size + 1 > 52) {
+    showAlert(s.tooManyCards(f.seats, f.hand_size));
+    return;
+  }
+  const bots = f.kinds.slice(0, f.seats - 1).filter((k) => k !== 'open');
+  send({
+    type: 'create', name: app.name, seats: f.seats, bots, turn_time: f.turn_time,
+    rules: { threshold: f.threshold, tie: f.tie, runs: f.runs, hand_size: f.hand_size, declare_max: f.declare_max },
+  });
+}
+
+function joinTable() {
+  if (!checkName()) return;
+  if (!/^[A-Z0-9]+$/.test(app.form.code)) {
+    showAlert(s.badCode);
+    return;
+  }
+  send({ type: 'join', code: app.form.code, name: app.name });
+}
+
+function watchTable() {
+  if (!/^[A-Z0-9]+$/.test(app.form.code)) {
+    showAlert(s.badCode);
+    return;
+  }
+  send({ type: 'watch', code: app.form.code });
+}
+
+function resumeSaved(saved) {
+  app.seat = saved;
+  app.log = (loadJSON(sessionStorage, KEY_LOG)?.code === saved.code && loadJSON(sessionStorage, KEY_LOG).log) || [];
+  app.version = app.log.length ? saved.version : -1;
+  send({ type: 'resume', code: saved.code, token: saved.token, version: saved.version });
+}
+
+// The lobby: who sits where, the link to send, the host's controls.
+function lobbyScreen() {
+  const v = app.view;
+  const host = v.host === v.you;
+  const link = `${location.origin}/t/${v.code}`;
+  const seats = v.seats.filter(Boolean);
+  const size = v.size || v.capacity || v.seats_total;
+  let level = 'greedy';
+  return [
+    h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), rulesButton()),
+    messageLine(),
+    v.you < 0 ? h('p', {}, s.spectating) : null,
+    h('section', { class: 'panel share' },
+      h('label', { class: 'field', for: 'link' }, s.shareText),
+      h('div', { class: 'row' },
+        h('input', { id: 'link', readonly: true, value: link, onfocus: (e) => e.target.select() }),
+        h('button', { id: 'copy', onclick: () => copyLink(link), 'data-focus': 'copy' }, s.copyButton)),
+      h('p', { class: 'code', 'aria-label': `${s.codeLabel}: ${v.code.split('').join(' ')}` }, v.code)),
+    h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },
+      h('h2', { id: 'seated-h' }, s.seatedHeading),
+      size ? h('p', {}, s.capacity(seats.length, size)) : null,
+      h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},
+        h('span', { class: 'name' }, seat.name),
+        i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
+        i === v.host ? h('span', { class: 'tag' }, s.hostMark) : null,
+        h('span', { class: 'kind' }, seat.kind === 'bot' ? s.botLevel(seat.level) : s.human),
+        host && i !== v.you ? h('button', {
+          class: 'secondary small', 'data-focus': `remove-${seat.name}`,
+          onclick: () => send({ type: 'remove', seat: i }),
+        }, s.removeButton(seat.name)) : null))),
+      host ? h('div', { class: 'row' },
+        h('label', { class: 'field' }, s.levelLabel,
+          h('select', { id: 'bot-level', onchange: (e) => { level = e.target.value; } },
+            LEVELS.map((l) => h('option', { value: l, selected: l === 'greedy' }, l)))),
+        h('button', { id: 'add-bot', 'data-focus': 'add-bot', onclick: () => send({ type: 'add_bot', level }) },
+          s.addBotButton)) : null),
+    host
+      ? h('p', {}, h('button', { id: 'start', disabled: seats.length < 2, onclick: () => send({ type: 'start' }) },
+        s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
+      : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
+    h('p', {}, leaveButton()),
+  ];
+}
+
+function leaveButton() {
+  return h('button', {
+    class: 'secondary', id: 'leave',
+    onclick: () => { conn.send({ type: 'leave' }); leaveTable(''); },
+  }, s.leaveButton);
+}
+
+async function copyLink(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    announce(s.copied);
+    app.message = s.copied;
+  } catch {
+    document.getElementById('link')?.select();
+    app.message = s.copyFailed;
+  }
+  render();
+}
+
+// The table during a match.
+function tableScreen() {
+  const v = app.view;
+  const spectator = v.you < 0;
+  const main = h('div', { class: 'play' },
+    seatsPanel(),
+    v.status === 'playing' ? centerPanel() : null,
+    v.status === 'between' || v.status === 'over' ? resultPanel() : null,
+    !spectator && v.hand ? handPanel() : null,
+    spectator ? h('p', {}, s.spectating) : null);
+  return [
+    h('header', { class: 'top' },
+      h('h1', {}, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
+      h('span', { class: 'code-small' }, v.code),
+      h('span', { class: 'tools' },
+        !spectator && v.status === 'playing'
+          ? h('button', {
+            id: 'hint', class: 'secondary', 'data-focus': 'hint', disabled: !isMyTurn() || app.hint === 'pending',
+            onclick: () => { app.hint = 'pending'; send({ type: 'hint' }); render(); },
+          }, s.hintButton) : null,
+        rulesButton(), leaveButton())),
+    messageLine(),
+    h('div', { class: 'layout' }, main, logPanel()),
+  ];
+}
+
+function seatsPanel() {
+  const v = app.view;
+  return h('section', { class: 'seats', 'aria-label': s.opponentsHeading },
+    v.seats.map((seat, i) => {
+      const turn = v.status === 'playing' && v.turn === i;
+      let status;
+      if (seat.kind === 'bot') status = s.botLevel(seat.level);
+      else if (seat.away) status = s.away;
+      else status = seat.connected ? s.connected : s.disconnected;
+      return h('article', {
+        class: `seat${turn ? ' turn' : ''}${seat.out ? ' out' : ''}${i === v.you ? ' me' : ''}`,
+        'aria-current': turn ? 'true' : false, 'data-seat': i,
+      },
+      h('h3', {}, seat.name, i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
+        seat.out ? h('span', { class: 'tag' }, s.out) : null),
+      h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}` }, status),
+      h('p', {}, s.score(seat.score),
+        seat.in_round && typeof seat.hand_size === 'number' ? ` · ${s.handSize(seat.hand_size)}` : '',
+        seat.wins ? ` · ${s.wins(seat.wins)}` : ''),
+      seat.known && seat.known.length ? h('p', {}, `${s.known}: `, cardRow(seat.known, s.known)) : null,
+      seat.last_discard && seat.last_discard.length
+        ? h('p', {}, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
+      turn ? h('p', { class: 'to-move' }, s.toMove, v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
+    }));
+}
+
+function canAct() {
+  return isMyTurn() && app.sentOn !== app.version && conn.open;
+}
+
+function selection() {
+  const v = app.view;
+  const cards = sortCards([...app.selected]);
+  return { cards, check: checkDiscard(cards, v.rules.runs) };
+}
+
+function playMove(pick) {
+  const { cards, check } = selection();
+  if (!check.ok || !canAct()) return;
+  const move = `discard ${cards.join(' ')} ${pick}`;
+  if (conn.send({ type: 'move', version: app.version, move })) {
+    app.sentOn = app.version;
+    app.selected.clear();
+    render();
+  }
+}
+
+function centerPanel() {
+  const v = app.view;
+  const mine = isMyTurn();
+  const act = canAct();
+  const ok = act && selection().check.ok;
+  const open = v.open || [];
+  const turnLine = mine ? s.yourTurn : s.theirTurn(v.seats[v.turn]?.name || '');
+  return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
+    h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null),
+    h('div', { class: 'pile' },
+      h('h2', { id: 'open-h' }, s.openCards),
+      h('div', { class: 'cards open', id: 'open' }, open.map((c, i) => (mine
+        ? h('button', {
+          class: `card pick${c.endsWith('H') || c.endsWith('D') ? ' red' : ''}`, 'data-card': c,
+          'data-focus': `take-${c}`, 'aria-label': s.takeLabel(c), disabled: !ok,
+          onclick: () => playMove(`take ${c}`), 'data-first-pick': i === 0 ? '1' : null,
+        }, cardShort(c))
+        : cardFace(c))))),
+    h('div', { class: 'pile' },
+      h('h2', {}, s.deck(v.deck)),
+      mine ? h('button', {
+        id: 'draw', 'data-focus': 'draw', disabled: !ok || v.can_draw === false, onclick: () => playMove('draw'),
+      }, s.drawButton) : h('div', { class: 'card back', 'aria-hidden': 'true' }),
+      mine && v.can_draw === false ? h('p', { class: 'help' }, s.noDraw) : null,
+      h('p', { class: 'help' }, s.dead(v.dead))),
+    mine && v.can_declare ? h('p', {},
+      h('button', { id: 'declare', class: 'declare', 'data-focus': 'declare', disabled: !act, onclick: () => {
+        if (conn.send({ type: 'move', version: app.version, move: 'declare' })) { app.sentOn = app.version; render(); }
+      } }, s.declareButton)) : null,
+    hintPanel());
+}
+
+function hintPanel() {
+  if (!app.hint) return null;
+  if (app.hint === 'pending') return h('p', { class: 'hint', role: 'status' }, s.hintThinking);
+  const hint = app.hint;
+  return h('div', { class: 'hint', role: 'status' },
+    h('p', {}, s.hintText(hint.move)),
+    h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
+    hint.why ? h('p', {}, s.hintWhy(hint.why)) : null);
+}
+
+function handPanel() {
+  const v = app.view;
+  const hand = v.hand;
+  const { cards, check } = selection();
+  let line;
+  if (!cards.length) line = s.selectionNone;
+  else if (check.ok) line = s.selectionOk(s.shapes[check.shape], handTotal(cards));
+  else line = s.selectionBad(s.reasons[check.reason]);
+  const active = Math.max(0, hand.findIndex((c) => c === app.focusCard));
+  return h('section', { class: 'hand-panel', 'aria-labelledby': 'hand-h' },
+    h('h2', { id: 'hand-h' }, s.yourHand, ' ', h('span', { class: 'total' }, s.handTotal(v.hand_total ?? handTotal(hand)))),
+    h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-h', 'aria-describedby': 'select-help', onkeydown: handKeys },
+      hand.map((c, i) => h('button', {
+        class: `card${c.endsWith('H') || c.endsWith('D') ? ' red' : ''}${app.selected.has(c) ? ' selected' : ''}`,
+        'aria-pressed': app.selected.has(c) ? 'true' : 'false', 'aria-label': cardWords(c),
+        'data-card': c, 'data-focus': `card-${c}`, tabindex: i === active ? 0 : -1,
+        onclick: () => toggleCard(c),
+        onfocus: () => { app.focusCard = c; },
+      }, cardShort(c)))),
+    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection', 'aria-live': 'polite' }, line),
+    h('p', { class: 'help', id: 'select-help' }, s.selectHelp));
+}
+
+function toggleCard(c) {
+  if (app.selected.has(c)) app.selected.delete(c);
+  else app.selected.add(c);
+  app.focusCard = c;
+  render();
+}
+
+// The hand's keys: arrows move between cards, space selects (the button's
+// own click), enter goes on to the pick-up (or says why it cannot).
+function handKeys(e) {
+  const buttons = [...e.currentTarget.querySelectorAll('button')];
+  const i = buttons.indexOf(document.activeElement);
+  if (i < 0) return;
+  let to = -1;
+  if (e.key === 'ArrowRight' || e.key === 'ArrowDown') to = (i + 1) % buttons.length;
+  else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') to = (i - 1 + buttons.length) % buttons.length;
+  else if (e.key === 'Home') to = 0;
+  else if (e.key === 'End') to = buttons.length - 1;
+  else if (e.key === 'Enter') {
+    e.preventDefault();
+    const { cards, check } = selection();
+    if (!isMyTurn()) announce(s.theirTurn(app.view.seats[app.view.turn]?.name || ''));
+    else if (!check.ok) announce(cards.length ? s.selectionBad(s.reasons[check.reason]) : s.selectionNone);
+    else root.querySelector('#open button:not([disabled]), #draw:not([disabled])')?.focus();
+    return;
+  }
+  if (to < 0) return;
+  e.preventDefault();
+  buttons[i].tabIndex = -1;
+  buttons[to].tabIndex = 0;
+  buttons[to].focus();
+}
+
+// The round's result, each score explained; at the match's end the winner.
+function resultPanel() {
+  const v = app.view;
+  const r = v.result;
+  const names = v.seats.map((seat) => seat.name);
+  const out = [];
+  if (r) {
+    const hands = r.hands || [];
+    const d = r.declarer >= 0 ? r.declarer : r.lowest;
+    const dh = hands.find((x) => x.seat === d);
+    const others = hands.filter((x) => x.seat !== d);
+    const minAll = Math.min(...hands.map((x) => x.total));
+    const minOthers = others.length ? Math.min(...others.map((x) => x.total)) : 0;
+    const lowOther = others.find((x) => x.total === minOthers);
+    const explain = (x) => {
+      if (r.correct) return x.seat === d ? s.explainCorrectDeclarer : s.explainPays(x.total, dh.total, names[d]);
+      if (x.seat !== d) return s.explainNothing;
+      return s.explainFalse(dh.total - minOthers, names[lowOther.seat], minOthers);
+    };
+    out.push(h('h2', { id: 'result-h' }, s.resultHeading(r.round)),
+      h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
+        : s.resultShowdown(names[r.lowest])),
+      h('table', { class: 'result' },
+        h('thead', {}, h('tr', {}, [s.colPlayer, s.colHand, s.colTotal, s.colScore, s.colCumulative]
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, hands.map((x) => h('tr', { class: x.total === minAll ? 'lowest' : null },
+          h('th', { scope: 'row' }, names[x.seat],
+            x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
+            x.total === minAll ? h('span', { class: 'tag low' }, s.lowestMark) : null),
+          h('td', {}, cardRow(x.cards, names[x.seat])),
+          h('td', {}, x.total),
+          h('td', {}, `+${x.score}`, h('span', { class: 'explain' }, explain(x))),
+          h('td', {}, x.cumulative))))),
+      (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
+        s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
+          v.rules.threshold))));
+  }
+  if (v.status === 'between' && v.you >= 0) {
+    out.push(app.nextSent === v.round ? h('p', {}, s.waitingNext)
+      : h('p', {}, h('button', {
+        id: 'next', 'data-focus': 'next',
+        onclick: () => { if (conn.send({ type: 'next' })) { app.nextSent = v.round; render(); } },
+      }, s.nextButton)));
+  }
+  if (v.status === 'over') {
+    const w = v.winner;
+    out.push(h('h2', { class: 'winner' }, s.winnerHeading(names[w] ?? '?', w === v.you)),
+      h('h3', {}, s.finalScores),
+      h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
+        .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))),
+      v.host === v.you ? h('p', {}, h('button', {
+        id: 'rematch', 'data-focus': 'rematch', onclick: () => send({ type: 'rematch' }),
+      }, s.rematchButton)) : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
+  }
+  return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
+}
+
+function logPanel() {
+  return h('section', { class: 'log', 'aria-labelledby': 'log-h' },
+    h('h2', { id: 'log-h' }, s.logHeading),
+    h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', {}, l.text))));
+}
+
+// The timers count down between messages without redrawing the page.
+function tick() {
+  const left = app.deadlineAt ? Math.max(0, Math.ceil((app.deadlineAt - performance.now()) / 1000)) : null;
+  for (const el of root.querySelectorAll('.timer')) {
+    el.textContent = left === null ? '' : ` · ${s.timeLeft(left)}`;
+    el.classList.toggle('urgent', left !== null && left <= 5);
+  }
+}
+setInterval(tick, 250);
+
+// ------------------------------------------------------------ the rules
+
+function openRules() {
+  const dialog = document.getElementById('rules-dialog');
+  if (!dialog.firstChild) {
+    dialog.append(
+      h('h2', { id: 'rules-title' }, s.rulesTitle),
+      ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
+      h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)));
+  }
+  dialog.showModal();
+}
+
+// ------------------------------------------------------------ start
+
+function start() {
+  const saved = loadJSON(localStorage, KEY_SEAT);
+  const code = codeFromPath();
+  if (saved && saved.code && saved.token && saved.code === code) {
+    // A reload: take the seat back, with the log as it was.
+    app.seat = saved;
+    const stored = loadJSON(sessionStorage, KEY_LOG);
+    if (stored && stored.code === code && Array.isArray(stored.log)) {
+      app.log = stored.log;
+      app.version = saved.version;
+    } else {
+      app.seat.version = -1;
+    }
+  }
+  window.addEventListener('popstate', () => {
+    if (!codeFromPath() && (app.seat || app.watching)) {
+      conn.send({ type: 'leave' });
+      leaveTable('');
+    }
+  });
+  render();
+  conn.connect();
+}
+
+start();

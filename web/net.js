@@ -1,0 +1,61 @@
+// The connection to the server (docs/server-protocol.md): one WebSocket at
+// /ws on the page's own host, reopened after a drop with a growing delay
+// (0.5 s doubling to 8 s, with a little jitter so that many clients do not
+// come back in step). It never resends a message by itself: after a
+// reconnect the page decides what to say (`resume` with the last version it
+// saw), and a move that was lost in the drop is simply not played; the fresh
+// state tells the player where things stand.
+
+export class Connection {
+  // handlers: {open(), message(obj), down(delayMs)}; all optional.
+  constructor(handlers, url = null) {
+    this.handlers = handlers;
+    this.url = url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    this.ws = null;
+    this.failures = 0;
+    this.timer = null;
+    this.retryAt = 0;
+  }
+
+  get open() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.ws) return;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.failures = 0;
+      this.handlers.open?.();
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return; // the server only sends JSON; ignore anything else
+      }
+      if (msg && typeof msg === 'object') this.handlers.message?.(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      const delay = Math.min(8000, 500 * 2 ** this.failures) * (0.8 + 0.4 * Math.random());
+      this.failures = Math.min(this.failures + 1, 5);
+      this.retryAt = Date.now() + delay;
+      this.timer = setTimeout(() => this.connect(), delay);
+      this.handlers.down?.(delay);
+    };
+  }
+
+  // Sends obj if the socket is open; returns whether it was sent. Nothing is
+  // queued: a message that cannot go now is the caller's to drop or redo.
+  send(obj) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+}

@@ -1,0 +1,270 @@
+// Every word the browser client shows or announces, in one place (to
+// translate it, or to change a phrase, edit this file only). Plain strings
+// for labels; small functions where a sentence is built from the game: a
+// move, a score, a reason. Cards arrive as protocol strings ("10H"); the
+// functions here write them with suit symbols for the eye (10♥) or in words
+// for a screen reader (10 of hearts).
+
+const RANK_WORDS = {
+  A: 'ace', J: 'jack', Q: 'queen', K: 'king',
+};
+const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' };
+const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+// "10H" -> "10♥"
+export function cardShort(card) {
+  const suit = card.slice(-1);
+  return card.slice(0, -1) + (SUIT_SYMBOLS[suit] || suit);
+}
+
+// "10H" -> "10 of hearts", "AS" -> "ace of spades"
+export function cardWords(card) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return `${RANK_WORDS[rank] || rank} of ${SUIT_WORDS[suit] || suit}`;
+}
+
+// A list of cards as the log shows it ("10♣ 10♥") or as it is spoken
+// ("10 of clubs, 10 of hearts").
+export function cardsShort(cards) {
+  return cards.map(cardShort).join(' ');
+}
+export function cardsWords(cards) {
+  return cards.map(cardWords).join(', ');
+}
+
+export const s = {
+  title: 'Least Score',
+  tagline: 'Shed cards, hold the lowest hand, declare when you dare.',
+
+  // Home
+  nameLabel: 'Your name',
+  nameHelp: '1 to 16 letters, digits, _ or -. Remembered on this device.',
+  createHeading: 'Create a table',
+  seatsLabel: 'Seats',
+  seatLabel: (n) => `Seat ${n}`,
+  seatYou: 'You (host)',
+  seatOpen: 'A friend (open seat)',
+  seatBot: (level) => `Computer: ${level}`,
+  rulesHeading: 'Rules options',
+  thresholdLabel: 'Out above (threshold)',
+  tieLabel: 'A tie with the declarer',
+  tieDeclarer: 'counts as correct (declarer scores 0)',
+  tiePenalty: 'counts as false (declarer pays 20)',
+  runsLabel: 'Runs',
+  runsAny: 'any suits',
+  runsSuited: 'one suit only',
+  handSizeLabel: 'Cards dealt',
+  declareMaxLabel: 'Declare only with at most (0 = no limit)',
+  turnTimeLabel: 'Time per turn',
+  turnTimeOff: 'off',
+  seconds: (n) => `${n} s`,
+  createButton: 'Create table',
+  joinHeading: 'Join a table',
+  codeLabel: 'Table code',
+  joinButton: 'Join',
+  watchButton: 'Watch',
+  resumeButton: (code) => `Back to table ${code}`,
+  rulesButton: 'Rules',
+  tooManyCards: (seats, hand) =>
+    `${seats} players with ${hand} cards each need ${seats * hand + 1} cards; the deck has 52. Choose fewer seats or cards.`,
+  badName: 'Choose a name of 1 to 16 letters, digits, _ or - first.',
+  badCode: 'Type the table code (letters and digits).',
+
+  // Lobby
+  lobbyHeading: (code) => `Table ${code}`,
+  shareText: 'Send this link to your friends:',
+  copyButton: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'Copy failed: select the link and copy it.',
+  seatedHeading: 'Who sits where',
+  capacity: (n, of) => `${n} of ${of} seats taken`,
+  hostMark: 'host',
+  youMark: 'you',
+  human: 'person',
+  botLevel: (level) => `computer, ${level}`,
+  removeButton: (name) => `Remove ${name}`,
+  addBotButton: 'Add computer player',
+  levelLabel: 'Level',
+  startButton: 'Start the match',
+  startNeedsTwo: 'At least 2 players are needed to start.',
+  waitingForHost: (host) => `Waiting for ${host} to start the match.`,
+  leaveButton: 'Leave table',
+  spectating: 'You are watching this table.',
+
+  // Table
+  roundTitle: (round, threshold) => `Round ${round} · out above ${threshold}`,
+  matchOver: 'Match over',
+  yourHand: 'Your hand',
+  handTotal: (total) => `total ${total}`,
+  openCards: 'Open cards',
+  deck: (n) => `Deck: ${n}`,
+  dead: (n) => `Dead pile: ${n}`,
+  takeButton: (card) => `Take ${card}`,
+  takeLabel: (card) => `Take ${cardWords(card)}`,
+  drawButton: 'Draw from the deck',
+  declareButton: 'Declare',
+  hintButton: 'Hint',
+  hintThinking: 'The expert is thinking…',
+  hintText: (move) => `The expert would play: ${move}.`,
+  hintDeclare: (p) => `Chance that declaring now is correct: ${Math.round(p * 100)}%.`,
+  hintNoDeclare: 'Declaring is not allowed now.',
+  hintWhy: (why) => `Why: ${why}.`,
+  yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
+  theirTurn: (name) => `${name} to play.`,
+  timeLeft: (sec) => `${sec} s left`,
+  selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
+  selectionNone: 'Select the cards to throw away.',
+  selectionOk: (shape, total) => `You may throw these away (${shape}, ${total} points).`,
+  selectionBad: (reason) => `Not allowed: ${reason}.`,
+  shapes: {
+    single: 'one card', pair: 'a pair', four: 'four of a kind', run: 'a run', flush: 'a flush',
+  },
+  reasons: {
+    none: 'select at least one card',
+    notCards: 'those are not cards of your hand',
+    notPair: '2 cards must be a pair of the same rank',
+    threeOfAKind: '3 of a kind cannot be thrown away (a pair, or all 4, can)',
+    notRun3: '3 cards must be a run of consecutive ranks like 4-5-6 (K-A-2 does not count)',
+    runSuited: 'at this table every card of a run must be of one suit',
+    run4: 'a run must be 3 or 5 cards long, not 4',
+    twoPairs: 'two pairs of different ranks cannot go together (4 cards must be 4 of a kind)',
+    notFour: '4 cards must be 4 of a kind',
+    notFive: '5 cards must be a run like 6-7-8-9-10 or a flush (all of one suit)',
+    tooMany: 'at most 5 cards may be thrown away at once',
+  },
+  noDraw: 'The deck and dead pile are empty: take an open card.',
+  opponentsHeading: 'Players',
+  handSize: (n) => `${n} card${n === 1 ? '' : 's'}`,
+  score: (n) => `${n} points`,
+  known: 'known',
+  lastDiscard: 'last threw',
+  connected: 'online',
+  disconnected: 'connection lost',
+  away: 'away (computer plays)',
+  out: 'out',
+  wins: (n) => `${n} win${n === 1 ? '' : 's'}`,
+  toMove: 'to play',
+  logHeading: 'Moves',
+  you: 'You',
+
+  // Moves as sentences: "Ada discarded 10♣ 10♥, drew"
+  moveSentence(name, ev, words) {
+    const list = words ? cardsWords : cardsShort;
+    const one = words ? cardWords : cardShort;
+    let text;
+    if (ev.action === 'declare') text = `${name} declared`;
+    else {
+      text = `${name} discarded ${list(ev.discard || [])}, `;
+      if (ev.action === 'take') text += `took ${one(ev.card)}`;
+      else text += ev.card ? `drew ${one(ev.card)}` : 'drew';
+    }
+    if (ev.timeout) text += ' (time ran out: the computer played)';
+    return text;
+  },
+  dealSentence: (round, starter, open, words) =>
+    `Round ${round} dealt. ${starter} starts; the open card is ${words ? cardWords(open) : cardShort(open)}.`,
+  startSentence: (match) => (match > 1 ? `Match ${match} started.` : 'The match started.'),
+  seatSentence: (name) => `${name} sat down.`,
+  unseatSentence: (name) => `${name} left the seat.`,
+  connectionSentence: (name, ev) =>
+    ev.away ? `${name} is away; the computer plays for them.`
+      : ev.connected ? `${name} is back.` : `${name} lost the connection.`,
+  hostSentence: (name) => `${name} is now the host.`,
+  roundEndSentence: (r, names) =>
+    r.declarer < 0
+      ? `Round ${r.round} ended in a showdown; ${names[r.lowest]} held the lowest hand.`
+      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}: round ${r.round} is over.`,
+  matchEndSentence: (name) => `${name} won the match.`,
+
+  // The round's result
+  resultHeading: (round) => `Round ${round} result`,
+  resultDeclared: (name, total, correct) =>
+    `${name} declared with ${total}: ${correct ? 'correct' : 'false'}.`,
+  resultShowdown: (name) =>
+    `Nobody declared before the turn limit: a showdown, scored as if ${name} (the lowest hand) had declared.`,
+  colPlayer: 'Player', colHand: 'Hand', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
+  lowestMark: 'lowest',
+  declarerMark: 'declared',
+  explainCorrectDeclarer: '0 (correct declaration)',
+  explainPays: (total, dtotal, dname) => `${total} − ${dtotal} (${dname}) = ${total - dtotal}`,
+  explainFalse: (gap, lname, ltotal) => `20 + ${gap} over ${lname}'s ${ltotal}`,
+  explainNothing: '0',
+  eliminated: (name, score, threshold) => `${name} is out: ${score} is over ${threshold}.`,
+  nextButton: 'Next round',
+  waitingNext: 'Waiting for the others…',
+  winnerHeading: (name, you) => (you ? 'You won the match!' : `${name} won the match`),
+  finalScores: 'Final scores',
+  rematchButton: 'Rematch',
+  waitingRematch: (host) => `The host, ${host}, may start a rematch.`,
+
+  // Connection
+  connecting: 'Connecting…',
+  reconnecting: (sec) => `Connection lost. Reconnecting in ${sec} s…`,
+  reconnectNow: 'Reconnect now',
+  resumed: 'Reconnected.',
+  seatGone: 'That seat is no longer yours (the table closed or you were removed).',
+  removed: (reason) => `You left the table: ${reason}.`,
+  protocolNewer: 'The server speaks a newer protocol; some things may not show.',
+  errorPrefix: 'The server said: ',
+  close: 'Close',
+
+  // The rules dialog: the game in full, in this client's words.
+  rulesTitle: 'How to play Least Score',
+  rules: [
+    ['The aim', [
+      'Two to eight players each hold a few cards that nobody else sees, and each tries to hold as few points as possible. Points pile up over rounds; whoever goes over the table\'s limit leaves the match, and the last player left wins.',
+    ]],
+    ['Cards', [
+      'Each player is dealt five cards (the table may choose 3 to 7). An ace counts 1, two to ten their number, jack, queen and king 10 each. A hand is worth the sum of its cards.',
+      'After the deal, the next card of the deck is turned face up: it is the first open card.',
+    ]],
+    ['A turn', [
+      'First throw away one card or a group of cards, then pick up exactly one: either one of the cards the player before you just threw away (the open cards), or the top card of the deck. Your own discard is never yours to take, and older discards are gone for good (the dead pile).',
+      'When the deck runs out, the dead pile is shuffled into a new deck.',
+      'A hand never grows: you always throw away at least as many cards as you pick up.',
+    ]],
+    ['What you may throw away', [
+      'One card, always.',
+      'Two cards of one rank (a pair), or all four of a rank. Three of a kind may not go together.',
+      'Three or five cards in unbroken rank order (a run), of any suits. The ace may be at the bottom (A-2-3) or at the top (Q-K-A) but a run may not turn the corner (K-A-2). Runs of two, four or six are not allowed. A table may require every card of a run to be of one suit.',
+      'Five cards of one suit (a flush).',
+      'Nothing else: not two different pairs, not six or more cards.',
+    ]],
+    ['Declaring', [
+      'Instead of playing your turn, you may declare when you believe your hand is the lowest at the table. You may not declare on your first turn of a round. A table may set a limit: then you may declare only with a hand of at most that total.',
+      'All hands are then shown and the round is scored.',
+    ]],
+    ['Scoring', [
+      'If nobody holds less than the declarer, the declaration is correct: the declarer scores 0 and everyone else scores the difference between their hand and the declarer\'s. Example: Ada declares with 10, Ben holds 16 and Cleo 17: they score 0, 6 and 7.',
+      'If someone holds less, the declaration is false: the declarer alone scores 20 plus the difference to the lowest hand, and nobody else scores. Example: Ada declares with 10, Ben holds 8: Ada scores 20 + 2 = 22.',
+      'A tie with the declarer counts as correct, unless the table chose that a tie counts as false (then the declarer pays 20 + 0).',
+      'If a round goes on too long (500 turns) without a declaration, it ends in a showdown scored as if the lowest hand had declared correctly.',
+    ]],
+    ['Going out', [
+      'Scores add up from round to round. A player whose total goes over the limit (25, 50 or 100) is out of the match; landing exactly on it keeps you in. When one player is left, that player wins.',
+      'The first round is started by the first seat; each later round by the next player still in the match.',
+    ]],
+    ['What everyone knows', [
+      'Everybody sees every discard and which open card each player takes, so a taken card is known to be in that hand until it is thrown away again. A card drawn from the deck is seen only by its drawer.',
+    ]],
+    ['Playing here', [
+      'Select the cards to throw away (click or tap them; or use the arrow keys and space), then press an open card to take it, or Draw. The line under your hand says whether the selection may go, and why not.',
+      'Declare appears only when you may declare. Hint asks the expert computer player what it would do, and how likely it thinks a declaration now would be correct.',
+      'If a turn timer is set and your time runs out, the computer plays that turn for you. If your connection drops, reload the page: you get your seat back.',
+    ]],
+  ],
+
+  // Error codes of the protocol, worded for a person when the server's own
+  // message is not enough.
+  errors: {
+    no_table: 'No table has this code.',
+    table_full: 'The table is full (you may watch it).',
+    started: 'The match has already started (you may watch it).',
+    name_taken: 'Somebody at that table already has this name.',
+    bad_name: 'Names are 1 to 16 letters, digits, _ or -.',
+    server_full: 'The server cannot open more tables now.',
+    shutting_down: 'The server is stopping.',
+    rate_limited: 'Too many messages; slow down a little.',
+  },
+};
