@@ -227,7 +227,7 @@ function describe(ev, words) {
     case 'seat': return s.seatSentence(ev.name);
     case 'unseat': return s.unseatSentence(ev.name);
     case 'start': return s.startSentence(ev.match);
-    case 'deal': return s.dealSentence(ev.round, seatName(ev.starter), ev.open, words);
+    case 'deal': return s.dealSentence(ev.round, seatName(ev.starter), ev.starter === app.view.you, ev.open, words);
     case 'move': return s.moveSentence(seatName(ev.seat), ev, words);
     case 'round_end': {
       const r = ev.result || ev;
@@ -636,7 +636,7 @@ function handPanel() {
   else if (check.ok) line = s.selectionOk(s.shapes[check.shape], handTotal(cards));
   else line = s.selectionBad(s.reasons[check.reason]);
   const active = Math.max(0, hand.findIndex((c) => c === app.focusCard));
-  return h('section', { class: 'hand-panel', 'aria-labelledby': 'hand-h' },
+  return h('section', { class: 'hand-panel', 'aria-labelledby': 'hand-h', 'data-act': canAct() ? '1' : null },
     h('h2', { id: 'hand-h' }, s.yourHand, ' ', h('span', { class: 'total' }, s.handTotal(v.hand_total ?? handTotal(hand)))),
     h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-h', 'aria-describedby': 'select-help', onkeydown: handKeys },
       hand.map((c, i) => h('button', {

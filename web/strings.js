@@ -162,8 +162,8 @@ export const s = {
     if (ev.timeout) text += ' (time ran out: the computer played)';
     return text;
   },
-  dealSentence: (round, starter, open, words) =>
-    `Round ${round} dealt. ${starter} starts; the open card is ${words ? cardWords(open) : cardShort(open)}.`,
+  dealSentence: (round, starter, you, open, words) =>
+    `Round ${round} dealt. ${starter} ${you ? 'start' : 'starts'}; the open card is ${words ? cardWords(open) : cardShort(open)}.`,
   startSentence: (match) => (match > 1 ? `Match ${match} started.` : 'The match started.'),
   seatSentence: (name) => `${name} sat down.`,
   unseatSentence: (name) => `${name} left the seat.`,

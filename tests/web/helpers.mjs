@@ -134,7 +134,7 @@ export async function playTurn(page) {
     return {
       over: !!q('#rematch') || !!q('.winner'),
       next: !!q('#next'),
-      myTurn: !!q('#draw'),
+      myTurn: !!q('.hand-panel[data-act]'),
       drawEnabled: !!q('#draw:not([disabled])'),
       declare: !!q('#declare:not([disabled])'),
       hand: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),

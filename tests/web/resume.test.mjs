@@ -1,0 +1,94 @@
+// A reload in the middle of a round takes the player back to the same seat
+// with the same view (hand, open cards, scores, the moves so far), and the
+// player plays on. A seat the server does not know sends the page home.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launch, newPage, withShots, setName, createTable, playTurn, DESKTOP,
+} from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function snapshot(page) {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),
+    open: [...document.querySelectorAll('#open [data-card], #open .card')].map((b) => b.textContent),
+    seats: [...document.querySelectorAll('.seats .seat')].map((e) => e.textContent),
+    log: [...document.querySelectorAll('#log li')].map((e) => e.textContent),
+    title: document.querySelector('h1').textContent,
+  }));
+}
+
+async function waitMyTurn(page) {
+  await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+}
+
+test('a reload mid-round resumes the seat with the same view', async (t) => {
+  const page = await newPage(browser, DESKTOP);
+  await withShots(t, [page], async () => {
+    await page.goto(server.url + '/');
+    await setName(page, 'Ada');
+    const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    await page.click('#start');
+    // Two turns each, then reload on our turn.
+    for (let i = 0; i < 2; i++) {
+      await waitMyTurn(page);
+      const before = await page.locator('#log li').count();
+      assert.equal(await playTurn(page), 'move');
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, before, { timeout: 10000 });
+    }
+    await waitMyTurn(page);
+    const seen = await snapshot(page);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('leastscore.seat')));
+    assert.equal(stored.code, code);
+    assert.match(stored.token, /^[0-9a-f]{32}$/);
+    assert.ok(stored.version > 0);
+
+    await page.reload();
+    await waitMyTurn(page);
+    assert.equal(new URL(page.url()).pathname, `/t/${code}`);
+    const again = await snapshot(page);
+    assert.deepEqual(again.hand, seen.hand);
+    assert.deepEqual(again.open, seen.open);
+    // The log is the same, and now also says that the connection dropped
+    // and came back.
+    const moves = (log) => log.filter((l) => !/lost the connection|is back/.test(l));
+    assert.deepEqual(moves(again.log), moves(seen.log));
+    assert.equal(again.title, seen.title);
+    // Scores and hand sizes are the same (the status line says online again).
+    assert.deepEqual(again.seats.map((x) => x.replace(/online|connection lost/, '')),
+      seen.seats.map((x) => x.replace(/online|connection lost/, '')));
+    assert.equal(await playTurn(page), 'move', 'the player plays on after the reload');
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.log.length, { timeout: 10000 });
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+test('a seat the server does not know sends the page home with a message', async (t) => {
+  const page = await newPage(browser, DESKTOP);
+  await withShots(t, [page], async () => {
+    await page.goto(server.url + '/');
+    await setName(page, 'Cleo');
+    const code = await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.evaluate(() => {
+      const seat = JSON.parse(localStorage.getItem('leastscore.seat'));
+      seat.token = '0'.repeat(32);
+      localStorage.setItem('leastscore.seat', JSON.stringify(seat));
+    });
+    await page.goto(`${server.url}/t/${code}`);
+    await page.waitForSelector('#message', { timeout: 10000 });
+    assert.match(await page.textContent('#message'), /no longer yours/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('leastscore.seat')), null);
+    assert.equal(await page.locator('#create').count(), 1);
+  });
+});

@@ -1,0 +1,91 @@
+// Two people in two browser contexts play a whole match at one table: the
+// host creates it and sends the link, the friend opens the link and joins,
+// a third context watches. Each sees the other's moves; the spectator sees
+// no hand. A wrong code and a bad name are refused with a message.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launch, newPage, withShots, setName, createTable, playTurn, PHONE, DESKTOP,
+} from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('two people play each other at one table through the link, a third watches', async (t) => {
+  const host = await newPage(browser, DESKTOP);
+  const friend = await newPage(browser, PHONE);
+  const watcher = await newPage(browser, DESKTOP);
+  await withShots(t, [host, friend, watcher], async () => {
+    await host.goto(server.url + '/');
+    await setName(host, 'Ada');
+    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 25 });
+    const link = await host.inputValue('#link');
+    assert.equal(link, `${server.url}/t/${code}`);
+
+    // A wrong code first, then a bad name: each refused with a message.
+    await friend.goto(server.url + '/');
+    await setName(friend, 'Ben');
+    await friend.fill('#code', 'NOSUCH1');
+    await friend.click('#join');
+    await friend.waitForSelector('#message', { timeout: 10000 });
+    await friend.goto(link);
+    assert.equal(await friend.inputValue('#code'), code, 'the link fills in the code');
+    assert.equal(await friend.inputValue('#name'), 'Ben', 'the name is remembered');
+    await setName(friend, 'Ben!');
+    await friend.click('#join');
+    assert.match(await friend.textContent('#message'), /1 to 16/);
+    await setName(friend, 'Ben');
+    await friend.click('#join');
+    await friend.waitForSelector('.seat-list li:nth-child(2)', { timeout: 10000 });
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 10000 });
+    assert.match(await host.textContent('.seat-list'), /Ben/);
+    assert.equal(await friend.locator('#start').count(), 0, 'only the host may start');
+
+    await watcher.goto(link);
+    await watcher.click('#watch');
+    await watcher.waitForSelector('.seat-list', { timeout: 10000 });
+
+    await host.click('#start');
+    await host.waitForSelector('.hand button', { timeout: 10000 });
+    await friend.waitForSelector('.hand button', { timeout: 10000 });
+    await watcher.waitForSelector('.seats .seat', { timeout: 10000 });
+    assert.equal(await watcher.locator('.hand button').count(), 0, 'a spectator has no hand');
+
+    const done = new Set();
+    const deadline = Date.now() + 60000;
+    while (done.size < 2) {
+      assert.ok(Date.now() < deadline, 'the match did not end within 60 s');
+      let acted = false;
+      for (const [i, p] of [host, friend].entries()) {
+        const did = await playTurn(p);
+        if (did === 'over') done.add(i);
+        else if (did) acted = true;
+      }
+      if (!acted) await host.waitForTimeout(50);
+    }
+    const hostLog = await host.locator('#log li').allTextContents();
+    const friendLog = await friend.locator('#log li').allTextContents();
+    assert.ok(hostLog.some((l) => /^Ben (discarded|declared)/.test(l)), 'the host sees the friend\'s moves');
+    assert.ok(friendLog.some((l) => /^Ada (discarded|declared)/.test(l)), 'the friend sees the host\'s moves');
+    const winnerHost = await host.textContent('.winner');
+    const winnerFriend = await friend.textContent('.winner');
+    assert.ok(/You won/.test(winnerHost) !== /You won/.test(winnerFriend), 'exactly one of them won');
+    await watcher.waitForSelector('.winner', { timeout: 10000 });
+    assert.equal(await friend.locator('#rematch').count(), 0, 'only the host gets the rematch button');
+    for (const p of [host, friend, watcher]) assert.deepEqual(p.errors, []);
+
+    // The host's rematch deals a new match to both.
+    await host.click('#rematch');
+    await host.waitForSelector('.hand button', { timeout: 10000 });
+    await friend.waitForSelector('.hand button', { timeout: 10000 });
+  });
+});
