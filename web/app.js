@@ -15,7 +15,7 @@
 // not resent (the server would refuse it as stale anyway).
 
 import { s, cardShort, cardWords } from './strings.js';
-import { checkDiscard, handTotal, sortCards } from './rules.js';
+import { checkDiscard, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
@@ -89,7 +89,7 @@ function h(tag, attrs = {}, ...children) {
     else if (k === 'value') el.value = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -170,7 +170,7 @@ function onMessage(msg) {
     case 'hint':
       app.hint = msg;
       render();
-      announce([s.hintText(msg.move), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
+      announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
       break;
     case 'removed':
       leaveTable(s.removed(msg.reason || ''));
@@ -220,6 +220,11 @@ function seatName(i) {
   const v = app.view;
   if (!v || !v.seats[i]) return '?';
   return i === v.you ? s.you : v.seats[i].name;
+}
+
+// "discard 9H take 6C" with its cards written for the eye or the ear.
+function moveText(move, words) {
+  return String(move).split(' ').map((w) => (parseCard(w) ? (words ? cardWords(w) : cardShort(w)) : w)).join(' ');
 }
 
 function describe(ev, words) {
@@ -330,7 +335,7 @@ function messageLine() {
 }
 
 function rulesButton() {
-  return h('button', { class: 'secondary', onclick: openRules, 'data-focus': 'rules' }, s.rulesButton);
+  return h('button', { class: 'secondary', id: 'rules', onclick: openRules, 'data-focus': 'rules' }, s.rulesButton);
 }
 
 // Home: the name, creating a table, joining or watching one.
@@ -455,7 +460,7 @@ function lobbyScreen() {
   const host = v.host === v.you;
   const link = `${location.origin}/t/${v.code}`;
   const seats = v.seats.filter(Boolean);
-  const size = v.size || v.capacity || v.seats_total;
+  const size = v.capacity; // not in protocol 1's document; shown when the server sends it
   let level = 'greedy';
   return [
     h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), rulesButton()),
@@ -622,7 +627,7 @@ function hintPanel() {
   if (app.hint === 'pending') return h('p', { class: 'hint', role: 'status' }, s.hintThinking);
   const hint = app.hint;
   return h('div', { class: 'hint', role: 'status' },
-    h('p', {}, s.hintText(hint.move)),
+    h('p', {}, s.hintText(moveText(hint.move))),
     h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
     hint.why ? h('p', {}, s.hintWhy(hint.why)) : null);
 }
@@ -706,13 +711,13 @@ function resultPanel() {
       h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
         : s.resultShowdown(names[r.lowest])),
       h('table', { class: 'result' },
-        h('thead', {}, h('tr', {}, [s.colPlayer, s.colHand, s.colTotal, s.colScore, s.colCumulative]
+        h('thead', {}, h('tr', {}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative]
           .map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, hands.map((x) => h('tr', { class: x.total === minAll ? 'lowest' : null },
           h('th', { scope: 'row' }, names[x.seat],
             x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
-            x.total === minAll ? h('span', { class: 'tag low' }, s.lowestMark) : null),
-          h('td', {}, cardRow(x.cards, names[x.seat])),
+            x.total === minAll ? h('span', { class: 'tag low' }, s.lowestMark) : null,
+            h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))),
           h('td', {}, x.total),
           h('td', {}, `+${x.score}`, h('span', { class: 'explain' }, explain(x))),
           h('td', {}, x.cumulative))))),

@@ -183,7 +183,7 @@ export const s = {
     `${name} declared with ${total}: ${correct ? 'correct' : 'false'}.`,
   resultShowdown: (name) =>
     `Nobody declared before the turn limit: a showdown, scored as if ${name} (the lowest hand) had declared.`,
-  colPlayer: 'Player', colHand: 'Hand', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
+  colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
   lowestMark: 'lowest',
   declarerMark: 'declared',
   explainCorrectDeclarer: '0 (correct declaration)',

@@ -22,7 +22,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export async function startServer(extra = []) {
   const bin = process.env.LEASTSCORE || path.join(ROOT, 'build', 'leastscore');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
-  const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--bot-delay', '0',
+  const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', path.join(ROOT, 'web'), '--bot-delay', '0',
     '--round-pause', '1', ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -125,10 +125,10 @@ export async function createTable(page, opts = {}) {
 
 // Plays one turn if it is this page's turn; returns what it did ('move',
 // 'declare', 'next', 'over' or null when there was nothing to do). The
-// player declares on a low hand when allowed, otherwise throws away its
+// player declares when allowed with a hand of at most declareAt, otherwise throws away its
 // highest card (or a legal pair of its highest rank) and draws, or takes a
 // low open card.
-export async function playTurn(page) {
+export async function playTurn(page, declareAt = 7) {
   const state = await page.evaluate(() => {
     const q = (sel) => document.querySelector(sel);
     return {
@@ -154,7 +154,7 @@ export async function playTurn(page) {
   if (!state.myTurn) return null;
   const value = (c) => Math.min(10, ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].indexOf(c.slice(0, -1)) + 1);
   const total = state.hand.reduce((a, c) => a + value(c), 0);
-  if (state.declare && total <= 7) {
+  if (state.declare && total <= declareAt) {
     await page.click('#declare');
     return 'declare';
   }

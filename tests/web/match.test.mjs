@@ -21,7 +21,40 @@ after(async () => {
   await server?.stop();
 });
 
-async function playMatch(t, viewport, name) {
+// The first turn from the keyboard: arrows move between the cards, space
+// selects, the line under the hand says why a selection may not go, enter
+// moves on to the pick-up, and the move is announced in the live region.
+async function firstTurnByKeyboard(page) {
+  await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+  const hand = await page.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card));
+  await page.focus('.hand button >> nth=0');
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute(`.hand button[data-card="${hand[0]}"]`, 'aria-pressed'), 'true');
+  // Find a second card of another rank: two such cards are not a discard.
+  const other = hand.findIndex((c) => c.slice(0, -1) !== hand[0].slice(0, -1));
+  for (let i = 0; i < other; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.match(await page.textContent('#selection'), /Not allowed: 2 cards must be a pair/);
+  await page.keyboard.press('Enter'); // refused: says why, stays in the hand
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.hand') !== null), true);
+  await page.keyboard.press('Space'); // unselect the second card
+  assert.match(await page.textContent('#selection'), /You may throw these away/);
+  await page.keyboard.press('Enter');
+  const focused = await page.evaluate(() => document.activeElement.id || document.activeElement.dataset.card);
+  assert.ok(focused === 'draw' || /^[0-9AJQK]+[CDHS]$/.test(focused), `enter moved on to the pick-up, not ${focused}`);
+  const logBefore = await page.locator('#log li').count();
+  await page.evaluate(() => {
+    window.said = [];
+    const el = document.getElementById('announce');
+    new MutationObserver(() => window.said.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, logBefore, { timeout: 10000 });
+  await page.waitForFunction(() => window.said.some((t) => /You discarded .* of .*, (drew|took) /.test(t)),
+    null, { timeout: 5000 });
+}
+
+async function playMatch(t, viewport, name, keyboard) {
   const page = await newPage(browser, viewport);
   await withShots(t, [page], async () => {
     await page.goto(server.url + '/');
@@ -34,6 +67,8 @@ async function playMatch(t, viewport, name) {
     await page.click('#start');
     await page.waitForSelector('.hand button', { timeout: 10000 });
     assert.equal(await page.locator('.hand button').count(), 5);
+
+    if (keyboard) await firstTurnByKeyboard(page);
 
     let rounds = 0;
     let moves = 0;
@@ -64,5 +99,5 @@ test('a person plays a whole match against computer players on a phone', async (
 });
 
 test('a person plays a whole match against computer players on a desktop', async (t) => {
-  await playMatch(t, DESKTOP, 'Ben');
+  await playMatch(t, DESKTOP, 'Ben', true);
 });

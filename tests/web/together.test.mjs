@@ -66,7 +66,7 @@ test('two people play each other at one table through the link, a third watches'
       assert.ok(Date.now() < deadline, 'the match did not end within 60 s');
       let acted = false;
       for (const [i, p] of [host, friend].entries()) {
-        const did = await playTurn(p);
+        const did = await playTurn(p, 15);
         if (did === 'over') done.add(i);
         else if (did) acted = true;
       }
