@@ -72,9 +72,21 @@ export async function launch() {
   });
 }
 
-// A page that fails the test on a script error in the page.
+// A page that records script errors in page.errors (tests assert there are
+// none). Each page keeps its WebSockets in window.sockets, so that a test
+// can cut the connection as a network drop would (dropConnection).
 export async function newPage(browser, viewport) {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.sockets = [];
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.sockets.push(this);
+      }
+    };
+  });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -125,9 +137,9 @@ export async function createTable(page, opts = {}) {
 
 // Plays one turn if it is this page's turn; returns what it did ('move',
 // 'declare', 'next', 'over' or null when there was nothing to do). The
-// player declares when allowed with a hand of at most declareAt, otherwise throws away its
-// highest card (or a legal pair of its highest rank) and draws, or takes a
-// low open card.
+// player declares when allowed with a hand of at most declareAt, otherwise
+// throws away its highest card (or a legal pair of its highest rank) and
+// draws, or takes a low open card.
 export async function playTurn(page, declareAt = 7) {
   const state = await page.evaluate(() => {
     const q = (sel) => document.querySelector(sel);
@@ -167,4 +179,9 @@ export async function playTurn(page, declareAt = 7) {
   if (low) await page.click(`#open button[data-card="${low}"]`);
   else await page.click('#draw');
   return 'move';
+}
+
+// Closes the page's open WebSockets, as a dropped connection would.
+export async function dropConnection(page) {
+  await page.evaluate(() => window.sockets.forEach((ws) => ws.close()));
 }

@@ -54,6 +54,20 @@ async function firstTurnByKeyboard(page) {
     null, { timeout: 5000 });
 }
 
+// A hint gives the expert's move and why; the rules open in a dialog that
+// Escape closes.
+async function hintAndRules(page) {
+  await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+  await page.click('#hint');
+  await page.waitForSelector('.hint >> text=The expert would play', { timeout: 20000 });
+  assert.match(await page.textContent('.hint'), /The expert would play: discard .*(draw|take).*Declaring is not allowed now\./s);
+  await page.click('#rules');
+  assert.equal(await page.isVisible('#rules-dialog'), true);
+  assert.match(await page.textContent('#rules-dialog'), /Three of a kind may not go together/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#rules-dialog', { state: 'hidden', timeout: 5000 });
+}
+
 async function playMatch(t, viewport, name, keyboard) {
   const page = await newPage(browser, viewport);
   await withShots(t, [page], async () => {
@@ -69,6 +83,7 @@ async function playMatch(t, viewport, name, keyboard) {
     assert.equal(await page.locator('.hand button').count(), 5);
 
     if (keyboard) await firstTurnByKeyboard(page);
+    else await hintAndRules(page);
 
     let rounds = 0;
     let moves = 0;

@@ -1,11 +1,13 @@
 // A reload in the middle of a round takes the player back to the same seat
 // with the same view (hand, open cards, scores, the moves so far), and the
-// player plays on. A seat the server does not know sends the page home.
+// player plays on; so does a dropped connection, after which the page
+// reconnects by itself. The turn timer counts down. A seat the server does
+// not know sends the page home.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, DESKTOP,
+  startServer, launch, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP,
 } from './helpers.mjs';
 
 let server;
@@ -38,8 +40,15 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
   await withShots(t, [page], async () => {
     await page.goto(server.url + '/');
     await setName(page, 'Ada');
-    const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100, turn_time: 120 });
     await page.click('#start');
+    // The turn timer counts down from 120 s.
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+    const left = async () => Number(/(\d+) s left/.exec(await page.textContent('.turn-line .timer'))[1]);
+    const first = await left();
+    assert.ok(first > 100 && first <= 120, `timer shows ${first}`);
+    await page.waitForFunction((f) => /(\d+) s left/.exec(document.querySelector('.turn-line .timer').textContent)[1] < f,
+      first, { timeout: 5000 });
     // Two turns each, then reload on our turn.
     for (let i = 0; i < 2; i++) {
       await waitMyTurn(page);
@@ -70,6 +79,22 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
       seen.seats.map((x) => x.replace(/online|connection lost/, '')));
     assert.equal(await playTurn(page), 'move', 'the player plays on after the reload');
     await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.log.length, { timeout: 10000 });
+
+    // A dropped connection: the page says so, reconnects by itself, resumes
+    // the seat and shows the same table.
+    await waitMyTurn(page);
+    const beforeDrop = await snapshot(page);
+    await dropConnection(page);
+    await page.waitForSelector('.banner', { timeout: 5000 });
+    await page.waitForSelector('.banner', { state: 'detached', timeout: 15000 });
+    await waitMyTurn(page);
+    const afterDrop = await snapshot(page);
+    assert.deepEqual(afterDrop.hand, beforeDrop.hand);
+    assert.deepEqual(afterDrop.open, beforeDrop.open);
+    assert.deepEqual(moves(afterDrop.log), moves(beforeDrop.log));
+    assert.ok(afterDrop.log.includes('Ada is back.'));
+    assert.equal(await page.evaluate(() => window.sockets.length), 2, 'one socket since the reload, and one after the drop');
+    assert.equal(await playTurn(page), 'move', 'the player plays on after the drop');
     assert.deepEqual(page.errors, []);
   });
 });

@@ -1,12 +1,12 @@
 // Two people in two browser contexts play a whole match at one table: the
 // host creates it and sends the link, the friend opens the link and joins,
 // a third context watches. Each sees the other's moves; the spectator sees
-// no hand. A wrong code and a bad name are refused with a message.
+// no hand; a dropped connection is shown to the others and resumed. A wrong code and a bad name are refused with a message.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, PHONE, DESKTOP,
+  startServer, launch, newPage, withShots, setName, createTable, playTurn, dropConnection, PHONE, DESKTOP,
 } from './helpers.mjs';
 
 let server;
@@ -59,6 +59,15 @@ test('two people play each other at one table through the link, a third watches'
     await friend.waitForSelector('.hand button', { timeout: 10000 });
     await watcher.waitForSelector('.seats .seat', { timeout: 10000 });
     assert.equal(await watcher.locator('.hand button').count(), 0, 'a spectator has no hand');
+
+    // The friend's connection drops and comes back: the others are told.
+    const hand = await friend.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card));
+    await dropConnection(friend);
+    await host.waitForSelector('#log li >> text=Ben lost the connection.', { timeout: 10000 });
+    await host.waitForSelector('#log li >> text=Ben is back.', { timeout: 15000 });
+    await watcher.waitForSelector('#log li >> text=Ben is back.', { timeout: 10000 });
+    await friend.waitForSelector('.hand button', { timeout: 10000 });
+    assert.deepEqual(await friend.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card)), hand);
 
     const done = new Set();
     const deadline = Date.now() + 60000;
