@@ -40,7 +40,7 @@ const app = {
   selected: new Set(),
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
   hint: null, // null, 'pending' or the hint message
-  nextSent: -1, // the round whose result this player has dismissed
+  nextSent: '', // "match:round" of the result this player has dismissed
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
   deadlineAt: 0, // performance.now() at which the current turn's time runs out
@@ -130,8 +130,8 @@ const conn = new Connection({
   message: onMessage,
   down(delay) {
     app.down = true;
-    app.retryIn = Math.round(delay / 1000);
-    if (app.seat || app.watching) render();
+    app.retryIn = Math.max(1, Math.round(delay / 1000));
+    render();
   },
 });
 
@@ -168,6 +168,7 @@ function onMessage(msg) {
       onState(msg);
       break;
     case 'hint':
+      if (!isMyTurn()) break; // asked on a turn that is over
       app.hint = msg;
       render();
       announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
@@ -247,7 +248,8 @@ function describe(ev, words) {
 
 function onState(msg) {
   const events = Array.isArray(msg.events) ? msg.events : [];
-  const gap = !msg.snapshot && app.version >= 0 && events.length > 0 && events[0].v !== app.version + 1;
+  if (!msg.view || (!app.seat && !app.watching)) return; // a table this page has left
+  const gap = !msg.snapshot && app.version >= 0 && events.length > 0 && events[0].v > app.version + 1;
   const wasMyTurn = isMyTurn();
   app.view = msg.view;
   if (gap) {
@@ -308,7 +310,9 @@ function render() {
   const focusKey = document.activeElement?.dataset?.focus;
   root.replaceChildren(...screen().filter(Boolean));
   if (focusKey) {
-    const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    // The same control again; if it is gone (a move was played), the hand.
+    const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)
+      || root.querySelector('.hand button[tabindex="0"]');
     if (again) again.focus();
   }
   tick();
@@ -317,7 +321,7 @@ function render() {
 function screen() {
   document.title = s.title + (app.view ? ` · ${app.view.code}` : '');
   const out = [];
-  if ((app.seat || app.watching) && app.down) out.push(connectionBanner());
+  if (app.down) out.push(connectionBanner());
   if (!app.view) out.push(...homeScreen());
   else if (app.view.status === 'lobby') out.push(...lobbyScreen());
   else out.push(...tableScreen());
@@ -447,11 +451,26 @@ function watchTable() {
   send({ type: 'watch', code: app.form.code });
 }
 
+// Back to the seat this browser holds at another table (from the home page).
 function resumeSaved(saved) {
   app.seat = saved;
-  app.log = (loadJSON(sessionStorage, KEY_LOG)?.code === saved.code && loadJSON(sessionStorage, KEY_LOG).log) || [];
-  app.version = app.log.length ? saved.version : -1;
-  send({ type: 'resume', code: saved.code, token: saved.token, version: saved.version });
+  restoreLog();
+  const msg = { type: 'resume', code: saved.code, token: saved.token };
+  if (app.seat.version >= 0) msg.version = app.seat.version;
+  send(msg);
+}
+
+// The log as it was before a reload; without it, the version is forgotten
+// so that the server sends the table's recent events afresh.
+function restoreLog() {
+  const stored = loadJSON(sessionStorage, KEY_LOG);
+  if (stored && stored.code === app.seat.code && Array.isArray(stored.log)) {
+    app.log = stored.log;
+    app.version = app.seat.version;
+  } else {
+    app.log = [];
+    app.seat.version = -1;
+  }
 }
 
 // The lobby: who sits where, the link to send, the host's controls.
@@ -726,10 +745,10 @@ function resultPanel() {
           v.rules.threshold))));
   }
   if (v.status === 'between' && v.you >= 0) {
-    out.push(app.nextSent === v.round ? h('p', {}, s.waitingNext)
+    out.push(app.nextSent === `${v.match}:${v.round}` ? h('p', {}, s.waitingNext)
       : h('p', {}, h('button', {
         id: 'next', 'data-focus': 'next',
-        onclick: () => { if (conn.send({ type: 'next' })) { app.nextSent = v.round; render(); } },
+        onclick: () => { if (conn.send({ type: 'next' })) { app.nextSent = `${v.match}:${v.round}`; render(); } },
       }, s.nextButton)));
   }
   if (v.status === 'over') {
@@ -767,11 +786,14 @@ function openRules() {
   const dialog = document.getElementById('rules-dialog');
   if (!dialog.firstChild) {
     dialog.append(
-      h('h2', { id: 'rules-title' }, s.rulesTitle),
+      h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
       ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
       h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)));
   }
   dialog.showModal();
+  // Start reading at the top, not at the Close button.
+  dialog.scrollTop = 0;
+  document.getElementById('rules-title').focus();
 }
 
 // ------------------------------------------------------------ start
@@ -782,13 +804,7 @@ function start() {
   if (saved && saved.code && saved.token && saved.code === code) {
     // A reload: take the seat back, with the log as it was.
     app.seat = saved;
-    const stored = loadJSON(sessionStorage, KEY_LOG);
-    if (stored && stored.code === code && Array.isArray(stored.log)) {
-      app.log = stored.log;
-      app.version = saved.version;
-    } else {
-      app.seat.version = -1;
-    }
+    restoreLog();
   }
   window.addEventListener('popstate', () => {
     if (!codeFromPath() && (app.seat || app.watching)) {

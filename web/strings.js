@@ -43,7 +43,6 @@ export const s = {
   createHeading: 'Create a table',
   seatsLabel: 'Seats',
   seatLabel: (n) => `Seat ${n}`,
-  seatYou: 'You (host)',
   seatOpen: 'A friend (open seat)',
   seatBot: (level) => `Computer: ${level}`,
   rulesHeading: 'Rules options',
@@ -100,7 +99,6 @@ export const s = {
   openCards: 'Open cards',
   deck: (n) => `Deck: ${n}`,
   dead: (n) => `Dead pile: ${n}`,
-  takeButton: (card) => `Take ${card}`,
   takeLabel: (card) => `Take ${cardWords(card)}`,
   drawButton: 'Draw from the deck',
   declareButton: 'Declare',
@@ -199,10 +197,8 @@ export const s = {
   waitingRematch: (host) => `The host, ${host}, may start a rematch.`,
 
   // Connection
-  connecting: 'Connecting…',
   reconnecting: (sec) => `Connection lost. Reconnecting in ${sec} s…`,
   reconnectNow: 'Reconnect now',
-  resumed: 'Reconnected.',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,
   protocolNewer: 'The server speaks a newer protocol; some things may not show.',
