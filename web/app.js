@@ -15,7 +15,7 @@
 // not resent (the server would refuse it as stale anyway).
 
 import { s, cardShort, cardWords } from './strings.js';
-import { checkDiscard, handTotal, sortCards, parseCard } from './rules.js';
+import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
@@ -715,16 +715,14 @@ function resultPanel() {
   const out = [];
   if (r) {
     const hands = r.hands || [];
-    const d = r.declarer >= 0 ? r.declarer : r.lowest;
-    const dh = hands.find((x) => x.seat === d);
-    const others = hands.filter((x) => x.seat !== d);
-    const minAll = Math.min(...hands.map((x) => x.total));
-    const minOthers = others.length ? Math.min(...others.map((x) => x.total)) : 0;
-    const lowOther = others.find((x) => x.total === minOthers);
+    const why = new Map(explainRound(r).map((e) => [e.seat, e]));
+    const dh = hands.find((x) => x.seat === r.declarer);
     const explain = (x) => {
-      if (r.correct) return x.seat === d ? s.explainCorrectDeclarer : s.explainPays(x.total, dh.total, names[d]);
-      if (x.seat !== d) return s.explainNothing;
-      return s.explainFalse(dh.total - minOthers, names[lowOther.seat], minOthers);
+      const e = why.get(x.seat);
+      if (e.why === 'correct') return s.explainCorrectDeclarer;
+      if (e.why === 'pays') return s.explainPays(x.total, e.declarerTotal, names[e.declarer]);
+      if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal);
+      return s.explainNothing;
     };
     out.push(h('h2', { id: 'result-h' }, s.resultHeading(r.round)),
       h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
@@ -732,10 +730,10 @@ function resultPanel() {
       h('table', { class: 'result' },
         h('thead', {}, h('tr', {}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative]
           .map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, hands.map((x) => h('tr', { class: x.total === minAll ? 'lowest' : null },
+        h('tbody', {}, hands.map((x) => h('tr', { class: why.get(x.seat).lowest ? 'lowest' : null },
           h('th', { scope: 'row' }, names[x.seat],
             x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
-            x.total === minAll ? h('span', { class: 'tag low' }, s.lowestMark) : null,
+            why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
             h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))),
           h('td', {}, x.total),
           h('td', {}, `+${x.score}`, h('span', { class: 'explain' }, explain(x))),

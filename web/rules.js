@@ -94,3 +94,34 @@ export function checkDiscard(cards, runs = 'any') {
       return { ok: false, reason: 'tooMany' };
   }
 }
+
+// Why each hand of a round's result (the protocol's `result`) scored what it
+// did (R6, R7, D1, D12), as plain data for strings.js to word. One entry per
+// hand, in the result's order, each with `seat`, `lowest` (true for every
+// hand of the lowest total) and `why`:
+//   'correct'  the declarer of a correct declaration: 0
+//   'pays'     another hand after a correct declaration: `gap`, its total
+//              minus `declarerTotal` (the hand of seat `declarer`)
+//   'false'    the declarer of a false declaration: 20 + `gap`, the gap to
+//              `lowestTotal`, the lowest other hand (seat `lowestSeat`)
+//   'nothing'  another hand after a false declaration: 0
+// A showdown (declarer -1) is scored as the lowest hand (`result.lowest`)
+// declaring, correctly.
+export function explainRound(result) {
+  const hands = result.hands || [];
+  const d = result.declarer >= 0 ? result.declarer : result.lowest;
+  const dh = hands.find((x) => x.seat === d);
+  const others = hands.filter((x) => x.seat !== d);
+  const minAll = Math.min(...hands.map((x) => x.total));
+  const minOthers = Math.min(...others.map((x) => x.total));
+  const low = others.find((x) => x.total === minOthers);
+  return hands.map((x) => {
+    const base = { seat: x.seat, lowest: x.total === minAll };
+    if (result.correct) {
+      return x.seat === d ? { ...base, why: 'correct' }
+        : { ...base, why: 'pays', declarer: d, declarerTotal: dh.total, gap: x.total - dh.total };
+    }
+    if (x.seat !== d) return { ...base, why: 'nothing' };
+    return { ...base, why: 'false', lowestSeat: low.seat, lowestTotal: minOthers, gap: dh.total - minOthers };
+  });
+}

@@ -187,7 +187,7 @@ export const s = {
   explainCorrectDeclarer: '0 (correct declaration)',
   explainPays: (total, dtotal, dname) => `${total} − ${dtotal} (${dname}) = ${total - dtotal}`,
   explainFalse: (gap, lname, ltotal) => `20 + ${gap} over ${lname}'s ${ltotal}`,
-  explainNothing: '0',
+  explainNothing: '0 (a false declaration costs only the declarer)',
   eliminated: (name, score, threshold) => `${name} is out: ${score} is over ${threshold}.`,
   nextButton: 'Next round',
   waitingNext: 'Waiting for the others…',

@@ -100,6 +100,11 @@ async function playMatch(t, viewport, name, keyboard) {
     assert.ok(winner && winner.length > 0);
     assert.equal(await page.locator('#rematch').count(), 1, 'the host gets a rematch button');
     assert.ok(moves > 0, 'the person made moves');
+    // Every score of every round's result is explained.
+    assert.ok(page.results.length === rounds && rounds > 0);
+    for (const row of page.results.flat()) {
+      assert.match(row, /\(correct declaration\)|\d+ − \d+ \(\w+\) = \d+|20 \+ \d+ over \w+'s \d+|costs only the declarer/, row);
+    }
     const log = await page.locator('#log li').allTextContents();
     assert.ok(log.some((l) => /won the match/.test(l)), 'the log ends with the winner');
     assert.ok(log.some((l) => /discarded .*, (drew|took)/.test(l)), 'moves are written as sentences');

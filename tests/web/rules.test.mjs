@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkDiscard, parseCard, cardValue, handTotal, sortCards, cardIndex, RANKS, SUITS,
+  checkDiscard, explainRound, parseCard, cardValue, handTotal, sortCards, cardIndex, RANKS, SUITS,
 } from '../../web/rules.js';
 
 const ok = (cards, runs) => checkDiscard(cards, runs).ok;
@@ -129,4 +129,44 @@ test('every set of five clubs and hearts: runs and flushes exactly as the rules 
   const deck = RANKS.flatMap((r) => [r + 'C', r + 'H']);
   assert.deepEqual(countLegal(deck, [5], 'any'), [0, 0, 0, 0, 0, 2874]);
   assert.deepEqual(countLegal(deck, [5], 'suited'), [0, 0, 0, 0, 0, 2574]);
+});
+
+// Round results as the server sends them; seats 0 1 2 are A, B, C.
+const hand = (seat, total, score) => ({ seat, cards: [], total, score, cumulative: score });
+
+test('R6: a correct declaration: the declarer 0, the others the difference (10, 16, 17)', () => {
+  const e = explainRound({ round: 1, declarer: 0, lowest: 0, correct: true, eliminated: [],
+    hands: [hand(0, 10, 0), hand(1, 16, 6), hand(2, 17, 7)] });
+  assert.deepEqual(e.map((x) => x.why), ['correct', 'pays', 'pays']);
+  assert.deepEqual(e.map((x) => x.gap), [undefined, 6, 7]);
+  assert.equal(e[1].declarer, 0);
+  assert.equal(e[1].declarerTotal, 10);
+  assert.deepEqual(e.map((x) => x.lowest), [true, false, false]);
+});
+
+test('R7: a false declaration: the declarer 20 + the gap to the lowest (10 over 8), the others nothing', () => {
+  const e = explainRound({ round: 1, declarer: 0, lowest: 1, correct: false, eliminated: [],
+    hands: [hand(0, 10, 22), hand(1, 8, 0), hand(2, 15, 0)] });
+  assert.deepEqual(e.map((x) => x.why), ['false', 'nothing', 'nothing']);
+  assert.equal(e[0].gap, 2);
+  assert.equal(e[0].lowestSeat, 1);
+  assert.equal(e[0].lowestTotal, 8);
+  assert.deepEqual(e.map((x) => x.lowest), [false, true, false]);
+});
+
+test('D1: under tie penalty a tie is false: 20 + 0 over the tied hand; both are lowest', () => {
+  const e = explainRound({ round: 1, declarer: 2, lowest: 2, correct: false, eliminated: [],
+    hands: [hand(0, 10, 0), hand(1, 12, 0), hand(2, 10, 20)] });
+  assert.deepEqual(e.map((x) => x.why), ['nothing', 'nothing', 'false']);
+  assert.equal(e[2].gap, 0);
+  assert.equal(e[2].lowestSeat, 0);
+  assert.deepEqual(e.map((x) => x.lowest), [true, false, true]);
+});
+
+test('D12: a showdown is scored as the lowest hand declaring, correctly', () => {
+  const e = explainRound({ round: 3, declarer: -1, lowest: 1, correct: true, eliminated: [],
+    hands: [hand(0, 14, 9), hand(1, 5, 0)] });
+  assert.deepEqual(e.map((x) => x.why), ['pays', 'correct']);
+  assert.equal(e[0].gap, 9);
+  assert.equal(e[0].declarer, 1);
 });
