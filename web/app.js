@@ -290,14 +290,17 @@ function isMyTurn() {
   return !!v && v.status === 'playing' && v.you >= 0 && v.turn === v.you;
 }
 
-function leaveTable(message) {
+// Back to the home page. `keep` keeps the seat in localStorage (leaving
+// during a match: the computer plays the seat, and the home page offers to
+// take it back).
+function leaveTable(message, keep = false) {
+  if (!keep) localStorage.removeItem(KEY_SEAT);
   app.seat = null;
   app.watching = null;
   app.view = null;
   app.version = -1;
   app.log = [];
   app.hint = null;
-  saveSeat();
   sessionStorage.removeItem(KEY_LOG);
   if (location.pathname !== '/') history.pushState(null, '', '/');
   app.message = message || '';
@@ -520,7 +523,10 @@ function lobbyScreen() {
 function leaveButton() {
   return h('button', {
     class: 'secondary', id: 'leave',
-    onclick: () => { conn.send({ type: 'leave' }); leaveTable(''); },
+    onclick: () => {
+      conn.send({ type: 'leave' });
+      leaveTable('', app.seat && app.view && app.view.status !== 'lobby');
+    },
   }, s.leaveButton);
 }
 
