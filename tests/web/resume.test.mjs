@@ -1,7 +1,7 @@
 // A reload in the middle of a round takes the player back to the same seat
 // with the same view (hand, open cards, scores, the moves so far), and the
 // player plays on; so does a dropped connection, after which the page
-// reconnects by itself. The turn timer counts down. A seat the server does
+// reconnects by itself, and leaving then coming back from the home page. The turn timer counts down. A seat the server does
 // not know sends the page home.
 
 import { test, before, after } from 'node:test';
@@ -95,6 +95,14 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     assert.ok(afterDrop.log.includes('Ada is back.'));
     assert.equal(await page.evaluate(() => window.sockets.length), 2, 'one socket since the reload, and one after the drop');
     assert.equal(await playTurn(page), 'move', 'the player plays on after the drop');
+
+    // Leaving during the match: the home page offers the seat back.
+    await page.click('#leave');
+    await page.waitForSelector('#create', { timeout: 5000 });
+    assert.equal(new URL(page.url()).pathname, '/');
+    await page.click(`text=Back to table ${code}`);
+    await page.waitForSelector('.hand button', { timeout: 10000 });
+    assert.equal(new URL(page.url()).pathname, `/t/${code}`);
     assert.deepEqual(page.errors, []);
   });
 });
