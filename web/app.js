@@ -404,7 +404,7 @@ function homeScreen() {
             h('label', { class: 'field' }, s.declareMaxLabel,
               h('input', {
                 id: 'opt-declare_max', type: 'number', min: 0, max: 70, value: f.declare_max,
-                oninput: (e) => { f.declare_max = Number(e.target.value) || 0; },
+                oninput: (e) => { f.declare_max = e.target.value === '' ? 0 : Number(e.target.value); },
               })),
             opt('turn_time', TURN_TIMES.map((t) => [t, t ? s.seconds(t) : s.turnTimeOff]), s.turnTimeLabel))),
         h('button', { type: 'submit', id: 'create' }, s.createButton))),
@@ -428,6 +428,10 @@ function createTable() {
   const f = app.form;
   if (f.seats * f.hand_size + 1 > 52) {
     showAlert(s.tooManyCards(f.seats, f.hand_size));
+    return;
+  }
+  if (!Number.isInteger(f.declare_max) || f.declare_max < 0 || f.declare_max > 70) {
+    showAlert(s.badDeclareMax);
     return;
   }
   const bots = f.kinds.slice(0, f.seats - 1).filter((k) => k !== 'open');

@@ -1,7 +1,9 @@
 // Two people in two browser contexts play a whole match at one table: the
 // host creates it and sends the link, the friend opens the link and joins,
 // a third context watches. Each sees the other's moves; the spectator sees
-// no hand; a dropped connection is shown to the others and resumed. A wrong code and a bad name are refused with a message.
+// no hand; a dropped connection is shown to the others and resumed.
+// Options that cannot make a table, a wrong code and a bad name are refused
+// with a message.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,6 +29,17 @@ test('two people play each other at one table through the link, a third watches'
   await withShots(t, [host, friend, watcher], async () => {
     await host.goto(server.url + '/');
     await setName(host, 'Ada');
+    // Options that cannot make a table are refused before anything is sent.
+    await host.selectOption('#seats', '8');
+    await host.selectOption('#opt-hand_size', '7');
+    await host.click('#create');
+    assert.match(await host.textContent('#message'), /8 players with 7 cards each need 57 cards/);
+    await host.selectOption('#opt-hand_size', '5');
+    await host.fill('#opt-declare_max', '99');
+    await host.click('#create'); // the browser's own check of the field refuses it
+    assert.notEqual(await host.$eval('#opt-declare_max', (e) => e.validationMessage), '');
+    assert.equal(await host.locator('.code').count(), 0, 'no table was created');
+    await host.fill('#opt-declare_max', '0');
     const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 25 });
     const link = await host.inputValue('#link');
     assert.equal(link, `${server.url}/t/${code}`);
