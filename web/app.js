@@ -362,7 +362,10 @@ function homeScreen() {
         LEVELS.map((l) => h('option', { value: l, selected: f.kinds[i - 1] === l }, s.seatBot(l))))));
   }
   const opt = (key, values, label) => h('label', { class: 'field' }, label,
-    h('select', { id: `opt-${key}`, onchange: (e) => { f[key] = isNaN(e.target.value) ? e.target.value : Number(e.target.value); } },
+    h('select', {
+      id: `opt-${key}`,
+      onchange: (e) => { f[key] = isNaN(e.target.value) ? e.target.value : Number(e.target.value); },
+    },
       values.map(([val, text]) => h('option', { value: val, selected: f[key] === val }, text))));
 
   const nameInput = h('input', {
@@ -378,7 +381,8 @@ function homeScreen() {
     h('header', { class: 'top' }, h('h1', {}, s.title), rulesButton()),
     h('p', { class: 'tagline' }, s.tagline),
     messageLine(),
-    saved && saved.code ? h('p', {}, h('button', { onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
+    saved && saved.code
+      ? h('p', {}, h('button', { onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
     h('section', { class: 'panel', 'aria-labelledby': 'name-label' },
       h('label', { class: 'field', id: 'name-label' }, s.nameLabel, nameInput),
       h('p', { class: 'help', id: 'name-help' }, s.nameHelp)),
@@ -594,7 +598,8 @@ function seatsPanel() {
       seat.known && seat.known.length ? h('p', {}, `${s.known}: `, cardRow(seat.known, s.known)) : null,
       seat.last_discard && seat.last_discard.length
         ? h('p', {}, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
-      turn ? h('p', { class: 'to-move' }, s.toMove, v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
+      turn ? h('p', { class: 'to-move' }, s.toMove,
+        v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
     }));
 }
 
@@ -671,8 +676,12 @@ function handPanel() {
   else line = s.selectionBad(s.reasons[check.reason]);
   const active = Math.max(0, hand.findIndex((c) => c === app.focusCard));
   return h('section', { class: 'hand-panel', 'aria-labelledby': 'hand-h', 'data-act': canAct() ? '1' : null },
-    h('h2', { id: 'hand-h' }, s.yourHand, ' ', h('span', { class: 'total' }, s.handTotal(v.hand_total ?? handTotal(hand)))),
-    h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-h', 'aria-describedby': 'select-help', onkeydown: handKeys },
+    h('h2', { id: 'hand-h' }, s.yourHand, ' ',
+      h('span', { class: 'total' }, s.handTotal(v.hand_total ?? handTotal(hand)))),
+    h('div', {
+      class: 'hand', role: 'group', 'aria-labelledby': 'hand-h', 'aria-describedby': 'select-help',
+      onkeydown: handKeys,
+    },
       hand.map((c, i) => h('button', {
         class: `card${c.endsWith('H') || c.endsWith('D') ? ' red' : ''}${app.selected.has(c) ? ' selected' : ''}`,
         'aria-pressed': app.selected.has(c) ? 'true' : 'false', 'aria-label': cardWords(c),
@@ -680,7 +689,9 @@ function handPanel() {
         onclick: () => toggleCard(c),
         onfocus: () => { app.focusCard = c; },
       }, cardShort(c)))),
-    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection', 'aria-live': 'polite' }, line),
+    h('p', {
+      class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection', 'aria-live': 'polite',
+    }, line),
     h('p', { class: 'help', id: 'select-help' }, s.selectHelp));
 }
 

@@ -17,7 +17,7 @@ done
 # The tests and every server they start run in their own process group,
 # so that nothing outlives this script even if a test process dies.
 status=0
-setsid node --test --test-timeout=90000 tests/web/ &
+setsid node --test --test-timeout=240000 tests/web/ &
 pid=$!
 wait $pid || status=$?
 kill -TERM -- "-$pid" 2>/dev/null || true

@@ -27,7 +27,7 @@ export async function startServer(extra = []) {
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 15 s:\n${out}`)), 15000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 15000);
     const onData = (d) => {
       out += d;
       const m = /serving (http:\/\/[^\s]+)/.exec(out);
@@ -131,7 +131,7 @@ export async function createTable(page, opts = {}) {
     if (opts[key] !== undefined) await page.selectOption(`#opt-${key}`, String(opts[key]));
   }
   await page.click('#create');
-  await page.waitForSelector('.code', { timeout: 10000 });
+  await page.waitForSelector('.code', { timeout: 30000 });
   return (await page.textContent('.code')).trim();
 }
 

@@ -32,7 +32,7 @@ async function snapshot(page) {
 }
 
 async function waitMyTurn(page) {
-  await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+  await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
 }
 
 test('a reload mid-round resumes the seat with the same view', async (t) => {
@@ -43,18 +43,18 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100, turn_time: 120 });
     await page.click('#start');
     // The turn timer counts down from 120 s.
-    await page.waitForSelector('.hand-panel[data-act]', { timeout: 10000 });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     const left = async () => Number(/(\d+) s left/.exec(await page.textContent('.turn-line .timer'))[1]);
     const first = await left();
     assert.ok(first > 100 && first <= 120, `timer shows ${first}`);
     await page.waitForFunction((f) => /(\d+) s left/.exec(document.querySelector('.turn-line .timer').textContent)[1] < f,
-      first, { timeout: 5000 });
+      first, { timeout: 15000 });
     // Two turns each, then reload on our turn.
     for (let i = 0; i < 2; i++) {
       await waitMyTurn(page);
       const before = await page.locator('#log li').count();
       assert.equal(await playTurn(page), 'move');
-      await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, before, { timeout: 10000 });
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, before, { timeout: 30000 });
     }
     await waitMyTurn(page);
     const seen = await snapshot(page);
@@ -78,14 +78,14 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     assert.deepEqual(again.seats.map((x) => x.replace(/online|connection lost/, '')),
       seen.seats.map((x) => x.replace(/online|connection lost/, '')));
     assert.equal(await playTurn(page), 'move', 'the player plays on after the reload');
-    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.log.length, { timeout: 10000 });
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.log.length, { timeout: 30000 });
 
     // A dropped connection: the page says so, reconnects by itself, resumes
     // the seat and shows the same table.
     await waitMyTurn(page);
     const beforeDrop = await snapshot(page);
     await dropConnection(page);
-    await page.waitForSelector('.banner', { timeout: 5000 });
+    await page.waitForSelector('.banner', { timeout: 15000 });
     await page.waitForSelector('.banner', { state: 'detached', timeout: 15000 });
     await waitMyTurn(page);
     const afterDrop = await snapshot(page);
@@ -98,10 +98,10 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
 
     // Leaving during the match: the home page offers the seat back.
     await page.click('#leave');
-    await page.waitForSelector('#create', { timeout: 5000 });
+    await page.waitForSelector('#create', { timeout: 15000 });
     assert.equal(new URL(page.url()).pathname, '/');
     await page.click(`text=Back to table ${code}`);
-    await page.waitForSelector('.hand button', { timeout: 10000 });
+    await page.waitForSelector('.hand button', { timeout: 30000 });
     assert.equal(new URL(page.url()).pathname, `/t/${code}`);
     assert.deepEqual(page.errors, []);
   });
@@ -119,7 +119,7 @@ test('a seat the server does not know sends the page home with a message', async
       localStorage.setItem('leastscore.seat', JSON.stringify(seat));
     });
     await page.goto(`${server.url}/t/${code}`);
-    await page.waitForSelector('#message', { timeout: 10000 });
+    await page.waitForSelector('#message', { timeout: 30000 });
     assert.match(await page.textContent('#message'), /no longer yours/);
     assert.equal(await page.evaluate(() => localStorage.getItem('leastscore.seat')), null);
     assert.equal(await page.locator('#create').count(), 1);
