@@ -27,7 +27,7 @@ export async function startServer(extra = []) {
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 15000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30000);
     const onData = (d) => {
       out += d;
       const m = /serving (http:\/\/[^\s]+)/.exec(out);
