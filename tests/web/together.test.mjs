@@ -40,7 +40,7 @@ test('two people play each other at one table through the link, a third watches'
     assert.notEqual(await host.$eval('#opt-declare_max', (e) => e.validationMessage), '');
     assert.equal(await host.locator('.code').count(), 0, 'no table was created');
     await host.fill('#opt-declare_max', '0');
-    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 25 });
+    const code = await createTable(host, { seats: 3, kinds: ['open', 'open'], threshold: 25 });
     const link = await host.inputValue('#link');
     assert.equal(link, `${server.url}/t/${code}`);
 
@@ -63,7 +63,23 @@ test('two people play each other at one table through the link, a third watches'
     assert.match(await host.textContent('.seat-list'), /Ben/);
     assert.equal(await friend.locator('#start').count(), 0, 'only the host may start');
 
+    // The host adds a computer player and removes it. Cleo joins and the
+    // host removes her: she is told so, and watches instead.
+    await host.selectOption('#bot-level', 'random');
+    await host.click('#add-bot');
+    await host.waitForSelector('.seat-list li:nth-child(3) >> text=computer, random', { timeout: 30000 });
+    await friend.waitForSelector('.seat-list li:nth-child(3)', { timeout: 30000 });
+    const botName = (await host.textContent('.seat-list li:nth-child(3) .name')).trim();
+    await host.click(`text=Remove ${botName}`);
+    await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
     await watcher.goto(link);
+    await setName(watcher, 'Cleo');
+    await watcher.click('#join');
+    await host.waitForSelector('.seat-list li:nth-child(3) >> text=Cleo', { timeout: 30000 });
+    await host.click('text=Remove Cleo');
+    await watcher.waitForSelector('#create', { timeout: 30000 });
+    assert.match(await watcher.textContent('#message'), /You left the table: the host removed you/);
+    await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
     await watcher.click('#watch');
     await watcher.waitForSelector('.seat-list', { timeout: 30000 });
 
