@@ -20,5 +20,5 @@ status=0
 setsid node --test --test-timeout=240000 tests/web/ &
 pid=$!
 wait $pid || status=$?
-kill -TERM -- "-$pid" 2>/dev/null || true
+kill -TERM -"$pid" 2>/dev/null || true
 exit $status
