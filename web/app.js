@@ -174,7 +174,9 @@ function onMessage(msg) {
       announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
       break;
     case 'removed':
-      leaveTable(s.removed(msg.reason || ''));
+      // A seat resumed in another tab is still this browser's: keep its
+      // token (the other tab holds the seat). Otherwise the token is dead.
+      leaveTable(s.removed(msg.reason || ''), /another connection/.test(msg.reason || ''));
       break;
     case 'error':
       onError(msg);
@@ -490,7 +492,7 @@ function lobbyScreen() {
   const host = v.host === v.you;
   const link = `${location.origin}/t/${v.code}`;
   const seats = v.seats.filter(Boolean);
-  const size = v.capacity; // not in protocol 1's document; shown when the server sends it
+  const size = v.capacity;
   let level = 'greedy';
   return [
     h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), rulesButton()),

@@ -1,7 +1,8 @@
 // A reload in the middle of a round takes the player back to the same seat
 // with the same view (hand, open cards, scores, the moves so far), and the
 // player plays on; so does a dropped connection, after which the page
-// reconnects by itself, and leaving then coming back from the home page. The turn timer counts down. A seat the server does
+// reconnects by itself, and leaving then coming back from the home page;
+// a second tab takes the seat over. The turn timer counts down. A seat the server does
 // not know sends the page home.
 
 import { test, before, after } from 'node:test';
@@ -103,6 +104,17 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     await page.click(`text=Back to table ${code}`);
     await page.waitForSelector('.hand button', { timeout: 30000 });
     assert.equal(new URL(page.url()).pathname, `/t/${code}`);
+
+    // The same table in a second tab of the same browser: the newest tab
+    // holds the seat, the first says why it let go, and the seat stays
+    // this browser's.
+    const tab = await page.context().newPage();
+    await tab.goto(`${server.url}/t/${code}`);
+    await tab.waitForSelector('.hand button', { timeout: 30000 });
+    await page.waitForSelector('#message >> text=another connection', { timeout: 30000 });
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('leastscore.seat')).code), code);
+    await tab.reload();
+    await tab.waitForSelector('.hand button', { timeout: 30000 });
     assert.deepEqual(page.errors, []);
   });
 });
