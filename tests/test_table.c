@@ -298,7 +298,7 @@ static void test_start_needs_the_host_and_two_players(void **state)
     table_fingerprint(t, &f);
     refused(t, &f, table_start(t, 0, 0, &e), SRV_ENOT_NOW, &e);
     refused(t, &f, table_join(t, "Cid", tokens[2], 0, &seat, &e), SRV_ESTARTED, &e);
-    refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ESTARTED, &e);
+    refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ENOT_NOW, &e);
     refused(t, &f, table_remove(t, 0, 1, &e), SRV_ENOT_NOW, &e);
     table_free(t);
 }
@@ -700,10 +700,10 @@ static void test_options_are_checked(void **state)
     srv_error e = {0};
     table_options o = {.seats = 4, .rules = ls_rules_default(), .turn_time = 0};
     assert_int_equal(table_options_check(&o, &e), 0);
-    o.seats = 9;
-    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    o.seats = 9; /* out of range: a bad member, not a rule option */
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_MESSAGE);
     o.seats = 1;
-    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);
+    assert_int_equal(table_options_check(&o, &e), SRV_EBAD_MESSAGE);
     o.seats = 4;
     o.turn_time = 14;
     assert_int_equal(table_options_check(&o, &e), SRV_EBAD_OPTION);

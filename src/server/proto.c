@@ -140,7 +140,7 @@ static int parse_create(json_t *o, proto_msg *m, srv_error *e)
     if (rc < 0)
         return rc;
     m->opt.seats = 4;
-    if ((rc = get_int(o, "seats", false, 2, 8, &n, SRV_EBAD_OPTION, e)) < 0)
+    if ((rc = get_int(o, "seats", false, 2, 8, &n, SRV_EBAD_MESSAGE, e)) < 0)
         return rc;
     if (rc == 0)
         m->opt.seats = (int)n;
@@ -155,7 +155,7 @@ static int parse_create(json_t *o, proto_msg *m, srv_error *e)
         if (!json_is_array(bots))
             return srv_fail(e, SRV_EBAD_MESSAGE, "bots: must be an array of levels");
         if ((int)json_array_size(bots) > m->opt.seats - 1)
-            return srv_fail(e, SRV_EBAD_OPTION, "bots: %zu computer players do "
+            return srv_fail(e, SRV_EBAD_MESSAGE, "bots: %zu computer players do "
                             "not fit at a table of %d seats with you",
                             json_array_size(bots), m->opt.seats);
         size_t i;

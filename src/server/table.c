@@ -124,7 +124,7 @@ long long table_oldest(const table *t)
 int table_options_check(const table_options *o, srv_error *e)
 {
     if (o->seats < LS_MIN_PLAYERS || o->seats > LS_MAX_PLAYERS)
-        return srv_fail(e, SRV_EBAD_OPTION, "seats must be 2 to 8, not %d",
+        return srv_fail(e, SRV_EBAD_MESSAGE, "seats: must be 2 to 8, not %d",
                         o->seats);
     if (o->turn_time != 0 && (o->turn_time < 15 || o->turn_time > 120))
         return srv_fail(e, SRV_EBAD_OPTION, "turn_time must be 0 (off) or 15 "
@@ -285,6 +285,9 @@ int table_add_bot(table *t, int by, const char *level, srv_error *e)
     if (!valid_level(level))
         return srv_fail(e, SRV_EBAD_LEVEL, "'%.20s' is not a level: random, "
                         "greedy or expert", level ? level : "");
+    if (t->status != TABLE_LOBBY)
+        return srv_fail(e, SRV_ENOT_NOW, "computer players can be added only "
+                        "before the start");
     if ((rc = check_lobby(t, e)) != 0)
         return rc;
     const char *name = NULL;
