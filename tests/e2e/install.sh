@@ -23,4 +23,24 @@ out=$("$tmp/random_match" 7)
 echo "$out" | grep -q '^winner: ' || { echo "example did not finish a match:"; echo "$out"; exit 1; }
 # Same seed, same match.
 [ "$out" = "$("$tmp/random_match" 7)" ] || { echo "example is not deterministic"; exit 1; }
+# The browser client's files are installed with the command, which finds
+# them there without --web.
+if [ -d "$root/web" ]; then
+    cmp -s "$root/web/index.html" "$p/share/leastscore/web/index.html" ||
+        { echo "web/index.html not installed"; exit 1; }
+    "$p/bin/leastscore" serve --listen 127.0.0.1:0 --data "$tmp/data" \
+        >"$tmp/serve.out" 2>"$tmp/serve.err" &
+    spid=$!
+    i=0
+    while ! grep -q serving "$tmp/serve.out" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || { kill "$spid"; cat "$tmp/serve.err"; echo "installed serve did not start"; exit 1; }
+        sleep 0.05
+    done
+    url=$(sed 's/^leastscore: serving //' "$tmp/serve.out")
+    curl -s "$url" > "$tmp/index.html" || true
+    kill -TERM "$spid"; wait "$spid" || { echo "installed serve: exit $?"; exit 1; }
+    cmp -s "$root/web/index.html" "$tmp/index.html" ||
+        { echo "installed serve does not serve the installed client"; exit 1; }
+fi
 echo "install ok"
