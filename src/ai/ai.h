@@ -23,13 +23,43 @@
               "lowest (greedy:declare=0.75 sets the probability it needs)")  \
     X(expert, "Monte Carlo search over deals sampled with card inference "  \
               "(expert:iters=N or expert:ms=N caps its budget; tree=1: "    \
-              "ISMCTS)")
+              "ISMCTS)")                                                    \
+    X(cautious, "greedy's play, but declares only when nearly sure of "     \
+                "holding the lowest hand (estimate >= 0.95)")               \
+    X(reckless, "greedy's play, but declares at any total of 7 or less, "   \
+                "and whenever the estimate reaches 0.55")                   \
+    X(collector, "greedy's play, and also keeps two cards of a run "        \
+                 "waiting for the third and takes cards towards one")       \
+    X(shedder, "sheds the most points every turn and keeps nothing for "    \
+               "sets; declares as greedy")                                  \
+    X(counter, "greedy's play; counts the cards and declares when >= 75% "  \
+               "of 500 sampled deals of the unseen cards have it lowest")
 
 #define LS__DECLARE_CTOR(name, help)                                         \
     ls_player *ls__##name##_new(const char *params, uint64_t seed,           \
                                 ls_error *err);
 LS__PLAYER_KINDS(LS__DECLARE_CTOR)
 #undef LS__DECLARE_CTOR
+
+/*
+ * The greedy family (greedy.c): a one-turn lookahead on the hand left,
+ * total - lookahead * best next discard - near * best run missing a card,
+ * and a declare rule. greedy and the panel kinds (panel.c) are presets.
+ */
+typedef struct ls__greedy_cfg {
+    double declare;   /* chance of holding the lowest hand needed to declare */
+    double lookahead; /* weight of the hand's best discard next turn */
+    double bias;      /* per-turn shift of opponents' cards towards low values */
+    double near;      /* weight of the best run of 3 missing one card (0 off) */
+    int at;           /* also declare at this total or less (0 off) */
+    int samples;      /* > 0: the chance from this many sampled deals */
+} ls__greedy_cfg;
+
+/* A player of the greedy family named `kind` (a string that outlives it)
+ * with cfg as its defaults, which params (every cfg field by name) may
+ * change. NULL with err set on a bad parameter or no memory. */
+ls_player *ls__greedy_make(const char *kind, ls__greedy_cfg cfg,
+                           const char *params, uint64_t seed, ls_error *err);
 
 /* The largest total that one legal discard of `hand` removes (0 for an
  * empty hand): a fast form of the best ls_discard_ok() subset. */
