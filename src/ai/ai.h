@@ -61,6 +61,13 @@ typedef struct ls__greedy_cfg {
 ls_player *ls__greedy_make(const char *kind, ls__greedy_cfg cfg,
                            const char *params, uint64_t seed, ls_error *err);
 
+/* Whether declaring now is certainly correct for v->me: no opponent could
+ * hold less (or as little, under the tie penalty) even with the lowest
+ * unseen cards as its hidden ones. Estimates of the chance are shown as
+ * at most LS__MAX_UNSURE when this is false. */
+bool ls__declare_certain(const ls_view *v);
+#define LS__MAX_UNSURE 0.99
+
 /* The largest total that one legal discard of `hand` removes (0 for an
  * empty hand): a fast form of the best ls_discard_ok() subset. */
 int ls__best_discard(ls_cards hand, bool runs_suited);

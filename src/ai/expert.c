@@ -165,6 +165,7 @@ typedef struct expert {
     bool fit;          /* check the model against shown hands (off_model) */
     int checked[LS_MAX_PLAYERS]; /* rounds of this match whose shown hand was */
     int misfit[LS_MAX_PLAYERS];  /* ... checked against the model / failed it */
+    double last_declare; /* the last search's estimate (see expert.h) */
 } expert;
 
 /* ------------------------------------------------------------------ */
@@ -1048,6 +1049,11 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     *p_declare = -1;
     if (v->can_declare)
         declare_estimate(e, v, m, p_declare, &decl_reward);
+    /* Sampled deals can all agree where some possible deal does not: the
+     * estimate is never shown as a certainty that is not one. */
+    if (*p_declare > LS__MAX_UNSURE && !ls__declare_certain(v))
+        *p_declare = LS__MAX_UNSURE;
+    e->last_declare = *p_declare;
     n = drop_declare(moves, n);
     if (n == 0) {
         *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
@@ -1252,6 +1258,13 @@ uint64_t ls__expert_iterations(const ls_player *p)
     return ((const expert *)p->impl)->total_iters;
 }
 
+double ls__expert_last_declare(const ls_player *p)
+{
+    if (!p || p->ops != &expert_ops)
+        return -1;
+    return ((const expert *)p->impl)->last_declare;
+}
+
 int ls__expert_model_fits(const ls_player *p, int seat)
 {
     if (!p || p->ops != &expert_ops || seat < 0 || seat >= LS_MAX_PLAYERS)
@@ -1386,6 +1399,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         e->kroot = LS__EXPERT_TREE_KROOT;
     if (have_ms)
         e->iters = 0;
+    e->last_declare = -1;
     ls_rng_seed(&e->rng, seed);
     e->policy = ls_player_new("greedy", seed, err);
     ls_player *p = e->policy ? ls__player_alloc(&expert_ops, e, err) : NULL;

@@ -33,6 +33,11 @@ uint64_t ls__expert_iterations(const ls_player *p);
 double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
                              int samples);
 
+/* The estimate that declaring was correct from p's last choose or hint
+ * (what a hint shows; negative when declaring was not allowed or p is not
+ * an expert). For measuring calibration without searching twice. */
+double ls__expert_last_declare(const ls_player *p);
+
 /* Whether p still models seat's moves by the greedy player: 1 yes, 0 when
  * the hands shown at the ends of rounds of this match have mostly not
  * fitted that model (the seat is then sampled without it), -1 when p is

@@ -346,6 +346,28 @@ static double sampled_chance(greedy *g, const ls_view *v)
     return n ? (double)ok / n : 1.0;
 }
 
+bool ls__declare_certain(const ls_view *v)
+{
+    int low[8], nlow = 0; /* the values of the lowest unseen cards */
+    for (ls_cards p = ls_view_unseen(v); p && nlow < 8; p &= p - 1) {
+        int val = ls_card_value(ls_cards_first(p)), k = nlow++;
+        for (; k > 0 && low[k - 1] > val; k--)
+            low[k] = low[k - 1];
+        low[k] = val;
+    }
+    for (int j = 0; j < v->nplayers; j++) {
+        if (j == v->me || !(v->in_round >> j & 1))
+            continue;
+        int u = v->hand_size[j] - ls_cards_count(v->known[j]);
+        int least = ls_cards_total(v->known[j]);
+        for (int k = 0; k < u && k < nlow; k++)
+            least += low[k];
+        if (v->rules.tie_penalty ? least <= v->hand_total : least < v->hand_total)
+            return false;
+    }
+    return true;
+}
+
 static bool may_declare(const ls_view *v)
 {
     return v->can_declare &&
@@ -365,7 +387,7 @@ static int greedy_decide(ls_player *p, const ls_view *v, ls_move *out,
                : g->cfg.samples > 0 ? sampled_chance(g, v)
                                    : declare_chance(g, v, chance ? 0.0 : g->cfg.declare);
     if (chance)
-        *chance = c;
+        *chance = c > LS__MAX_UNSURE && !ls__declare_certain(v) ? LS__MAX_UNSURE : c;
     if (c >= g->cfg.declare || (c >= 0 && v->hand_total <= g->cfg.at)) {
         for (int i = 0; i < n; i++)
             if (moves[i].kind == LS_MOVE_DECLARE) {

@@ -19,6 +19,9 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
+
+#define CLI_SPEC_MAX 300 /* the longest player spec on a command line */
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
  * Returns NULL with errno set on failure. The caller frees it. */
@@ -36,6 +39,31 @@ int cli_rules_option(ls_rules *r, const char *option, const char *value,
 /* Prints the computer player kinds and their help, wrapped to 80
  * columns, for the --help of play and sim. */
 void cli_print_kinds(FILE *out);
+
+/*
+ * Adds the player specs of a --players list to specs[*n..max-1]: commas
+ * separate specs, except that a key=value piece without ':' continues the
+ * previous spec ("expert:iters=5,c=1,greedy"), and a cmd: spec ends at
+ * the next comma. Returns 0, or prints a usage error for `cmd` and
+ * returns 2.
+ */
+int cli_add_players(const char *cmd, const char *list,
+                    char (*specs)[CLI_SPEC_MAX], int *n, int max);
+int cli_add_spec(const char *cmd, const char *spec,
+                 char (*specs)[CLI_SPEC_MAX], int *n, int max);
+
+/* Names players after their specs for tables and records: the kind
+ * (expert, greedy), or for a cmd: bot its program's file name, '.' read
+ * as '_' ("cmd:python3 bots/sampler.py" is sampler_py); a repeated name
+ * gets a number (greedy2). Names are valid ls_name_valid() names. */
+void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
+                      char (*names)[LS_NAME_MAX + 1]);
+
+/* A 64-bit mixing function (splitmix64's finalizer) for deriving seeds. */
+uint64_t cli_mix(uint64_t x);
+
+/* The 95% Wilson score interval of k successes in n. */
+void cli_wilson(long k, long n, double *lo, double *hi);
 
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */

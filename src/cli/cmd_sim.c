@@ -32,14 +32,9 @@
 #include "cli/botproc.h"
 #include "cli/cli.h"
 
-#define SPEC_MAX 300
 #define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
 #define MAX_BOT_MSGS 8    /* bot failure messages kept per match */
 
-typedef struct entry {
-    char spec[SPEC_MAX];
-    char name[LS_NAME_MAX + 1];
-} entry;
 
 /* What one entry did in one match. */
 typedef struct tally {
@@ -61,7 +56,8 @@ typedef struct match_out {
 } match_out;
 
 typedef struct sim {
-    entry e[LS_MAX_PLAYERS];
+    char spec[LS_MAX_PLAYERS][CLI_SPEC_MAX];
+    char name[LS_MAX_PLAYERS][LS_NAME_MAX + 1];
     int n;
     ls_rules rules;
     long matches;
@@ -74,14 +70,6 @@ typedef struct sim {
     atomic_long finished;
     match_out *out;
 } sim;
-
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 static double cpu_ms(void)
 {
@@ -168,13 +156,13 @@ static void play_match(const sim *S, long i, match_out *o)
     ls_player *pl[LS_MAX_PLAYERS] = {0};
     ls_error err = {0};
     ls_record *rec = NULL;
-    uint64_t mseed = mix(S->seed ^ mix((uint64_t)i));
+    uint64_t mseed = cli_mix(S->seed ^ cli_mix((uint64_t)i));
     bot_ctx ctx[LS_MAX_PLAYERS];
     bool save = S->records && (i % S->records_every) == 0;
 
     for (int q = 0; q < n; q++) {
         entry_of[q] = (q + (int)(i % n)) % n;
-        names[q] = S->e[entry_of[q]].name;
+        names[q] = S->name[entry_of[q]];
     }
     ls_state *s = ls_state_new(&S->rules, n, names, mseed, &err);
     if (!s) {
@@ -182,13 +170,13 @@ static void play_match(const sim *S, long i, match_out *o)
         goto out;
     }
     for (int q = 0; q < n; q++) {
-        const entry *e = &S->e[entry_of[q]];
+        const char *spec = S->spec[entry_of[q]];
         ctx[q] = (bot_ctx){.o = o, .entry = entry_of[q]};
         cli_player_opts popts = {.bot_timeout_ms = S->bot_timeout,
                                  .report = keep_msg, .report_ud = &ctx[q]};
-        pl[q] = cli_player_new(e->spec, mix(mseed + 1 + (uint64_t)entry_of[q]), &popts, &err);
+        pl[q] = cli_player_new(spec, cli_mix(mseed + 1 + (uint64_t)entry_of[q]), &popts, &err);
         if (!pl[q]) {
-            fail_match(o, e->spec, &err);
+            fail_match(o, spec, &err);
             goto out;
         }
     }
@@ -230,7 +218,7 @@ static void play_match(const sim *S, long i, match_out *o)
             if (rc != 0 || ls_apply(s, &m, &err) != 0) {
                 char what[200];
                 snprintf(what, sizeof what, "%s (%s) made no legal move",
-                         S->e[entry_of[q]].spec, names[q]);
+                         S->spec[entry_of[q]], names[q]);
                 fail_match(o, what, &err);
                 goto out;
             }
@@ -325,20 +313,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The Wilson score interval for k successes in n at 95%. */
-static void wilson(long k, long n, double *lo, double *hi)
-{
-    if (n == 0) {
-        *lo = *hi = 0;
-        return;
-    }
-    double z = 1.959963984540054, p = (double)k / n, z2n = z * z / n;
-    double centre = (p + z2n / 2) / (1 + z2n);
-    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
-}
-
 static int summarize(const sim *S, long played, summary out[])
 {
     for (int k = 0; k < S->n; k++) {
@@ -379,7 +353,7 @@ static int summarize(const sim *S, long played, summary out[])
             u->time_mean = sum / at;
         }
         free(all);
-        wilson(u->won, played, &u->ci_lo, &u->ci_hi);
+        cli_wilson(u->won, played, &u->ci_lo, &u->ci_hi);
     }
     return 0;
 }
@@ -402,10 +376,10 @@ static void print_table(const sim *S, const summary u[], long played,
     for (int k = 0; k < S->n; k++) {
         char ci[32], spec[20];
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
-        snprintf(spec, sizeof spec, strlen(S->e[k].spec) > 17 ? "%.16s~" : "%s",
-                 S->e[k].spec);
+        snprintf(spec, sizeof spec, strlen(S->spec[k]) > 17 ? "%.16s~" : "%s",
+                 S->spec[k]);
         printf("%-12s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
-               S->e[k].name, spec, u[k].won, 100 * per(u[k].won, played), ci,
+               S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
                u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
     }
@@ -415,7 +389,7 @@ static void print_table(const sim *S, const summary u[], long played,
         printf("%ld bot failures (see stderr):", bot_errors);
         for (int k = 0; k < S->n; k++)
             if (u[k].bot_errors)
-                printf(" %s %ld", S->e[k].name, u[k].bot_errors);
+                printf(" %s %ld", S->name[k], u[k].bot_errors);
         printf("\n");
     }
 }
@@ -431,8 +405,8 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     }
     for (int k = 0; k < S->n; k++) {
         json_t *p = json_object();
-        json_object_set_new(p, "name", json_string(S->e[k].name));
-        json_object_set_new(p, "spec", json_string(S->e[k].spec));
+        json_object_set_new(p, "name", json_string(S->name[k]));
+        json_object_set_new(p, "spec", json_string(S->spec[k]));
         json_object_set_new(p, "won", json_integer(u[k].won));
         json_object_set_new(p, "win_rate", json_real(per(u[k].won, played)));
         json_object_set_new(p, "win_ci95", json_pack("[f,f]", u[k].ci_lo, u[k].ci_hi));
@@ -515,97 +489,6 @@ static void help(void)
     printf("  %-8s %s\n", "cmd", "an external program (cmd:'python3 examples/bots/greedy.py')");
 }
 
-static int add_spec(sim *S, const char *spec)
-{
-    if (S->n >= LS_MAX_PLAYERS)
-        return cli_usage_error("sim", "at most %d players", LS_MAX_PLAYERS);
-    if (!*spec || strlen(spec) >= SPEC_MAX)
-        return cli_usage_error("sim", "bad player spec '%s'", spec);
-    snprintf(S->e[S->n++].spec, SPEC_MAX, "%s", spec);
-    return 0;
-}
-
-/* Splits --players: commas separate specs, except that a key=value piece
- * without ':' continues the previous spec ("expert:iters=5,c=1,greedy"),
- * and a cmd: spec takes the rest of the list only up to the next comma. */
-static int add_players(sim *S, const char *arg)
-{
-    char buf[2048];
-    if (strlen(arg) >= sizeof buf)
-        return cli_usage_error("sim", "--players: list too long");
-    snprintf(buf, sizeof buf, "%s", arg);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        if (strchr(tok, '=') && !strchr(tok, ':') && S->n > 0 &&
-            strncmp(S->e[S->n - 1].spec, "cmd:", 4) != 0) {
-            char *prev = S->e[S->n - 1].spec;
-            size_t len = strlen(prev);
-            if (len + 1 + strlen(tok) >= SPEC_MAX)
-                return cli_usage_error("sim", "spec too long: %s,%s", prev, tok);
-            snprintf(prev + len, SPEC_MAX - len, ",%s", tok);
-            continue;
-        }
-        int rc = add_spec(S, tok);
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
-
-/* A cmd: player's name from its command: the file name of its last word
- * that is not an option ("python3 bots/greedy.py" -> "greedy.py"), or
- * "bot". */
-static void command_name(const char *command, char *out, size_t size)
-{
-    const char *best = NULL;
-    size_t blen = 0;
-    for (const char *p = command; *p;) {
-        p += strspn(p, " \t'\"");
-        size_t n = strcspn(p, " \t'\"");
-        if (n && *p != '-') {
-            best = p;
-            blen = n;
-        }
-        p += n;
-    }
-    for (size_t i = blen; best && i > 0; i--)
-        if (best[i - 1] == '/') {
-            blen -= i;
-            best += i;
-            break;
-        }
-    if (best && blen)
-        snprintf(out, size, "%.*s", (int)blen, best);
-    else
-        snprintf(out, size, "bot");
-}
-
-/* Names the entries after their kinds, or a cmd: bot after its command:
- * expert, greedy, greedy2, greedy_py... */
-static void name_entries(sim *S)
-{
-    for (int k = 0; k < S->n; k++) {
-        char base[LS_NAME_MAX + 1];
-        const char *spec = S->e[k].spec;
-        if (!strncmp(spec, "cmd:", 4))
-            command_name(spec + 4, base, sizeof base);
-        else
-            snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, ":,"), spec);
-        for (char *c = base; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-                  (*c >= '0' && *c <= '9') || *c == '_' || *c == '-'))
-                *c = '_';
-        unsigned same = 0;
-        for (int j = 0; j < k; j++)
-            if (!strncmp(S->e[j].name, base, strlen(base)))
-                same++;
-        if (same)
-            snprintf(S->e[k].name, sizeof S->e[k].name, "%.13s%u", base, (same + 1) % 100);
-        else
-            snprintf(S->e[k].name, sizeof S->e[k].name, "%s", base);
-    }
-}
-
 static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
 {
     uint64_t v;
@@ -676,11 +559,11 @@ int cmd_sim(int argc, char **argv)
             help();
             return 0;
         case O_PLAYERS:
-            if ((rc = add_players(&S, optarg)))
+            if ((rc = cli_add_players("sim", optarg, S.spec, &S.n, LS_MAX_PLAYERS)))
                 return rc;
             break;
         case O_PLAYER:
-            if ((rc = add_spec(&S, optarg)))
+            if ((rc = cli_add_spec("sim", optarg, S.spec, &S.n, LS_MAX_PLAYERS)))
                 return rc;
             break;
         case O_MATCHES:
@@ -730,17 +613,17 @@ int cmd_sim(int argc, char **argv)
         return cli_usage_error("sim", "%s", err.msg);
     /* Every spec must make a player before the tournament starts. */
     for (int k = 0; k < S.n; k++) {
-        if (!strncmp(S.e[k].spec, "cmd:", 4)) {
-            if (!S.e[k].spec[4])
+        if (!strncmp(S.spec[k], "cmd:", 4)) {
+            if (!S.spec[k][4])
                 return cli_usage_error("sim", "cmd: needs a command");
             continue;
         }
-        ls_player *p = ls_player_new(S.e[k].spec, 0, &err);
+        ls_player *p = ls_player_new(S.spec[k], 0, &err);
         if (!p)
             return cli_usage_error("sim", "%s", err.msg);
         ls_player_free(p);
     }
-    name_entries(&S);
+    cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && mkdir(S.records, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "leastscore sim: cannot create %s: %s\n", S.records,
                 strerror(errno));

@@ -5,6 +5,7 @@
  * prints its own --help.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ static const struct command {
     {"play", cmd_play, "play a game in the terminal against computer players"},
     {"replay", cmd_replay, "verify a game record and print its results"},
     {"sim", cmd_sim, "play a tournament between computer players"},
+    {"arena", cmd_arena, "rate players: every pairing and mixed tables"},
     {"bench", cmd_bench, "measure the engine's speed"},
     {"serve", cmd_serve, "serve the online game (WebSocket and browser client)"},
 };
@@ -150,4 +152,114 @@ int cli_rules_option(ls_rules *r, const char *option, const char *value,
         if (*c == '-')
             *c = '_';
     return ls_rules_set(r, name, value, err);
+}
+
+int cli_add_spec(const char *cmd, const char *spec,
+                 char (*specs)[CLI_SPEC_MAX], int *n, int max)
+{
+    if (*n >= max)
+        return cli_usage_error(cmd, "at most %d players", max);
+    if (!*spec || strlen(spec) >= CLI_SPEC_MAX)
+        return cli_usage_error(cmd, "bad player spec '%s'", spec);
+    snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
+    return 0;
+}
+
+int cli_add_players(const char *cmd, const char *list,
+                    char (*specs)[CLI_SPEC_MAX], int *n, int max)
+{
+    char buf[2048];
+    if (strlen(list) >= sizeof buf)
+        return cli_usage_error(cmd, "--players: list too long");
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 &&
+            strncmp(specs[*n - 1], "cmd:", 4) != 0) {
+            char *prev = specs[*n - 1];
+            size_t len = strlen(prev);
+            if (len + 1 + strlen(tok) >= CLI_SPEC_MAX)
+                return cli_usage_error(cmd, "spec too long: %s,%s", prev, tok);
+            snprintf(prev + len, CLI_SPEC_MAX - len, ",%s", tok);
+            continue;
+        }
+        int rc = cli_add_spec(cmd, tok, specs, n, max);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* A cmd: player's name from its command: the file name of its last word
+ * that is not an option ("python3 bots/greedy.py" -> "greedy.py"), or
+ * "bot". */
+static void command_name(const char *command, char *out, size_t size)
+{
+    const char *best = NULL;
+    size_t blen = 0;
+    for (const char *p = command; *p;) {
+        p += strspn(p, " \t'\"");
+        size_t n = strcspn(p, " \t'\"");
+        if (n && *p != '-') {
+            best = p;
+            blen = n;
+        }
+        p += n;
+    }
+    for (size_t i = blen; best && i > 0; i--)
+        if (best[i - 1] == '/') {
+            blen -= i;
+            best += i;
+            break;
+        }
+    if (best && blen)
+        snprintf(out, size, "%.*s", (int)blen, best);
+    else
+        snprintf(out, size, "bot");
+}
+
+void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
+                      char (*names)[LS_NAME_MAX + 1])
+{
+    for (int k = 0; k < n; k++) {
+        char base[LS_NAME_MAX + 1];
+        const char *spec = specs[k];
+        if (!strncmp(spec, "cmd:", 4))
+            command_name(spec + 4, base, sizeof base);
+        else
+            snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, ":,"), spec);
+        for (char *c = base; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                  (*c >= '0' && *c <= '9') || *c == '_' || *c == '-'))
+                *c = '_';
+        unsigned same = 0;
+        for (int j = 0; j < k; j++)
+            if (!strncmp(names[j], base, strlen(base)))
+                same++;
+        if (same)
+            snprintf(names[k], LS_NAME_MAX + 1, "%.13s%u", base, (same + 1) % 100);
+        else
+            snprintf(names[k], LS_NAME_MAX + 1, "%s", base);
+    }
+}
+
+uint64_t cli_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+void cli_wilson(long k, long n, double *lo, double *hi)
+{
+    if (n == 0) {
+        *lo = *hi = 0;
+        return;
+    }
+    double z = 1.959963984540054, p = (double)k / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
 }

@@ -1,0 +1,824 @@
+/*
+ * cmd_arena.c - `leastscore arena`: rates a list of players against each
+ * other.
+ *
+ * The arena is a list of jobs, each one match: first --matches heads-up
+ * matches for every pairing of the players (seats alternating), then
+ * --tables mixed tables of --table-size players, each table's players and
+ * seats drawn from (seed, job). Job j is seeded from (seed, j) alone and
+ * writes its outcome into its own slot, so, as in sim, workers take jobs
+ * from a shared counter and the results are the same for a seed whatever
+ * the number of threads.
+ *
+ * The rating is the Plackett-Luce model of the winner of every match, which
+ * for heads-up matches is Bradley-Terry: player i has strength g_i and wins
+ * a match among the set S with probability g_i / sum(g_j, j in S). It is
+ * fitted by maximum likelihood with Hunter's MM iteration (Hunter 2004,
+ * "MM algorithms for generalized Bradley-Terry models"), with a weak prior:
+ * each player is given one win and one loss against a fixed reference of
+ * strength 1, so a player who never wins still has a finite rating.
+ * Ratings are printed on the Elo scale (400 * log10 g, centred so that the
+ * players' mean is 1500: 400 points apart is odds of 10 to 1 heads-up);
+ * the 95% intervals come from the observed information (the Hessian of the
+ * log-likelihood) at the fit. The leader's margin over the second is given
+ * with its own interval (from the covariance of the two, not from the two
+ * separate intervals).
+ *
+ * --calibration also records, at every decision of an expert where
+ * declaring was allowed, its estimate that declaring would be correct and
+ * whether it would have been (from the true hands), and prints observed
+ * frequencies by tenth of the estimate.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ai/expert.h"
+#include "cli/botproc.h"
+#include "cli/cli.h"
+
+#define ARENA_MAX 16      /* players in one arena */
+#define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
+#define BINS 10           /* calibration: tenths of the estimate */
+
+/* Calibration counts for one tenth of the estimate. */
+typedef struct bin {
+    long n, correct;  /* decisions, and how many a declare would have won */
+    double psum;      /* sum of the estimates */
+    long dn, dcorrect; /* the same for the declarations made */
+    double dpsum;
+} bin;
+
+typedef struct job_out {
+    int nseat;
+    int entry[LS_MAX_PLAYERS]; /* by seat */
+    int winner;                /* entry, or -1 when the match failed */
+    char *error;
+    long bot_failures;
+    char *bot_msg;             /* the first one */
+    bin cal[BINS];
+} job_out;
+
+typedef struct arena {
+    char spec[ARENA_MAX][CLI_SPEC_MAX];
+    char name[ARENA_MAX][LS_NAME_MAX + 1];
+    int n;
+    ls_rules rules;
+    long matches, tables;
+    int table_size;
+    uint64_t seed;
+    int threads;
+    int bot_timeout;
+    bool calibration;
+    long npairs, njobs;
+    atomic_long next;
+    job_out *out;
+} arena;
+
+typedef struct fit {
+    double rating[ARENA_MAX], se[ARENA_MAX];
+    int order[ARENA_MAX];   /* by rating, best first */
+    double lead, lead_se;   /* the first's margin over the second */
+    int iterations;
+} fit;
+
+/* ------------------------------------------------------------------ */
+/* Playing                                                              */
+/* ------------------------------------------------------------------ */
+
+static void keep_bot_msg(void *ud, const char *msg)
+{
+    job_out *o = ud;
+    o->bot_failures++;
+    if (!o->bot_msg)
+        o->bot_msg = strdup(msg);
+}
+
+/* The entries of job j by seat. */
+static void seat_job(const arena *A, long j, job_out *o)
+{
+    if (j < A->npairs * A->matches) {
+        long pair = j / A->matches, k = j % A->matches;
+        int a = 0, b = 1;
+        for (long p = 0; p < pair; p++)
+            if (++b == A->n) {
+                a++;
+                b = a + 1;
+            }
+        o->nseat = 2;
+        o->entry[0] = k % 2 ? b : a;
+        o->entry[1] = k % 2 ? a : b;
+        return;
+    }
+    /* A mixed table: a uniformly random subset in a random seat order. */
+    ls_rng rng;
+    int pick[ARENA_MAX];
+    ls_rng_seed(&rng, cli_mix(A->seed ^ cli_mix((uint64_t)j) ^ 0x7AB1E));
+    for (int i = 0; i < A->n; i++)
+        pick[i] = i;
+    for (int i = 0; i < A->table_size; i++) {
+        int r = i + (int)ls_rng_below(&rng, (uint32_t)(A->n - i));
+        int t = pick[i];
+        pick[i] = pick[r];
+        pick[r] = t;
+        o->entry[i] = pick[i];
+    }
+    o->nseat = A->table_size;
+}
+
+static void fail_job(job_out *o, const char *what, const ls_error *err)
+{
+    char buf[800];
+    snprintf(buf, sizeof buf, "%s: %s", what, err ? err->msg : "out of memory");
+    free(o->error);
+    o->error = strdup(buf);
+}
+
+/* Whether declaring now would be correct for the player to move, from the
+ * true hands (R6, R7, D1). */
+static bool declare_would_win(const ls_state *s)
+{
+    int me = ls_turn(s), mine = ls_cards_total(ls_hand(s, me)), low = 1000;
+    for (int q = 0; q < ls_players(s); q++)
+        if (q != me && !ls_eliminated(s, q) && ls_cards_total(ls_hand(s, q)) < low)
+            low = ls_cards_total(ls_hand(s, q));
+    return ls_state_rules(s)->tie_penalty ? mine < low : mine <= low;
+}
+
+static void calibrate(job_out *o, double p, bool correct, bool declared)
+{
+    int b = (int)(p * BINS);
+    bin *x = &o->cal[b < 0 ? 0 : b >= BINS ? BINS - 1 : b];
+    x->n++;
+    x->correct += correct;
+    x->psum += p;
+    if (declared) {
+        x->dn++;
+        x->dcorrect += correct;
+        x->dpsum += p;
+    }
+}
+
+/* Plays job j into o, as sim plays a match: players made fresh, seeded
+ * from (seed, j, entry), told every event and every round's end. */
+static void play_job(const arena *A, long j, job_out *o)
+{
+    const char *names[LS_MAX_PLAYERS];
+    ls_player *pl[LS_MAX_PLAYERS] = {0};
+    ls_error err = {0};
+    uint64_t mseed = cli_mix(A->seed ^ cli_mix((uint64_t)j));
+    ls_view v;
+
+    seat_job(A, j, o);
+    o->winner = -1;
+    int n = o->nseat;
+    for (int q = 0; q < n; q++)
+        names[q] = A->name[o->entry[q]];
+    ls_state *s = ls_state_new(&A->rules, n, names, mseed, &err);
+    if (!s) {
+        fail_job(o, "cannot start the match", &err);
+        goto out;
+    }
+    for (int q = 0; q < n; q++) {
+        cli_player_opts popts = {.bot_timeout_ms = A->bot_timeout,
+                                 .report = keep_bot_msg, .report_ud = o};
+        pl[q] = cli_player_new(A->spec[o->entry[q]],
+                               cli_mix(mseed + 1 + (uint64_t)o->entry[q]), &popts, &err);
+        if (!pl[q]) {
+            fail_job(o, A->spec[o->entry[q]], &err);
+            goto out;
+        }
+    }
+    for (int round = 0; ls_phase(s) == LS_PHASE_DEAL; round++) {
+        if (round >= MAX_ROUNDS || ls_deal(s, &err) != 0) {
+            fail_job(o, round >= MAX_ROUNDS ? "the match did not end" : "deal", &err);
+            goto out;
+        }
+        for (int q = 0; q < n; q++) {
+            ls_view_of(s, q, &v);
+            ls_player_round_start(pl[q], &v);
+        }
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            int q = ls_turn(s);
+            ls_move m;
+            ls_view_of(s, q, &v);
+            int rc = ls_player_choose(pl[q], &v, &m, &err);
+            if (A->calibration && v.can_declare && rc == 0) {
+                double p = ls__expert_last_declare(pl[q]);
+                if (p >= 0)
+                    calibrate(o, p, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
+            }
+            if (rc == 0 && m.kind == LS_MOVE_DRAW)
+                m.card = LS_NO_CARD;
+            if (rc != 0 || ls_apply(s, &m, &err) != 0) {
+                char what[CLI_SPEC_MAX + 64];
+                snprintf(what, sizeof what, "%s (%s) made no legal move",
+                         A->spec[o->entry[q]], names[q]);
+                fail_job(o, what, &err);
+                goto out;
+            }
+            for (int r = 0; r < n; r++)
+                ls_player_tell(pl[r], s, r, q, m);
+        }
+        const ls_round_result *r = ls_last_result(s);
+        for (int q = 0; q < n; q++) {
+            if (r->players & (1u << q)) {
+                ls_view_of(s, q, &v);
+                ls_player_round_end(pl[q], &v, r);
+            }
+        }
+    }
+    if (ls_winner(s) >= 0)
+        o->winner = o->entry[ls_winner(s)];
+out:
+    for (int q = 0; q < n; q++)
+        ls_player_free(pl[q]);
+    ls_state_free(s);
+}
+
+static void *worker(void *arg)
+{
+    arena *A = arg;
+    for (;;) {
+        long j = atomic_fetch_add(&A->next, 1);
+        if (j >= A->njobs)
+            break;
+        play_job(A, j, &A->out[j]);
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The rating                                                           */
+/* ------------------------------------------------------------------ */
+
+/* Inverts the n x n matrix a (row-major) into inv by Gauss-Jordan with
+ * partial pivoting; false when it is singular. */
+static bool invert(int n, double a[ARENA_MAX][ARENA_MAX],
+                   double inv[ARENA_MAX][ARENA_MAX])
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++)
+            inv[i][k] = i == k;
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r][c]) > fabs(a[p][c]))
+                p = r;
+        if (fabs(a[p][c]) < 1e-12)
+            return false;
+        for (int k = 0; k < n; k++) {
+            double t = a[c][k];
+            a[c][k] = a[p][k];
+            a[p][k] = t;
+            t = inv[c][k];
+            inv[c][k] = inv[p][k];
+            inv[p][k] = t;
+        }
+        double d = a[c][c];
+        for (int k = 0; k < n; k++) {
+            a[c][k] /= d;
+            inv[c][k] /= d;
+        }
+        for (int r = 0; r < n; r++) {
+            if (r == c || a[r][c] == 0)
+                continue;
+            double f = a[r][c];
+            for (int k = 0; k < n; k++) {
+                a[r][k] -= f * a[c][k];
+                inv[r][k] -= f * inv[c][k];
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * Fits the strengths to every played job (see the top of the file) and
+ * writes ratings, standard errors, the order and the leader's margin.
+ * The MM step is g_i = (W_i + 1) / (sum over i's matches of 1 / G_t +
+ * 2 / (g_i + 1)), where G_t is the total strength at match t's table and
+ * the last term is the prior's two games against the reference.
+ */
+static void fit_ratings(const arena *A, fit *F)
+{
+    int n = A->n;
+    double g[ARENA_MAX], wins[ARENA_MAX] = {0};
+    for (int i = 0; i < n; i++)
+        g[i] = 1.0;
+    for (long j = 0; j < A->njobs; j++)
+        if (A->out[j].winner >= 0)
+            wins[A->out[j].winner] += 1;
+    int it;
+    for (it = 0; it < 10000; it++) {
+        double den[ARENA_MAX] = {0};
+        for (long j = 0; j < A->njobs; j++) {
+            const job_out *o = &A->out[j];
+            if (o->winner < 0)
+                continue;
+            double G = 0;
+            for (int q = 0; q < o->nseat; q++)
+                G += g[o->entry[q]];
+            for (int q = 0; q < o->nseat; q++)
+                den[o->entry[q]] += 1.0 / G;
+        }
+        double change = 0;
+        for (int i = 0; i < n; i++) {
+            double next = (wins[i] + 1) / (den[i] + 2.0 / (g[i] + 1));
+            double d = fabs(log(next / g[i]));
+            if (d > change)
+                change = d;
+            g[i] = next;
+        }
+        if (change < 1e-10)
+            break;
+    }
+    F->iterations = it;
+
+    /* The observed information in theta = log g. */
+    double info[ARENA_MAX][ARENA_MAX] = {{0}}, cov[ARENA_MAX][ARENA_MAX];
+    for (int i = 0; i < n; i++)
+        info[i][i] = 2.0 * g[i] / ((g[i] + 1) * (g[i] + 1));
+    for (long j = 0; j < A->njobs; j++) {
+        const job_out *o = &A->out[j];
+        if (o->winner < 0)
+            continue;
+        double G = 0, p[LS_MAX_PLAYERS];
+        for (int q = 0; q < o->nseat; q++)
+            G += g[o->entry[q]];
+        for (int q = 0; q < o->nseat; q++)
+            p[q] = g[o->entry[q]] / G;
+        for (int a = 0; a < o->nseat; a++)
+            for (int b = 0; b < o->nseat; b++)
+                info[o->entry[a]][o->entry[b]] += (a == b ? p[a] : 0) - p[a] * p[b];
+    }
+    bool ok = invert(n, info, cov);
+    double mean = 0, scale = 400.0 / log(10.0);
+    for (int i = 0; i < n; i++)
+        mean += log(g[i]) / n;
+    for (int i = 0; i < n; i++) {
+        F->rating[i] = 1500 + scale * (log(g[i]) - mean);
+        /* var(theta_i - mean theta) = c' C c with c = e_i - 1/n */
+        double var = 0;
+        for (int a = 0; a < n && ok; a++)
+            for (int b = 0; b < n; b++)
+                var += ((a == i) - 1.0 / n) * ((b == i) - 1.0 / n) * cov[a][b];
+        F->se[i] = ok && var > 0 ? scale * sqrt(var) : (double)NAN;
+        F->order[i] = i;
+    }
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && F->rating[F->order[k]] > F->rating[F->order[k - 1]]; k--) {
+            int t = F->order[k];
+            F->order[k] = F->order[k - 1];
+            F->order[k - 1] = t;
+        }
+    int a = F->order[0], b = F->order[1];
+    F->lead = F->rating[a] - F->rating[b];
+    double v = ok ? cov[a][a] + cov[b][b] - 2 * cov[a][b] : -1;
+    F->lead_se = v > 0 ? scale * sqrt(v) : (double)NAN;
+}
+
+/* ------------------------------------------------------------------ */
+/* Results                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct totals {
+    long hu_won[ARENA_MAX][ARENA_MAX]; /* heads-up: row beat column */
+    long hu_played[ARENA_MAX][ARENA_MAX];
+    long tab_won[ARENA_MAX], tab_played[ARENA_MAX];
+    long failed, bot_failures;
+    bin cal[BINS];
+} totals;
+
+static void add_up(const arena *A, totals *T)
+{
+    memset(T, 0, sizeof *T);
+    for (long j = 0; j < A->njobs; j++) {
+        const job_out *o = &A->out[j];
+        T->bot_failures += o->bot_failures;
+        for (int b = 0; b < BINS; b++) {
+            T->cal[b].n += o->cal[b].n;
+            T->cal[b].correct += o->cal[b].correct;
+            T->cal[b].psum += o->cal[b].psum;
+            T->cal[b].dn += o->cal[b].dn;
+            T->cal[b].dcorrect += o->cal[b].dcorrect;
+            T->cal[b].dpsum += o->cal[b].dpsum;
+        }
+        if (o->winner < 0) {
+            T->failed++;
+            continue;
+        }
+        if (o->nseat == 2 && j < A->npairs * A->matches) {
+            int a = o->entry[0], b = o->entry[1];
+            T->hu_played[a][b]++;
+            T->hu_played[b][a]++;
+            T->hu_won[o->winner][o->winner == a ? b : a]++;
+            continue;
+        }
+        for (int q = 0; q < o->nseat; q++)
+            T->tab_played[o->entry[q]]++;
+        T->tab_won[o->winner]++;
+    }
+}
+
+static double pct(long a, long b)
+{
+    return b ? 100.0 * (double)a / (double)b : 0;
+}
+
+static void print_table(const arena *A, const fit *F, const totals *T)
+{
+    long hu = A->npairs * A->matches;
+    printf("arena: %d players, seed %llu; %ld heads-up matches (%ld per pairing), "
+           "%ld tables of %d\n", A->n, (unsigned long long)A->seed, hu,
+           A->matches, A->tables, A->table_size);
+    printf("\nrating: Plackett-Luce (Bradley-Terry heads-up) on every match's "
+           "winner, Elo scale, mean 1500\n");
+    printf("%-4s %-16s %-24s %7s %13s %17s %17s\n", "rank", "player", "spec",
+           "rating", "95% CI", "heads-up won", "tables won");
+    for (int r = 0; r < A->n; r++) {
+        int i = F->order[r];
+        long hw = 0, hp = 0;
+        for (int k = 0; k < A->n; k++) {
+            hw += T->hu_won[i][k];
+            hp += T->hu_played[i][k];
+        }
+        char ci[32], h[32], t[32];
+        snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
+                 F->rating[i] + 1.96 * F->se[i]);
+        snprintf(h, sizeof h, "%ld/%ld %.1f%%", hw, hp, pct(hw, hp));
+        snprintf(t, sizeof t, "%ld/%ld %.1f%%", T->tab_won[i], T->tab_played[i],
+                 pct(T->tab_won[i], T->tab_played[i]));
+        printf("%-4d %-16s %-24.24s %7.0f %13s %17s %17s\n", r + 1, A->name[i],
+               A->spec[i], F->rating[i], ci, h, t);
+    }
+    printf("\n%s leads %s by %.0f points (95%% CI %.0f to %.0f)\n",
+           A->name[F->order[0]], A->name[F->order[1]], F->lead,
+           F->lead - 1.96 * F->lead_se, F->lead + 1.96 * F->lead_se);
+    if (A->matches > 0) {
+        printf("\nheads-up: percent of matches the row won against the column\n%-16s",
+               "");
+        for (int c = 0; c < A->n; c++)
+            printf(" %9.9s", A->name[F->order[c]]);
+        printf("\n");
+        for (int r = 0; r < A->n; r++) {
+            int a = F->order[r];
+            printf("%-16s", A->name[a]);
+            for (int c = 0; c < A->n; c++) {
+                int b = F->order[c];
+                if (a == b || !T->hu_played[a][b])
+                    printf(" %9s", "-");
+                else
+                    printf(" %8.1f%%", pct(T->hu_won[a][b], T->hu_played[a][b]));
+            }
+            printf("\n");
+        }
+    }
+    if (A->calibration) {
+        printf("\ncalibration: the expert's estimate that declaring is correct, "
+               "against the true hands\n");
+        printf("%-9s %9s %7s %9s %13s %10s %9s\n", "estimate", "decisions",
+               "mean", "observed", "95% CI", "declared", "observed");
+        for (int b = 0; b < BINS; b++) {
+            const bin *x = &T->cal[b];
+            double lo, hi;
+            cli_wilson(x->correct, x->n, &lo, &hi);
+            printf("%.1f-%.1f   %9ld %6.1f%% %8.1f%% %6.1f-%5.1f%% %10ld %8.1f%%\n",
+                   b / 10.0, (b + 1) / 10.0, x->n, x->n ? 100 * x->psum / x->n : 0,
+                   pct(x->correct, x->n), 100 * lo, 100 * hi, x->dn,
+                   pct(x->dcorrect, x->dn));
+        }
+    }
+    if (T->failed)
+        printf("%ld matches could not be played (see stderr)\n", T->failed);
+    if (T->bot_failures)
+        printf("%ld bot failures (see stderr)\n", T->bot_failures);
+}
+
+/* A JSON number, or null for a value that is not finite (an interval the
+ * information matrix could not give). */
+static json_t *num(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *interval(double centre, double se)
+{
+    json_t *a = json_array();
+    json_array_append_new(a, num(centre - 1.96 * se));
+    json_array_append_new(a, num(centre + 1.96 * se));
+    return a;
+}
+
+static void print_json(const arena *A, const fit *F, const totals *T)
+{
+    json_t *root = json_object(), *players = json_array(), *rules = json_object();
+    json_t *h2h = json_array(), *cal = json_array();
+    char val[32];
+    for (int i = 0; ls_option_names[i]; i++) {
+        ls_rules_get(&A->rules, ls_option_names[i], val, sizeof val);
+        json_object_set_new(rules, ls_option_names[i], json_string(val));
+    }
+    for (int r = 0; r < A->n; r++) {
+        int i = F->order[r];
+        long hw = 0, hp = 0;
+        for (int k = 0; k < A->n; k++) {
+            hw += T->hu_won[i][k];
+            hp += T->hu_played[i][k];
+        }
+        json_t *p = json_object();
+        json_object_set_new(p, "rank", json_integer(r + 1));
+        json_object_set_new(p, "name", json_string(A->name[i]));
+        json_object_set_new(p, "spec", json_string(A->spec[i]));
+        json_object_set_new(p, "rating", json_real(F->rating[i]));
+        json_object_set_new(p, "rating_se", num(F->se[i]));
+        json_object_set_new(p, "rating_ci95", interval(F->rating[i], F->se[i]));
+        json_object_set_new(p, "headsup_won", json_integer(hw));
+        json_object_set_new(p, "headsup_played", json_integer(hp));
+        json_object_set_new(p, "tables_won", json_integer(T->tab_won[i]));
+        json_object_set_new(p, "tables_played", json_integer(T->tab_played[i]));
+        json_array_append_new(players, p);
+    }
+    for (int a = 0; a < A->n; a++)
+        for (int b = a + 1; b < A->n; b++) {
+            if (!T->hu_played[a][b])
+                continue;
+            double lo, hi;
+            cli_wilson(T->hu_won[a][b], T->hu_played[a][b], &lo, &hi);
+            json_array_append_new(h2h, json_pack("{s:s,s:s,s:I,s:I,s:[f,f]}", "player",
+                                                 A->name[a], "opponent", A->name[b],
+                                                 "played", (json_int_t)T->hu_played[a][b],
+                                                 "won", (json_int_t)T->hu_won[a][b],
+                                                 "won_ci95", lo, hi));
+        }
+    for (int b = 0; A->calibration && b < BINS; b++) {
+        const bin *x = &T->cal[b];
+        json_array_append_new(cal, json_pack("{s:f,s:f,s:I,s:f,s:I,s:I,s:f,s:I}",
+            "from", b / 10.0, "to", (b + 1) / 10.0, "decisions", (json_int_t)x->n,
+            "mean_estimate", x->n ? x->psum / x->n : 0.0,
+            "correct", (json_int_t)x->correct, "declared", (json_int_t)x->dn,
+            "declared_mean_estimate", x->dn ? x->dpsum / x->dn : 0.0,
+            "declared_correct", (json_int_t)x->dcorrect));
+    }
+    json_object_set_new(root, "seed", json_integer((json_int_t)A->seed));
+    json_object_set_new(root, "rules", rules);
+    json_object_set_new(root, "matches_per_pairing", json_integer(A->matches));
+    json_object_set_new(root, "tables", json_integer(A->tables));
+    json_object_set_new(root, "table_size", json_integer(A->table_size));
+    json_object_set_new(root, "players", players);
+    json_object_set_new(root, "leader_margin", json_real(F->lead));
+    json_object_set_new(root, "leader_margin_ci95", interval(F->lead, F->lead_se));
+    json_object_set_new(root, "head_to_head", h2h);
+    if (A->calibration)
+        json_object_set_new(root, "calibration", cal);
+    else
+        json_decref(cal);
+    json_object_set_new(root, "failed_matches", json_integer(T->failed));
+    json_object_set_new(root, "bot_failures", json_integer(T->bot_failures));
+    json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    printf("\n");
+    json_decref(root);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                              */
+/* ------------------------------------------------------------------ */
+
+static void help(void)
+{
+    printf(
+        "usage: leastscore arena --players SPEC,SPEC[,...] [OPTIONS]\n\n"
+        "Rates players against each other: plays --matches heads-up matches\n"
+        "for every pairing (seats alternating) and --tables mixed tables of\n"
+        "--table-size players drawn at random, then fits one rating to every\n"
+        "match's winner (Plackett-Luce, which is Bradley-Terry heads-up) and\n"
+        "prints it on the Elo scale with 95%% intervals, the leader's margin\n"
+        "and the heads-up table. Results are the same for a seed whatever the\n"
+        "number of threads (and only with deterministic cmd: bots).\n\n"
+        "options:\n"
+        "  --players LIST     2..%d player specs, comma-separated, as in sim\n"
+        "                     (random, greedy, expert, cautious, ..., cmd:COMMAND)\n"
+        "  --player SPEC      adds one player (repeatable)\n"
+        "  --matches N        heads-up matches per pairing (100; 0: none)\n"
+        "  --tables N         mixed tables (--matches x players / 2; 0: none)\n"
+        "  --table-size K     players at a mixed table, 3..8 (4)\n"
+        "  --seed N           arena seed (1)\n"
+        "  --threads N        worker threads (all cores)\n"
+        "  --calibration      also measure the expert's declare estimate\n"
+        "  --json             print the results as one JSON object\n"
+        "  --bot-timeout MS   time a cmd: bot has per answer (5000)\n"
+        "  --threshold N, --tie, --runs, --hand-size, --declare-max, --max-turns\n"
+        "                     the rules, as in sim\n"
+        "  -h, --help         print this help\n\n"
+        "player kinds:\n", ARENA_MAX);
+    cli_print_kinds(stdout);
+}
+
+static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage_error("arena", "%s needs a number in %ld..%ld, not '%s'",
+                               opt, lo, hi, arg);
+    *out = (long)v;
+    return 0;
+}
+
+static void free_out(arena *A)
+{
+    for (long j = 0; A->out && j < A->njobs; j++) {
+        free(A->out[j].error);
+        free(A->out[j].bot_msg);
+    }
+    free(A->out);
+}
+
+/* Checks the options once all are read; 0 or a usage error (2). */
+static int check(arena *A, long tables_given)
+{
+    ls_error err = {0};
+    if (A->n < 2)
+        return cli_usage_error("arena", "give 2..%d players with --players, e.g. "
+                               "--players expert,greedy,cautious,reckless", ARENA_MAX);
+    if (A->table_size > A->n)
+        A->table_size = A->n;
+    A->tables = tables_given >= 0 ? tables_given
+              : A->n >= 3 ? A->matches * A->n / 2 : 0;
+    if (A->tables > 0 && A->n < 3)
+        return cli_usage_error("arena", "--tables needs at least 3 players");
+    if (ls_rules_check(&A->rules, A->tables > 0 ? A->table_size : 2, &err) != 0)
+        return cli_usage_error("arena", "%s", err.msg);
+    A->npairs = (long)A->n * (A->n - 1) / 2;
+    A->njobs = A->npairs * A->matches + A->tables;
+    if (A->njobs == 0)
+        return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
+    for (int k = 0; k < A->n; k++) {
+        if (!strncmp(A->spec[k], "cmd:", 4)) {
+            if (!A->spec[k][4])
+                return cli_usage_error("arena", "cmd: needs a command");
+            continue;
+        }
+        ls_player *p = ls_player_new(A->spec[k], 0, &err);
+        if (!p)
+            return cli_usage_error("arena", "%s", err.msg);
+        ls_player_free(p);
+    }
+    return 0;
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    enum { O_PLAYERS = 256, O_PLAYER, O_MATCHES, O_TABLES, O_SIZE, O_SEED,
+           O_THREADS, O_JSON, O_CAL, O_TIMEOUT, O_RULE };
+    static const struct option longopts[] = {
+        {"players", required_argument, NULL, O_PLAYERS},
+        {"player", required_argument, NULL, O_PLAYER},
+        {"matches", required_argument, NULL, O_MATCHES},
+        {"tables", required_argument, NULL, O_TABLES},
+        {"table-size", required_argument, NULL, O_SIZE},
+        {"seed", required_argument, NULL, O_SEED},
+        {"threads", required_argument, NULL, O_THREADS},
+        {"json", no_argument, NULL, O_JSON},
+        {"calibration", no_argument, NULL, O_CAL},
+        {"bot-timeout", required_argument, NULL, O_TIMEOUT},
+        {"threshold", required_argument, NULL, O_RULE},
+        {"tie", required_argument, NULL, O_RULE},
+        {"runs", required_argument, NULL, O_RULE},
+        {"hand-size", required_argument, NULL, O_RULE},
+        {"declare-max", required_argument, NULL, O_RULE},
+        {"max-turns", required_argument, NULL, O_RULE},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    static arena A;
+    memset(&A, 0, sizeof A);
+    A.rules = ls_rules_default();
+    A.matches = 100;
+    A.table_size = 4;
+    A.seed = 1;
+    A.bot_timeout = CLI_BOT_TIMEOUT_MS;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN), x = 0, tables = -1;
+    A.threads = ncpu > 0 ? (int)ncpu : 1;
+    bool json = false;
+    int c, idx = 0, rc;
+    ls_error err = {0};
+
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", longopts, &idx)) != -1) {
+        switch (c) {
+        case 'h':
+            help();
+            return 0;
+        case O_PLAYERS:
+            if ((rc = cli_add_players("arena", optarg, A.spec, &A.n, ARENA_MAX)))
+                return rc;
+            break;
+        case O_PLAYER:
+            if ((rc = cli_add_spec("arena", optarg, A.spec, &A.n, ARENA_MAX)))
+                return rc;
+            break;
+        case O_MATCHES:
+            if ((rc = parse_long("--matches", optarg, 0, 10000000, &A.matches)))
+                return rc;
+            break;
+        case O_TABLES:
+            if ((rc = parse_long("--tables", optarg, 0, 100000000, &tables)))
+                return rc;
+            break;
+        case O_SIZE:
+            if ((rc = parse_long("--table-size", optarg, 3, LS_MAX_PLAYERS, &x)))
+                return rc;
+            A.table_size = (int)x;
+            break;
+        case O_SEED:
+            if (cli_parse_u64(optarg, &A.seed) != 0)
+                return cli_usage_error("arena", "--seed needs a number, not '%s'", optarg);
+            break;
+        case O_THREADS:
+            if ((rc = parse_long("--threads", optarg, 1, 1024, &x)))
+                return rc;
+            A.threads = (int)x;
+            break;
+        case O_JSON:
+            json = true;
+            break;
+        case O_CAL:
+            A.calibration = true;
+            break;
+        case O_TIMEOUT:
+            if ((rc = parse_long("--bot-timeout", optarg, 1, 3600000, &x)))
+                return rc;
+            A.bot_timeout = (int)x;
+            break;
+        case O_RULE:
+            if (cli_rules_option(&A.rules, longopts[idx].name, optarg, &err) != 0)
+                return cli_usage_error("arena", "--%s: %s", longopts[idx].name, err.msg);
+            break;
+        case ':':
+            return cli_usage_error("arena", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("arena", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("arena", "unexpected argument '%s'", argv[optind]);
+    if ((rc = check(&A, tables)))
+        return rc;
+    cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
+
+    A.out = calloc((size_t)A.njobs, sizeof *A.out);
+    if (A.threads > A.njobs)
+        A.threads = (int)A.njobs;
+    pthread_t *tids = calloc((size_t)A.threads, sizeof *tids);
+    if (!A.out || !tids) {
+        free(tids);
+        free_out(&A);
+        fprintf(stderr, "leastscore arena: out of memory\n");
+        return 1;
+    }
+    cli_ignore_sigpipe();
+    atomic_init(&A.next, 0);
+    int started = 0;
+    for (; started < A.threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, &A) != 0)
+            break;
+    if (started == 0)
+        worker(&A);
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    free(tids);
+
+    for (long j = 0; j < A.njobs; j++) {
+        const job_out *o = &A.out[j];
+        if (o->bot_msg)
+            fprintf(stderr, "match %ld: %s%s\n", j + 1, o->bot_msg,
+                    o->bot_failures > 1 ? " (and more)" : "");
+        if (o->error)
+            fprintf(stderr, "match %ld: %s\n", j + 1, o->error);
+    }
+    totals *T = malloc(sizeof *T);
+    fit F;
+    if (!T) {
+        free_out(&A);
+        fprintf(stderr, "leastscore arena: out of memory\n");
+        return 1;
+    }
+    add_up(&A, T);
+    fit_ratings(&A, &F);
+    if (json)
+        print_json(&A, &F, T);
+    else
+        print_table(&A, &F, T);
+    rc = T->failed ? 1 : 0;
+    free(T);
+    free_out(&A);
+    return rc;
+}

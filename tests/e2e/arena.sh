@@ -1,0 +1,98 @@
+#!/bin/sh
+# leastscore arena: every pairing and mixed tables are played; the ratings
+# order the players as their results do, with intervals; 1 and 2 threads
+# give the same results for a seed; --calibration adds the expert's table;
+# a cmd: bot takes part; bad options exit 2 with a message naming them.
+# LS_SANITIZED=1 (the ASan/UBSan pass) plays fewer matches.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=20
+[ "${LS_SANITIZED:-0}" = 1 ] && n=4
+fail() { echo "FAIL: $*"; exit 1; }
+py() { python3 -c "$1" "$tmp/a.json"; }
+
+"$ls" arena --help | grep -q -- '--table-size' || fail "--help"
+"$ls" --help | grep -q 'arena' || fail "arena not in the command list"
+
+# Greedy, the cautious player and random: 3 pairings and 3-player tables.
+"$ls" arena --players greedy,cautious,random --matches "$n" --tables "$n" \
+    --seed 5 --json >"$tmp/a.json" || fail "arena failed"
+py 'import json,sys
+d = json.load(open(sys.argv[1]))
+n = d["matches_per_pairing"]
+assert d["tables"] == n and d["table_size"] == 3, d
+assert len(d["head_to_head"]) == 3
+for h in d["head_to_head"]:
+    assert h["played"] == n, h
+ps = {p["name"]: p for p in d["players"]}
+assert set(ps) == {"greedy", "cautious", "random"}
+for p in d["players"]:
+    assert p["headsup_played"] == 2 * n and p["tables_played"] == n, p
+    lo, hi = p["rating_ci95"]
+    assert lo < p["rating"] < hi, p
+# random never beats a greedy-family player: last, and by a clear margin
+assert d["players"][-1]["name"] == "random", d["players"]
+assert ps["random"]["headsup_won"] == 0 and ps["random"]["tables_won"] == 0
+assert ps["random"]["rating_ci95"][1] < min(ps["greedy"]["rating_ci95"][0], ps["cautious"]["rating_ci95"][0])
+# ratings are centred on 1500
+assert abs(sum(p["rating"] for p in d["players"]) / 3 - 1500) < 1e-6
+assert d["failed_matches"] == 0 and "calibration" not in d' || fail "arena results"
+
+# The text form has the rating table, the leader's margin and the
+# heads-up table.
+"$ls" arena --players greedy,random --matches 4 --seed 5 >"$tmp/table" || fail "text"
+grep -q '^1 *greedy' "$tmp/table" && grep -q 'greedy leads random by' "$tmp/table" &&
+    grep -q '^heads-up' "$tmp/table" || { cat "$tmp/table"; fail "text table"; }
+grep -q '0 tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: no tables"; }
+
+# The same seed with 1 or 2 threads: the same results, the expert included.
+for t in 1 2; do
+    "$ls" arena --players expert:iters=60,greedy,reckless,shedder --matches 2 \
+        --tables 4 --seed 9 --threads "$t" --calibration --json >"$tmp/t$t"
+done
+cmp -s "$tmp/t1" "$tmp/t2" || { diff "$tmp/t1" "$tmp/t2"; fail "threads change results"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+c = d["calibration"]
+assert len(c) == 10 and sum(b["decisions"] for b in c) > 0, c
+for b in c:
+    assert b["correct"] <= b["decisions"] and b["declared"] <= b["decisions"], b
+    if b["decisions"]:
+        assert b["from"] <= b["mean_estimate"] <= b["to"], b' "$tmp/t1" || fail "calibration"
+"$ls" arena --players expert:iters=60,greedy,reckless,shedder --matches 2 \
+    --tables 4 --seed 10 --json >"$tmp/t3"
+cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
+
+# A cmd: bot plays its pairings; it is named after its program.
+"$ls" arena --players "greedy,cmd:python3 $root/examples/bots/greedy.py" --matches 2 \
+    --json >"$tmp/bot.json" 2>"$tmp/bot.err" || { cat "$tmp/bot.err"; fail "bot"; }
+grep -q '"name": "greedy_py"' "$tmp/bot.json" || fail "bot name"
+grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "bot failures"; }
+
+# Bad options: exit status 2 and a message naming the problem.
+bad() {
+    want=$1; shift
+    set +e
+    "$ls" arena "$@" >/dev/null 2>"$tmp/err"; rc=$?
+    set -e
+    [ "$rc" -eq 2 ] || fail "arena $* exited $rc, not 2"
+    grep -q "leastscore arena: .*$want" "$tmp/err" || { cat "$tmp/err"; fail "arena $*: message"; }
+}
+bad 'give 2' --players greedy
+bad "unknown player kind 'bogus'" --players greedy,bogus
+bad 'iters=0' --players expert:iters=0,greedy
+bad 'nothing to play' --players greedy,random --matches 0
+bad '--tables needs at least 3' --players greedy,random --tables 5
+bad '--table-size needs a number in 3..8' --players greedy,random,shedder --table-size 9
+bad '--matches needs a number' --players greedy,random --matches -1
+bad '--threads needs a number' --players greedy,random --threads x
+bad '--threshold' --players greedy,random --threshold 0
+bad "unknown option '--frobnicate'" --players greedy,random --frobnicate
+bad '--matches needs a value' --players greedy,random --matches
+bad "unexpected argument 'extra'" --players greedy,random extra
+bad 'at most 16' --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g
+bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
+echo "arena ok"
