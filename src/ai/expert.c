@@ -96,6 +96,7 @@
 #define MIN_FIT 16 /* fewer fits than this: the bank is topped up */
 #define RACE_MAX 17 /* options the racing flat search compares at most */
 #define BANK 64 /* hidden-hand samples kept per opponent and search */
+#define NPOL 5 /* opponent models in the adaptive family */
 
 typedef struct node {
     ls_move move;    /* the move that leads here from the parent */
@@ -166,7 +167,29 @@ typedef struct expert {
     int checked[LS_MAX_PLAYERS]; /* rounds of this match whose shown hand was */
     int misfit[LS_MAX_PLAYERS];  /* ... checked against the model / failed it */
     double last_declare; /* the last search's estimate (see expert.h) */
+    /* Opponent modelling that adapts (adapt=1; see the top of the file). */
+    bool adapt;
+    ls_player *fam[NPOL];          /* the family; fam[0] is policy (greedy) */
+    double logw[LS_MAX_PLAYERS][NPOL]; /* log-likelihood of each, per seat */
+    int pol[LS_MAX_PLAYERS];       /* the most probable one, per seat */
+    ls_view decl_before;           /* my view before an opponent's declare */
+    int decl_seat, decl_round;
 } expert;
+
+/* The family of opponent models and the prior over it: greedy is as
+ * likely as the four others together, so that it stays the model until
+ * the evidence is against it. */
+static const char *const family[NPOL] = {"greedy", "cautious", "reckless",
+                                         "collector", "shedder"};
+static const double family_prior[NPOL] = {0.5, 0.125, 0.125, 0.125, 0.125};
+#define MISFIT_LIKELIHOOD 0.2 /* of a round's moves a model does not explain */
+
+/* The model of seat q's play: greedy, or with adapt=1 the family's most
+ * probable member for q. */
+static ls_player *policy_of(const expert *e, int q)
+{
+    return e->adapt ? e->fam[e->pol[q]] : e->policy;
+}
 
 /* ------------------------------------------------------------------ */
 /* Card inference and sampling                                          */
@@ -317,8 +340,8 @@ static ls_cards draw_hidden(ls_rng *rng, const model *mq, ls_cards pool,
  * of the hand that was not known then is tried (a depth-first search that
  * stops at the first history that fits).
  */
-static bool fits_from(expert *e, const model *mq, int q, int k, ls_cards h,
-                      ls_card drawn)
+static bool fits_from(expert *e, ls_player *pol, const model *mq, int q, int k,
+                      ls_cards h, ls_card drawn)
 {
     if (k >= mq->npv)
         return true;
@@ -337,11 +360,11 @@ static bool fits_from(expert *e, const model *mq, int q, int k, ls_cards h,
                           (pv->rules.declare_max <= 0 ||
                            pv->hand_total <= pv->rules.declare_max);
         ls_move mv;
-        if (ls_player_choose(e->policy, pv, &mv, NULL) != 0)
+        if (ls_player_choose(pol, pv, &mv, NULL) != 0)
             return true;
         if (mv.kind == ev->kind && mv.discard == ev->discard &&
             (mv.kind != LS_MOVE_TAKE || mv.card == ev->card) &&
-            fits_from(e, mq, q, k + 1, before, drawn))
+            fits_from(e, pol, mq, q, k + 1, before, drawn))
             return true;
     }
     return false;
@@ -367,7 +390,7 @@ static void build_banks(expert *e, const ls_view *v, const model m[])
         for (long t = 0; t < (long)BANK * e->tries && e->nbank[q] < BANK; t++) {
             ls_card drawn;
             ls_cards h = draw_hidden(&e->rng, &m[q], pool, &drawn);
-            if (fits_from(e, &m[q], q, 0, h | v->known[q], drawn)) {
+            if (fits_from(e, policy_of(e, q), &m[q], q, 0, h | v->known[q], drawn)) {
                 e->bank[q][e->nbank[q]++] = h;
             } else if (nspare < BANK) {
                 spare[nspare++] = h;
@@ -700,8 +723,10 @@ static void rollout(expert *e, ls_rng *rng, ls_state *s, const ls_view *v,
              * own view of the determinization. */
             ls_view pv;
             ls_move m;
-            ls_view_of(s, ls_turn(s), &pv);
-            if (ls_player_choose(e->policy, &pv, &m, NULL) != 0)
+            int q = ls_turn(s);
+            ls_view_of(s, q, &pv);
+            if (ls_player_choose(q == v->me ? e->policy : policy_of(e, q), &pv,
+                                 &m, NULL) != 0)
                 break;
             if (m.kind == LS_MOVE_DRAW)
                 m.card = LS_NO_CARD;
@@ -1153,8 +1178,12 @@ static void expert_round_start(ls_player *p, const ls_view *v)
     e->have_cur = true;
     for (int q = 0; q < LS_MAX_PLAYERS; q++) {
         e->nseen[q] = 0;
-        if (v->round <= 1)
-            e->checked[q] = e->misfit[q] = 0; /* a new match */
+        if (v->round <= 1) { /* a new match */
+            e->checked[q] = e->misfit[q] = 0;
+            e->pol[q] = 0;
+            for (int k = 0; k < NPOL; k++)
+                e->logw[q][k] = 0;
+        }
     }
 }
 
@@ -1162,6 +1191,12 @@ static void expert_round_start(ls_player *p, const ls_view *v)
 static void expert_observe(ls_player *p, const ls_view *v, const ls_event *ev)
 {
     expert *e = p->impl;
+    if (ev->kind == LS_MOVE_DECLARE && ev->player != v->me && e->have_cur &&
+        e->cur.round == v->round) {
+        e->decl_before = e->cur;
+        e->decl_seat = ev->player;
+        e->decl_round = v->round;
+    }
     if (e->have_cur && e->cur.round == v->round && e->cur.phase == LS_PHASE_TURN &&
         ev->player < LS_MAX_PLAYERS && ev->player != v->me &&
         ev->kind != LS_MOVE_DECLARE && v->nhistory > 0) {
@@ -1193,27 +1228,90 @@ static void expert_observe(ls_player *p, const ls_view *v, const ls_event *ev)
  * nothing. No random numbers are used, so against players the model fits
  * nothing changes.
  */
+/* Whether pol, holding q's shown hand at the end of the round, explains
+ * q's observed moves of the round (n of them, the views set up by
+ * past_views). Its last draw may have given it any card of the hand that
+ * was not known before. */
+static bool shown_fits(expert *e, ls_player *pol, int q, int n, ls_cards hand)
+{
+    model mq = {.npv = n};
+    if (e->seen[q][0].ev.kind == LS_MOVE_TAKE)
+        return fits_from(e, pol, &mq, q, 0, hand, LS_NO_CARD);
+    ls_cards could = hand & ~e->pv[q][0].known[q];
+    for (; could; could &= could - 1)
+        if (fits_from(e, pol, &mq, q, 0, hand, ls_cards_first(could)))
+            return true;
+    return false;
+}
+
+/* Whether pol would have declared where q did, holding its shown hand. */
+static bool would_declare(const expert *e, ls_player *pol, int q, ls_cards hand)
+{
+    ls_view pv = e->decl_before;
+    ls_move mv;
+    pv.me = q;
+    pv.turn = q;
+    pv.hand = hand;
+    pv.hand_total = ls_cards_total(hand);
+    pv.can_declare = true;
+    return ls_player_choose(pol, &pv, &mv, NULL) == 0 && mv.kind == LS_MOVE_DECLARE;
+}
+
+/*
+ * adapt=1: weighs each model of the family by how well it explains q's
+ * round: a model that does not explain the observed moves with the shown
+ * hand, or would not have declared where q declared, has its weight
+ * multiplied by MISFIT_LIKELIHOOD. fits[k] says whether model k explained
+ * the moves.
+ */
+static void adapt_round(expert *e, int q, const ls_round_result *r, int n,
+                        bool fits[NPOL])
+{
+    bool declared = r->declarer == q && e->decl_seat == q &&
+                    e->decl_round == r->round;
+    int best = 0;
+    for (int k = 0; k < NPOL; k++) {
+        fits[k] = n == 0 || shown_fits(e, e->fam[k], q, n, r->hand[q]);
+        if (!fits[k])
+            e->logw[q][k] += log(MISFIT_LIKELIHOOD);
+        if (declared && !would_declare(e, e->fam[k], q, r->hand[q]))
+            e->logw[q][k] += log(MISFIT_LIKELIHOOD);
+        if (e->logw[q][k] + log(family_prior[k]) >
+            e->logw[q][best] + log(family_prior[best]))
+            best = k;
+    }
+    e->pol[q] = best;
+}
+
+/*
+ * At the end of a round every hand is shown, so the model can be checked
+ * on what each opponent really held: would the model (greedy, or with
+ * adapt=1 the family's most probable member), holding that hand, have made
+ * the opponent's observed moves of the round? An opponent that fails this
+ * in most rounds is sampled without the model from then on (off_model):
+ * its moves then say little about its cards, and rejection sampling
+ * against it would spend the whole budget of draws for nothing. No random
+ * numbers are used, so against players the model fits nothing changes.
+ */
 static void expert_round_end(ls_player *p, const ls_view *v, const ls_round_result *r)
 {
     expert *e = p->impl;
     for (int q = 0; q < v->nplayers; q++) {
         int n = e->nseen[q] < e->depth ? e->nseen[q] : e->depth;
-        if (q == v->me || !(r->players & (1u << q)) || n == 0 ||
-            e->seen[q][0].round != r->round)
+        if (q == v->me || !(r->players & (1u << q)))
             continue;
-        model mq = {.npv = n};
+        if (n > 0 && e->seen[q][0].round != r->round)
+            n = 0;
         past_views(e, q, n);
-        ls_cards hand = r->hand[q];
-        bool fits = false;
-        if (e->seen[q][0].ev.kind == LS_MOVE_TAKE) {
-            fits = fits_from(e, &mq, q, 0, hand, LS_NO_CARD);
-        } else {
-            ls_cards could = hand & ~e->pv[q][0].known[q];
-            for (; could && !fits; could &= could - 1)
-                fits = fits_from(e, &mq, q, 0, hand, ls_cards_first(could));
-        }
+        bool fits[NPOL];
+        if (e->adapt)
+            adapt_round(e, q, r, n, fits);
+        if (n == 0)
+            continue;
+        bool fit = e->adapt ? fits[e->pol[q]]
+                            : shown_fits(e, e->policy, q, n, r->hand[q]);
         e->checked[q]++;
-        if (!fits)
+        if (!fit)
             e->misfit[q]++;
     }
 }
@@ -1225,6 +1323,8 @@ static void expert_destroy(ls_player *p)
         ls_state_free(e->det);
         ls_state_free(e->base);
         ls_player_free(e->policy);
+        for (int k = 1; k < NPOL; k++)
+            ls_player_free(e->fam[k]);
         free(e->nodes);
         free(e);
     }
@@ -1256,6 +1356,14 @@ uint64_t ls__expert_iterations(const ls_player *p)
     if (!p || p->ops != &expert_ops)
         return 0;
     return ((const expert *)p->impl)->total_iters;
+}
+
+const char *ls__expert_model_of(const ls_player *p, int seat)
+{
+    if (!p || p->ops != &expert_ops || seat < 0 || seat >= LS_MAX_PLAYERS)
+        return NULL;
+    const expert *e = p->impl;
+    return family[e->adapt ? e->pol[seat] : 0];
 }
 
 double ls__expert_last_declare(const ls_player *p)
@@ -1293,9 +1401,9 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", NULL};
-    ls__param ps[22];
-    int np = ls__params_parse("expert", params, keys, ps, 22, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", "adapt", NULL};
+    ls__param ps[23];
+    int np = ls__params_parse("expert", params, keys, ps, 23, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -1352,6 +1460,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "util")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->util = (int)x;
+        } else if (!strcmp(k, "adapt")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->adapt = x >= 0.5;
         } else if (!strcmp(k, "fit")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->fit = x >= 0.5;
@@ -1402,9 +1513,15 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->last_declare = -1;
     ls_rng_seed(&e->rng, seed);
     e->policy = ls_player_new("greedy", seed, err);
-    ls_player *p = e->policy ? ls__player_alloc(&expert_ops, e, err) : NULL;
+    e->fam[0] = e->policy;
+    bool ok = e->policy != NULL;
+    for (int k = 1; k < NPOL && ok && e->adapt; k++)
+        ok = (e->fam[k] = ls_player_new(family[k], seed, err)) != NULL;
+    ls_player *p = ok ? ls__player_alloc(&expert_ops, e, err) : NULL;
     if (!p) {
         ls_player_free(e->policy);
+        for (int k = 1; k < NPOL; k++)
+            ls_player_free(e->fam[k]);
         free(e);
     }
     return p;

@@ -38,6 +38,12 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
  * an expert). For measuring calibration without searching twice. */
 double ls__expert_last_declare(const ls_player *p);
 
+/* The kind of player p now models seat's play by: "greedy" unless p has
+ * adapt=1 and has seen evidence for another member of its family
+ * (cautious, reckless, collector, shedder); NULL when p is not an expert.
+ * For tests and diagnostics. */
+const char *ls__expert_model_of(const ls_player *p, int seat);
+
 /* Whether p still models seat's moves by the greedy player: 1 yes, 0 when
  * the hands shown at the ends of rounds of this match have mostly not
  * fitted that model (the seat is then sampled without it), -1 when p is
