@@ -33,6 +33,18 @@
  * weights exp(-infer * k * value) (infer = 0.1) and nothing above a last
  * single discard (x0.35).
  *
+ * Opponent modelling that adapts (adapt=1, off by default until measured
+ * better): instead of greedy, each opponent is modelled by the most
+ * probable member of a family of styles (greedy, cautious, reckless,
+ * collector, shedder: the panel's kinds, see panel.c), weighed per
+ * opponent over the match. The prior makes greedy as likely as the four
+ * others together; at each round's end, with the hands shown, a model that
+ * does not explain the opponent's observed moves, or would not have
+ * declared where it declared, has its weight multiplied by 0.2. The chosen
+ * model is the one card inference checks the opponent's moves against and
+ * the one that plays its seat in the rollouts. Before any evidence, and
+ * against a player no model explains, it is greedy, as without adapt.
+ *
  * Two searches share that machinery:
  *
  *  - flat (the default): the candidate moves are the greedy player's own
