@@ -27,7 +27,7 @@
  * --calibration also records, at every decision of an expert where
  * declaring was allowed, its estimate that declaring would be correct and
  * whether it would have been (from the true hands), and prints observed
- * frequencies by tenth of the estimate.
+ * frequencies by tenth of the estimate, for each expert in the arena.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -63,7 +63,7 @@ typedef struct job_out {
     char *error;
     long bot_failures;
     char *bot_msg;             /* the first one */
-    bin cal[BINS];
+    bin cal[LS_MAX_PLAYERS][BINS]; /* by seat (--calibration) */
 } job_out;
 
 typedef struct arena {
@@ -152,10 +152,10 @@ static bool declare_would_win(const ls_state *s)
     return ls_state_rules(s)->tie_penalty ? mine < low : mine <= low;
 }
 
-static void calibrate(job_out *o, double p, bool correct, bool declared)
+static void calibrate(job_out *o, int seat, double p, bool correct, bool declared)
 {
     int b = (int)(p * BINS);
-    bin *x = &o->cal[b < 0 ? 0 : b >= BINS ? BINS - 1 : b];
+    bin *x = &o->cal[seat][b < 0 ? 0 : b >= BINS ? BINS - 1 : b];
     x->n++;
     x->correct += correct;
     x->psum += p;
@@ -213,7 +213,7 @@ static void play_job(const arena *A, long j, job_out *o)
             if (A->calibration && v.can_declare && rc == 0) {
                 double p = ls__expert_last_declare(pl[q]);
                 if (p >= 0)
-                    calibrate(o, p, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
+                    calibrate(o, q, p, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
             }
             if (rc == 0 && m.kind == LS_MOVE_DRAW)
                 m.card = LS_NO_CARD;
@@ -394,7 +394,7 @@ typedef struct totals {
     long hu_played[ARENA_MAX][ARENA_MAX];
     long tab_won[ARENA_MAX], tab_played[ARENA_MAX];
     long failed, bot_failures;
-    bin cal[BINS];
+    bin cal[ARENA_MAX][BINS]; /* by entry */
 } totals;
 
 static void add_up(const arena *A, totals *T)
@@ -403,14 +403,17 @@ static void add_up(const arena *A, totals *T)
     for (long j = 0; j < A->njobs; j++) {
         const job_out *o = &A->out[j];
         T->bot_failures += o->bot_failures;
-        for (int b = 0; b < BINS; b++) {
-            T->cal[b].n += o->cal[b].n;
-            T->cal[b].correct += o->cal[b].correct;
-            T->cal[b].psum += o->cal[b].psum;
-            T->cal[b].dn += o->cal[b].dn;
-            T->cal[b].dcorrect += o->cal[b].dcorrect;
-            T->cal[b].dpsum += o->cal[b].dpsum;
-        }
+        for (int q = 0; q < o->nseat; q++)
+            for (int b = 0; b < BINS; b++) {
+                bin *t = &T->cal[o->entry[q]][b];
+                const bin *x = &o->cal[q][b];
+                t->n += x->n;
+                t->correct += x->correct;
+                t->psum += x->psum;
+                t->dn += x->dn;
+                t->dcorrect += x->dcorrect;
+                t->dpsum += x->dpsum;
+            }
         if (o->winner < 0) {
             T->failed++;
             continue;
@@ -481,13 +484,18 @@ static void print_table(const arena *A, const fit *F, const totals *T)
             printf("\n");
         }
     }
-    if (A->calibration) {
-        printf("\ncalibration: the expert's estimate that declaring is correct, "
-               "against the true hands\n");
+    for (int i = 0; A->calibration && i < A->n; i++) {
+        long total = 0;
+        for (int b = 0; b < BINS; b++)
+            total += T->cal[i][b].n;
+        if (!total)
+            continue;
+        printf("\ncalibration of %s: its estimate that declaring is correct, "
+               "against the true hands\n", A->name[i]);
         printf("%-9s %9s %7s %9s %13s %10s %9s\n", "estimate", "decisions",
                "mean", "observed", "95% CI", "declared", "observed");
         for (int b = 0; b < BINS; b++) {
-            const bin *x = &T->cal[b];
+            const bin *x = &T->cal[i][b];
             double lo, hi;
             cli_wilson(x->correct, x->n, &lo, &hi);
             printf("%.1f-%.1f   %9ld %6.1f%% %8.1f%% %6.1f-%5.1f%% %10ld %8.1f%%\n",
@@ -558,14 +566,24 @@ static void print_json(const arena *A, const fit *F, const totals *T)
                                                  "won", (json_int_t)T->hu_won[a][b],
                                                  "won_ci95", lo, hi));
         }
-    for (int b = 0; A->calibration && b < BINS; b++) {
-        const bin *x = &T->cal[b];
-        json_array_append_new(cal, json_pack("{s:f,s:f,s:I,s:f,s:I,s:I,s:f,s:I}",
-            "from", b / 10.0, "to", (b + 1) / 10.0, "decisions", (json_int_t)x->n,
-            "mean_estimate", x->n ? x->psum / x->n : 0.0,
-            "correct", (json_int_t)x->correct, "declared", (json_int_t)x->dn,
-            "declared_mean_estimate", x->dn ? x->dpsum / x->dn : 0.0,
-            "declared_correct", (json_int_t)x->dcorrect));
+    for (int i = 0; A->calibration && i < A->n; i++) {
+        json_t *bins = json_array();
+        long total = 0;
+        for (int b = 0; b < BINS; b++) {
+            const bin *x = &T->cal[i][b];
+            total += x->n;
+            json_array_append_new(bins, json_pack("{s:f,s:f,s:I,s:f,s:I,s:I,s:f,s:I}",
+                "from", b / 10.0, "to", (b + 1) / 10.0, "decisions", (json_int_t)x->n,
+                "mean_estimate", x->n ? x->psum / x->n : 0.0,
+                "correct", (json_int_t)x->correct, "declared", (json_int_t)x->dn,
+                "declared_mean_estimate", x->dn ? x->dpsum / x->dn : 0.0,
+                "declared_correct", (json_int_t)x->dcorrect));
+        }
+        if (total)
+            json_array_append_new(cal, json_pack("{s:s,s:o}", "player", A->name[i],
+                                                 "bins", bins));
+        else
+            json_decref(bins);
     }
     json_object_set_new(root, "seed", json_integer((json_int_t)A->seed));
     json_object_set_new(root, "rules", rules);

@@ -55,7 +55,8 @@ done
 cmp -s "$tmp/t1" "$tmp/t2" || { diff "$tmp/t1" "$tmp/t2"; fail "threads change results"; }
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
-c = d["calibration"]
+assert len(d["calibration"]) == 1 and d["calibration"][0]["player"] == "expert"
+c = d["calibration"][0]["bins"]
 assert len(c) == 10 and sum(b["decisions"] for b in c) > 0, c
 for b in c:
     assert b["correct"] <= b["decisions"] and b["declared"] <= b["decisions"], b
