@@ -64,10 +64,6 @@ grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not 
     --seed 4 --json >"$tmp/bot.json" 2>"$tmp/bot.err" || { cat "$tmp/bot.err"; fail "example bot"; }
 [ "$(field "$tmp/bot.json" bot_failures)" = 0 ] || { cat "$tmp/bot.err"; fail "example bot failed"; }
 [ "$(field "$tmp/bot.json" failed_matches)" = 0 ] || fail "example bot: failed matches"
-# ... and the table names it after its program, not "bot".
-"$ls" sim --players "greedy,cmd:python3 $root/examples/bots/greedy.py" --matches 1 \
-    --seed 4 >"$tmp/bot.table" 2>/dev/null || fail "example bot (table)"
-grep -q '^greedy_py ' "$tmp/bot.table" || { cat "$tmp/bot.table"; fail "bot not named after its program"; }
 
 # The text table fits in 100 columns and names a cmd: player after its
 # command (greedy_py), not "bot".
