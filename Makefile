@@ -8,6 +8,8 @@
 #   make serve      installs what is missing, builds, starts the online game
 #                   server (leastscore serve) on http://127.0.0.1:8080/
 #   make bench      the speed benchmark (leastscore bench)
+#   make loadgen    the server's load generator (build/loadgen; run it with
+#                   tools/loadgen.sh, docs/benchmarks.md "Server")
 #   make soak       the long randomized self-play run (millions of matches)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
@@ -64,7 +66,7 @@ CLI   = $(BUILD)/leastscore
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
 
-.PHONY: all deps test check unit e2e sancheck play serve bench soak install uninstall clean
+.PHONY: all deps test check unit e2e sancheck play serve bench soak install uninstall clean loadgen
 
 all: $(LIBA) $(LIBSO) $(CLI)
 
@@ -150,6 +152,19 @@ serve: deps
 
 bench: $(CLI)
 	$(CLI) bench
+
+# The load generator for `leastscore serve` (a WebSocket client on
+# libwebsockets and libuv); not part of `all`, a benchmark tool.
+LOADGEN = $(BUILD)/loadgen
+LOADGEN_PKGS = libwebsockets libuv jansson
+
+loadgen: $(LOADGEN)
+
+$(LOADGEN): tools/loadgen.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags $(LOADGEN_PKGS)) $< -o $@ \
+	    $(shell pkg-config --libs $(LOADGEN_PKGS))
 
 soak: $(BUILD)/tests/test_selfplay
 	LS_SELFPLAY_MATCHES=2000000 $(BUILD)/tests/test_selfplay

@@ -1,0 +1,18 @@
+#!/bin/sh
+# server.sh - the end-to-end tests of `leastscore serve` (run by
+# tools/run-e2e.sh with $LEASTSCORE naming the binary): real server
+# processes on 127.0.0.1 port 0, real WebSocket clients (npm `ws`, from
+# `npm ci`), node's own test runner. The tests are tests/server/*.test.mjs;
+# each starts its servers in temporary data directories and kills them at
+# the end. The whole run is bounded (timeout) and takes well under a
+# minute (the turn-timer test waits 15 s, in parallel with the others).
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${LEASTSCORE:?set LEASTSCORE to the leastscore binary}
+cd "$root" || exit 1
+if [ ! -d node_modules/ws ]; then
+    echo "FAIL: node_modules/ws is missing: run 'npm ci' (tools/deps.sh does)"
+    exit 1
+fi
+LEASTSCORE=$bin exec timeout -k 5 240 node --test --test-concurrency=4 \
+    --test-timeout=120000 tests/server/*.test.mjs

@@ -1,0 +1,101 @@
+// hidden.test.mjs - the hidden-information check of issue 10: full
+// matches at several tables at once (people played through the protocol
+// by AutoPlayer, computer players, a spectator from the lobby or from the
+// middle of the match, rematches, hints and refused moves), every frame
+// to every client recorded, then checked against the true state read from
+// the game records the server wrote (leakcheck.mjs).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, AutoPlayer, withTimeout, sleep, T, replay } from './lib.mjs';
+import { checkTable } from './leakcheck.mjs';
+
+const TABLES = [
+    { seats: 4, humans: 2, bots: ['greedy', 'random'], rules: { threshold: 25 } },
+    { seats: 3, humans: 3, bots: [], rules: { threshold: 25, hand_size: 3 }, lateWatch: true, rematch: true },
+    { seats: 6, humans: 1, bots: ['random', 'greedy', 'expert', 'greedy', 'random'], rules: { threshold: 25 } },
+    { seats: 2, humans: 2, bots: [], rules: { threshold: 25, hand_size: 7, runs: 'suited', tie: 'penalty' }, lateWatch: true, rematch: true },
+    { seats: 8, humans: 2, bots: ['greedy', 'random', 'greedy', 'random', 'expert', 'greedy'], rules: { threshold: 25, declare_max: 10 } },
+    { seats: 4, humans: 4, bots: [], rules: { threshold: 25 }, lateWatch: true },
+    { seats: 5, humans: 3, bots: ['expert', 'greedy'], rules: { threshold: 25, runs: 'suited' }, rematch: true },
+    { seats: 3, humans: 1, bots: ['expert', 'expert'], rules: { threshold: 25, hand_size: 4, tie: 'penalty' }, lateWatch: true },
+];
+
+async function playTable(srv, cfg, ti) {
+    const names = Array.from({ length: cfg.humans }, (_, j) => `H${ti}n${j}`);
+    const clients = [];
+    const host = await srv.connect({ label: `t${ti}:${names[0]}` });
+    const created = await host.request({ type: 'create', name: names[0], seats: cfg.seats, bots: cfg.bots, rules: cfg.rules }, ['joined', 'error']);
+    assert.equal(created.type, 'joined', `create: ${JSON.stringify(created)}`);
+    const code = created.code;
+    clients.push({ client: host, name: names[0], seat: created.seat });
+    for (const n of names.slice(1)) {
+        const c = await srv.connect({ label: `t${ti}:${n}` });
+        const j = await c.request({ type: 'join', code, name: n }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', `join: ${JSON.stringify(j)}`);
+        clients.push({ client: c, name: n, seat: j.seat });
+    }
+    const spectator = await srv.connect({ label: `t${ti}:watcher` });
+    const watch = async () => {
+        const w = await spectator.request({ type: 'watch', code }, ['joined', 'error']);
+        assert.equal(w.type, 'joined', `watch: ${JSON.stringify(w)}`);
+        assert.equal(w.role, 'spectator');
+    };
+    if (!cfg.lateWatch) await watch();
+    clients.push({ client: spectator, name: null, seat: -1 });
+    const untilMatch = cfg.rematch ? 2 : 1;
+    const players = clients.filter((x) => x.name).map((x, j) => new AutoPlayer(x.client, {
+        seed: ti * 100 + j, illegal: 0.05, hint: 0.05, untilMatch, rematch: j === 0,
+    }));
+    host.send({ type: 'start' });
+    if (cfg.lateWatch) {
+        await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 3, 'a few moves played');
+        await watch();
+    }
+    await withTimeout(Promise.all(players.map((p) => p.done)), T(90000), `table ${ti}'s match(es) to end`);
+    await spectator.stateWhere((s) => s.view.status === 'over' && s.view.match === untilMatch, 'the spectator to see the end');
+    for (const p of players) assert.deepEqual(p.problems, [], `table ${ti}: a player got errors it did not expect`);
+    return { clients, host: clients[0], names, matches: untilMatch };
+}
+
+test('no frame to any client holds a card its receiver may not know', async () => {
+    const srv = await startServer({ args: ['--max-tables-per-address', '100'] });
+    const tables = await Promise.all(TABLES.map((cfg, i) => playTable(srv, cfg, i)));
+    // The records are written when a match ends: wait (bounded) for all.
+    const want = tables.reduce((n, t) => n + t.matches, 0);
+    const deadline = Date.now() + T(10000);
+    while (srv.records().length < want && Date.now() < deadline) await sleep(50);
+    const files = srv.records();
+    assert.ok(files.length >= want, `${files.length} game records under the data directory, expected ${want}`);
+    for (const f of files) replay(f);  // each one verifies
+    let frames = 0, matches = 0;
+    const counts = {};
+    for (const [i, t] of tables.entries()) {
+        const r = checkTable({ host: t.host, clients: t.clients, recordFiles: files });
+        assert.deepEqual(r.problems, [], `table ${i}`);
+        assert.equal(r.matches, t.matches, `table ${i}: matches checked against a record`);
+        frames += r.frames;
+        for (const [k, n] of Object.entries(r.counts)) counts[k] = (counts[k] ?? 0) + n;
+        matches += r.matches;
+    }
+    assert.ok(frames > 1000, `only ${frames} frames checked`);
+    for (const [k, n] of Object.entries(counts)) assert.ok(n > 100, `only ${n} checks of ${k}`);
+
+    // The check itself can fail: the same frames with one card of another
+    // hand slipped into a spectator's view are reported as a leak.
+    const t = tables[0];
+    const spec = t.clients.find((x) => x.name === null);
+    const host = t.host;
+    const st = host.client.frames.find((f) => f.type === 'state' && f.view.status === 'playing' && f.view.hand);
+    const forged = JSON.parse(JSON.stringify(spec.client.frames));
+    const at = forged.findIndex((f) => f.type === 'state' && f.version === st.version);
+    assert.ok(at >= 0, 'the spectator saw the version the host saw');
+    const secret = st.view.hand.find((c) => !(st.view.seats[st.view.you].known ?? []).includes(c));
+    forged[at].view.open = [...(forged[at].view.open ?? []), secret];
+    const r = checkTable({ host, clients: [{ client: { label: 'forged', frames: forged }, name: null, seat: -1 }], recordFiles: files });
+    assert.ok(r.problems.some((p) => p.includes('LEAK') && p.includes(secret)), `a forged leak is not found: ${r.problems}`);
+
+    for (const tb of tables) for (const x of tb.clients) x.client.close();
+    await srv.kill();
+    console.log(`# checked ${frames} frames of ${matches} matches at ${tables.length} tables: ${JSON.stringify(counts)}`);
+});

@@ -1,0 +1,537 @@
+// lib.mjs - what the server tests share: a real `leastscore serve` process
+// on port 0 in a temporary data directory (killed at the end of the test
+// file, never left behind), WebSocket clients that record every frame they
+// receive and wait for messages with timeouts, a small legal-move player
+// for the seats the tests play by hand, and the game-record reader the
+// hidden-information check reconstructs the true state from.
+//
+// Every wait here is bounded: a test fails with a message naming what it
+// waited for rather than hanging.
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import WebSocket from 'ws';
+
+export const BIN = process.env.LEASTSCORE || new URL('../../build/leastscore', import.meta.url).pathname;
+
+// Slower under the sanitizers: every timeout is scaled.
+export const SLOW = process.env.LS_SANITIZED ? 3 : 1;
+export const T = (ms) => ms * SLOW;
+
+const servers = new Set();
+
+// Kills whatever server a test file left running, even when it failed.
+after(async () => {
+    for (const s of [...servers]) await s.kill();
+});
+process.on('exit', () => {
+    for (const s of servers) try { s.proc.kill('SIGKILL'); } catch { /* gone */ }
+});
+
+// startServer(options): starts `leastscore serve` on 127.0.0.1:0 with a
+// fresh data directory and resolves once it has printed its address.
+// options.args are extra command-line arguments (they come after the
+// defaults, so they override them); options.grace the --grace seconds.
+export async function startServer(options = {}) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ls-server-'));
+    const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir,
+        '--bot-delay', '0', '--round-pause', '0',
+        '--grace', String(options.grace ?? 30), ...(options.args ?? []),
+        ...(process.env.LS_SERVE_ARGS ? process.env.LS_SERVE_ARGS.split(' ') : [])];
+    const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const s = {
+        proc, dataDir, stdout: '', stderr: '', exited: null,
+        exitPromise: null,
+    };
+    s.exitPromise = new Promise((resolve) => {
+        proc.on('exit', (code, signal) => {
+            s.exited = { code, signal };
+            servers.delete(s);
+            resolve(s.exited);
+        });
+    });
+    proc.stdout.setEncoding('utf8');
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (d) => { s.stderr += d; });
+    servers.add(s);
+    s.kill = async () => {
+        if (!s.exited) {
+            proc.kill('SIGKILL');
+            await s.exitPromise;
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+    };
+    // stop(signal): sends the signal and waits (bounded) for the exit.
+    s.stop = async (signal = 'SIGTERM', ms = T(10000)) => {
+        proc.kill(signal);
+        return withTimeout(s.exitPromise, ms, `server exit after ${signal}`);
+    };
+    const port = await withTimeout(new Promise((resolve, reject) => {
+        proc.stdout.on('data', (d) => {
+            s.stdout += d;
+            const m = /leastscore: serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(s.stdout);
+            if (m) resolve(Number(m[1]));
+        });
+        proc.on('exit', (code) => reject(new Error(
+            `server exited (${code}) before printing its address: ${s.stderr}`)));
+    }), T(10000), 'the server to print "leastscore: serving http://127.0.0.1:PORT/"')
+        .catch(async (e) => { await s.kill(); throw e; });
+    s.port = port;
+    s.origin = `http://127.0.0.1:${port}`;
+    s.url = `ws://127.0.0.1:${port}/ws`;
+    s.connect = (opts) => connect(s.url, opts);
+    s.records = () => listRecords(dataDir);
+    return s;
+}
+
+export function withTimeout(promise, ms, what) {
+    let timer;
+    const t = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    });
+    return Promise.race([promise, t]).finally(() => clearTimeout(timer));
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Every .lsr file under dir (the server may use subdirectories).
+export function listRecords(dir) {
+    const out = [];
+    const walk = (d) => {
+        for (const e of readdirSync(d)) {
+            const p = join(d, e);
+            if (statSync(p).isDirectory()) walk(p);
+            else if (p.endsWith('.lsr')) out.push(p);
+        }
+    };
+    walk(dir);
+    return out.sort();
+}
+
+// Runs `leastscore replay --json FILE`; returns the parsed JSON (throws
+// with the verifier's message when the record is invalid).
+export function replay(file) {
+    try {
+        return JSON.parse(execFileSync(BIN, ['replay', '--json', file],
+            { encoding: 'utf8', timeout: T(10000), stdio: ['ignore', 'pipe', 'pipe'] }));
+    } catch (e) {
+        throw new Error(`leastscore replay ${file} failed: ${e.stderr || e.message}`);
+    }
+}
+
+// A WebSocket client that keeps every frame it receives (parsed, in
+// order, in `frames`) and lets a test wait for the next one that matches.
+export class Client {
+    constructor(ws, label) {
+        this.ws = ws;
+        this.label = label ?? 'client';
+        this.frames = [];      // every message received, parsed
+        this.pos = 0;          // frames before pos have been consumed
+        this.waiters = [];
+        this.closed = null;    // {code, reason} once closed
+        this.outq = [];        // messages waiting for the rate budget
+        this.tokens = 19;
+        this.refilled = Date.now();
+        this.pumpTimer = null;
+        this.closedPromise = new Promise((resolve) => {
+            ws.on('close', (code, reason) => {
+                this.closed = { code, reason: reason.toString() };
+                clearTimeout(this.pumpTimer);
+                resolve(this.closed);
+                this.wake();
+            });
+        });
+        ws.on('message', (data, isBinary) => {
+            let msg;
+            try {
+                msg = JSON.parse(data.toString());
+            } catch {
+                msg = { type: '<not json>', raw: data.toString(), binary: isBinary };
+            }
+            if (isBinary) msg = { type: '<binary>', raw: data.toString() };
+            this.frames.push(msg);
+            this.onFrame?.(msg);
+            this.wake();
+        });
+        ws.on('error', () => { /* a close follows */ });
+    }
+
+    wake() {
+        const w = this.waiters;
+        this.waiters = [];
+        for (const f of w) f();
+    }
+
+    // send(obj): sends obj (a string as it is), paced to stay within the
+    // server's rate budget (docs/server-protocol.md, Limits: 20 at once,
+    // 10 a second): this client keeps 19 and 9 a second, and queues the
+    // rest in order. sendNow(obj) sends at once (for the flood test).
+    send(obj) {
+        this.outq.push(typeof obj === 'string' ? obj : JSON.stringify(obj));
+        this.pump();
+    }
+
+    sendNow(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+    pump() {
+        const now = Date.now();
+        this.tokens = Math.min(19, this.tokens + (now - this.refilled) * 0.009);
+        this.refilled = now;
+        while (this.outq.length && this.tokens >= 1) {
+            this.tokens -= 1;
+            if (this.ws.readyState === 1) this.ws.send(this.outq.shift());
+            else this.outq.shift();
+        }
+        if (this.outq.length && !this.pumpTimer) {
+            this.pumpTimer = setTimeout(() => { this.pumpTimer = null; this.pump(); }, Math.ceil((1 - this.tokens) / 0.009));
+        }
+    }
+
+    // next(pred, what, ms): the first unconsumed frame matching pred
+    // (frames before it are consumed too). pred may be a type name.
+    async next(pred = () => true, what, ms = T(5000)) {
+        if (typeof pred === 'string') {
+            const type = pred;
+            what ??= `a '${type}' message`;
+            pred = (m) => m.type === type;
+        }
+        what ??= 'a message';
+        const deadline = Date.now() + ms;
+        for (;;) {
+            while (this.pos < this.frames.length) {
+                const m = this.frames[this.pos++];
+                if (pred(m)) return m;
+            }
+            if (this.closed) throw new Error(`${this.label}: connection closed (${this.closed.code} ${this.closed.reason}) while waiting for ${what}`);
+            const left = deadline - Date.now();
+            if (left <= 0) throw new Error(`${this.label}: timed out after ${ms} ms waiting for ${what}; last frames: ${JSON.stringify(this.frames.slice(-3)).slice(0, 1500)}`);
+            await new Promise((resolve) => {
+                const timer = setTimeout(resolve, left);
+                this.waiters.push(() => { clearTimeout(timer); resolve(); });
+            });
+        }
+    }
+
+    // The very next unconsumed frame, whatever it is.
+    async recv(what = 'a message', ms = T(5000)) { return this.next(() => true, what, ms); }
+
+    // request(obj): sends obj and returns the first reply of one of the
+    // given types (default: state or error).
+    async request(obj, types = ['state', 'error', 'joined'], ms) {
+        this.send(obj);
+        return this.next((m) => types.includes(m.type), `a reply (${types.join('/')}) to ${JSON.stringify(obj).slice(0, 200)}`, ms);
+    }
+
+    // expectError(obj, code): sends obj; the very next frame must be an
+    // error with this code (an error goes to the sender only and changes
+    // nothing, so nothing else may come first).
+    async expectError(obj, code) {
+        this.send(obj);
+        const m = await this.recv(`error ${code}`);
+        if (m.type !== 'error' || m.code !== code) {
+            throw new Error(`${this.label}: expected error ${code} for ${String(typeof obj === 'string' ? obj : JSON.stringify(obj)).slice(0, 200)}, got ${JSON.stringify(m).slice(0, 500)}`);
+        }
+        return m;
+    }
+
+    // The last state received so far (not consuming anything).
+    lastState() {
+        for (let i = this.frames.length - 1; i >= 0; i--) if (this.frames[i].type === 'state') return this.frames[i];
+        return null;
+    }
+
+    // Waits until a state matching pred has arrived (any, not only unconsumed).
+    async stateWhere(pred, what, ms = T(10000)) {
+        return this.next((m) => m.type === 'state' && pred(m), what ?? 'a state', ms);
+    }
+
+    close() { try { this.ws.close(); } catch { /* closed */ } }
+    terminate() { try { this.ws.terminate(); } catch { /* closed */ } }
+}
+
+// connect(url, {origin, label}): resolves with a Client once open and its
+// welcome has arrived; rejects (with .status) when the handshake is refused.
+export async function connect(url, opts = {}) {
+    const ws = new WebSocket(url, {
+        origin: opts.origin, handshakeTimeout: T(5000), maxPayload: 16 << 20,
+        localAddress: opts.localAddress,
+    });
+    const c = new Client(ws, opts.label);
+    await withTimeout(new Promise((resolve, reject) => {
+        ws.on('open', resolve);
+        ws.on('unexpected-response', (req, res) => {
+            const e = new Error(`handshake refused with HTTP ${res.statusCode}`);
+            e.status = res.statusCode;
+            res.resume();
+            reject(e);
+        });
+        ws.on('error', reject);
+    }), T(5000), `${opts.label ?? 'client'} to connect`);
+    if (opts.welcome !== false) {
+        const w = await c.recv('welcome');
+        if (w.type !== 'welcome') throw new Error(`first message is not welcome: ${JSON.stringify(w)}`);
+        c.welcome = w;
+    }
+    return c;
+}
+
+// ---------------------------------------------------------------------
+// Cards and legal moves (docs/rules.md R3, D2, D3), for the seats the
+// tests play through the protocol.
+
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+export const SUITS = ['C', 'D', 'H', 'S'];
+export const CARD_RE = /^(A|[2-9]|10|J|Q|K)[CDHS]$/;
+export const ALL_CARDS = RANKS.flatMap((r) => SUITS.map((s) => r + s));
+
+export const rank = (c) => RANKS.indexOf(c.slice(0, -1));   // 0 = ace
+export const suit = (c) => c.slice(-1);
+export const value = (c) => Math.min(rank(c) + 1, 10);
+export const cardOrder = (a, b) => (rank(a) - rank(b)) || (SUITS.indexOf(suit(a)) - SUITS.indexOf(suit(b)));
+export const sorted = (cards) => [...cards].sort(cardOrder);
+
+// Deterministic generator (mulberry32) for the choices the test players make.
+export function rng(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6D2B79F5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+function combos(arr, k, start = 0, acc = [], out = []) {
+    if (acc.length === k) { out.push([...acc]); return out; }
+    for (let i = start; i < arr.length; i++) { acc.push(arr[i]); combos(arr, k, i + 1, acc, out); acc.pop(); }
+    return out;
+}
+
+function isRun(cards, suited) {
+    if (suited && new Set(cards.map(suit)).size !== 1) return false;
+    const rs = cards.map(rank).sort((a, b) => a - b);
+    const consecutive = (xs) => xs.every((r, i) => i === 0 || r === xs[i - 1] + 1);
+    if (new Set(rs).size !== rs.length) return false;
+    if (consecutive(rs)) return true;
+    // the ace above a king
+    if (rs[0] === 0) return consecutive([...rs.slice(1), 13]);
+    return false;
+}
+
+// Every legal discard of a hand, as arrays of cards.
+export function legalDiscards(hand, runsSuited = false) {
+    const out = hand.map((c) => [c]);
+    for (const k of [2, 3, 4, 5]) {
+        if (k > hand.length) break;
+        for (const set of combos(hand, k)) {
+            const same = set.every((c) => rank(c) === rank(set[0]));
+            if ((k === 2 || k === 4) && same) out.push(set);
+            else if ((k === 3 || k === 5) && isRun(set, runsSuited)) out.push(set);
+            else if (k === 5 && set.every((c) => suit(c) === suit(set[0]))) out.push(set);
+        }
+    }
+    return out;
+}
+
+const total = (cards) => cards.reduce((t, c) => t + value(c), 0);
+
+// chooseMove(view, rand): a legal move for the seat to move, in record
+// notation: declares on a low hand, else sheds the most points (sometimes
+// a random legal discard), takes a low open card or draws.
+export function chooseMove(view, rand, declareAt = 7) {
+    if (view.can_declare && view.hand_total <= declareAt) return 'declare';
+    const discards = legalDiscards(view.hand, view.rules?.runs === 'suited');
+    let d;
+    if (rand() < 0.3) d = discards[Math.floor(rand() * discards.length)];
+    else d = discards.reduce((b, x) => (total(x) > total(b) ? x : b));
+    const open = view.open ?? [];
+    const low = open.length ? open.reduce((b, c) => (value(c) < value(b) ? c : b)) : null;
+    const take = low && (!view.can_draw || value(low) <= 3 || rand() < 0.25);
+    return `discard ${sorted(d).join(' ')} ${take ? `take ${low}` : 'draw'}`;
+}
+
+// ---------------------------------------------------------------------
+// Game records (docs/record-format.md) read into the true state at every
+// point of the match.
+
+// parseRecord(text): {players, options, rounds: [{hands: {name: cards},
+// open, moves: [{name, kind, discard, card}]}]}.
+export function parseRecord(text) {
+    const rec = { players: null, options: {}, rounds: [] };
+    let round = null;
+    for (const raw of text.split(/\r?\n/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line) continue;
+        const tok = line.split(/[ \t]+/);
+        if (tok[0] === 'leastscore') continue;
+        if (!rec.players && tok[0] === 'option') { rec.options[tok[1]] = tok[2]; continue; }
+        if (!rec.players && tok[0] === 'players') { rec.players = tok.slice(1); continue; }
+        const isMove = rec.players.includes(tok[0]) && /^(discard|declare)$/i.test(tok[1] ?? '');
+        if (!isMove && tok[0] === 'round') { round = { hands: {}, open: null, moves: [] }; rec.rounds.push(round); continue; }
+        if (!isMove && tok[0] === 'hand') { round.hands[tok[1]] = tok.slice(2).map(canon); continue; }
+        if (!isMove && tok[0] === 'open') { round.open = canon(tok[1]); continue; }
+        if (!isMove) throw new Error(`record: cannot read '${line}'`);
+        const name = tok[0];
+        if (tok[1].toLowerCase() === 'declare') { round.moves.push({ name, kind: 'declare' }); continue; }
+        const i = tok.findIndex((t) => /^(take|draw)$/i.test(t));
+        round.moves.push({ name, kind: tok[i].toLowerCase(), discard: tok.slice(2, i).map(canon), card: canon(tok[i + 1]) });
+    }
+    return rec;
+}
+
+function canon(c) {
+    const u = c.toUpperCase().replace(/^T/, '10');
+    return u;
+}
+
+// truth(rec): the true state of every point of the match, in the order
+// of the table's events: for each round, point 0 is right after the deal
+// and point k right after its k-th move (the last one ends the round).
+// A point: {round, k, hands: {name: cards}, open, deck, dead, discarded
+// (every card discarded this round so far), ended, moves}.
+export function truth(rec) {
+    const rounds = [];
+    for (const [ri, r] of rec.rounds.entries()) {
+        const inHands = new Set(Object.values(r.hands).flat());
+        let deck = ALL_CARDS.filter((c) => !inHands.has(c) && c !== r.open);
+        let dead = [];
+        let open = [r.open];
+        const hands = Object.fromEntries(Object.entries(r.hands).map(([n, h]) => [n, sorted(h)]));
+        const seen = Object.fromEntries(Object.keys(hands).map((n) => [n, new Set(hands[n])]));
+        const discarded = new Set([r.open]);
+        const snap = (k, ended, move) => ({
+            round: ri + 1, k, ended, move,
+            hands: Object.fromEntries(Object.entries(hands).map(([n, h]) => [n, [...h]])),
+            held: Object.fromEntries(Object.entries(seen).map(([n, s]) => [n, new Set(s)])),
+            open: sorted(open), deck: [...deck], dead: [...dead], public: new Set(discarded),
+        });
+        const points = [snap(0, false, null)];
+        for (const [k, m] of r.moves.entries()) {
+            if (m.kind === 'declare') { points.push(snap(k + 1, true, m)); break; }
+            const h = hands[m.name];
+            for (const c of m.discard) {
+                const i = h.indexOf(c);
+                if (i < 0) throw new Error(`record: ${m.name} discards ${c} not held`);
+                h.splice(i, 1);
+                discarded.add(c);
+            }
+            if (m.kind === 'take') {
+                dead.push(...open.filter((c) => c !== m.card));
+            } else {
+                // D9: an empty deck is made again from the dead pile (not
+                // the open cards, not the cards just discarded).
+                if (!deck.includes(m.card)) { deck = dead; dead = []; }
+                deck = deck.filter((c) => c !== m.card);
+                dead.push(...open);
+            }
+            h.push(m.card);
+            hands[m.name] = sorted(h);
+            seen[m.name].add(m.card);
+            open = [...m.discard];
+            const last = k + 1 === r.moves.length;
+            points.push(snap(k + 1, last, m));
+        }
+        rounds.push(points);
+    }
+    return rounds;
+}
+
+// ---------------------------------------------------------------------
+// A person at a table, played by the test: on each state where it is the
+// seat's turn it sends a legal move on that state's version (each version
+// at most once). Options: seed; illegal (a chance per turn to send first
+// a move the engine must refuse, discarding an open card it does not
+// hold, which must be answered with illegal_move); hint (a chance per
+// turn to ask for a hint and move only after the answer); next (send
+// `next` when a round has ended). `done` resolves when the match is over
+// (status "over" at or after match `untilMatch`). Unexpected errors are
+// kept in `problems`.
+export class AutoPlayer {
+    constructor(client, opts = {}) {
+        this.c = client;
+        this.rand = rng(opts.seed ?? 1);
+        this.opts = opts;
+        this.sent = new Set();
+        this.problems = [];
+        this.expect = [];          // error codes expected, in order
+        this.hintPending = false;
+        this.moves = 0;
+        this.nextSent = new Set();
+        this.done = new Promise((resolve) => { this.finish = resolve; });
+        client.onFrame = (m) => this.onFrame(m);
+        // Frames that arrived before this player was attached.
+        for (const m of client.frames.slice(client.pos)) this.onFrame(m);
+        this.act();
+    }
+
+    onFrame(m) {
+        if (m.type === 'error') {
+            const want = this.expect.shift();
+            if (m.code === 'stale' && want !== 'stale') { if (want) this.expect.unshift(want); return; }
+            if (m.code !== want) this.problems.push(`unexpected error ${JSON.stringify(m)} (expected ${want ?? 'none'})`);
+            return;
+        }
+        if (m.type === 'hint') {
+            this.hintPending = false;
+            if (typeof m.move !== 'string') this.problems.push(`hint without a move: ${JSON.stringify(m)}`);
+            this.act();
+            return;
+        }
+        if (m.type === 'state') this.act();
+    }
+
+    act() {
+        if (this.hintPending) return;
+        const st = this.c.lastState();
+        if (!st) return;
+        const v = st.view;
+        if (v.status === 'over') {
+            if ((v.match ?? 1) >= (this.opts.untilMatch ?? 1)) { this.finish(st); return; }
+            if (this.opts.rematch && !this.sent.has(`rematch${v.match}`)) {
+                this.sent.add(`rematch${v.match}`);
+                this.c.send({ type: 'rematch' });
+            }
+            return;
+        }
+        if (v.status === 'between' && this.opts.next) {
+            const key = `${v.match}/${v.round}`;
+            if (!this.nextSent.has(key)) { this.nextSent.add(key); this.c.send({ type: 'next' }); }
+            return;
+        }
+        if (v.status !== 'playing' || v.turn !== v.you || this.sent.has(st.version)) return;
+        if (this.opts.hint && !this.sent.has(-st.version - 1) && this.rand() < this.opts.hint) {
+            this.hintPending = true;
+            this.c.send({ type: 'hint', id: `h${st.version}` });
+            this.sent.add(-st.version - 1);
+            return;
+        }
+        this.sent.add(st.version);
+        if (this.opts.illegal && this.rand() < this.opts.illegal && v.open?.length) {
+            // An open card is never in the mover's hand: the engine refuses it.
+            this.expect.push('illegal_move');
+            this.c.send({ type: 'move', version: st.version, move: `discard ${v.open[0]} draw`, id: this.moves });
+        }
+        this.moves++;
+        this.c.send({ type: 'move', version: st.version, move: chooseMove(v, this.rand, this.opts.declareAt ?? 7), id: this.moves });
+    }
+}
+
+// allDone(players, ms, what): resolves with each AutoPlayer's final state;
+// on a timeout the error tells where each player's table stood.
+export async function allDone(players, ms, what = 'the match to end') {
+    try {
+        return await withTimeout(Promise.all(players.map((p) => p.done)), ms, what);
+    } catch (e) {
+        const where = players.map((p) => {
+            const s = p.c.lastState();
+            const v = s?.view;
+            const errs = p.c.frames.filter((f) => f.type === 'error').slice(-3);
+            return `${p.c.label}: v${s?.version} ${v?.status} match ${v?.match} round ${v?.round} turn ${v?.turn} you ${v?.you}; problems ${JSON.stringify(p.problems)}; last errors ${JSON.stringify(errs)}`;
+        });
+        throw new Error(`${e.message}\n${where.join('\n')}`);
+    }
+}

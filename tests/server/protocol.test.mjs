@@ -1,0 +1,471 @@
+// protocol.test.mjs - docs/server-protocol.md through real WebSocket
+// clients: the welcome, a whole match (create with a computer player,
+// join by code, watch, start, moves, `next` between rounds, the end, the
+// game record), and every error of the document's table, each answered to
+// its sender only, with the table unchanged.
+
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, AutoPlayer, withTimeout, sleep, T, replay, connect, allDone } from './lib.mjs';
+import { makeTable, unchanged, settle, now, mover, uniqueName, mark } from './tables.mjs';
+
+const DEFAULT_RULES = { threshold: 100, tie: 'declarer', runs: 'any', hand_size: 5, declare_max: 0, max_turns: 500 };
+
+describe('a whole match', () => {
+    test('welcome, create with a bot, join by code, watch, start, play to the end, the record', async () => {
+        // A round pause longer than the test: the next round is dealt only
+        // because both people send `next`.
+        const srv = await startServer({ args: ['--round-pause', '60'] });
+        const a = await srv.connect({ label: 'Ann' });
+        assert.equal(a.welcome.protocol, 1);
+        assert.equal(a.welcome.max_message, 4096);
+        assert.match(a.welcome.server, /^leastscore /);
+        assert.deepEqual(a.welcome.levels, ['random', 'greedy', 'expert']);
+        assert.deepEqual(a.welcome.defaults, { rules: DEFAULT_RULES, turn_time: 0, grace: 30 });
+
+        const j = await a.request({ type: 'create', name: 'Ann', seats: 3, bots: ['greedy'], rules: { threshold: 25 }, id: 'c1' }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        assert.equal(j.seat, 0);
+        assert.equal(j.role, 'player');
+        assert.match(j.token, /^[0-9a-f]{32}$/);
+        assert.match(j.code, /^[A-Za-z0-9]+$/);
+        let s = await a.next('state');
+        assert.equal(s.view.status, 'lobby');
+        assert.equal(s.view.code, j.code);
+        assert.equal(s.view.you, 0);
+        assert.equal(s.view.host, 0);
+        assert.deepEqual(s.view.rules, { ...DEFAULT_RULES, threshold: 25 });
+        assert.equal(s.view.turn_time, 0);
+        assert.equal(s.view.seats[0].name, 'Ann');
+        assert.equal(s.view.seats[0].kind, 'human');
+        assert.equal(s.view.seats[1].kind, 'bot');
+        assert.equal(s.view.seats[1].level, 'greedy');
+        assert.ok(!('hand' in s.view), 'a hand in the lobby');
+
+        const b = await srv.connect({ label: 'Ben' });
+        const jb = await b.request({ type: 'join', code: j.code, name: 'Ben' }, ['joined', 'error']);
+        assert.equal(jb.type, 'joined', JSON.stringify(jb));
+        assert.equal(jb.seat, 2);
+        assert.match(jb.token, /^[0-9a-f]{32}$/);
+        assert.notEqual(jb.token, j.token);
+        await b.next('state');
+        s = await a.next('state', 'Ann told that Ben sat down');
+        const seatEv = s.events.find((e) => e.kind === 'seat');
+        assert.ok(seatEv, `no seat event: ${JSON.stringify(s.events)}`);
+        assert.equal(seatEv.seat, 2);
+        assert.equal(seatEv.name, 'Ben');
+        assert.equal(seatEv.who, 'human');
+
+        const w = await srv.connect({ label: 'watcher' });
+        const jw = await w.request({ type: 'watch', code: j.code }, ['joined', 'error']);
+        assert.equal(jw.type, 'joined', JSON.stringify(jw));
+        assert.equal(jw.role, 'spectator');
+        assert.equal(jw.seat, -1);
+        assert.ok(!('token' in jw), 'a spectator got a token');
+        s = await w.next('state');
+        assert.equal(s.view.you, -1);
+        assert.equal(s.snapshot, true, 'a first state is a snapshot');
+
+        a.send({ type: 'start' });
+        for (const c of [a, b, w]) {
+            const st = await c.stateWhere((x) => x.view.status === 'playing', 'the start');
+            assert.ok(st.events.some((e) => e.kind === 'start' && e.match === 1), `no start event: ${JSON.stringify(st.events)}`);
+            assert.ok(st.events.some((e) => e.kind === 'deal' && e.round === 1 && e.starter === 0), `no deal event: ${JSON.stringify(st.events)}`);
+            assert.equal(st.view.round, 1);
+            assert.equal(st.view.turn, 0);
+            assert.equal(st.view.deck, 52 - 3 * 5 - 1);
+            assert.equal(st.view.open.length, 1);
+            if (c !== w) assert.equal(st.view.hand.length, 5);
+        }
+
+        const pa = new AutoPlayer(a, { seed: 1, next: true });
+        const pb = new AutoPlayer(b, { seed: 2, next: true });
+        const [end] = await allDone([pa, pb], T(30000));
+        assert.deepEqual([...pa.problems, ...pb.problems], []);
+        assert.equal(end.view.status, 'over');
+        assert.ok(end.view.winner >= 0 && end.view.winner < 3, `winner ${end.view.winner}`);
+        const ws = await w.stateWhere((x) => x.view.status === 'over', 'the spectator to see the end');
+        const events = w.frames.filter((f) => f.type === 'state').flatMap((f) => f.events);
+        assert.ok(events.some((e) => e.kind === 'match_end' && e.winner === end.view.winner), 'no match_end event');
+        const rounds = events.filter((e) => e.kind === 'round_end').length;
+        assert.ok(rounds >= 2, `${rounds} rounds: the next round was never dealt after 'next'`);
+        assert.equal(ws.view.result.round, rounds);
+
+        // The match's game record, verified by `leastscore replay`.
+        const deadline = Date.now() + T(5000);
+        while (srv.records().length === 0 && Date.now() < deadline) await sleep(50);
+        const files = srv.records();
+        assert.equal(files.length, 1, `records under the data directory: ${files}`);
+        const r = replay(files[0]);
+        assert.deepEqual(r.players, end.view.seats.map((x) => x.name));
+        assert.equal(r.finished, true);
+        assert.equal(r.winner, end.view.seats[end.view.winner].name);
+        assert.equal(r.rounds.length, rounds);
+        for (const c of [a, b, w]) c.close();
+        await srv.kill();
+    });
+});
+
+describe('errors', () => {
+    let srv;
+    before(async () => {
+        srv = await startServer({ args: ['--max-tables-per-address', '1000', '--origin', 'http://friend.example'] });
+    });
+    after(async () => { await srv.kill(); });
+
+    test('bad_json: not JSON, not an object', async () => {
+        const t = await makeTable(srv);
+        await unchanged(t, t.host, async () => {
+            for (const text of ['not json', '{"type":', '[1,2]', '"create"', '42', 'null']) {
+                const e = await t.host.expectError(text, 'bad_json');
+                assert.ok(e.message && e.message.length > 5, `no message for ${text}`);
+            }
+        });
+    });
+
+    test('bad_message names the member that is missing, mistyped or out of range', async () => {
+        const t = await makeTable(srv, { start: true });
+        const c = await srv.connect();
+        const cases = [
+            [c, { id: 1 }, 'type'],
+            [c, { type: 5 }, 'type'],
+            [c, { type: 'join', code: 'ABCDE' }, 'name'],
+            [c, { type: 'join', code: 5, name: 'Zed' }, 'code'],
+            [c, { type: 'watch' }, 'code'],
+            [c, { type: 'create', name: 'Zed', seats: '4' }, 'seats'],
+            [c, { type: 'create', name: 'Zed', bots: 'greedy' }, 'bots'],
+            [c, { type: 'create', name: 'Zed', rules: 5 }, 'rules'],
+            [c, { type: 'resume', code: t.code }, 'token'],
+            [t.host, { type: 'move', move: 'declare' }, 'version'],
+            [t.host, { type: 'move', version: 'x', move: 'declare' }, 'version'],
+            [t.host, { type: 'move', version: now(t).version }, 'move'],
+            [t.host, { type: 'sync' }, 'version'],
+            [t.host, { type: 'remove', seat: 'one' }, 'seat'],
+        ];
+        await unchanged(t, t.host, async () => {
+            for (const [who, msg, member] of cases) {
+                const e = await who.expectError(msg, 'bad_message');
+                assert.match(e.message, new RegExp(`\\b${member}\\b`), `${JSON.stringify(msg)}: '${e.message}' does not name '${member}'`);
+            }
+        });
+        // The id is echoed, a string or an integer, with the request type.
+        let e = await c.expectError({ type: 'join', id: 'r-1', code: 5, name: 'Zed' }, 'bad_message');
+        assert.equal(e.id, 'r-1');
+        assert.equal(e.request, 'join');
+        e = await c.expectError({ type: 'join', id: 77, code: 5, name: 'Zed' }, 'bad_message');
+        assert.equal(e.id, 77);
+    });
+
+    // The document: bad_message is "a member ... out of range"; bad_option
+    // is "a rule option or turn time out of range"; seats is neither.
+    test('bad_message for seats out of range (2-8)', { todo: 'server answers bad_option for seats out of range; the doc says bad_message' }, async () => {
+        const c = await srv.connect();
+        for (const seats of [1, 9]) {
+            const e = await c.expectError({ type: 'create', name: 'Zed', seats }, 'bad_message');
+            assert.match(e.message, /\bseats\b/);
+        }
+    });
+
+    test('unknown_type', async () => {
+        const t = await makeTable(srv);
+        await unchanged(t, t.host, async () => {
+            const e = await t.host.expectError({ type: 'fly', id: 3 }, 'unknown_type');
+            assert.equal(e.id, 3);
+            assert.match(e.message, /fly/);
+        });
+    });
+
+    test('a 4096-byte message is read; a longer one gets too_large, then close 1009', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        const msg = (n) => {
+            const base = JSON.stringify({ type: 'leave', pad: '' });
+            return JSON.stringify({ type: 'leave', pad: 'x'.repeat(n - base.length) });
+        };
+        assert.equal(msg(4096).length, 4096);
+        await c.expectError(msg(4096), 'not_at_table');
+        await unchanged(t, c, async () => {
+            await c.expectError(msg(4097), 'too_large');
+            const closed = await withTimeout(c.closedPromise, T(5000), 'the close after too_large');
+            assert.equal(closed.code, 1009);
+            assert.equal(closed.reason, 'message too large');
+        });
+        // Far over the limit: the same.
+        const big = await srv.connect();
+        await big.expectError('x'.repeat(100000), 'too_large');
+        const closed = await withTimeout(big.closedPromise, T(5000), 'the close after too_large');
+        assert.equal(closed.code, 1009);
+    });
+
+    test('a flood gets rate_limited, then close 1008; other connections are served', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            for (let i = 0; i < 120; i++) c.sendNow({ type: 'leave', id: i });
+            const closed = await withTimeout(c.closedPromise, T(10000), 'the close of a flooding connection');
+            assert.equal(closed.code, 1008);
+            assert.equal(closed.reason, 'too many messages');
+            const codes = c.frames.filter((f) => f.type === 'error').map((f) => f.code);
+            const served = codes.filter((x) => x === 'not_at_table').length;
+            const limited = codes.filter((x) => x === 'rate_limited').length;
+            assert.ok(served >= 20 && served < 40, `${served} messages served before the limit (budget 20, 10/s)`);
+            assert.ok(limited >= 1 && limited <= 50, `${limited} rate_limited errors`);
+            assert.equal(codes.indexOf('rate_limited'), served, 'a message was served after the first rate_limited one');
+        });
+        // Within the budget nothing is limited: 15 requests at once.
+        const d = await srv.connect();
+        for (let i = 0; i < 15; i++) d.sendNow({ type: 'leave', id: i });
+        for (let i = 0; i < 15; i++) assert.equal((await d.recv()).code, 'not_at_table');
+        const other = await srv.connect();
+        await other.expectError({ type: 'leave' }, 'not_at_table');
+    });
+
+    test('bad_name', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            for (const name of ['', 'a b', 'x'.repeat(17), 'Zoë', 'a/b', 'tab\t', '<b>']) {
+                await c.expectError({ type: 'create', name }, 'bad_name');
+                await c.expectError({ type: 'join', code: t.code, name }, 'bad_name');
+            }
+        });
+        const ok = await c.request({ type: 'create', name: 'x'.repeat(16) }, ['joined', 'error']);
+        assert.equal(ok.type, 'joined', `a 16-character name: ${JSON.stringify(ok)}`);
+    });
+
+    test('name_taken', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            await c.expectError({ type: 'join', code: t.code, name: t.names[1] }, 'name_taken');
+            await c.expectError({ type: 'join', code: t.code, name: t.names[0] }, 'name_taken');
+        });
+    });
+
+    test('bad_option names the option', async () => {
+        const c = await srv.connect();
+        const cases = [
+            [{ rules: { threshold: 0 } }, 'threshold'],
+            [{ rules: { threshold: 1001 } }, 'threshold'],
+            [{ rules: { tie: 'maybe' } }, 'tie'],
+            [{ rules: { runs: 'some' } }, 'runs'],
+            [{ rules: { hand_size: 2 } }, 'hand_size'],
+            [{ rules: { hand_size: 8 } }, 'hand_size'],
+            [{ rules: { declare_max: -1 } }, 'declare_max'],
+            [{ rules: { max_turns: 0 } }, 'max_turns'],
+            [{ turn_time: 10 }, 'turn_time'],
+            [{ turn_time: 121 }, 'turn_time'],
+            [{ turn_time: 14 }, 'turn_time'],
+            [{ seats: 8, rules: { hand_size: 7 } }, 'hand_size|52|seats|players'],
+        ];
+        for (const [extra, name] of cases) {
+            const e = await c.expectError({ type: 'create', name: 'Opt', ...extra }, 'bad_option');
+            assert.match(e.message, new RegExp(name), `${JSON.stringify(extra)}: '${e.message}'`);
+        }
+        // The limits themselves are accepted.
+        for (const extra of [{ turn_time: 15 }, { turn_time: 120 }, { rules: { threshold: 1000, hand_size: 7 }, seats: 7 }]) {
+            const d = await srv.connect();
+            const j = await d.request({ type: 'create', name: 'Opt', ...extra }, ['joined', 'error']);
+            assert.equal(j.type, 'joined', `${JSON.stringify(extra)}: ${JSON.stringify(j)}`);
+            d.close();
+        }
+    });
+
+    test('bad_level', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await c.expectError({ type: 'create', name: 'Lev', bots: ['godlike'] }, 'bad_level');
+        await c.expectError({ type: 'create', name: 'Lev', bots: ['greedy', 'Greedy'] }, 'bad_level');
+        await unchanged(t, t.host, async () => {
+            await t.host.expectError({ type: 'add_bot', level: 'x' }, 'bad_level');
+        });
+    });
+
+    test('no_table', async () => {
+        const c = await srv.connect();
+        await c.expectError({ type: 'join', code: 'QQQQQ', name: 'Nob' }, 'no_table');
+        await c.expectError({ type: 'watch', code: 'QQQQQ' }, 'no_table');
+        await c.expectError({ type: 'resume', code: 'QQQQQ', token: '0'.repeat(32) }, 'no_table');
+    });
+
+    test('table_full', async () => {
+        const t = await makeTable(srv, { seats: 2, bots: ['random'], humans: 1 });
+        const c = await srv.connect();
+        await unchanged(t, [c, t.host], async () => {
+            await c.expectError({ type: 'join', code: t.code, name: 'Late' }, 'table_full');
+            await t.host.expectError({ type: 'add_bot', level: 'greedy' }, 'table_full');
+        });
+        const w = await c.request({ type: 'watch', code: t.code }, ['joined', 'error']);
+        assert.equal(w.type, 'joined', 'watching a full table');
+    });
+
+    test('started', async () => {
+        const t = await makeTable(srv, { seats: 4, bots: ['greedy'], humans: 2, start: true });
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            await c.expectError({ type: 'join', code: t.code, name: 'Late' }, 'started');
+        });
+    });
+
+    test('not_host', async () => {
+        const t = await makeTable(srv, { seats: 4, humans: 2 });
+        const b = t.players[1];
+        await unchanged(t, [b, t.spec], async () => {
+            await b.expectError({ type: 'start' }, 'not_host');
+            await b.expectError({ type: 'add_bot', level: 'greedy' }, 'not_host');
+            await b.expectError({ type: 'remove', seat: 1 }, 'not_host');
+            await t.spec.expectError({ type: 'start' }, 'not_host');
+        });
+        // A rematch from someone else than the host, after the match ended.
+        const s = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, rules: { threshold: 1 }, start: true });
+        const ps = s.players.map((c, i) => new AutoPlayer(c, { seed: 40 + i }));
+        await allDone(ps, T(30000));
+        for (const c of s.players) c.onFrame = null;
+        await unchanged(s, s.players[1], async () => {
+            await s.players[1].expectError({ type: 'rematch' }, 'not_host');
+        });
+    });
+
+    test('at_table and not_at_table', async () => {
+        const t = await makeTable(srv);
+        await unchanged(t, [t.host, t.spec], async () => {
+            await t.host.expectError({ type: 'create', name: 'Again' }, 'at_table');
+            await t.host.expectError({ type: 'join', code: t.code, name: 'Again' }, 'at_table');
+            await t.host.expectError({ type: 'watch', code: t.code }, 'at_table');
+            await t.host.expectError({ type: 'resume', code: t.code, token: t.tokens[1] }, 'at_table');
+            await t.spec.expectError({ type: 'join', code: t.code, name: 'Again' }, 'at_table');
+        });
+        const c = await srv.connect();
+        for (const msg of [{ type: 'start' }, { type: 'leave' }, { type: 'sync', version: 0 }, { type: 'next' },
+            { type: 'hint' }, { type: 'add_bot', level: 'greedy' }, { type: 'remove', seat: 1 }, { type: 'rematch' },
+            { type: 'move', version: 1, move: 'declare' }]) {
+            await c.expectError(msg, 'not_at_table');
+        }
+    });
+
+    test('not_now', async () => {
+        const t = await makeTable(srv, { seats: 3, humans: 2, start: true });
+        const h = t.host;
+        await unchanged(t, h, async () => {
+            await h.expectError({ type: 'start' }, 'not_now');
+            await h.expectError({ type: 'rematch' }, 'not_now');
+            await h.expectError({ type: 'next' }, 'not_now');
+        });
+    });
+
+    // add_bot and remove are "the host, before the start": during a match
+    // that is the phase error not_now (`started` is for join).
+    test('not_now: add_bot and remove during a match', { todo: 'server answers started (the doc\'s code for join) instead of not_now' }, async () => {
+        const t = await makeTable(srv, { seats: 3, humans: 2, start: true });
+        const h = t.host;
+        await unchanged(t, h, async () => {
+            await h.expectError({ type: 'add_bot', level: 'greedy' }, 'not_now');
+            await h.expectError({ type: 'remove', seat: 1 }, 'not_now');
+        });
+    });
+
+    test('not_your_turn', async () => {
+        const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+        const st = now(t);
+        const m = mover(t);
+        assert.ok(m, 'a person is to move');
+        const other = t.players.find((p) => p !== m);
+        await unchanged(t, [other, t.spec], async () => {
+            await other.expectError({ type: 'move', version: st.version, move: `discard ${other.lastState().view.hand[0]} draw` }, 'not_your_turn');
+            await other.expectError({ type: 'hint' }, 'not_your_turn');
+            await t.spec.expectError({ type: 'move', version: st.version, move: 'discard AS draw' }, 'not_your_turn');
+        });
+    });
+
+    test('illegal_move: the engine says why; the table is unchanged', async () => {
+        const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+        const m = mover(t);
+        const v = m.lastState().view;
+        const version = m.lastState().version;
+        const hand = v.hand;
+        const other = hand.find((c) => c.slice(0, -1) !== hand[0].slice(0, -1));
+        await unchanged(t, m, async () => {
+            let e = await m.expectError({ type: 'move', version, move: `discard ${v.open[0]} draw` }, 'illegal_move');
+            assert.match(e.message, new RegExp(v.open[0]), `'${e.message}' does not name the card`);
+            e = await m.expectError({ type: 'move', version, move: `discard ${hand[0]} ${other} draw` }, 'illegal_move');
+            assert.ok(e.message.length > 5);
+            await m.expectError({ type: 'move', version, move: 'declare' }, 'illegal_move');   // a first turn (D7)
+            await m.expectError({ type: 'move', version, move: `discard ${hand[0]} take ${hand[1]}` }, 'illegal_move');
+        });
+    });
+
+    test('stale, and a move sent twice plays once', async () => {
+        const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+        let m = mover(t);
+        let version = m.lastState().version;
+        let v = m.lastState().view;
+        await unchanged(t, m, async () => {
+            const e = await m.expectError({ type: 'move', version: version - 1, move: `discard ${v.hand[0]} draw` }, 'stale');
+            assert.equal(e.version, version, 'the stale error carries the current version');
+            const fresh = await m.recv('the fresh state after stale');
+            assert.equal(fresh.type, 'state');
+            assert.equal(fresh.version, version);
+        });
+        // The same move twice: the first plays, the copy is stale.
+        const bystander = t.players.find((p) => p !== m);
+        const from = bystander.frames.length;
+        const move = { type: 'move', version, move: `discard ${v.hand[0]} draw` };
+        m.send(move);
+        m.send(move);
+        const e = await m.next('error', 'the copy refused');
+        assert.equal(e.code, 'stale');
+        assert.ok(e.version > version);
+        await settle(t);
+        const moves = bystander.frames.slice(from).filter((f) => f.type === 'state').flatMap((f) => f.events)
+            .filter((x) => x.kind === 'move' && x.seat === v.you);
+        assert.equal(moves.length, 1, `the move was played ${moves.length} times`);
+        assert.deepEqual(moves[0].discard, [v.hand[0]]);
+        void version; void m;
+    });
+
+    test('bad_token', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            await c.expectError({ type: 'resume', code: t.code, token: 'f'.repeat(32) }, 'bad_token');
+            await c.expectError({ type: 'resume', code: t.code, token: t.tokens[0].toUpperCase() }, 'bad_token');
+        });
+    });
+
+    test('Origin: a foreign page is refused with 403; the same origin, --origin and none are accepted', async () => {
+        await assert.rejects(connect(srv.url, { origin: 'http://evil.example' }), (e) => e.status === 403);
+        await assert.rejects(connect(srv.url, { origin: `http://127.0.0.1:${srv.port + 1}` }), (e) => e.status === 403);
+        await assert.rejects(connect(srv.url, { origin: 'null' }), (e) => e.status === 403);
+        for (const origin of [srv.origin, 'http://friend.example', undefined]) {
+            const c = await connect(srv.url, { origin });
+            assert.equal(c.welcome.type, 'welcome');
+            c.close();
+        }
+    });
+});
+
+describe('limits on tables', () => {
+    test('server_full: --max-tables-per-address and --max-tables', async () => {
+        const srv = await startServer({ args: ['--max-tables-per-address', '2', '--max-tables', '3'] });
+        const create = async (localAddress) => {
+            const c = await connect(srv.url, { localAddress });
+            return { c, r: await c.request({ type: 'create', name: uniqueName() }, ['joined', 'error']) };
+        };
+        const a = await create('127.0.0.1');
+        const b = await create('127.0.0.1');
+        assert.equal(a.r.type, 'joined');
+        assert.equal(b.r.type, 'joined');
+        const c = await create('127.0.0.1');
+        assert.equal(c.r.code, 'server_full', `a third table from one address: ${JSON.stringify(c.r)}`);
+        const d = await create('127.0.0.2');
+        assert.equal(d.r.type, 'joined', `a table from another address: ${JSON.stringify(d.r)}`);
+        const e = await create('127.0.0.3');
+        assert.equal(e.r.code, 'server_full', `a fourth table on a server of 3: ${JSON.stringify(e.r)}`);
+        // A table closes when its last person leaves before the start: room again.
+        a.c.send({ type: 'leave' });
+        await mark(a.c);
+        const f = await create('127.0.0.1');
+        assert.equal(f.r.type, 'joined', `after a table closed: ${JSON.stringify(f.r)}`);
+        await srv.kill();
+    });
+});

@@ -1,0 +1,169 @@
+// seats.test.mjs - seats and connections (docs/server-protocol.md,
+// "Versions, resuming and repeated moves" and "Seats and connections"):
+// resume after a dropped connection with exactly the missed events, resume
+// after a gap longer than the 512 events the server keeps (a snapshot),
+// the grace time (a seat freed in the lobby, `away` in a match with the
+// greedy player moving for it), leave, the host leaving, remove.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, AutoPlayer, withTimeout, T, sleep } from './lib.mjs';
+import { makeTable, settle, now, mover, mark } from './tables.mjs';
+
+const eventsOf = (c, from = 0) => c.frames.slice(from).filter((f) => f.type === 'state').flatMap((f) => f.events);
+
+// Waits until client c has seen an event matching pred.
+async function event(c, pred, what, ms = T(10000)) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+        const e = eventsOf(c).find(pred);
+        if (e) return e;
+        if (Date.now() > deadline) throw new Error(`${c.label}: no event ${what} within ${ms} ms; last: ${JSON.stringify(eventsOf(c).slice(-5))}`);
+        await sleep(20);
+    }
+}
+
+test('resume after a dropped connection: exactly the missed events (snapshot false), the same seat and view', async () => {
+    const srv = await startServer({ grace: 30 });
+    // Ann (seat 0) moves first, then the bot (1), then Ben (2).
+    const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+    const [ann, ben] = t.players;
+    assert.equal(mover(t), ann);
+    const lastBen = ben.lastState().version;
+    ben.terminate();
+    const drop = await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.connected === false, 'Ben disconnected');
+    assert.notEqual(drop.away, true);
+    // Ann moves, the bot moves: Ben misses those events.
+    ann.send({ type: 'move', version: ann.lastState().version, move: `discard ${ann.lastState().view.hand[0]} draw` });
+    await ann.stateWhere((s) => s.view.turn === t.seats[1] && s.view.status === 'playing', 'Ben to be the one to move');
+    const annState = ann.lastState();
+    assert.ok(annState.view.seats[t.seats[1]].connected === false, 'the others see Ben disconnected');
+
+    const ben2 = await srv.connect({ label: 'Ben again' });
+    t.all[1] = ben2; t.players[1] = ben2;
+    const j = await ben2.request({ type: 'resume', code: t.code, token: t.tokens[1], version: lastBen }, ['joined', 'error']);
+    assert.equal(j.type, 'joined', JSON.stringify(j));
+    assert.equal(j.seat, t.seats[1]);
+    assert.equal(j.role, 'player');
+    assert.equal(j.token, t.tokens[1]);
+    const s = await ben2.next('state');
+    assert.equal(s.snapshot, false, 'missed events within the 512 kept: not a snapshot');
+    assert.equal(s.events[0].v, lastBen + 1, 'the events start right after the version Ben knew');
+    s.events.forEach((e, i) => assert.equal(e.v, lastBen + 1 + i, 'the events are contiguous'));
+    assert.ok(s.events.filter((e) => e.kind === 'move').length >= 2, `the two missed moves: ${JSON.stringify(s.events)}`);
+    assert.equal(s.view.you, t.seats[1]);
+    assert.equal(s.view.turn, t.seats[1]);
+    assert.equal(s.view.hand.length, 5);
+    // Ann sees Ben back.
+    await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.connected === true && e.v > drop.v, 'Ben reconnected');
+    // And Ben's seat plays on.
+    const v = await settle(t);
+    ben2.send({ type: 'move', version: v, move: `discard ${ben2.lastState().view.hand[0]} draw` });
+    await ann.stateWhere((x) => x.events.some((e) => e.kind === 'move' && e.seat === t.seats[1]), 'Ben\'s move after the resume');
+    // The sync request answers the same way: what came after a version.
+    ann.pos = ann.frames.length;
+    ann.send({ type: 'sync', version: v - 1 });
+    const sy = await ann.next('state', 'the answer to sync');
+    assert.equal(sy.snapshot, false);
+    assert.equal(sy.events[0].v, v);
+    await srv.kill();
+});
+
+test('resume after more than 512 events: a snapshot with a complete view, and back from away', async () => {
+    const srv = await startServer({ grace: 1 });
+    const t = await makeTable(srv, { seats: 6, bots: ['greedy', 'greedy', 'random', 'random'], humans: 2, rules: { threshold: 1000 }, start: true });
+    const [ann, ben] = t.players;
+    const lastBen = ben.lastState().version;
+    ben.terminate();
+    // After the grace time Ben is away and the greedy player moves for him.
+    const away = await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.away === true, 'Ben away', T(10000));
+    assert.equal(away.connected, false);
+    const player = new AutoPlayer(ann, { seed: 5 });
+    await ann.stateWhere((s) => s.version > lastBen + 600 || s.view.status === 'over', 'more than 600 events', T(60000));
+    ann.onFrame = null;
+    void player;
+    assert.notEqual(ann.lastState().view.status, 'over', 'the match ended before 600 events');
+    const benMoves = eventsOf(ann).filter((e) => e.kind === 'move' && e.seat === t.seats[1] && e.v > away.v);
+    assert.ok(benMoves.length > 0, 'the greedy player moved for Ben while he was away');
+
+    const ben2 = await srv.connect({ label: 'Ben back' });
+    const j = await ben2.request({ type: 'resume', code: t.code, token: t.tokens[1], version: lastBen }, ['joined', 'error']);
+    assert.equal(j.type, 'joined', JSON.stringify(j));
+    const s = await ben2.next('state');
+    assert.equal(s.snapshot, true, 'a gap over 512 events gives a snapshot');
+    assert.ok(s.events.length > 0 && s.events[0].v > lastBen + 1, 'the events do not reach back to the version Ben knew');
+    assert.equal(s.events[s.events.length - 1].v, s.version);
+    const v = s.view;
+    assert.equal(v.you, t.seats[1]);
+    for (const k of ['code', 'status', 'host', 'match', 'rules', 'seats', 'round', 'turn', 'deck', 'dead']) assert.ok(k in v, `the view lacks ${k}`);
+    if (v.status === 'playing' && v.seats[v.you].in_round) assert.equal(v.hand.length, v.seats[v.you].hand_size);
+    await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.connected === true && e.away === false, 'Ben back, not away');
+    await srv.kill();
+});
+
+test('grace: a seat dropped in the lobby is freed after the grace time', async () => {
+    const srv = await startServer({ grace: 1 });
+    const t = await makeTable(srv, { seats: 4, bots: ['greedy'], humans: 2 });
+    const [ann, ben] = t.players;
+    const t0 = Date.now();
+    ben.terminate();
+    const un = await event(ann, (e) => e.kind === 'unseat' && e.seat === t.seats[1], 'Ben unseated', T(10000));
+    assert.ok(Date.now() - t0 >= 900, `freed after ${Date.now() - t0} ms, before the grace time of 1 s`);
+    assert.equal(un.name, t.names[1]);
+    assert.equal(ann.lastState().view.seats.length, 2, 'the seats after it moved up');
+    const c = await srv.connect();
+    await c.expectError({ type: 'resume', code: t.code, token: t.tokens[1] }, 'bad_token');
+    await srv.kill();
+});
+
+test('leave in a match makes the seat away at once; the greedy player moves for it', async () => {
+    const srv = await startServer({ grace: 30 });
+    const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+    const [ann, ben] = t.players;
+    ben.send({ type: 'leave' });
+    await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.away === true, 'Ben away');
+    const v = ann.lastState().version;
+    ann.send({ type: 'move', version: v, move: `discard ${ann.lastState().view.hand[0]} draw` });
+    await event(ann, (e) => e.kind === 'move' && e.seat === t.seats[1], 'a move for Ben', T(10000));
+    // Ben is at no table now.
+    await ben.expectError({ type: 'sync', version: 0 }, 'not_at_table');
+    // and may take the seat back
+    const j = await ben.request({ type: 'resume', code: t.code, token: t.tokens[1] }, ['joined', 'error']);
+    assert.equal(j.type, 'joined', JSON.stringify(j));
+    await srv.kill();
+});
+
+test('the host leaves before the start: the next person is host; the last one closes the table', async () => {
+    const srv = await startServer({ grace: 30 });
+    const t = await makeTable(srv, { seats: 4, bots: ['greedy'], humans: 2 });
+    const [ann, ben] = t.players;
+    ann.send({ type: 'leave' });
+    const h = await event(ben, (e) => e.kind === 'host', 'a host event');
+    const bs = ben.lastState().view;
+    assert.equal(h.seat, bs.you, 'Ben is host');
+    assert.equal(bs.host, bs.you);
+    assert.ok(!bs.seats.some((s) => s.name === t.names[0]), 'Ann\'s seat was freed');
+    // Ben can start now
+    ben.send({ type: 'leave' });
+    await mark(ben);
+    const c = await srv.connect();
+    await c.expectError({ type: 'watch', code: t.code }, 'no_table');
+    await srv.kill();
+});
+
+test('remove: the host frees a seat; the person is told `removed` and the token stops working', async () => {
+    const srv = await startServer({ grace: 30 });
+    const t = await makeTable(srv, { seats: 4, bots: ['greedy'], humans: 2 });
+    const [ann, ben] = t.players;
+    ann.send({ type: 'remove', seat: t.seats[1] });
+    const r = await ben.next('removed');
+    assert.equal(r.code, t.code);
+    assert.ok(r.reason.length > 0);
+    await event(ann, (e) => e.kind === 'unseat' && e.seat === t.seats[1], 'Ben unseated');
+    await ben.expectError({ type: 'sync', version: 0 }, 'not_at_table');
+    await ben.expectError({ type: 'resume', code: t.code, token: t.tokens[1] }, 'bad_token');
+    ann.send({ type: 'remove', seat: 1 });   // the bot
+    await event(ann, (e) => e.kind === 'unseat' && e.seat === 1, 'the bot unseated');
+    assert.equal(now(t).view.seats.length, 1);
+    await srv.kill();
+});
