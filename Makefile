@@ -62,6 +62,8 @@ TEST_LIB_OBJ = $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
 LIBA  = $(BUILD)/libleastscore.a
 LIBSO = $(BUILD)/libleastscore.so
 CLI   = $(BUILD)/leastscore
+LOADGEN = $(BUILD)/loadgen
+LOADGEN_PKGS = libwebsockets libuv jansson
 
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
@@ -125,7 +127,7 @@ $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 unit: $(TEST_BIN)
 	@tools/run-tests.sh $(TEST_BIN)
 
-e2e: $(CLI)
+e2e: $(CLI) $(LOADGEN)
 	@LEASTSCORE=$(CURDIR)/$(CLI) tools/run-e2e.sh tests/e2e/*.sh
 
 # The sanitizer pass rebuilds everything in build-san. Randomized tests read
@@ -154,10 +156,8 @@ bench: $(CLI)
 	$(CLI) bench
 
 # The load generator for `leastscore serve` (a WebSocket client on
-# libwebsockets and libuv); not part of `all`, a benchmark tool.
-LOADGEN = $(BUILD)/loadgen
-LOADGEN_PKGS = libwebsockets libuv jansson
-
+# libwebsockets and libuv): a benchmark tool, not part of `all`; the
+# end-to-end tests build it to check that it still plays.
 loadgen: $(LOADGEN)
 
 $(LOADGEN): tools/loadgen.c
