@@ -478,6 +478,11 @@ export class AutoPlayer {
         if (m.type === 'hint') {
             this.hintPending = false;
             if (typeof m.move !== 'string') this.problems.push(`hint without a move: ${JSON.stringify(m)}`);
+            // declare: null when declaring is not allowed, else a probability.
+            const can = this.c.lastState()?.view.can_declare;
+            if (can ? !(typeof m.declare === 'number' && m.declare >= 0 && m.declare <= 1) : m.declare !== null) {
+                this.problems.push(`hint declare ${m.declare} when can_declare is ${can}`);
+            }
             this.act();
             return;
         }

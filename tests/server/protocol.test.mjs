@@ -426,6 +426,25 @@ describe('errors', () => {
         void version; void m;
     });
 
+    test('hint: the expert\'s move for the seat; a second one meanwhile is busy', async () => {
+        const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+        const m = mover(t);
+        const v = m.lastState().view;
+        await unchanged(t, m, async () => {
+            // Both in one burst: the second arrives while the first is computed.
+            m.sendNow({ type: 'hint', id: 'h1' });
+            m.sendNow({ type: 'hint', id: 'h2' });
+            const a = await m.next((f) => f.type === 'error' && f.id === 'h2', 'the second hint refused');
+            assert.equal(a.code, 'busy');
+            const h = await m.next('hint');
+            assert.match(h.move, /^discard (\S+ )+(draw|take \S+)$/, `hint move '${h.move}'`);
+            for (const c of h.move.split(' ').filter((x) => /^(A|[2-9]|10|J|Q|K)[CDHS]$/.test(x))) {
+                assert.ok(v.hand.includes(c) || v.open.includes(c), `the hint names ${c}, neither in the hand nor open`);
+            }
+            assert.equal(h.declare, null, 'declaring is not allowed on a first turn: declare is null');
+        });
+    });
+
     test('bad_token', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();

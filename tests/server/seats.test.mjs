@@ -113,6 +113,18 @@ test('grace: a seat dropped in the lobby is freed after the grace time', async (
     assert.equal(ann.lastState().view.seats.length, 2, 'the seats after it moved up');
     const c = await srv.connect();
     await c.expectError({ type: 'resume', code: t.code, token: t.tokens[1] }, 'bad_token');
+    // With no person connected for the grace time, the table closes.
+    ann.terminate();
+    t.spec.terminate();
+    const deadline = Date.now() + T(8000);
+    let r;
+    do {
+        await sleep(200);
+        c.send({ type: 'watch', code: t.code });
+        r = await c.next((f) => f.type === 'error' || f.type === 'joined', 'the answer to watch');
+        if (r.type === 'joined') { c.send({ type: 'leave' }); await mark(c); }
+    } while (r.code !== 'no_table' && Date.now() < deadline);
+    assert.equal(r.code, 'no_table', 'the table is still open after the grace time with nobody connected');
     await srv.kill();
 });
 

@@ -100,10 +100,10 @@ export async function unchanged(t, actors, action) {
     await action();
     for (const [c, { from, st }] of before) {
         c.pos = from;
-        // The sender gets its errors (and, after `stale`, a fresh state at
+        // A sender gets its errors and hints (and, after `stale`, a fresh state at
         // the same version with no events).
         const actor = actors.includes(c);
-        const mine = (f) => actor && (f.type === 'error' ||
+        const mine = (f) => actor && (f.type === 'error' || f.type === 'hint' ||
             (f.type === 'state' && f.events.length === 0 && f.version === st?.version));
         if (c.closed) {
             assert.deepEqual(c.frames.slice(from).filter((f) => !mine(f)), [], `${c.label} got frames other than its errors`);
