@@ -9,7 +9,7 @@
 // waited for rather than hanging.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';

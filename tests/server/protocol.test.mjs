@@ -399,9 +399,9 @@ describe('errors', () => {
 
     test('stale, and a move sent twice plays once', async () => {
         const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
-        let m = mover(t);
-        let version = m.lastState().version;
-        let v = m.lastState().view;
+        const m = mover(t);
+        const version = m.lastState().version;
+        const v = m.lastState().view;
         await unchanged(t, m, async () => {
             const e = await m.expectError({ type: 'move', version: version - 1, move: `discard ${v.hand[0]} draw` }, 'stale');
             assert.equal(e.version, version, 'the stale error carries the current version');
@@ -423,7 +423,6 @@ describe('errors', () => {
             .filter((x) => x.kind === 'move' && x.seat === v.you);
         assert.equal(moves.length, 1, `the move was played ${moves.length} times`);
         assert.deepEqual(moves[0].discard, [v.hand[0]]);
-        void version; void m;
     });
 
     test('hint: the expert\'s move for the seat; a second one meanwhile is busy', async () => {

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, AutoPlayer, withTimeout, T, replay, sleep } from './lib.mjs';
+import { startServer, AutoPlayer, withTimeout, T, replay } from './lib.mjs';
 import { makeTable } from './tables.mjs';
 
 test('SIGTERM: close 1001 with a reason to everyone, exit 0, finished matches recorded', async () => {
@@ -33,5 +33,4 @@ test('SIGTERM: close 1001 with a reason to everyone, exit 0, finished matches re
     assert.equal(finished.length, 1, `finished matches recorded: ${files}`);
     assert.equal(finished[0].winner, winner);
     await srv.kill();
-    void sleep;
 });
