@@ -9,7 +9,7 @@
 // waited for rather than hanging.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -36,11 +36,16 @@ process.on('exit', () => {
 // options.args are extra command-line arguments (they come after the
 // defaults, so they override them); options.grace the --grace seconds.
 export async function startServer(options = {}) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ls-server-'));
-    const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir,
+    const dir = mkdtempSync(join(tmpdir(), 'ls-server-'));
+    const dataDir = join(dir, 'data');
+    // The browser client is not under test here: a page of its own, so
+    // that the server needs no web/ next to the binary under test.
+    const webDir = join(dir, 'web');
+    mkdirSync(webDir);
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>test</title>\n');
+    const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', webDir,
         '--bot-delay', '0', '--round-pause', '0',
-        '--grace', String(options.grace ?? 30), ...(options.args ?? []),
-        ...(process.env.LS_SERVE_ARGS ? process.env.LS_SERVE_ARGS.split(' ') : [])];
+        '--grace', String(options.grace ?? 30), ...(options.args ?? [])];
     const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const s = {
         proc, dataDir, stdout: '', stderr: '', exited: null,
@@ -62,7 +67,7 @@ export async function startServer(options = {}) {
             proc.kill('SIGKILL');
             await s.exitPromise;
         }
-        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(dir, { recursive: true, force: true });
     };
     // stop(signal): sends the signal and waits (bounded) for the exit.
     s.stop = async (signal = 'SIGTERM', ms = T(10000)) => {
@@ -107,7 +112,7 @@ export function listRecords(dir) {
             else if (p.endsWith('.lsr')) out.push(p);
         }
     };
-    walk(dir);
+    if (existsSync(dir)) walk(dir);
     return out.sort();
 }
 

@@ -178,3 +178,22 @@ test('remove: the host frees a seat; the person is told `removed` and the token 
     assert.equal(now(t).view.seats.length, 1);
     await srv.kill();
 });
+
+test('resume on a second connection while the first is open: the newest holds the seat, the first is told `removed`', async () => {
+    const srv = await startServer({ grace: 30 });
+    const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+    const [, ben] = t.players;
+    const tab = await srv.connect({ label: 'Ben second tab' });
+    const j = await tab.request({ type: 'resume', code: t.code, token: t.tokens[1], version: ben.lastState().version }, ['joined', 'error']);
+    assert.equal(j.type, 'joined', JSON.stringify(j));
+    assert.equal(j.seat, t.seats[1]);
+    const r = await ben.next('removed', 'the first connection told it lost the seat');
+    assert.equal(r.code, t.code);
+    assert.equal(r.reason, 'your seat was resumed on another connection');
+    await ben.expectError({ type: 'sync', version: 0 }, 'not_at_table');
+    const s = await tab.next('state');
+    assert.equal(s.view.you, t.seats[1]);
+    // The token still works (it was not the host who removed him).
+    assert.equal(s.view.seats[t.seats[1]].connected, true);
+    await srv.kill();
+});
