@@ -100,6 +100,6 @@ test('no frame to any client holds a card its receiver may not know', async () =
     assert.ok(r.problems.some((p) => p.includes('LEAK') && p.includes(secret)), `a forged leak is not found: ${r.problems}`);
 
     for (const tb of tables) for (const x of tb.clients) x.client.close();
-    await srv.kill();
+    await srv.close();
     console.log(`# checked ${frames} frames of ${matches} matches at ${tables.length} tables: ${JSON.stringify(counts)}`);
 });

@@ -23,7 +23,8 @@ export const T = (ms) => ms * SLOW;
 
 const servers = new Set();
 
-// Kills whatever server a test file left running, even when it failed.
+// Kills whatever server a test file left running, even when it failed
+// (a test that went well calls close() instead).
 after(async () => {
     for (const s of [...servers]) await s.kill();
 });
@@ -73,6 +74,19 @@ export async function startServer(options = {}) {
     s.stop = async (signal = 'SIGTERM', ms = T(10000)) => {
         proc.kill(signal);
         return withTimeout(s.exitPromise, ms, `server exit after ${signal}`);
+    };
+    // close(): the end of a test that went well: SIGTERM, and the server
+    // must exit 0 with no sanitizer report (a leak shows at exit only).
+    s.close = async () => {
+        let exit;
+        try {
+            exit = await s.stop('SIGTERM');
+        } finally {
+            await s.kill();
+        }
+        if (exit.code !== 0 || /Sanitizer|runtime error/.test(s.stderr)) {
+            throw new Error(`the server exited ${JSON.stringify(exit)} after SIGTERM:\n${s.stderr.slice(-4000)}`);
+        }
     };
     const port = await withTimeout(new Promise((resolve, reject) => {
         proc.stdout.on('data', (d) => {

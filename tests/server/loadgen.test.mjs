@@ -33,7 +33,7 @@ test('loadgen: 16 clients at 4 tables play, every move measured, no error', asyn
     assert.ok(Number(r.moves_measured) >= 20, out);
     assert.ok(Number(r.moves_measured) <= Number(r.moves_sent), out);
     assert.ok(Number(r.latency_ms_max) >= Number(r.latency_ms_p50), out);
-    await srv.kill();
+    await srv.close();
 });
 
 test('loadgen: bad arguments are refused with a message', async () => {

@@ -102,7 +102,7 @@ describe('a whole match', () => {
         assert.equal(r.winner, end.view.seats[end.view.winner].name);
         assert.equal(r.rounds.length, rounds);
         for (const c of [a, b, w]) c.close();
-        await srv.kill();
+        await srv.close();
     });
 });
 
@@ -111,7 +111,7 @@ describe('errors', () => {
     before(async () => {
         srv = await startServer({ args: ['--max-tables-per-address', '1000', '--origin', 'http://friend.example'] });
     });
-    after(async () => { await srv.kill(); });
+    after(async () => { await srv.close(); });
 
     test('bad_json: not JSON, not an object', async () => {
         const t = await makeTable(srv);
@@ -487,6 +487,6 @@ describe('limits on tables', () => {
         await mark(a.c);
         const f = await create('127.0.0.1');
         assert.equal(f.r.type, 'joined', `after a table closed: ${JSON.stringify(f.r)}`);
-        await srv.kill();
+        await srv.close();
     });
 });

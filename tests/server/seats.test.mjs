@@ -66,7 +66,7 @@ test('resume after a dropped connection: exactly the missed events (snapshot fal
     const sy = await ann.next('state', 'the answer to sync');
     assert.equal(sy.snapshot, false);
     assert.equal(sy.events[0].v, v);
-    await srv.kill();
+    await srv.close();
 });
 
 test('resume after more than 512 events: a snapshot with a complete view, and back from away', async () => {
@@ -97,7 +97,7 @@ test('resume after more than 512 events: a snapshot with a complete view, and ba
     for (const k of ['code', 'status', 'host', 'match', 'rules', 'seats', 'round', 'turn', 'deck', 'dead']) assert.ok(k in v, `the view lacks ${k}`);
     if (v.status === 'playing' && v.seats[v.you].in_round) assert.equal(v.hand.length, v.seats[v.you].hand_size);
     await event(ann, (e) => e.kind === 'connection' && e.seat === t.seats[1] && e.connected === true && e.away === false, 'Ben back, not away');
-    await srv.kill();
+    await srv.close();
 });
 
 test('grace: a seat dropped in the lobby is freed after the grace time', async () => {
@@ -124,7 +124,7 @@ test('grace: a seat dropped in the lobby is freed after the grace time', async (
         if (r.type === 'joined') { c.send({ type: 'leave' }); await mark(c); }
     } while (r.code !== 'no_table' && Date.now() < deadline);
     assert.equal(r.code, 'no_table', 'the table is still open after the grace time with nobody connected');
-    await srv.kill();
+    await srv.close();
 });
 
 test('leave in a match makes the seat away at once; the greedy player moves for it', async () => {
@@ -141,7 +141,7 @@ test('leave in a match makes the seat away at once; the greedy player moves for 
     // and may take the seat back
     const j = await ben.request({ type: 'resume', code: t.code, token: t.tokens[1] }, ['joined', 'error']);
     assert.equal(j.type, 'joined', JSON.stringify(j));
-    await srv.kill();
+    await srv.close();
 });
 
 test('the host leaves before the start: the next person is host; the last one closes the table', async () => {
@@ -159,7 +159,7 @@ test('the host leaves before the start: the next person is host; the last one cl
     await mark(ben);
     const c = await srv.connect();
     await c.expectError({ type: 'watch', code: t.code }, 'no_table');
-    await srv.kill();
+    await srv.close();
 });
 
 test('remove: the host frees a seat; the person is told `removed` and the token stops working', async () => {
@@ -176,7 +176,7 @@ test('remove: the host frees a seat; the person is told `removed` and the token 
     ann.send({ type: 'remove', seat: 1 });   // the bot
     await event(ann, (e) => e.kind === 'unseat' && e.seat === 1, 'the bot unseated');
     assert.equal(now(t).view.seats.length, 1);
-    await srv.kill();
+    await srv.close();
 });
 
 test('resume on a second connection while the first is open: the newest holds the seat, the first is told `removed`', async () => {
@@ -195,5 +195,5 @@ test('resume on a second connection while the first is open: the newest holds th
     assert.equal(s.view.you, t.seats[1]);
     // The token still works (it was not the host who removed him).
     assert.equal(s.view.seats[t.seats[1]].connected, true);
-    await srv.kill();
+    await srv.close();
 });

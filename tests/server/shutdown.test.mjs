@@ -32,5 +32,5 @@ test('SIGTERM: close 1001 with a reason to everyone, exit 0, finished matches re
     const finished = files.map((f) => replay(f)).filter((r) => r.finished);
     assert.equal(finished.length, 1, `finished matches recorded: ${files}`);
     assert.equal(finished[0].winner, winner);
-    await srv.kill();
+    await srv.close();
 });

@@ -31,5 +31,5 @@ test('a timed-out turn is played by the greedy player for the seat', async () =>
     // The bot moves next; then Ann's timer starts again from 15 s.
     const s2 = await ann.stateWhere((x) => x.view.turn === 0 && x.version > s.version, 'Ann\'s next turn', T(10000));
     assert.ok(s2.view.deadline > 10000 && s2.view.deadline <= 15000, `deadline ${s2.view.deadline} on the next turn`);
-    await srv.kill();
+    await srv.close();
 });
