@@ -41,7 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-nice -n 10 "$bin" serve --listen 127.0.0.1:0 --data "$tmp/data" \
+# The browser client's files are not used here: an empty page will do.
+mkdir "$tmp/web"
+echo '<!doctype html><title>loadgen</title>' >"$tmp/web/index.html"
+nice -n 10 "$bin" serve --listen 127.0.0.1:0 --data "$tmp/data" --web "$tmp/web" \
     --max-tables-per-address "$tables" --max-tables "$((tables + 10))" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!

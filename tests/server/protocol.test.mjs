@@ -258,10 +258,13 @@ describe('errors', () => {
             [{ turn_time: 14 }, 'turn_time'],
             [{ seats: 8, rules: { hand_size: 7 } }, 'hand_size|52|seats|players'],
         ];
-        for (const [extra, name] of cases) {
-            const e = await c.expectError({ type: 'create', name: 'Opt', ...extra }, 'bad_option');
-            assert.match(e.message, new RegExp(name), `${JSON.stringify(extra)}: '${e.message}'`);
-        }
+        const t = await makeTable(srv);
+        await unchanged(t, c, async () => {
+            for (const [extra, name] of cases) {
+                const e = await c.expectError({ type: 'create', name: 'Opt', ...extra }, 'bad_option');
+                assert.match(e.message, new RegExp(name), `${JSON.stringify(extra)}: '${e.message}'`);
+            }
+        });
         // The limits themselves are accepted.
         for (const extra of [{ turn_time: 15 }, { turn_time: 120 }, { rules: { threshold: 1000, hand_size: 7 }, seats: 7 }]) {
             const d = await srv.connect();
@@ -339,11 +342,13 @@ describe('errors', () => {
             await t.spec.expectError({ type: 'join', code: t.code, name: 'Again' }, 'at_table');
         });
         const c = await srv.connect();
-        for (const msg of [{ type: 'start' }, { type: 'leave' }, { type: 'sync', version: 0 }, { type: 'next' },
-            { type: 'hint' }, { type: 'add_bot', level: 'greedy' }, { type: 'remove', seat: 1 }, { type: 'rematch' },
-            { type: 'move', version: 1, move: 'declare' }]) {
-            await c.expectError(msg, 'not_at_table');
-        }
+        await unchanged(t, c, async () => {
+            for (const msg of [{ type: 'start' }, { type: 'leave' }, { type: 'sync', version: 0 }, { type: 'next' },
+                { type: 'hint' }, { type: 'add_bot', level: 'greedy' }, { type: 'remove', seat: 1 }, { type: 'rematch' },
+                { type: 'move', version: 1, move: 'declare' }]) {
+                await c.expectError(msg, 'not_at_table');
+            }
+        });
     });
 
     test('not_now', async () => {
