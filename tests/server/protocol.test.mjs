@@ -158,7 +158,7 @@ describe('errors', () => {
 
     // The document: bad_message is "a member ... out of range"; bad_option
     // is "a rule option or turn time out of range"; seats is neither.
-    test('bad_message for seats out of range (2-8)', { todo: 'server answers bad_option for seats out of range; the doc says bad_message' }, async () => {
+    test('bad_message for seats out of range (2-8)', async () => {
         const c = await srv.connect();
         for (const seats of [1, 9]) {
             const e = await c.expectError({ type: 'create', name: 'Zed', seats }, 'bad_message');
@@ -363,7 +363,7 @@ describe('errors', () => {
 
     // add_bot and remove are "the host, before the start": during a match
     // that is the phase error not_now (`started` is for join).
-    test('not_now: add_bot and remove during a match', { todo: 'server answers started (the doc\'s code for join) instead of not_now' }, async () => {
+    test('not_now: add_bot and remove during a match', async () => {
         const t = await makeTable(srv, { seats: 3, humans: 2, start: true });
         const h = t.host;
         await unchanged(t, h, async () => {
