@@ -199,6 +199,52 @@ static void test_counter_estimates_by_dealing_the_unseen_cards(void **state)
     ls_player_free(greedy);
 }
 
+/* Heads-up with 4 cards: A declares with AC AS 2D (4 points) against B,
+ * who discarded `b_discard` and drew; the aces left unseen are AD and AH. */
+static ls_state *a_at_four(const char *b_hand, const char *b_move, bool tie_penalty)
+{
+    ls_rules r = ls_rules_default();
+    r.hand_size = 4;
+    r.tie_penalty = tie_penalty;
+    const char *hands[] = {"AC 2D KD KH", b_hand};
+    ls_state *s = deal_state(&r, 2, hands, "QS");
+    must_play(s, "discard KD KH draw AS");
+    must_play(s, b_move);
+    return s;
+}
+
+/*
+ * An estimate is shown as 100% only when declaring is certain. B holding
+ * two hidden cards could hold AD AH or an ace and a two: the estimates are
+ * about 98%, and at most 99%. B holding three
+ * could hold at least 4, a tie, which the declarer wins (D1): certain, and
+ * shown as such; under the tie penalty it is not, and the estimates, which
+ * would round to 100%, are shown as 99%.
+ */
+static void test_hints_show_certainty_only_when_certain(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"greedy", "counter", "expert:iters=50"};
+    for (int k = 0; k < 3; k++) {
+        ls_state *s = a_at_four("5C 6C 7C 9S", "discard 5C 6C 7C draw 8S", false);
+        double p;
+        choice(specs[k], s, &p);
+        printf("# %s, B with 2 hidden cards: %.4f\n", specs[k], p);
+        assert_true(p >= 0.95 && p <= 0.99);
+        ls_state_free(s);
+        s = a_at_four("5C 5D 7C 9S", "discard 5C 5D draw 8S", false);
+        choice(specs[k], s, &p);
+        assert_true(p == 1.0);
+        ls_state_free(s);
+        /* Under the tie penalty B's AD AH 2x beats A's 4 points: one
+         * deal in thousands, shown as 99%. */
+        s = a_at_four("5C 5D 7C 9S", "discard 5C 5D draw 8S", true);
+        choice(specs[k], s, &p);
+        assert_true(p == 0.99);
+        ls_state_free(s);
+    }
+}
+
 /* Four-player matches of each panel kind against three random players
  * (seed printed): every move legal (ls_apply checks it), and the kind
  * wins nearly all of them. Measured at 300 matches each
@@ -258,6 +304,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_shedder_keeps_nothing_for_sets),
     cmocka_unit_test(test_collector_takes_a_card_towards_a_run),
     cmocka_unit_test(test_counter_estimates_by_dealing_the_unseen_cards),
+    cmocka_unit_test(test_hints_show_certainty_only_when_certain),
     cmocka_unit_test(test_each_panel_kind_beats_random_players),
     cmocka_unit_test(test_panel_kinds_take_greedy_parameters_and_check_them),
 };

@@ -63,8 +63,8 @@ ls_player *ls__greedy_make(const char *kind, ls__greedy_cfg cfg,
 
 /* Whether declaring now is certainly correct for v->me: no opponent could
  * hold less (or as little, under the tie penalty) even with the lowest
- * unseen cards as its hidden ones. Estimates of the chance are shown as
- * at most LS__MAX_UNSURE when this is false. */
+ * unseen cards as its hidden ones. Hints show the chance as 1 when this is
+ * true and as at most LS__MAX_UNSURE when it is false. */
 bool ls__declare_certain(const ls_view *v);
 #define LS__MAX_UNSURE 0.99
 

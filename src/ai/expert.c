@@ -1087,9 +1087,10 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     if (v->can_declare)
         declare_estimate(e, v, m, p_declare, &decl_reward);
     /* Sampled deals can all agree where some possible deal does not: the
-     * estimate is never shown as a certainty that is not one. */
-    if (*p_declare > LS__MAX_UNSURE && !ls__declare_certain(v))
-        *p_declare = LS__MAX_UNSURE;
+     * estimate is shown as a certainty only when it is one. */
+    if (*p_declare >= 0)
+        *p_declare = ls__declare_certain(v) ? 1.0
+                   : *p_declare > LS__MAX_UNSURE ? LS__MAX_UNSURE : *p_declare;
     e->last_declare = *p_declare;
     n = drop_declare(moves, n);
     if (n == 0) {

@@ -386,8 +386,9 @@ static int greedy_decide(ls_player *p, const ls_view *v, ls_move *out,
     double c = !may_declare(v)     ? -1.0
                : g->cfg.samples > 0 ? sampled_chance(g, v)
                                    : declare_chance(g, v, chance ? 0.0 : g->cfg.declare);
-    if (chance)
-        *chance = c > LS__MAX_UNSURE && !ls__declare_certain(v) ? LS__MAX_UNSURE : c;
+    if (chance) /* shown as 100% only when certain */
+        *chance = c < 0 ? c : ls__declare_certain(v) ? 1.0
+                : c > LS__MAX_UNSURE ? LS__MAX_UNSURE : c;
     if (c >= g->cfg.declare || (c >= 0 && v->hand_total <= g->cfg.at)) {
         for (int i = 0; i < n; i++)
             if (moves[i].kind == LS_MOVE_DECLARE) {
