@@ -1,0 +1,20 @@
+#!/bin/sh
+# The bot protocol's answers (docs/bot-protocol.md): cards in any order
+# and either case, and a card named after `draw` ignored. The sloppy bot
+# writes every answer that way and exits with an error if the referee
+# plays anything but the move it meant; it must finish its matches
+# without a single failure.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/sloppy.py" --matches 2 --seed 4 \
+    --json >"$tmp/out.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]
+assert d["matches"] == 2' "$tmp/out.json" || { cat "$tmp/err"; fail "the sloppy bot's answers were not all played as meant"; }
+echo "bot answers ok"
