@@ -212,8 +212,9 @@ int cmd_serve(int argc, char **argv)
     setenv("UV_THREADPOOL_SIZE", nworkers, 1);
     fprintf(stderr, "leastscore serve: records go to %s\n", data);
     rc = net_run(&cfg, stdout);
-    fprintf(stderr, "leastscore serve: stopped; %d records written\n",
-            store_file_written(st));
+    if (rc == 0)
+        fprintf(stderr, "leastscore serve: stopped; %d records written\n",
+                store_file_written(st));
     store_file_free(st);
     return rc;
 }

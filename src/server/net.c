@@ -28,11 +28,14 @@
 #include <errno.h>
 #include <libwebsockets.h>
 #include <limits.h>
+#include <netdb.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <uv.h>
 
 #include "server/net.h"
@@ -1130,6 +1133,36 @@ static void lws_signal(void *handle, int signum)
     begin_shutdown(srv);
 }
 
+/*
+ * Whether host:port can be bound now. libwebsockets 4.1 with a foreign
+ * libuv loop cannot be torn down cleanly after its listening socket failed
+ * to bind (its close callbacks run after its event library is unloaded), so
+ * the usual failure, a port in use, is found before it starts. A host that
+ * does not resolve is left to lws (it may be an interface name).
+ */
+static bool can_bind(const char *host, int port, char *why, size_t size)
+{
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+    struct addrinfo *ai = NULL;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    if (getaddrinfo(host, service, &hints, &ai) != 0 || !ai)
+        return true;
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    int one = 1, ok = fd >= 0;
+    if (ok)
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (ok && bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
+        snprintf(why, size, "%s", strerror(errno));
+        ok = 0;
+    }
+    if (fd >= 0)
+        close(fd);
+    freeaddrinfo(ai);
+    return ok;
+}
+
 int net_run(const net_config *cfg, FILE *announce)
 {
     server *srv = calloc(1, sizeof *srv);
@@ -1143,6 +1176,13 @@ int net_run(const net_config *cfg, FILE *announce)
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));
+        free(srv);
+        return 1;
+    }
+    char why[128] = "no socket";
+    if (!can_bind(cfg->host, cfg->port, why, sizeof why)) {
+        fprintf(stderr, "leastscore serve: cannot listen on %s:%d: %s\n",
+                cfg->host, cfg->port, why);
         free(srv);
         return 1;
     }
@@ -1178,10 +1218,12 @@ int net_run(const net_config *cfg, FILE *announce)
                                         .secs_since_valid_hangup = IDLE_HANGUP_S};
     info.retry_and_idle_policy = &idle;
     srv->ctx = lws_create_context(&info);
-    int port = srv->ctx ? lws_get_vhost_listen_port(lws_get_vhost_by_name(srv->ctx, "default")) : -1;
-    if (!srv->ctx || port <= 0) {
-        fprintf(stderr, "leastscore serve: cannot listen on %s:%d\n", cfg->host,
-                cfg->port);
+    /* A context without its vhost is one that could not bind. */
+    struct lws_vhost *vh = srv->ctx ? lws_get_vhost_by_name(srv->ctx, "default") : NULL;
+    int port = vh ? lws_get_vhost_listen_port(vh) : -1;
+    if (port <= 0) {
+        fprintf(stderr, "leastscore serve: cannot listen on %s:%d (in use, or "
+                "not an address of this machine)\n", cfg->host, cfg->port);
         goto out;
     }
     fprintf(announce, "leastscore: serving http://%s:%d/\n", cfg->host, port);

@@ -51,6 +51,13 @@ code() { curl -s --path-as-is -o /dev/null -w '%{http_code} %{content_type}' "$u
 for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.html t/bad ws; do
     c=$(code "$bad"); [ "${c%% *}" = 404 ] || fail "/$bad gives $c"
 done
+# A second server on the same port cannot listen: exit 1 with a message.
+port=${url##*:}; port=${port%/}
+if "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" --data "$tmp/data" \
+    >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on port $port ran"; else rc=$?; fi
+[ "$rc" -eq 1 ] || fail "port in use: exit $rc (want 1)"
+grep -q "cannot listen on 127.0.0.1:$port" "$tmp/err2" || fail "port in use: $(cat "$tmp/err2")"
+[ ! -s "$tmp/out2" ] || fail "port in use: printed $(cat "$tmp/out2")"
 kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM"
 pid=""
