@@ -13,12 +13,12 @@ import { checkTable } from './leakcheck.mjs';
 // Computer players think on the server's workers, shared by all tables:
 // one expert (the slow one, under the sanitizers above all) is enough.
 const TABLES = [
-    { seats: 4, humans: 2, bots: ['greedy', 'random'], rules: { threshold: 25 } },
+    { seats: 4, humans: 2, bots: ['greedy', 'random'], rules: { threshold: 25 }, resume: true },
     { seats: 3, humans: 3, bots: [], rules: { threshold: 25, hand_size: 3 }, lateWatch: true, rematch: true },
     { seats: 6, humans: 1, bots: ['random', 'greedy', 'random', 'greedy', 'random'], rules: { threshold: 25 } },
     { seats: 2, humans: 2, bots: [], rules: { threshold: 25, hand_size: 7, runs: 'suited', tie: 'penalty' }, lateWatch: true, rematch: true },
     { seats: 8, humans: 2, bots: ['greedy', 'random', 'greedy', 'random', 'random', 'greedy'], rules: { threshold: 25, declare_max: 10 } },
-    { seats: 4, humans: 4, bots: [], rules: { threshold: 25 }, lateWatch: true },
+    { seats: 4, humans: 4, bots: [], rules: { threshold: 25 }, lateWatch: true, resume: true },
     { seats: 5, humans: 3, bots: ['random', 'greedy'], rules: { threshold: 25, runs: 'suited' }, rematch: true },
     { seats: 3, humans: 1, bots: ['expert', 'greedy'], rules: { threshold: 25, hand_size: 4, tie: 'penalty' }, lateWatch: true },
 ];
@@ -31,11 +31,13 @@ async function playTable(srv, cfg, ti) {
     assert.equal(created.type, 'joined', `create: ${JSON.stringify(created)}`);
     const code = created.code;
     clients.push({ client: host, name: names[0], seat: created.seat });
+    const tokens = [created.token];
     for (const n of names.slice(1)) {
         const c = await srv.connect({ label: `t${ti}:${n}` });
         const j = await c.request({ type: 'join', code, name: n }, ['joined', 'error']);
         assert.equal(j.type, 'joined', `join: ${JSON.stringify(j)}`);
         clients.push({ client: c, name: n, seat: j.seat });
+        tokens.push(j.token);
     }
     const spectator = await srv.connect({ label: `t${ti}:watcher` });
     const watch = async () => {
@@ -46,13 +48,30 @@ async function playTable(srv, cfg, ti) {
     if (!cfg.lateWatch) await watch();
     clients.push({ client: spectator, name: null, seat: -1 });
     const untilMatch = cfg.rematch ? 2 : 1;
-    const players = clients.filter((x) => x.name).map((x, j) => new AutoPlayer(x.client, {
-        seed: ti * 100 + j, illegal: 0.05, hint: 0.03, untilMatch, rematch: j === 0,
-    }));
+    const opts = (j, seed) => ({ seed, illegal: 0.05, hint: 0.03, untilMatch, rematch: j === 0 });
+    const players = clients.filter((x) => x.name).map((x, j) => new AutoPlayer(x.client, opts(j, ti * 100 + j)));
     host.send({ type: 'start' });
     if (cfg.lateWatch) {
         await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 3, 'a few moves played');
         await watch();
+    }
+    if (cfg.resume) {
+        // The second person's connection drops in the first round; a new
+        // connection resumes the seat from the last version it saw, and
+        // plays on. Both connections' frames are checked.
+        await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 5, 'a few more moves played');
+        const old = clients[1];
+        old.client.onFrame = null;
+        old.client.terminate();
+        await old.client.closedPromise;
+        const c = await srv.connect({ label: `t${ti}:${old.name} again` });
+        const r = await c.request({ type: 'resume', code, token: tokens[1], version: old.client.lastState().version }, ['joined', 'error']);
+        assert.equal(r.type, 'joined', `resume: ${JSON.stringify(r)}`);
+        assert.equal(r.seat, old.seat);
+        const st = await c.next('state');
+        assert.equal(st.snapshot, false, 'a resume a few events later is not a snapshot');
+        clients.splice(clients.length - 1, 0, { client: c, name: old.name, seat: old.seat });
+        players[1] = new AutoPlayer(c, opts(1, ti * 100 + 50));
     }
     const t0 = Date.now();
     await allDone(players, T(90000), `table ${ti}'s match(es) to end`);

@@ -271,12 +271,13 @@ export class Client {
     terminate() { try { this.ws.terminate(); } catch { /* closed */ } }
 }
 
-// connect(url, {origin, label}): resolves with a Client once open and its
+// connect(url, {origin, label, headers, localAddress}): resolves with a
+// Client once open and its
 // welcome has arrived; rejects (with .status) when the handshake is refused.
 export async function connect(url, opts = {}) {
     const ws = new WebSocket(url, {
         origin: opts.origin, handshakeTimeout: T(5000), maxPayload: 16 << 20,
-        localAddress: opts.localAddress,
+        localAddress: opts.localAddress, headers: opts.headers,
     });
     const c = new Client(ws, opts.label);
     await withTimeout(new Promise((resolve, reject) => {

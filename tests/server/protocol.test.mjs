@@ -84,6 +84,7 @@ describe('a whole match', () => {
         assert.deepEqual([...pa.problems, ...pb.problems], []);
         assert.equal(end.view.status, 'over');
         assert.ok(end.view.winner >= 0 && end.view.winner < 3, `winner ${end.view.winner}`);
+        assert.deepEqual(end.view.seats.map((x) => x.wins), [0, 1, 2].map((i) => (i === end.view.winner ? 1 : 0)), 'the winner\'s wins');
         const ws = await w.stateWhere((x) => x.view.status === 'over', 'the spectator to see the end');
         const events = w.frames.filter((f) => f.type === 'state').flatMap((f) => f.events);
         assert.ok(events.some((e) => e.kind === 'match_end' && e.winner === end.view.winner), 'no match_end event');
@@ -467,6 +468,12 @@ describe('errors', () => {
             assert.equal(c.welcome.type, 'welcome');
             c.close();
         }
+        // The server's own address is the Host it was reached at.
+        const host = `localhost:${srv.port}`;
+        const c = await connect(srv.url, { origin: `http://${host}`, headers: { Host: host } });
+        assert.equal(c.welcome.type, 'welcome');
+        c.close();
+        await assert.rejects(connect(srv.url, { origin: `http://${host}` }), (e) => e.status === 403);
     });
 });
 
