@@ -14,5 +14,5 @@ if [ ! -d node_modules/ws ]; then
     echo "FAIL: node_modules/ws is missing: run 'npm ci' (tools/deps.sh does)"
     exit 1
 fi
-LEASTSCORE=$bin exec timeout -k 5 240 node --test --test-concurrency=4 \
-    --test-timeout=120000 tests/server/*.test.mjs
+LEASTSCORE=$bin exec timeout -k 5 300 node --test --test-concurrency=4 \
+    --test-timeout=200000 tests/server/*.test.mjs

@@ -481,7 +481,10 @@ export class AutoPlayer {
         this.hintPending = false;
         this.moves = 0;
         this.nextSent = new Set();
-        this.done = new Promise((resolve) => { this.finish = resolve; });
+        // done rejects at the first problem: a player that got an error
+        // it did not expect stops moving, and its table would only time out.
+        this.done = new Promise((resolve, reject) => { this.finish = resolve; this.fail = reject; });
+        this.done.catch(() => {});   // a player nobody awaits keeps its problems to itself
         client.onFrame = (m) => this.onFrame(m);
         // Frames that arrived before this player was attached.
         for (const m of client.frames.slice(client.pos)) this.onFrame(m);
@@ -492,21 +495,26 @@ export class AutoPlayer {
         if (m.type === 'error') {
             const want = this.expect.shift();
             if (m.code === 'stale' && want !== 'stale') { if (want) this.expect.unshift(want); return; }
-            if (m.code !== want) this.problems.push(`unexpected error ${JSON.stringify(m)} (expected ${want ?? 'none'})`);
+            if (m.code !== want) this.problem(`unexpected error ${JSON.stringify(m)} (expected ${want ?? 'none'}) at ${JSON.stringify(this.c.lastState()?.view).slice(0, 1500)}`);
             return;
         }
         if (m.type === 'hint') {
             this.hintPending = false;
-            if (typeof m.move !== 'string') this.problems.push(`hint without a move: ${JSON.stringify(m)}`);
+            if (typeof m.move !== 'string') this.problem(`hint without a move: ${JSON.stringify(m)}`);
             // declare: null when declaring is not allowed, else a probability.
             const can = this.c.lastState()?.view.can_declare;
             if (can ? !(typeof m.declare === 'number' && m.declare >= 0 && m.declare <= 1) : m.declare !== null) {
-                this.problems.push(`hint declare ${m.declare} when can_declare is ${can}`);
+                this.problem(`hint declare ${m.declare} when can_declare is ${can}`);
             }
             this.act();
             return;
         }
         if (m.type === 'state') this.act();
+    }
+
+    problem(text) {
+        this.problems.push(text);
+        this.fail(new Error(`${this.c.label}: ${text}`));
     }
 
     act() {
