@@ -14,5 +14,19 @@ if [ ! -d node_modules/ws ]; then
     echo "FAIL: node_modules/ws is missing: run 'npm ci' (tools/deps.sh does)"
     exit 1
 fi
-LEASTSCORE=$bin exec timeout -k 5 300 node --test --test-concurrency=4 \
+# Every server's files are made under $run and its pid noted there: at the
+# end, any server still running (its test process died) is killed by pid.
+run=$(mktemp -d)
+cleanup() {
+    for f in "$run"/pid-*; do
+        [ -e "$f" ] || continue
+        pid=${f##*/pid-}
+        if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$run/"; then
+            kill -KILL "$pid" 2>/dev/null
+        fi
+    done
+    rm -rf "$run"
+}
+trap cleanup EXIT INT TERM
+LEASTSCORE=$bin LS_TEST_RUN_DIR=$run timeout -k 5 300 node --test --test-concurrency=4 \
     --test-timeout=200000 tests/server/*.test.mjs

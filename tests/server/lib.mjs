@@ -28,16 +28,27 @@ const servers = new Set();
 after(async () => {
     for (const s of [...servers]) await s.kill();
 });
-process.on('exit', () => {
+const killAll = () => {
     for (const s of servers) try { s.proc.kill('SIGKILL'); } catch { /* gone */ }
-});
+};
+process.on('exit', killAll);
+// The test runner stops a file that runs over its time with a signal:
+// the servers go with it.
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+    process.on(sig, () => { killAll(); process.exit(1); });
+}
+
+// tests/e2e/server.sh gives a run directory: every server's files are made
+// in it and its pid is noted there, so that the script kills any server a
+// dead test process left behind.
+const RUN_DIR = process.env.LS_TEST_RUN_DIR;
 
 // startServer(options): starts `leastscore serve` on 127.0.0.1:0 with a
 // fresh data directory and resolves once it has printed its address.
 // options.args are extra command-line arguments (they come after the
 // defaults, so they override them); options.grace the --grace seconds.
 export async function startServer(options = {}) {
-    const dir = mkdtempSync(join(tmpdir(), 'ls-server-'));
+    const dir = mkdtempSync(join(RUN_DIR ?? tmpdir(), 'ls-server-'));
     const dataDir = join(dir, 'data');
     // The browser client is not under test here: a page of its own, so
     // that the server needs no web/ next to the binary under test.
@@ -59,6 +70,7 @@ export async function startServer(options = {}) {
             resolve(s.exited);
         });
     });
+    if (RUN_DIR && proc.pid) writeFileSync(join(RUN_DIR, `pid-${proc.pid}`), '');
     proc.stdout.setEncoding('utf8');
     proc.stderr.setEncoding('utf8');
     proc.stderr.on('data', (d) => { s.stderr += d; });
