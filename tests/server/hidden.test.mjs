@@ -65,7 +65,18 @@ async function playTable(srv, cfg, ti) {
         await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 5, 'a few more moves played');
         const old = clients[1];
         old.client.onFrame = null;
-        await host.stateWhere((s) => s.view.status === 'playing' && s.view.turn === old.seat, 'the second person\'s turn');
+        // Detached, it no longer moves: once the table's latest state is at
+        // its turn, the table stays there.
+        const deadline = Date.now() + T(20000);
+        for (;;) {
+            const last = host.lastState();
+            if (last.view.status === 'playing' && last.view.turn === old.seat) {
+                await sleep(300);
+                if (host.lastState().version === last.version) break;
+            }
+            assert.ok(Date.now() < deadline, 'the table never came to the second person\'s turn');
+            await sleep(50);
+        }
         old.client.terminate();
         await old.client.closedPromise;
         const c = await srv.connect({ label: `t${ti}:${old.name} again` });
