@@ -64,7 +64,8 @@ test('two people play each other at one table through the link, a third watches'
     assert.equal(await friend.locator('#start').count(), 0, 'only the host may start');
 
     // The host adds a computer player and removes it. Cleo joins and the
-    // host removes her: she is told so, and watches instead.
+    // host removes her: she is told so; she joins again, leaves, and
+    // watches instead.
     await host.selectOption('#bot-level', 'random');
     await host.click('#add-bot');
     await host.waitForSelector('.seat-list li:nth-child(3) >> text=computer, random', { timeout: 30000 });
@@ -79,6 +80,12 @@ test('two people play each other at one table through the link, a third watches'
     await host.click('text=Remove Cleo');
     await watcher.waitForSelector('#create', { timeout: 30000 });
     assert.match(await watcher.textContent('#message'), /You left the table: the host removed you/);
+    await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
+    // She may join again, and leaves the seat herself before the start.
+    await watcher.click('#join');
+    await host.waitForSelector('.seat-list li:nth-child(3) >> text=Cleo', { timeout: 30000 });
+    await watcher.waitForSelector('.seat-list li:nth-child(3)', { timeout: 30000 });
+    await watcher.click('#leave');
     await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
     await watcher.click('#watch');
     await watcher.waitForSelector('.seat-list', { timeout: 30000 });
