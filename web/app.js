@@ -44,6 +44,7 @@ const app = {
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
   deadlineAt: 0, // performance.now() at which the current turn's time runs out
+  warned: '', // "match:round:turns" of the turn announced as running out
   form: loadForm(),
   name: localStorage.getItem(KEY_NAME) || '',
 };
@@ -791,9 +792,16 @@ function logPanel() {
     h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', {}, l.text))));
 }
 
-// The timers count down between messages without redrawing the page.
+// The timers count down between messages without redrawing the page; on
+// the player's own turn, 10 seconds before the end, a screen reader is
+// told once.
 function tick() {
   const left = app.deadlineAt ? Math.max(0, Math.ceil((app.deadlineAt - performance.now()) / 1000)) : null;
+  const turnKey = app.view ? `${app.view.match}:${app.view.round}:${app.view.turns}` : '';
+  if (left !== null && left <= 10 && isMyTurn() && app.warned !== turnKey) {
+    app.warned = turnKey;
+    announce(s.timeWarning(left));
+  }
   for (const el of root.querySelectorAll('.timer')) {
     el.textContent = left === null ? '' : ` · ${s.timeLeft(left)}`;
     el.classList.toggle('urgent', left !== null && left <= 5);

@@ -112,6 +112,7 @@ export const s = {
   yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
   theirTurn: (name) => `${name} to play.`,
   timeLeft: (sec) => `${sec} s left`,
+  timeWarning: (sec) => `${sec} seconds left to play.`,
   selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
   selectionNone: 'Select the cards to throw away.',
   selectionOk: (shape, total) => `You may throw these away (${shape}, ${total} points).`,
