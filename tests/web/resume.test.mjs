@@ -32,6 +32,7 @@ async function snapshot(page) {
   }));
 }
 
+// The player here never declares (playTurn(page, -1)): the round goes on.
 async function waitMyTurn(page) {
   await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
 }
@@ -54,7 +55,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     for (let i = 0; i < 2; i++) {
       await waitMyTurn(page);
       const before = await page.locator('#log li').count();
-      assert.equal(await playTurn(page), 'move');
+      assert.equal(await playTurn(page, -1), 'move');
       await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, before, { timeout: 30000 });
     }
     await waitMyTurn(page);
@@ -79,7 +80,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     // seconds left may have moved on).
     const steady = (seats) => seats.map((x) => x.replace(/online|connection lost/, '').replace(/ · \d+ s left/, ''));
     assert.deepEqual(steady(again.seats), steady(seen.seats));
-    assert.equal(await playTurn(page), 'move', 'the player plays on after the reload');
+    assert.equal(await playTurn(page, -1), 'move', 'the player plays on after the reload');
     await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.log.length, { timeout: 30000 });
 
     // A dropped connection: the page says so, reconnects by itself, resumes
@@ -96,7 +97,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     assert.deepEqual(moves(afterDrop.log), moves(beforeDrop.log));
     assert.ok(afterDrop.log.includes('Ada is back.'));
     assert.equal(await page.evaluate(() => window.sockets.length), 2, 'one socket since the reload, and one after the drop');
-    assert.equal(await playTurn(page), 'move', 'the player plays on after the drop');
+    assert.equal(await playTurn(page, -1), 'move', 'the player plays on after the drop');
 
     // Leaving during the match: the home page offers the seat back.
     await page.click('#leave');
