@@ -4,9 +4,18 @@
  * A bot is a child process started with /bin/sh -c COMMAND whose stdin and
  * stdout are pipes to us; its stderr is ours. The pipes are made with
  * O_CLOEXEC so that bots started by other threads never inherit them (a
- * leaked write end would hide a bot's death). Every read waits with poll()
- * for at most the time limit; SIGPIPE is ignored, so writing to a dead bot
- * is an EPIPE, never a signal.
+ * leaked write end would hide a bot's death). When COMMAND is one simple
+ * command the shell is told to exec it, so the pipes are the bot's alone
+ * and its closing its output is seen at once.
+ *
+ * Nothing the bot does can stop the referee: every read waits with poll()
+ * for at most the time limit, the write end is non-blocking and a line
+ * that cannot be written within the same limit (a bot that stopped reading
+ * fills the pipe) kills the bot, draining unasked output reads a bounded
+ * amount, and SIGPIPE is ignored, so writing to a dead bot is an EPIPE,
+ * never a signal. Each bot runs in its own process group, and ending a bot
+ * kills the whole group: the shell, the bot and anything it started, even
+ * a bot that ignores quit and SIGTERM or closed its output and went on.
  *
  * The player keeps a built-in greedy player informed of every event; it
  * plays every turn the bot cannot: an illegal move or garbage is replaced
@@ -32,10 +41,11 @@
 #include "ai/expert.h"
 
 #define LINE_MAX_LEN 1024
+#define DRAIN_MAX (64 * 1024) /* unasked output read before a go, at most */
 
 typedef struct bot {
     char command[CLI_BOT_COMMAND_MAX + 1];
-    pid_t pid;
+    pid_t pid;            /* the process and its process group; -1 once reaped */
     int to_bot, from_bot; /* pipe ends, -1 when closed */
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
@@ -81,7 +91,12 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
         b->report(b->report_ud, msg);
 }
 
-/* Kills the process (if still there) and reaps it. */
+/*
+ * Kills the bot's process group (the shell, the bot, whatever they started)
+ * and reaps the process we started. The group is killed before the reaping:
+ * until then the process is at least a zombie, so its id, which names the
+ * group, cannot have been given to another process.
+ */
 static void bot_kill(bot *b)
 {
     if (b->to_bot >= 0)
@@ -90,16 +105,63 @@ static void bot_kill(bot *b)
         close(b->from_bot);
     b->to_bot = b->from_bot = -1;
     if (b->pid > 0) {
-        kill(b->pid, SIGKILL);
+        kill(-b->pid, SIGKILL);
+        kill(b->pid, SIGKILL); /* in case it never reached its own group */
         waitpid(b->pid, NULL, 0);
         b->pid = -1;
     }
     b->dead = true;
 }
 
+/*
+ * Waits up to ms for the process to exit, without reaping it (bot_kill
+ * does, after killing its group). Returns true when it has exited, with
+ * how it ended (" (exit status 3)", " (signal 9)") in why when not NULL.
+ */
+static bool bot_exited(bot *b, int ms, char *why, size_t size)
+{
+    for (int waited = 0; b->pid > 0; waited += 5) {
+        siginfo_t si;
+        si.si_pid = 0;
+        if (waitid(P_PID, (id_t)b->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            si.si_pid == b->pid) {
+            if (why)
+                snprintf(why, size, si.si_code == CLD_EXITED ? " (exit status %d)"
+                                                             : " (signal %d)",
+                         si.si_status);
+            return true;
+        }
+        if (waited >= ms)
+            break;
+        usleep(5000);
+    }
+    return false;
+}
+
+/*
+ * The command as the shell should run it: one simple command (no list,
+ * pipeline, compound command or leading assignment) is prefixed with
+ * "exec " so that the shell becomes the bot instead of waiting for it
+ * while holding the bot's pipes open. Anything else is run as given.
+ */
+static void shell_command(const char *command, char *out, size_t size)
+{
+    static const char *const words[] = {"if", "while", "until", "for", "case",
+                                        "!", "{", "exec", NULL};
+    size_t first = strcspn(command, " \t");
+    bool simple = !strpbrk(command, ";&|()`\n") &&
+                  !memchr(command, '=', first);
+    for (int i = 0; simple && words[i]; i++)
+        if (strlen(words[i]) == first && !strncmp(command, words[i], first))
+            simple = false;
+    snprintf(out, size, "%s%s", simple ? "exec " : "", command);
+}
+
 static int bot_start(bot *b)
 {
     int in[2], out[2];
+    char command[CLI_BOT_COMMAND_MAX + 8];
+    shell_command(b->command, command, sizeof command);
     if (pipe2(in, O_CLOEXEC) != 0)
         return -1;
     if (pipe2(out, O_CLOEXEC) != 0) {
@@ -117,15 +179,21 @@ static int bot_start(bot *b)
     }
     if (pid == 0) {
         /* The child: only async-signal-safe calls until exec. dup2 clears
-         * FD_CLOEXEC on the copies. */
+         * FD_CLOEXEC on the copies. Its own process group lets bot_kill
+         * end everything the bot starts. */
         signal(SIGPIPE, SIG_DFL);
+        setpgid(0, 0);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
             _exit(127);
-        execl("/bin/sh", "sh", "-c", b->command, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }
+    /* Also here, so that the group exists before any kill; EACCES once
+     * the child has exec'd is harmless, it did it itself. */
+    setpgid(pid, pid);
     close(in[0]);
     close(out[1]);
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
     b->pid = pid;
     b->to_bot = in[1];
     b->from_bot = out[0];
@@ -148,10 +216,25 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
     if (n < 0 || n >= (int)sizeof line - 1)
         n = (int)sizeof line - 2;
     line[n++] = '\n';
+    double deadline = now_ms() + b->timeout_ms;
     for (int off = 0; off < n;) {
         ssize_t w = write(b->to_bot, line + off, (size_t)(n - off));
         if (w < 0 && errno == EINTR)
             continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            /* The pipe is full: the bot is not reading. */
+            int left = (int)(deadline - now_ms());
+            if (left <= 0) {
+                report(b, v, "stopped reading its input (no room to write "
+                       "for %d ms); killed, the fallback plays for it until "
+                       "the match ends", b->timeout_ms);
+                bot_kill(b);
+                return;
+            }
+            struct pollfd pfd = {.fd = b->to_bot, .events = POLLOUT};
+            poll(&pfd, 1, left);
+            continue;
+        }
         if (w <= 0) {
             report(b, v, "died (cannot write to it: %s); the fallback plays "
                    "for it until the match ends", strerror(errno));
@@ -206,23 +289,10 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0) {
-            int status = 0;
-            const char *how = "closed its output";
+            /* It closed its output: let it finish. */
             char why[64] = "";
-            pid_t got = 0;
-            for (int i = 0; i < 20 && b->pid > 0 && got == 0; i++) {
-                got = waitpid(b->pid, &status, WNOHANG);
-                if (got == 0)
-                    usleep(5000); /* it closed its output: let it finish */
-            }
-            if (got == b->pid) {
-                b->pid = -1;
-                if (WIFEXITED(status))
-                    snprintf(why, sizeof why, " (exit status %d)", WEXITSTATUS(status));
-                else if (WIFSIGNALED(status))
-                    snprintf(why, sizeof why, " (signal %d)", WTERMSIG(status));
-                how = "died";
-            }
+            const char *how = bot_exited(b, 100, why, sizeof why)
+                                  ? "died" : "closed its output";
             report(b, v, "%s%s; the fallback plays for it until the match ends",
                    how, why);
             bot_kill(b);
@@ -232,16 +302,19 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
     }
 }
 
-/* Discards whatever the bot printed that was not asked for. */
+/* Discards whatever the bot printed that was not asked for, at most
+ * DRAIN_MAX bytes: a bot that writes without end cannot hold the referee
+ * here (the rest is read as its answer, and judged as such). */
 static void drain(bot *b)
 {
-    while (!b->dead) {
+    for (size_t total = 0; !b->dead && total < DRAIN_MAX;) {
         struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
         if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
             break;
         ssize_t r = read(b->from_bot, b->buf, sizeof b->buf);
         if (r <= 0)
             break; /* EOF: the next read reports it */
+        total += (size_t)r;
     }
     b->len = 0;
 }
@@ -384,13 +457,9 @@ static void bot_destroy(ls_player *p)
     if (b) {
         if (!b->dead) {
             send_line(b, NULL, "quit");
-            /* A polite bot exits at once; give it a moment, then kill. */
-            for (int i = 0; i < 20 && b->pid > 0; i++) {
-                if (waitpid(b->pid, NULL, WNOHANG) == b->pid)
-                    b->pid = -1;
-                else
-                    usleep(5000);
-            }
+            /* A polite bot exits at once; give it a moment. Then its
+             * group is killed either way: what it left running goes too. */
+            bot_exited(b, 100, NULL, 0);
         }
         bot_kill(b);
         ls_player_free(b->fallback);
@@ -445,6 +514,29 @@ static double thread_cpu_ms(void *ud)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+int cli_player_check(const char *spec, ls_error *err)
+{
+    if (strncmp(spec, "cmd:", 4) != 0) {
+        ls_player *p = ls_player_new(spec, 0, err);
+        if (!p)
+            return err ? err->code : LS_EINVAL;
+        ls_player_free(p);
+        return 0;
+    }
+    size_t len = strlen(spec + 4);
+    if (len == 0 || len > CLI_BOT_COMMAND_MAX) {
+        if (err) {
+            err->code = LS_EINVAL;
+            err->line = 0;
+            snprintf(err->msg, sizeof err->msg, "cmd: needs a command of 1..%d "
+                     "characters (this one has %zu), as in "
+                     "cmd:'python3 examples/bots/greedy.py'", CLI_BOT_COMMAND_MAX, len);
+        }
+        return LS_EINVAL;
+    }
+    return 0;
+}
+
 ls_player *cli_player_new(const char *spec, uint64_t seed,
                           const cli_player_opts *opts, ls_error *err)
 {
@@ -454,16 +546,9 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
             ls__expert_set_clock(p, thread_cpu_ms, NULL);
         return p;
     }
-    const char *command = spec + 4;
-    if (!*command || strlen(command) >= sizeof ((bot *)0)->command) {
-        if (err) {
-            err->code = LS_EINVAL;
-            err->line = 0;
-            snprintf(err->msg, sizeof err->msg, "cmd: needs a command of 1..255 "
-                     "characters, as in cmd:'python3 examples/bots/greedy.py'");
-        }
+    if (cli_player_check(spec, err) != 0)
         return NULL;
-    }
+    const char *command = spec + 4;
     cli_ignore_sigpipe();
     bot *b = calloc(1, sizeof *b);
     ls_player *p = calloc(1, sizeof *p);

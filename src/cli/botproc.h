@@ -8,8 +8,9 @@
  * never trusts the bot: an illegal move, a line that is not a move, no
  * answer within the time limit, or a dead process is reported through the
  * report callback and the turn is played by a built-in greedy player
- * instead. A bot that timed out or died is killed and stays on the fallback
- * for the rest of the match (a new match starts a new process).
+ * instead. A bot that timed out, stopped reading or died is killed, with
+ * every process it started, and stays on the fallback for the rest of the
+ * match (a new match starts a new process).
  */
 #ifndef LS_CLI_BOTPROC_H
 #define LS_CLI_BOTPROC_H
@@ -19,7 +20,7 @@
 #define CLI_BOT_TIMEOUT_MS 5000 /* default time limit for one answer */
 #define CLI_BOT_START_MS 10000   /* at least this long for the handshake */
 #define CLI_BOT_PROTOCOL 1       /* the protocol version spoken */
-#define CLI_BOT_COMMAND_MAX 255  /* the longest command after "cmd:" */
+#define CLI_BOT_COMMAND_MAX 255  /* longest COMMAND in a cmd: spec */
 
 typedef struct cli_player_opts {
     int bot_timeout_ms; /* per answer (0 = CLI_BOT_TIMEOUT_MS) */
@@ -36,6 +37,13 @@ typedef struct cli_player_opts {
  */
 ls_player *cli_player_new(const char *spec, uint64_t seed,
                           const cli_player_opts *opts, ls_error *err);
+
+/*
+ * Checks a spec without starting anything: a "cmd:" spec needs a command of
+ * 1..CLI_BOT_COMMAND_MAX characters, any other spec must be one that
+ * ls_player_new() accepts. Returns 0, or a negative LS_E code with err set.
+ */
+int cli_player_check(const char *spec, ls_error *err);
 
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);

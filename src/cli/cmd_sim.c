@@ -33,7 +33,8 @@
 #include "cli/cli.h"
 
 #define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
-#define MAX_BOT_MSGS 8    /* bot failure messages kept per match */
+#define MAX_BOT_MSGS 8    /* bot failure messages kept per match: the first */
+                          /* ones and the last (often what ended the bot) */
 
 
 /* What one entry did in one match. */
@@ -50,7 +51,7 @@ typedef struct tally {
 typedef struct match_out {
     tally t[LS_MAX_PLAYERS]; /* by entry */
     char *msgs[MAX_BOT_MSGS];
-    int nmsgs, dropped;
+    int nmsgs, dropped;      /* kept, and left out before the last */
     char *error;             /* set when the match could not be played */
     bool done;
 } match_out;
@@ -112,10 +113,13 @@ static void keep_msg(void *ud, const char *msg)
     bot_ctx *c = ud;
     match_out *o = c->o;
     o->t[c->entry].bot_errors++;
-    if (o->nmsgs < MAX_BOT_MSGS)
+    if (o->nmsgs < MAX_BOT_MSGS) {
         o->msgs[o->nmsgs++] = strdup(msg);
-    else
+    } else {
+        free(o->msgs[MAX_BOT_MSGS - 1]);
+        o->msgs[MAX_BOT_MSGS - 1] = strdup(msg);
         o->dropped++;
+    }
 }
 
 static void fail_match(match_out *o, const char *what, const ls_error *err)
@@ -612,17 +616,9 @@ int cmd_sim(int argc, char **argv)
     if (ls_rules_check(&S.rules, S.n, &err) != 0)
         return cli_usage_error("sim", "%s", err.msg);
     /* Every spec must make a player before the tournament starts. */
-    for (int k = 0; k < S.n; k++) {
-        if (!strncmp(S.spec[k], "cmd:", 4)) {
-            if (!S.spec[k][4])
-                return cli_usage_error("sim", "cmd: needs a command");
-            continue;
-        }
-        ls_player *p = ls_player_new(S.spec[k], 0, &err);
-        if (!p)
+    for (int k = 0; k < S.n; k++)
+        if (cli_player_check(S.spec[k], &err) != 0)
             return cli_usage_error("sim", "%s", err.msg);
-        ls_player_free(p);
-    }
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && mkdir(S.records, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "leastscore sim: cannot create %s: %s\n", S.records,
@@ -663,10 +659,12 @@ int cmd_sim(int argc, char **argv)
     long played = 0, failed = 0, bot_errors = 0;
     for (long i = 0; i < S.matches; i++) {
         match_out *o = &S.out[i];
-        for (int j = 0; j < o->nmsgs; j++)
+        for (int j = 0; j < o->nmsgs; j++) {
+            if (j == MAX_BOT_MSGS - 1 && o->dropped)
+                fprintf(stderr, "match %ld: %d more bot failures, the last:\n",
+                        i + 1, o->dropped);
             fprintf(stderr, "match %ld: %s\n", i + 1, o->msgs[j]);
-        if (o->dropped)
-            fprintf(stderr, "match %ld: %d more bot failures\n", i + 1, o->dropped);
+        }
         bot_errors += o->nmsgs + o->dropped;
         if (o->error) {
             fprintf(stderr, "match %ld: %s\n", i + 1, o->error);

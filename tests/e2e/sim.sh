@@ -85,6 +85,36 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
 done
+# A bot that stops reading its input while it goes on writing fills the
+# pipe: it is killed after the time limit instead of blocking the referee.
+rc=0
+timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/deaf.py" --matches 1 \
+    --bot-timeout 300 --threshold 1000 >/dev/null 2>"$tmp/deaf.err" || rc=$?
+[ "$rc" -eq 0 ] || { cat "$tmp/deaf.err"; fail "a bot that stopped reading: exit $rc"; }
+grep -q "deaf.py' (bot): stopped reading its input" "$tmp/deaf.err" ||
+    { cat "$tmp/deaf.err"; fail "a bot that stopped reading is not reported"; }
+
+# Bots that ignore quit and SIGTERM, close their output and go on, or leave
+# a child running: each is reported, nothing of theirs outlives the match
+# (so sim's stderr is closed when sim exits), and a closed output is told
+# apart from silence.
+mark=lingerbot-$$
+for mode in stubborn closed forks; do
+    timeout 60 sh -c "\"\$0\" sim --players 'greedy,cmd:python3 $root/tests/bots/linger.py $mark $mode' \
+        --matches 1 --bot-timeout 300 --threads 1 2>&1 | cat" "$ls" >"$tmp/linger.$mode" ||
+        { cat "$tmp/linger.$mode"; fail "$mode bot: sim ... 2>&1 | cat did not finish"; }
+    grep -q "linger.py $mark $mode" "$tmp/linger.$mode" || { cat "$tmp/linger.$mode"; fail "$mode bot not reported"; }
+done
+grep -q "closed its output" "$tmp/linger.closed" || { cat "$tmp/linger.closed"; fail "closed output not reported"; }
+# The pattern does not match its own command line.
+left=""
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    left=$(grep -l "lingerbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
+    [ -z "$left" ] && break
+    sleep 0.2
+done
+[ -z "$left" ] || fail "bot processes outlived the tournament: $left"
+
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
@@ -108,4 +138,8 @@ bad --players greedy,greedy --tie maybe
 bad --players greedy,greedy --hand-size 9
 bad --players greedy,greedy --frobnicate
 bad --players greedy,greedy --matches
+# One limit on a bot's command, checked before the first match.
+long=$(python3 -c 'print("x" * 256)')
+bad --players "greedy,cmd:$long"
+grep -q "1..255 characters" "$tmp/err" || fail "long cmd: message"
 echo "sim ok"
