@@ -65,6 +65,15 @@ typedef struct ls_error {
 /* The short name of an error code: "illegal discard", ... Never NULL. */
 const char *ls_strerror(int code);
 
+/*
+ * Copies text into out (size bytes, NUL-terminated, cut if need be) with
+ * every byte that is not printable ASCII written as \xNN, so that text
+ * read from a file, a bot or a user can be quoted in a message without
+ * sending control sequences to a terminal. Every err->msg the library
+ * writes has been through it. Returns out.
+ */
+char *ls_printable(const char *text, char *out, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* Cards and card sets                                                 */
 /* ------------------------------------------------------------------ */

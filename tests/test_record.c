@@ -865,6 +865,32 @@ static void test_nul_byte_is_rejected(void **state)
     assert_null(s);
 }
 
+static void test_nul_byte_in_a_comment_is_rejected(void **state)
+{
+    (void)state;
+    const char text[] = "leastscore 1\nplayers Ann Bob # a\0b\n";
+    ls_error err = {0};
+    ls_state *s = NULL;
+    assert_int_equal(ls_record_read(text, sizeof text - 1, &s, NULL, NULL, &err), LS_ESYNTAX);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "NUL"));
+    assert_null(s);
+}
+
+static void test_control_bytes_are_escaped_in_error_messages(void **state)
+{
+    (void)state;
+    /* A terminal title and clear-screen sequence in a player's name. */
+    expect_error("leastscore 1\nplayers Ann B\033]0;pwned\007\033[2J\n", LS_ERECORD, 2,
+                 "bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'");
+    expect_error(HEADER DEAL1 "Ann discard 7H \2338H take 4S\n", LS_ESYNTAX, 8,
+                 "'\\x9b8H' is not a card");
+    char out[16];
+    assert_string_equal(ls_printable("a\tb\x7f", out, sizeof out), "a\\x09b\\x7f");
+    /* Cut at a whole escape, never inside one. */
+    assert_string_equal(ls_printable("abc\001", out, 6), "abc");
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_correct_declaration_replays_as_in_r6),
     cmocka_unit_test(test_false_declaration_replays_as_in_r7),
@@ -931,6 +957,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bad_card_is_rejected),
     cmocka_unit_test(test_move_that_is_not_a_move_is_rejected),
     cmocka_unit_test(test_nul_byte_is_rejected),
+    cmocka_unit_test(test_nul_byte_in_a_comment_is_rejected),
+    cmocka_unit_test(test_control_bytes_are_escaped_in_error_messages),
 };
 
 LS_TEST_MAIN(tests)

@@ -141,8 +141,8 @@ int cmd_bench(int argc, char **argv)
             char *end;
             seconds = strtod(optarg, &end);
             if (*end || !(seconds > 0 && seconds <= 3600))
-                return cli_usage_error("bench", "--seconds must be a number "
-                                       "from 0 to 3600, not '%s'", optarg);
+                return cli_usage_error("bench", "--seconds must be more than 0 "
+                                       "and at most 3600, not '%s'", optarg);
             break;
         }
         case 'm':

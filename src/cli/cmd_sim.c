@@ -137,12 +137,21 @@ static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
     size_t len;
     const char *text = ls_record_text(rec, &len);
     FILE *f = fopen(path, "w");
-    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+    int failed = !f;
+    if (f) {
+        failed = fwrite(text, 1, len, f) != len;
+        /* fclose frees f whatever it returns: it is never called twice. */
+        int saved = errno;
+        if (fclose(f) != 0 && !failed)
+            failed = 1;
+        else if (failed)
+            errno = saved;
+    }
+    if (failed) {
         char buf[4200];
         snprintf(buf, sizeof buf, "cannot write %s: %s", path, strerror(errno));
+        free(o->error);
         o->error = strdup(buf);
-        if (f)
-            fclose(f);
         return -1;
     }
     return 0;
@@ -398,6 +407,10 @@ static void print_table(const sim *S, const summary u[], long played,
     }
 }
 
+/* The seed's placeholder, and how jansson writes it. */
+#define SEED_MARK "\001seed"
+#define SEED_MARK_JSON "\"\\u0001seed\""
+
 static int print_json(const sim *S, const summary u[], long played, long failed,
                       long bot_errors)
 {
@@ -433,7 +446,9 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
         json_array_append_new(players, p);
     }
     json_object_set_new(root, "matches", json_integer(played));
-    json_object_set_new(root, "seed", json_integer((json_int_t)S->seed));
+    /* A placeholder: JSON integers in jansson are signed 64-bit, and a seed
+     * is unsigned (it is printed as given, below). */
+    json_object_set_new(root, "seed", json_string(SEED_MARK));
     json_object_set_new(root, "rules", rules);
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "failed_matches", json_integer(failed));
@@ -446,10 +461,18 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
             json_array_append_new(msgs, json_string(buf));
         }
     json_object_set_new(root, "bot_messages", msgs);
-    int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    printf("\n");
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
-    return rc;
+    if (!text)
+        return -1;
+    /* The first string that is the mark is the seed's: "seed" comes before
+     * any name or spec a user gave. */
+    char *at = strstr(text, SEED_MARK_JSON);
+    if (at)
+        printf("%.*s%llu%s\n", (int)(at - text), text, (unsigned long long)S->seed,
+               at + strlen(SEED_MARK_JSON));
+    free(text);
+    return at ? 0 : -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -500,6 +523,29 @@ static int parse_long(const char *opt, const char *arg, long lo, long hi, long *
         return cli_usage_error("sim", "%s needs a number in %ld..%ld, not '%s'",
                                opt, lo, hi, arg);
     *out = (long)v;
+    return 0;
+}
+
+/* Creates the --records directory if needed, and checks that it is a
+ * directory this process can write in, so that no match is played only to
+ * fail at saving its record. */
+static int check_records_dir(const char *dir)
+{
+    struct stat st;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "leastscore sim: --records: cannot create %s: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "leastscore sim: --records: %s is not a directory\n", dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "leastscore sim: --records: cannot write in %s: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
     return 0;
 }
 
@@ -576,7 +622,7 @@ int cmd_sim(int argc, char **argv)
             break;
         case O_SEED:
             if (cli_parse_u64(optarg, &S.seed) != 0)
-                return cli_usage_error("sim", "--seed needs a number, not '%s'", optarg);
+                return cli_usage_error("sim", "--seed needs a whole number from 0 to 2^64 - 1, not '%s'", optarg);
             break;
         case O_THREADS:
             if ((rc = parse_long("--threads", optarg, 1, 1024, &x)))
@@ -620,11 +666,8 @@ int cmd_sim(int argc, char **argv)
         if (cli_player_check(S.spec[k], &err) != 0)
             return cli_usage_error("sim", "%s", err.msg);
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
-    if (S.records && mkdir(S.records, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "leastscore sim: cannot create %s: %s\n", S.records,
-                strerror(errno));
+    if (S.records && check_records_dir(S.records) != 0)
         return 1;
-    }
     if (S.threads > S.matches)
         S.threads = (int)S.matches;
     S.out = calloc((size_t)S.matches, sizeof *S.out);

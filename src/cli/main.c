@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "leastscore.h"
@@ -67,10 +68,20 @@ char *cli_read_file(const char *path, size_t *len)
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f)
         return NULL;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (f != stdin)
+            fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     size_t cap = 4096, n = 0;
+    int read_errno = 0;
     char *buf = malloc(cap);
     while (buf) {
+        errno = 0;
         n += fread(buf + n, 1, cap - n - 1, f);
+        read_errno = errno;
         if (n < cap - 1)
             break;
         char *bigger = realloc(buf, cap * 2);
@@ -90,7 +101,7 @@ char *cli_read_file(const char *path, size_t *len)
         return NULL;
     if (failed) {
         free(buf);
-        errno = EIO;
+        errno = read_errno ? read_errno : EIO;
         return NULL;
     }
     buf[n] = '\0';
@@ -121,7 +132,9 @@ void cli_print_kinds(FILE *out)
 
 int cli_parse_u64(const char *text, uint64_t *out)
 {
-    if (!text || !*text || *text == '-' || *text == '+')
+    /* Digits only: strtoull alone would skip leading blanks and take a
+     * sign, so that ' -5' became 2^64 - 5. */
+    if (!text || *text < '0' || *text > '9')
         return -1;
     char *end;
     errno = 0;

@@ -2,7 +2,8 @@
  * error.c - error codes and their messages.
  *
  * Every failing call returns one negative LS_E... code and, when the caller
- * passed an ls_error, a sentence for a person in err->msg.
+ * passed an ls_error, a sentence for a person in err->msg. A message may
+ * quote its input; it is made printable (ls_printable) before it is kept.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,15 +31,46 @@ const char *ls_strerror(int code)
     }
 }
 
-int ls__fail(ls_error *err, int code, const char *fmt, ...)
+char *ls_printable(const char *text, char *out, size_t size)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    if (size == 0)
+        return out;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        bool plain = *p >= 0x20 && *p < 0x7f;
+        if (n + (plain ? 1 : 4) >= size)
+            break;
+        if (plain) {
+            out[n++] = (char)*p;
+        } else {
+            out[n++] = '\\';
+            out[n++] = 'x';
+            out[n++] = hex[*p >> 4];
+            out[n++] = hex[*p & 15];
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+int ls__vfail(ls_error *err, int code, int line, const char *fmt, va_list ap)
 {
     if (err) {
-        va_list ap;
+        char raw[sizeof err->msg];
         err->code = code;
-        err->line = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
+        err->line = line;
+        vsnprintf(raw, sizeof raw, fmt, ap);
+        ls_printable(raw, err->msg, sizeof err->msg);
     }
+    return code;
+}
+
+int ls__fail(ls_error *err, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ls__vfail(err, code, 0, fmt, ap);
+    va_end(ap);
     return code;
 }

@@ -24,7 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "leastscore.h"
+#include "core/internal.h"
 
 #define RECORD_VERSION "1"
 
@@ -232,10 +232,8 @@ static int fail(reader *r, int code, const char *fmt, ...) __attribute__((format
 static int fail(reader *r, int code, const char *fmt, ...)
 {
     va_list ap;
-    r->err->code = code;
-    r->err->line = r->line;
     va_start(ap, fmt);
-    vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
+    ls__vfail(r->err, code, r->line, fmt, ap);
     va_end(ap);
     return code;
 }
@@ -649,11 +647,12 @@ static int statement(reader *r)
  * spaces, tabs and a CR separate tokens. */
 static int tokenize(reader *r, const char *line, size_t len)
 {
+    /* Before the comment is cut off: a NUL byte is an error anywhere. */
+    if (memchr(line, '\0', len))
+        return fail(r, LS_ESYNTAX, "a NUL byte in the line: a record is text");
     const char *hash = memchr(line, '#', len);
     if (hash)
         len = (size_t)(hash - line);
-    if (memchr(line, '\0', len))
-        return fail(r, LS_ESYNTAX, "a NUL byte in the line: a record is text");
     if (len >= sizeof r->buf)
         return fail(r, LS_ESYNTAX, "line too long: a statement has at most %d characters",
                     MAX_LINE - 1);

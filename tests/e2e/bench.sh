@@ -42,4 +42,7 @@ for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
 done
 "$ls" bench --players 9 --matches 1 2>&1 | grep -q -- "--players must be from 2 to 8" ||
     fail "the --players message"
+# The message for 0 does not offer 0.
+"$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0'" ||
+    fail "the --seconds message"
 echo "bench: ok"

@@ -142,6 +142,18 @@ has err "one FILE only"
 run 2 replay "$tmp/no-such-file.lsr"
 has err "cannot read '$tmp/no-such-file.lsr'"
 
+# Issue 12: a directory is named as one; a NUL byte in a comment is an
+# error; control bytes from the file are escaped in the message.
+run 2 replay "$tmp"
+has err "cannot read '$tmp': Is a directory"
+printf 'leastscore 1 # a \000 b\nplayers Ann Bob\n' >"$tmp/nul.lsr"
+run 1 replay "$tmp/nul.lsr"
+has err "nul.lsr:1: a NUL byte in the line"
+printf 'leastscore 1\nplayers Ann B\033]0;pwned\007\033[2J\n' >"$tmp/esc.lsr"
+run 1 replay "$tmp/esc.lsr"
+has err "esc.lsr:2: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
+[ -z "$(tr -d '\n -~' <"$tmp/err")" ] || fail "a control byte reached stderr"
+
 # --help.
 run 0 replay --help
 has out "usage: leastscore replay [--json] FILE"

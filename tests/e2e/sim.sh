@@ -59,6 +59,33 @@ grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not 
     >/dev/null || fail "--records-every"
 [ "$(ls "$tmp/some" | wc -l)" -eq 3 ] || fail "--records-every 2 of 5 should save 3"
 
+# A record that cannot be written (here: over the file size limit) fails
+# its match with a message, and every other match is still counted. Only
+# sim is limited: its output goes through a pipe.
+{ (trap '' XFSZ; ulimit -f 1; exec "$ls" sim --players greedy,greedy --matches 4 --seed 3 \
+    --records "$tmp/big" --records-every 2 --threads 1 2>&1) && echo "exit 0" || echo "exit $?"; } |
+    cat >"$tmp/big.out"
+grep -q "^exit 1$" "$tmp/big.out" || { cat "$tmp/big.out"; fail "unwritable records: not exit 1"; }
+grep -q "^match 1: cannot write .*/match-000001.lsr: File too large" "$tmp/big.out" &&
+    grep -q "^match 3: cannot write .*/match-000003.lsr: File too large" "$tmp/big.out" ||
+    { cat "$tmp/big.out"; fail "unwritable record not reported"; }
+grep -q "^2 matches, seed 3" "$tmp/big.out" || { cat "$tmp/big.out"; fail "the other matches are not counted"; }
+# --records naming a file is refused before the first match.
+: >"$tmp/plainfile"
+rc=0
+"$ls" sim --players greedy,greedy --matches 2 --records "$tmp/plainfile" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "--records FILE: exit $rc, not 1"
+grep -q "plainfile is not a directory" "$tmp/err" || { cat "$tmp/err"; fail "--records FILE message"; }
+[ -s "$tmp/out" ] && fail "--records FILE played matches"
+
+# Seeds are unsigned 64-bit, parsed strictly, printed as given.
+"$ls" sim --players greedy,greedy --matches 1 --seed 18446744073709551615 --json >"$tmp/seed.json" ||
+    fail "the largest seed"
+[ "$(field "$tmp/seed.json" seed)" = 18446744073709551615 ] || fail "seed not printed as given"
+"$ls" sim --players greedy,greedy --matches 1 --seed 9223372036854775808 >"$tmp/out" ||
+    fail "seed 2^63"
+grep -q "seed 9223372036854775808," "$tmp/out" || fail "seed 2^63 in the table"
+
 # The example bot plays whole matches, without a single failure.
 "$ls" sim --players "greedy,cmd:python3 $root/examples/bots/greedy.py" --matches 2 \
     --seed 4 --json >"$tmp/bot.json" 2>"$tmp/bot.err" || { cat "$tmp/bot.err"; fail "example bot"; }
@@ -138,6 +165,10 @@ bad --players greedy,greedy --tie maybe
 bad --players greedy,greedy --hand-size 9
 bad --players greedy,greedy --frobnicate
 bad --players greedy,greedy --matches
+bad --players greedy,greedy --seed ' -5'
+bad --players greedy,greedy --seed -5
+bad --players greedy,greedy --seed 18446744073709551616
+bad --players greedy,greedy --seed ''
 # One limit on a bot's command, checked before the first match.
 long=$(python3 -c 'print("x" * 256)')
 bad --players "greedy,cmd:$long"
