@@ -20,6 +20,13 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
+# Fuzzing (clang's libFuzzer), static analysis (cppcheck) and coverage
+# (gcovr) for make fuzz, make analyze, make coverage and make test.
+command -v clang >/dev/null 2>&1 || need="$need clang"
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
+    need="$need libclang-rt-14-dev"
+command -v gcovr >/dev/null 2>&1 || need="$need gcovr"
+command -v cppcheck >/dev/null 2>&1 || need="$need cppcheck"
 if [ -n "$need" ]; then
     echo "deps: installing$need" >&2
     sudo=""

@@ -94,6 +94,7 @@
 
 #include "ai/ai.h"
 #include "ai/expert.h"
+#include "analyzer.h"
 
 /* Defaults: the flat search races 12 candidates with up to 8000 rollouts;
  * tree=1 keeps 6 branches at my nodes and 2000 iterations. */
@@ -315,6 +316,9 @@ static ls_card pick_weighted(ls_rng *rng, ls_cards pool, const uint32_t w[])
     uint64_t total = 0;
     for (ls_cards s = pool; s; s &= s - 1)
         total += w[ls_card_value(ls_cards_first(s))];
+    /* total > 0: pool is not empty (draw_hidden's loop) and every weight
+     * is at least 1 (build_models). */
+    /* cppcheck-suppress zerodiv */
     uint64_t r = ls_rng_next(rng) % total; /* bias < 2^-40: irrelevant here */
     for (ls_cards s = pool; s; s &= s - 1) {
         ls_card c = ls_cards_first(s);
@@ -395,8 +399,12 @@ static void build_banks(expert *e, const ls_view *v, const model m[])
     ls_cards pool = ls_view_unseen(v);
     for (int q = 0; q < v->nplayers; q++) {
         e->nbank[q] = 0;
+        /* -fanalyzer loses track of build_models, which sets m[q] for
+         * every q < v->nplayers. */
+        ANALYZER_IGNORE("-Wanalyzer-use-of-uninitialized-value")
         if (!m[q].npv || m[q].hidden <= 0)
             continue;
+        ANALYZER_END
         ls_cards spare[BANK];
         int nspare = 0;
         for (long t = 0; t < (long)BANK * e->tries && e->nbank[q] < BANK; t++) {
@@ -541,6 +549,8 @@ static void showdown_scores(const ls_state *s, const ls_view *v, int sc[])
     }
     for (int p = 0; p < n; p++)
         sc[p] = (v->in_round & (1u << p)) ? ls_cards_total(hands[p]) - low : 0;
+    /* best >= 0: a round in play has at least two seats in it. */
+    /* cppcheck-suppress negativeIndex */
     sc[best] = 0;
 }
 
@@ -842,6 +852,8 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
             for (int i = 0; i < n && pick < 0; i++)
                 if (kids[i] < 0 && k-- == 0)
                     pick = i;
+            /* pick >= 0: k < untried, the number of i with kids[i] < 0. */
+            /* cppcheck-suppress negativeIndex */
             rc = new_node(e, cur, moves[pick], ls_turn(s), err);
             if (rc < 0)
                 return rc;

@@ -40,7 +40,7 @@
 
 #include "ai/expert.h"
 
-#define LINE_MAX_LEN 1024
+#define LINE_MAX_LEN CLI_BOT_LINE_MAX
 #define DRAIN_MAX (64 * 1024) /* unasked output read before a go, at most */
 
 typedef struct bot {
@@ -236,8 +236,15 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
             continue;
         }
         if (w <= 0) {
-            report(b, v, "died (cannot write to it: %s); the fallback plays "
-                   "for it until the match ends", strerror(errno));
+            /* Most often it has exited (EPIPE): say how, as a read would. */
+            char why[64] = "";
+            const char *error = strerror(errno);
+            if (bot_exited(b, 100, why, sizeof why))
+                report(b, v, "died%s; the fallback plays for it until the match "
+                       "ends", why);
+            else
+                report(b, v, "closed its input (cannot write to it: %s); killed, "
+                       "the fallback plays for it until the match ends", error);
             bot_kill(b);
             return;
         }
@@ -254,22 +261,8 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
 {
     double deadline = now_ms() + b->timeout_ms;
     for (;;) {
-        char *nl = memchr(b->buf, '\n', b->len);
-        if (!nl && b->len >= LINE_MAX_LEN)
-            nl = b->buf + LINE_MAX_LEN - 1; /* an overlong line: cut it */
-        if (nl) {
-            size_t n = (size_t)(nl - b->buf);
-            size_t keep = n < size - 1 ? n : size - 1;
-            memcpy(line, b->buf, keep);
-            line[keep] = '\0';
-            if (keep > 0 && line[keep - 1] == '\r')
-                line[keep - 1] = '\0';
-            memmove(b->buf, b->buf + n + 1, b->len - n - 1);
-            b->len -= n + 1;
-            if (line[0] == '\0' || line[0] == '#')
-                continue;
+        if (cli_bot_next_line(b->buf, &b->len, line, size))
             return 0;
-        }
         if (b->dead)
             return -1;
         int left = (int)(deadline - now_ms());
@@ -399,27 +392,44 @@ static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result 
     send_line(b, v, "endround");
 }
 
-/* Whether m is one of the legal moves (a draw may name no card). */
-/* The line with every byte that is not printable ASCII shown as '?'. */
-static void printable(const char *line, char *out, size_t size)
+int cli_bot_next_line(char *buf, size_t *len, char *line, size_t size)
 {
-    size_t i = 0;
-    for (; line[i] && i + 1 < size; i++)
-        out[i] = line[i] >= 0x20 && line[i] < 0x7f ? line[i] : '?';
-    out[i] = '\0';
+    for (;;) {
+        char *nl = memchr(buf, '\n', *len);
+        size_t n, used;
+        if (nl) {
+            n = (size_t)(nl - buf);
+            used = n + 1;
+        } else if (*len >= CLI_BOT_LINE_MAX - 1) {
+            n = used = CLI_BOT_LINE_MAX - 1; /* an overlong line: cut it */
+        } else {
+            return 0;
+        }
+        size_t keep = n < size - 1 ? n : size - 1;
+        memcpy(line, buf, keep);
+        line[keep] = '\0';
+        if (keep > 0 && line[keep - 1] == '\r')
+            line[keep - 1] = '\0';
+        memmove(buf, buf + used, *len - used);
+        *len -= used;
+        if (line[0] != '\0' && line[0] != '#')
+            return 1;
+    }
 }
 
-static bool is_legal(const ls_view *v, ls_move *m)
+int cli_bot_answer(const ls_view *v, const char *line, ls_move *m)
 {
     ls_move moves[LS_MAX_MOVES];
-    int n = ls_view_legal_moves(v, moves);
+    if (ls_move_parse(line, m, NULL) != 0)
+        return CLI_BOT_GARBAGE;
     if (m->kind == LS_MOVE_DRAW)
-        m->card = LS_NO_CARD;
+        m->card = LS_NO_CARD; /* the drawn card is the deck's to say */
+    int n = ls_view_legal_moves(v, moves);
     for (int i = 0; i < n; i++)
         if (moves[i].kind == m->kind && moves[i].discard == m->discard &&
             (m->kind != LS_MOVE_TAKE || moves[i].card == m->card))
-            return true;
-    return false;
+            return 0;
+    return CLI_BOT_ILLEGAL;
 }
 
 static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *err)
@@ -434,13 +444,13 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
                   v->deck_size > 0 || v->dead ? "yes" : "no",
                   v->can_declare ? "yes" : "no");
         if (!b->dead && read_line(b, v, line, sizeof line) == 0) {
-            ls_error perr = {0};
             ls_move m;
             char shown[200];
-            printable(line, shown, sizeof shown);
-            if (ls_move_parse(line, &m, &perr) != 0)
+            int rc = cli_bot_answer(v, line, &m);
+            ls_printable(line, shown, sizeof shown);
+            if (rc == CLI_BOT_GARBAGE)
                 report(b, v, "garbage '%s'; the fallback plays this turn", shown);
-            else if (!is_legal(v, &m))
+            else if (rc == CLI_BOT_ILLEGAL)
                 report(b, v, "illegal move '%s'; the fallback plays this turn", shown);
             else {
                 *out = m;
@@ -499,7 +509,7 @@ static void handshake(bot *b)
     int version = 0;
     if (sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
         char shown[200];
-        printable(line, shown, sizeof shown);
+        ls_printable(line, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "
                "plays for it until the match ends", shown, CLI_BOT_PROTOCOL);
         bot_kill(b);

@@ -45,6 +45,27 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
  */
 int cli_player_check(const char *spec, ls_error *err);
 
+/*
+ * What the referee reads from a bot, as pure functions (no process, no
+ * clock), so that tests/fuzz/ can feed them anything.
+ */
+#define CLI_BOT_LINE_MAX 1024 /* a line longer than this (newline included) is cut */
+enum { CLI_BOT_GARBAGE = -1, CLI_BOT_ILLEGAL = -2 };
+
+/* Takes the next answer out of buf, which holds *len bytes read from the
+ * bot: the first line (without "\n" or "\r\n"; cut after
+ * CLI_BOT_LINE_MAX - 1 bytes, the rest being the next line) that is not
+ * empty and not a '#' comment, copied into line (size bytes, cut to fit).
+ * The bytes used are removed from buf. Returns 1 when a line was taken,
+ * 0 when buf holds no complete line (what is left stays in buf). */
+int cli_bot_next_line(char *buf, size_t *len, char *line, size_t size);
+
+/* Judges a bot's answer to "go" for the seat of v: 0 with *m set (a draw's
+ * card cleared) when the line is one of the legal moves, CLI_BOT_GARBAGE
+ * when it is not a move, CLI_BOT_ILLEGAL when it is a move v does not
+ * allow. */
+int cli_bot_answer(const ls_view *v, const char *line, ls_move *m);
+
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +66,13 @@ int main(int argc, char **argv)
 
 char *cli_read_file(const char *path, size_t *len)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    bool own = strcmp(path, "-") != 0; /* we opened it: we close it */
+    FILE *f = own ? fopen(path, "rb") : stdin;
     if (!f)
         return NULL;
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (f != stdin)
+        if (own)
             fclose(f);
         errno = EISDIR;
         return NULL;
@@ -95,7 +97,7 @@ char *cli_read_file(const char *path, size_t *len)
         cap *= 2;
     }
     int failed = ferror(f);
-    if (f != stdin)
+    if (own)
         fclose(f);
     if (!buf)
         return NULL;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "analyzer.h"
 
 #define NO_SEAT 0xFF
 
@@ -193,8 +194,12 @@ static ls_card deal_cards(ls_rng *rng, uint8_t seats, int hs, ls_cards hands[])
         if (!(seats & (1u << p)))
             continue;
         ls_cards h = 0;
+        /* -fanalyzer cannot tell that need is hs cards for each seat in
+         * seats plus one, all of them written to order above. */
+        ANALYZER_IGNORE("-Wanalyzer-use-of-uninitialized-value")
         for (int k = 0; k < hs; k++)
             h |= LS_BIT(next[k]);
+        ANALYZER_END
         hands[p] = h;
         next += hs;
     }

@@ -1,0 +1,70 @@
+/*
+ * fuzz_botline.c - what the referee reads from a bot: arbitrary output
+ * split into answers (cli_bot_next_line) and judged against a reachable
+ * position (cli_bot_answer).
+ *
+ * The first bytes choose a table and how many random legal turns to play
+ * before the bot's turn; the rest is the bot's output, arriving in chunks
+ * whose sizes the input also chooses, through a buffer of the size the
+ * referee uses. Every answer taken must be a line (no newline, not empty,
+ * not a comment, cut to fit); a move judged legal must be one the engine
+ * accepts, and one judged illegal one it refuses.
+ */
+#include "cli/botproc.h"
+#include "fuzz_match.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_in in = {data, size, 0};
+    ls_state *s = fuzz_match_new(&in);
+    if (!s)
+        return 0;
+    FUZZ_CHECK(ls_deal(s, NULL) == 0, "cannot deal");
+    static ls_move moves[LS_MAX_MOVES];
+    for (int turns = fuzz_byte(&in) % 64; turns > 0 && ls_phase(s) == LS_PHASE_TURN; turns--) {
+        int n = ls_legal_moves(s, moves);
+        ls_move m = moves[fuzz_byte(&in) % n];
+        FUZZ_CHECK(ls_apply(s, &m, NULL) == 0, "a listed move is refused");
+    }
+    if (ls_phase(s) != LS_PHASE_TURN) {
+        ls_state_free(s);
+        return 0;
+    }
+    ls_view v;
+    ls_view_of(s, ls_turn(s), &v);
+    char buf[CLI_BOT_LINE_MAX * 2], line[CLI_BOT_LINE_MAX];
+    size_t len = 0;
+    while (in.pos < in.size) {
+        size_t chunk = 1 + fuzz_byte(&in) * 8u, room = sizeof buf - len;
+        if (chunk > room)
+            chunk = room;
+        if (chunk > in.size - in.pos)
+            chunk = in.size - in.pos;
+        FUZZ_CHECK(chunk > 0 || in.pos == in.size, "a full buffer with no line in it");
+        memcpy(buf + len, in.data + in.pos, chunk);
+        len += chunk;
+        in.pos += chunk;
+        for (;;) {
+            size_t was = len;
+            if (!cli_bot_next_line(buf, &len, line, sizeof line))
+                break;
+            size_t n = strlen(line);
+            FUZZ_CHECK(len < was, "a line taken, nothing used");
+            FUZZ_CHECK(n > 0 && n < CLI_BOT_LINE_MAX && line[0] != '#' && !strchr(line, '\n'),
+                       "not an answer line: '%s'", line);
+            ls_move m;
+            int rc = cli_bot_answer(&v, line, &m);
+            if (rc == 0 || rc == CLI_BOT_ILLEGAL) {
+                int checked = ls_check(s, m, NULL);
+                FUZZ_CHECK((rc == 0) == (checked == 0), "judged %d, the engine says %d",
+                           rc, checked);
+            } else {
+                FUZZ_CHECK(rc == CLI_BOT_GARBAGE, "judged %d", rc);
+                FUZZ_CHECK(ls_move_parse(line, &m, NULL) != 0, "a move judged garbage");
+            }
+        }
+        FUZZ_CHECK(len < CLI_BOT_LINE_MAX, "%zu bytes left without a line", len);
+    }
+    ls_state_free(s);
+    return 0;
+}
