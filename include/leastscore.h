@@ -17,8 +17,9 @@
  *     seed and the same moves give the same match on every machine.
  *   - Seats are 0..nplayers-1 in the order the players were listed.
  *
- * The rules implemented are ../shared/rules.md (R1-R8, D1-D13); docs/rules.md
- * maps each rule to its tests.
+ * The rules implemented are stated in full in docs/rules.md (the eight
+ * rules R1-R8, the decisions D1-D13 and the options), which also names the
+ * tests that hold the engine to each one.
  */
 #ifndef LEASTSCORE_H
 #define LEASTSCORE_H
