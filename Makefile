@@ -13,6 +13,7 @@
 #   make soak       the long randomized self-play run (millions of matches)
 #   make fuzz       each fuzz target of tests/fuzz/ for FUZZ_SECONDS (60)
 #   make analyze    static analysis: gcc -fanalyzer and cppcheck
+#   make coverage   line and branch coverage of the tests, per directory
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Missing Debian packages are installed by tools/deps.sh (as root).
@@ -70,7 +71,7 @@ LOADGEN_PKGS = libwebsockets libuv jansson
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
 
-.PHONY: all deps test check unit e2e sancheck fuzz fuzz-run analyze play serve bench soak install uninstall clean loadgen
+.PHONY: all deps test check unit e2e sancheck fuzz fuzz-run analyze coverage play serve bench soak install uninstall clean loadgen
 
 all: $(LIBA) $(LIBSO) $(CLI)
 
@@ -199,6 +200,20 @@ analyze: $(ANALYZE_OK)
 	$(Q)cppcheck --quiet --error-exitcode=1 --std=c11 --inline-suppr \
 	    --enable=warning,portability,performance -Iinclude -Isrc -Itests src tests
 
+# Coverage: builds everything with gcov instrumentation in build-cov, runs
+# the unit and end-to-end tests (counters updated atomically: sim counts
+# from several threads), then prints line and branch coverage per
+# directory of src/ (gcovr; docs/coverage.md quotes the figures).
+COV_BUILD = build-cov
+
+coverage: deps
+	@rm -rf $(COV_BUILD)
+	@LS_SANITIZED=1 $(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT=-O0 LTO= \
+	    SAN="--coverage -fprofile-update=atomic" unit e2e
+	@gcovr --root . --object-directory $(COV_BUILD) --filter 'src/' \
+	    --json-summary $(COV_BUILD)/coverage.json >/dev/null
+	@tools/coverage.py $(COV_BUILD)/coverage.json
+
 play: deps
 	@$(MAKE) --no-print-directory $(CLI)
 	@$(CLI) play
@@ -249,6 +264,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/leastscore/web
 
 clean:
-	rm -rf build build-san build-fuzz build-analyze
+	rm -rf build build-san build-fuzz build-analyze build-cov
 
 -include $(shell find $(BUILD) $(FUZZ_BUILD) $(ANALYZE_BUILD) -name '*.d' 2>/dev/null)

@@ -241,7 +241,7 @@ static void play_match(const sim *S, long i, match_out *o)
             if (rc == 0 && m.kind == LS_MOVE_DRAW)
                 m.card = LS_NO_CARD;
             if (rc != 0 || ls_apply(s, &m, &err) != 0) {
-                char what[200];
+                char what[CLI_SPEC_MAX + LS_NAME_MAX + 32];
                 snprintf(what, sizeof what, "%s (%s) made no legal move",
                          S->spec[entry_of[q]], names[q]);
                 fail_match(o, what, &err);

@@ -65,7 +65,14 @@ ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
         ls__fail(err, LS_ENOMEM, "out of memory");
         return NULL;
     }
-    s->rules = r;
+    /* Field by field: a copy of r would carry its padding, which nothing
+     * sets, and views and states are compared byte for byte. */
+    s->rules.threshold = r.threshold;
+    s->rules.tie_penalty = r.tie_penalty;
+    s->rules.runs_suited = r.runs_suited;
+    s->rules.hand_size = r.hand_size;
+    s->rules.declare_max = r.declare_max;
+    s->rules.max_turns = r.max_turns;
     ls_rng_seed(&s->rng, seed);
     s->nplayers = (uint8_t)n;
     s->phase = LS_PHASE_DEAL;
