@@ -373,6 +373,35 @@ static void test_writer_refuses_a_match_already_dealt(void **state)
     ls_state_free(s);
 }
 
+static void test_writer_refuses_what_it_could_not_replay(void **state)
+{
+    (void)state;
+    const char *const names[] = {"Ann", "Bob"};
+    ls_state *s = ls_state_new(NULL, 2, names, 3, NULL);
+    ls_record *rec = ls_record_new(s);
+    assert_non_null(rec);
+    assert_int_equal(ls_deal(s, NULL), 0);
+    assert_int_equal(ls_record_deal(rec, s), 0);
+    size_t len;
+    char before[4096];
+    snprintf(before, sizeof before, "%s", ls_record_text(rec, &len));
+    /* A draw that does not name its card, a seat that does not exist, no
+     * record, no state, no comment: refused, and the text is unchanged. */
+    ls_move draw = {.discard = ls_hand(s, 0) & -ls_hand(s, 0), .kind = LS_MOVE_DRAW,
+                    .card = LS_NO_CARD};
+    assert_int_equal(ls_record_move(rec, s, 0, draw), LS_EINVAL);
+    draw.card = ls_cards_first(ls_deck_cards(s));
+    assert_int_equal(ls_record_move(rec, s, 2, draw), LS_EINVAL);
+    assert_int_equal(ls_record_move(rec, s, -1, draw), LS_EINVAL);
+    assert_int_equal(ls_record_move(NULL, s, 0, draw), LS_EINVAL);
+    assert_int_equal(ls_record_move(rec, NULL, 0, draw), LS_EINVAL);
+    assert_int_equal(ls_record_comment(rec, NULL), LS_EINVAL);
+    assert_int_equal(ls_record_comment(NULL, "x"), LS_EINVAL);
+    assert_string_equal(ls_record_text(rec, NULL), before);
+    ls_record_free(rec);
+    ls_state_free(s);
+}
+
 static void assert_same_result(const ls_round_result *a, const ls_round_result *b, int n)
 {
     assert_int_equal(a->round, b->round);
@@ -906,6 +935,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_writer_writes_header_and_only_options_that_differ),
     cmocka_unit_test(test_writer_writes_the_deal_and_named_draws),
     cmocka_unit_test(test_writer_refuses_a_match_already_dealt),
+    cmocka_unit_test(test_writer_refuses_what_it_could_not_replay),
     cmocka_unit_test(test_written_records_replay_to_identical_results),
     cmocka_unit_test(test_empty_record_is_rejected),
     cmocka_unit_test(test_missing_header_is_rejected),

@@ -101,7 +101,8 @@ awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
     { cat "$tmp/bot.txt"; fail "table wider than 100 columns"; }
 
 # Misbehaving bots are reported and replaced; the tournament finishes.
-for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died; do
+for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died \
+           handshake:'bad handshake'; do
     bot=${bad%%:*}; what=${bad#*:}
     "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/$bot.py,random" --matches 2 \
         --bot-timeout 300 --json >"$tmp/$bot.json" 2>"$tmp/$bot.err" ||
@@ -112,13 +113,18 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
 done
+# A shell command that is more than one simple command runs as written.
+"$ls" sim --players "greedy,cmd:cd $root && exec python3 examples/bots/greedy.py" --matches 1 \
+    --json >"$tmp/sh.json" 2>"$tmp/sh.err" || { cat "$tmp/sh.err"; fail "compound bot command"; }
+[ "$(field "$tmp/sh.json" bot_failures)" = 0 ] || { cat "$tmp/sh.err"; fail "compound bot command failed"; }
+
 # A bot that stops reading its input while it goes on writing fills the
 # pipe: it is killed after the time limit instead of blocking the referee.
 rc=0
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/deaf.py" --matches 1 \
     --bot-timeout 300 --threshold 1000 >/dev/null 2>"$tmp/deaf.err" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$tmp/deaf.err"; fail "a bot that stopped reading: exit $rc"; }
-grep -q "deaf.py' (bot): stopped reading its input" "$tmp/deaf.err" ||
+grep -q "deaf.py' ([a-z_0-9]*): stopped reading its input" "$tmp/deaf.err" ||
     { cat "$tmp/deaf.err"; fail "a bot that stopped reading is not reported"; }
 
 # Bots that ignore quit and SIGTERM, close their output and go on, or leave
@@ -166,6 +172,12 @@ bad --players greedy,greedy --hand-size 9
 bad --players greedy,greedy --frobnicate
 bad --players greedy,greedy --matches
 bad --players greedy,greedy --seed ' -5'
+bad --players greedy,greedy extra
+bad --players greedy,greedy --bot-timeout 0
+bad --players greedy,greedy --records-every 0
+bad --players greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy
+bad --players "expert:iters=5,c=$(python3 -c 'print("1" * 300)')"
+bad --players "greedy,$(python3 -c 'print("greedy," * 400)')"
 bad --players greedy,greedy --seed -5
 bad --players greedy,greedy --seed 18446744073709551616
 bad --players greedy,greedy --seed ''

@@ -1,0 +1,51 @@
+#!/bin/sh
+# cli.sh - the leastscore command itself: with no command or an unknown one
+# it prints its usage and exits 2; --help, -h and help list the commands;
+# --version says the version. And sim on a terminal: a progress bar on
+# stderr that ends at every match played (driven in tmux).
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+T="tmux -S $tmp/sock -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# status ARGS...: the exit status of the command, its output in $tmp/out
+# and $tmp/err.
+status() {
+    rc=0
+    "$ls" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    echo "$rc"
+}
+
+[ "$(status)" = 2 ] || fail "no command: not exit 2"
+grep -q "^usage: leastscore COMMAND" "$tmp/err" || fail "no command: no usage on stderr"
+[ -s "$tmp/out" ] && fail "no command: output on stdout"
+[ "$(status frobnicate)" = 2 ] || fail "unknown command: not exit 2"
+grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "unknown command not named"
+for h in --help -h help; do
+    [ "$(status $h)" = 0 ] || fail "$h: not exit 0"
+    for c in play replay sim bench; do
+        grep -q "^  $c " "$tmp/out" || fail "$h does not list $c"
+    done
+done
+[ "$(status --version)" = 0 ] || fail "--version: not exit 0"
+want=$(sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' "$root/include/leastscore.h")
+[ "$(cat "$tmp/out")" = "leastscore $want" ] || fail "--version says '$(cat "$tmp/out")'"
+
+# sim on a terminal: the bar counts the matches and ends on a line of its own.
+command -v tmux >/dev/null 2>&1 || fail "tmux is not installed"
+$T new-session -d -s bar -x 120 -y 10 \
+    "\"$ls\" sim --players greedy,greedy --matches 200 --threads 1 --seed 3 >/dev/null; echo \"sim exit \$?\"; sleep 60"
+i=0
+while [ "$i" -lt 1200 ]; do
+    $T capture-pane -p -t bar >"$tmp/screen" 2>/dev/null || true
+    grep -q "sim exit" "$tmp/screen" && break
+    sleep 0.05
+    i=$((i + 1))
+done
+grep -q "sim exit 0" "$tmp/screen" || { cat "$tmp/screen"; fail "sim on a terminal did not finish"; }
+grep -q '^\[#\{30\}\] 200/200  [0-9.]* matches/s  ETA 0m00s' "$tmp/screen" ||
+    { cat "$tmp/screen"; fail "no final progress bar"; }
+echo "cli ok"
