@@ -445,6 +445,38 @@ static void test_three_of_a_kind_on_a_turn_is_refused_with_a_reason(void **state
     ls_state_free(s);
 }
 
+/* ls_discard_ok's reason for each shape it refuses (D3, R3, D2). */
+static void expect_reason(const char *set, bool suited, const char *why)
+{
+    ls_rules r = ls_rules_default();
+    r.runs_suited = suited;
+    ls_error err = {0};
+    assert_false(ls_discard_ok(cards(set), &r, &err));
+    assert_int_equal(err.code, LS_ESHAPE);
+    if (!contains(err.msg, why))
+        fail_msg("'%s': expected '%s', got '%s'", set, why, err.msg);
+}
+
+static void test_every_refused_shape_says_why(void **state)
+{
+    (void)state;
+    expect_reason("", false, "at least one card");
+    expect_reason("2C 3D", false, "2 cards must be a pair");
+    expect_reason("9C 9D 9H", false, "3 of a kind cannot be discarded");
+    expect_reason("4C 5D 6H", true, "runs must be of one suit");
+    expect_reason("KC AD 2H", false, "3 cards must be a run");
+    expect_reason("4C 5D 6H 7S", false, "a run must be 3 or 5 cards long, not 4");
+    expect_reason("4C 4D 8H 8S", false, "two pairs of different ranks");
+    expect_reason("4C 4D 4H 8S", false, "4 cards must be 4 of a kind");
+    expect_reason("4C 5D 6H 7S 8C", true, "runs must be of one suit");
+    expect_reason("2C 5D 6H 7S 9C", false, "5 cards must be a run");
+    expect_reason("2C 3C 4C 5C 6C 7C", false, "at most 5 cards");
+    ls_rules r = ls_rules_default();
+    ls_error err = {0};
+    assert_false(ls_discard_ok((ls_cards)1 << 60, &r, &err));
+    assert_true(contains(err.msg, "not cards"));
+}
+
 static void test_runs_suited_applies_on_a_turn(void **state)
 {
     (void)state;
@@ -585,6 +617,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_legal_shapes_are_accepted_on_a_turn),
     cmocka_unit_test(test_illegal_shapes_are_rejected_on_a_turn_and_change_nothing),
     cmocka_unit_test(test_three_of_a_kind_on_a_turn_is_refused_with_a_reason),
+    cmocka_unit_test(test_every_refused_shape_says_why),
     cmocka_unit_test(test_runs_suited_applies_on_a_turn),
     cmocka_unit_test(test_a_straight_flush_is_generated_once),
     cmocka_unit_test(test_legal_moves_list_every_discard_of_hands_of_every_size),

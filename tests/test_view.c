@@ -612,6 +612,29 @@ static void test_a_state_from_a_view_rejects_hands_that_do_not_fit(void **state)
     ls_state_free(t);
 }
 
+static void test_a_view_between_rounds_offers_no_move_and_no_state(void **state)
+{
+    (void)state;
+    ls_state *s = ls_state_new(NULL, 3, letters, 5, NULL);
+    ls_view v;
+    ls_move moves[LS_MAX_MOVES];
+    view(s, 0, &v);
+    assert_int_equal(ls_view_legal_moves(&v, moves), 0);
+    ls_cards hands[3] = {0};
+    ls_state *t = ls_state_new(NULL, 3, letters, 5, NULL);
+    ls_error err = {0};
+    assert_int_equal(ls_state_from_view(t, &v, hands, 1, &err), LS_EPHASE);
+    assert_non_null(strstr(err.msg, "not of a round in play"));
+    /* In a round, only the seat to move is offered moves. */
+    assert_int_equal(ls_deal(s, NULL), 0);
+    view(s, (ls_turn(s) + 1) % 3, &v);
+    assert_int_equal(ls_view_legal_moves(&v, moves), 0);
+    view(s, ls_turn(s), &v);
+    assert_true(ls_view_legal_moves(&v, moves) > 0);
+    ls_state_free(t);
+    ls_state_free(s);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_view_holds_my_hand_and_the_public_table),
     cmocka_unit_test(test_views_do_not_depend_on_what_the_seat_cannot_see),
@@ -626,6 +649,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_state_built_from_a_view_plays_on_from_it),
     cmocka_unit_test(test_a_state_from_a_view_draws_with_its_seed),
     cmocka_unit_test(test_a_state_from_a_view_rejects_hands_that_do_not_fit),
+    cmocka_unit_test(test_a_view_between_rounds_offers_no_move_and_no_state),
 };
 
 LS_TEST_MAIN(tests)
