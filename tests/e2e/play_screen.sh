@@ -26,7 +26,7 @@ start() { # NAME COLS ROWS ARGS...
 
 wait_for() { # NAME TEXT [SECONDS]
     i=0
-    while [ "$i" -lt $((${3:-10} * 20)) ]; do
+    while [ "$i" -lt $((${3:-30} * 20)) ]; do
         $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
         grep -qF -- "$2" "$tmp/screen" && return 0
         sleep 0.05
