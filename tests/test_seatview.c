@@ -180,7 +180,7 @@ static void play_match(uint64_t seed, int seats, int people, long *frames)
             ls_move m;
             assert_int_equal(ls_player_choose(own ? own : p, &r.view, &m, &err), 0);
             ls_player_free(own);
-            table_computer_move(t, now, r.seat, r.version, true, m, r.player);
+            table_computer_move(t, now, r.seat, r.turn_id, true, m, r.player);
         } else if (!t->seats[ls_turn(t->s)].bot) {
             human_move(t, &rng, now);
         }

@@ -152,7 +152,7 @@ static void answer(table *t, int64_t now, table_job *r)
     assert_int_equal(ls_player_choose(p, &r->view, &m, &err), 0);
     if (!r->player)
         ls_player_free(p);
-    table_computer_move(t, now, r->seat, r->version, true, m, r->player);
+    table_computer_move(t, now, r->seat, r->turn_id, true, m, r->player);
 }
 
 /* ------------------------------------------------------------------ */
@@ -444,7 +444,7 @@ static void test_computer_move_is_asked_for_and_paced(void **state)
     table_free(t);
 }
 
-static void test_an_answer_for_an_old_version_is_dropped(void **state)
+static void test_an_answer_for_an_earlier_turn_is_dropped(void **state)
 {
     (void)state;
     table *t = human_vs_bot(0, NULL);
@@ -455,9 +455,31 @@ static void test_an_answer_for_an_old_version_is_dropped(void **state)
     ls_move m;
     ls_error err = {0};
     assert_int_equal(ls_player_choose(r.player, &r.view, &m, &err), 0);
-    table_computer_move(t, 10000, r.seat, r.version - 1, true, m, r.player);
+    table_computer_move(t, 10000, r.seat, r.turn_id - 1, true, m, r.player);
     assert_int_equal(t->version, v);
     assert_non_null(t->seats[1].player);
+    table_free(t);
+}
+
+/* A person's connection coming and going changes the version while a
+ * computer player thinks; its move is still played (it was lost, and the
+ * table waited for ever). */
+static void test_a_connection_event_while_a_computer_thinks_keeps_its_move(void **state)
+{
+    (void)state;
+    table *t = human_vs_bot(0, NULL);
+    to_bot_turn(t, 0);
+    table_job r;
+    assert_true(table_request(t, 0, &r));
+    table_disconnect(t, 0, 10);
+    table_connect(t, 0, 20);
+    long long v = t->version;
+    assert_true(v > r.version);
+    answer(t, 10000, &r);
+    assert_int_equal(t->version, v + 1);
+    const table_event *ev = table_event_at(t, v + 1);
+    assert_int_equal(ev->kind, TEV_MOVE);
+    assert_int_equal(ev->seat, 1);
     table_free(t);
 }
 
@@ -728,7 +750,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_refused_moves_leave_the_table_unchanged),
     cmocka_unit_test(test_a_draw_cannot_choose_its_card),
     cmocka_unit_test(test_computer_move_is_asked_for_and_paced),
-    cmocka_unit_test(test_an_answer_for_an_old_version_is_dropped),
+    cmocka_unit_test(test_an_answer_for_an_earlier_turn_is_dropped),
+    cmocka_unit_test(test_a_connection_event_while_a_computer_thinks_keeps_its_move),
     cmocka_unit_test(test_timed_out_turn_is_played_by_greedy),
     cmocka_unit_test(test_dropped_player_is_away_after_grace_then_resumes),
     cmocka_unit_test(test_table_closes_when_nobody_comes_back),

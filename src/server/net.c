@@ -450,7 +450,7 @@ static void job_done(uv_work_t *req, int status)
             ntable_release(nt);
     } else {
         table_computer_move(nt->t, (int64_t)uv_now(&srv->loop), j->r.seat,
-                            j->r.version, j->ok, j->move, j->r.player);
+                            j->r.turn_id, j->ok, j->move, j->r.player);
         if (!j->ok)
             fprintf(stderr, "leastscore serve: table %s: the %s player failed "
                     "(%s); a legal move was played for it\n", nt->t->code,
@@ -479,7 +479,7 @@ static void start_moves(ntable *nt)
         nt->jobs++;
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
             nt->jobs--;
-            table_computer_move(nt->t, now, j->r.seat, j->r.version, false,
+            table_computer_move(nt->t, now, j->r.seat, j->r.turn_id, false,
                                 (ls_move){0}, j->r.player);
             free(j);
         }

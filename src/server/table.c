@@ -450,6 +450,7 @@ int table_leave(table *t, int seat, int64_t now, srv_error *e)
 static void turn_begin(table *t, int64_t now)
 {
     t->turn_began = now;
+    t->turn_id++;
     t->comp = COMP_NONE;
     t->comp_timeout = false;
     if (t->status != TABLE_PLAYING)
@@ -750,6 +751,7 @@ bool table_request(table *t, int64_t now, table_job *r)
     memset(r, 0, sizeof *r);
     r->seat = seat;
     r->version = t->version;
+    r->turn_id = t->turn_id;
     r->seed = ls_rng_next(&t->rng);
     ls_view_of(t->s, seat, &r->view);
     if (st->bot) {
@@ -763,7 +765,7 @@ bool table_request(table *t, int64_t now, table_job *r)
     return true;
 }
 
-void table_computer_move(table *t, int64_t now, int seat, long long version,
+void table_computer_move(table *t, int64_t now, int seat, long long turn_id,
                          bool ok, ls_move move, ls_player *player)
 {
     if (player) {
@@ -774,7 +776,7 @@ void table_computer_move(table *t, int64_t now, int seat, long long version,
             ls_player_free(player);
     }
     if (t->closed || t->status != TABLE_PLAYING || t->comp != COMP_LENT ||
-        version != t->version || seat != ls_turn(t->s))
+        turn_id != t->turn_id || seat != ls_turn(t->s))
         return;
     if (!ok) {
         ls_move moves[LS_MAX_MOVES];

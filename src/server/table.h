@@ -18,7 +18,7 @@
  *     says which seat needs one at which version and hands out what is
  *     needed to compute it (the seat's view and, for a computer player, the
  *     player itself); the caller computes it anywhere and gives it back with
- *     table_computer_move(). A result for an older version is dropped.
+ *     table_computer_move(). A result for an earlier turn is dropped.
  *   - Timers are queries: table_next_deadline() says when table_tick() has
  *     something to do.
  *
@@ -102,7 +102,8 @@ typedef struct table_options {
 /* A computer move to compute (see table_request()). */
 typedef struct table_request {
     int seat;
-    long long version;  /* the table's version it is for */
+    long long version;  /* the table's version when it was asked */
+    long long turn_id;  /* the turn it is for (see table.turn_id) */
     char spec[32];      /* the player kind when player is NULL */
     ls_player *player;  /* the seat's computer player, lent to the caller,
                            or NULL: make a `spec` player seeded with seed */
@@ -127,6 +128,9 @@ typedef struct table {
     int log_cap, log_first, log_n;
     /* The turn in play: when it began; the computer move state. */
     int64_t turn_began;
+    long long turn_id;  /* counts turns: an answer for another turn is
+                           dropped (events that are not moves, such as a
+                           connection, change the version, not the turn) */
     int comp;           /* COMP_... in table.c */
     ls_move comp_move;  /* a computer move held until its time */
     bool comp_timeout;
@@ -191,12 +195,12 @@ void table_tick(table *t, int64_t now);
  * seat's player (if any) until table_computer_move(). */
 bool table_request(table *t, int64_t now, table_job *r);
 /*
- * The answer to a request: `move` for `seat` at `version` (ok false when it
- * could not be computed: the table then plays a legal move of its own).
- * Takes back `player` (the one lent, or NULL); a result for another version
- * is dropped.
+ * The answer to a request: `move` for `seat` in turn `turn_id` (ok false
+ * when it could not be computed: the table then plays a legal move of its
+ * own). Takes back `player` (the one lent, or NULL); an answer for another
+ * turn is dropped.
  */
-void table_computer_move(table *t, int64_t now, int seat, long long version,
+void table_computer_move(table *t, int64_t now, int seat, long long turn_id,
                          bool ok, ls_move move, ls_player *player);
 
 /* The event of version v, or NULL when it is not kept. */
