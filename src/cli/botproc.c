@@ -52,6 +52,7 @@ typedef struct bot {
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
     size_t len;
+    int deck;             /* the deck's size the bot was last told */
     ls_player *fallback;
     void (*report)(void *ud, const char *msg);
     void *report_ud;
@@ -357,6 +358,8 @@ static void bot_round_start(ls_player *p, const ls_view *v)
     send_line(b, v, "deal %s", cards);
     cards_text(v->open, cards, sizeof cards);
     send_line(b, v, "open %s", cards);
+    send_line(b, v, "deck %d", v->deck_size);
+    b->deck = v->deck_size;
 }
 
 static void bot_observe(ls_player *p, const ls_view *v, const ls_event *ev)
@@ -368,7 +371,13 @@ static void bot_observe(ls_player *p, const ls_view *v, const ls_event *ev)
         m.card = LS_NO_CARD; /* never tell a bot another's draw */
     char text[200];
     ls_move_str(m, text, sizeof text);
+    /* A draw from an empty deck turned the dead pile into a new deck of
+     * what is left in it now plus the card drawn (D9). */
+    if (m.kind == LS_MOVE_DRAW && b->deck == 0)
+        send_line(b, v, "newdeck %d", v->deck_size + 1);
     send_line(b, v, "played %s %s", v->names[ev->player], text);
+    send_line(b, v, "deck %d", v->deck_size);
+    b->deck = v->deck_size;
 }
 
 static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result *r)
