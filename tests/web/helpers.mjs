@@ -157,10 +157,13 @@ export async function playTurn(page, declareAt = 7) {
   if (state.over) return 'over';
   if (state.next) {
     // Each round's result lists every hand with its score explained.
+    // The round pause may deal the next round between our look and the
+    // click: then the result and the button are gone, which is no failure.
     page.results = page.results || [];
-    page.results.push(await page.locator('table.result tbody tr').evaluateAll((rows) =>
-      rows.map((r) => r.textContent)));
-    await page.click('#next');
+    const rows = await page.locator('table.result tbody tr').evaluateAll((rs) =>
+      rs.map((r) => r.textContent));
+    if (rows.length) page.results.push(rows);
+    await page.click('#next', { timeout: 3000 }).catch(() => {});
     return 'next';
   }
   if (!state.myTurn) return null;
