@@ -59,9 +59,7 @@ async function playTable(srv, cfg, ti) {
         // The second person's connection drops in the first round; a new
         // connection resumes the seat from the last version it saw, and
         // plays on. Both connections' frames are checked.
-        // It drops on its own turn: the table waits for it, and no
-        // computer move is being computed (a connection event meanwhile
-        // loses that move: seats.test.mjs, todo).
+        // It drops on its own turn, so the table waits for it.
         await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 5, 'a few more moves played');
         const old = clients[1];
         old.client.onFrame = null;
