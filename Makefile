@@ -47,6 +47,12 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null)
 
+# The server's store and ratings (src/server/db*.c, rating.c): SQLite,
+# PostgreSQL's client library and libsodium (token and password hashes).
+STORE_PKGS   = sqlite3 libpq libsodium
+STORE_CFLAGS = $(shell pkg-config --cflags $(STORE_PKGS) 2>/dev/null)
+STORE_LIBS   = $(shell pkg-config --libs $(STORE_PKGS) 2>/dev/null)
+
 LIB_SRC  = $(wildcard src/core/*.c) $(wildcard src/ai/*.c)
 CLI_SRC  = $(wildcard src/cli/*.c) $(wildcard src/server/*.c)
 # The server's table logic and what each seat sees (no sockets) are
@@ -89,7 +95,7 @@ $(BUILD)/src/cli/%.o: src/cli/%.c
 $(BUILD)/src/server/%.o: src/server/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) $(STORE_CFLAGS) -c $< -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -112,7 +118,8 @@ $(LIBSO): $(LIB_OBJ)
 
 $(CLI): $(CLI_OBJ) $(LIBA)
 	@$(if $(V),,echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS) $(SAN) $(LTO_LINK) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) -lpthread -lm
+	$(Q)$(CC) $(CFLAGS) $(SAN) $(LTO_LINK) -o $@ $(CLI_OBJ) $(LIBA) $(PKG_LIBS) \
+	    $(STORE_LIBS) -lpthread -lm
 
 $(SERVER_TESTS): $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(SERVER_TEST_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
@@ -121,11 +128,16 @@ $(SERVER_TESTS): $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(SERVER_TEST_OBJ) 
 	    $(TEST_LIB_OBJ) $(SERVER_TEST_OBJ) $(LIBA) $(TEST_LIBS) \
 	    $(shell pkg-config --libs jansson 2>/dev/null) -lm -o $@
 
+# A test of a program's module names the objects it needs in TEST_EXTRA
+# (a target-specific variable) and lists them as prerequisites.
 $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto $(TEST_CFLAGS) -Itests $< $(TEST_LIB_OBJ) $(LIBA) \
-	    $(TEST_LIBS) -lm -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) -fno-lto $(TEST_CFLAGS) $(TEST_EXTRA_CFLAGS) -Itests $< \
+	    $(TEST_EXTRA) $(TEST_LIB_OBJ) $(LIBA) $(TEST_LIBS) $(TEST_EXTRA_LIBS) -lm -o $@
+
+$(BUILD)/tests/test_rating: TEST_EXTRA = $(BUILD)/src/server/rating.o
+$(BUILD)/tests/test_rating: $(BUILD)/src/server/rating.o
 
 unit: $(TEST_BIN)
 	@tools/run-tests.sh $(TEST_BIN)
