@@ -139,6 +139,13 @@ $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 $(BUILD)/tests/test_rating: TEST_EXTRA = $(BUILD)/src/server/rating.o
 $(BUILD)/tests/test_rating: $(BUILD)/src/server/rating.o
 
+STORE_OBJ = $(BUILD)/src/server/db.o $(BUILD)/src/server/db_sqlite.o \
+            $(BUILD)/src/server/db_pg.o $(BUILD)/src/server/rating.o
+$(BUILD)/tests/test_store: TEST_EXTRA = $(STORE_OBJ)
+$(BUILD)/tests/test_store: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS)
+$(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)
+$(BUILD)/tests/test_store: $(STORE_OBJ)
+
 unit: $(TEST_BIN)
 	@tools/run-tests.sh $(TEST_BIN)
 

@@ -7,13 +7,18 @@ set -e
 cd "$(dirname "$0")/.."
 need=""
 for pc in cmocka:libcmocka-dev jansson:libjansson-dev ncursesw:libncurses-dev \
-          libwebsockets:libwebsockets-dev libuv:libuv1-dev; do
+          libwebsockets:libwebsockets-dev libuv:libuv1-dev \
+          sqlite3:libsqlite3-dev libpq:libpq-dev libsodium:libsodium-dev; do
     mod=${pc%%:*}; pkg=${pc#*:}
     pkg-config --exists "$mod" 2>/dev/null || need="$need $pkg"
 done
 # libwebsockets loads its libuv event library as a plugin at run time.
 ls /usr/lib/*/libwebsockets-evlib_uv.so >/dev/null 2>&1 || need="$need libwebsockets-evlib-uv"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+# The store's PostgreSQL tests start a throwaway cluster with the server's
+# own binaries (initdb, pg_ctl); runuser runs them as an unprivileged user.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$need postgresql"
+command -v runuser >/dev/null 2>&1 || need="$need util-linux"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
 command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v python3 >/dev/null 2>&1 || need="$need python3"

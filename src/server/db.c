@@ -1,0 +1,1384 @@
+/*
+ * db.c - the store's common part: schema and migrations, players, tables in
+ * progress, finished matches and ratings, over a backend (db_internal.h).
+ *
+ * Every query is written once, in SQL both SQLite and PostgreSQL accept,
+ * with text parameters; numbers go in and come out as text. A write that
+ * touches more than one row runs in one transaction, and a failure rolls
+ * it back whole, so a failed call leaves the database as it was.
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "server/db_internal.h"
+
+#define LINE_MAX_BYTES 4096
+#define TOKEN_MIN 16
+#define TOKEN_MAX 256
+#define PASSWORD_MIN 8
+#define PASSWORD_MAX 1024
+
+/* ------------------------------------------------------------------ */
+/* The schema                                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Migration i + 1 is migrations[i]; @ID@ stands for the backend's
+ * auto-numbered primary key. A migration, once released, never changes:
+ * a new version of the schema is a new entry at the end.
+ */
+static const char *const migrations[] = {
+    /* 1: players, tables in progress, finished matches, rating history. */
+    "CREATE TABLE players ("
+    " id @ID@,"
+    " name TEXT NOT NULL,"
+    " bot TEXT NOT NULL DEFAULT '',"     /* computer level; '' = a person */
+    " password_hash TEXT,"               /* crypto_pwhash_str (argon2id) */
+    " mu DOUBLE PRECISION NOT NULL,"
+    " sigma DOUBLE PRECISION NOT NULL,"
+    " created_at BIGINT NOT NULL,"
+    " UNIQUE (bot, name));"
+    "CREATE TABLE player_tokens ("
+    " token_hash TEXT PRIMARY KEY,"      /* hex SHA-256 of the token */
+    " player_id BIGINT NOT NULL REFERENCES players(id),"
+    " created_at BIGINT NOT NULL);"
+    "CREATE INDEX player_tokens_player ON player_tokens (player_id);"
+    "CREATE TABLE live_tables ("
+    " id @ID@,"
+    " code TEXT NOT NULL,"
+    " meta TEXT NOT NULL,"
+    " created_at BIGINT NOT NULL);"
+    "CREATE TABLE live_seats ("
+    " table_id BIGINT NOT NULL REFERENCES live_tables(id) ON DELETE CASCADE,"
+    " seat INTEGER NOT NULL CHECK (seat >= 0 AND seat < 8),"
+    " player_id BIGINT REFERENCES players(id),"
+    " name TEXT NOT NULL,"
+    " bot TEXT NOT NULL DEFAULT '',"
+    " token_hash TEXT,"
+    " PRIMARY KEY (table_id, seat));"
+    "CREATE TABLE live_lines ("
+    " id @ID@,"
+    " table_id BIGINT NOT NULL REFERENCES live_tables(id) ON DELETE CASCADE,"
+    " line TEXT NOT NULL);"
+    "CREATE INDEX live_lines_table ON live_lines (table_id, id);"
+    "CREATE TABLE matches ("
+    " id @ID@,"
+    " code TEXT NOT NULL,"
+    " meta TEXT NOT NULL,"
+    " record TEXT NOT NULL,"
+    " rounds INTEGER NOT NULL,"
+    " started_at BIGINT NOT NULL,"
+    " finished_at BIGINT NOT NULL);"
+    "CREATE TABLE match_players ("
+    " match_id BIGINT NOT NULL REFERENCES matches(id),"
+    " seat INTEGER NOT NULL,"
+    " player_id BIGINT REFERENCES players(id),"
+    " name TEXT NOT NULL,"
+    " bot TEXT NOT NULL DEFAULT '',"
+    " place INTEGER NOT NULL,"
+    " score INTEGER NOT NULL,"
+    " rounds INTEGER NOT NULL,"
+    " points INTEGER NOT NULL,"
+    " declared INTEGER NOT NULL,"
+    " declared_correct INTEGER NOT NULL,"
+    " declared_false INTEGER NOT NULL,"
+    " won INTEGER NOT NULL,"
+    " mu_before DOUBLE PRECISION NOT NULL,"
+    " sigma_before DOUBLE PRECISION NOT NULL,"
+    " mu_after DOUBLE PRECISION NOT NULL,"
+    " sigma_after DOUBLE PRECISION NOT NULL,"
+    " PRIMARY KEY (match_id, seat));"
+    "CREATE INDEX match_players_player ON match_players (player_id, match_id);"
+    "CREATE TABLE rating_history ("
+    " id @ID@,"
+    " player_id BIGINT NOT NULL REFERENCES players(id),"
+    " match_id BIGINT NOT NULL REFERENCES matches(id),"
+    " mu_before DOUBLE PRECISION NOT NULL,"
+    " sigma_before DOUBLE PRECISION NOT NULL,"
+    " mu DOUBLE PRECISION NOT NULL,"
+    " sigma DOUBLE PRECISION NOT NULL,"
+    " at BIGINT NOT NULL);"
+    "CREATE INDEX rating_history_player ON rating_history (player_id, id)",
+};
+
+#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+
+int ls_db_schema_latest(void)
+{
+    return NMIGRATIONS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors and small helpers                                            */
+/* ------------------------------------------------------------------ */
+
+const char *ls_db_strerror(int code)
+{
+    switch (code) {
+    case LS_DB_EIO:
+        return "database failure";
+    case LS_DB_EEXISTS:
+        return "already exists";
+    case LS_DB_ENOTFOUND:
+        return "not found";
+    case LS_DB_EAUTH:
+        return "wrong name or password";
+    case LS_DB_ESCHEMA:
+        return "database schema too new";
+    default:
+        return ls_strerror(code);
+    }
+}
+
+int ls__db_fail(ls_error *err, int code, const char *fmt, ...)
+{
+    if (err) {
+        err->code = code;
+        err->line = 0;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void ls__db_prefix(ls_error *err, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    char msg[sizeof err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    int p = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (p < 0)
+        return;
+    size_t used = (size_t)p < sizeof msg - 1 ? (size_t)p : sizeof msg - 1;
+    size_t rest = strnlen(err->msg, sizeof err->msg - 1);
+    if (rest > sizeof msg - 1 - used)
+        rest = sizeof msg - 1 - used;
+    memcpy(msg + used, err->msg, rest);
+    msg[used + rest] = '\0';
+    memcpy(err->msg, msg, sizeof msg);
+}
+
+/* Numbers as query parameters. */
+typedef struct num {
+    char s[32];
+} num;
+
+static num i64s(int64_t v)
+{
+    num n;
+    snprintf(n.s, sizeof n.s, "%" PRId64, v);
+    return n;
+}
+
+/* 17 significant digits: a double reads back bit for bit. */
+static num dbls(double v)
+{
+    num n;
+    snprintf(n.s, sizeof n.s, "%.17g", v);
+    return n;
+}
+
+static int64_t col_i64(const char *c)
+{
+    return c ? strtoll(c, NULL, 10) : 0;
+}
+
+static double col_dbl(const char *c)
+{
+    return c ? strtod(c, NULL) : 0.0;
+}
+
+static void col_str(char *dst, size_t size, const char *c)
+{
+    snprintf(dst, size, "%s", c ? c : "");
+}
+
+/* Runs a literal query with n text parameters. */
+static int q(ls_db *db, ls_error *err, const char *sql, ls__db_row_fn row, void *ud,
+             int n, ...)
+{
+    const char *params[16];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n && i < 16; i++)
+        params[i] = va_arg(ap, const char *);
+    va_end(ap);
+    return db->ops->exec(db, sql, LS__DB_LITERAL, n, params, row, ud, err);
+}
+
+/* A single integer from the first column of the first row. */
+typedef struct one_i64 {
+    int64_t v;
+    bool found;
+} one_i64;
+
+static int row_i64(void *ud, const char *const *col, int ncol)
+{
+    one_i64 *o = ud;
+    if (!o->found && ncol > 0) {
+        o->v = col_i64(col[0]);
+        o->found = col[0] != NULL;
+    }
+    return 0;
+}
+
+static int tx_begin(ls_db *db, ls_error *err)
+{
+    int ret = db->ops->script(db, db->ops->begin_sql, err);
+    if (!ret)
+        db->in_tx = true;
+    return ret;
+}
+
+static void tx_rollback(ls_db *db)
+{
+    db->ops->script(db, "ROLLBACK", NULL);
+    db->in_tx = false;
+}
+
+static int tx_commit(ls_db *db, ls_error *err)
+{
+    int ret = db->ops->script(db, "COMMIT", err);
+    if (ret)
+        tx_rollback(db);
+    db->in_tx = false;
+    return ret;
+}
+
+/* Ends a transaction: commits when ret is 0, else rolls back; returns the
+ * first error. */
+static int tx_end(ls_db *db, int ret, ls_error *err)
+{
+    if (ret) {
+        tx_rollback(db);
+        return ret;
+    }
+    return tx_commit(db, err);
+}
+
+void ls_db_token_hash(const char *token, char out[LS_DB_HASH_SIZE])
+{
+    unsigned char h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, (const unsigned char *)token, strlen(token));
+    sodium_bin2hex(out, LS_DB_HASH_SIZE, h, sizeof h);
+}
+
+static int check_name(const char *name, const char *what, ls_error *err)
+{
+    if (!name || !ls_name_valid(name))
+        return ls__db_fail(err, LS_EINVAL,
+                           "%s '%.40s' is not a valid name: 1 to 16 letters, "
+                           "digits, '_' or '-'",
+                           what, name ? name : "(null)");
+    return 0;
+}
+
+static int check_token(const char *token, ls_error *err)
+{
+    size_t n = token ? strlen(token) : 0;
+    if (n < TOKEN_MIN || n > TOKEN_MAX)
+        return ls__db_fail(err, LS_EINVAL,
+                           "a token has %d to %d characters, not %zu", TOKEN_MIN,
+                           TOKEN_MAX, n);
+    for (size_t i = 0; i < n; i++)
+        if (token[i] <= ' ' || token[i] == 0x7f)
+            return ls__db_fail(err, LS_EINVAL,
+                               "a token is printable characters without spaces "
+                               "(character %zu is not)",
+                               i + 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening and migrations                                              */
+/* ------------------------------------------------------------------ */
+
+/* sql with every @ID@ replaced by the backend's key type; malloc'd. */
+static char *expand_ids(const char *sql, const char *id)
+{
+    size_t n = 0, idlen = strlen(id);
+    for (const char *p = strstr(sql, "@ID@"); p; p = strstr(p + 4, "@ID@"))
+        n++;
+    char *out = malloc(strlen(sql) + n * idlen + 1), *w = out;
+    if (!out)
+        return NULL;
+    for (const char *p = sql;;) {
+        const char *at = strstr(p, "@ID@");
+        size_t len = at ? (size_t)(at - p) : strlen(p);
+        memcpy(w, p, len);
+        w += len;
+        if (!at)
+            break;
+        memcpy(w, id, idlen);
+        w += idlen;
+        p = at + 4;
+    }
+    *w = '\0';
+    return out;
+}
+
+static int current_version(ls_db *db, int *version, ls_error *err)
+{
+    one_i64 v = {0, false};
+    int ret = q(db, err, "SELECT MAX(version) FROM schema_version", row_i64, &v, 0);
+    *version = v.found ? (int)v.v : 0;
+    return ret;
+}
+
+/*
+ * Applies each migration the database lacks in its own transaction, which
+ * first takes the write lock and reads the version again: two servers
+ * starting at once on one PostgreSQL database apply each migration once.
+ */
+int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
+{
+    int ret = db->ops->script(db,
+                              "CREATE TABLE IF NOT EXISTS schema_version ("
+                              " version INTEGER PRIMARY KEY,"
+                              " applied_at BIGINT NOT NULL)",
+                              err);
+    for (int v = 1; v <= n && !ret; v++) {
+        int cur = 0;
+        if ((ret = tx_begin(db, err)))
+            break;
+        if (db->ops->row_locks)
+            ret = db->ops->script(db, "LOCK TABLE schema_version IN EXCLUSIVE MODE", err);
+        if (!ret)
+            ret = current_version(db, &cur, err);
+        if (!ret && cur > n)
+            ret = ls__db_fail(err, LS_DB_ESCHEMA,
+                              "the database's schema is version %d, newer than "
+                              "this program's %d: use a newer leastscore",
+                              cur, n);
+        if (!ret && cur < v) {
+            char *sql = expand_ids(list[v - 1], db->ops->id_column);
+            ret = sql ? db->ops->script(db, sql, err)
+                      : ls__db_fail(err, LS_ENOMEM, "out of memory");
+            free(sql);
+            if (ret)
+                ls__db_prefix(err, "migration to schema version %d failed: ", v);
+            num nv = i64s(v), now = i64s((int64_t)time(NULL));
+            if (!ret)
+                ret = q(db, err,
+                        "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+                        NULL, NULL, 2, nv.s, now.s);
+        }
+        ret = tx_end(db, ret, err);
+    }
+    return ret;
+}
+
+int ls__db_exec(ls_db *db, const char *sql, ls__db_row_fn row, void *ud, ls_error *err)
+{
+    return db->ops->exec(db, sql, 0, 0, NULL, row, ud, err);
+}
+
+static bool is_url(const char *where)
+{
+    return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
+}
+
+int ls_db_open(ls_db **out, const char *where, ls_error *err)
+{
+    *out = NULL;
+    if (!where || !*where)
+        return ls__db_fail(err, LS_EINVAL, "no database given (a file or a postgresql:// URL)");
+    if (sodium_init() < 0)
+        return ls__db_fail(err, LS_DB_EIO, "libsodium failed to start");
+    ls_db *db = calloc(1, sizeof *db);
+    if (!db)
+        return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    int ret = is_url(where) ? ls__db_pg_open(db, where, err)
+                            : ls__db_sqlite_open(db, where, err);
+    if (!ret)
+        ret = ls__db_migrate(db, migrations, NMIGRATIONS, err);
+    if (ret) {
+        ls_db_close(db);
+        return ret;
+    }
+    *out = db;
+    return 0;
+}
+
+void ls_db_close(ls_db *db)
+{
+    if (!db)
+        return;
+    if (db->conn)
+        db->ops->close(db);
+    free(db);
+}
+
+const char *ls_db_backend(const ls_db *db)
+{
+    return db->ops->name;
+}
+
+int ls_db_schema_version(ls_db *db, int *version, ls_error *err)
+{
+    return current_version(db, version, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Players                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The columns every player query selects, in the order row_player reads. */
+#define PLAYER_COLUMNS                                                         \
+    "p.id, p.name, p.bot,"                                                     \
+    " CASE WHEN p.password_hash IS NULL THEN 0 ELSE 1 END, p.mu, p.sigma,"     \
+    " COUNT(mp.match_id), COALESCE(SUM(mp.won), 0),"                           \
+    " COALESCE(SUM(mp.rounds), 0), COALESCE(SUM(mp.points), 0),"               \
+    " COALESCE(SUM(mp.declared), 0), COALESCE(SUM(mp.declared_correct), 0),"   \
+    " COALESCE(SUM(mp.declared_false), 0)"
+#define PLAYER_FROM                                                            \
+    " FROM players p LEFT JOIN match_players mp ON mp.player_id = p.id"
+#define PLAYER_GROUP " GROUP BY p.id, p.name, p.bot, p.password_hash, p.mu, p.sigma"
+
+typedef struct players_acc {
+    ls_db_player *v;
+    int n, cap;
+} players_acc;
+
+static void read_player(ls_db_player *p, const char *const *col)
+{
+    memset(p, 0, sizeof *p);
+    p->id = col_i64(col[0]);
+    col_str(p->name, sizeof p->name, col[1]);
+    col_str(p->bot, sizeof p->bot, col[2]);
+    p->has_password = col_i64(col[3]) != 0;
+    p->rating.mu = col_dbl(col[4]);
+    p->rating.sigma = col_dbl(col[5]);
+    p->ordinal = ls_rating_ordinal(p->rating);
+    p->matches = (int)col_i64(col[6]);
+    p->wins = (int)col_i64(col[7]);
+    p->rounds = (int)col_i64(col[8]);
+    p->points = (int)col_i64(col[9]);
+    p->declared = (int)col_i64(col[10]);
+    p->declared_correct = (int)col_i64(col[11]);
+    p->declared_false = (int)col_i64(col[12]);
+}
+
+static int row_players(void *ud, const char *const *col, int ncol)
+{
+    players_acc *a = ud;
+    if (ncol < 13)
+        return LS_DB_EIO;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        ls_db_player *v = realloc(a->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return LS_ENOMEM;
+        a->v = v;
+        a->cap = cap;
+    }
+    read_player(&a->v[a->n++], col);
+    return 0;
+}
+
+/* The first player a query returns into *p; LS_DB_ENOTFOUND if none. */
+static int one_player(ls_db *db, const char *sql, const char *param, const char *what,
+                      ls_db_player *p, ls_error *err)
+{
+    players_acc a = {0};
+    int ret = q(db, err, sql, row_players, &a, 1, param);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (!ret && a.n == 0)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no player %s", what);
+    if (!ret)
+        *p = a.v[0];
+    free(a.v);
+    return ret;
+}
+
+int ls_db_player_by_id(ls_db *db, int64_t id, ls_db_player *p, ls_error *err)
+{
+    num nid = i64s(id);
+    char what[48];
+    snprintf(what, sizeof what, "with id %" PRId64, id);
+    return one_player(db, "SELECT " PLAYER_COLUMNS PLAYER_FROM " WHERE p.id = $1" PLAYER_GROUP,
+                      nid.s, what, p, err);
+}
+
+int ls_db_player_by_name(ls_db *db, const char *name, ls_db_player *p, ls_error *err)
+{
+    int ret = check_name(name, "player", err);
+    if (ret)
+        return ret;
+    char what[48];
+    snprintf(what, sizeof what, "named %s", name);
+    return one_player(db,
+                      "SELECT " PLAYER_COLUMNS PLAYER_FROM
+                      " WHERE p.bot = '' AND p.name = $1" PLAYER_GROUP,
+                      name, what, p, err);
+}
+
+int ls_db_player_by_token(ls_db *db, const char *token, ls_db_player *p, ls_error *err)
+{
+    int ret = check_token(token, err);
+    if (ret)
+        return ret;
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash(token, hash);
+    return one_player(db,
+                      "SELECT " PLAYER_COLUMNS PLAYER_FROM
+                      " JOIN player_tokens t ON t.player_id = p.id"
+                      " WHERE t.token_hash = $1" PLAYER_GROUP,
+                      hash, "with this token", p, err);
+}
+
+/* Inserts a player row; *id receives its id. */
+static int insert_player(ls_db *db, const char *name, const char *bot, int64_t *id,
+                         ls_error *err)
+{
+    ls_rating_params rp;
+    ls_rating_defaults(&rp);
+    num mu = dbls(rp.mu), sigma = dbls(rp.sigma), now = i64s((int64_t)time(NULL));
+    one_i64 o = {0, false};
+    int ret = q(db, err,
+                "INSERT INTO players (name, bot, mu, sigma, created_at)"
+                " VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                row_i64, &o, 5, name, bot, mu.s, sigma.s, now.s);
+    if (ret == LS_DB_EEXISTS)
+        ls__db_fail(err, ret, "the name %s is taken", name);
+    *id = o.v;
+    return ret;
+}
+
+int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t *id,
+                        ls_error *err)
+{
+    int ret = check_name(name, "player", err);
+    if (!ret)
+        ret = check_token(token, err);
+    if (ret)
+        return ret;
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash(token, hash);
+    int64_t pid = 0;
+    if ((ret = tx_begin(db, err)))
+        return ret;
+    ret = insert_player(db, name, "", &pid, err);
+    num npid = i64s(pid), now = i64s((int64_t)time(NULL));
+    if (!ret) {
+        ret = q(db, err,
+                "INSERT INTO player_tokens (token_hash, player_id, created_at)"
+                " VALUES ($1, $2, $3)",
+                NULL, NULL, 3, hash, npid.s, now.s);
+        if (ret == LS_DB_EEXISTS)
+            ls__db_fail(err, ret, "this token already belongs to a player");
+    }
+    ret = tx_end(db, ret, err);
+    if (!ret && id)
+        *id = pid;
+    return ret;
+}
+
+int ls_db_bot_player(ls_db *db, const char *level, int64_t *id, ls_error *err)
+{
+    int ret = check_name(level, "computer level", err);
+    if (ret)
+        return ret;
+    if ((ret = tx_begin(db, err)))
+        return ret;
+    one_i64 o = {0, false};
+    ret = q(db, err, "SELECT id FROM players WHERE bot = $1 AND name = $1", row_i64, &o,
+            1, level);
+    if (!ret && !o.found)
+        ret = insert_player(db, level, level, &o.v, err);
+    ret = tx_end(db, ret, err);
+    if (!ret)
+        *id = o.v;
+    return ret;
+}
+
+int ls_db_player_set_password(ls_db *db, int64_t id, const char *password, ls_error *err)
+{
+    size_t n = password ? strlen(password) : 0;
+    if (n < PASSWORD_MIN || n > PASSWORD_MAX)
+        return ls__db_fail(err, LS_EINVAL, "a password has %d to %d bytes, not %zu",
+                           PASSWORD_MIN, PASSWORD_MAX, n);
+    char hash[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str(hash, password, n, crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+        return ls__db_fail(err, LS_ENOMEM, "out of memory hashing the password");
+    num nid = i64s(id);
+    one_i64 o = {0, false};
+    int ret = q(db, err,
+                "UPDATE players SET password_hash = $1 WHERE id = $2 AND bot = ''"
+                " RETURNING id",
+                row_i64, &o, 2, hash, nid.s);
+    if (!ret && !o.found)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no person with id %" PRId64, id);
+    return ret;
+}
+
+typedef struct login_row {
+    int64_t id;
+    bool found;
+    char hash[crypto_pwhash_STRBYTES];
+    bool has_hash;
+} login_row;
+
+static int row_login(void *ud, const char *const *col, int ncol)
+{
+    login_row *l = ud;
+    if (ncol < 2)
+        return LS_DB_EIO;
+    l->id = col_i64(col[0]);
+    l->found = true;
+    l->has_hash = col[1] != NULL;
+    col_str(l->hash, sizeof l->hash, col[1]);
+    return 0;
+}
+
+int ls_db_player_login(ls_db *db, const char *name, const char *password,
+                       const char *new_token, int64_t *id, ls_error *err)
+{
+    int ret = check_name(name, "player", err);
+    if (!ret)
+        ret = check_token(new_token, err);
+    if (ret)
+        return ret;
+    if (!password)
+        return ls__db_fail(err, LS_EINVAL, "no password given");
+    login_row l = {0};
+    if ((ret = q(db, err, "SELECT id, password_hash FROM players WHERE bot = '' AND name = $1",
+                 row_login, &l, 1, name)))
+        return ret;
+    /* The same answer for a wrong name, no password and a wrong password:
+     * the caller may show it to anyone. */
+    if (!l.found || !l.has_hash ||
+        crypto_pwhash_str_verify(l.hash, password, strlen(password)) != 0)
+        return ls__db_fail(err, LS_DB_EAUTH,
+                           "wrong name or password (or %s has no password)", name);
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash(new_token, hash);
+    num nid = i64s(l.id), now = i64s((int64_t)time(NULL));
+    ret = q(db, err,
+            "INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+            NULL, NULL, 3, hash, nid.s, now.s);
+    if (ret == LS_DB_EEXISTS)
+        ls__db_fail(err, ret, "this token already belongs to a player");
+    if (!ret && id)
+        *id = l.id;
+    return ret;
+}
+
+int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n, ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    if (limit < 1 || limit > 1000)
+        return ls__db_fail(err, LS_EINVAL, "a leaderboard has 1 to 1000 rows, not %d", limit);
+    num nl = i64s(limit);
+    players_acc a = {0};
+    int ret = q(db, err,
+                "SELECT " PLAYER_COLUMNS PLAYER_FROM PLAYER_GROUP
+                " HAVING COUNT(mp.match_id) > 0"
+                " ORDER BY p.mu - 3 * p.sigma DESC, p.id LIMIT CAST($1 AS INTEGER)",
+                row_players, &a, 1, nl.s);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret) {
+        free(a.v);
+        return ret;
+    }
+    *out = a.v;
+    *n = a.n;
+    return 0;
+}
+
+typedef struct points_acc {
+    ls_db_rating_point *v;
+    int n, cap;
+} points_acc;
+
+static int row_point(void *ud, const char *const *col, int ncol)
+{
+    points_acc *a = ud;
+    if (ncol < 6)
+        return LS_DB_EIO;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        ls_db_rating_point *v = realloc(a->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return LS_ENOMEM;
+        a->v = v;
+        a->cap = cap;
+    }
+    ls_db_rating_point *p = &a->v[a->n++];
+    p->match_id = col_i64(col[0]);
+    p->at = col_i64(col[1]);
+    p->before = (ls_rating){col_dbl(col[2]), col_dbl(col[3])};
+    p->after = (ls_rating){col_dbl(col[4]), col_dbl(col[5])};
+    return 0;
+}
+
+int ls_db_rating_history(ls_db *db, int64_t player_id, ls_db_rating_point **out, int *n,
+                         ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    num nid = i64s(player_id);
+    points_acc a = {0};
+    int ret = q(db, err,
+                "SELECT match_id, at, mu_before, sigma_before, mu, sigma"
+                " FROM rating_history WHERE player_id = $1 ORDER BY id",
+                row_point, &a, 1, nid.s);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret) {
+        free(a.v);
+        return ret;
+    }
+    *out = a.v;
+    *n = a.n;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables in progress                                                  */
+/* ------------------------------------------------------------------ */
+
+static int check_text(const char *text, const char *what, size_t max, ls_error *err)
+{
+    if (!text)
+        return ls__db_fail(err, LS_EINVAL, "no %s given", what);
+    size_t n = strlen(text);
+    if (n > max)
+        return ls__db_fail(err, LS_EINVAL, "the %s has %zu bytes, more than %zu", what, n,
+                           max);
+    return 0;
+}
+
+int ls_db_table_begin(ls_db *db, const char *code, const char *meta, int64_t *table_id,
+                      ls_error *err)
+{
+    int ret = check_text(code, "table code", 64, err);
+    if (!ret)
+        ret = check_text(meta, "table description", 65536, err);
+    if (ret)
+        return ret;
+    num now = i64s((int64_t)time(NULL));
+    one_i64 o = {0, false};
+    ret = q(db, err,
+            "INSERT INTO live_tables (code, meta, created_at) VALUES ($1, $2, $3)"
+            " RETURNING id",
+            row_i64, &o, 3, code, meta, now.s);
+    if (!ret)
+        *table_id = o.v;
+    return ret;
+}
+
+static int table_missing(ls_error *err, int64_t table_id)
+{
+    return ls__db_fail(err, LS_DB_ENOTFOUND, "no table in progress with id %" PRId64,
+                       table_id);
+}
+
+int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
+                     ls_error *err)
+{
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return ls__db_fail(err, LS_EINVAL, "seat %d is not 0 to %d", seat,
+                           LS_MAX_PLAYERS - 1);
+    int ret = 0;
+    if (s) {
+        ret = check_name(s->name, "seat", err);
+        if (!ret && s->bot)
+            ret = check_name(s->bot, "computer level", err);
+        if (!ret && s->token)
+            ret = check_token(s->token, err);
+        if (ret)
+            return ret;
+    }
+    num nt = i64s(table_id), ns = i64s(seat);
+    if ((ret = tx_begin(db, err)))
+        return ret;
+    one_i64 o = {0, false};
+    ret = q(db, err, "SELECT id FROM live_tables WHERE id = $1", row_i64, &o, 1, nt.s);
+    if (!ret && !o.found)
+        ret = table_missing(err, table_id);
+    if (!ret)
+        ret = q(db, err, "DELETE FROM live_seats WHERE table_id = $1 AND seat = $2", NULL,
+                NULL, 2, nt.s, ns.s);
+    if (!ret && s) {
+        char hash[LS_DB_HASH_SIZE];
+        if (s->token)
+            ls_db_token_hash(s->token, hash);
+        num np = i64s(s->player_id);
+        ret = q(db, err,
+                "INSERT INTO live_seats (table_id, seat, player_id, name, bot, token_hash)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                NULL, NULL, 6, nt.s, ns.s, s->player_id ? np.s : NULL, s->name,
+                s->bot ? s->bot : "", s->token ? hash : NULL);
+        if (ret == LS_DB_ENOTFOUND)
+            ls__db_fail(err, ret, "no player with id %" PRId64, s->player_id);
+    }
+    return tx_end(db, ret, err);
+}
+
+int ls_db_table_append(ls_db *db, int64_t table_id, const char *line, ls_error *err)
+{
+    int ret = check_text(line, "record line", LINE_MAX_BYTES, err);
+    if (ret)
+        return ret;
+    if (strpbrk(line, "\r\n"))
+        return ls__db_fail(err, LS_EINVAL, "a record line holds no line break");
+    num nt = i64s(table_id);
+    ret = q(db, err, "INSERT INTO live_lines (table_id, line) VALUES ($1, $2)", NULL,
+            NULL, 2, nt.s, line);
+    if (ret == LS_DB_ENOTFOUND)
+        table_missing(err, table_id);
+    return ret;
+}
+
+/* Deletes a table in progress and its seats and lines (in the caller's
+ * transaction). */
+static int delete_table(ls_db *db, const char *nt, ls_error *err)
+{
+    int ret = q(db, err, "DELETE FROM live_lines WHERE table_id = $1", NULL, NULL, 1, nt);
+    if (!ret)
+        ret = q(db, err, "DELETE FROM live_seats WHERE table_id = $1", NULL, NULL, 1, nt);
+    if (!ret)
+        ret = q(db, err, "DELETE FROM live_tables WHERE id = $1", NULL, NULL, 1, nt);
+    return ret;
+}
+
+int ls_db_table_drop(ls_db *db, int64_t table_id, ls_error *err)
+{
+    num nt = i64s(table_id);
+    int ret = tx_begin(db, err);
+    if (ret)
+        return ret;
+    one_i64 o = {0, false};
+    ret = q(db, err, "SELECT id FROM live_tables WHERE id = $1", row_i64, &o, 1, nt.s);
+    if (!ret && !o.found)
+        ret = table_missing(err, table_id);
+    if (!ret)
+        ret = delete_table(db, nt.s, err);
+    return tx_end(db, ret, err);
+}
+
+/* A growing text. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+    int lines;
+} text;
+
+static int text_add(text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len + n + 2 > t->cap) {
+        size_t cap = t->cap ? t->cap : 1024;
+        while (t->len + n + 2 > cap)
+            cap *= 2;
+        char *p = realloc(t->s, cap);
+        if (!p)
+            return LS_ENOMEM;
+        t->s = p;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->len, s, n);
+    t->len += n;
+    t->s[t->len++] = '\n';
+    t->s[t->len] = '\0';
+    t->lines++;
+    return 0;
+}
+
+static int row_line(void *ud, const char *const *col, int ncol)
+{
+    return ncol < 1 ? LS_DB_EIO : text_add(ud, col[0] ? col[0] : "");
+}
+
+/* All the tables in progress, read in three queries (tables, seats, lines,
+ * each ordered by table) and matched by id: O(tables + lines). */
+typedef struct live_acc {
+    ls_db_live_table *v;
+    int n, cap;
+    int cur; /* the table the last seat or line went to */
+    text t;  /* the lines of v[cur] being gathered */
+} live_acc;
+
+static int row_live_table(void *ud, const char *const *col, int ncol)
+{
+    live_acc *a = ud;
+    if (ncol < 4)
+        return LS_DB_EIO;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        ls_db_live_table *v = realloc(a->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return LS_ENOMEM;
+        a->v = v;
+        a->cap = cap;
+    }
+    ls_db_live_table *t = &a->v[a->n];
+    memset(t, 0, sizeof *t);
+    t->id = col_i64(col[0]);
+    t->code = strdup(col[1] ? col[1] : "");
+    t->meta = strdup(col[2] ? col[2] : "");
+    t->created_at = col_i64(col[3]);
+    a->n++;
+    return t->code && t->meta ? 0 : LS_ENOMEM;
+}
+
+/* The table with id, searched from a->cur on (rows come by table id). */
+static ls_db_live_table *live_find(live_acc *a, int64_t id)
+{
+    while (a->cur < a->n && a->v[a->cur].id < id)
+        a->cur++;
+    return a->cur < a->n && a->v[a->cur].id == id ? &a->v[a->cur] : NULL;
+}
+
+static int row_live_seat(void *ud, const char *const *col, int ncol)
+{
+    live_acc *a = ud;
+    if (ncol < 6)
+        return LS_DB_EIO;
+    ls_db_live_table *t = live_find(a, col_i64(col[0]));
+    if (!t || t->nseats >= LS_MAX_PLAYERS)
+        return 0; /* a table created since the first query */
+    ls_db_live_seat *s = &t->seat[t->nseats++];
+    s->seat = (int)col_i64(col[1]);
+    s->player_id = col_i64(col[2]);
+    col_str(s->name, sizeof s->name, col[3]);
+    col_str(s->bot, sizeof s->bot, col[4]);
+    col_str(s->token_hash, sizeof s->token_hash, col[5]);
+    return 0;
+}
+
+/* Moves the gathered lines into their table. */
+static void live_flush(live_acc *a)
+{
+    if (a->cur < a->n && a->t.s) {
+        ls_db_live_table *t = &a->v[a->cur];
+        t->record = a->t.s;
+        t->record_len = a->t.len;
+        t->lines = a->t.lines;
+    } else {
+        free(a->t.s);
+    }
+    memset(&a->t, 0, sizeof a->t);
+}
+
+static int row_live_line(void *ud, const char *const *col, int ncol)
+{
+    live_acc *a = ud;
+    if (ncol < 2)
+        return LS_DB_EIO;
+    int64_t id = col_i64(col[0]);
+    if (a->cur >= a->n || a->v[a->cur].id != id) {
+        live_flush(a);
+        if (!live_find(a, id))
+            return 0;
+    }
+    return text_add(&a->t, col[1] ? col[1] : "");
+}
+
+int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    live_acc a = {0};
+    /* Run at a server's start, when nothing else writes; a table that
+     * appears between the queries is skipped by live_find. */
+    int ret = tx_begin(db, err);
+    if (ret)
+        return ret;
+    ret = q(db, err, "SELECT id, code, meta, created_at FROM live_tables ORDER BY id",
+            row_live_table, &a, 0);
+    a.cur = 0;
+    if (!ret)
+        ret = q(db, err,
+                "SELECT table_id, seat, player_id, name, bot, token_hash FROM live_seats"
+                " ORDER BY table_id, seat",
+                row_live_seat, &a, 0);
+    a.cur = 0;
+    if (!ret)
+        ret = q(db, err, "SELECT table_id, line FROM live_lines ORDER BY table_id, id",
+                row_live_line, &a, 0);
+    live_flush(&a);
+    ret = tx_end(db, ret, err);
+    for (int i = 0; !ret && i < a.n; i++)
+        if (!a.v[i].record && !(a.v[i].record = calloc(1, 1)))
+            ret = LS_ENOMEM;
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret) {
+        ls_db_live_tables_free(a.v, a.n);
+        return ret;
+    }
+    *out = a.v;
+    *n = a.n;
+    return 0;
+}
+
+void ls_db_live_tables_free(ls_db_live_table *t, int n)
+{
+    for (int i = 0; t && i < n; i++) {
+        free(t[i].code);
+        free(t[i].meta);
+        free(t[i].record);
+    }
+    free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Finishing a table                                                   */
+/* ------------------------------------------------------------------ */
+
+/* What the finish needs of the table in progress. */
+typedef struct finish_table {
+    bool found;
+    char code[65];
+    char *meta;
+    int64_t created_at;
+} finish_table;
+
+static int row_finish_table(void *ud, const char *const *col, int ncol)
+{
+    finish_table *f = ud;
+    if (ncol < 3)
+        return LS_DB_EIO;
+    f->found = true;
+    col_str(f->code, sizeof f->code, col[0]);
+    f->meta = strdup(col[1] ? col[1] : "");
+    f->created_at = col_i64(col[2]);
+    return f->meta ? 0 : LS_ENOMEM;
+}
+
+typedef struct seats_acc {
+    ls_db_match_player p[LS_MAX_PLAYERS];
+    bool present[LS_MAX_PLAYERS];
+} seats_acc;
+
+static int row_finish_seat(void *ud, const char *const *col, int ncol)
+{
+    seats_acc *a = ud;
+    if (ncol < 4)
+        return LS_DB_EIO;
+    int seat = (int)col_i64(col[0]);
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return 0;
+    a->present[seat] = true;
+    a->p[seat].player_id = col_i64(col[1]);
+    col_str(a->p[seat].name, sizeof a->p[seat].name, col[2]);
+    col_str(a->p[seat].bot, sizeof a->p[seat].bot, col[3]);
+    return 0;
+}
+
+static int row_rating(void *ud, const char *const *col, int ncol)
+{
+    ls_rating *r = ud;
+    if (ncol < 2)
+        return LS_DB_EIO;
+    *r = (ls_rating){col_dbl(col[0]), col_dbl(col[1])};
+    return 0;
+}
+
+/*
+ * Each seat's statistics and place from the verified match. Places: the
+ * winner first, then by the round a player went out in (later is better),
+ * then by the final total (lower is better); equal keys share a place.
+ */
+static void match_stats(const ls_state *s, const ls_round_result *res, int nres,
+                        ls_db_match_player *p)
+{
+    int n = ls_players(s), out_round[LS_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        out_round[i] = INT_MAX;
+        p[i].seat = i;
+        p[i].score = ls_score(s, i);
+        p[i].won = ls_winner(s) == i;
+    }
+    for (int r = 0; r < nres; r++)
+        for (int i = 0; i < n; i++) {
+            if (res[r].players >> i & 1) {
+                p[i].rounds++;
+                p[i].points += res[r].score[i];
+            }
+            if (res[r].eliminated >> i & 1)
+                out_round[i] = res[r].round;
+            if (res[r].declarer == i) {
+                p[i].declared++;
+                if (res[r].correct)
+                    p[i].declared_correct++;
+                else
+                    p[i].declared_false++;
+            }
+        }
+    for (int i = 0; i < n; i++) {
+        p[i].place = 1;
+        for (int j = 0; j < n; j++)
+            if (out_round[j] > out_round[i] ||
+                (out_round[j] == out_round[i] && p[j].score < p[i].score))
+                p[i].place++;
+    }
+}
+
+/* Reads the seats' ratings, rates the match, writes the match, its players
+ * and the rating history, all inside the caller's transaction. */
+static int store_match(ls_db *db, const finish_table *ft, const text *rec,
+                       ls_db_match_player *p, int n, int rounds, int64_t *match_id,
+                       ls_error *err)
+{
+    ls_rating_params rp;
+    ls_rating_defaults(&rp);
+    ls_rating before[LS_MAX_PLAYERS], after[LS_MAX_PLAYERS];
+    int rank[LS_MAX_PLAYERS], ret = 0;
+    for (int i = 0; i < n && !ret; i++) {
+        before[i] = ls_rating_new(&rp);
+        rank[i] = p[i].place - 1;
+        num np = i64s(p[i].player_id);
+        if (p[i].player_id)
+            ret = q(db, err,
+                    db->ops->row_locks
+                        ? "SELECT mu, sigma FROM players WHERE id = $1 FOR UPDATE"
+                        : "SELECT mu, sigma FROM players WHERE id = $1",
+                    row_rating, &before[i], 1, np.s);
+    }
+    if (!ret && ls_rating_update(&rp, n, rank, before, after))
+        ret = ls__db_fail(err, LS_DB_EIO, "a stored rating is not a rating");
+    num now = i64s((int64_t)time(NULL)), started = i64s(ft->created_at);
+    num nrounds = i64s(rounds);
+    one_i64 mid = {0, false};
+    if (!ret)
+        ret = q(db, err,
+                "INSERT INTO matches (code, meta, record, rounds, started_at, finished_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                row_i64, &mid, 6, ft->code, ft->meta, rec->s, nrounds.s, started.s, now.s);
+    num nm = i64s(mid.v);
+    for (int i = 0; i < n && !ret; i++) {
+        bool rated = p[i].player_id != 0;
+        p[i].before = before[i];
+        p[i].after = rated ? after[i] : before[i];
+        num seat = i64s(i), pid = i64s(p[i].player_id), place = i64s(p[i].place);
+        num score = i64s(p[i].score), nr = i64s(p[i].rounds), pts = i64s(p[i].points);
+        num dec = i64s(p[i].declared), cor = i64s(p[i].declared_correct);
+        num fal = i64s(p[i].declared_false), won = i64s(p[i].won);
+        num mb = dbls(p[i].before.mu), sb = dbls(p[i].before.sigma);
+        num ma = dbls(p[i].after.mu), sa = dbls(p[i].after.sigma);
+        ret = q(db, err,
+                "INSERT INTO match_players (match_id, seat, player_id, name, bot, place,"
+                " score, rounds, points, declared, declared_correct, declared_false, won,"
+                " mu_before, sigma_before, mu_after, sigma_after) VALUES ($1, $2, $3, $4,"
+                " $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+                NULL, NULL, 17, nm.s, seat.s, rated ? pid.s : NULL, p[i].name, p[i].bot,
+                place.s, score.s, nr.s, pts.s, dec.s, cor.s, fal.s, won.s, mb.s, sb.s, ma.s,
+                sa.s);
+        if (!ret && rated)
+            ret = q(db, err,
+                    "INSERT INTO rating_history (player_id, match_id, mu_before,"
+                    " sigma_before, mu, sigma, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    NULL, NULL, 7, pid.s, nm.s, mb.s, sb.s, ma.s, sa.s, now.s);
+        if (!ret && rated)
+            ret = q(db, err, "UPDATE players SET mu = $1, sigma = $2 WHERE id = $3", NULL,
+                    NULL, 3, ma.s, sa.s, pid.s);
+    }
+    *match_id = mid.v;
+    return ret;
+}
+
+int ls_db_table_finish(ls_db *db, int64_t table_id, int64_t *match_id, ls_error *err)
+{
+    num nt = i64s(table_id);
+    finish_table ft = {0};
+    text rec = {0};
+    seats_acc seats = {0};
+    ls_state *s = NULL;
+    ls_round_result *res = NULL;
+    int nres = 0;
+    int64_t mid = 0;
+    int ret = tx_begin(db, err);
+    if (ret)
+        return ret;
+    ret = q(db, err,
+            db->ops->row_locks
+                ? "SELECT code, meta, created_at FROM live_tables WHERE id = $1 FOR UPDATE"
+                : "SELECT code, meta, created_at FROM live_tables WHERE id = $1",
+            row_finish_table, &ft, 1, nt.s);
+    if (!ret && !ft.found)
+        ret = table_missing(err, table_id);
+    if (!ret)
+        ret = q(db, err, "SELECT line FROM live_lines WHERE table_id = $1 ORDER BY id",
+                row_line, &rec, 1, nt.s);
+    if (!ret)
+        ret = q(db, err,
+                "SELECT seat, player_id, name, bot FROM live_seats WHERE table_id = $1",
+                row_finish_seat, &seats, 1, nt.s);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (!ret) {
+        ls_error rerr;
+        ret = ls_record_read(rec.s ? rec.s : "", rec.len, &s, &res, &nres, &rerr);
+        if (ret)
+            ls__db_fail(err, ret, "table %" PRId64 ": record line %d: %s", table_id,
+                        rerr.line, rerr.msg);
+        else if (ls_phase(s) != LS_PHASE_OVER)
+            ret = ls__db_fail(err, LS_EPHASE,
+                              "table %" PRId64 ": the match is not over (round %d)",
+                              table_id, ls_round(s));
+    }
+    if (!ret) {
+        int n = ls_players(s);
+        for (int i = 0; i < n; i++) {
+            /* The record's names are the truth; a seat row adds the player. */
+            if (!seats.present[i])
+                memset(&seats.p[i], 0, sizeof seats.p[i]);
+            col_str(seats.p[i].name, sizeof seats.p[i].name, ls_name(s, i));
+        }
+        match_stats(s, res, nres, seats.p);
+        ret = store_match(db, &ft, &rec, seats.p, n, nres, &mid, err);
+    }
+    if (!ret)
+        ret = delete_table(db, nt.s, err);
+    ret = tx_end(db, ret, err);
+    if (!ret && match_id)
+        *match_id = mid;
+    ls_state_free(s);
+    free(res);
+    free(rec.s);
+    free(ft.meta);
+    return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Finished matches                                                    */
+/* ------------------------------------------------------------------ */
+
+static int row_match(void *ud, const char *const *col, int ncol)
+{
+    ls_db_match *m = ud;
+    if (ncol < 7)
+        return LS_DB_EIO;
+    m->id = col_i64(col[0]);
+    m->code = strdup(col[1] ? col[1] : "");
+    m->meta = strdup(col[2] ? col[2] : "");
+    m->record = strdup(col[3] ? col[3] : "");
+    m->rounds = (int)col_i64(col[4]);
+    m->started_at = col_i64(col[5]);
+    m->finished_at = col_i64(col[6]);
+    return m->code && m->meta && m->record ? 0 : LS_ENOMEM;
+}
+
+static int row_match_player(void *ud, const char *const *col, int ncol)
+{
+    ls_db_match *m = ud;
+    if (ncol < 17)
+        return LS_DB_EIO;
+    if (m->nplayers >= LS_MAX_PLAYERS)
+        return 0;
+    ls_db_match_player *p = &m->player[m->nplayers++];
+    p->seat = (int)col_i64(col[0]);
+    p->player_id = col_i64(col[1]);
+    col_str(p->name, sizeof p->name, col[2]);
+    col_str(p->bot, sizeof p->bot, col[3]);
+    p->place = (int)col_i64(col[4]);
+    p->score = (int)col_i64(col[5]);
+    p->rounds = (int)col_i64(col[6]);
+    p->points = (int)col_i64(col[7]);
+    p->declared = (int)col_i64(col[8]);
+    p->declared_correct = (int)col_i64(col[9]);
+    p->declared_false = (int)col_i64(col[10]);
+    p->won = col_i64(col[11]) != 0;
+    p->before = (ls_rating){col_dbl(col[12]), col_dbl(col[13])};
+    p->after = (ls_rating){col_dbl(col[14]), col_dbl(col[15])};
+    return 0;
+}
+
+int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
+{
+    memset(m, 0, sizeof *m);
+    num nm = i64s(match_id);
+    int ret = q(db, err,
+                "SELECT id, code, meta, record, rounds, started_at, finished_at"
+                " FROM matches WHERE id = $1",
+                row_match, m, 1, nm.s);
+    if (!ret && !m->record)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no finished match with id %" PRId64,
+                          match_id);
+    if (!ret)
+        ret = q(db, err,
+                "SELECT seat, player_id, name, bot, place, score, rounds, points,"
+                " declared, declared_correct, declared_false, won, mu_before,"
+                " sigma_before, mu_after, sigma_after, match_id"
+                " FROM match_players WHERE match_id = $1 ORDER BY seat",
+                row_match_player, m, 1, nm.s);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret)
+        ls_db_match_clear(m);
+    return ret;
+}
+
+void ls_db_match_clear(ls_db_match *m)
+{
+    free(m->code);
+    free(m->meta);
+    free(m->record);
+    memset(m, 0, sizeof *m);
+}
+
+typedef struct ids_acc {
+    int64_t *v;
+    int n, cap;
+} ids_acc;
+
+static int row_id(void *ud, const char *const *col, int ncol)
+{
+    ids_acc *a = ud;
+    if (ncol < 1)
+        return LS_DB_EIO;
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        int64_t *v = realloc(a->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return LS_ENOMEM;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = col_i64(col[0]);
+    return 0;
+}
+
+int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit,
+                         int64_t **ids, int *n, ls_error *err)
+{
+    *ids = NULL;
+    *n = 0;
+    if (limit < 1 || limit > 1000)
+        return ls__db_fail(err, LS_EINVAL, "a page of matches has 1 to 1000 rows, not %d",
+                           limit);
+    num np = i64s(player_id), nb = i64s(before > 0 ? before : INT64_MAX), nl = i64s(limit);
+    ids_acc a = {0};
+    int ret = q(db, err,
+                "SELECT match_id FROM match_players WHERE player_id = $1 AND match_id < $2"
+                " ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)",
+                row_id, &a, 3, np.s, nb.s, nl.s);
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret) {
+        free(a.v);
+        return ret;
+    }
+    *ids = a.v;
+    *n = a.n;
+    return 0;
+}

@@ -1,0 +1,229 @@
+/*
+ * db.h - the server's store: players, tables in progress, finished matches
+ * and ratings, in SQLite (a file, the default) or PostgreSQL (a URL).
+ *
+ * What it keeps and why:
+ *  - players: a name, the SHA-256 of each secret token a browser holds (the
+ *    token itself is never stored), an optional password hashed with
+ *    argon2id (libsodium's crypto_pwhash_str), a rating;
+ *  - tables in progress: the match's game record, one line per row, written
+ *    durably by ls_db_table_append() before the caller tells anyone of the
+ *    move (the record is the journal), and each seat's name, player and
+ *    seat token hash, so that after a restart every table can be rebuilt at
+ *    its last move (ls_db_live_tables()) with its seats held;
+ *  - finished matches: the record, each player's place, points and
+ *    declarations, and the ratings before and after (ls_db_table_finish()
+ *    moves a table there in one transaction);
+ *  - rating history: one row per player per rated match.
+ *
+ * The schema is versioned: ls_db_open() applies the migrations the
+ * database lacks, each once, in its own transaction (docs/store.md).
+ *
+ * Errors: every function returns 0 or a negative code: LS_DB_... below,
+ * or LS_EINVAL (a bad argument), LS_ENOMEM, LS_EPHASE / LS_ERECORD (a
+ * record that is not a finished match). err (may be NULL) receives the
+ * message for a person. A failed call changes nothing: a write either
+ * happened whole or not at all, and what was written before stays.
+ *
+ * One ls_db is used by one thread at a time.
+ */
+#ifndef LS_DB_H
+#define LS_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "leastscore.h"
+#include "server/rating.h"
+
+enum {
+    LS_DB_EIO = -100,       /* the database failed: disk full, connection
+                               lost, a file that cannot be opened */
+    LS_DB_EEXISTS = -101,   /* the name is taken */
+    LS_DB_ENOTFOUND = -102, /* no such player, table or match */
+    LS_DB_EAUTH = -103,     /* wrong password, or the player has none */
+    LS_DB_ESCHEMA = -104,   /* the database's schema is newer than ours */
+};
+
+/* The short name of a code (LS_DB_... or LS_E...). Never NULL. */
+const char *ls_db_strerror(int code);
+
+#define LS_DB_NAME_SIZE 17 /* a player name (ls_name_valid) and its NUL */
+#define LS_DB_HASH_SIZE 65 /* a SHA-256 in hex and its NUL */
+
+typedef struct ls_db ls_db;
+
+/*
+ * Opens the store at `where`: a "postgresql://" or "postgres://" URL
+ * (libpq's syntax), else the path of an SQLite file (created if missing,
+ * in WAL mode with synchronous=FULL). Applies missing migrations. On
+ * success *out is the store; the caller closes it with ls_db_close().
+ */
+int ls_db_open(ls_db **out, const char *where, ls_error *err);
+void ls_db_close(ls_db *db);
+
+/* "sqlite" or "postgresql". */
+const char *ls_db_backend(const ls_db *db);
+/* The schema version the database is at, and the one this program's
+ * migrations reach. */
+int ls_db_schema_version(ls_db *db, int *version, ls_error *err);
+int ls_db_schema_latest(void);
+
+/* The hex SHA-256 of a token, as stored (for comparing a presented seat
+ * token with ls_db_live_seat.token_hash). */
+void ls_db_token_hash(const char *token, char out[LS_DB_HASH_SIZE]);
+
+/* ------------------------------------------------------------------ */
+/* Players                                                             */
+/* ------------------------------------------------------------------ */
+
+/* A player's profile. Totals count finished matches only. */
+typedef struct ls_db_player {
+    int64_t id;
+    char name[LS_DB_NAME_SIZE];
+    char bot[LS_DB_NAME_SIZE]; /* the computer level ("greedy"), "" for a person */
+    bool has_password;
+    ls_rating rating;  /* mu, sigma */
+    double ordinal;    /* the rating shown: mu - 3 sigma */
+    int matches, wins;
+    int rounds, points;          /* rounds played, points taken in them */
+    int declared, declared_correct, declared_false;
+} ls_db_player;
+
+/* Creates a person named `name` (ls_name_valid) holding `token` (16 to 256
+ * printable characters, e.g. 128 random bits in hex). LS_DB_EEXISTS when
+ * the name is taken. *id (may be NULL) receives the new player's id. */
+int ls_db_player_create(ls_db *db, const char *name, const char *token,
+                        int64_t *id, ls_error *err);
+/* The person holding `token`, by name, or any player by id;
+ * LS_DB_ENOTFOUND when there is none. */
+int ls_db_player_by_token(ls_db *db, const char *token, ls_db_player *p,
+                          ls_error *err);
+int ls_db_player_by_name(ls_db *db, const char *name, ls_db_player *p,
+                         ls_error *err);
+int ls_db_player_by_id(ls_db *db, int64_t id, ls_db_player *p, ls_error *err);
+/* The player that stands for computer level `level` (created the first
+ * time), so that each level has one rating. */
+int ls_db_bot_player(ls_db *db, const char *level, int64_t *id, ls_error *err);
+/* Sets or replaces a person's password (8 to 1024 bytes). */
+int ls_db_player_set_password(ls_db *db, int64_t id, const char *password,
+                              ls_error *err);
+/* Checks name and password; on success `new_token` is added to the
+ * player's tokens (another device) and *id (may be NULL) is the player.
+ * LS_DB_EAUTH for a wrong password or a player without one. */
+int ls_db_player_login(ls_db *db, const char *name, const char *password,
+                       const char *new_token, int64_t *id, ls_error *err);
+/* The best `limit` (1..1000) players by ordinal that have finished a
+ * match, people and computer levels together. *out is malloc'd (NULL when
+ * *n is 0); the caller frees it. */
+int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n,
+                      ls_error *err);
+
+/* One rated match of a player. */
+typedef struct ls_db_rating_point {
+    int64_t match_id;
+    int64_t at;        /* when the match finished, Unix seconds */
+    ls_rating before, after;
+} ls_db_rating_point;
+/* A player's rating history, oldest first; *out malloc'd, caller frees. */
+int ls_db_rating_history(ls_db *db, int64_t player_id, ls_db_rating_point **out,
+                         int *n, ls_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Tables in progress                                                  */
+/* ------------------------------------------------------------------ */
+
+/* A seat as the caller fills it. */
+typedef struct ls_db_seat {
+    const char *name;  /* the name in the record */
+    int64_t player_id; /* the player (0: none, not rated) */
+    const char *bot;   /* computer level, or NULL for a person */
+    const char *token; /* the seat token to resume with, or NULL */
+} ls_db_seat;
+
+/* Starts keeping a table: `code` its short code, `meta` the caller's own
+ * description (settings, as text; given back on restore). */
+int ls_db_table_begin(ls_db *db, const char *code, const char *meta,
+                      int64_t *table_id, ls_error *err);
+/* Fills seat `seat` (0..7) or, with s NULL, empties it. */
+int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
+                     ls_error *err);
+/* Appends one line of the table's game record (no line break, at most
+ * 4096 bytes). When it returns 0 the line is on disk (or committed by
+ * PostgreSQL) and survives a crash of the process or the machine. */
+int ls_db_table_append(ls_db *db, int64_t table_id, const char *line,
+                       ls_error *err);
+/* Forgets a table that will not finish (closed before its end). */
+int ls_db_table_drop(ls_db *db, int64_t table_id, ls_error *err);
+/*
+ * Moves a table whose record is a finished match to the finished matches,
+ * in one transaction: verifies the record (LS_ERECORD with the line, or
+ * LS_EPHASE when the match is not over: nothing changes), computes each
+ * seat's place and statistics from it, rates the seats that have a player
+ * (unrated seats count at a new player's rating), and forgets the table.
+ * *match_id (may be NULL) is the finished match's id.
+ */
+int ls_db_table_finish(ls_db *db, int64_t table_id, int64_t *match_id,
+                       ls_error *err);
+
+/* A seat of a table in progress, as kept. */
+typedef struct ls_db_live_seat {
+    int seat;
+    int64_t player_id;                 /* 0: none */
+    char name[LS_DB_NAME_SIZE];
+    char bot[LS_DB_NAME_SIZE];         /* "" for a person */
+    char token_hash[LS_DB_HASH_SIZE];  /* "" when the seat has no token */
+} ls_db_live_seat;
+
+/* A table in progress, as kept. */
+typedef struct ls_db_live_table {
+    int64_t id;
+    char *code, *meta;
+    int64_t created_at;
+    int nseats;                        /* filled seats, by seat number */
+    ls_db_live_seat seat[LS_MAX_PLAYERS];
+    char *record;                      /* the lines, each ended by '\n' */
+    size_t record_len;
+    int lines;
+} ls_db_live_table;
+
+/* Every table in progress, oldest first, to restore after a restart.
+ * Free with ls_db_live_tables_free(). */
+int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err);
+void ls_db_live_tables_free(ls_db_live_table *t, int n);
+
+/* ------------------------------------------------------------------ */
+/* Finished matches                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct ls_db_match_player {
+    int seat;
+    int64_t player_id;            /* 0: not a player of the store */
+    char name[LS_DB_NAME_SIZE];
+    char bot[LS_DB_NAME_SIZE];
+    int place;                    /* 1 = the winner; equal places tie */
+    int score;                    /* the final total */
+    int rounds, points, declared, declared_correct, declared_false;
+    bool won;
+    ls_rating before, after;      /* equal when not rated */
+} ls_db_match_player;
+
+typedef struct ls_db_match {
+    int64_t id;
+    char *code, *meta, *record;
+    int64_t started_at, finished_at;
+    int rounds;
+    int nplayers;
+    ls_db_match_player player[LS_MAX_PLAYERS]; /* by seat */
+} ls_db_match;
+
+/* A finished match; release it with ls_db_match_clear(). */
+int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
+void ls_db_match_clear(ls_db_match *m);
+/* The ids of a player's finished matches, newest first, at most `limit`
+ * (1..1000) with ids below `before` (0: from the newest). *ids malloc'd. */
+int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit,
+                         int64_t **ids, int *n, ls_error *err);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * db_internal.h - what the store's common part (db.c) needs from a backend
+ * (db_sqlite.c, db_pg.c), and hooks for the store's tests.
+ *
+ * A backend runs SQL with text parameters $1..$n (NULL for SQL NULL) and
+ * hands each result row to a callback as text columns (NULL for SQL NULL).
+ * Both backends accept the same SQL: the schema and every query are written
+ * once in db.c, in the subset SQLite and PostgreSQL share (RETURNING, text
+ * parameters that take their type from the column they meet).
+ */
+#ifndef LS_DB_INTERNAL_H
+#define LS_DB_INTERNAL_H
+
+#include "server/db.h"
+
+/* Receives one result row; returns 0 to go on. */
+typedef int (*ls__db_row_fn)(void *ud, const char *const *col, int ncol);
+
+#define LS__DB_LITERAL 1u
+
+typedef struct ls__db_ops {
+    const char *name;       /* "sqlite" or "postgresql" */
+    const char *begin_sql;  /* starts a write transaction */
+    bool row_locks;         /* SELECT ... FOR UPDATE exists (PostgreSQL);
+                               SQLite's BEGIN IMMEDIATE locks everything */
+    const char *id_column;  /* the type of an auto-numbered primary key */
+    /* Runs one statement. Errors: LS_DB_EEXISTS for a unique key,
+     * LS_DB_ENOTFOUND for a foreign key, LS_DB_EIO otherwise. With flags
+     * LS__DB_LITERAL the SQL is a string literal, whose pointer a backend
+     * may use to keep the statement prepared. */
+    int (*exec)(ls_db *db, const char *sql, unsigned flags, int nparams,
+                const char *const *params, ls__db_row_fn row, void *ud,
+                ls_error *err);
+    /* Runs statements separated by ';' without parameters or results. */
+    int (*script)(ls_db *db, const char *sql, ls_error *err);
+    void (*close)(ls_db *db);
+} ls__db_ops;
+
+struct ls_db {
+    const ls__db_ops *ops;
+    void *conn;    /* sqlite3 * or PGconn * */
+    bool in_tx;    /* inside ls__db_begin() .. commit/rollback */
+};
+
+int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err);
+int ls__db_pg_open(ls_db *db, const char *url, ls_error *err);
+
+/* Fills err (if not NULL) with code and a formatted message; returns code. */
+int ls__db_fail(ls_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Puts the formatted text before err's message (truncating its end). */
+void ls__db_prefix(ls_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* For tests: applies `migrations` (SQL scripts, version i + 1 at index i)
+ * as ls_db_open() applies the store's own. */
+int ls__db_migrate(ls_db *db, const char *const *migrations, int n, ls_error *err);
+/* For tests: runs SQL on the store's own connection (a page limit that
+ * makes SQLite's file "full", a query of the raw tables). */
+int ls__db_exec(ls_db *db, const char *sql, ls__db_row_fn row, void *ud,
+                ls_error *err);
+
+#endif

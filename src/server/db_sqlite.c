@@ -1,0 +1,193 @@
+/*
+ * db_sqlite.c - the store's SQLite backend: one file, WAL journal,
+ * synchronous=FULL.
+ *
+ * With WAL and synchronous=FULL a transaction's commit returns after its
+ * frames are written and fsync'ed to the -wal file, so a committed line
+ * survives a crash of the process and of the machine. Each statement
+ * outside ls__db_begin() commits on its own.
+ *
+ * Prepared statements are kept per SQL text pointer for the queries db.c
+ * marks LS__DB_LITERAL (string literals: the pointer names the query), so
+ * a line per move costs a reset and a step instead of a parse.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "server/db_internal.h"
+
+#define CACHE_SIZE 48
+
+typedef struct sq_conn {
+    sqlite3 *db;
+    struct {
+        const char *sql;
+        sqlite3_stmt *st;
+    } cache[CACHE_SIZE];
+    int ncache;
+} sq_conn;
+
+static int sq_fail(ls_db *db, ls_error *err, const char *what)
+{
+    sq_conn *c = db->conn;
+    int ext = sqlite3_extended_errcode(c->db);
+    int code = LS_DB_EIO;
+    if (ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY)
+        code = LS_DB_EEXISTS;
+    else if (ext == SQLITE_CONSTRAINT_FOREIGNKEY)
+        code = LS_DB_ENOTFOUND;
+    return ls__db_fail(err, code, "sqlite: %s%s%s", what, *what ? ": " : "",
+                       sqlite3_errmsg(c->db));
+}
+
+/* The statement for sql, from the cache when sql is a known pointer. */
+static sqlite3_stmt *sq_statement(sq_conn *c, const char *sql, unsigned flags,
+                                   bool *cached)
+{
+    for (int i = 0; (flags & LS__DB_LITERAL) && i < c->ncache; i++)
+        if (c->cache[i].sql == sql) {
+            *cached = true;
+            return c->cache[i].st;
+        }
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
+        return NULL;
+    *cached = (flags & LS__DB_LITERAL) && c->ncache < CACHE_SIZE;
+    if (*cached) {
+        c->cache[c->ncache].sql = sql;
+        c->cache[c->ncache++].st = st;
+    }
+    return st;
+}
+
+static int sq_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
+                   const char *const *params, ls__db_row_fn row, void *ud,
+                   ls_error *err)
+{
+    sq_conn *c = db->conn;
+    bool cached = false;
+    sqlite3_stmt *st = sq_statement(c, sql, flags, &cached);
+    if (!st)
+        return sq_fail(db, err, "");
+    int rc = SQLITE_OK;
+    for (int i = 0; i < nparams && rc == SQLITE_OK; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "$%d", i + 1);
+        int idx = sqlite3_bind_parameter_index(st, name);
+        if (idx == 0)
+            continue;
+        rc = params[i] ? sqlite3_bind_text(st, idx, params[i], -1, SQLITE_STATIC)
+                       : sqlite3_bind_null(st, idx);
+    }
+    int stopped = 0;
+    if (rc == SQLITE_OK) {
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW && !stopped && row) {
+            int n = sqlite3_column_count(st);
+            const char *col[32];
+            char real[32][32];
+            if (n > 32)
+                n = 32;
+            for (int i = 0; i < n; i++) {
+                /* SQLite's own text of a REAL has 15 digits; 17 read back
+                 * bit for bit. */
+                if (sqlite3_column_type(st, i) == SQLITE_FLOAT) {
+                    snprintf(real[i], sizeof real[i], "%.17g",
+                             sqlite3_column_double(st, i));
+                    col[i] = real[i];
+                } else {
+                    col[i] = (const char *)sqlite3_column_text(st, i);
+                }
+            }
+            stopped = row(ud, col, n);
+        }
+        if (rc == SQLITE_ROW)
+            rc = SQLITE_DONE; /* stopped early, or rows nobody asked for */
+    }
+    int ret = 0;
+    if (rc != SQLITE_DONE && rc != SQLITE_OK)
+        ret = sq_fail(db, err, "");
+    if (cached) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    } else {
+        sqlite3_finalize(st);
+    }
+    return ret ? ret : (stopped < 0 ? stopped : 0);
+}
+
+static int sq_script(ls_db *db, const char *sql, ls_error *err)
+{
+    sq_conn *c = db->conn;
+    if (sqlite3_exec(c->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return sq_fail(db, err, "");
+    return 0;
+}
+
+static void sq_close(ls_db *db)
+{
+    sq_conn *c = db->conn;
+    if (!c)
+        return;
+    for (int i = 0; i < c->ncache; i++)
+        sqlite3_finalize(c->cache[i].st);
+    sqlite3_close(c->db);
+    free(c);
+    db->conn = NULL;
+}
+
+static const ls__db_ops sqlite_ops = {
+    .name = "sqlite",
+    /* IMMEDIATE takes the write lock at once: a transaction that reads then
+     * writes cannot fail half-way for another writer. */
+    .begin_sql = "BEGIN IMMEDIATE",
+    .row_locks = false,
+    .id_column = "INTEGER PRIMARY KEY",
+    .exec = sq_exec,
+    .script = sq_script,
+    .close = sq_close,
+};
+
+static int journal_mode_row(void *ud, const char *const *col, int ncol)
+{
+    char *mode = ud;
+    snprintf(mode, 16, "%s", ncol > 0 && col[0] ? col[0] : "");
+    return 0;
+}
+
+int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
+{
+    sq_conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    db->ops = &sqlite_ops;
+    db->conn = c;
+    int rc = sqlite3_open_v2(path, &c->db,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                 SQLITE_OPEN_NOMUTEX,
+                             NULL);
+    if (rc != SQLITE_OK) {
+        int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", path,
+                              c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
+        sq_close(db);
+        return ret;
+    }
+    sqlite3_extended_result_codes(c->db, 1);
+    sqlite3_busy_timeout(c->db, 5000);
+    char mode[16] = "";
+    int ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, NULL, journal_mode_row, mode, err);
+    if (!ret && strcmp(mode, "wal"))
+        ret = ls__db_fail(err, LS_DB_EIO, "sqlite: %s: cannot use a WAL journal (%s)",
+                          path, mode);
+    if (!ret)
+        ret = sq_script(db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", err);
+    if (ret) {
+        /* err says what failed; name the file too. */
+        if (err && ret == LS_DB_EIO && !strstr(err->msg, path))
+            ls__db_prefix(err, "%s: ", path);
+        sq_close(db);
+    }
+    return ret;
+}

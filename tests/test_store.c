@@ -1,0 +1,1055 @@
+/*
+ * test_store.c - the server's store (src/server/db.c): one suite, run
+ * against each backend.
+ *
+ *   build/tests/test_store [sqlite|postgresql|all] [NAME]
+ *
+ * runs the tests whose names contain NAME against SQLite (a new file per
+ * test in a temporary directory), PostgreSQL (a throwaway cluster started
+ * by tools/pg-throwaway.sh for the run, a fresh schema per test), or both
+ * (the default). When PostgreSQL's server binaries are missing, or cannot
+ * be run as an unprivileged user, the PostgreSQL run is skipped with a
+ * message saying why; LS_REQUIRE_POSTGRESQL=1 makes that a failure.
+ *
+ * The match used throughout is docs/example.lsr (three rounds, Cid wins;
+ * Ann second, out in round 3; Bob third, out in round 2).
+ */
+#include "support/support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libpq-fe.h>
+
+#include "server/db.h"
+#include "server/db_internal.h"
+
+static const char *const example[] = {
+    "leastscore 1",
+    "# Three rounds of Least Score, threshold 25",
+    "option threshold 25",
+    "players Ann Bob Cid",
+    "",
+    "round                           # round 1: Ann starts",
+    "hand Ann 7H 8H 9H 4C 2C",
+    "hand Bob AS 3D 4D 6C KS",
+    "hand Cid QC QD 5H 6S 2D",
+    "open 4S",
+    "Ann discard 7H 8H 9H take 4S",
+    "Bob discard KS draw 2S",
+    "Cid discard QC QD draw 4H",
+    "Ann declare",
+    "round",
+    "hand Ann KC KD 3D 2D 4S",
+    "hand Bob AC 2H 3H 4C 4D",
+    "hand Cid 9S 9D AH 2S AD",
+    "open KH",
+    "Bob discard 4C 4D draw 4H",
+    "Cid discard 9S 9D take 4C",
+    "Ann discard KC KD draw 6S",
+    "Bob declare",
+    "round",
+    "hand Ann KC KD KH QS JS",
+    "hand Cid AC AD 2C 3D 4S",
+    "open AH",
+    "Cid discard 2C 3D 4S take AH",
+    "Ann discard KC KD draw QH",
+    "Cid declare",
+};
+#define EXAMPLE_LINES ((int)(sizeof example / sizeof example[0]))
+
+/* ------------------------------------------------------------------ */
+/* The backends                                                        */
+/* ------------------------------------------------------------------ */
+
+static const char *backend;    /* "sqlite" or "postgresql" */
+static char sqlite_dir[64];    /* the run's temporary directory */
+static char pg_dir[64];        /* the cluster's directory */
+static char pg_url[256];       /* the cluster's URL */
+static char where[512];        /* this test's store */
+static int test_number;
+
+/* Starts the throwaway cluster; 0, 77 (skip) or 1. */
+static int pg_start(void)
+{
+    snprintf(pg_dir, sizeof pg_dir, "/tmp/lspg.XXXXXX");
+    if (!mkdtemp(pg_dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    const char *script = getenv("LS_PG_THROWAWAY");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s start %s fsync=off",
+             script ? script : "tools/pg-throwaway.sh", pg_dir);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return 1;
+    if (!fgets(pg_url, sizeof pg_url, p))
+        pg_url[0] = '\0';
+    int st = pclose(p);
+    pg_url[strcspn(pg_url, "\n")] = '\0';
+    int code = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (code != 0) {
+        rmdir(pg_dir);
+        pg_dir[0] = '\0';
+    }
+    return code;
+}
+
+static void pg_stop(void)
+{
+    if (!pg_dir[0])
+        return;
+    const char *script = getenv("LS_PG_THROWAWAY");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s stop %s", script ? script : "tools/pg-throwaway.sh",
+             pg_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "test_store: stopping the cluster in %s failed\n", pg_dir);
+}
+
+/* Runs SQL on a connection of the test's own (not the store's). */
+static void pg_admin(const char *sql)
+{
+    PGconn *c = PQconnectdb(pg_url);
+    assert_int_equal(PQstatus(c), CONNECTION_OK);
+    PQclear(PQexec(c, "SET client_min_messages = warning"));
+    PGresult *r = PQexec(c, sql);
+    ExecStatusType st = PQresultStatus(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+        fail_msg("%s: %s", sql, PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+}
+
+static void remove_sqlite(const char *path)
+{
+    char p[600];
+    unlink(path);
+    snprintf(p, sizeof p, "%s-wal", path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", path);
+    unlink(p);
+}
+
+/* Each test starts from an empty store. */
+static int fresh_store(void **state)
+{
+    (void)state;
+    test_number++;
+    if (!strcmp(backend, "sqlite")) {
+        snprintf(where, sizeof where, "%s/t%d.db", sqlite_dir, test_number);
+    } else {
+        pg_admin("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+        snprintf(where, sizeof where, "%s", pg_url);
+    }
+    return 0;
+}
+
+static int forget_store(void **state)
+{
+    (void)state;
+    if (!strcmp(backend, "sqlite"))
+        remove_sqlite(where);
+    return 0;
+}
+
+static ls_db *open_store(void)
+{
+    ls_db *db = NULL;
+    ls_error err;
+    int ret = ls_db_open(&db, where, &err);
+    if (ret)
+        fail_msg("ls_db_open(%s): %s", where, err.msg);
+    assert_string_equal(ls_db_backend(db), backend);
+    return db;
+}
+
+/* Fails the test with the store's message when call does not return 0;
+ * calls pass ERR as their error buffer. */
+static ls_error last_err;
+#define ERR (&last_err)
+#define OK(call)                                                               \
+    do {                                                                       \
+        memset(&last_err, 0, sizeof last_err);                                 \
+        int r_ = (call);                                                       \
+        if (r_)                                                                \
+            fail_msg("%s: %d %s", #call, r_, last_err.msg);                    \
+    } while (0)
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+static int row_count(void *ud, const char *const *col, int ncol)
+{
+    (void)ncol;
+    *(long *)ud = col[0] ? strtol(col[0], NULL, 10) : -1;
+    return 0;
+}
+
+/* The integer a query of one value returns, run on the store's connection. */
+static long scalar(ls_db *db, const char *sql)
+{
+    long v = -2;
+    OK(ls__db_exec(db, sql, row_count, &v, ERR));
+    return v;
+}
+
+static int64_t new_player(ls_db *db, const char *name, const char *token)
+{
+    int64_t id = 0;
+    OK(ls_db_player_create(db, name, token, &id, ERR));
+    assert_true(id > 0);
+    return id;
+}
+
+/* A table of the example's three players, the first `lines` lines
+ * appended. ids[] (may be NULL) the players' ids, 0 for a guest. */
+static int64_t example_table(ls_db *db, const int64_t ids[3], int lines)
+{
+    static const char *const names[3] = {"Ann", "Bob", "Cid"};
+    static const char *const tokens[3] = {"seat-token-ann-0001", "seat-token-bob-0002",
+                                          "seat-token-cid-0003"};
+    int64_t t = 0;
+    OK(ls_db_table_begin(db, "ABCD", "{\"seats\":3}", &t, ERR));
+    for (int i = 0; i < 3; i++) {
+        ls_db_seat s = {names[i], ids ? ids[i] : 0, NULL, tokens[i]};
+        OK(ls_db_table_seat(db, t, i, &s, ERR));
+    }
+    for (int i = 0; i < lines; i++)
+        OK(ls_db_table_append(db, t, example[i], ERR));
+    return t;
+}
+
+static char *example_text(int lines)
+{
+    size_t n = 0;
+    for (int i = 0; i < lines; i++)
+        n += strlen(example[i]) + 1;
+    char *s = malloc(n + 1), *w = s;
+    assert_non_null(s);
+    for (int i = 0; i < lines; i++)
+        w += sprintf(w, "%s\n", example[i]);
+    *w = '\0';
+    return s;
+}
+
+static void assert_close(double a, double b)
+{
+    if (fabs(a - b) > 1e-9)
+        fail_msg("%.17g != %.17g", a, b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening and migrations                                              */
+/* ------------------------------------------------------------------ */
+
+static void test_opening_applies_each_migration_once(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int v = -1;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    ls_db_close(db);
+    db = open_store();
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM schema_version"), ls_db_schema_latest());
+    ls_db_close(db);
+}
+
+static int row_text(void *ud, const char *const *col, int ncol)
+{
+    snprintf(ud, 32, "%s", ncol > 0 && col[0] ? col[0] : "");
+    return 0;
+}
+
+static void test_sqlite_keeps_a_wal_journal_synced_in_full(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    ls_db *db = open_store();
+    char mode[32] = "";
+    OK(ls__db_exec(db, "PRAGMA journal_mode", row_text, mode, ERR));
+    assert_string_equal(mode, "wal");
+    assert_int_equal(scalar(db, "PRAGMA synchronous"), 2); /* FULL */
+    ls_db_close(db);
+    /* WAL is written in the file's header (bytes 18-19 are 2), so every
+     * connection uses it. */
+    FILE *f = fopen(where, "rb");
+    assert_non_null(f);
+    unsigned char h[20];
+    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
+    fclose(f);
+    assert_int_equal(h[18], 2);
+    assert_int_equal(h[19], 2);
+}
+
+/* A migration that fails half-way leaves neither its changes nor its
+ * version, and the next start applies it whole. */
+static void test_a_failed_migration_leaves_no_trace_and_is_retried(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int latest = ls_db_schema_latest();
+    const char *list[16];
+    for (int i = 0; i < latest; i++)
+        list[i] = "SELECT no_such_column FROM no_such_table"; /* never run again */
+    list[latest] = "CREATE TABLE extra (x INTEGER)";
+    list[latest + 1] = "CREATE TABLE broken (x INTEGER); INSERT INTO no_such_table VALUES (1)";
+    ls_error e;
+    int ret = ls__db_migrate(db, list, latest + 2, &e);
+    assert_int_equal(ret, LS_DB_EIO);
+    char want[64];
+    snprintf(want, sizeof want, "migration to schema version %d failed", latest + 2);
+    assert_non_null(strstr(e.msg, want));
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, latest + 1);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM extra"), 0);
+    assert_int_equal(ls__db_exec(db, "SELECT COUNT(*) FROM broken", NULL, NULL, &e),
+                     LS_DB_EIO);
+    list[latest + 1] = "CREATE TABLE broken (x INTEGER); INSERT INTO broken VALUES (1)";
+    OK(ls__db_migrate(db, list, latest + 2, ERR));
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, latest + 2);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM broken"), 1);
+    ls_db_close(db);
+}
+
+static void test_a_schema_newer_than_the_program_is_refused(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    OK(ls__db_exec(db, "INSERT INTO schema_version (version, applied_at) VALUES (99, 0)",
+                   NULL, NULL, ERR));
+    ls_db_close(db);
+    ls_error e;
+    db = (ls_db *)1;
+    assert_int_equal(ls_db_open(&db, where, &e), LS_DB_ESCHEMA);
+    assert_null(db);
+    assert_non_null(strstr(e.msg, "version 99"));
+}
+
+static void test_a_store_that_cannot_be_opened_says_why(void **state)
+{
+    (void)state;
+    ls_db *db = NULL;
+    ls_error e;
+    if (!strcmp(backend, "sqlite")) {
+        assert_int_equal(ls_db_open(&db, "/nonexistent-dir/x/store.db", &e), LS_DB_EIO);
+        assert_non_null(strstr(e.msg, "/nonexistent-dir/x/store.db"));
+    } else {
+        assert_int_equal(ls_db_open(&db, "postgresql://leastscore@/postgres?host=/nonexistent-dir",
+                                    &e),
+                         LS_DB_EIO);
+        assert_non_null(strstr(e.msg, "cannot connect"));
+    }
+    assert_null(db);
+    assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Players                                                             */
+/* ------------------------------------------------------------------ */
+
+static void test_a_token_is_hashed_with_sha256(void **state)
+{
+    (void)state;
+    char h[LS_DB_HASH_SIZE];
+    ls_db_token_hash("abc", h);
+    assert_string_equal(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+static void test_a_player_is_found_by_token_and_name(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "0123456789abcdef0123456789abcdef");
+    int64_t bob = new_player(db, "Bob", "fedcba9876543210fedcba9876543210");
+    assert_int_not_equal(ann, bob);
+    ls_db_player p;
+    OK(ls_db_player_by_token(db, "0123456789abcdef0123456789abcdef", &p, ERR));
+    assert_int_equal(p.id, ann);
+    assert_string_equal(p.name, "Ann");
+    assert_string_equal(p.bot, "");
+    assert_false(p.has_password);
+    assert_close(p.rating.mu, 25.0);
+    assert_close(p.ordinal, 0.0);
+    assert_int_equal(p.matches, 0);
+    OK(ls_db_player_by_name(db, "Bob", &p, ERR));
+    assert_int_equal(p.id, bob);
+    OK(ls_db_player_by_id(db, bob, &p, ERR));
+    assert_string_equal(p.name, "Bob");
+    ls_error e;
+    assert_int_equal(ls_db_player_by_token(db, "0123456789abcdef0123456789abcdeX", &p, &e),
+                     LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_player_by_name(db, "Cid", &p, &e), LS_DB_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "Cid"));
+    assert_int_equal(ls_db_player_by_id(db, 999999, &p, &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
+static void test_only_the_hash_of_a_token_is_stored(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    const char *token = "secret-token-of-ann-0001";
+    new_player(db, "Ann", token);
+    char hash[LS_DB_HASH_SIZE], sql[256];
+    ls_db_token_hash(token, hash);
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM player_tokens WHERE token_hash = '%s'",
+             hash);
+    assert_int_equal(scalar(db, sql), 1);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_tokens"), 1);
+    snprintf(sql, sizeof sql,
+             "SELECT COUNT(*) FROM player_tokens WHERE token_hash LIKE '%%%s%%'", token);
+    assert_int_equal(scalar(db, sql), 0);
+    ls_db_close(db);
+}
+
+static void test_a_taken_name_or_token_is_refused_and_nothing_is_written(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    new_player(db, "Ann", "token-number-one-0001");
+    ls_error e;
+    int64_t id = 0;
+    assert_int_equal(ls_db_player_create(db, "Ann", "token-number-two-0002", &id, &e),
+                     LS_DB_EEXISTS);
+    assert_non_null(strstr(e.msg, "Ann is taken"));
+    assert_int_equal(ls_db_player_create(db, "Bob", "token-number-one-0001", &id, &e),
+                     LS_DB_EEXISTS);
+    /* Bob's row went with the failed transaction. */
+    ls_db_player p;
+    assert_int_equal(ls_db_player_by_name(db, "Bob", &p, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players"), 1);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_tokens"), 1);
+    ls_db_close(db);
+}
+
+static void test_bad_names_and_tokens_are_refused(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    ls_error e;
+    const char *good = "a-good-token-000001";
+    assert_int_equal(ls_db_player_create(db, "", good, NULL, &e), LS_EINVAL);
+    assert_int_equal(ls_db_player_create(db, "Robert'); DROP", good, NULL, &e), LS_EINVAL);
+    assert_non_null(strstr(e.msg, "not a valid name"));
+    assert_int_equal(ls_db_player_create(db, "SeventeenLetters1", good, NULL, &e), LS_EINVAL);
+    assert_int_equal(ls_db_player_create(db, "Ann", "short", NULL, &e), LS_EINVAL);
+    assert_non_null(strstr(e.msg, "not 5"));
+    assert_int_equal(ls_db_player_create(db, "Ann", "has a space in it 0001", NULL, &e),
+                     LS_EINVAL);
+    assert_int_equal(ls_db_player_create(db, "Ann", NULL, NULL, &e), LS_EINVAL);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players"), 0);
+    ls_db_close(db);
+}
+
+static void test_a_password_gives_the_profile_to_another_device(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "first-device-token-01");
+    new_player(db, "Bob", "bob-device-token-0001");
+    ls_error e;
+    int64_t id = 0;
+    assert_int_equal(ls_db_player_login(db, "Ann", "correct horse", "second-device-token-2",
+                                        &id, &e),
+                     LS_DB_EAUTH);
+    assert_int_equal(ls_db_player_set_password(db, ann, "short", &e), LS_EINVAL);
+    OK(ls_db_player_set_password(db, ann, "correct horse", ERR));
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "SELECT COUNT(*) FROM players WHERE id = %lld AND password_hash LIKE '$argon2id$%%'",
+             (long long)ann);
+    assert_int_equal(scalar(db, sql), 1);
+    assert_int_equal(ls_db_player_login(db, "Ann", "wrong horse", "second-device-token-2",
+                                        &id, &e),
+                     LS_DB_EAUTH);
+    assert_int_equal(ls_db_player_login(db, "Bob", "correct horse", "second-device-token-2",
+                                        &id, &e),
+                     LS_DB_EAUTH);
+    assert_int_equal(ls_db_player_login(db, "Zed", "correct horse", "second-device-token-2",
+                                        &id, &e),
+                     LS_DB_EAUTH);
+    ls_db_player p;
+    assert_int_equal(ls_db_player_by_token(db, "second-device-token-2", &p, &e),
+                     LS_DB_ENOTFOUND);
+    OK(ls_db_player_login(db, "Ann", "correct horse", "second-device-token-2", &id, ERR));
+    assert_int_equal(id, ann);
+    OK(ls_db_player_by_token(db, "second-device-token-2", &p, ERR));
+    assert_int_equal(p.id, ann);
+    assert_true(p.has_password);
+    OK(ls_db_player_by_token(db, "first-device-token-01", &p, ERR));
+    assert_int_equal(p.id, ann);
+    ls_db_close(db);
+}
+
+static void test_each_computer_level_is_one_player_apart_from_people(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t g1 = 0, g2 = 0, e1 = 0;
+    OK(ls_db_bot_player(db, "greedy", &g1, ERR));
+    OK(ls_db_bot_player(db, "greedy", &g2, ERR));
+    OK(ls_db_bot_player(db, "expert", &e1, ERR));
+    assert_int_equal(g1, g2);
+    assert_int_not_equal(g1, e1);
+    int64_t person = new_player(db, "greedy", "a-person-called-greedy");
+    assert_int_not_equal(person, g1);
+    ls_db_player p;
+    OK(ls_db_player_by_name(db, "greedy", &p, ERR));
+    assert_int_equal(p.id, person);
+    OK(ls_db_player_by_id(db, g1, &p, ERR));
+    assert_string_equal(p.bot, "greedy");
+    ls_error e;
+    assert_int_equal(ls_db_player_set_password(db, g1, "a password", &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables in progress                                                  */
+/* ------------------------------------------------------------------ */
+
+static void test_tables_in_progress_come_back_after_reopening(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "ann-player-token-0001");
+    int64_t t1 = example_table(db, (int64_t[]){ann, 0, 0}, 12);
+    int64_t t2 = 0;
+    OK(ls_db_table_begin(db, "WXYZ", "meta two", &t2, ERR));
+    int64_t bot = 0;
+    OK(ls_db_bot_player(db, "expert", &bot, ERR));
+    ls_db_seat s = {"Eve", bot, "expert", NULL};
+    OK(ls_db_table_seat(db, t2, 1, &s, ERR));
+    /* Interleaved appends keep each table's own order. */
+    OK(ls_db_table_append(db, t2, "leastscore 1", ERR));
+    OK(ls_db_table_append(db, t1, example[12], ERR));
+    OK(ls_db_table_append(db, t2, "players Dan Eve", ERR));
+    ls_db_close(db);
+
+    db = open_store();
+    ls_db_live_table *t = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &t, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(t[0].id, t1);
+    assert_string_equal(t[0].code, "ABCD");
+    assert_string_equal(t[0].meta, "{\"seats\":3}");
+    assert_int_equal(t[0].lines, 13);
+    char *want = example_text(13);
+    assert_string_equal(t[0].record, want);
+    assert_int_equal(t[0].record_len, strlen(want));
+    free(want);
+    assert_int_equal(t[0].nseats, 3);
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash("seat-token-bob-0002", hash);
+    assert_int_equal(t[0].seat[1].seat, 1);
+    assert_string_equal(t[0].seat[1].name, "Bob");
+    assert_string_equal(t[0].seat[1].token_hash, hash);
+    assert_int_equal(t[0].seat[0].player_id, ann);
+    assert_int_equal(t[0].seat[1].player_id, 0);
+    /* The record as kept replays to the last move. */
+    ls_state *st = NULL;
+    ls_error e;
+    assert_int_equal(ls_record_read(t[0].record, t[0].record_len, &st, NULL, NULL, &e), 0);
+    assert_int_equal(ls_round(st), 1);
+    assert_int_equal(ls_round_turns(st), 3);
+    ls_state_free(st);
+    assert_int_equal(t[1].id, t2);
+    assert_string_equal(t[1].record, "leastscore 1\nplayers Dan Eve\n");
+    assert_int_equal(t[1].nseats, 1);
+    assert_int_equal(t[1].seat[0].seat, 1);
+    assert_string_equal(t[1].seat[0].bot, "expert");
+    assert_int_equal(t[1].seat[0].player_id, bot);
+    assert_string_equal(t[1].seat[0].token_hash, "");
+    ls_db_live_tables_free(t, n);
+    ls_db_close(db);
+}
+
+static void test_a_table_without_lines_comes_back_empty(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t id = 0;
+    OK(ls_db_table_begin(db, "EMPT", "", &id, ERR));
+    ls_db_live_table *t = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &t, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_string_equal(t[0].record, "");
+    assert_int_equal(t[0].lines, 0);
+    assert_int_equal(t[0].nseats, 0);
+    ls_db_live_tables_free(t, n);
+    ls_db_close(db);
+}
+
+static void test_seats_change_and_empty_before_the_match(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 0);
+    ls_db_seat s = {"Dan", 0, NULL, "dan-seat-token-00004"};
+    OK(ls_db_table_seat(db, t, 1, &s, ERR));
+    OK(ls_db_table_seat(db, t, 2, NULL, ERR));
+    ls_error e;
+    s.player_id = 424242;
+    assert_int_equal(ls_db_table_seat(db, t, 2, &s, &e), LS_DB_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "424242"));
+    assert_int_equal(ls_db_table_seat(db, t, 8, NULL, &e), LS_EINVAL);
+    assert_int_equal(ls_db_table_seat(db, t + 100, 0, NULL, &e), LS_DB_ENOTFOUND);
+    s = (ls_db_seat){"bad name!", 0, NULL, NULL};
+    assert_int_equal(ls_db_table_seat(db, t, 0, &s, &e), LS_EINVAL);
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(lt[0].nseats, 2);
+    assert_string_equal(lt[0].seat[0].name, "Ann");
+    assert_string_equal(lt[0].seat[1].name, "Dan");
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
+static void test_append_refuses_what_is_not_one_line_of_a_known_table(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 2);
+    ls_error e;
+    assert_int_equal(ls_db_table_append(db, t, "round\nhand Ann", &e), LS_EINVAL);
+    assert_int_equal(ls_db_table_append(db, t, "round\r", &e), LS_EINVAL);
+    assert_int_equal(ls_db_table_append(db, t, NULL, &e), LS_EINVAL);
+    char big[5000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    assert_int_equal(ls_db_table_append(db, t, big, &e), LS_EINVAL);
+    assert_non_null(strstr(e.msg, "4999 bytes"));
+    assert_int_equal(ls_db_table_append(db, t + 1000, "round", &e), LS_DB_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "no table in progress"));
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 2);
+    ls_db_close(db);
+}
+
+static void test_a_dropped_table_is_forgotten(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 5);
+    OK(ls_db_table_drop(db, t, ERR));
+    ls_error e;
+    assert_int_equal(ls_db_table_drop(db, t, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 0);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_seats"), 0);
+    ls_db_live_table *lt = NULL;
+    int n = -1;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 0);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
+/* ------------------------------------------------------------------ */
+/* Finishing                                                           */
+/* ------------------------------------------------------------------ */
+
+static void assert_stats(const ls_db_match_player *p, const char *name, int place, int score,
+                         int rounds, int points, int declared, int correct, int wrong,
+                         bool won)
+{
+    assert_string_equal(p->name, name);
+    assert_int_equal(p->place, place);
+    assert_int_equal(p->score, score);
+    assert_int_equal(p->rounds, rounds);
+    assert_int_equal(p->points, points);
+    assert_int_equal(p->declared, declared);
+    assert_int_equal(p->declared_correct, correct);
+    assert_int_equal(p->declared_false, wrong);
+    assert_int_equal(p->won, won);
+}
+
+static void test_a_finished_table_becomes_a_match_with_stats_and_ratings(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "ann-player-token-0001");
+    int64_t bob = new_player(db, "Bob", "bob-player-token-0002");
+    int64_t cid = 0;
+    OK(ls_db_bot_player(db, "expert", &cid, ERR));
+    int64_t t = example_table(db, (int64_t[]){ann, bob, cid}, 0);
+    ls_db_seat s = {"Cid", cid, "expert", NULL};
+    OK(ls_db_table_seat(db, t, 2, &s, ERR));
+    for (int i = 0; i < EXAMPLE_LINES; i++)
+        OK(ls_db_table_append(db, t, example[i], ERR));
+    int64_t mid = 0;
+    OK(ls_db_table_finish(db, t, &mid, ERR));
+    assert_true(mid > 0);
+    ls_db_close(db);
+
+    db = open_store();
+    ls_db_match m;
+    OK(ls_db_match_get(db, mid, &m, ERR));
+    char *want = example_text(EXAMPLE_LINES);
+    assert_string_equal(m.record, want);
+    free(want);
+    assert_string_equal(m.code, "ABCD");
+    assert_int_equal(m.rounds, 3);
+    assert_true(m.finished_at >= m.started_at && m.started_at > 0);
+    assert_int_equal(m.nplayers, 3);
+    assert_stats(&m.player[0], "Ann", 2, 37, 3, 37, 1, 1, 0, false);
+    assert_stats(&m.player[1], "Bob", 3, 28, 2, 28, 1, 0, 1, false);
+    assert_stats(&m.player[2], "Cid", 1, 7, 3, 7, 1, 1, 0, true);
+    assert_string_equal(m.player[2].bot, "expert");
+    assert_int_equal(m.player[2].player_id, cid);
+    /* Three new players ranked Cid, Ann, Bob (reference values, tau on). */
+    assert_close(m.player[0].after.mu, 25.717262170187357);
+    assert_close(m.player[0].after.sigma, 8.058224222802378);
+    assert_close(m.player[1].after.mu, 21.413689149063217);
+    assert_close(m.player[2].after.mu, 27.869048680749426);
+    assert_close(m.player[2].after.sigma, 8.205243377397993);
+    assert_close(m.player[1].before.mu, 25.0);
+    ls_db_match_clear(&m);
+
+    ls_db_player p;
+    OK(ls_db_player_by_id(db, cid, &p, ERR));
+    assert_int_equal(p.matches, 1);
+    assert_int_equal(p.wins, 1);
+    assert_int_equal(p.rounds, 3);
+    assert_int_equal(p.points, 7);
+    assert_int_equal(p.declared, 1);
+    assert_int_equal(p.declared_correct, 1);
+    assert_close(p.rating.mu, 27.869048680749426);
+    OK(ls_db_player_by_name(db, "Bob", &p, ERR));
+    assert_int_equal(p.wins, 0);
+    assert_int_equal(p.declared_false, 1);
+
+    ls_db_live_table *lt = NULL;
+    int n = -1;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 0);
+    ls_db_live_tables_free(lt, n);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 0);
+    ls_db_close(db);
+}
+
+static void test_ratings_carry_from_match_to_match_with_their_history(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ids[3] = {new_player(db, "Ann", "ann-player-token-0001"),
+                      new_player(db, "Bob", "bob-player-token-0002"),
+                      new_player(db, "Cid", "cid-player-token-0003")};
+    int64_t m1 = 0, m2 = 0;
+    OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), &m1, ERR));
+    OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), &m2, ERR));
+    ls_db_rating_point *h = NULL;
+    int n = 0;
+    OK(ls_db_rating_history(db, ids[2], &h, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(h[0].match_id, m1);
+    assert_int_equal(h[1].match_id, m2);
+    assert_close(h[0].before.mu, 25.0);
+    assert_close(h[1].before.mu, h[0].after.mu);
+    assert_close(h[1].before.sigma, h[0].after.sigma);
+    assert_close(h[1].after.mu, 30.452625506513606);
+    assert_close(h[1].after.sigma, 8.066971896824288);
+    free(h);
+    OK(ls_db_rating_history(db, ids[1], &h, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_close(h[1].after.mu, 18.558545442982044);
+    free(h);
+
+    ls_db_player *lb = NULL;
+    OK(ls_db_leaderboard(db, 10, &lb, &n, ERR));
+    assert_int_equal(n, 3);
+    assert_string_equal(lb[0].name, "Cid");
+    assert_string_equal(lb[1].name, "Ann");
+    assert_string_equal(lb[2].name, "Bob");
+    assert_int_equal(lb[0].matches, 2);
+    assert_int_equal(lb[0].wins, 2);
+    assert_true(lb[0].ordinal > lb[1].ordinal && lb[1].ordinal > lb[2].ordinal);
+    free(lb);
+    OK(ls_db_leaderboard(db, 1, &lb, &n, ERR));
+    assert_int_equal(n, 1);
+    free(lb);
+    ls_error e;
+    assert_int_equal(ls_db_leaderboard(db, 0, &lb, &n, &e), LS_EINVAL);
+
+    int64_t *mids = NULL;
+    OK(ls_db_player_matches(db, ids[0], 0, 10, &mids, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(mids[0], m2);
+    assert_int_equal(mids[1], m1);
+    free(mids);
+    OK(ls_db_player_matches(db, ids[0], m2, 10, &mids, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(mids[0], m1);
+    free(mids);
+    ls_db_close(db);
+}
+
+static void test_guests_play_unrated_and_are_not_on_the_leaderboard(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "ann-player-token-0001");
+    int64_t mid = 0;
+    OK(ls_db_table_finish(db, example_table(db, (int64_t[]){ann, 0, 0}, EXAMPLE_LINES),
+                          &mid, ERR));
+    ls_db_match m;
+    OK(ls_db_match_get(db, mid, &m, ERR));
+    assert_int_equal(m.player[1].player_id, 0);
+    assert_close(m.player[1].after.mu, m.player[1].before.mu);
+    assert_true(m.player[0].after.mu > 25.0); /* second of three */
+    ls_db_match_clear(&m);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM rating_history"), 1);
+    ls_db_player *lb = NULL;
+    int n = 0;
+    OK(ls_db_leaderboard(db, 10, &lb, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(lb[0].id, ann);
+    free(lb);
+    ls_db_close(db);
+}
+
+static void test_a_match_in_progress_cannot_finish_and_stays(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 20);
+    ls_error e;
+    int64_t mid = -1;
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &e), LS_EPHASE);
+    assert_non_null(strstr(e.msg, "not over"));
+    assert_int_equal(mid, -1);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM matches"), 0);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 20);
+    for (int i = 20; i < EXAMPLE_LINES; i++)
+        OK(ls_db_table_append(db, t, example[i], ERR));
+    OK(ls_db_table_finish(db, t, &mid, ERR));
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
+static void test_a_record_that_breaks_the_rules_is_refused_with_its_line(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 10);
+    OK(ls_db_table_append(db, t, "Ann discard 7H 8H 9H take 5S", ERR));
+    ls_error e;
+    /* The reader's own code: the card to take is not an open card. */
+    assert_int_equal(ls_db_table_finish(db, t, NULL, &e), LS_ETAKE);
+    assert_non_null(strstr(e.msg, "record line 11"));
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 11);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM matches"), 0);
+    ls_db_match m;
+    assert_int_equal(ls_db_match_get(db, 1, &m, &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
+/* ------------------------------------------------------------------ */
+/* Failures of the database                                            */
+/* ------------------------------------------------------------------ */
+
+/* Makes the store's next writes fail as a real failure would: SQLite's
+ * file "full" (a page limit at its current size), PostgreSQL's connection
+ * killed by the server. */
+static void break_store(ls_db *db)
+{
+    if (!strcmp(backend, "sqlite")) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA max_page_count = %ld",
+                 scalar(db, "PRAGMA page_count"));
+        OK(ls__db_exec(db, sql, NULL, NULL, ERR));
+    } else {
+        pg_admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                 " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    }
+}
+
+static void mend_store(ls_db *db)
+{
+    if (!strcmp(backend, "sqlite"))
+        OK(ls__db_exec(db, "PRAGMA max_page_count = 1073741823", NULL, NULL, ERR));
+}
+
+static void test_a_failing_database_loses_nothing_already_written(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 5);
+    break_store(db);
+    /* Long comment lines fill SQLite's pages; the first write that fails
+     * says why. */
+    char line[4000];
+    memset(line, 'x', sizeof line - 1);
+    line[0] = '#';
+    line[sizeof line - 1] = '\0';
+    ls_error e;
+    int ok = 0, ret = 0;
+    for (int i = 0; i < 100 && !ret; i++)
+        if (!(ret = ls_db_table_append(db, t, line, &e)))
+            ok++;
+    assert_int_equal(ret, LS_DB_EIO);
+    if (!strcmp(backend, "sqlite"))
+        assert_non_null(strstr(e.msg, "full"));
+    else
+        assert_non_null(strstr(e.msg, "postgresql: "));
+    mend_store(db);
+    OK(ls_db_table_append(db, t, example[5], ERR));
+    ls_db_close(db);
+
+    db = open_store();
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(lt[0].lines, 5 + ok + 1);
+    assert_int_equal(lt[0].nseats, 3);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
+/* The finish fails at its last write (a trigger refuses the rating
+ * history, after the match and its players were inserted): the match, its
+ * players and the ratings are rolled back, the table stays in progress. */
+static void test_a_finish_that_fails_leaves_the_table_to_finish_later(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ids[3] = {new_player(db, "Ann", "ann-player-token-0001"), 0, 0};
+    int64_t t = example_table(db, ids, EXAMPLE_LINES);
+    if (!strcmp(backend, "sqlite"))
+        OK(ls__db_exec(db,
+                       "CREATE TRIGGER refuse BEFORE INSERT ON rating_history"
+                       " BEGIN SELECT RAISE(ABORT, 'the disk is on fire'); END",
+                       NULL, NULL, ERR));
+    else
+        pg_admin("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS"
+                 " $$ BEGIN RAISE EXCEPTION 'the disk is on fire'; END $$;"
+                 "CREATE TRIGGER refuse BEFORE INSERT ON rating_history"
+                 " FOR EACH ROW EXECUTE FUNCTION refuse()");
+    ls_error e;
+    int64_t mid = 0;
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &e), LS_DB_EIO);
+    assert_non_null(strstr(e.msg, "the disk is on fire"));
+    assert_int_equal(mid, 0);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM matches"), 0);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM match_players"), 0);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), EXAMPLE_LINES);
+    ls_db_player p;
+    OK(ls_db_player_by_id(db, ids[0], &p, ERR));
+    assert_close(p.rating.mu, 25.0);
+    ls_db_close(db);
+    if (!strcmp(backend, "sqlite")) {
+        db = open_store();
+        OK(ls__db_exec(db, "DROP TRIGGER refuse", NULL, NULL, ERR));
+        ls_db_close(db);
+    } else {
+        pg_admin("DROP TRIGGER refuse ON rating_history; DROP FUNCTION refuse()");
+    }
+    db = open_store();
+    OK(ls_db_table_finish(db, t, &mid, ERR));
+    assert_true(mid > 0);
+    OK(ls_db_player_by_id(db, ids[0], &p, ERR));
+    assert_int_equal(p.matches, 1);
+    assert_true(p.rating.mu > 25.0);
+    ls_db_close(db);
+}
+
+/* ------------------------------------------------------------------ */
+
+#define T(f) cmocka_unit_test_setup_teardown(f, fresh_store, forget_store)
+static const struct CMUnitTest tests[] = {
+    T(test_opening_applies_each_migration_once),
+    T(test_sqlite_keeps_a_wal_journal_synced_in_full),
+    T(test_a_failed_migration_leaves_no_trace_and_is_retried),
+    T(test_a_schema_newer_than_the_program_is_refused),
+    T(test_a_store_that_cannot_be_opened_says_why),
+    T(test_a_token_is_hashed_with_sha256),
+    T(test_a_player_is_found_by_token_and_name),
+    T(test_only_the_hash_of_a_token_is_stored),
+    T(test_a_taken_name_or_token_is_refused_and_nothing_is_written),
+    T(test_bad_names_and_tokens_are_refused),
+    T(test_a_password_gives_the_profile_to_another_device),
+    T(test_each_computer_level_is_one_player_apart_from_people),
+    T(test_tables_in_progress_come_back_after_reopening),
+    T(test_a_table_without_lines_comes_back_empty),
+    T(test_seats_change_and_empty_before_the_match),
+    T(test_append_refuses_what_is_not_one_line_of_a_known_table),
+    T(test_a_dropped_table_is_forgotten),
+    T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
+    T(test_ratings_carry_from_match_to_match_with_their_history),
+    T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
+    T(test_a_match_in_progress_cannot_finish_and_stays),
+    T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
+    T(test_a_failing_database_loses_nothing_already_written),
+    T(test_a_finish_that_fails_leaves_the_table_to_finish_later),
+};
+
+static int run_sqlite(void)
+{
+    snprintf(sqlite_dir, sizeof sqlite_dir, "/tmp/lsdb.XXXXXX");
+    if (!mkdtemp(sqlite_dir)) {
+        perror("test_store: mkdtemp");
+        return 1;
+    }
+    backend = "sqlite";
+    int failed = cmocka_run_group_tests_name("test_store (sqlite)", tests, NULL, NULL);
+    rmdir(sqlite_dir);
+    return failed;
+}
+
+static int run_postgresql(void)
+{
+    int code = pg_start();
+    if (code == 77) {
+        bool required = getenv("LS_REQUIRE_POSTGRESQL") &&
+                        !strcmp(getenv("LS_REQUIRE_POSTGRESQL"), "1");
+        fprintf(stderr, "test_store: PostgreSQL tests %s: no throwaway cluster "
+                        "(see the message above)\n",
+                required ? "FAILED" : "skipped");
+        return required ? 1 : 0;
+    }
+    if (code != 0) {
+        fprintf(stderr, "test_store: the throwaway PostgreSQL cluster did not start\n");
+        return 1;
+    }
+    backend = "postgresql";
+    int failed = cmocka_run_group_tests_name("test_store (postgresql)", tests, NULL, NULL);
+    pg_stop();
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    if (argc > 2) {
+        static char pattern[128];
+        snprintf(pattern, sizeof pattern, "*%s*", argv[2]);
+        cmocka_set_test_filter(pattern);
+    }
+    bool sq = !strcmp(which, "sqlite") || !strcmp(which, "all");
+    bool pg = !strcmp(which, "postgresql") || !strcmp(which, "all");
+    if (!sq && !pg) {
+        fprintf(stderr, "usage: test_store [sqlite|postgresql|all] [NAME]\n");
+        return 2;
+    }
+    int failed = 0;
+    if (sq)
+        failed += run_sqlite();
+    if (pg)
+        failed += run_postgresql();
+    return failed ? 1 : 0;
+}
