@@ -64,6 +64,8 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TEST_LIB_SRC = $(wildcard tests/support/*.c)
 
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+STORE_OBJ = $(BUILD)/src/server/db.o $(BUILD)/src/server/db_sqlite.o \
+            $(BUILD)/src/server/db_pg.o $(BUILD)/src/server/rating.o
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_LIB_OBJ = $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
@@ -139,8 +141,6 @@ $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 $(BUILD)/tests/test_rating: TEST_EXTRA = $(BUILD)/src/server/rating.o
 $(BUILD)/tests/test_rating: $(BUILD)/src/server/rating.o
 
-STORE_OBJ = $(BUILD)/src/server/db.o $(BUILD)/src/server/db_sqlite.o \
-            $(BUILD)/src/server/db_pg.o $(BUILD)/src/server/rating.o
 $(BUILD)/tests/test_store: TEST_EXTRA = $(STORE_OBJ)
 $(BUILD)/tests/test_store: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS)
 $(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)

@@ -112,18 +112,22 @@ static void pg_stop(void)
         fprintf(stderr, "test_store: stopping the cluster in %s failed\n", pg_dir);
 }
 
-/* Runs SQL on a connection of the test's own (not the store's). */
+/* The test's own connection (not the store's), open for the whole run: a
+ * new connection costs a few hundred ms here. */
+static PGconn *admin;
+
 static void pg_admin(const char *sql)
 {
-    PGconn *c = PQconnectdb(pg_url);
-    assert_int_equal(PQstatus(c), CONNECTION_OK);
-    PQclear(PQexec(c, "SET client_min_messages = warning"));
-    PGresult *r = PQexec(c, sql);
+    if (!admin) {
+        admin = PQconnectdb(pg_url);
+        assert_int_equal(PQstatus(admin), CONNECTION_OK);
+        PQclear(PQexec(admin, "SET client_min_messages = warning"));
+    }
+    PGresult *r = PQexec(admin, sql);
     ExecStatusType st = PQresultStatus(r);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-        fail_msg("%s: %s", sql, PQerrorMessage(c));
+        fail_msg("%s: %s", sql, PQerrorMessage(admin));
     PQclear(r);
-    PQfinish(c);
 }
 
 static void remove_sqlite(const char *path)
@@ -641,6 +645,31 @@ static void test_append_refuses_what_is_not_one_line_of_a_known_table(void **sta
     ls_db_close(db);
 }
 
+static void test_a_deal_is_appended_whole_or_not_at_all(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 0);
+    OK(ls_db_table_append_lines(db, t, example, 4, ERR));
+    const char *bad[] = {example[5], example[6], "hand Bob\nAS 3D", example[8]};
+    ls_error e;
+    assert_int_equal(ls_db_table_append_lines(db, t, bad, 4, &e), LS_EINVAL);
+    assert_int_equal(ls_db_table_append_lines(db, t + 1000, example + 4, 6, &e),
+                     LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_table_append_lines(db, t, example, 0, &e), LS_EINVAL);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_lines"), 4);
+    OK(ls_db_table_append_lines(db, t, example + 4, 6, ERR));
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 1);
+    char *want = example_text(10);
+    assert_string_equal(lt[0].record, want);
+    free(want);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
 static void test_a_dropped_table_is_forgotten(void **state)
 {
     (void)state;
@@ -902,10 +931,14 @@ static void test_a_failing_database_loses_nothing_already_written(void **state)
         if (!(ret = ls_db_table_append(db, t, line, &e)))
             ok++;
     assert_int_equal(ret, LS_DB_EIO);
-    if (!strcmp(backend, "sqlite"))
+    if (!strcmp(backend, "sqlite")) {
         assert_non_null(strstr(e.msg, "full"));
-    else
+        /* A batch that does not fit is not written in part. */
+        const char *batch[] = {"# a", "# b", line};
+        assert_int_equal(ls_db_table_append_lines(db, t, batch, 3, &e), LS_DB_EIO);
+    } else {
         assert_non_null(strstr(e.msg, "postgresql: "));
+    }
     mend_store(db);
     OK(ls_db_table_append(db, t, example[5], ERR));
     ls_db_close(db);
@@ -988,6 +1021,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_table_without_lines_comes_back_empty),
     T(test_seats_change_and_empty_before_the_match),
     T(test_append_refuses_what_is_not_one_line_of_a_known_table),
+    T(test_a_deal_is_appended_whole_or_not_at_all),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_ratings_carry_from_match_to_match_with_their_history),
@@ -1028,6 +1062,8 @@ static int run_postgresql(void)
     }
     backend = "postgresql";
     int failed = cmocka_run_group_tests_name("test_store (postgresql)", tests, NULL, NULL);
+    PQfinish(admin);
+    admin = NULL;
     pg_stop();
     return failed;
 }

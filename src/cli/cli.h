@@ -20,6 +20,7 @@ int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_storebench(int argc, char **argv);
 
 #define CLI_SPEC_MAX 300 /* the longest player spec on a command line */
 

@@ -28,6 +28,7 @@ static const struct command {
     {"arena", cmd_arena, "rate players: every pairing and mixed tables"},
     {"bench", cmd_bench, "measure the engine's speed"},
     {"serve", cmd_serve, "serve the online game (WebSocket and browser client)"},
+    {"storebench", cmd_storebench, "measure the server's store (SQLite, PostgreSQL)"},
 };
 
 static void usage(FILE *out)
@@ -36,7 +37,7 @@ static void usage(FILE *out)
                  "Least Score, the card game: rules engine, computer players "
                  "and tools.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nRun 'leastscore COMMAND --help' for a command's options.\n"
                  "'leastscore --version' prints the version.\n");
 }

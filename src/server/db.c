@@ -205,14 +205,18 @@ static void col_str(char *dst, size_t size, const char *c)
     snprintf(dst, size, "%s", c ? c : "");
 }
 
-/* Runs a literal query with n text parameters. */
+#define MAX_PARAMS 24
+
+/* Runs a literal query with n (at most MAX_PARAMS) text parameters. */
 static int q(ls_db *db, ls_error *err, const char *sql, ls__db_row_fn row, void *ud,
              int n, ...)
 {
-    const char *params[16];
+    const char *params[MAX_PARAMS];
+    if (n > MAX_PARAMS)
+        return ls__db_fail(err, LS_EINVAL, "a query with %d parameters", n);
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n && i < 16; i++)
+    for (int i = 0; i < n; i++)
         params[i] = va_arg(ap, const char *);
     va_end(ap);
     return db->ops->exec(db, sql, LS__DB_LITERAL, n, params, row, ud, err);
@@ -832,19 +836,50 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
     return tx_end(db, ret, err);
 }
 
-int ls_db_table_append(ls_db *db, int64_t table_id, const char *line, ls_error *err)
+static int check_line(const char *line, ls_error *err)
 {
     int ret = check_text(line, "record line", LINE_MAX_BYTES, err);
-    if (ret)
-        return ret;
-    if (strpbrk(line, "\r\n"))
-        return ls__db_fail(err, LS_EINVAL, "a record line holds no line break");
-    num nt = i64s(table_id);
-    ret = q(db, err, "INSERT INTO live_lines (table_id, line) VALUES ($1, $2)", NULL,
-            NULL, 2, nt.s, line);
+    if (!ret && strpbrk(line, "\r\n"))
+        ret = ls__db_fail(err, LS_EINVAL, "a record line holds no line break");
+    return ret;
+}
+
+static int insert_line(ls_db *db, const char *nt, int64_t table_id, const char *line,
+                       ls_error *err)
+{
+    int ret = q(db, err, "INSERT INTO live_lines (table_id, line) VALUES ($1, $2)", NULL,
+                NULL, 2, nt, line);
     if (ret == LS_DB_ENOTFOUND)
         table_missing(err, table_id);
     return ret;
+}
+
+int ls_db_table_append(ls_db *db, int64_t table_id, const char *line, ls_error *err)
+{
+    int ret = check_line(line, err);
+    if (ret)
+        return ret;
+    num nt = i64s(table_id);
+    return insert_line(db, nt.s, table_id, line, err);
+}
+
+int ls_db_table_append_lines(ls_db *db, int64_t table_id, const char *const *lines, int n,
+                             ls_error *err)
+{
+    if (n < 1 || !lines)
+        return ls__db_fail(err, LS_EINVAL, "no lines to append");
+    for (int i = 0; i < n; i++) {
+        int ret = check_line(lines[i], err);
+        if (ret)
+            return ret;
+    }
+    if (n == 1)
+        return ls_db_table_append(db, table_id, lines[0], err);
+    num nt = i64s(table_id);
+    int ret = tx_begin(db, err);
+    for (int i = 0; i < n && !ret; i++)
+        ret = insert_line(db, nt.s, table_id, lines[i], err);
+    return tx_end(db, ret, err);
 }
 
 /* Deletes a table in progress and its seats and lines (in the caller's

@@ -154,6 +154,11 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
  * PostgreSQL) and survives a crash of the process or the machine. */
 int ls_db_table_append(ls_db *db, int64_t table_id, const char *line,
                        ls_error *err);
+/* Appends n lines at once, all or none, in one durable commit: a round's
+ * deal ("round", a "hand" per seat, "open") goes in whole, so that a
+ * crash never leaves a record that ends inside a deal. */
+int ls_db_table_append_lines(ls_db *db, int64_t table_id, const char *const *lines,
+                             int n, ls_error *err);
 /* Forgets a table that will not finish (closed before its end). */
 int ls_db_table_drop(ls_db *db, int64_t table_id, ls_error *err);
 /*

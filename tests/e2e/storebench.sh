@@ -1,0 +1,67 @@
+#!/bin/sh
+# leastscore storebench: runs against an SQLite file and, when PostgreSQL's
+# server binaries are installed, a throwaway cluster; prints its figures,
+# leaves no table in progress behind (a second run restores only its own),
+# and refuses bad options (exit 2) and a store it cannot open (exit 1) with
+# a message. No speed is checked here: docs/benchmarks.md has the figures.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+pgdir=""
+cleanup() {
+    [ -n "$pgdir" ] && "$root/tools/pg-throwaway.sh" stop "$pgdir"
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$ls" storebench --help | grep -q -- '--restore' || fail "--help"
+
+check_run() { # $1 store, $2 backend name
+    "$ls" storebench --db "$1" --matches 1 --restore 5 --players 3 >"$tmp/out" ||
+        { cat "$tmp/out"; fail "storebench on $2"; }
+    grep -q "^store: $2\$" "$tmp/out" || { cat "$tmp/out"; fail "$2: backend line"; }
+    grep -q '^moves: 1 matches of 3 greedy players' "$tmp/out" ||
+        { cat "$tmp/out"; fail "$2: moves line"; }
+    grep -q 'sustained: [0-9]* moves/s' "$tmp/out" || { cat "$tmp/out"; fail "$2: rate"; }
+    grep -q '^restore: 5 tables in progress' "$tmp/out" ||
+        { cat "$tmp/out"; fail "$2: restore line"; }
+}
+check_run "$tmp/store.db" sqlite
+check_run "$tmp/store.db" sqlite # the restored tables were dropped
+
+set +e
+url=""
+pgdir=$(mktemp -d /tmp/lspg.XXXXXX)
+url=$("$root/tools/pg-throwaway.sh" start "$pgdir" fsync=off)
+rc=$?
+set -e
+if [ "$rc" = 0 ]; then
+    check_run "$url" postgresql
+else
+    [ "$rc" = 77 ] || fail "the throwaway cluster did not start"
+    rmdir "$pgdir" 2>/dev/null || true
+    pgdir=""
+    echo "storebench: PostgreSQL skipped (no throwaway cluster)"
+fi
+
+for bad in "" "--db $tmp/x.db --players 9" "--db $tmp/x.db --matches x" \
+           "--db $tmp/x.db --matches 0" "--db $tmp/x.db --frobnicate" \
+           "--db $tmp/x.db extra"; do
+    set +e
+    # shellcheck disable=SC2086
+    "$ls" storebench $bad >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "'storebench $bad' exited $rc, not 2"
+    [ -s "$tmp/err" ] || fail "'storebench $bad' said nothing"
+    [ ! -s "$tmp/out" ] || fail "'storebench $bad' printed results"
+done
+set +e
+"$ls" storebench --db /nonexistent-dir/x.db >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "an unopenable store exited $rc, not 1"
+grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+echo "storebench: ok"
