@@ -296,6 +296,35 @@ static void test_sqlite_keeps_a_wal_journal_synced_in_full(void **state)
     assert_int_equal(h[19], 2);
 }
 
+/* Four processes open a new store at once: each migration is applied
+ * once and every one of them opens it. */
+static void test_stores_opened_at_once_apply_each_migration_once(void **state)
+{
+    (void)state;
+    pid_t pid[4];
+    for (int i = 0; i < 4; i++) {
+        pid[i] = fork();
+        assert_true(pid[i] >= 0);
+        if (pid[i] == 0) {
+            ls_db *db = NULL;
+            ls_error e;
+            int ret = ls_db_open(&db, where, &e);
+            if (ret)
+                fprintf(stderr, "child %d: %s\n", i, e.msg);
+            ls_db_close(db);
+            _exit(ret ? 1 : 0);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        int st = 0;
+        assert_int_equal(waitpid(pid[i], &st, 0), pid[i]);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    ls_db *db = open_store();
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM schema_version"), ls_db_schema_latest());
+    ls_db_close(db);
+}
+
 /* A migration that fails half-way leaves neither its changes nor its
  * version, and the next start applies it whole. */
 static void test_a_failed_migration_leaves_no_trace_and_is_retried(void **state)
@@ -1007,6 +1036,7 @@ static void test_a_finish_that_fails_leaves_the_table_to_finish_later(void **sta
 static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
     T(test_sqlite_keeps_a_wal_journal_synced_in_full),
+    T(test_stores_opened_at_once_apply_each_migration_once),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),

@@ -343,12 +343,18 @@ static int current_version(ls_db *db, int *version, ls_error *err)
 
 /*
  * Applies each migration the database lacks in its own transaction, which
- * first takes the write lock and reads the version again: two servers
- * starting at once on one PostgreSQL database apply each migration once.
+ * reads the version again under a lock: SQLite's write lock (BEGIN
+ * IMMEDIATE), or on PostgreSQL an advisory lock held from before the
+ * schema_version table is created until the last migration, so that two
+ * servers starting at once on one database apply each migration once.
  */
 int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
 {
-    int ret = db->ops->script(db,
+    int ret = 0;
+    if (db->ops->row_locks)
+        ret = db->ops->script(db, "SELECT pg_advisory_lock(7412967)", err);
+    if (!ret)
+        ret = db->ops->script(db,
                               "CREATE TABLE IF NOT EXISTS schema_version ("
                               " version INTEGER PRIMARY KEY,"
                               " applied_at BIGINT NOT NULL)",
@@ -357,10 +363,7 @@ int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
         int cur = 0;
         if ((ret = tx_begin(db, err)))
             break;
-        if (db->ops->row_locks)
-            ret = db->ops->script(db, "LOCK TABLE schema_version IN EXCLUSIVE MODE", err);
-        if (!ret)
-            ret = current_version(db, &cur, err);
+        ret = current_version(db, &cur, err);
         if (!ret && cur > n)
             ret = ls__db_fail(err, LS_DB_ESCHEMA,
                               "the database's schema is version %d, newer than "
@@ -381,6 +384,8 @@ int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
         }
         ret = tx_end(db, ret, err);
     }
+    if (db->ops->row_locks)
+        db->ops->script(db, "SELECT pg_advisory_unlock(7412967)", NULL);
     return ret;
 }
 

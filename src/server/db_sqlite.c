@@ -84,7 +84,9 @@ static int sq_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
     }
     int stopped = 0;
     if (rc == SQLITE_OK) {
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW && !stopped && row) {
+        /* Every change of a statement (RETURNING too) is made by its first
+         * step; the steps after only hand out rows. */
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW && row) {
             int n = sqlite3_column_count(st);
             const char *col[32];
             char real[32][32];
@@ -101,7 +103,8 @@ static int sq_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
                     col[i] = (const char *)sqlite3_column_text(st, i);
                 }
             }
-            stopped = row(ud, col, n);
+            if ((stopped = row(ud, col, n)))
+                break;
         }
         if (rc == SQLITE_ROW)
             rc = SQLITE_DONE; /* stopped early, or rows nobody asked for */
