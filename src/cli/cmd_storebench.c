@@ -44,7 +44,7 @@ static const char usage_text[] =
     "  --restore N     tables in progress to restore (default 200; 0: skip)\n"
     "  --players N     players per match, 2-8 (default 4)\n"
     "  --seed N        seed of the first match (default 1)\n"
-    "  --help          this text\n";
+    "  -h, --help      this text\n";
 
 static double now(void)
 {
@@ -323,7 +323,7 @@ int cmd_storebench(int argc, char **argv)
     uint64_t matches = 20, restore = 200, players = 4, seed = 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         uint64_t *value = NULL;
         switch (c) {
         case 'd':

@@ -6,7 +6,8 @@ LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for args in "--help" "-h" "play --help" "play -h" "sim --help" "sim -h" \
-            "replay --help" "replay -h" "bench --help" "bench -h"; do
+            "replay --help" "replay -h" "bench --help" "bench -h" \
+            "storebench --help" "storebench -h"; do
     # shellcheck disable=SC2086
     "$LS" $args >"$tmp/out" 2>"$tmp/err" || { echo "leastscore $args: exit status $?"; cat "$tmp/err"; exit 1; }
     grep -q "usage: leastscore" "$tmp/out" || { echo "leastscore $args: no usage"; cat "$tmp/out"; exit 1; }
