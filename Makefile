@@ -146,6 +146,14 @@ $(BUILD)/tests/test_store: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS)
 $(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)
 $(BUILD)/tests/test_store: $(STORE_OBJ)
 
+# The database store for the server's tables (store_db.c), with the table.
+STORE_DB_TEST_OBJ = $(STORE_OBJ) $(BUILD)/src/server/store_db.o $(SERVER_TEST_OBJ)
+$(BUILD)/tests/test_store_db: TEST_EXTRA = $(STORE_DB_TEST_OBJ)
+$(BUILD)/tests/test_store_db: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS) $(PKG_CFLAGS)
+$(BUILD)/tests/test_store_db: TEST_EXTRA_LIBS = $(STORE_LIBS) \
+    $(shell pkg-config --libs jansson 2>/dev/null)
+$(BUILD)/tests/test_store_db: $(STORE_DB_TEST_OBJ)
+
 unit: $(TEST_BIN)
 	@tools/run-tests.sh $(TEST_BIN)
 

@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "server/net.h"
+#include "server/store_db.h"
 
 static void help(void)
 {
@@ -30,6 +31,9 @@ static void help(void)
         "                       port 0 picks a free port)\n"
         "  --data DIR           where finished matches are written as game\n"
         "                       records (default ~/.local/share/leastscore/server)\n"
+        "  --db FILE|URL        keep matches in a database instead, move by move:\n"
+        "                       an SQLite file or a postgresql:// URL\n"
+        "                       (docs/store.md)\n"
         "  --web DIR            the browser client's files (default: the\n"
         "                       installed share/leastscore/web, else the source\n"
         "                       tree's web/)\n"
@@ -107,7 +111,7 @@ static void default_data(char *out, size_t size)
 }
 
 enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_GRACE, OPT_PAUSE, OPT_DELAY,
-       OPT_MAX, OPT_PER_ADDR, OPT_ORIGIN, OPT_WORKERS };
+       OPT_MAX, OPT_PER_ADDR, OPT_ORIGIN, OPT_WORKERS, OPT_DB };
 
 int cmd_serve(int argc, char **argv)
 {
@@ -122,11 +126,12 @@ int cmd_serve(int argc, char **argv)
         {"max-tables-per-address", required_argument, NULL, OPT_PER_ADDR},
         {"origin", required_argument, NULL, OPT_ORIGIN},
         {"workers", required_argument, NULL, OPT_WORKERS},
+        {"db", required_argument, NULL, OPT_DB},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     char host[256] = "127.0.0.1", data[PATH_MAX], web[PATH_MAX];
-    const char *data_opt = NULL, *web_opt = NULL;
+    const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
     int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
                       .table = {.bot_delay_ms = 700}};
@@ -168,6 +173,10 @@ int cmd_serve(int argc, char **argv)
             cfg.origin = optarg;
             rc = 0;
             break;
+        case OPT_DB:
+            db_opt = optarg;
+            rc = 0;
+            break;
         case OPT_WORKERS:
             rc = parse_int("--workers", optarg, 1, 64, &workers);
             break;
@@ -200,7 +209,9 @@ int cmd_serve(int argc, char **argv)
     cfg.table.round_pause_ms = pause * 1000;
 
     char msg[PATH_MAX + 64];
-    store *st = store_file_new(data, msg, sizeof msg);
+    /* --db: the database store (store_db.c); else .lsr files. */
+    store *st = db_opt ? store_db_new(db_opt, stderr, msg, sizeof msg)
+                       : store_file_new(data, msg, sizeof msg);
     if (!st) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
         return 1;
@@ -210,11 +221,25 @@ int cmd_serve(int argc, char **argv)
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);
     setenv("UV_THREADPOOL_SIZE", nworkers, 1);
-    fprintf(stderr, "leastscore serve: records go to %s\n", data);
+    if (db_opt) {
+        /* A URL may hold a password: only a file is named. */
+        const char *backend = ls_db_backend(store_db_db(st));
+        fprintf(stderr, "leastscore serve: matches are kept in the %s store %s\n", backend,
+                strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt);
+    } else {
+        fprintf(stderr, "leastscore serve: records go to %s\n", data);
+    }
     rc = net_run(&cfg, stdout);
-    if (rc == 0)
-        fprintf(stderr, "leastscore serve: stopped; %d records written\n",
-                store_file_written(st));
-    store_file_free(st);
+    if (db_opt) {
+        if (rc == 0)
+            fprintf(stderr, "leastscore serve: stopped; %d matches finished into the store\n",
+                    store_db_finished(st));
+        store_db_free(st);
+    } else {
+        if (rc == 0)
+            fprintf(stderr, "leastscore serve: stopped; %d records written\n",
+                    store_file_written(st));
+        store_file_free(st);
+    }
     return rc;
 }

@@ -1,0 +1,47 @@
+#!/bin/sh
+# leastscore serve --db: the server keeps its matches in the database store
+# (docs/store.md): it opens (and creates) the SQLite file, says so in its
+# log, stops cleanly on SIGTERM; a database it cannot open is an error
+# (exit 1) with the database's message. Matches played through the store
+# are tested in tests/test_store_db.c (a server table, move by move).
+set -eu
+bin=${LEASTSCORE:?}
+tmp=$(mktemp -d)
+pid=""
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "serve_db: $*"; exit 1; }
+
+mkdir -p "$tmp/web"
+echo '<!doctype html><title>t</title>' > "$tmp/web/index.html"
+"$bin" serve --help | grep -q -- "--db FILE|URL" || fail "--help"
+
+if "$bin" serve --db >"$tmp/out" 2>"$tmp/err"; then fail "--db without a value"; else rc=$?; fi
+[ "$rc" -eq 2 ] || fail "exit $rc for --db without a value"
+if "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db /nonexistent-dir/x.db \
+        >"$tmp/out" 2>"$tmp/err"; then
+    fail "accepted a database it cannot open"
+else
+    rc=$?
+fi
+[ "$rc" -eq 1 ] || fail "exit $rc (want 1) for a database it cannot open"
+grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+
+"$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db "$tmp/store.db" \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q serving "$tmp/out" 2>/dev/null; do
+    i=$((i + 1)); [ $i -lt 200 ] || { cat "$tmp/err"; fail "no address printed"; }
+    sleep 0.05
+done
+grep -q "matches are kept in the sqlite store $tmp/store.db" "$tmp/err" ||
+    { cat "$tmp/err"; fail "no store line in the log"; }
+kill -TERM "$pid"
+wait "$pid" || fail "exit $? after SIGTERM"
+pid=""
+grep -q "stopped; 0 matches finished into the store" "$tmp/err" ||
+    { cat "$tmp/err"; fail "no stop message"; }
+v=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT MAX(version) FROM schema_version').fetchone()[0])" "$tmp/store.db")
+[ "$v" -ge 1 ] 2>/dev/null || fail "schema version '$v' in the new database"
+echo "serve_db ok"

@@ -1,0 +1,401 @@
+/*
+ * test_store_db.c - the database store (src/server/store_db.c): the
+ * server's records go into the store of db.h piece by piece, finished
+ * matches are moved to the history, abandoned ones dropped, and a failing
+ * database loses nothing: what it refused is written with the next piece
+ * or retried when the database is back.
+ *
+ * The pieces are those a table hands over: the header, a whole deal, then
+ * one move at a time (docs/example.lsr, Cid wins). The last test plays a
+ * whole match at a server table (src/server/table.c, fake clock) with this
+ * store and reads the database after every move. SQLite stands for both
+ * backends here: the store only calls db.h, whose suite (test_store) runs
+ * on both.
+ */
+#include "support/support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server/db_internal.h"
+#include "server/store_db.h"
+#include "server/table.h"
+
+static const char *const pieces[] = {
+    "leastscore 1\noption threshold 25\nplayers Ann Bob Cid\n",
+    "round\nhand Ann 7H 8H 9H 4C 2C\nhand Bob AS 3D 4D 6C KS\nhand Cid QC QD 5H 6S 2D\n"
+    "open 4S\n",
+    "Ann discard 7H 8H 9H take 4S\n",
+    "Bob discard KS draw 2S\n",
+    "Cid discard QC QD draw 4H\n",
+    "Ann declare\n",
+    "round\nhand Ann KC KD 3D 2D 4S\nhand Bob AC 2H 3H 4C 4D\nhand Cid 9S 9D AH 2S AD\n"
+    "open KH\n",
+    "Bob discard 4C 4D draw 4H\n",
+    "Cid discard 9S 9D take 4C\n",
+    "Ann discard KC KD draw 6S\n",
+    "Bob declare\n",
+    "round\nhand Ann KC KD KH QS JS\nhand Cid AC AD 2C 3D 4S\nopen AH\n",
+    "Cid discard 2C 3D 4S take AH\n",
+    "Ann discard KC KD draw QH\n",
+    "Cid declare\n",
+};
+#define NPIECES ((int)(sizeof pieces / sizeof pieces[0]))
+
+static char dir[64], path[128];
+static char *logbuf;
+static size_t loglen;
+static FILE *log_stream;
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/lsstore.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/store.db", dir);
+    log_stream = open_memstream(&logbuf, &loglen);
+    assert_non_null(log_stream);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char p[160];
+    unlink(path);
+    snprintf(p, sizeof p, "%s-wal", path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", path);
+    unlink(p);
+    rmdir(dir);
+    fclose(log_stream);
+    free(logbuf);
+    logbuf = NULL;
+    return 0;
+}
+
+static store *open_db_store(void)
+{
+    char msg[256];
+    store *st = store_db_new(path, log_stream, msg, sizeof msg);
+    if (!st)
+        fail_msg("store_db_new: %s", msg);
+    return st;
+}
+
+static void hand_over(store *st, void *m, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        st->ops->append(st->self, m, pieces[i], strlen(pieces[i]));
+}
+
+static char *all_pieces(void)
+{
+    size_t n = 1;
+    for (int i = 0; i < NPIECES; i++)
+        n += strlen(pieces[i]);
+    char *s = calloc(1, n);
+    assert_non_null(s);
+    for (int i = 0; i < NPIECES; i++)
+        strcat(s, pieces[i]);
+    return s;
+}
+
+static int live_count(ls_db *db)
+{
+    ls_db_live_table *t = NULL;
+    int n = -1;
+    ls_error e;
+    assert_int_equal(ls_db_live_tables(db, &t, &n, &e), 0);
+    ls_db_live_tables_free(t, n);
+    return n;
+}
+
+static void assert_one_match_with_the_record(ls_db *db)
+{
+    ls_db_match m;
+    ls_error e;
+    assert_int_equal(ls_db_match_get(db, 1, &m, &e), 0);
+    char *want = all_pieces();
+    assert_string_equal(m.record, want);
+    free(want);
+    assert_int_equal(m.nplayers, 3);
+    assert_true(m.player[2].won);
+    assert_string_equal(m.code, "ABCD");
+    ls_db_match_clear(&m);
+    assert_int_equal(ls_db_match_get(db, 2, &m, &e), LS_DB_ENOTFOUND);
+}
+
+static void test_a_match_in_progress_is_in_the_database_at_its_last_move(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    assert_non_null(m);
+    hand_over(st, m, 0, 4);
+    /* As after a crash: what another connection finds. */
+    ls_db *db = NULL;
+    ls_error e;
+    assert_int_equal(ls_db_open(&db, path, &e), 0);
+    ls_db_live_table *t = NULL;
+    int n = 0;
+    assert_int_equal(ls_db_live_tables(db, &t, &n, &e), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(t[0].code, "ABCD");
+    assert_string_equal(t[0].meta, "{\"match\":1}");
+    char want[512];
+    snprintf(want, sizeof want, "%s%s%s%s", pieces[0], pieces[1], pieces[2], pieces[3]);
+    assert_string_equal(t[0].record, want);
+    ls_db_live_tables_free(t, n);
+    ls_db_close(db);
+    st->ops->match_end(st->self, m, false);
+    store_db_free(st);
+}
+
+static void test_a_finished_match_goes_to_the_history(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    hand_over(st, m, 0, NPIECES);
+    st->ops->match_end(st->self, m, true);
+    assert_int_equal(store_db_finished(st), 1);
+    assert_int_equal(store_db_failures(st), 0);
+    assert_int_equal(live_count(store_db_db(st)), 0);
+    assert_one_match_with_the_record(store_db_db(st));
+    store_db_free(st);
+    assert_int_equal(loglen, 0);
+}
+
+static void test_an_abandoned_match_is_dropped(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 2);
+    hand_over(st, m, 0, 5);
+    st->ops->match_end(st->self, m, false);
+    assert_int_equal(live_count(store_db_db(st)), 0);
+    assert_int_equal(store_db_finished(st), 0);
+    ls_db_match dm;
+    ls_error e;
+    assert_int_equal(ls_db_match_get(store_db_db(st), 1, &dm, &e), LS_DB_ENOTFOUND);
+    store_db_free(st);
+}
+
+/* Text split anywhere (a line handed over in two parts, CRLF) is written
+ * as its whole lines. */
+static void test_partial_lines_wait_for_their_end(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    char *all = all_pieces();
+    size_t len = strlen(all);
+    for (size_t i = 0; i < len; i += 7)
+        st->ops->append(st->self, m, all + i, len - i < 7 ? len - i : 7);
+    free(all);
+    st->ops->match_end(st->self, m, true);
+    assert_int_equal(store_db_failures(st), 0);
+    assert_one_match_with_the_record(store_db_db(st));
+    store_db_free(st);
+}
+
+/* SQLite's file made "full" (a page limit at its size, and its free room
+ * filled), then given room again. */
+static void fill(ls_db *db)
+{
+    ls_error e;
+    int64_t t = 0;
+    assert_int_equal(ls_db_table_begin(db, "FILL", "", &t, &e), 0);
+    /* SQLite raises a page limit below the file's size to that size. */
+    assert_int_equal(ls__db_exec(db, "PRAGMA max_page_count = 1", NULL, NULL, &e), 0);
+    /* Lines ever shorter, until not even one character fits. */
+    char line[4000];
+    for (size_t len = sizeof line - 1; len > 0; len /= 4) {
+        memset(line, 'z', len);
+        line[0] = '#';
+        line[len] = '\0';
+        int ret = 0;
+        for (int i = 0; i < 1000 && !ret; i++)
+            ret = ls_db_table_append(db, t, line, &e);
+        assert_int_equal(ret, LS_DB_EIO);
+    }
+}
+
+static void mend(ls_db *db)
+{
+    ls_error e;
+    assert_int_equal(ls__db_exec(db, "PRAGMA max_page_count = 1073741823", NULL, NULL, &e),
+                     0);
+    assert_int_equal(ls__db_exec(db, "DELETE FROM live_lines WHERE line LIKE '#%'", NULL,
+                                 NULL, &e),
+                     0);
+}
+
+/* The store reports, keeps what was refused, and writes it with the next
+ * piece once there is room. */
+static void test_a_full_disk_loses_no_move(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    hand_over(st, m, 0, 3);
+    fill(store_db_db(st));
+    int before = store_db_failures(st);
+    hand_over(st, m, 3, 8);
+    assert_true(store_db_failures(st) > before);
+    fflush(log_stream);
+    assert_non_null(strstr(logbuf, "table ABCD, match 1: a move could not be written"));
+    assert_non_null(strstr(logbuf, "full"));
+    mend(store_db_db(st));
+    hand_over(st, m, 8, NPIECES);
+    st->ops->match_end(st->self, m, true);
+    assert_int_equal(store_db_finished(st), 1);
+    assert_one_match_with_the_record(store_db_db(st));
+    store_db_free(st);
+}
+
+static void test_a_match_that_ends_while_the_disk_is_full_is_kept_and_retried(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    hand_over(st, m, 0, NPIECES - 1);
+    fill(store_db_db(st));
+    hand_over(st, m, NPIECES - 1, NPIECES);
+    st->ops->match_end(st->self, m, true);
+    assert_int_equal(store_db_finished(st), 0);
+    fflush(log_stream);
+    assert_non_null(strstr(logbuf, "the end of the match could not be written"));
+    mend(store_db_db(st));
+    /* The next call of the store (a new match begins) retries it. */
+    void *m2 = st->ops->match_begin(st->self, "EFGH", 1);
+    assert_non_null(m2);
+    assert_int_equal(store_db_finished(st), 1);
+    assert_one_match_with_the_record(store_db_db(st));
+    st->ops->match_end(st->self, m2, false);
+    store_db_free(st);
+}
+
+static void test_a_store_that_cannot_open_says_why(void **state)
+{
+    (void)state;
+    char msg[256] = "";
+    assert_null(store_db_new("/nonexistent-dir/x/store.db", log_stream, msg, sizeof msg));
+    assert_non_null(strstr(msg, "/nonexistent-dir/x/store.db"));
+}
+
+
+/* ------------------------------------------------------------------ */
+/* With the server's table                                             */
+/* ------------------------------------------------------------------ */
+
+/* The record the database keeps for the table in progress ("" if none). */
+static char *journal(void)
+{
+    ls_db *db = NULL;
+    ls_error e;
+    assert_int_equal(ls_db_open(&db, path, &e), 0);
+    ls_db_live_table *t = NULL;
+    int n = 0;
+    assert_int_equal(ls_db_live_tables(db, &t, &n, &e), 0);
+    char *text = strdup(n == 1 ? t[0].record : "");
+    assert_non_null(text);
+    ls_db_live_tables_free(t, n);
+    ls_db_close(db);
+    return text;
+}
+
+/* After every move the table made, a second connection finds the table's
+ * record up to that move in the database (what a restart would see), and
+ * the finished match is in the history. */
+static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                     .bot_delay_ms = 700};
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 11, st);
+    assert_non_null(t);
+    srv_error e = {0};
+    int seat = -1;
+    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", 0, &seat, &e),
+                     0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    int64_t now = 0;
+    int checked = 0;
+    for (int steps = 0; t->status != TABLE_OVER; steps++) {
+        assert_true(steps < 100000);
+        long long version = t->version;
+        table_job r;
+        now += 1000;
+        if (t->status == TABLE_BETWEEN) {
+            assert_int_equal(table_next(t, 0, now, &e), 0);
+        } else if (table_request(t, now, &r)) {
+            ls_error err = {0};
+            ls_player *p = r.player ? r.player : ls_player_new(r.spec, r.seed, &err);
+            assert_non_null(p);
+            ls_move m;
+            assert_int_equal(ls_player_choose(p, &r.view, &m, &err), 0);
+            if (!r.player)
+                ls_player_free(p);
+            table_computer_move(t, now, r.seat, r.version, true, m, r.player);
+        } else if (ls_turn(t->s) == 0) {
+            ls_move moves[LS_MAX_MOVES];
+            int n = ls_legal_moves(t->s, moves);
+            ls_move m = moves[n - 1]; /* a declaration when allowed */
+            if (m.kind == LS_MOVE_DRAW)
+                m.card = LS_NO_CARD;
+            char move[64];
+            ls_move_str(m, move, sizeof move);
+            assert_int_equal(table_move(t, 0, t->version, move, now, &e), 0);
+        }
+        table_tick(t, now);
+        if (t->version != version && t->status != TABLE_OVER && t->rec) {
+            size_t len;
+            const char *text = ls_record_text(t->rec, &len);
+            char *kept = journal();
+            assert_string_equal(kept, text);
+            free(kept);
+            checked++;
+        }
+    }
+    assert_true(checked > 10);
+    assert_int_equal(store_db_finished(st), 1);
+    assert_int_equal(store_db_failures(st), 0);
+    ls_db_match m;
+    ls_error err;
+    assert_int_equal(ls_db_match_get(store_db_db(st), 1, &m, &err), 0);
+    ls_state *replayed = NULL;
+    assert_int_equal(ls_record_read(m.record, strlen(m.record), &replayed, NULL, NULL, &err),
+                     0);
+    int w = ls_winner(t->s);
+    assert_int_equal(ls_winner(replayed), w);
+    assert_true(m.player[w].won);
+    assert_int_equal(m.player[w].place, 1);
+    /* store.h says nothing of who sits where: the seats are not rated. */
+    assert_int_equal(m.player[w].player_id, 0);
+    ls_state_free(replayed);
+    ls_db_match_clear(&m);
+    table_free(t);
+    store_db_free(st);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+static const struct CMUnitTest tests[] = {
+    T(test_a_match_in_progress_is_in_the_database_at_its_last_move),
+    T(test_a_finished_match_goes_to_the_history),
+    T(test_an_abandoned_match_is_dropped),
+    T(test_partial_lines_wait_for_their_end),
+    T(test_a_full_disk_loses_no_move),
+    T(test_a_match_that_ends_while_the_disk_is_full_is_kept_and_retried),
+    T(test_a_store_that_cannot_open_says_why),
+    T(test_a_table_keeps_each_move_in_the_database_before_the_next),
+};
+
+LS_TEST_MAIN(tests)
