@@ -344,7 +344,7 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
             assert_int_equal(ls_player_choose(p, &r.view, &m, &err), 0);
             if (!r.player)
                 ls_player_free(p);
-            table_computer_move(t, now, r.seat, r.version, true, m, r.player);
+            table_computer_move(t, now, r.seat, r.turn_id, true, m, r.player);
         } else if (ls_turn(t->s) == 0) {
             ls_move moves[LS_MAX_MOVES];
             int n = ls_legal_moves(t->s, moves);
