@@ -221,7 +221,7 @@ $(ANALYZE_BUILD)/%.ok: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  ANALYZE $<")
 	$(Q)gcc -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -O1 -fanalyzer \
-	    -Iinclude -Isrc -Itests -Itests/fuzz $(PKG_CFLAGS) $(TEST_CFLAGS) -MMD -MP \
+	    -Iinclude -Isrc -Itests -Itests/fuzz $(PKG_CFLAGS) $(STORE_CFLAGS) $(TEST_CFLAGS) -MMD -MP \
 	    -MT $@ -c $< -o /dev/null
 	@touch $@
 

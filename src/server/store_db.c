@@ -88,14 +88,16 @@ static int flush_pending(db_store *s, db_match *m, ls_error *err)
         copy[used] = '\0';
         int k = 0;
         for (char *p = copy; k < n; k++) {
-            char *nl = strchr(p, '\n');
+            char *nl = memchr(p, '\n', (size_t)(copy + used - p));
+            if (!nl)
+                break; /* cannot happen: n counted the line breaks */
             *nl = '\0';
             if (nl > p && nl[-1] == '\r')
                 nl[-1] = '\0';
             lines[k] = p;
             p = nl + 1;
         }
-        ret = ls_db_table_append_lines(s->db, m->table_id, lines, n, err);
+        ret = ls_db_table_append_lines(s->db, m->table_id, lines, k, err);
     }
     if (!ret) {
         memmove(m->pending, m->pending + used, m->len - used + 1);
