@@ -149,7 +149,7 @@ static void play_match(uint64_t seed, int seats, int people, long *frames)
         int seat;
         char token[TABLE_TOKEN_LEN + 1];
         snprintf(token, sizeof token, "%032d", i);
-        assert_int_equal(table_join(t, names[i], token, now, &seat, &e), 0);
+        assert_int_equal(table_join(t, names[i], token, 0, now, &seat, &e), 0);
         w[nw++] = (watcher){.seat = seat, .sent = -1};
     }
     for (int i = people; i < seats; i++) {
@@ -215,7 +215,7 @@ static void test_a_spectator_sees_no_hand_and_a_player_sees_theirs(void **state)
     table *t = table_new("ABCDE", &o, &cfg, 5, NULL);
     srv_error e = {0};
     int seat;
-    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0,
+    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0, 0,
                                 &seat, &e), 0);
     assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 1000, &e), 0);
@@ -244,9 +244,9 @@ static void test_a_draw_shows_its_card_to_the_drawer_only(void **state)
     table *t = table_new("ABCDE", &o, &cfg, 9, NULL);
     srv_error e = {0};
     int seat;
-    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0,
+    assert_int_equal(table_join(t, "Ann", "00000000000000000000000000000000", 0, 0,
                                 &seat, &e), 0);
-    assert_int_equal(table_join(t, "Ben", "11111111111111111111111111111111", 0,
+    assert_int_equal(table_join(t, "Ben", "11111111111111111111111111111111", 0, 0,
                                 &seat, &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
     int mover = ls_turn(t->s), other = 1 - mover;

@@ -323,7 +323,7 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
     assert_non_null(t);
     srv_error e = {0};
     int seat = -1;
-    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", 0, &seat, &e),
+    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", 0, 0, &seat, &e),
                      0);
     assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);

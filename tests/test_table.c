@@ -76,7 +76,7 @@ static int join(table *t, const char *name, int64_t now)
 {
     int seat = -1;
     srv_error e = {0};
-    int rc = table_join(t, name, tokens[t->nseats % 4], now, &seat, &e);
+    int rc = table_join(t, name, tokens[t->nseats % 4], 0, now, &seat, &e);
     if (rc)
         fail_msg("join %s: %s", name, e.msg);
     return seat;
@@ -185,13 +185,13 @@ static void test_join_refusals_leave_the_table_unchanged(void **state)
     srv_error e = {0};
     int seat;
     table_fingerprint(t, &f);
-    refused(t, &f, table_join(t, "Ann", tokens[1], 0, &seat, &e), SRV_ENAME_TAKEN, &e);
-    refused(t, &f, table_join(t, "bad name", tokens[1], 0, &seat, &e), SRV_EBAD_NAME, &e);
-    refused(t, &f, table_join(t, "ABCDEFGHIJKLMNOPQ", tokens[1], 0, &seat, &e),
+    refused(t, &f, table_join(t, "Ann", tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
+    refused(t, &f, table_join(t, "bad name", tokens[1], 0, 0, &seat, &e), SRV_EBAD_NAME, &e);
+    refused(t, &f, table_join(t, "ABCDEFGHIJKLMNOPQ", tokens[1], 0, 0, &seat, &e),
             SRV_EBAD_NAME, &e);
     join(t, "Ben", 0);
     table_fingerprint(t, &f);
-    refused(t, &f, table_join(t, "Cid", tokens[2], 0, &seat, &e), SRV_ETABLE_FULL, &e);
+    refused(t, &f, table_join(t, "Cid", tokens[2], 0, 0, &seat, &e), SRV_ETABLE_FULL, &e);
     refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ETABLE_FULL, &e);
     table_free(t);
 }
@@ -235,6 +235,25 @@ static void test_remove_moves_later_seats_up(void **state)
     const table_event *ev = table_event_at(t, t->version);
     assert_int_equal(ev->kind, TEV_UNSEAT);
     assert_int_equal(ev->seat, 1);
+    table_free(t);
+}
+
+/* A seat keeps the store's player it was taken as (0 for a guest), also
+ * when the seats before it move up. */
+static void test_a_seat_keeps_its_player(void **state)
+{
+    (void)state;
+    table *t = new_table(4, 0, NULL);
+    int seat = -1;
+    srv_error e = {0};
+    assert_int_equal(table_join(t, "Ann", tokens[0], 0, 0, &seat, &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "random", &e), 0);
+    assert_int_equal(table_join(t, "Cid", tokens[2], 42, 0, &seat, &e), 0);
+    assert_int_equal(t->seats[0].player_id, 0);
+    assert_int_equal(t->seats[2].player_id, 42);
+    assert_int_equal(table_remove(t, 0, 1, &e), 0);
+    assert_string_equal(t->seats[1].name, "Cid");
+    assert_int_equal(t->seats[1].player_id, 42);
     table_free(t);
 }
 
@@ -297,7 +316,7 @@ static void test_start_needs_the_host_and_two_players(void **state)
     int seat;
     table_fingerprint(t, &f);
     refused(t, &f, table_start(t, 0, 0, &e), SRV_ENOT_NOW, &e);
-    refused(t, &f, table_join(t, "Cid", tokens[2], 0, &seat, &e), SRV_ESTARTED, &e);
+    refused(t, &f, table_join(t, "Cid", tokens[2], 0, 0, &seat, &e), SRV_ESTARTED, &e);
     refused(t, &f, table_add_bot(t, 0, "greedy", &e), SRV_ENOT_NOW, &e);
     refused(t, &f, table_remove(t, 0, 1, &e), SRV_ENOT_NOW, &e);
     table_free(t);
@@ -743,6 +762,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_join_refusals_leave_the_table_unchanged),
     cmocka_unit_test(test_only_the_host_seats_computer_players),
     cmocka_unit_test(test_remove_moves_later_seats_up),
+    cmocka_unit_test(test_a_seat_keeps_its_player),
     cmocka_unit_test(test_host_leaving_the_lobby_passes_the_host_on),
     cmocka_unit_test(test_lobby_seat_is_freed_after_the_grace_time),
     cmocka_unit_test(test_start_needs_the_host_and_two_players),

@@ -573,7 +573,7 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, m->name, token, now, &seat, e);
+    int rc = table_join(nt->t, m->name, token, 0, now, &seat, e);
     for (int i = 0; rc == 0 && i < m->nbots; i++)
         rc = table_add_bot(nt->t, seat, m->bots[i], e);
     if (rc != 0) {
@@ -604,7 +604,7 @@ static int do_join(conn *c, const proto_msg *m, srv_error *e)
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, m->name, token, (int64_t)uv_now(&c->srv->loop),
+    int rc = table_join(nt->t, m->name, token, 0, (int64_t)uv_now(&c->srv->loop),
                         &seat, e);
     if (rc)
         return rc;

@@ -237,8 +237,8 @@ static void seat_event(table *t, int seat)
     snprintf(ev->level, sizeof ev->level, "%s", st->level);
 }
 
-int table_join(table *t, const char *name, const char *token, int64_t now,
-               int *seat, srv_error *e)
+int table_join(table *t, const char *name, const char *token, int64_t player_id,
+               int64_t now, int *seat, srv_error *e)
 {
     if (!name || !ls_name_valid(name))
         return srv_fail(e, SRV_EBAD_NAME, "a name is 1 to 16 of A-Z a-z 0-9 _ -");
@@ -252,6 +252,7 @@ int table_join(table *t, const char *name, const char *token, int64_t now,
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", name);
     snprintf(st->token, sizeof st->token, "%s", token);
+    st->player_id = player_id;
     st->connected = true;
     if (!has_person(t))
         t->host = t->nseats;

@@ -76,6 +76,8 @@ typedef struct table_seat {
     bool bot;
     char level[TABLE_LEVEL_MAX];   /* bots */
     char token[TABLE_TOKEN_LEN + 1]; /* people */
+    int64_t player_id;             /* people: the store's player whose
+                                      match this is (0: a guest, not rated) */
     bool connected;                /* people: a connection holds the seat */
     bool away;                     /* the greedy player plays for them */
     bool ready;                    /* sent `next` this pause */
@@ -160,9 +162,10 @@ void table_free(table *t);
 int table_options_check(const table_options *o, srv_error *e);
 
 /* A person takes the next free seat with `name` and `token` (the caller
- * draws it from the operating system). Lobby only. *seat receives it. */
-int table_join(table *t, const char *name, const char *token, int64_t now,
-               int *seat, srv_error *e);
+ * draws it from the operating system), as the store's player `player_id`
+ * (0: a guest, not rated). Lobby only. *seat receives it. */
+int table_join(table *t, const char *name, const char *token, int64_t player_id,
+               int64_t now, int *seat, srv_error *e);
 /* The host adds a computer player of `level` (random, greedy, expert). */
 int table_add_bot(table *t, int by, const char *level, srv_error *e);
 /* The host frees `seat` (lobby only; not the host's own). */
