@@ -462,6 +462,20 @@ typedef struct players_acc {
     int n, cap;
 } players_acc;
 
+/* Room for one more element in an array of n of `size` bytes with room
+ * for *cap: v itself, or v grown (doubled, 16 at first), or NULL when out
+ * of memory (v is then unchanged and still the caller's). */
+static void *grow(void *v, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return v;
+    int more = *cap ? 2 * *cap : 16;
+    void *p = realloc(v, (size_t)more * size);
+    if (p)
+        *cap = more;
+    return p;
+}
+
 static void read_player(ls_db_player *p, const char *const *col)
 {
     memset(p, 0, sizeof *p);
@@ -486,14 +500,10 @@ static int row_players(void *ud, const char *const *col, int ncol)
     players_acc *a = ud;
     if (ncol < 13)
         return LS_DB_EIO;
-    if (a->n == a->cap) {
-        int cap = a->cap ? 2 * a->cap : 16;
-        ls_db_player *v = realloc(a->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return LS_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    ls_db_player *v = grow(a->v, a->n, &a->cap, sizeof *v);
+    if (!v)
+        return LS_ENOMEM;
+    a->v = v;
     read_player(&a->v[a->n++], col);
     return 0;
 }
@@ -722,14 +732,10 @@ static int row_point(void *ud, const char *const *col, int ncol)
     points_acc *a = ud;
     if (ncol < 6)
         return LS_DB_EIO;
-    if (a->n == a->cap) {
-        int cap = a->cap ? 2 * a->cap : 16;
-        ls_db_rating_point *v = realloc(a->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return LS_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    ls_db_rating_point *v = grow(a->v, a->n, &a->cap, sizeof *v);
+    if (!v)
+        return LS_ENOMEM;
+    a->v = v;
     ls_db_rating_point *p = &a->v[a->n++];
     p->match_id = col_i64(col[0]);
     p->at = col_i64(col[1]);
@@ -966,14 +972,10 @@ static int row_live_table(void *ud, const char *const *col, int ncol)
     live_acc *a = ud;
     if (ncol < 4)
         return LS_DB_EIO;
-    if (a->n == a->cap) {
-        int cap = a->cap ? 2 * a->cap : 16;
-        ls_db_live_table *v = realloc(a->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return LS_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    ls_db_live_table *v = grow(a->v, a->n, &a->cap, sizeof *v);
+    if (!v)
+        return LS_ENOMEM;
+    a->v = v;
     ls_db_live_table *t = &a->v[a->n];
     memset(t, 0, sizeof *t);
     t->id = col_i64(col[0]);
@@ -1399,14 +1401,10 @@ static int row_id(void *ud, const char *const *col, int ncol)
     ids_acc *a = ud;
     if (ncol < 1)
         return LS_DB_EIO;
-    if (a->n == a->cap) {
-        int cap = a->cap ? 2 * a->cap : 16;
-        int64_t *v = realloc(a->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return LS_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    int64_t *v = grow(a->v, a->n, &a->cap, sizeof *v);
+    if (!v)
+        return LS_ENOMEM;
+    a->v = v;
     a->v[a->n++] = col_i64(col[0]);
     return 0;
 }
