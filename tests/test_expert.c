@@ -544,13 +544,81 @@ static void test_hint_is_a_move_and_a_probability(void **state)
     ls_state_free(s);
 }
 
+/*
+ * The hint shows the sampled share of deals in which declaring is correct
+ * through the calibration curve: two experts seeded alike, one with
+ * calib=0, searched at the same views (seat 0's turns of a greedy match,
+ * seed printed), choose the same moves and show p and the curve's value of
+ * p, capped at 99% unless certain. The curve keeps 0..1 and the order of
+ * two estimates.
+ */
+static void test_hint_shows_the_calibrated_estimate(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C"};
+    uint64_t seed = test_seed(5);
+    double last = 0;
+    for (int i = 0; i <= 1000; i++) {
+        double c = ls__expert_calibrated(i / 1000.0);
+        assert_true(c >= 0 && c <= 1);
+        assert_true(c >= last);
+        last = c;
+    }
+    ls_error err = {0};
+    ls_state *s = ls_state_new(NULL, 3, names, seed, &err);
+    assert_non_null(s);
+    ls_player *g = expert("greedy", seed);
+    ls_player *raw = expert("expert:iters=60,calib=0", seed);
+    ls_player *shown = expert("expert:iters=60", seed);
+    ls_player *obs[3] = {raw, NULL, NULL}, *obs2[3] = {shown, NULL, NULL};
+    int compared = 0, middle = 0;
+    for (int round = 0; round < 12 && ls_phase(s) != LS_PHASE_OVER; round++) {
+        assert_int_equal(ls_deal(s, &err), 0);
+        tell_deal(obs, s);
+        tell_deal(obs2, s);
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            int seat = ls_turn(s);
+            ls_view v;
+            ls_move m, m2;
+            double p, p2;
+            ls_view_of(s, seat, &v);
+            if (seat == 0) {
+                assert_int_equal(ls_player_hint(raw, &v, &m, &p, &err), 0);
+                assert_int_equal(ls_player_hint(shown, &v, &m2, &p2, &err), 0);
+                assert_true(same_move(m, m2));
+                if (p < 0) {
+                    assert_true(p2 < 0);
+                } else if (p < 0.99) {
+                    double want = ls__expert_calibrated(p);
+                    assert_true(p2 == (want > 0.99 ? 0.99 : want));
+                    compared++;
+                    middle += p > 0.05 && p < 0.95;
+                }
+            } else {
+                assert_int_equal(ls_player_choose(g, &v, &m, &err), 0);
+            }
+            m.card = m.kind == LS_MOVE_DRAW ? LS_NO_CARD : m.card;
+            assert_int_equal(ls_apply(s, &m, &err), 0);
+            tell_move(obs, s, seat, m);
+            tell_move(obs2, s, seat, m);
+        }
+    }
+    printf("# %d estimates compared, %d between 0.05 and 0.95\n", compared, middle);
+    assert_true(compared >= 5);
+    assert_true(middle >= 3);
+    ls_player_free(g);
+    ls_player_free(raw);
+    ls_player_free(shown);
+    ls_state_free(s);
+}
+
 static void test_bad_expert_specs_are_errors(void **state)
 {
     (void)state;
     static const char *const bad[] = {"expert:iters=0", "expert:bogus=1",
                                       "expert:iters=10,ms=10", "expert:ms=x",
                                       "expert:c=-1", "expert:depth=5",
-                                      "expert:tries=0"};
+                                      "expert:tries=0", "expert:calib=2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ls_error err = {0};
         ls_player *p = ls_player_new(bad[i], 1, &err);
@@ -576,6 +644,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_racing_stops_early_on_clear_choices),
     cmocka_unit_test(test_racing_stops_early_within_a_time_budget),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
+    cmocka_unit_test(test_hint_shows_the_calibrated_estimate),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };
 

@@ -74,12 +74,15 @@
  * others' mean points minus its own over 50, minus 0.5 if it goes out.
  *
  * Declaring: at the root the estimate of declaring now comes from sampled
- * hands: P(my total is lowest) (the hint) and my expected reward, which is
- * compared with the best candidate's on the same deals; it declares when
- * declaring is worth at least the best move's value minus bias (0.04, about
- * two points: the best of several noisy means is biased upwards, and
- * tuning against greedy found declaring a little more often stronger).
- * pd=P declares instead when P(correct) >= P.
+ * hands: P(my total is lowest) and my expected reward, which is compared
+ * with the best candidate's on the same deals; it declares when declaring
+ * is worth at least the best move's value minus bias (0.04, about two
+ * points: the best of several noisy means is biased upwards, and tuning
+ * against greedy found declaring a little more often stronger). pd=P
+ * declares instead when the sampled P(correct) >= P. The hint shows
+ * P(correct) through a calibration curve fitted to measured outcomes
+ * (ls__expert_calibrated; calib=0 shows the sampled share); the curve
+ * changes what is shown, never a move.
  *
  * Budget: iters=N rollouts at most (default LS__EXPERT_DEFAULT_ITERS; racing
  * often stops sooner) is fully deterministic for a given seed. ms=N uses
@@ -180,6 +183,7 @@ typedef struct expert {
     int checked[LS_MAX_PLAYERS]; /* rounds of this match whose shown hand was */
     int misfit[LS_MAX_PLAYERS];  /* ... checked against the model / failed it */
     double last_declare; /* the last search's estimate (see expert.h) */
+    bool calib;          /* show the estimate through the calibration curve */
     /* Opponent modelling that adapts (adapt=1; see the top of the file). */
     bool adapt;
     ls_player *fam[NPOL];          /* the family; fam[0] is policy (greedy) */
@@ -894,6 +898,33 @@ static int iterate(expert *e, const ls_view *v, const model m[], ls_error *err)
 
 /* The estimate of declaring now, from sampled hands: P(correct) and my
  * expected reward. */
+/*
+ * The calibration curve of the declare estimate: the share of sampled
+ * deals in which declaring is correct (raw) against how often it was
+ * correct, measured against the panel (docs/benchmarks.md, "Calibration of
+ * the declare estimate", which gives the runs it was fitted on and checked
+ * on). The sampled share is slightly too low where it is small (a hand the
+ * model thinks too good to keep is kept by the other styles) and slightly
+ * too high in the middle. Knots raw -> observed, linear between them,
+ * non-decreasing, so the order of two estimates is kept.
+ */
+#define NCAL 12
+static const double cal_raw[NCAL] = {0,      0.012,  0.148,  0.2496, 0.3494, 0.4509,
+                                     0.5506, 0.6518, 0.751,  0.8513, 0.9802, 1};
+static const double cal_obs[NCAL] = {0.0275, 0.0275, 0.1832, 0.2874, 0.3697, 0.4460,
+                                     0.5449, 0.6625, 0.7505, 0.8252, 0.9680, 0.99};
+
+double ls__expert_calibrated(double raw)
+{
+    if (!(raw > 0))
+        return cal_obs[0];
+    for (int k = 1; k < NCAL; k++)
+        if (raw <= cal_raw[k])
+            return cal_obs[k - 1] + (cal_obs[k] - cal_obs[k - 1]) *
+                                        (raw - cal_raw[k - 1]) / (cal_raw[k] - cal_raw[k - 1]);
+    return cal_obs[NCAL - 1];
+}
+
 static void declare_estimate(expert *e, const ls_view *v, const model m[],
                              double *p_correct, double *reward)
 {
@@ -1094,15 +1125,17 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     build_models(e, v, m);
     build_banks(e, v, m);
 
-    double decl_reward = -1;
-    *p_declare = -1;
+    double decl_reward = -1, raw = -1;
     if (v->can_declare)
-        declare_estimate(e, v, m, p_declare, &decl_reward);
-    /* Sampled deals can all agree where some possible deal does not: the
-     * estimate is shown as a certainty only when it is one. */
-    if (*p_declare >= 0)
-        *p_declare = ls__declare_certain(v) ? 1.0
-                   : *p_declare > LS__MAX_UNSURE ? LS__MAX_UNSURE : *p_declare;
+        declare_estimate(e, v, m, &raw, &decl_reward);
+    /* What is shown is the sampled share mapped through the calibration
+     * curve; sampled deals can all agree where some possible deal does
+     * not, so it is shown as a certainty only when it is one. */
+    *p_declare = raw;
+    if (raw >= 0) {
+        double p = e->calib ? ls__expert_calibrated(raw) : raw;
+        *p_declare = ls__declare_certain(v) ? 1.0 : p > LS__MAX_UNSURE ? LS__MAX_UNSURE : p;
+    }
     e->last_declare = *p_declare;
     n = drop_declare(moves, n);
     if (n == 0) {
@@ -1136,8 +1169,7 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         *best = moves[pick];
         if (best->kind == LS_MOVE_DRAW)
             best->card = LS_NO_CARD;
-        bool declare = e->pd > 0 ? *p_declare >= e->pd
-                                 : got > 0 && decl + e->bias >= mean[pick];
+        bool declare = e->pd > 0 ? raw >= e->pd : got > 0 && decl + e->bias >= mean[pick];
         if (v->can_declare && declare)
             *best = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
         return 0;
@@ -1172,7 +1204,7 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         if (best->kind == LS_MOVE_DRAW)
             best->card = LS_NO_CARD;
     }
-    bool declare = e->pd > 0 ? *p_declare >= e->pd
+    bool declare = e->pd > 0 ? raw >= e->pd
                              : decl_reward >= 0 && pick >= 0 && most > 0 &&
                                decl_reward + e->bias >= e->nodes[pick].reward / most;
     if (v->can_declare && declare)
@@ -1426,9 +1458,9 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", "adapt", NULL};
-    ls__param ps[23];
-    int np = ls__params_parse("expert", params, keys, ps, 23, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", "adapt", "calib", NULL};
+    ls__param ps[24];
+    int np = ls__params_parse("expert", params, keys, ps, 24, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -1455,6 +1487,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->tries = 20;
     e->depth = DEPTH;
     e->fit = true;
+    e->calib = true;
     e->race = LS__EXPERT_DEFAULT_RACE;
     e->race_min = 100;
     bool have_iters = false, have_ms = false, have_kroot = false;
@@ -1488,6 +1521,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "adapt")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->adapt = x >= 0.5;
+        } else if (!strcmp(k, "calib")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            e->calib = x >= 0.5;
         } else if (!strcmp(k, "fit")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->fit = x >= 0.5;

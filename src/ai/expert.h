@@ -38,6 +38,11 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
  * an expert). For measuring calibration without searching twice. */
 double ls__expert_last_declare(const ls_player *p);
 
+/* The calibration curve of the declare estimate: raw, the share of sampled
+ * deals in which declaring is correct (0..1), mapped to the estimate a
+ * hint shows (before the cap below certainty). Non-decreasing, 0..1. */
+double ls__expert_calibrated(double raw);
+
 /* The kind of player p now models seat's play by: "greedy" unless p has
  * adapt=1 and has seen evidence for another member of its family
  * (cautious, reckless, collector, shedder); NULL when p is not an expert.
