@@ -154,6 +154,14 @@ $(BUILD)/tests/test_store_db: TEST_EXTRA_LIBS = $(STORE_LIBS) \
     $(shell pkg-config --libs jansson 2>/dev/null)
 $(BUILD)/tests/test_store_db: $(STORE_DB_TEST_OBJ)
 
+# The JSON API (api.c) over an SQLite store.
+API_TEST_OBJ = $(STORE_OBJ) $(BUILD)/src/server/api.o $(SERVER_TEST_OBJ)
+$(BUILD)/tests/test_http_api: TEST_EXTRA = $(API_TEST_OBJ)
+$(BUILD)/tests/test_http_api: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS) $(PKG_CFLAGS)
+$(BUILD)/tests/test_http_api: TEST_EXTRA_LIBS = $(STORE_LIBS) \
+    $(shell pkg-config --libs jansson 2>/dev/null)
+$(BUILD)/tests/test_http_api: $(API_TEST_OBJ)
+
 unit: $(TEST_BIN)
 	@tools/run-tests.sh $(TEST_BIN)
 

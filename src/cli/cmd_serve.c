@@ -217,6 +217,7 @@ int cmd_serve(int argc, char **argv)
         return 1;
     }
     cfg.st = st;
+    cfg.db_where = db_opt;
     /* libuv sizes its worker pool from the environment at first use. */
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);

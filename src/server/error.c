@@ -33,6 +33,12 @@ static const char *const names[SRV_NERRORS] = {
     [-SRV_ESERVER_FULL] = "server_full",
     [-SRV_ESHUTTING_DOWN] = "shutting_down",
     [-SRV_ENOMEM] = "server_full",
+    [-SRV_ENO_STORE] = "no_store",
+    [-SRV_ENO_PLAYER] = "no_player",
+    [-SRV_ENOT_PLAYER] = "not_player",
+    [-SRV_EBAD_LOGIN] = "bad_login",
+    [-SRV_EBAD_PASSWORD] = "bad_password",
+    [-SRV_ESTORE_FAILED] = "store_failed",
 };
 
 const char *srv_errname(int code)

@@ -37,7 +37,13 @@ enum {
     SRV_ESERVER_FULL = -22,
     SRV_ESHUTTING_DOWN = -23,
     SRV_ENOMEM = -24, /* not in the protocol: reported as server_full */
-    SRV_NERRORS = 25
+    SRV_ENO_STORE = -25,     /* players need the server's store */
+    SRV_ENO_PLAYER = -26,    /* no player holds this token */
+    SRV_ENOT_PLAYER = -27,   /* the request needs a player (send `player`) */
+    SRV_EBAD_LOGIN = -28,    /* wrong name or password */
+    SRV_EBAD_PASSWORD = -29, /* a password of the wrong length */
+    SRV_ESTORE_FAILED = -30, /* the store failed */
+    SRV_NERRORS = 31
 };
 
 /* What went wrong, for the client that caused it. */

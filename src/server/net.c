@@ -39,6 +39,8 @@
 #include <uv.h>
 
 #include "analyzer.h"
+#include "server/api.h"
+#include "server/db.h"
 #include "server/net.h"
 #include "server/proto.h"
 #include "server/seatview.h"
@@ -51,6 +53,10 @@
 #define IDLE_PING_S 20        /* a silent connection is pinged after this */
 #define IDLE_HANGUP_S 45      /* and dropped without an answer by this */
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
+#define LOGIN_BURST 5.0       /* login attempts from one address at once */
+#define LOGIN_EVERY_S 12      /* and one more every this many seconds */
+#define LOGIN_ADDRS 256       /* addresses whose login budget is not full */
+#define API_CHUNK 16384       /* bytes of an API reply per HTTP write */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
 #define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
@@ -85,6 +91,9 @@ struct conn {
     int close_code;
     char close_reason[64];
     struct job *hint;      /* the hint being computed, or NULL */
+    struct job *account;   /* the login or password being checked, or NULL */
+    int64_t player_id;     /* the store's player this connection is, or 0 */
+    char player_name[LS_NAME_MAX + 1];
     conn *prev, *next;     /* every connection */
     conn *tprev, *tnext;   /* the connections at the same table */
 };
@@ -114,16 +123,39 @@ struct server {
     int ntables;
     ls_rules defaults;
     char web_real[PATH_MAX];
+    ls_db *db;             /* players and the API (the loop's own
+                              connection to the store), or NULL */
+    /* Login attempts: a budget per address, forgotten once full again. */
+    struct login_budget {
+        char addr[64];     /* "" for a free slot */
+        double credits;
+        uint64_t at;       /* uv_now of the last refill */
+    } logins[LOGIN_ADDRS];
 };
 
-enum { JOB_MOVE, JOB_HINT };
+enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT };
+
+/* A login or a new password: argon2id takes tens of milliseconds and
+ * 64 MiB on purpose, so it runs on a worker with a store connection of its
+ * own (one ls_db per thread). */
+typedef struct account_job {
+    int type;              /* MSG_LOGIN or MSG_SET_PASSWORD */
+    json_t *id;            /* the request's id, for the reply */
+    char name[LS_NAME_MAX + 1];
+    char token[PROTO_PLAYER_TOKEN_MAX + 1];
+    char password[PROTO_PASSWORD_MAX + 1];
+    int64_t player_id;     /* set_password: whose */
+    int rc;                /* the store's answer */
+    ls_db_player p;        /* the player, when rc is 0 */
+} account_job;
 
 typedef struct job {
     uv_work_t req;
     int kind;
     server *srv;
     ntable *nt;          /* JOB_MOVE */
-    conn *c;             /* JOB_HINT; NULL once the conn is gone */
+    conn *c;             /* JOB_HINT, JOB_ACCOUNT; NULL once the conn is gone */
+    account_job acct;    /* JOB_ACCOUNT */
     table_job r;
     bool ok;
     ls_move move;
@@ -373,10 +405,34 @@ static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
 /* Worker jobs: computer moves and hints                               */
 /* ------------------------------------------------------------------ */
 
+static void account_work(job *j)
+{
+    account_job *a = &j->acct;
+    ls_db *db = NULL;
+    ls_error err = {0};
+    int64_t id = a->player_id;
+    int rc = ls_db_open(&db, j->srv->cfg->db_where, &err);
+    if (!rc && a->type == MSG_LOGIN)
+        rc = ls_db_player_login(db, a->name, a->password, a->token, &id, &err);
+    else if (!rc)
+        rc = ls_db_player_set_password(db, id, a->password, &err);
+    if (!rc)
+        rc = ls_db_player_by_id(db, id, &a->p, &err);
+    ls_db_close(db);
+    explicit_bzero(a->password, sizeof a->password);
+    a->rc = rc;
+    if (rc)
+        snprintf(j->err, sizeof j->err, "%s", err.msg);
+}
+
 static void job_work(uv_work_t *req)
 {
     job *j = req->data;
     ls_error err = {0};
+    if (j->kind == JOB_ACCOUNT) {
+        account_work(j);
+        return;
+    }
     if (j->kind == JOB_MOVE) {
         ls_player *p = j->r.player;
         if (!p)
@@ -429,10 +485,16 @@ static void send_hint(conn *c, const job *j)
     conn_send(c, o);
 }
 
+static void account_done(job *j, int status);
+
 static void job_done(uv_work_t *req, int status)
 {
     job *j = req->data;
     server *srv = j->srv;
+    if (j->kind == JOB_ACCOUNT) {
+        account_done(j, status);
+        return;
+    }
     if (j->kind == JOB_HINT) {
         if (j->c) {
             j->c->hint = NULL;
@@ -549,6 +611,12 @@ static int tables_from(server *srv, const char *addr)
     return n;
 }
 
+/* A player sits under the player's name; a guest under the name sent. */
+static const char *seat_name(const conn *c, const proto_msg *m)
+{
+    return c->player_id ? c->player_name : m->name;
+}
+
 static int do_create(conn *c, const proto_msg *m, srv_error *e)
 {
     server *srv = c->srv;
@@ -573,7 +641,7 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, m->name, token, 0, now, &seat, e);
+    int rc = table_join(nt->t, seat_name(c, m), token, c->player_id, now, &seat, e);
     for (int i = 0; rc == 0 && i < m->nbots; i++)
         rc = table_add_bot(nt->t, seat, m->bots[i], e);
     if (rc != 0) {
@@ -604,8 +672,8 @@ static int do_join(conn *c, const proto_msg *m, srv_error *e)
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, m->name, token, 0, (int64_t)uv_now(&c->srv->loop),
-                        &seat, e);
+    int rc = table_join(nt->t, seat_name(c, m), token, c->player_id,
+                        (int64_t)uv_now(&c->srv->loop), &seat, e);
     if (rc)
         return rc;
     attach(c, nt, seat);
@@ -740,10 +808,160 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
     return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* Players: who a connection is (docs/server-protocol.md, "Players")   */
+/* ------------------------------------------------------------------ */
+
+static void become(conn *c, const ls_db_player *p)
+{
+    c->player_id = p->id;
+    snprintf(c->player_name, sizeof c->player_name, "%s", p->name);
+    conn_send(c, proto_player(api_player_summary(p), p->has_password));
+}
+
+/* `player`: the person holding the token, created with `name` the first
+ * time. On the loop: two small queries on the loop's own connection. */
+static int do_player(conn *c, const proto_msg *m, srv_error *e)
+{
+    ls_db *db = c->srv->db;
+    ls_db_player p;
+    ls_error err = {0};
+    int rc = ls_db_player_by_token(db, m->player_token, &p, &err);
+    if (rc == LS_DB_ENOTFOUND) {
+        if (!m->has_name)
+            return srv_fail(e, SRV_ENO_PLAYER, "no player holds this token (send a "
+                            "name with it to become a new player)");
+        int64_t id;
+        rc = ls_db_player_create(db, m->name, m->player_token, &id, &err);
+        if (rc == LS_DB_EEXISTS)
+            return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to another "
+                            "player: choose another, or log in with its password",
+                            m->name);
+        if (!rc)
+            rc = ls_db_player_by_id(db, id, &p, &err);
+    }
+    if (rc)
+        return srv_fail(e, SRV_ESTORE_FAILED, "the store failed: %.180s", err.msg);
+    become(c, &p);
+    return 0;
+}
+
+/* Whether the address may try one more login (a budget of LOGIN_BURST,
+ * refilled one every LOGIN_EVERY_S). O(LOGIN_ADDRS), per login only. When
+ * every slot holds an address still over its budget, nobody may try until
+ * one refills: a flood from many addresses slows logins down, it never
+ * lets one address past its budget. */
+static bool login_ok(server *srv, const char *addr)
+{
+    uint64_t now = uv_now(&srv->loop);
+    struct login_budget *mine = NULL, *spare = NULL;
+    for (int i = 0; i < LOGIN_ADDRS; i++) {
+        struct login_budget *b = &srv->logins[i];
+        if (b->addr[0]) {
+            b->credits += (double)(now - b->at) / (LOGIN_EVERY_S * 1000.0);
+            b->at = now;
+            if (b->credits >= LOGIN_BURST)
+                b->addr[0] = '\0'; /* full again: nothing to remember */
+        }
+        if (b->addr[0] && !strcmp(b->addr, addr))
+            mine = b;
+        else if (!b->addr[0] && !spare)
+            spare = b;
+    }
+    if (!mine) {
+        if (!spare)
+            return false;
+        mine = spare;
+        snprintf(mine->addr, sizeof mine->addr, "%s", addr);
+        mine->credits = LOGIN_BURST;
+        mine->at = now;
+    }
+    if (mine->credits < 1.0)
+        return false;
+    mine->credits -= 1.0;
+    return true;
+}
+
+/* `login` and `set_password`: checked here, hashed on a worker. */
+static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
+{
+    if (c->account)
+        return srv_fail(e, SRV_EBUSY, "a login or password is already being checked");
+    if (m->type == MSG_SET_PASSWORD && !c->player_id)
+        return srv_fail(e, SRV_ENOT_PLAYER, "only a player may set a password (send "
+                        "player first)");
+    if (m->type == MSG_LOGIN && !login_ok(c->srv, c->addr))
+        return srv_fail(e, SRV_ERATE_LIMITED, "too many login attempts from your "
+                        "address: at most %.0f at once and one more every %d seconds",
+                        LOGIN_BURST, LOGIN_EVERY_S);
+    job *j = calloc(1, sizeof *j);
+    if (!j)
+        return srv_fail(e, SRV_ENOMEM, "out of memory");
+    j->kind = JOB_ACCOUNT;
+    j->srv = c->srv;
+    j->c = c;
+    j->req.data = j;
+    account_job *a = &j->acct;
+    a->type = m->type;
+    a->id = m->id ? json_incref(m->id) : NULL;
+    a->player_id = c->player_id;
+    snprintf(a->name, sizeof a->name, "%s", m->name);
+    snprintf(a->token, sizeof a->token, "%s", m->player_token);
+    snprintf(a->password, sizeof a->password, "%s", m->password);
+    if (uv_queue_work(&c->srv->loop, &j->req, job_work, job_done) != 0) {
+        explicit_bzero(a->password, sizeof a->password);
+        json_decref(a->id);
+        free(j);
+        return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
+    }
+    c->account = j;
+    return 0;
+}
+
+static void account_done(job *j, int status)
+{
+    account_job *a = &j->acct;
+    conn *c = j->c;
+    if (c) {
+        c->account = NULL;
+        srv_error e = {0};
+        const char *request = a->type == MSG_LOGIN ? "login" : "set_password";
+        if (status != 0)
+            srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
+        else if (a->rc == LS_DB_EAUTH)
+            srv_fail(&e, SRV_EBAD_LOGIN, "wrong name or password (or %s has no "
+                     "password)", a->name);
+        else if (a->rc == LS_DB_EEXISTS)
+            srv_fail(&e, SRV_EBAD_TOKEN, "this token already belongs to a player");
+        else if (a->rc == LS_EINVAL)
+            srv_fail(&e, SRV_EBAD_PASSWORD, "%.200s", j->err);
+        else if (a->rc)
+            srv_fail(&e, SRV_ESTORE_FAILED, "the store failed: %.180s", j->err);
+        if (status == 0 && a->rc == 0)
+            become(c, &a->p);
+        else
+            conn_send(c, proto_error(&e, request, a->id));
+    }
+    json_decref(a->id);
+    free(j);
+}
+
+static int do_account(conn *c, const proto_msg *m, srv_error *e)
+{
+    if (!c->srv->db)
+        return srv_fail(e, SRV_ENO_STORE, "this server keeps no players (it runs "
+                        "without a store): play as a guest");
+    if (m->type == MSG_PLAYER)
+        return do_player(c, m, e);
+    return start_account_job(c, m, e);
+}
+
 static int dispatch(conn *c, const proto_msg *m, srv_error *e)
 {
     if (c->srv->stopping)
         return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
+    if (m->type == MSG_PLAYER || m->type == MSG_LOGIN || m->type == MSG_SET_PASSWORD)
+        return do_account(c, m, e);
     bool needs_none = m->type == MSG_CREATE || m->type == MSG_JOIN ||
                       m->type == MSG_WATCH || m->type == MSG_RESUME;
     if (needs_none && c->nt)
@@ -840,6 +1058,8 @@ static void conn_free(conn *c)
     }
     if (c->hint)
         c->hint->c = NULL;
+    if (c->account)
+        c->account->c = NULL;
     while (c->head) {
         outmsg *m = c->head;
         c->head = m->next;
@@ -951,6 +1171,23 @@ static const char *content_type(const char *path)
     return "application/octet-stream";
 }
 
+/* Whether url is one of the client's own pages (drawn by app.js):
+ * /leaderboard, /players/NAME, /bots/LEVEL, /matches/ID. */
+static bool client_page(const char *url)
+{
+    static const char *const pages[] = {"/players/", "/bots/", "/matches/"};
+    if (!strcmp(url, "/leaderboard"))
+        return true;
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        size_t n = strlen(pages[i]);
+        if (!strncmp(url, pages[i], n) && url[n] && strlen(url + n) <= LS_NAME_MAX &&
+            strspn(url + n, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                            "0123456789_-") == strlen(url + n))
+            return true;
+    }
+    return false;
+}
+
 /* The file under the web directory for a URL path, or false: "/" and
  * "/t/CODE" are the client's page; other paths must be plain names
  * (letters, digits, . _ - and /, no segment starting with a dot) of a
@@ -961,7 +1198,8 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
     const char *rel = url + 1;
     if (url[0] != '/')
         return false;
-    if (!strcmp(url, "/") || (!strncmp(url, "/t/", 3) && proto_code(url + 3, code)))
+    if (!strcmp(url, "/") || (!strncmp(url, "/t/", 3) && proto_code(url + 3, code)) ||
+        client_page(url))
         rel = "index.html";
     for (const char *p = rel; *p; p++) {
         bool seg_start = p == rel || p[-1] == '/';
@@ -1044,7 +1282,58 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
 
 typedef struct pss {
     conn *c;
+    char *body;            /* an API reply being written, or NULL */
+    size_t body_len, body_off;
 } pss;
+
+/* Answers GET /api/... (api.c): the headers now, the body in writeable
+ * callbacks, API_CHUNK bytes at a time. The store is read on the loop:
+ * each request is a few indexed queries (a profile, at most 22). */
+static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
+{
+    char before[32];
+    const char *b = lws_get_urlarg_by_name(wsi, "before=", before, sizeof before);
+    api_reply r;
+    if (api_get(srv->db, url, b, &r) != 0)
+        return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory");
+    unsigned char hdr[LWS_PRE + 512];
+    unsigned char *start = hdr + LWS_PRE, *p = start, *end = hdr + sizeof hdr - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned int)r.status, r.type, r.len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-cache", 8, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end)) {
+        free(r.body);
+        return -1;
+    }
+    free(ps->body);
+    ps->body = r.body;
+    ps->body_len = r.len;
+    ps->body_off = 0;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int api_writeable(struct lws *wsi, pss *ps)
+{
+    unsigned char buf[LWS_PRE + API_CHUNK];
+    size_t n = ps->body_len - ps->body_off;
+    if (n > API_CHUNK)
+        n = API_CHUNK;
+    bool last = ps->body_off + n == ps->body_len;
+    memcpy(buf + LWS_PRE, ps->body + ps->body_off, n);
+    ps->body_off += n;
+    if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
+        return -1;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    free(ps->body);
+    ps->body = NULL;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
                     void *in, size_t len)
@@ -1059,6 +1348,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         const char *url = in;
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
             return http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
+        if (!strncmp(url, "/api/", 5))
+            return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
             return http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
         static const char headers[] = "x-content-type-options: nosniff\r\n"
@@ -1071,6 +1362,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
         return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (ps && ps->body)
+            return api_writeable(wsi, ps);
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (ps) {
+            free(ps->body);
+            ps->body = NULL;
+        }
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_ESTABLISHED:
         ps->c = conn_new(srv, wsi);
         if (!ps->c)
@@ -1189,10 +1490,19 @@ int net_run(const net_config *cfg, FILE *announce)
         free(srv);
         return 1;
     }
+    if (cfg->db_where) {
+        ls_error err = {0};
+        if (ls_db_open(&srv->db, cfg->db_where, &err) != 0) {
+            fprintf(stderr, "leastscore serve: the store for players: %s\n", err.msg);
+            free(srv);
+            return 1;
+        }
+    }
     char why[128] = "no socket";
     if (!can_bind(cfg->host, cfg->port, why, sizeof why)) {
         fprintf(stderr, "leastscore serve: cannot listen on %s:%d: %s\n",
                 cfg->host, cfg->port, why);
+        ls_db_close(srv->db);
         free(srv);
         return 1;
     }
@@ -1258,6 +1568,7 @@ out:
     }
     if (uv_loop_close(&srv->loop) != 0)
         fprintf(stderr, "leastscore serve: handles left open at exit\n");
+    ls_db_close(srv->db);
     free(srv);
     return status;
 }

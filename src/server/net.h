@@ -25,6 +25,9 @@ typedef struct net_config {
     int max_tables_per_address; /* tables created from one address */
     table_config table;         /* grace, round pause, bot delay */
     const store *st;            /* where finished matches go */
+    const char *db_where;       /* the store of players, matches and ratings
+                                   (ls_db_open's file or URL), or NULL:
+                                   everyone plays as a guest, no API */
 } net_config;
 
 /*

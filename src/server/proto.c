@@ -20,7 +20,8 @@ static const struct {
     {"resume", MSG_RESUME}, {"add_bot", MSG_ADD_BOT}, {"remove", MSG_REMOVE},
     {"start", MSG_START},   {"move", MSG_MOVE},       {"next", MSG_NEXT},
     {"hint", MSG_HINT},     {"rematch", MSG_REMATCH}, {"sync", MSG_SYNC},
-    {"leave", MSG_LEAVE},
+    {"leave", MSG_LEAVE},   {"player", MSG_PLAYER},   {"login", MSG_LOGIN},
+    {"set_password", MSG_SET_PASSWORD},
 };
 
 /* Copies string member `key` into out. Missing: an error when required,
@@ -104,6 +105,45 @@ static int get_name(json_t *o, proto_msg *m, srv_error *e)
         !ls_name_valid(s))
         return srv_fail(e, SRV_EBAD_NAME, "a name is 1 to 16 of A-Z a-z 0-9 _ -");
     memcpy(m->name, s, json_string_length(v) + 1);
+    return 0;
+}
+
+/* A player token: PROTO_PLAYER_TOKEN_MIN to _MAX lowercase hex digits
+ * (the browser draws 128 random bits). */
+static int get_player_token(json_t *o, proto_msg *m, srv_error *e)
+{
+    char token[PROTO_PLAYER_TOKEN_MAX + 2];
+    int rc = get_string(o, "token", true, token, sizeof token, e);
+    if (rc < 0)
+        return e->code == SRV_EBAD_MESSAGE && json_is_string(json_object_get(o, "token"))
+                   ? srv_fail(e, SRV_EBAD_TOKEN, "token: a player token is %d to %d "
+                              "lowercase hex digits", PROTO_PLAYER_TOKEN_MIN,
+                              PROTO_PLAYER_TOKEN_MAX)
+                   : rc;
+    size_t n = strlen(token);
+    if (n < PROTO_PLAYER_TOKEN_MIN || n > PROTO_PLAYER_TOKEN_MAX ||
+        strspn(token, "0123456789abcdef") != n)
+        return srv_fail(e, SRV_EBAD_TOKEN, "token: a player token is %d to %d lowercase "
+                        "hex digits", PROTO_PLAYER_TOKEN_MIN, PROTO_PLAYER_TOKEN_MAX);
+    memcpy(m->player_token, token, n + 1);
+    return 0;
+}
+
+/* A password: a string of PROTO_PASSWORD_MIN (set_password; login takes any
+ * length, a short one is simply wrong) to PROTO_PASSWORD_MAX bytes. */
+static int get_password(json_t *o, proto_msg *m, size_t min, srv_error *e)
+{
+    json_t *v = json_object_get(o, "password");
+    if (!v)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "password: missing");
+    if (!json_is_string(v))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "password: must be a string");
+    size_t n = json_string_length(v);
+    if (n < min || n > PROTO_PASSWORD_MAX || strlen(json_string_value(v)) != n)
+        return srv_fail(e, SRV_EBAD_PASSWORD, "password: %zu to %d bytes, not %zu%s", min,
+                        PROTO_PASSWORD_MAX, n,
+                        strlen(json_string_value(v)) != n ? " (with a NUL)" : "");
+    memcpy(m->password, json_string_value(v), n + 1);
     return 0;
 }
 
@@ -217,6 +257,17 @@ static int parse_members(json_t *o, proto_msg *m, srv_error *e)
             return rc;
         m->version = n;
         return get_string(o, "move", true, m->move, sizeof m->move, e) < 0 ? e->code : 0;
+    case MSG_PLAYER:
+        if ((rc = get_player_token(o, m, e)) < 0)
+            return rc;
+        m->has_name = json_object_get(o, "name") != NULL;
+        return m->has_name ? get_name(o, m, e) : 0;
+    case MSG_LOGIN:
+        if ((rc = get_name(o, m, e)) < 0 || (rc = get_player_token(o, m, e)) < 0)
+            return rc;
+        return get_password(o, m, 1, e);
+    case MSG_SET_PASSWORD:
+        return get_password(o, m, PROTO_PASSWORD_MIN, e);
     case MSG_SYNC:
         if ((rc = get_int(o, "version", true, 0, (1LL << 53), &n,
                           SRV_EBAD_MESSAGE, e)) < 0)
@@ -281,6 +332,7 @@ void proto_msg_clear(proto_msg *m)
 {
     json_decref(m->id);
     m->id = NULL;
+    explicit_bzero(m->password, sizeof m->password);
 }
 
 json_t *proto_welcome(const ls_rules *defaults, int grace_s)
@@ -314,6 +366,15 @@ json_t *proto_error(const srv_error *e, const char *request, json_t *id)
     if (o && id)
         json_object_set(o, "id", id);
     return o;
+}
+
+json_t *proto_player(json_t *summary, bool has_password)
+{
+    if (!summary)
+        return NULL;
+    json_object_set_new(summary, "type", json_string("player"));
+    json_object_set_new(summary, "has_password", json_boolean(has_password));
+    return summary;
 }
 
 json_t *proto_removed(const char *code, const char *reason)

@@ -23,7 +23,13 @@
 enum {
     MSG_CREATE = 1, MSG_JOIN, MSG_WATCH, MSG_RESUME, MSG_ADD_BOT, MSG_REMOVE,
     MSG_START, MSG_MOVE, MSG_NEXT, MSG_HINT, MSG_REMATCH, MSG_SYNC, MSG_LEAVE,
+    MSG_PLAYER, MSG_LOGIN, MSG_SET_PASSWORD,
 };
+
+#define PROTO_PLAYER_TOKEN_MIN 32 /* a player token: lowercase hex digits */
+#define PROTO_PLAYER_TOKEN_MAX 64
+#define PROTO_PASSWORD_MIN 8      /* bytes (the store's limits) */
+#define PROTO_PASSWORD_MAX 1024
 
 /* A client message, checked. Only the members of its type are set. */
 typedef struct proto_msg {
@@ -33,6 +39,9 @@ typedef struct proto_msg {
     char name[LS_NAME_MAX + 1];
     char code[TABLE_CODE_LEN + 1];
     char token[TABLE_TOKEN_LEN + 1];
+    bool has_name;            /* player: a name was given */
+    char player_token[PROTO_PLAYER_TOKEN_MAX + 1]; /* player, login */
+    char password[PROTO_PASSWORD_MAX + 1];         /* login, set_password */
     char level[TABLE_LEVEL_MAX];
     char move[64];
     int seat;
@@ -56,6 +65,8 @@ json_t *proto_welcome(const ls_rules *defaults, int grace_s);
 json_t *proto_joined(const char *code, int seat, const char *token);
 json_t *proto_error(const srv_error *e, const char *request, json_t *id);
 json_t *proto_removed(const char *code, const char *reason);
+/* {"type":"player", ...} from the player's summary (takes the reference). */
+json_t *proto_player(json_t *summary, bool has_password);
 
 /* A table code as typed (any case, spaces around) in canonical form;
  * false when it cannot be a code. */

@@ -46,7 +46,8 @@ const RUN_DIR = process.env.LS_TEST_RUN_DIR;
 // startServer(options): starts `leastscore serve` on 127.0.0.1:0 with a
 // fresh data directory and resolves once it has printed its address.
 // options.args are extra command-line arguments (they come after the
-// defaults, so they override them); options.grace the --grace seconds.
+// defaults, so they override them), or a function of the server's own
+// temporary directory giving them; options.grace the --grace seconds.
 export async function startServer(options = {}) {
     const dir = mkdtempSync(join(RUN_DIR ?? tmpdir(), 'ls-server-'));
     const dataDir = join(dir, 'data');
@@ -57,7 +58,8 @@ export async function startServer(options = {}) {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>test</title>\n');
     const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', webDir,
         '--bot-delay', '0', '--round-pause', '0',
-        '--grace', String(options.grace ?? 30), ...(options.args ?? [])];
+        '--grace', String(options.grace ?? 30),
+        ...(typeof options.args === 'function' ? options.args(dir) : options.args ?? [])];
     const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const s = {
         proc, dataDir, stdout: '', stderr: '', exited: null,
@@ -115,6 +117,7 @@ export async function startServer(options = {}) {
     s.url = `ws://127.0.0.1:${port}/ws`;
     s.connect = (opts) => connect(s.url, opts);
     s.records = () => listRecords(dataDir);
+    s.get = (path, init) => get(`${s.origin}${path}`, init);
     return s;
 }
 
@@ -124,6 +127,17 @@ export function withTimeout(promise, ms, what) {
         timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
     });
     return Promise.race([promise, t]).finally(() => clearTimeout(timer));
+}
+
+// get(url, init): an HTTP request (bounded); resolves with {status, type,
+// text, json} (json: the parsed body when it is JSON, else undefined).
+export async function get(url, init = {}) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(T(10000)) });
+    const text = await res.text();
+    const type = res.headers.get('content-type') ?? '';
+    let json;
+    if (type.startsWith('application/json')) json = JSON.parse(text);
+    return { status: res.status, type, text, json };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,494 @@
+/*
+ * api.c - the read-only JSON API (see api.h, docs/http-api.md).
+ *
+ * Every answer is built from the store's own records: a profile from the
+ * player's totals, rating history and last matches; a match from its
+ * places and statistics; a replay by verifying the match's game record
+ * with the engine, one step at a time, so that no client ever re-implements
+ * the rules. Ratings are shown as the store shows them: the ordinal
+ * mu - 3 sigma, rounded to two decimals.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/api.h"
+#include "server/seatview.h"
+#include "server/table.h"
+
+#define RECENT_MATCHES 20   /* matches in a profile, and per page */
+#define LEADERBOARD_ROWS 100
+
+static json_t *rating2(double x)
+{
+    return json_real(round(x * 100.0) / 100.0);
+}
+
+static json_t *ordinal(ls_rating r)
+{
+    return rating2(ls_rating_ordinal(r));
+}
+
+/* Takes the reference to o. */
+static int reply_json(api_reply *r, int status, json_t *o)
+{
+    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12)) : NULL;
+    json_decref(o);
+    if (!text)
+        return LS_ENOMEM;
+    r->status = status;
+    r->type = "application/json";
+    r->body = text;
+    r->len = strlen(text);
+    return 0;
+}
+
+__attribute__((format(printf, 4, 5)))
+static int reply_error(api_reply *r, int status, const char *code, const char *fmt, ...)
+{
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return reply_json(r, status, json_pack("{s:s, s:s}", "error", code, "message", msg));
+}
+
+/* The reply for a failed call of the store: not found, or the store failed. */
+static int reply_db_error(api_reply *r, int code, const ls_error *err)
+{
+    if (code == LS_ENOMEM)
+        return LS_ENOMEM;
+    if (code == LS_DB_ENOTFOUND)
+        return reply_error(r, 404, "not_found", "%s", err->msg);
+    return reply_error(r, 500, "store_failed", "the store failed: %s", err->msg);
+}
+
+json_t *api_player_summary(const ls_db_player *p)
+{
+    json_t *o = json_pack("{s:s, s:s, s:o, s:o, s:o, s:i, s:i, s:i, s:i, s:i, s:i, s:i}",
+                          "name", p->name, "kind", p->bot[0] ? "bot" : "person",
+                          "rating", rating2(p->ordinal), "mu", rating2(p->rating.mu),
+                          "sigma", rating2(p->rating.sigma), "matches", p->matches,
+                          "wins", p->wins, "rounds", p->rounds, "points", p->points,
+                          "declared", p->declared, "declared_correct", p->declared_correct,
+                          "declared_false", p->declared_false);
+    if (!o)
+        return NULL;
+    if (p->bot[0])
+        json_object_set_new(o, "level", json_string(p->bot));
+    json_object_set_new(o, "points_per_round",
+                        p->rounds ? rating2((double)p->points / p->rounds) : json_null());
+    return o;
+}
+
+/* One seat of a finished match. */
+static json_t *match_player(const ls_db_match_player *mp)
+{
+    json_t *o = json_pack("{s:i, s:s, s:s, s:i, s:i, s:b, s:i, s:i, s:i, s:i, s:i, s:b}",
+                          "seat", mp->seat, "name", mp->name,
+                          "kind", mp->bot[0] ? "bot" : "person", "place", mp->place,
+                          "score", mp->score, "won", mp->won, "rounds", mp->rounds,
+                          "points", mp->points, "declared", mp->declared,
+                          "declared_correct", mp->declared_correct,
+                          "declared_false", mp->declared_false, "rated", mp->player_id != 0);
+    if (!o)
+        return NULL;
+    if (mp->bot[0])
+        json_object_set_new(o, "level", json_string(mp->bot));
+    if (mp->player_id) {
+        json_object_set_new(o, "rating_before", ordinal(mp->before));
+        json_object_set_new(o, "rating_after", ordinal(mp->after));
+    }
+    return o;
+}
+
+static json_t *match_json(const ls_db_match *m)
+{
+    json_t *players = json_array();
+    for (int i = 0; players && i < m->nplayers; i++)
+        json_array_append_new(players, match_player(&m->player[i]));
+    char lsr[64], replay[64];
+    snprintf(lsr, sizeof lsr, "/api/matches/%" PRId64 ".lsr", m->id);
+    snprintf(replay, sizeof replay, "/api/matches/%" PRId64 "/replay", m->id);
+    return json_pack("{s:I, s:s, s:I, s:I, s:i, s:o, s:s, s:s}", "id", (json_int_t)m->id,
+                     "code", m->code ? m->code : "", "started_at", (json_int_t)m->started_at,
+                     "finished_at", (json_int_t)m->finished_at, "rounds", m->rounds,
+                     "players", players, "record", lsr, "replay", replay);
+}
+
+/* A match in a player's list: the match with that player's seat. */
+static json_t *match_summary(const ls_db_match *m, int64_t player_id)
+{
+    json_t *o = match_json(m);
+    for (int i = 0; o && i < m->nplayers; i++)
+        if (m->player[i].player_id == player_id)
+            json_object_set_new(o, "you", json_integer(m->player[i].seat));
+    return o;
+}
+
+/* Parses a match id: 1 to 18 digits, not 0. */
+static bool parse_id(const char *s, size_t n, int64_t *id)
+{
+    if (n < 1 || n > 18)
+        return false;
+    int64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *id = v;
+    return v > 0;
+}
+
+/* The player's last matches (ids below `before`, 0: the newest) as an array. */
+static int recent_matches(ls_db *db, int64_t player_id, int64_t before, json_t **out,
+                          ls_error *err)
+{
+    int64_t *ids = NULL;
+    int n = 0;
+    int ret = ls_db_player_matches(db, player_id, before, RECENT_MATCHES, &ids, &n, err);
+    if (ret)
+        return ret;
+    json_t *a = json_array();
+    for (int i = 0; a && !ret && i < n; i++) {
+        ls_db_match m;
+        ret = ls_db_match_get(db, ids[i], &m, err);
+        if (!ret) {
+            json_array_append_new(a, match_summary(&m, player_id));
+            ls_db_match_clear(&m);
+        }
+    }
+    free(ids);
+    if (ret || !a) {
+        json_decref(a);
+        return ret ? ret : LS_ENOMEM;
+    }
+    *out = a;
+    return 0;
+}
+
+static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
+{
+    ls_error err = {0};
+    ls_db_rating_point *hist = NULL;
+    int n = 0;
+    int ret = ls_db_rating_history(db, p->id, &hist, &n, &err);
+    if (ret)
+        return reply_db_error(r, ret, &err);
+    json_t *o = api_player_summary(p);
+    json_t *h = json_array();
+    for (int i = 0; h && i < n; i++)
+        json_array_append_new(h, json_pack("{s:I, s:I, s:o, s:o}", "match",
+                                           (json_int_t)hist[i].match_id, "at",
+                                           (json_int_t)hist[i].at, "before",
+                                           ordinal(hist[i].before), "after",
+                                           ordinal(hist[i].after)));
+    free(hist);
+    json_t *recent = NULL;
+    ret = recent_matches(db, p->id, 0, &recent, &err);
+    if (ret || !o || !h) {
+        json_decref(o);
+        json_decref(h);
+        return ret ? reply_db_error(r, ret, &err) : LS_ENOMEM;
+    }
+    json_object_set_new(o, "rating_history", h);
+    json_object_set_new(o, "recent", recent);
+    return reply_json(r, 200, o);
+}
+
+static int bad_name(api_reply *r, const char *name)
+{
+    return reply_error(r, 400, "bad_request", "'%.40s' is not a player name (1 to 16 of "
+                       "A-Z a-z 0-9 _ -)", name);
+}
+
+/* /api/players/NAME and /api/players/NAME/matches */
+static int players(ls_db *db, const char *rest, const char *before, api_reply *r)
+{
+    char name[64];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    if (n >= sizeof name)
+        n = sizeof name - 1;
+    memcpy(name, rest, n);
+    name[n] = '\0';
+    if (slash && strcmp(slash, "/matches") != 0)
+        return reply_error(r, 404, "not_found", "no such path: /api/players/%.40s%.40s "
+                           "(a player is /api/players/NAME, the matches "
+                           "/api/players/NAME/matches)", name, slash);
+    if (!ls_name_valid(name))
+        return bad_name(r, name);
+    ls_db_player p;
+    ls_error err = {0};
+    int ret = ls_db_player_by_name(db, name, &p, &err);
+    if (ret)
+        return reply_db_error(r, ret, &err);
+    if (!slash)
+        return profile(db, &p, r);
+    int64_t from = 0;
+    if (before && !parse_id(before, strlen(before), &from))
+        return reply_error(r, 400, "bad_request", "before: '%.30s' is not a match id", before);
+    json_t *list = NULL;
+    if ((ret = recent_matches(db, p.id, from, &list, &err)))
+        return reply_db_error(r, ret, &err);
+    return reply_json(r, 200, json_pack("{s:s, s:o}", "name", p.name, "matches", list));
+}
+
+/* /api/bots/LEVEL: the player that stands for a computer level. */
+static int bots(ls_db *db, const char *level, api_reply *r)
+{
+    bool known = false;
+    for (int i = 0; table_levels[i]; i++)
+        known |= !strcmp(level, table_levels[i]);
+    if (!known)
+        return reply_error(r, 404, "not_found", "'%.40s' is not a computer level", level);
+    int64_t id;
+    ls_db_player p;
+    ls_error err = {0};
+    int ret = ls_db_bot_player(db, level, &id, &err);
+    if (!ret)
+        ret = ls_db_player_by_id(db, id, &p, &err);
+    if (ret)
+        return reply_db_error(r, ret, &err);
+    return profile(db, &p, r);
+}
+
+static int replay_reply(const ls_db_match *m, api_reply *r)
+{
+    json_t *o = NULL;
+    ls_error err = {0};
+    int ret = api_replay(m->record, strlen(m->record), &o, &err);
+    if (ret == LS_ENOMEM)
+        return ret;
+    if (ret)
+        return reply_error(r, 500, "store_failed", "the record of match %" PRId64
+                           " does not verify: line %d: %s", m->id, err.line, err.msg);
+    json_object_set_new(o, "id", json_integer(m->id));
+    return reply_json(r, 200, o);
+}
+
+/* /api/matches/ID, ID.lsr, ID/replay */
+static int matches(ls_db *db, const char *rest, api_reply *r)
+{
+    size_t n = strspn(rest, "0123456789");
+    const char *tail = rest + n;
+    int64_t id;
+    if (!parse_id(rest, n, &id) ||
+        (*tail && strcmp(tail, ".lsr") != 0 && strcmp(tail, "/replay") != 0))
+        return reply_error(r, n && n == strlen(rest) ? 400 : 404,
+                           n && n == strlen(rest) ? "bad_request" : "not_found",
+                           "'%.40s' is not a match: /api/matches/ID, ID.lsr or ID/replay "
+                           "(ID a number)", rest);
+    ls_db_match m;
+    ls_error err = {0};
+    int ret = ls_db_match_get(db, id, &m, &err);
+    if (ret)
+        return reply_db_error(r, ret, &err);
+    if (!strcmp(tail, ".lsr")) {
+        size_t len = strlen(m.record);
+        r->body = malloc(len + 1);
+        if (r->body) {
+            memcpy(r->body, m.record, len + 1);
+            r->len = len;
+            r->status = 200;
+            r->type = "text/plain; charset=utf-8";
+        }
+        ret = r->body ? 0 : LS_ENOMEM;
+    } else if (*tail) {
+        ret = replay_reply(&m, r);
+    } else {
+        ret = reply_json(r, 200, match_json(&m));
+    }
+    ls_db_match_clear(&m);
+    return ret;
+}
+
+static int leaderboard(ls_db *db, api_reply *r)
+{
+    ls_db_player *p = NULL;
+    int n = 0;
+    ls_error err = {0};
+    int ret = ls_db_leaderboard(db, LEADERBOARD_ROWS, &p, &n, &err);
+    if (ret)
+        return reply_db_error(r, ret, &err);
+    json_t *a = json_array();
+    for (int i = 0; a && i < n; i++) {
+        json_t *row = api_player_summary(&p[i]);
+        if (row)
+            json_object_set_new(row, "rank", json_integer(i + 1));
+        json_array_append_new(a, row);
+    }
+    free(p);
+    return reply_json(r, 200, json_pack("{s:o}", "players", a));
+}
+
+int api_get(ls_db *db, const char *path, const char *before, api_reply *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *rest = path + strlen("/api/");
+    if (!db)
+        return reply_error(r, 503, "no_store", "this server keeps no store (start it "
+                           "with --db)");
+    if (!strcmp(rest, "leaderboard"))
+        return leaderboard(db, r);
+    if (!strncmp(rest, "players/", 8))
+        return players(db, rest + 8, before, r);
+    if (!strncmp(rest, "bots/", 5))
+        return bots(db, rest + 5, r);
+    if (!strncmp(rest, "matches/", 8))
+        return matches(db, rest + 8, r);
+    return reply_error(r, 404, "not_found", "no such path: %.60s (the API: "
+                       "/api/players/NAME, /api/bots/LEVEL, /api/matches/ID, "
+                       "/api/leaderboard)", path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Replay                                                              */
+/* ------------------------------------------------------------------ */
+
+static json_t *result_json(const ls_state *s, const ls_round_result *res)
+{
+    json_t *hands = json_array(), *out = json_array();
+    for (int i = 0; i < ls_players(s); i++) {
+        if (!(res->players & (1u << i)))
+            continue;
+        json_array_append_new(hands, json_pack("{s:i, s:o, s:i, s:i, s:i}", "seat", i,
+                                               "cards", seatview_cards(res->hand[i]),
+                                               "total", res->hand_total[i], "score",
+                                               res->score[i], "cumulative", res->total[i]));
+        if (res->eliminated & (1u << i))
+            json_array_append_new(out, json_integer(i));
+    }
+    return json_pack("{s:i, s:i, s:i, s:b, s:o, s:o}", "round", res->round, "declarer",
+                     res->declarer, "lowest", res->lowest, "correct", res->correct,
+                     "eliminated", out, "hands", hands);
+}
+
+/* One step: the state after the line that made it. */
+static json_t *step_json(const ls_state *s, int line, const char *kind, int seat,
+                         const char *move, const ls_round_result *ended)
+{
+    int n = ls_players(s);
+    json_t *hands = json_array(), *scores = json_array(), *out = json_array();
+    for (int i = 0; i < n; i++) {
+        ls_cards hand = ended ? ended->hand[i] : ls_hand(s, i);
+        if (ended && !(ended->players & (1u << i)))
+            hand = 0;
+        json_array_append_new(hands, seatview_cards(hand));
+        json_array_append_new(scores, json_integer(ls_score(s, i)));
+        json_array_append_new(out, json_boolean(ls_eliminated(s, i)));
+    }
+    json_t *o = json_pack("{s:i, s:s, s:i, s:i, s:o, s:o, s:i, s:i, s:o, s:o, s:i}",
+                          "line", line, "kind", kind, "round", ls_round(s), "seat", seat,
+                          "hands", hands, "open", seatview_cards(ls_open_cards(s)),
+                          "deck", ls_deck_size(s), "dead",
+                          ls_cards_count(ls_dead_cards(s)), "scores", scores, "out", out,
+                          "turn", ls_turn(s));
+    if (o && move)
+        json_object_set_new(o, "move", json_string(move));
+    if (o && ended)
+        json_object_set_new(o, "result", result_json(s, ended));
+    if (o && ls_phase(s) == LS_PHASE_OVER)
+        json_object_set_new(o, "winner", json_integer(ls_winner(s)));
+    return o;
+}
+
+/* The first token of a line (comment and blanks stripped) into tok, and
+ * where the rest begins. */
+static const char *first_token(const char *line, size_t len, char *tok, size_t size)
+{
+    size_t i = 0, k = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    while (i < len && !strchr(" \t#\r\n", line[i])) {
+        if (k + 1 < size)
+            tok[k++] = line[i];
+        i++;
+    }
+    tok[k] = '\0';
+    return line + i;
+}
+
+int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
+{
+    json_t *steps = json_array();
+    ls_state *s = NULL;
+    int ret = steps ? 0 : LS_ENOMEM;
+    int line = 0;
+    for (size_t at = 0; !ret && at < len; line++) {
+        const char *nl = memchr(record + at, '\n', len - at);
+        size_t end = nl ? (size_t)(nl - record) + 1 : len;
+        const char *text = record + at;
+        size_t tlen = end - at;
+        at = end;
+        char tok[32];
+        const char *rest = first_token(text, tlen, tok, sizeof tok);
+        static const char *const header[] = {"", "leastscore", "option", "players",
+                                             "round", "hand", NULL};
+        bool skip = false;
+        for (int k = 0; header[k]; k++)
+            skip |= !strcmp(tok, header[k]);
+        if (skip)
+            continue;
+        /* The engine verifies the record up to this line: the state after
+         * it is the step (O(lines^2) in all, a few ms for a long match). */
+        ls_round_result *res = NULL;
+        int nres = 0;
+        ls_state_free(s);
+        s = NULL;
+        if ((ret = ls_record_read(record, end, &s, &res, &nres, err)))
+            break;
+        const ls_round_result *ended = NULL;
+        json_t *step;
+        if (!strcmp(tok, "open")) {
+            step = step_json(s, line + 1, "deal", ls_starter(s), NULL, NULL);
+        } else {
+            char mtext[1024], canon[96];
+            size_t mlen = (size_t)(text + tlen - rest);
+            const char *hash = memchr(rest, '#', mlen);
+            if (hash)
+                mlen = (size_t)(hash - rest);
+            if (mlen >= sizeof mtext)
+                mlen = sizeof mtext - 1;
+            memcpy(mtext, rest, mlen);
+            mtext[mlen] = '\0';
+            ls_move m;
+            if (ls_move_parse(mtext, &m, err) != 0) {
+                ret = LS_ERECORD;
+                free(res);
+                break;
+            }
+            ls_move_str(m, canon, sizeof canon);
+            if (ls_phase(s) != LS_PHASE_TURN && nres > 0)
+                ended = &res[nres - 1];
+            step = step_json(s, line + 1, "move", ls_seat_of(s, tok), canon, ended);
+        }
+        free(res);
+        if (!step || json_array_append_new(steps, step) != 0)
+            ret = LS_ENOMEM;
+    }
+    if (!ret && !s)
+        ret = ls_record_read(record, len, &s, NULL, NULL, err);
+    if (ret) {
+        json_decref(steps);
+        ls_state_free(s);
+        return ret;
+    }
+    json_t *names = json_array();
+    for (int i = 0; i < ls_players(s); i++)
+        json_array_append_new(names, json_string(ls_name(s, i)));
+    json_t *o = json_pack("{s:o, s:o, s:i, s:o}", "players", names, "rules",
+                          seatview_rules(ls_state_rules(s)), "rounds", ls_round(s),
+                          "steps", steps);
+    ls_state_free(s);
+    if (!o)
+        return LS_ENOMEM;
+    *out = o;
+    return 0;
+}

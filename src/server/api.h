@@ -1,0 +1,51 @@
+/*
+ * api.h - the server's read-only JSON API (docs/http-api.md): players'
+ * profiles, finished matches with their game records and replays, and the
+ * leaderboard, read from the store (db.h).
+ *
+ * A request is a path and a reply, nothing else: api_get() knows no
+ * sockets, so that the network layer only writes the bytes it returns and
+ * the API can be read and tested on its own. Every reply is JSON (the game
+ * record is text): 200 with the answer, or an error object
+ * {"error": CODE, "message": TEXT} with 400 (a path that cannot be a
+ * name or an id), 404 (nothing of that name or id, or no such path), 500
+ * (the store failed) or 503 (the server keeps no store).
+ */
+#ifndef LS_SERVER_API_H
+#define LS_SERVER_API_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "server/db.h"
+
+/* A reply to send. */
+typedef struct api_reply {
+    int status;       /* the HTTP status */
+    const char *type; /* the content type (a static string) */
+    char *body;       /* malloc'd; the caller frees it */
+    size_t len;
+} api_reply;
+
+/*
+ * Answers GET `path` (it starts with "/api/"); `before` is the value of
+ * the query's before= argument, or NULL. db may be NULL: the server keeps
+ * no store (503). Returns 0 with r filled, or LS_ENOMEM with nothing
+ * allocated.
+ */
+int api_get(ls_db *db, const char *path, const char *before, api_reply *r);
+
+/* A player's profile without history (what the protocol's `player` message
+ * and the leaderboard carry). A new reference. */
+json_t *api_player_summary(const ls_db_player *p);
+
+/*
+ * The steps of a match, replayed by the engine from its game record: the
+ * deal of each round, then every move, each with every hand, the open
+ * cards, the deck and dead pile's sizes and the scores after it
+ * (docs/http-api.md, "Replay"). *out is a new reference. A record that
+ * does not verify gives its reader's error (err->line says where).
+ */
+int api_replay(const char *record, size_t len, json_t **out, ls_error *err);
+
+#endif

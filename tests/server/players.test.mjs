@@ -1,0 +1,324 @@
+// Players (docs/server-protocol.md, "Players") and the JSON API
+// (docs/http-api.md), on a real server with each store backend: a player
+// is a name with a token, may add a password and log in elsewhere; a
+// player's seat is rated; every error path has its code; the API gives
+// profiles, matches, their records (which `leastscore replay` verifies)
+// and replays that agree with the record move by move.
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test, before, after } from 'node:test';
+import { startServer, replay, parseRecord, truth, AutoPlayer, allDone, T } from './lib.mjs';
+import { uniqueName } from './tables.mjs';
+import { backends } from './stores.mjs';
+
+const token = () => randomBytes(16).toString('hex');
+// Until the store rates a seat for its player (the seats are carried to
+// the store by the restore half of issue 11), the rated match is todo.
+const RATED = process.env.LS_SEATS_RATED ? undefined : 'the store does not rate seats yet';
+// Each test logs in from its own loopback address: the login budget is
+// per address.
+let addr = 10;
+const nextAddr = () => `127.0.0.${++addr}`;
+
+for (const b of backends()) {
+    describe(`players and the API on ${b.name}`, { skip: b.skip }, () => {
+        let srv;
+        before(async () => { srv = await startServer({ args: (dir) => b.args(dir) }); });
+        after(async () => { await srv?.close(); });
+
+        test('a player is a name with a token; the same token is the same player', async () => {
+            const c = await srv.connect({ label: 'p1' });
+            const name = uniqueName('Pl');
+            const tok = token();
+            c.send({ type: 'player', name, token: tok, id: 1 });
+            const p = await c.next('player');
+            assert.equal(p.name, name);
+            assert.equal(p.kind, 'person');
+            assert.equal(p.has_password, false);
+            assert.equal(p.matches, 0);
+            assert.equal(p.rating, 0);
+            const d = await srv.connect({ label: 'p1-again' });
+            d.send({ type: 'player', token: tok });
+            assert.equal((await d.next('player')).name, name);
+            // The name given with a known token does not rename anyone.
+            d.send({ type: 'player', token: tok, name: uniqueName('Other') });
+            assert.equal((await d.next('player')).name, name);
+            c.close();
+            d.close();
+        });
+
+        test('bad players: taken name, unknown token, malformed token, bad name', async () => {
+            const c = await srv.connect({ label: 'bad' });
+            const name = uniqueName('Tk');
+            c.send({ type: 'player', name, token: token() });
+            await c.next('player');
+            const e = await c.expectError({ type: 'player', name, token: token(), id: 'x' }, 'name_taken');
+            assert.match(e.message, /belongs to another player/);
+            assert.equal(e.request, 'player');
+            assert.equal(e.id, 'x');
+            await c.expectError({ type: 'player', token: token() }, 'no_player');
+            for (const bad of ['abc', 'A'.repeat(32), 'g'.repeat(32), '0'.repeat(31), '0'.repeat(65), '0'.repeat(200)]) {
+                await c.expectError({ type: 'player', name: uniqueName('M'), token: bad }, 'bad_token');
+            }
+            await c.expectError({ type: 'player', name: 'x' }, 'bad_message');
+            await c.expectError({ type: 'player', token: 12 }, 'bad_message');
+            await c.expectError({ type: 'player', name: 'no spaces', token: token() }, 'bad_name');
+            await c.expectError({ type: 'player', name: 7, token: token() }, 'bad_message');
+            c.close();
+        });
+
+        test('a password lets the player log in from another device', async () => {
+            const a = await srv.connect({ label: 'dev1', localAddress: nextAddr() });
+            const name = uniqueName('Pw');
+            a.send({ type: 'player', name, token: token() });
+            await a.next('player');
+            await a.expectError({ type: 'set_password', password: 'short' }, 'bad_password');
+            await a.expectError({ type: 'set_password', password: 'x'.repeat(1025) }, 'bad_password');
+            await a.expectError({ type: 'set_password' }, 'bad_message');
+            a.send({ type: 'set_password', password: 'correct horse' });
+            const p = await a.next('player', 'the player after set_password', T(15000));
+            assert.equal(p.has_password, true);
+
+            const la = nextAddr();
+            const b = await srv.connect({ label: 'dev2', localAddress: la });
+            await b.expectError({ type: 'set_password', password: 'correct horse' }, 'not_player');
+            const t2 = token();
+            b.send({ type: 'login', name, password: 'wrong horse', token: t2, id: 3 });
+            let e = await b.next('error', 'bad_login', T(15000));
+            assert.equal(e.code, 'bad_login');
+            assert.equal(e.id, 3);
+            b.send({ type: 'login', name: uniqueName('Nobody'), password: 'correct horse', token: t2 });
+            e = await b.next('error', 'bad_login', T(15000));
+            assert.equal(e.code, 'bad_login');
+            await b.expectError({ type: 'login', name, token: t2 }, 'bad_message');
+            await b.expectError({ type: 'login', name, password: 'correct horse', token: 'nothex' }, 'bad_token');
+            b.send({ type: 'login', name, password: 'correct horse', token: t2 });
+            const q = await b.next('player', 'the player after login', T(15000));
+            assert.equal(q.name, name);
+            assert.equal(q.has_password, true);
+            // The new device's token now works on its own.
+            const c = await srv.connect({ label: 'dev2-later' });
+            c.send({ type: 'player', token: t2 });
+            assert.equal((await c.next('player')).name, name);
+            // A token already in use cannot be added again.
+            b.send({ type: 'login', name, password: 'correct horse', token: t2 });
+            e = await b.next('error', 'a used token', T(15000));
+            assert.equal(e.code, 'bad_token');
+            // A player without a password cannot be logged into.
+            const other = uniqueName('NoPw');
+            c.send({ type: 'player', name: other, token: token() });
+            await c.next('player');
+            const d = await srv.connect({ label: 'dev3', localAddress: nextAddr() });
+            d.send({ type: 'login', name: other, password: 'anything at all', token: token() });
+            assert.equal((await d.next('error', 'bad_login', T(15000))).code, 'bad_login');
+            for (const x of [a, b, c, d]) x.close();
+        });
+
+        test('login attempts from one address are limited', async () => {
+            const here = nextAddr();
+            const name = uniqueName('Rl');
+            const c = await srv.connect({ label: 'rate', localAddress: here });
+            const codes = [];
+            for (let i = 0; i < 6; i++) {
+                c.send({ type: 'login', name, password: 'not the password', token: token() });
+                codes.push((await c.next('error', `login ${i}`, T(15000))).code);
+            }
+            assert.deepEqual(codes, ['bad_login', 'bad_login', 'bad_login', 'bad_login', 'bad_login', 'rate_limited']);
+            // Another connection from the same address shares the budget;
+            // another address has its own.
+            const d = await srv.connect({ label: 'rate2', localAddress: here });
+            await d.expectError({ type: 'login', name, password: 'x', token: token() }, 'rate_limited');
+            const e = await srv.connect({ label: 'rate3', localAddress: nextAddr() });
+            e.send({ type: 'login', name, password: 'not the password', token: token() });
+            assert.equal((await e.next('error', 'bad_login', T(15000))).code, 'bad_login');
+            for (const x of [c, d, e]) x.close();
+        });
+
+        test('a player\'s match is rated, kept, and served by the API', { todo: RATED }, async () => {
+            const c = await srv.connect({ label: 'rated' });
+            const name = uniqueName('Rt');
+            c.send({ type: 'player', name, token: token() });
+            await c.next('player');
+            // The seat takes the player's name, whatever name is sent.
+            c.send({ type: 'create', name: 'Ignored', seats: 2, bots: ['greedy'], rules: { threshold: 25 } });
+            const j = await c.next('joined');
+            const st = await c.next('state');
+            assert.equal(st.view.seats[0].name, name);
+            c.send({ type: 'start' });
+            const p = new AutoPlayer(c, { seed: 5, next: true });
+            const [end] = await allDone([p], T(60000));
+            const won = end.view.winner === 0;
+
+            // The profile counts the match and its rating change.
+            let prof;
+            for (let i = 0; i < 50; i++) {
+                prof = (await srv.get(`/api/players/${name}`)).json;
+                if (prof.matches === 1) break;
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            assert.equal(prof.matches, 1, JSON.stringify(prof));
+            assert.equal(prof.wins, won ? 1 : 0);
+            assert.equal(prof.rating_history.length, 1);
+            assert.equal(prof.recent.length, 1);
+            const id = prof.recent[0].id;
+            assert.equal(prof.rating_history[0].match, id);
+            assert.equal(prof.recent[0].you, 0);
+            assert.ok(prof.rounds >= 1);
+            assert.equal(prof.points_per_round, Math.round((prof.points / prof.rounds) * 100) / 100);
+            assert.equal(prof.declared, prof.declared_correct + prof.declared_false);
+
+            const m = (await srv.get(`/api/matches/${id}`)).json;
+            assert.equal(m.id, id);
+            assert.equal(m.code, j.code);
+            assert.equal(m.players.length, 2);
+            const me = m.players[0];
+            assert.equal(me.name, name);
+            assert.equal(me.rated, true);
+            assert.equal(me.place, won ? 1 : 2);
+            assert.equal(me.rating_after, prof.rating);
+            assert.equal(me.rating_after, prof.rating_history[0].after);
+            assert.notEqual(me.rating_after, me.rating_before);
+            assert.equal(m.players[1].kind, 'bot');
+            assert.equal(m.players[1].level, 'greedy');
+            assert.equal(m.players[1].rated, true);
+            assert.equal(m.record, `/api/matches/${id}.lsr`);
+
+            // The record verifies with `leastscore replay`.
+            const lsr = await srv.get(m.record);
+            assert.equal(lsr.status, 200);
+            assert.match(lsr.type, /^text\/plain/);
+            const dir = mkdtempSync(join(tmpdir(), 'ls-lsr-'));
+            try {
+                const file = join(dir, 'm.lsr');
+                writeFileSync(file, lsr.text);
+                const r = replay(file);
+                assert.equal(r.finished, true);
+                assert.equal(r.winner, m.players.find((x) => x.won).name);
+                assert.equal(r.rounds.length, m.rounds);
+            } finally {
+                rmSync(dir, { recursive: true, force: true });
+            }
+
+            // The replay agrees with the record at every step: every hand,
+            // the open cards, the deck and the dead pile.
+            const rep = (await srv.get(m.replay)).json;
+            const rec = parseRecord(lsr.text);
+            const points = truth(rec).flat();
+            assert.deepEqual(rep.players, rec.players);
+            assert.equal(rep.steps.length, points.length);
+            for (const [i, s] of rep.steps.entries()) {
+                const t = points[i];
+                assert.equal(s.round, t.round, `step ${i}`);
+                assert.equal(s.kind, t.k === 0 ? 'deal' : 'move', `step ${i}`);
+                for (const [seat, n] of rec.players.entries()) {
+                    if (t.hands[n]) assert.deepEqual(s.hands[seat], t.hands[n], `step ${i}: ${n}'s hand`);
+                }
+                assert.deepEqual(s.open, t.open, `step ${i}: open cards`);
+                if (!t.ended) {
+                    assert.equal(s.deck, t.deck.length, `step ${i}: deck`);
+                    assert.equal(s.dead, t.dead.length, `step ${i}: dead pile`);
+                }
+                if (t.ended) assert.equal(s.result.round, t.round, `step ${i}: the round's result`);
+            }
+            assert.equal(rep.steps.at(-1).winner, end.view.winner);
+            assert.deepEqual(rep.steps.at(-1).scores, end.view.seats.map((x) => x.score));
+
+            // The match is in the player's list and the leaderboard holds
+            // the player and the computer level on one scale.
+            const list = (await srv.get(`/api/players/${name}/matches`)).json;
+            assert.deepEqual(list.matches.map((x) => x.id), [id]);
+            assert.deepEqual((await srv.get(`/api/players/${name}/matches?before=${id}`)).json.matches, []);
+            const lb = (await srv.get('/api/leaderboard')).json;
+            const row = lb.players.find((x) => x.name === name && x.kind === 'person');
+            const bot = lb.players.find((x) => x.kind === 'bot' && x.level === 'greedy');
+            assert.ok(row && bot, JSON.stringify(lb));
+            assert.equal(row.rating, prof.rating);
+            const ranks = lb.players.map((x) => x.rank);
+            assert.deepEqual(ranks, ranks.map((_, i) => i + 1));
+            const ratings = lb.players.map((x) => x.rating);
+            assert.deepEqual(ratings, [...ratings].sort((x, y) => y - x));
+            const gp = (await srv.get('/api/bots/greedy')).json;
+            assert.equal(gp.kind, 'bot');
+            assert.ok(gp.matches >= 1);
+            c.close();
+        });
+
+        test('a guest\'s seat is not rated', async () => {
+            const c = await srv.connect({ label: 'guest' });
+            const name = uniqueName('Gu');
+            c.send({ type: 'create', name, seats: 2, bots: ['random'], rules: { threshold: 25 } });
+            await c.next('joined');
+            c.send({ type: 'start' });
+            await allDone([new AutoPlayer(c, { seed: 9, next: true })], T(60000));
+            assert.equal((await srv.get(`/api/players/${name}`)).status, 404);
+            c.close();
+        });
+
+        test('the API answers bad paths with JSON errors', async () => {
+            const cases = [
+                ['/api/players/Nobody0', 404, 'not_found'],
+                ['/api/players/bad.name', 400, 'bad_request'],
+                ['/api/players/ABCDEFGHIJKLMNOPQ', 400, 'bad_request'],
+                ['/api/players/Nobody0/other', 404, 'not_found'],
+                ['/api/players/Nobody0/matches?before=x', 404, 'not_found'],
+                ['/api/matches/999999', 404, 'not_found'],
+                ['/api/matches/0', 400, 'bad_request'],
+                ['/api/matches/12x', 404, 'not_found'],
+                ['/api/matches/abc', 404, 'not_found'],
+                ['/api/matches/1.txt', 404, 'not_found'],
+                ['/api/matches/999999.lsr', 404, 'not_found'],
+                ['/api/matches/999999/replay', 404, 'not_found'],
+                ['/api/bots/wizard', 404, 'not_found'],
+                ['/api/nothing', 404, 'not_found'],
+                ['/api/', 404, 'not_found'],
+            ];
+            for (const [path, status, code] of cases) {
+                const r = await srv.get(path);
+                assert.equal(r.status, status, `${path}: ${r.text}`);
+                assert.match(r.type, /^application\/json/, path);
+                assert.equal(r.json.error, code, path);
+                assert.ok(r.json.message.length > 10, path);
+            }
+            // A bad `before` of a player that exists.
+            const c = await srv.connect();
+            const name = uniqueName('Bf');
+            c.send({ type: 'player', name, token: token() });
+            await c.next('player');
+            const r = await srv.get(`/api/players/${name}/matches?before=x1`);
+            assert.equal(r.status, 400);
+            assert.equal(r.json.error, 'bad_request');
+            c.close();
+            // The client's pages are the client's page.
+            for (const page of ['/leaderboard', `/players/${name}`, '/bots/greedy', '/matches/1']) {
+                const p = await srv.get(page);
+                assert.equal(p.status, 200, page);
+                assert.match(p.type, /^text\/html/, page);
+            }
+            assert.equal((await srv.get('/players/bad.name')).status, 404);
+            assert.equal((await srv.get('/api/leaderboard', { method: 'POST', body: 'x' })).status, 405);
+        });
+    });
+}
+
+describe('without a store', () => {
+    let srv;
+    before(async () => { srv = await startServer(); });
+    after(async () => { await srv?.close(); });
+
+    test('everyone is a guest and the API says there is no store', async () => {
+        const c = await srv.connect();
+        await c.expectError({ type: 'player', name: 'Ann', token: token() }, 'no_store');
+        await c.expectError({ type: 'login', name: 'Ann', password: 'whatever1', token: token() }, 'no_store');
+        await c.expectError({ type: 'set_password', password: 'whatever1' }, 'no_store');
+        const j = await c.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined');
+        const r = await srv.get('/api/leaderboard');
+        assert.equal(r.status, 503);
+        assert.equal(r.json.error, 'no_store');
+        c.close();
+    });
+});

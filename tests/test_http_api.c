@@ -1,0 +1,287 @@
+/*
+ * test_http_api.c - the JSON API (src/server/api.c, docs/http-api.md) on an
+ * SQLite store in a temporary directory: a replay follows the game record
+ * step by step with every hand; each path answers with the right status
+ * and JSON; bad paths are 400 or 404 with a message; no store is 503.
+ * (tests/server/players.test.mjs runs the same paths through a real server
+ * on SQLite and PostgreSQL.)
+ *
+ * The match is docs/example.lsr: three rounds, Cid wins.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server/api.h"
+
+static const char example[] =
+    "leastscore 1\n"
+    "# Three rounds of Least Score, threshold 25\n"
+    "option threshold 25\n"
+    "players Ann Bob Cid\n"
+    "\n"
+    "round                           # round 1: Ann starts\n"
+    "hand Ann 7H 8H 9H 4C 2C\n"
+    "hand Bob AS 3D 4D 6C KS\n"
+    "hand Cid QC QD 5H 6S 2D\n"
+    "open 4S\n"
+    "Ann discard 7H 8H 9H take 4S    # a run of 3\n"
+    "Bob discard KS draw 2S\n"
+    "Cid discard QC QD draw 4H\n"
+    "Ann declare\n"
+    "round\n"
+    "hand Ann KC KD 3D 2D 4S\n"
+    "hand Bob AC 2H 3H 4C 4D\n"
+    "hand Cid 9S 9D AH 2S AD\n"
+    "open KH\n"
+    "Bob discard 4C 4D draw 4H\n"
+    "Cid discard 9S 9D take 4C\n"
+    "Ann discard KC KD draw 6S\n"
+    "Bob declare\n"
+    "round\n"
+    "hand Ann KC KD KH QS JS\n"
+    "hand Cid AC AD 2C 3D 4S\n"
+    "open AH\n"
+    "Cid discard 2C 3D 4S take AH\n"
+    "Ann discard KC KD draw QH\n"
+    "Cid declare\n";
+
+static char dir[64];
+
+/* The cards of a JSON array, space-separated. */
+static void cards(json_t *a, char *out, size_t size)
+{
+    size_t i, w = 0;
+    json_t *c;
+    out[0] = '\0';
+    json_array_foreach(a, i, c)
+        w += (size_t)snprintf(out + w, size - w, "%s%s", i ? " " : "", json_string_value(c));
+}
+
+static void test_a_replay_gives_every_hand_after_each_deal_and_move(void **state)
+{
+    (void)state;
+    json_t *o = NULL;
+    ls_error err = {0};
+    assert_int_equal(api_replay(example, strlen(example), &o, &err), 0);
+    json_t *steps = json_object_get(o, "steps");
+    /* 3 deals and 11 moves */
+    assert_int_equal(json_array_size(steps), 14);
+    assert_int_equal(json_integer_value(json_object_get(o, "rounds")), 3);
+    char buf[128];
+    json_t *s0 = json_array_get(steps, 0);
+    assert_string_equal(json_string_value(json_object_get(s0, "kind")), "deal");
+    assert_int_equal(json_integer_value(json_object_get(s0, "line")), 10);
+    cards(json_array_get(json_object_get(s0, "hands"), 0), buf, sizeof buf);
+    assert_string_equal(buf, "2C 4C 7H 8H 9H");
+    cards(json_object_get(s0, "open"), buf, sizeof buf);
+    assert_string_equal(buf, "4S");
+    assert_int_equal(json_integer_value(json_object_get(s0, "deck")), 36);
+    /* Bob's draw names the card drawn; his hand holds it. */
+    json_t *s2 = json_array_get(steps, 2);
+    assert_string_equal(json_string_value(json_object_get(s2, "move")), "discard KS draw 2S");
+    assert_int_equal(json_integer_value(json_object_get(s2, "seat")), 1);
+    cards(json_array_get(json_object_get(s2, "hands"), 1), buf, sizeof buf);
+    assert_string_equal(buf, "AS 2S 3D 4D 6C");
+    cards(json_object_get(s2, "open"), buf, sizeof buf);
+    assert_string_equal(buf, "KS");
+    /* Ann's declaration ends round 1: the result and the scores. */
+    json_t *s4 = json_array_get(steps, 4);
+    json_t *res = json_object_get(s4, "result");
+    assert_non_null(res);
+    assert_int_equal(json_integer_value(json_object_get(res, "declarer")), 0);
+    assert_true(json_is_true(json_object_get(res, "correct")));
+    json_t *scores = json_object_get(s4, "scores");
+    assert_int_equal(json_integer_value(json_array_get(scores, 1)), 6);
+    assert_int_equal(json_integer_value(json_array_get(scores, 2)), 7);
+    assert_int_equal(json_integer_value(json_object_get(s4, "turn")), -1);
+    /* Round 3: Bob is out and holds nothing; Cid wins. */
+    json_t *s10 = json_array_get(steps, 10);
+    assert_int_equal(json_integer_value(json_object_get(s10, "round")), 3);
+    assert_int_equal(json_array_size(json_array_get(json_object_get(s10, "hands"), 1)), 0);
+    assert_true(json_is_true(json_array_get(json_object_get(s10, "out"), 1)));
+    json_t *last = json_array_get(steps, 13);
+    assert_int_equal(json_integer_value(json_object_get(last, "winner")), 2);
+    json_decref(o);
+}
+
+static void test_a_replay_of_a_record_that_breaks_the_rules_says_where(void **state)
+{
+    (void)state;
+    char *bad = strdup(example);
+    /* Bob draws a card that Ann holds. */
+    char *at = strstr(bad, "draw 2S");
+    memcpy(at, "draw 2C", 7);
+    json_t *o = NULL;
+    ls_error err = {0};
+    assert_true(api_replay(bad, strlen(bad), &o, &err) < 0);
+    assert_null(o);
+    assert_int_equal(err.line, 12);
+    free(bad);
+}
+
+/* GET path; checks the status and returns the body parsed (JSON). */
+static json_t *get(ls_db *db, const char *path, const char *before, int status, char **text)
+{
+    api_reply r;
+    assert_int_equal(api_get(db, path, before, &r), 0);
+    if (r.status != status)
+        fail_msg("%s: status %d, not %d: %s", path, r.status, status, r.body);
+    json_t *o = NULL;
+    if (!strcmp(r.type, "application/json")) {
+        o = json_loadb(r.body, r.len, 0, NULL);
+        assert_non_null(o);
+        if (status != 200) {
+            assert_non_null(json_string_value(json_object_get(o, "error")));
+            assert_true(strlen(json_string_value(json_object_get(o, "message"))) > 10);
+        }
+    }
+    if (text)
+        *text = r.body;
+    else
+        free(r.body);
+    return o;
+}
+
+static const char *str(json_t *o, const char *key)
+{
+    return json_string_value(json_object_get(o, key));
+}
+
+static long long num(json_t *o, const char *key)
+{
+    return json_integer_value(json_object_get(o, key));
+}
+
+static void test_the_api_answers_from_the_store(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/api.db", dir);
+    ls_db *db = NULL;
+    ls_error err = {0};
+    assert_int_equal(ls_db_open(&db, path, &err), 0);
+
+    json_t *o = get(NULL, "/api/leaderboard", NULL, 503, NULL);
+    assert_string_equal(str(o, "error"), "no_store");
+    json_decref(o);
+    o = get(db, "/api/leaderboard", NULL, 200, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "players")), 0);
+    json_decref(o);
+
+    /* Ann is a player; Bob a guest; Cid the greedy level. */
+    int64_t ann, cid, t, mid;
+    assert_int_equal(ls_db_player_create(db, "Ann", "0123456789abcdef0123456789abcdef", &ann, &err), 0);
+    assert_int_equal(ls_db_bot_player(db, "greedy", &cid, &err), 0);
+    assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
+    ls_db_seat seats[3] = {{"Ann", ann, NULL, NULL}, {"Bob", 0, NULL, NULL},
+                           {"Cid", cid, "greedy", NULL}};
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(ls_db_table_seat(db, t, i, &seats[i], &err), 0);
+    for (const char *line = example; *line;) {
+        const char *nl = strchr(line, '\n');
+        char buf[128];
+        snprintf(buf, sizeof buf, "%.*s", (int)(nl - line), line);
+        assert_int_equal(ls_db_table_append(db, t, buf, &err), 0);
+        line = nl + 1;
+    }
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
+
+    o = get(db, "/api/players/Ann", NULL, 200, NULL);
+    assert_string_equal(str(o, "kind"), "person");
+    assert_int_equal(num(o, "matches"), 1);
+    assert_int_equal(num(o, "wins"), 0);
+    assert_int_equal(num(o, "rounds"), 3);
+    assert_int_equal(num(o, "declared"), 1);
+    assert_int_equal(json_array_size(json_object_get(o, "rating_history")), 1);
+    json_t *recent = json_object_get(o, "recent");
+    assert_int_equal(json_array_size(recent), 1);
+    assert_int_equal(num(json_array_get(recent, 0), "id"), mid);
+    assert_int_equal(num(json_array_get(recent, 0), "you"), 0);
+    json_decref(o);
+
+    snprintf(path, sizeof path, "/api/matches/%lld", (long long)mid);
+    o = get(db, path, NULL, 200, NULL);
+    assert_string_equal(str(o, "code"), "ABCDE");
+    json_t *pl = json_object_get(o, "players");
+    assert_int_equal(json_array_size(pl), 3);
+    assert_true(json_is_true(json_object_get(json_array_get(pl, 2), "won")));
+    assert_int_equal(num(json_array_get(pl, 2), "place"), 1);
+    assert_string_equal(str(json_array_get(pl, 2), "level"), "greedy");
+    assert_true(json_is_false(json_object_get(json_array_get(pl, 1), "rated")));
+    assert_null(json_object_get(json_array_get(pl, 1), "rating_after"));
+    assert_true(json_is_true(json_object_get(json_array_get(pl, 0), "rated")));
+    assert_non_null(json_object_get(json_array_get(pl, 0), "rating_after"));
+    json_decref(o);
+
+    char *text = NULL;
+    snprintf(path, sizeof path, "/api/matches/%lld.lsr", (long long)mid);
+    assert_null(get(db, path, NULL, 200, &text));
+    assert_non_null(strstr(text, "Cid discard 2C 3D 4S take AH"));
+    free(text);
+    snprintf(path, sizeof path, "/api/matches/%lld/replay", (long long)mid);
+    o = get(db, path, NULL, 200, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "steps")), 14);
+    json_decref(o);
+
+    o = get(db, "/api/leaderboard", NULL, 200, NULL);
+    json_t *rows = json_object_get(o, "players");
+    assert_int_equal(json_array_size(rows), 2); /* Ann and greedy; Bob is a guest */
+    assert_string_equal(str(json_array_get(rows, 0), "name"), "greedy");
+    assert_int_equal(num(json_array_get(rows, 0), "rank"), 1);
+    json_decref(o);
+    o = get(db, "/api/bots/greedy", NULL, 200, NULL);
+    assert_int_equal(num(o, "wins"), 1);
+    json_decref(o);
+    o = get(db, "/api/players/Ann/matches", NULL, 200, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "matches")), 1);
+    json_decref(o);
+    char before[32];
+    snprintf(before, sizeof before, "%lld", (long long)mid);
+    o = get(db, "/api/players/Ann/matches", before, 200, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "matches")), 0);
+    json_decref(o);
+
+    static const struct {
+        const char *path, *before;
+        int status;
+    } bad[] = {
+        {"/api/players/Zed", NULL, 404},        {"/api/players/bad.name", NULL, 400},
+        {"/api/players/Ann/other", NULL, 404},  {"/api/players/Ann/matches", "x", 400},
+        {"/api/players/Ann/matches", "0", 400}, {"/api/matches/999", NULL, 404},
+        {"/api/matches/0", NULL, 400},          {"/api/matches/1x", NULL, 404},
+        {"/api/matches/", NULL, 404},           {"/api/matches/1234567890123456789", NULL, 400},
+        {"/api/bots/wizard", NULL, 404},        {"/api/nothing", NULL, 404},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        json_decref(get(db, bad[i].path, bad[i].before, bad[i].status, NULL));
+    ls_db_close(db);
+    snprintf(path, sizeof path, "%s/api.db", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/api.db-wal", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/api.db-shm", dir);
+    unlink(path);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/lsapi.XXXXXX");
+    if (!mkdtemp(dir)) {
+        perror("test_http_api: mkdtemp");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_replay_gives_every_hand_after_each_deal_and_move),
+        cmocka_unit_test(test_a_replay_of_a_record_that_breaks_the_rules_says_where),
+        cmocka_unit_test(test_the_api_answers_from_the_store),
+    };
+    int failed = cmocka_run_group_tests_name("test_http_api", tests, NULL, NULL);
+    rmdir(dir);
+    return failed;
+}
