@@ -8,7 +8,10 @@
 //     a dropped connection sends `resume` and takes the seat back;
 //   - the log of moves written as sentences (also announced to screen
 //     readers through the live region), kept in sessionStorage for a reload;
-//   - what the player is doing: selected cards, a pending move or hint.
+//   - what the player is doing: selected cards, a pending move or hint;
+//   - who the player is: the player's secret token in localStorage
+//     ({token, name}), sent in `player` on every connection, so that the
+//     seats this browser takes are rated for the player (a guest's are not).
 //
 // A move carries the version it was made on and is sent once: the controls
 // stay disabled until the next state arrives, and a move lost in a drop is
@@ -17,6 +20,8 @@
 import { s, cardShort, cardWords } from './strings.js';
 import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
+import { h, cardFace, cardRow } from './dom.js';
+import { pageRoute, pageScreen } from './pages.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
 const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
@@ -24,6 +29,7 @@ const NAME_RE = /^[A-Za-z0-9_-]{1,16}$/;
 const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
 const KEY_LOG = 'leastscore.log';
+const KEY_PLAYER = 'leastscore.player';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');
@@ -47,6 +53,12 @@ const app = {
   warned: '', // "match:round:turns" of the turn announced as running out
   form: loadForm(),
   name: localStorage.getItem(KEY_NAME) || '',
+  player: null, // the server's `player` message: who this browser plays as
+  noStore: false, // the server keeps no players: everyone is a guest
+  afterPlayer: null, // a create or join to send once the player is known
+  replayOf: {}, // "code:match" -> the finished match's page, once found
+  keep: true, // make a player of the name typed (else play as a guest)
+  login: { open: false, name: '', password: '' }, // the login form, across redraws
 };
 
 // ---------------------------------------------------------------- storage
@@ -79,35 +91,6 @@ function loadForm() {
 }
 
 // ------------------------------------------------------------ little DOM
-
-// h('button', {class: 'x', onclick: f}, 'text', child...) builds an element.
-// Attributes whose value is false, null or undefined are left out.
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (k === 'value') el.value = v;
-    else el.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-// A card face: the rank and suit symbol for the eye, the words for a screen
-// reader.
-function cardFace(card, extra = {}) {
-  const red = card.endsWith('H') || card.endsWith('D');
-  return h('span', { class: `card${red ? ' red' : ''}`, role: 'img', 'aria-label': cardWords(card), ...extra },
-    cardShort(card));
-}
-
-function cardRow(cards, label) {
-  return h('span', { class: 'cards', role: 'group', 'aria-label': label }, cards.map((c) => cardFace(c)));
-}
 
 function announce(text) {
   // Cleared first so that the same sentence twice is still spoken.
@@ -150,6 +133,7 @@ function onMessage(msg) {
     case 'welcome':
       app.welcome = msg;
       if (msg.protocol > 1) app.message = s.protocolNewer;
+      identify();
       if (app.seat) {
         const resume = { type: 'resume', code: app.seat.code, token: app.seat.token };
         if (app.seat.version >= 0) resume.version = app.seat.version;
@@ -167,6 +151,9 @@ function onMessage(msg) {
       break;
     case 'state':
       onState(msg);
+      break;
+    case 'player':
+      onPlayer(msg);
       break;
     case 'hint':
       if (!isMyTurn()) break; // asked on a turn that is over
@@ -207,8 +194,141 @@ function onJoined(msg) {
   if (location.pathname !== `/t/${code}`) history.replaceState(null, '', `/t/${code}`);
 }
 
+// ------------------------------------------------------------ the player
+
+function randomToken() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+// On every connection: this browser's player, if it has one.
+function identify() {
+  const saved = loadJSON(localStorage, KEY_PLAYER);
+  if (saved && saved.token) conn.send({ type: 'player', token: saved.token });
+}
+
+function onPlayer(msg) {
+  const saved = loadJSON(localStorage, KEY_PLAYER) || {};
+  if (app.pendingToken) saved.token = app.pendingToken;
+  app.pendingToken = null;
+  localStorage.setItem(KEY_PLAYER, JSON.stringify({ token: saved.token, name: msg.name }));
+  const had = app.player;
+  app.player = msg;
+  app.name = msg.name;
+  localStorage.setItem(KEY_NAME, app.name);
+  if (had && !had.has_password && msg.has_password) app.message = s.passwordSet;
+  else if (app.loggingIn) app.message = s.loggedIn(msg.name);
+  app.loggingIn = false;
+  app.login = { open: false, name: '', password: '' };
+  if (app.afterPlayer) send(app.afterPlayer);
+  app.afterPlayer = null;
+  render();
+}
+
+// Sends a create or join as this browser's player: the first time, the
+// player is made from the name typed (a new token); a guest (the box
+// unticked, or a server without a store) just sends it.
+function asPlayer(msg) {
+  if (app.player || app.noStore || !app.keep) {
+    send(msg);
+    return;
+  }
+  app.afterPlayer = msg;
+  app.pendingToken = randomToken();
+  send({ type: 'player', name: app.name, token: app.pendingToken });
+}
+
+function onPlayerError(msg) {
+  app.pendingToken = null;
+  app.loggingIn = false;
+  if (msg.code === 'no_store') {
+    // Everyone is a guest here: go on with what was asked.
+    app.noStore = true;
+    const next = app.afterPlayer;
+    app.afterPlayer = null;
+    if (next) send(next);
+    render();
+    return;
+  }
+  app.afterPlayer = null;
+  if (msg.code === 'no_player') {
+    // The server no longer knows this browser's token.
+    localStorage.removeItem(KEY_PLAYER);
+    app.player = null;
+    render();
+    return;
+  }
+  if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
+  else showAlert(s.errors[msg.code] || s.errorPrefix + msg.message);
+}
+
+function forgetPlayer() {
+  localStorage.removeItem(KEY_PLAYER);
+  app.player = null;
+  app.message = s.forgotten;
+  // The server forgets who this connection is only on a new connection.
+  conn.reopen();
+  render();
+}
+
+function setPassword() {
+  const input = document.getElementById('new-password');
+  const password = input?.value || '';
+  if (password.length < 8) {
+    showAlert(s.passwordShort);
+    return;
+  }
+  send({ type: 'set_password', password });
+  input.value = '';
+}
+
+function logIn() {
+  const { name, password } = app.login;
+  if (!NAME_RE.test(name) || !password) {
+    showAlert(s.loginIncomplete);
+    return;
+  }
+  app.pendingToken = randomToken();
+  app.loggingIn = true;
+  send({ type: 'login', name, password, token: app.pendingToken });
+}
+
+// The finished match's page, for the link at the match's end: the newest
+// match at this table in the player's history (or, for a guest, in a
+// computer player's at the table).
+async function findReplay(v) {
+  const key = `${v.code}:${v.match}`;
+  if (key in app.replayOf) return;
+  app.replayOf[key] = null;
+  const sources = [];
+  if (app.player) sources.push(`/api/players/${app.player.name}/matches`);
+  for (const seat of v.seats) if (seat.kind === 'bot') sources.push(`/api/bots/${seat.level}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    for (const url of [...new Set(sources)]) {
+      try {
+        const r = await fetch(url);
+        if (!r.ok) continue;
+        const body = await r.json();
+        const m = (body.matches || body.recent || []).find((x) => x.code === v.code);
+        if (m) {
+          app.replayOf[key] = `/matches/${m.id}`;
+          render();
+          return;
+        }
+      } catch {
+        // the server went away: the link is simply not shown
+      }
+    }
+    await new Promise((r) => setTimeout(r, 400));
+  }
+}
+
 function onError(msg) {
   if (msg.code === 'stale') return; // a fresh state follows
+  if (['player', 'login', 'set_password'].includes(msg.request)) {
+    onPlayerError(msg);
+    return;
+  }
   if (msg.request === 'move') app.sentOn = -1;
   if (msg.request === 'hint') app.hint = null;
   if (msg.request === 'resume' && (msg.code === 'bad_token' || msg.code === 'no_table')) {
@@ -325,6 +445,12 @@ function render() {
 }
 
 function screen() {
+  const route = app.view ? null : pageRoute(location.pathname);
+  if (route) {
+    return [messageLine(), ...pageScreen(route, {
+      render, player: app.player, rulesButton, alert: showAlert,
+    })];
+  }
   document.title = s.title + (app.view ? ` · ${app.view.code}` : '');
   const out = [];
   if (app.down) out.push(connectionBanner());
@@ -346,6 +472,52 @@ function messageLine() {
 
 function rulesButton() {
   return h('button', { class: 'secondary', id: 'rules', onclick: openRules, 'data-focus': 'rules' }, s.rulesButton);
+}
+
+// Who plays: a player (name, rating, profile, password), or a name to play
+// under, kept as a player unless the box is unticked; logging in as a
+// player from another device.
+function playerPanel(nameInput) {
+  const p = app.player;
+  const nav = h('p', { class: 'row' },
+    p ? h('a', { class: 'button secondary', href: `/players/${p.name}`, id: 'profile-link' }, s.profileLink) : null,
+    h('a', { class: 'button secondary', href: '/leaderboard', id: 'leaderboard-link' }, s.leaderboardLink));
+  if (p) {
+    return h('section', { class: 'panel', 'aria-labelledby': 'player-h' },
+      h('h2', { id: 'player-h' }, s.playingAs(p.name)),
+      h('p', { id: 'player-line' }, s.playerLine(p.rating, p.matches, p.wins)),
+      nav,
+      p.has_password ? h('p', { class: 'help' }, s.hasPassword)
+        : h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); setPassword(); } },
+          h('label', { class: 'field' }, s.newPasswordLabel,
+            h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 1024 })),
+          h('button', { type: 'submit', id: 'set-password', class: 'secondary' }, s.setPasswordButton)),
+      !p.has_password ? h('p', { class: 'help' }, s.passwordHelp) : null,
+      h('p', {}, h('button', { class: 'secondary small', id: 'forget', onclick: forgetPlayer }, s.forgetButton),
+        ' ', h('span', { class: 'help' }, p.has_password ? s.forgetHelp : s.forgetWarning)));
+  }
+  return h('section', { class: 'panel', 'aria-labelledby': 'name-label' },
+    h('label', { class: 'field', id: 'name-label' }, s.nameLabel, nameInput),
+    h('p', { class: 'help', id: 'name-help' }, s.nameHelp),
+    app.noStore ? h('p', { class: 'help' }, s.guestsOnly) : [
+      h('label', { class: 'check' },
+        h('input', { type: 'checkbox', id: 'keep', checked: app.keep, onchange: (e) => { app.keep = e.target.checked; } }),
+        ' ', s.keepLabel),
+      h('details', { id: 'login-box', open: app.login.open, ontoggle: (e) => { app.login.open = e.target.open; } },
+        h('summary', {}, s.loginSummary),
+        h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); logIn(); } },
+          h('label', { class: 'field' }, s.loginName,
+            h('input', {
+              id: 'login-name', autocomplete: 'username', maxlength: 16, value: app.login.name,
+              oninput: (e) => { app.login.name = e.target.value.trim(); },
+            })),
+          h('label', { class: 'field' }, s.loginPassword,
+            h('input', {
+              id: 'login-password', type: 'password', autocomplete: 'current-password', maxlength: 1024,
+              value: app.login.password, oninput: (e) => { app.login.password = e.target.value; },
+            })),
+          h('button', { type: 'submit', id: 'login' }, s.loginButton)))],
+    nav);
 }
 
 // Home: the name, creating a table, joining or watching one.
@@ -386,9 +558,7 @@ function homeScreen() {
     messageLine(),
     saved && saved.code
       ? h('p', {}, h('button', { onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
-    h('section', { class: 'panel', 'aria-labelledby': 'name-label' },
-      h('label', { class: 'field', id: 'name-label' }, s.nameLabel, nameInput),
-      h('p', { class: 'help', id: 'name-help' }, s.nameHelp)),
+    playerPanel(nameInput),
     h('section', { class: 'panel', 'aria-labelledby': 'join-h' },
       h('h2', { id: 'join-h' }, s.joinHeading),
       h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); joinTable(); } },
@@ -442,7 +612,7 @@ function createTable() {
     return;
   }
   const bots = f.kinds.slice(0, f.seats - 1).filter((k) => k !== 'open');
-  send({
+  asPlayer({
     type: 'create', name: app.name, seats: f.seats, bots, turn_time: f.turn_time,
     rules: { threshold: f.threshold, tie: f.tie, runs: f.runs, hand_size: f.hand_size, declare_max: f.declare_max },
   });
@@ -454,7 +624,7 @@ function joinTable() {
     showAlert(s.badCode);
     return;
   }
-  send({ type: 'join', code: app.form.code, name: app.name });
+  asPlayer({ type: 'join', code: app.form.code, name: app.name });
 }
 
 function watchTable() {
@@ -775,7 +945,10 @@ function resultPanel() {
   }
   if (v.status === 'over') {
     const w = v.winner;
+    findReplay(v);
+    const replay = app.replayOf[`${v.code}:${v.match}`];
     out.push(h('h2', { class: 'winner' }, s.winnerHeading(names[w] ?? '?', w === v.you)),
+      replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
       h('h3', {}, s.finalScores),
       h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
         .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))),

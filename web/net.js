@@ -51,6 +51,18 @@ export class Connection {
     };
   }
 
+  // Closes the socket and opens a new one at once (the server then knows
+  // nothing of this page until it says so again).
+  reopen() {
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close();
+    }
+    this.connect();
+  }
+
   // Sends obj if the socket is open; returns whether it was sent. Nothing is
   // queued: a message that cannot go now is the caller's to drop or redo.
   send(obj) {

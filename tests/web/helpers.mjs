@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -19,11 +20,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 // Starts the server; resolves to {url, proc, dataDir, stop()}. The server
 // prints "leastscore: serving http://127.0.0.1:PORT/" once it listens.
-export async function startServer(extra = []) {
+// opts.db: keep players and matches in an SQLite store in the data
+// directory (--db DATA/store.db).
+export async function startServer(extra = [], opts = {}) {
   const bin = process.env.LEASTSCORE || path.join(ROOT, 'build', 'leastscore');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
   const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', path.join(ROOT, 'web'), '--bot-delay', '0',
-    '--round-pause', '1', ...extra];
+    '--round-pause', '1', ...(opts.db ? ['--db', path.join(dataDir, 'store.db')] : []), ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise((resolve, reject) => {
@@ -61,6 +64,22 @@ export async function startServer(extra = []) {
       return proc.exitCode ?? proc.signalCode;
     },
   };
+}
+
+// setup(extra, opts): a server (startServer(extra, opts)) and a browser for
+// the tests of one file, started before them and stopped after. Returns an
+// object whose `server` and `browser` are set once they run.
+export function setup(extra = [], opts = {}) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(extra, opts);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export async function launch() {
@@ -182,6 +201,22 @@ export async function playTurn(page, declareAt = 7) {
   if (low) await page.click(`#open button[data-card="${low}"]`);
   else await page.click('#draw');
   return 'move';
+}
+
+// Plays this page's turns (playTurn) until the match is over, within ms;
+// resolves with {rounds, moves}: the results dismissed and moves made.
+export async function playToEnd(page, ms = 150000, declareAt = 7) {
+  let rounds = 0;
+  let moves = 0;
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`the match did not end within ${ms / 1000} s`);
+    const did = await playTurn(page, declareAt);
+    if (did === 'over') return { rounds, moves };
+    if (did === 'next') rounds++;
+    if (did === 'move' || did === 'declare') moves++;
+    await page.waitForTimeout(did ? 150 : 50);
+  }
 }
 
 // Closes the page's open WebSockets, as a dropped connection would.

@@ -4,22 +4,13 @@
 // round's result, and reach the winner and the rematch button. Threshold 25
 // keeps a match to a few rounds.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, PHONE, DESKTOP,
+  setup, newPage, withShots, setName, createTable, playToEnd, PHONE, DESKTOP,
 } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = setup();
 
 // The first turn from the keyboard: arrows move between the cards, space
 // selects, the line under the hand says why a selection may not go, enter
@@ -69,9 +60,9 @@ async function hintAndRules(page) {
 }
 
 async function playMatch(t, viewport, name, keyboard) {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(env.browser, viewport);
   await withShots(t, [page], async () => {
-    await page.goto(server.url + '/');
+    await page.goto(env.server.url + '/');
     await setName(page, name);
     const code = await createTable(page, { seats: 3, kinds: ['greedy', 'random'], threshold: 25 });
     assert.match(code, /^[A-Z0-9]+$/);
@@ -85,17 +76,7 @@ async function playMatch(t, viewport, name, keyboard) {
     if (keyboard) await firstTurnByKeyboard(page);
     else await hintAndRules(page);
 
-    let rounds = 0;
-    let moves = 0;
-    const deadline = Date.now() + 150000;
-    for (;;) {
-      assert.ok(Date.now() < deadline, 'the match did not end within 150 s');
-      const did = await playTurn(page);
-      if (did === 'over') break;
-      if (did === 'next') rounds++;
-      if (did === 'move' || did === 'declare') moves++;
-      await page.waitForTimeout(did ? 150 : 50);
-    }
+    const { rounds, moves } = await playToEnd(page);
     const winner = await page.textContent('.winner');
     assert.ok(winner && winner.length > 0);
     assert.equal(await page.locator('#rematch').count(), 1, 'the host gets a rematch button');

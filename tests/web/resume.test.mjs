@@ -5,22 +5,13 @@
 // a second tab takes the seat over. The turn timer counts down. A seat the server does
 // not know sends the page home.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP,
+  setup, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP,
 } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = setup();
 
 async function snapshot(page) {
   return page.evaluate(() => ({
@@ -38,9 +29,9 @@ async function waitMyTurn(page) {
 }
 
 test('a reload mid-round resumes the seat with the same view', async (t) => {
-  const page = await newPage(browser, DESKTOP);
+  const page = await newPage(env.browser, DESKTOP);
   await withShots(t, [page], async () => {
-    await page.goto(server.url + '/');
+    await page.goto(env.server.url + '/');
     await setName(page, 'Ada');
     const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100, turn_time: 120 });
     await page.click('#start');
@@ -111,7 +102,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     // holds the seat, the first says why it let go, and the seat stays
     // this browser's.
     const tab = await page.context().newPage();
-    await tab.goto(`${server.url}/t/${code}`);
+    await tab.goto(`${env.server.url}/t/${code}`);
     await tab.waitForSelector('.hand button', { timeout: 30000 });
     await page.waitForSelector('#message >> text=another connection', { timeout: 30000 });
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('leastscore.seat')).code), code);
@@ -122,9 +113,9 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
 });
 
 test('a seat the server does not know sends the page home with a message', async (t) => {
-  const page = await newPage(browser, DESKTOP);
+  const page = await newPage(env.browser, DESKTOP);
   await withShots(t, [page], async () => {
-    await page.goto(server.url + '/');
+    await page.goto(env.server.url + '/');
     await setName(page, 'Cleo');
     const code = await createTable(page, { seats: 2, kinds: ['greedy'] });
     await page.evaluate(() => {
@@ -132,7 +123,7 @@ test('a seat the server does not know sends the page home with a message', async
       seat.token = '0'.repeat(32);
       localStorage.setItem('leastscore.seat', JSON.stringify(seat));
     });
-    await page.goto(`${server.url}/t/${code}`);
+    await page.goto(`${env.server.url}/t/${code}`);
     await page.waitForSelector('#message', { timeout: 30000 });
     assert.match(await page.textContent('#message'), /no longer yours/);
     assert.equal(await page.evaluate(() => localStorage.getItem('leastscore.seat')), null);

@@ -3,25 +3,16 @@
 // the computer plays the turn, which the log says. 15 s is the shortest
 // turn time a table may have.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, withShots, setName, createTable, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, PHONE } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = setup();
 
 test('a turn left to run out is warned of, then played by the computer', async (t) => {
-  const page = await newPage(browser, PHONE);
+  const page = await newPage(env.browser, PHONE);
   await withShots(t, [page], async () => {
-    await page.goto(server.url + '/');
+    await page.goto(env.server.url + '/');
     await setName(page, 'Ada');
     await createTable(page, { seats: 2, kinds: ['greedy'], turn_time: 15 });
     await page.evaluate(() => {

@@ -5,29 +5,20 @@
 // Options that cannot make a table, a wrong code and a bad name are refused
 // with a message.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, dropConnection, PHONE, DESKTOP,
+  setup, newPage, withShots, setName, createTable, playTurn, dropConnection, PHONE, DESKTOP,
 } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = setup();
 
 test('two people play each other at one table through the link, a third watches', async (t) => {
-  const host = await newPage(browser, DESKTOP);
-  const friend = await newPage(browser, PHONE);
-  const watcher = await newPage(browser, DESKTOP);
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  const watcher = await newPage(env.browser, DESKTOP);
   await withShots(t, [host, friend, watcher], async () => {
-    await host.goto(server.url + '/');
+    await host.goto(env.server.url + '/');
     await setName(host, 'Ada');
     // Options that cannot make a table are refused before anything is sent.
     await host.selectOption('#seats', '8');
@@ -42,10 +33,10 @@ test('two people play each other at one table through the link, a third watches'
     await host.fill('#opt-declare_max', '0');
     const code = await createTable(host, { seats: 3, kinds: ['open', 'open'], threshold: 25 });
     const link = await host.inputValue('#link');
-    assert.equal(link, `${server.url}/t/${code}`);
+    assert.equal(link, `${env.server.url}/t/${code}`);
 
     // A wrong code first, then a bad name: each refused with a message.
-    await friend.goto(server.url + '/');
+    await friend.goto(env.server.url + '/');
     await setName(friend, 'Ben');
     await friend.fill('#code', 'NOSUCH1');
     await friend.click('#join');
