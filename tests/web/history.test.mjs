@@ -153,7 +153,6 @@ test('the pages fit a phone', async (t) => {
     await phone.goto(`${env.server.url}/matches/${id}`);
     await phone.waitForSelector('#replay-step', { timeout: 15000 });
     await phone.click('#replay-next');
-    if (process.env.LS_DOC_SHOTS) await phone.screenshot({ path: path.join(ROOT, 'docs', 'replay-phone.png'), fullPage: true });
     assert.deepEqual(phone.errors, []);
   });
   await phone.context().close();
