@@ -123,7 +123,7 @@ function profilePage(route, ctx) {
   if (e.status !== 'ok') return [...out, ...pending(e)];
   const p = e.data;
   const mine = route.kind === 'player' && ctx.player?.name === p.name;
-  const stat = (label, value, id) => [h('dt', {}, label), h('dd', { id }, value)];
+  const stat = (label, value, id) => h('div', {}, h('dt', {}, label), h('dd', { id }, value));
   out.push(h('section', { class: 'panel', 'aria-labelledby': 'stats-h' },
     h('h2', { id: 'stats-h' }, mine ? s.yourRecord : s.recordHeading),
     h('dl', { class: 'stats' },
