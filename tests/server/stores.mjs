@@ -21,7 +21,9 @@ let cluster = null; // {dir, url} or {skip: reason}
 
 function startCluster() {
     if (cluster) return cluster;
-    const dir = mkdtempSync(join(process.env.LS_TEST_RUN_DIR ?? tmpdir(), 'ls-pg-'));
+    // In the system's temporary directory, not the test run's: as root the
+    // cluster runs as 'nobody', who must be able to reach its directory.
+    const dir = mkdtempSync(join(tmpdir(), 'ls-pg-'));
     try {
         const url = execFileSync(PG, ['start', dir, 'fsync=off'], { encoding: 'utf8', timeout: 60000 }).trim();
         cluster = { dir, url };

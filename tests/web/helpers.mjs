@@ -21,11 +21,12 @@ export const DESKTOP = { width: 1280, height: 800 };
 // Starts the server; resolves to {url, proc, dataDir, stop()}. The server
 // prints "leastscore: serving http://127.0.0.1:PORT/" once it listens.
 // opts.db: keep players and matches in an SQLite store in the data
-// directory (--db DATA/store.db).
+// directory (--db DATA/store.db); opts.dataDir and opts.port: start again
+// on a data directory and a port a server used before (see kill9()).
 export async function startServer(extra = [], opts = {}) {
   const bin = process.env.LEASTSCORE || path.join(ROOT, 'build', 'leastscore');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
-  const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', path.join(ROOT, 'web'), '--bot-delay', '0',
+  const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
+  const args = ['serve', '--listen', `127.0.0.1:${opts.port || 0}`, '--data', dataDir, '--web', path.join(ROOT, 'web'), '--bot-delay', '0',
     '--round-pause', '1', ...(opts.db ? ['--db', path.join(dataDir, 'store.db')] : []), ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -51,9 +52,17 @@ export async function startServer(extra = [], opts = {}) {
   return {
     url,
     dataDir,
+    port: Number(new URL(url).port),
     output: () => out,
+    // kill -9: the server dies at once; its data directory stays.
+    async kill9() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (proc.exitCode === null) {
+      if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
