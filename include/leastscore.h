@@ -240,7 +240,10 @@ int ls_deal(ls_state *s, ls_error *err);
  * deck. For replaying a record; LS_EDEAL when the deal is impossible. */
 int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *err);
 
-/* Checks a move for the player to move without applying it. */
+/* Checks a move for the player to move without applying it. Every field
+ * of the word is checked: the moves accepted are exactly those
+ * ls_legal_moves() lists, and a listed draw that names a card that can be
+ * drawn (LS_MOVE_DRAW above). */
 int ls_check(const ls_state *s, ls_move m, ls_error *err);
 /* Applies a move for the player to move (ls_turn()). On success a draw's
  * m->card is set to the card drawn; when the move ends the round the result

@@ -167,6 +167,33 @@ static void test_a_declare_that_names_cards_to_discard_is_rejected(void **state)
     ls_state_free(s);
 }
 
+/* A declaration is the whole turn: a move word of kind declare that names
+ * a card to take or draw is not a declaration the rules know, and is
+ * refused whatever the card field holds (found by fuzz_apply: the word
+ * e630000000000000, a declare naming card 230, was accepted). */
+static void test_a_declare_that_names_a_card_to_pick_up_is_rejected(void **state)
+{
+    (void)state;
+    ls_state *s = after_first_turns(NULL, r6_hands, r6_moves);
+    snapshot before, after;
+    take_snapshot(s, &before);
+    static const unsigned fields[] = {0, 51, 52, 230, 254};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        ls_move m = {.discard = 0, .kind = LS_MOVE_DECLARE, .card = fields[i]};
+        ls_error err = {0};
+        assert_int_equal(ls_check(s, m, NULL), LS_EINVAL);
+        assert_int_equal(ls_apply(s, &m, &err), LS_EINVAL);
+        assert_string_equal(err.msg, "a declaration takes and draws nothing: "
+                            "A declares with the whole hand");
+        take_snapshot(s, &after);
+        assert_memory_equal(&before, &after, sizeof before);
+    }
+    ls_move m = {.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+    assert_int_equal(ls_apply(s, &m, NULL), 0);
+    assert_int_equal(ls_last_result(s)->declarer, 0);
+    ls_state_free(s);
+}
+
 static void test_declare_max_limits_the_total_one_may_declare_with(void **state)
 {
     (void)state;
@@ -366,6 +393,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_the_first_turn_counts_per_round),
     cmocka_unit_test(test_declaring_ends_the_round_without_discard_or_pickup),
     cmocka_unit_test(test_a_declare_that_names_cards_to_discard_is_rejected),
+    cmocka_unit_test(test_a_declare_that_names_a_card_to_pick_up_is_rejected),
     cmocka_unit_test(test_declare_max_limits_the_total_one_may_declare_with),
     cmocka_unit_test(test_r6_example_correct_declaration_scores_the_differences),
     cmocka_unit_test(test_r7_example_false_declaration_costs_20_plus_the_gap),

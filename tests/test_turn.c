@@ -701,6 +701,78 @@ static ls_rules random_rules(ls_rng *rng, int n)
     return r;
 }
 
+/*
+ * Every field of a move word is checked, for every kind: in the state s,
+ * ls_check() accepts a word exactly when it is one of the listed moves, or
+ * a listed draw that names a card that can be drawn (a record's draw, D9).
+ * Tried: each discard of the list (and none), each kind 0-15, each card
+ * field 0-255.
+ */
+static void check_every_move_word(const ls_state *s)
+{
+    ls_move moves[LS_MAX_MOVES];
+    int n = ls_legal_moves(s, moves);
+    ls_cards discards[LS_MAX_MOVES];
+    int nd = 0;
+    discards[nd++] = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < nd && discards[k] != moves[i].discard)
+            k++;
+        if (k == nd)
+            discards[nd++] = moves[i].discard;
+    }
+    ls_cards drawable = ls_deck_size(s) ? ls_deck_cards(s) : ls_dead_cards(s);
+    for (int d = 0; d < nd; d++) {
+        for (unsigned kind = 0; kind < 16; kind++) {
+            for (unsigned c = 0; c < 256; c++) {
+                ls_move m = {.discard = discards[d], .kind = kind, .card = c};
+                ls_move plain = m;
+                if (kind == LS_MOVE_DRAW && c < 52 && (drawable & LS_BIT(c)))
+                    plain.card = LS_NO_CARD;
+                bool listed = false;
+                for (int i = 0; i < n && !listed; i++)
+                    listed = moves[i].discard == plain.discard &&
+                             moves[i].kind == plain.kind && moves[i].card == plain.card;
+                int rc = ls_check(s, m, NULL);
+                if ((rc == 0) != listed)
+                    fail_msg("discard %016llx kind %u card %u: ls_check %d, %slisted",
+                             (unsigned long long)m.discard, kind, c, rc,
+                             listed ? "" : "not ");
+            }
+        }
+    }
+}
+
+static void test_a_move_word_is_accepted_only_as_a_listed_move(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C", "D"};
+    uint64_t seed = test_seed(20261201);
+    long want = test_env_long("LS_WORD_STATES", 60);
+    ls_rng rng;
+    ls_rng_seed(&rng, seed);
+    ls_rules r = ls_rules_default();
+    r.max_turns = 60;
+    long checked = 0;
+    while (checked < want) {
+        ls_state *s = ls_state_new(&r, 4, names, ls_rng_next(&rng), NULL);
+        assert_non_null(s);
+        while (ls_phase(s) != LS_PHASE_OVER && checked < want) {
+            assert_int_equal(ls_deal(s, NULL), 0);
+            while (ls_phase(s) == LS_PHASE_TURN && checked < want) {
+                check_every_move_word(s);
+                checked++;
+                ls_move moves[LS_MAX_MOVES];
+                int nm = ls_legal_moves(s, moves);
+                ls_move m = moves[ls_rng_below(&rng, (uint32_t)nm)];
+                assert_int_equal(ls_apply(s, &m, NULL), 0);
+            }
+        }
+        ls_state_free(s);
+    }
+}
+
 static void test_legal_moves_are_exactly_the_moves_the_rules_allow(void **state)
 {
     (void)state;
@@ -770,6 +842,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_with_deck_and_dead_pile_both_empty_a_player_must_take),
     cmocka_unit_test(test_a_one_card_hand_discards_it_and_picks_up_one),
     cmocka_unit_test(test_legal_moves_are_exactly_the_moves_the_rules_allow),
+    cmocka_unit_test(test_a_move_word_is_accepted_only_as_a_listed_move),
 };
 
 LS_TEST_MAIN(tests)

@@ -300,6 +300,9 @@ static int check_slow(const ls_state *s, ls_move m, ls_error *err)
         if (m.discard)
             return ls__fail(err, LS_EINVAL, "a declaration discards nothing: "
                             "%s declares with the whole hand", who);
+        if (m.card != LS_NO_CARD)
+            return ls__fail(err, LS_EINVAL, "a declaration takes and draws "
+                            "nothing: %s declares with the whole hand", who);
         if (!(s->played & (1u << p)))
             return ls__fail(err, LS_EDECLARE, "%s cannot declare on their "
                             "first turn of the round", who);
@@ -487,8 +490,6 @@ int ls_apply(ls_state *s, ls_move *m, ls_error *err)
         return rc;
     int p = s->turn;
     if (m->kind == LS_MOVE_DECLARE) {
-        m->discard = 0;
-        m->card = LS_NO_CARD;
         push_event(s, p, *m);
         end_round(s, p);
         return 0;
