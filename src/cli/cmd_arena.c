@@ -686,17 +686,10 @@ static int check(arena *A, long tables_given)
     A->njobs = A->npairs * A->matches + A->tables;
     if (A->njobs == 0)
         return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
-    for (int k = 0; k < A->n; k++) {
-        if (!strncmp(A->spec[k], "cmd:", 4)) {
-            if (!A->spec[k][4])
-                return cli_usage_error("arena", "cmd: needs a command");
-            continue;
-        }
-        ls_player *p = ls_player_new(A->spec[k], 0, &err);
-        if (!p)
+    /* Every spec must make a player before the first match (as in sim). */
+    for (int k = 0; k < A->n; k++)
+        if (cli_player_check(A->spec[k], &err) != 0)
             return cli_usage_error("arena", "%s", err.msg);
-        ls_player_free(p);
-    }
     return 0;
 }
 

@@ -60,36 +60,6 @@ static void help(void)
     cli_print_kinds(stdout);
 }
 
-/*
- * Splits a --level value into specs. Commas separate players, except that
- * a piece of the form key=value (no ':') continues the previous spec's
- * parameters: "expert:ms=10,iters=5,greedy" is two specs.
- */
-static int add_levels(play_opts *o, int *nlevels, const char *arg)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", arg);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        if (strchr(tok, '=') && !strchr(tok, ':') && *nlevels > 0) {
-            char *prev = o->levels[*nlevels - 1];
-            size_t len = strlen(prev);
-            if (len + 1 + strlen(tok) >= PLAY_SPEC_MAX)
-                return cli_usage_error("play", "--level: spec too long: %s,%s",
-                                       prev, tok);
-            snprintf(prev + len, PLAY_SPEC_MAX - len, ",%s", tok);
-            continue;
-        }
-        if (*nlevels >= LS_MAX_PLAYERS - 1)
-            return cli_usage_error("play", "--level: more than %d players",
-                                   LS_MAX_PLAYERS - 1);
-        if (strlen(tok) >= PLAY_SPEC_MAX)
-            return cli_usage_error("play", "--level: spec too long: %s", tok);
-        snprintf(o->levels[(*nlevels)++], PLAY_SPEC_MAX, "%s", tok);
-    }
-    return 0;
-}
-
 static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
 {
     uint64_t v;
@@ -139,7 +109,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
             bots_given = true;
             break;
         case OPT_LEVEL:
-            if ((rc = add_levels(o, &nlevels, optarg)))
+            if ((rc = cli_add_players("play", optarg, o->levels, &nlevels,
+                                       LS_MAX_PLAYERS - 1)))
                 return rc;
             break;
         case OPT_NAME:
@@ -179,30 +150,20 @@ static int parse_args(int argc, char **argv, play_opts *o)
         return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
 
     if (nlevels == 0)
-        snprintf(o->levels[nlevels++], PLAY_SPEC_MAX, "greedy");
+        snprintf(o->levels[nlevels++], CLI_SPEC_MAX, "greedy");
     if (nlevels > 1 && !bots_given)
         o->nbots = nlevels; /* --level a,b: two computer players */
     if (nlevels > 1 && nlevels != o->nbots)
         return cli_usage_error("play", "--level names %d players but --bots is %d",
                                nlevels, o->nbots);
     for (int i = nlevels; i < o->nbots; i++)
-        memcpy(o->levels[i], o->levels[0], PLAY_SPEC_MAX);
-    /* Each spec is tried here so that a bad one is a usage error; a cmd:
-     * bot is only checked (it is started once, for the match, where a
-     * failure is reported with its seat). */
-    for (int i = 0; i < o->nbots; i++) {
-        if (!strncmp(o->levels[i], "cmd:", 4)) {
-            size_t len = strlen(o->levels[i] + 4);
-            if (len == 0 || len > CLI_BOT_COMMAND_MAX)
-                return cli_usage_error("play", "--level: cmd: needs a command "
-                                       "of 1..%d characters", CLI_BOT_COMMAND_MAX);
-            continue;
-        }
-        ls_player *p = cli_player_new(o->levels[i], 1, NULL, &err);
-        if (!p)
+        memcpy(o->levels[i], o->levels[0], CLI_SPEC_MAX);
+    /* Each spec is checked here, as sim and arena do, so that a bad one is
+     * a usage error; a cmd: bot is started once, for the match, where a
+     * failure is reported with its seat. */
+    for (int i = 0; i < o->nbots; i++)
+        if (cli_player_check(o->levels[i], &err) != 0)
             return cli_usage_error("play", "--level: %s", err.msg);
-        ls_player_free(p);
-    }
     if (ls_rules_check(&o->rules, o->nbots + 1, &err) != 0)
         return cli_usage_error("play", "%s", err.msg);
     return 0;

@@ -175,8 +175,12 @@ int cli_add_spec(const char *cmd, const char *spec,
 {
     if (*n >= max)
         return cli_usage_error(cmd, "at most %d players", max);
-    if (!*spec || strlen(spec) >= CLI_SPEC_MAX)
-        return cli_usage_error(cmd, "bad player spec '%s'", spec);
+    if (!*spec)
+        return cli_usage_error(cmd, "an empty player spec");
+    if (strlen(spec) >= CLI_SPEC_MAX)
+        return cli_usage_error(cmd, "a player spec has at most %d characters; "
+                               "this one has %zu: '%.40s...'", CLI_SPEC_MAX - 1,
+                               strlen(spec), spec);
     snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
     return 0;
 }
@@ -186,7 +190,8 @@ int cli_add_players(const char *cmd, const char *list,
 {
     char buf[2048];
     if (strlen(list) >= sizeof buf)
-        return cli_usage_error(cmd, "--players: list too long");
+        return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
+                               "at most %zu)", strlen(list), sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
@@ -195,7 +200,9 @@ int cli_add_players(const char *cmd, const char *list,
             char *prev = specs[*n - 1];
             size_t len = strlen(prev);
             if (len + 1 + strlen(tok) >= CLI_SPEC_MAX)
-                return cli_usage_error(cmd, "spec too long: %s,%s", prev, tok);
+                return cli_usage_error(cmd, "a player spec has at most %d characters; "
+                                       "this one has %zu: '%.40s...'", CLI_SPEC_MAX - 1,
+                                       len + 1 + strlen(tok), prev);
             snprintf(prev + len, CLI_SPEC_MAX - len, ",%s", tok);
             continue;
         }

@@ -18,14 +18,14 @@
 
 #include "leastscore.h"
 #include "leastscore_ai.h"
+#include "cli/cli.h"
 
-#define PLAY_SPEC_MAX 260 /* "cmd:" and the longest bot command */
 #define PLAY_PATH_MAX 1024
 
 /* The command line, checked. */
 typedef struct play_opts {
     int nbots;                                  /* 1..7 */
-    char levels[LS_MAX_PLAYERS - 1][PLAY_SPEC_MAX]; /* spec of each bot */
+    char levels[LS_MAX_PLAYERS - 1][CLI_SPEC_MAX]; /* spec of each bot */
     char name[LS_NAME_MAX + 1];                 /* the human's name */
     ls_rules rules;
     bool seeded;                                /* --seed given */

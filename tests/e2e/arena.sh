@@ -95,4 +95,12 @@ bad '--matches needs a value' --players greedy,random --matches
 bad "unexpected argument 'extra'" --players greedy,random extra
 bad 'at most 16' --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g
 bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
+bad 'an empty player spec' --players greedy --player ''
+# A cmd: player is checked up front as sim checks it: one limit on the
+# command, a usage error before any match.
+long=$(python3 -c 'print("x" * 256)')
+bad 'cmd: needs a command of 1..255 characters (this one has 256)' --players "greedy,cmd:$long"
+bad 'cmd: needs a command of 1..255 characters (this one has 0)' --players greedy,cmd:
+long=$(python3 -c 'print("x" * 400)')
+bad 'a player spec has at most 299 characters; this one has 404' --players "greedy,cmd:$long"
 echo "arena ok"

@@ -218,7 +218,17 @@ print("ok: help")
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),
-                     (["--name", "a b"], "--name")]:
+                     (["--name", "a b"], "--name"),
+                     # A cmd: player is checked up front as sim checks it.
+                     (["--level", "cmd:" + "x" * 256],
+                      "--level: cmd: needs a command of 1..255 characters (this one has 256)"),
+                     (["--level", "greedy,cmd:"],
+                      "--level: cmd: needs a command of 1..255 characters (this one has 0)"),
+                     (["--level", "cmd:" + "x" * 400],
+                      "a player spec has at most 299 characters; this one has 404"),
+                     (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
+                     (["--bots", "2", "--level", "greedy,greedy,greedy"],
+                      "--level names 3 players but --bots is 2")]:
     r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
                        input="")
     if r.returncode != 2 or expect not in r.stderr:
