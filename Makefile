@@ -3,7 +3,8 @@
 #   make            the library (build/libleastscore.a, .so) and the command
 #                   build/leastscore
 #   make test       (= make check) unit and end-to-end tests, then both again
-#                   under AddressSanitizer + UndefinedBehaviorSanitizer
+#                   under AddressSanitizer + UndefinedBehaviorSanitizer, then
+#                   make analyze, then each fuzz target for FUZZ_CI_SECONDS (5)
 #   make play       installs what is missing, builds, starts a game
 #   make serve      installs what is missing, builds, starts the online game
 #                   server (leastscore serve) on http://127.0.0.1:8080/
@@ -182,10 +183,7 @@ check: deps
 	@$(MAKE) --no-print-directory all unit e2e
 	@$(MAKE) --no-print-directory sancheck
 	@$(MAKE) --no-print-directory analyze
-# The fuzz run is out of `make test` until fuzz_apply's first finding is
-# fixed: ls_apply accepts a declare whose card field is not LS_NO_CARD
-# (move word e630000000000000), which ls_legal_moves never lists. `make fuzz`
-# still runs every target and fails on it.
+	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
 
 # Fuzzing (tests/fuzz/, libFuzzer with clang): each target runs for
 # FUZZ_SECONDS from its seed corpus; any finding fails. `make test` runs
