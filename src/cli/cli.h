@@ -32,6 +32,12 @@ char *cli_read_file(const char *path, size_t *len);
  * the text is not one. */
 int cli_parse_u64(const char *text, uint64_t *out);
 
+/* Parses a decimal number in lo..hi for option `opt` of `cmd` into *out.
+ * Returns 0, or prints a usage error ("--matches needs a number in
+ * 1..100, not 'x'") and returns 2. */
+int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
+                   long hi, long *out);
+
 /* Sets a rules option from its command-line name ("hand-size", "tie"...):
  * the same as ls_rules_set() with dashes for underscores. */
 int cli_rules_option(ls_rules *r, const char *option, const char *value,

@@ -6,9 +6,10 @@
  * matches for every pairing of the players (seats alternating), then
  * --tables mixed tables of --table-size players, each table's players and
  * seats drawn from (seed, job). Job j is seeded from (seed, j) alone and
- * writes its outcome into its own slot, so, as in sim, workers take jobs
- * from a shared counter and the results are the same for a seed whatever
- * the number of threads.
+ * writes its outcome into its own slot, so, as in sim (whose match runner
+ * and thread pool it shares, runner.c), workers take jobs from a shared
+ * counter and the results are the same for a seed whatever the number of
+ * threads.
  *
  * The rating is the Plackett-Luce model of the winner of every match, which
  * for heads-up matches is Bradley-Terry: player i has strength g_i and wins
@@ -33,8 +34,6 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,9 +43,9 @@
 #include "analyzer.h"
 #include "cli/botproc.h"
 #include "cli/cli.h"
+#include "cli/runner.h"
 
 #define ARENA_MAX 16      /* players in one arena */
-#define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
 #define BINS 10           /* calibration: tenths of the estimate */
 
 /* Calibration counts for one tenth of the estimate. */
@@ -79,7 +78,6 @@ typedef struct arena {
     int bot_timeout;
     bool calibration;
     long npairs, njobs;
-    atomic_long next;
     job_out *out;
 } arena;
 
@@ -94,8 +92,9 @@ typedef struct fit {
 /* Playing                                                              */
 /* ------------------------------------------------------------------ */
 
-static void keep_bot_msg(void *ud, const char *msg)
+static void keep_bot_msg(void *ud, int seat, const char *msg)
 {
+    (void)seat;
     job_out *o = ud;
     o->bot_failures++;
     if (!o->bot_msg)
@@ -138,18 +137,6 @@ static void seat_job(const arena *A, long j, job_out *o)
     o->nseat = A->table_size;
 }
 
-/* gcc 12's -fanalyzer loses o->error, kept in the calloc'd job slots
- * reached from a static, as in sim's fail_match; the slots free it. */
-ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
-static void fail_job(job_out *o, const char *what, const ls_error *err)
-{
-    char buf[800];
-    snprintf(buf, sizeof buf, "%s: %s", what, err ? err->msg : "out of memory");
-    free(o->error);
-    o->error = strdup(buf);
-}
-ANALYZER_END
-
 /* Whether declaring now would be correct for the player to move, from the
  * true hands (R6, R7, D1). */
 static bool declare_would_win(const ls_state *s)
@@ -175,94 +162,50 @@ static void calibrate(job_out *o, int seat, double p, bool correct, bool declare
     }
 }
 
-/* Plays job j into o, as sim plays a match: players made fresh, seeded
- * from (seed, j, entry), told every event and every round's end. */
-static void play_job(const arena *A, long j, job_out *o)
+/* The decision hook (--calibration): an expert's estimate that declaring
+ * would be correct, against the true hands, at each turn it could declare. */
+static int calibrate_decision(void *ud, const ls_state *s, ls_player *p,
+                              const ls_view *v, int rc, ls_move m, double ms)
 {
-    const char *names[LS_MAX_PLAYERS];
-    ls_player *pl[LS_MAX_PLAYERS] = {0};
-    ls_error err = {0};
-    uint64_t mseed = cli_mix(A->seed ^ cli_mix((uint64_t)j));
-    ls_view v;
+    (void)ms;
+    if (v->can_declare && rc == 0) {
+        double est = ls__expert_last_declare(p);
+        if (est >= 0)
+            calibrate(ud, v->me, est, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
+    }
+    return 0;
+}
 
+/*
+ * Plays job j into its slot (a cli_run_jobs job), as sim plays a match:
+ * players made fresh, seeded from (seed, j, entry). gcc 12's -fanalyzer
+ * loses o->error, kept in the calloc'd job slots reached from a static, as
+ * in sim's save_record; free_out frees it.
+ */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
+static void play_job(void *ud, long j)
+{
+    const arena *A = ud;
+    job_out *o = &A->out[j];
     seat_job(A, j, o);
+    cli_match m = {.rules = &A->rules, .n = o->nseat,
+                   .seed = cli_mix(A->seed ^ cli_mix((uint64_t)j)),
+                   .bot_timeout_ms = A->bot_timeout, .ud = o,
+                   .bot_failed = keep_bot_msg,
+                   .decided = A->calibration ? calibrate_decision : NULL};
+    for (int q = 0; q < o->nseat; q++) {
+        m.entry[q] = o->entry[q];
+        m.names[q] = A->name[o->entry[q]];
+        m.specs[q] = A->spec[o->entry[q]];
+    }
+    cli_match_result res;
     o->winner = -1;
-    int n = o->nseat;
-    for (int q = 0; q < n; q++)
-        names[q] = A->name[o->entry[q]];
-    ls_state *s = ls_state_new(&A->rules, n, names, mseed, &err);
-    if (!s) {
-        fail_job(o, "cannot start the match", &err);
-        goto out;
-    }
-    for (int q = 0; q < n; q++) {
-        cli_player_opts popts = {.bot_timeout_ms = A->bot_timeout,
-                                 .report = keep_bot_msg, .report_ud = o};
-        pl[q] = cli_player_new(A->spec[o->entry[q]],
-                               cli_mix(mseed + 1 + (uint64_t)o->entry[q]), &popts, &err);
-        if (!pl[q]) {
-            fail_job(o, A->spec[o->entry[q]], &err);
-            goto out;
-        }
-    }
-    for (int round = 0; ls_phase(s) == LS_PHASE_DEAL; round++) {
-        if (round >= MAX_ROUNDS || ls_deal(s, &err) != 0) {
-            fail_job(o, round >= MAX_ROUNDS ? "the match did not end" : "deal", &err);
-            goto out;
-        }
-        for (int q = 0; q < n; q++) {
-            ls_view_of(s, q, &v);
-            ls_player_round_start(pl[q], &v);
-        }
-        while (ls_phase(s) == LS_PHASE_TURN) {
-            int q = ls_turn(s);
-            ls_move m;
-            ls_view_of(s, q, &v);
-            int rc = ls_player_choose(pl[q], &v, &m, &err);
-            if (A->calibration && v.can_declare && rc == 0) {
-                double p = ls__expert_last_declare(pl[q]);
-                if (p >= 0)
-                    calibrate(o, q, p, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
-            }
-            if (rc == 0 && m.kind == LS_MOVE_DRAW)
-                m.card = LS_NO_CARD;
-            if (rc != 0 || ls_apply(s, &m, &err) != 0) {
-                char what[CLI_SPEC_MAX + 64];
-                snprintf(what, sizeof what, "%s (%s) made no legal move",
-                         A->spec[o->entry[q]], names[q]);
-                fail_job(o, what, &err);
-                goto out;
-            }
-            for (int r = 0; r < n; r++)
-                ls_player_tell(pl[r], s, r, q, m);
-        }
-        const ls_round_result *r = ls_last_result(s);
-        for (int q = 0; q < n; q++) {
-            if (r->players & (1u << q)) {
-                ls_view_of(s, q, &v);
-                ls_player_round_end(pl[q], &v, r);
-            }
-        }
-    }
-    if (ls_winner(s) >= 0)
-        o->winner = o->entry[ls_winner(s)];
-out:
-    for (int q = 0; q < n; q++)
-        ls_player_free(pl[q]);
-    ls_state_free(s);
+    if (cli_match_play(&m, &res) != 0)
+        o->error = strdup(res.error);
+    else if (res.winner >= 0)
+        o->winner = o->entry[res.winner];
 }
-
-static void *worker(void *arg)
-{
-    arena *A = arg;
-    for (;;) {
-        long j = atomic_fetch_add(&A->next, 1);
-        if (j >= A->njobs)
-            break;
-        play_job(A, j, &A->out[j]);
-    }
-    return NULL;
-}
+ANALYZER_END
 
 /* ------------------------------------------------------------------ */
 /* The rating                                                           */
@@ -445,6 +388,16 @@ static double pct(long a, long b)
     return b ? 100.0 * (double)a / (double)b : 0;
 }
 
+/* The heads-up matches entry i won and played, against anyone. */
+static void headsup_of(const arena *A, const totals *T, int i, long *won, long *played)
+{
+    *won = *played = 0;
+    for (int k = 0; k < A->n; k++) {
+        *won += T->hu_won[i][k];
+        *played += T->hu_played[i][k];
+    }
+}
+
 static void print_table(const arena *A, const fit *F, const totals *T)
 {
     long hu = A->npairs * A->matches;
@@ -457,11 +410,8 @@ static void print_table(const arena *A, const fit *F, const totals *T)
            "rating", "95% CI", "heads-up won", "tables won");
     for (int r = 0; r < A->n; r++) {
         int i = F->order[r];
-        long hw = 0, hp = 0;
-        for (int k = 0; k < A->n; k++) {
-            hw += T->hu_won[i][k];
-            hp += T->hu_played[i][k];
-        }
+        long hw, hp;
+        headsup_of(A, T, i, &hw, &hp);
         char ci[32], h[32], t[32];
         snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
                  F->rating[i] + 1.96 * F->se[i]);
@@ -536,20 +486,12 @@ static json_t *interval(double centre, double se)
 
 static void print_json(const arena *A, const fit *F, const totals *T)
 {
-    json_t *root = json_object(), *players = json_array(), *rules = json_object();
+    json_t *root = json_object(), *players = json_array(), *rules = cli_rules_json(&A->rules);
     json_t *h2h = json_array(), *cal = json_array();
-    char val[32];
-    for (int i = 0; ls_option_names[i]; i++) {
-        ls_rules_get(&A->rules, ls_option_names[i], val, sizeof val);
-        json_object_set_new(rules, ls_option_names[i], json_string(val));
-    }
     for (int r = 0; r < A->n; r++) {
         int i = F->order[r];
-        long hw = 0, hp = 0;
-        for (int k = 0; k < A->n; k++) {
-            hw += T->hu_won[i][k];
-            hp += T->hu_played[i][k];
-        }
+        long hw, hp;
+        headsup_of(A, T, i, &hw, &hp);
         json_t *p = json_object();
         json_object_set_new(p, "rank", json_integer(r + 1));
         json_object_set_new(p, "name", json_string(A->name[i]));
@@ -594,7 +536,7 @@ static void print_json(const arena *A, const fit *F, const totals *T)
         else
             json_decref(bins);
     }
-    json_object_set_new(root, "seed", json_integer((json_int_t)A->seed));
+    json_object_set_new(root, "seed", cli_json_seed());
     json_object_set_new(root, "rules", rules);
     json_object_set_new(root, "matches_per_pairing", json_integer(A->matches));
     json_object_set_new(root, "tables", json_integer(A->tables));
@@ -609,9 +551,7 @@ static void print_json(const arena *A, const fit *F, const totals *T)
         json_decref(cal);
     json_object_set_new(root, "failed_matches", json_integer(T->failed));
     json_object_set_new(root, "bot_failures", json_integer(T->bot_failures));
-    json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    printf("\n");
-    json_decref(root);
+    cli_json_print(root, A->seed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -646,16 +586,6 @@ static void help(void)
         "  -h, --help         print this help\n\n"
         "player kinds:\n", ARENA_MAX);
     cli_print_kinds(stdout);
-}
-
-static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error("arena", "%s needs a number in %ld..%ld, not '%s'",
-                               opt, lo, hi, arg);
-    *out = (long)v;
-    return 0;
 }
 
 static void free_out(arena *A)
@@ -695,40 +625,26 @@ static int check(arena *A, long tables_given)
 
 int cmd_arena(int argc, char **argv)
 {
-    enum { O_PLAYERS = 256, O_PLAYER, O_MATCHES, O_TABLES, O_SIZE, O_SEED,
-           O_THREADS, O_JSON, O_CAL, O_TIMEOUT, O_RULE };
+    enum { O_MATCHES = CLI_O_OWN, O_TABLES, O_SIZE, O_CAL };
     static const struct option longopts[] = {
-        {"players", required_argument, NULL, O_PLAYERS},
-        {"player", required_argument, NULL, O_PLAYER},
+        CLI_RUNNER_LONGOPTS,
         {"matches", required_argument, NULL, O_MATCHES},
         {"tables", required_argument, NULL, O_TABLES},
         {"table-size", required_argument, NULL, O_SIZE},
-        {"seed", required_argument, NULL, O_SEED},
-        {"threads", required_argument, NULL, O_THREADS},
-        {"json", no_argument, NULL, O_JSON},
         {"calibration", no_argument, NULL, O_CAL},
-        {"bot-timeout", required_argument, NULL, O_TIMEOUT},
-        {"threshold", required_argument, NULL, O_RULE},
-        {"tie", required_argument, NULL, O_RULE},
-        {"runs", required_argument, NULL, O_RULE},
-        {"hand-size", required_argument, NULL, O_RULE},
-        {"declare-max", required_argument, NULL, O_RULE},
-        {"max-turns", required_argument, NULL, O_RULE},
-        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static arena A;
     memset(&A, 0, sizeof A);
-    A.rules = ls_rules_default();
+    bool json;
+    cli_runner_opts common = {.spec = A.spec, .n = &A.n, .max = ARENA_MAX,
+                              .rules = &A.rules, .seed = &A.seed, .threads = &A.threads,
+                              .bot_timeout = &A.bot_timeout, .json = &json};
+    cli_runner_defaults(&common);
     A.matches = 100;
     A.table_size = 4;
-    A.seed = 1;
-    A.bot_timeout = CLI_BOT_TIMEOUT_MS;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN), x = 0, tables = -1;
-    A.threads = ncpu > 0 ? (int)ncpu : 1;
-    bool json = false;
+    long x = 0, tables = -1;
     int c, idx = 0, rc;
-    ls_error err = {0};
 
     optind = 1;
     opterr = 0;
@@ -737,56 +653,26 @@ int cmd_arena(int argc, char **argv)
         case 'h':
             help();
             return 0;
-        case O_PLAYERS:
-            if ((rc = cli_add_players("arena", optarg, A.spec, &A.n, ARENA_MAX)))
-                return rc;
-            break;
-        case O_PLAYER:
-            if ((rc = cli_add_spec("arena", optarg, A.spec, &A.n, ARENA_MAX)))
-                return rc;
-            break;
         case O_MATCHES:
-            if ((rc = parse_long("--matches", optarg, 0, 10000000, &A.matches)))
-                return rc;
+            rc = cli_parse_long("arena", "--matches", optarg, 0, 10000000, &A.matches);
             break;
         case O_TABLES:
-            if ((rc = parse_long("--tables", optarg, 0, 100000000, &tables)))
-                return rc;
+            rc = cli_parse_long("arena", "--tables", optarg, 0, 100000000, &tables);
             break;
         case O_SIZE:
-            if ((rc = parse_long("--table-size", optarg, 3, LS_MAX_PLAYERS, &x)))
-                return rc;
+            rc = cli_parse_long("arena", "--table-size", optarg, 3, LS_MAX_PLAYERS, &x);
             A.table_size = (int)x;
-            break;
-        case O_SEED:
-            if (cli_parse_u64(optarg, &A.seed) != 0)
-                return cli_usage_error("arena", "--seed needs a number, not '%s'", optarg);
-            break;
-        case O_THREADS:
-            if ((rc = parse_long("--threads", optarg, 1, 1024, &x)))
-                return rc;
-            A.threads = (int)x;
-            break;
-        case O_JSON:
-            json = true;
             break;
         case O_CAL:
             A.calibration = true;
+            rc = 0;
             break;
-        case O_TIMEOUT:
-            if ((rc = parse_long("--bot-timeout", optarg, 1, 3600000, &x)))
-                return rc;
-            A.bot_timeout = (int)x;
-            break;
-        case O_RULE:
-            if (cli_rules_option(&A.rules, longopts[idx].name, optarg, &err) != 0)
-                return cli_usage_error("arena", "--%s: %s", longopts[idx].name, err.msg);
-            break;
-        case ':':
-            return cli_usage_error("arena", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("arena", "unknown option '%s'", argv[optind - 1]);
+            rc = cli_runner_option("arena", c, longopts[idx].name, optarg,
+                                   argv[optind - 1], &common);
         }
+        if (rc)
+            return rc;
     }
     if (optind < argc)
         return cli_usage_error("arena", "unexpected argument '%s'", argv[optind]);
@@ -795,26 +681,12 @@ int cmd_arena(int argc, char **argv)
     cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
 
     A.out = calloc((size_t)A.njobs, sizeof *A.out);
-    if (A.threads > A.njobs)
-        A.threads = (int)A.njobs;
-    pthread_t *tids = calloc((size_t)A.threads, sizeof *tids);
-    if (!A.out || !tids) {
-        free(tids);
-        free_out(&A);
+    if (!A.out) {
         fprintf(stderr, "leastscore arena: out of memory\n");
         return 1;
     }
     cli_ignore_sigpipe();
-    atomic_init(&A.next, 0);
-    int started = 0;
-    for (; started < A.threads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &A) != 0)
-            break;
-    if (started == 0)
-        worker(&A);
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
-    free(tids);
+    cli_run_jobs(A.njobs, A.threads, play_job, &A, false);
 
     for (long j = 0; j < A.njobs; j++) {
         const job_out *o = &A.out[j];
@@ -825,7 +697,7 @@ int cmd_arena(int argc, char **argv)
             fprintf(stderr, "match %ld: %s\n", j + 1, o->error);
     }
     totals *T = malloc(sizeof *T);
-    fit F;
+    fit F = {0};
     if (!T) {
         free_out(&A);
         fprintf(stderr, "leastscore arena: out of memory\n");

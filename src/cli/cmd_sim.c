@@ -4,9 +4,10 @@
  * The tournament is a list of player entries and a number of matches. Match
  * i is seeded from (seed, i) alone and seats the entries rotated by i, so
  * no entry keeps the first seat and every match can be played by any
- * thread: workers take match indices from a shared counter and write each
- * match's outcome into its own slot; the main thread adds the slots up in
- * match order once all are done. The results (all but the measured times)
+ * thread: the runner's workers (runner.c, shared with arena) take match
+ * indices from a shared counter and each match's hooks write its outcome
+ * into its own slot; the main thread adds the slots up in match order once
+ * all are done. The results (all but the measured times)
  * are therefore the same for a seed whatever the number of threads.
  *
  * Each entry keeps: matches won (with a 95% Wilson interval), points per
@@ -19,8 +20,6 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +30,9 @@
 #include "ai/expert.h"
 #include "cli/botproc.h"
 #include "cli/cli.h"
+#include "cli/runner.h"
 #include "analyzer.h"
 
-#define MAX_ROUNDS 100000 /* a match longer than this is abandoned */
 #define MAX_BOT_MSGS 8    /* bot failure messages kept per match: the first */
                           /* ones and the last (often what ended the bot) */
 
@@ -68,24 +67,8 @@ typedef struct sim {
     const char *records;
     long records_every;
     int bot_timeout;
-    atomic_long next;
-    atomic_long finished;
     match_out *out;
 } sim;
-
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static double wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static int add_time(tally *t, double ms)
 {
@@ -101,19 +84,28 @@ static int add_time(tally *t, double ms)
     return 0;
 }
 
-/* Where a bot's failures go: its match's slot and its entry. */
-typedef struct bot_ctx {
-    match_out *o;
-    int entry;
-} bot_ctx;
+/*
+ * gcc 12's -fanalyzer loses track of memory stored in a match_out, which
+ * lives in S.out (calloc'd, reached from a static): it reports the
+ * messages, o->error and t->times as leaked when the hooks and functions
+ * below return. free_out frees all three.
+ */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
 
-/* The bot report callback: counts the failure for the entry and keeps the
- * message in the match's slot. */
-static void keep_msg(void *ud, const char *msg)
+/* A match being played: its slot, and the entry seated at each seat. */
+typedef struct sim_match {
+    const sim *S;
+    match_out *o;
+    const int *entry_of;
+} sim_match;
+
+/* The bot report hook: counts the failure for the seat's entry and keeps
+ * the message in the match's slot. */
+static void keep_msg(void *ud, int seat, const char *msg)
 {
-    bot_ctx *c = ud;
+    const sim_match *c = ud;
     match_out *o = c->o;
-    o->t[c->entry].bot_errors++;
+    o->t[c->entry_of[seat]].bot_errors++;
     if (o->nmsgs < MAX_BOT_MSGS) {
         o->msgs[o->nmsgs++] = strdup(msg);
     } else {
@@ -123,22 +115,36 @@ static void keep_msg(void *ud, const char *msg)
     }
 }
 
-/*
- * gcc 12's -fanalyzer loses track of memory stored in a match_out, which
- * lives in S.out (calloc'd, reached from a static): it reports o->error and
- * t->times as leaked when the functions below return. free_out frees both.
- */
-ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
-static void fail_match(match_out *o, const char *what, const ls_error *err)
+/* The decision hook: keeps the time each decision took. */
+static int keep_time(void *ud, const ls_state *s, ls_player *p, const ls_view *v,
+                     int rc, ls_move m, double ms)
 {
-    char buf[800];
-    snprintf(buf, sizeof buf, "%s: %s", what, err ? err->msg : "out of memory");
-    free(o->error);
-    o->error = strdup(buf);
+    (void)p, (void)v, (void)rc, (void)m;
+    const sim_match *c = ud;
+    return add_time(&c->o->t[c->entry_of[ls_turn(s)]], ms);
 }
-ANALYZER_END
 
-ANALYZER_IGNORE("-Wanalyzer-malloc-leak") /* see fail_match */
+/* The round hook: adds the round to each entry that played it. */
+static void count_round(void *ud, const ls_round_result *r)
+{
+    const sim_match *c = ud;
+    for (int q = 0; q < c->S->n; q++) {
+        if (!(r->players & (1u << q)))
+            continue;
+        tally *t = &c->o->t[c->entry_of[q]];
+        t->rounds++;
+        t->points += r->score[q];
+        t->turns += r->turns;
+        if (r->declarer == q) {
+            t->declared++;
+            if (r->correct)
+                t->correct++;
+            else
+                t->wrong++;
+        }
+    }
+}
+
 static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
 {
     char path[4096];
@@ -165,159 +171,43 @@ static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
     }
     return 0;
 }
-ANALYZER_END
 
 /*
- * Plays match i into o. Seat q is entry (q + i) % n. Players are made
- * fresh for each match, seeded from (seed, i, entry).
+ * Plays match i into its slot (a cli_run_jobs job). Seat q is entry
+ * (q + i) % n. Players are made fresh for each match, seeded from
+ * (seed, i, entry).
  */
-static void play_match(const sim *S, long i, match_out *o)
+static void play_match(void *ud, long i)
 {
-    int n = S->n;
-    const char *names[LS_MAX_PLAYERS] = {0};
+    const sim *S = ud;
+    match_out *o = &S->out[i];
     int entry_of[LS_MAX_PLAYERS];
-    ls_player *pl[LS_MAX_PLAYERS] = {0};
-    ls_error err = {0};
-    ls_record *rec = NULL;
-    uint64_t mseed = cli_mix(S->seed ^ cli_mix((uint64_t)i));
-    bot_ctx ctx[LS_MAX_PLAYERS];
-    bool save = S->records && (i % S->records_every) == 0;
-
-    for (int q = 0; q < n; q++) {
-        entry_of[q] = (q + (int)(i % n)) % n;
-        names[q] = S->name[entry_of[q]];
+    sim_match c = {.S = S, .o = o, .entry_of = entry_of};
+    cli_match m = {.rules = &S->rules, .n = S->n,
+                   .seed = cli_mix(S->seed ^ cli_mix((uint64_t)i)),
+                   .bot_timeout_ms = S->bot_timeout,
+                   .record = S->records && (i % S->records_every) == 0,
+                   .ud = &c, .bot_failed = keep_msg, .decided = keep_time,
+                   .round_ended = count_round};
+    for (int q = 0; q < S->n; q++) {
+        entry_of[q] = m.entry[q] = (q + (int)(i % S->n)) % S->n;
+        m.names[q] = S->name[entry_of[q]];
+        m.specs[q] = S->spec[entry_of[q]];
     }
-    ls_state *s = ls_state_new(&S->rules, n, names, mseed, &err);
-    if (!s) {
-        fail_match(o, "cannot start the match", &err);
-        goto out;
+    cli_match_result res;
+    if (cli_match_play(&m, &res) != 0) {
+        o->error = strdup(res.error);
+    } else {
+        o->t[entry_of[res.winner]].won = 1;
+        if (res.record)
+            save_record(S, i, res.record, o);
     }
-    for (int q = 0; q < n; q++) {
-        const char *spec = S->spec[entry_of[q]];
-        ctx[q] = (bot_ctx){.o = o, .entry = entry_of[q]};
-        cli_player_opts popts = {.bot_timeout_ms = S->bot_timeout,
-                                 .report = keep_msg, .report_ud = &ctx[q]};
-        pl[q] = cli_player_new(spec, cli_mix(mseed + 1 + (uint64_t)entry_of[q]), &popts, &err);
-        if (!pl[q]) {
-            fail_match(o, spec, &err);
-            goto out;
-        }
-    }
-    if (save && !(rec = ls_record_new(s))) {
-        fail_match(o, "cannot start a record", NULL);
-        goto out;
-    }
-    ls_view v;
-    for (int round = 0; ls_phase(s) == LS_PHASE_DEAL; round++) {
-        if (round >= MAX_ROUNDS) {
-            fail_match(o, "the match did not end", NULL);
-            goto out;
-        }
-        if (ls_deal(s, &err) != 0 || (rec && ls_record_deal(rec, s) != 0)) {
-            fail_match(o, "deal", &err);
-            goto out;
-        }
-        for (int q = 0; q < n; q++) {
-            if (!pl[q]->ops->round_start)
-                continue;
-            ls_view_of(s, q, &v);
-            ls_player_round_start(pl[q], &v);
-        }
-        while (ls_phase(s) == LS_PHASE_TURN) {
-            int q = ls_turn(s);
-            tally *t = &o->t[entry_of[q]];
-            bool bot = cli_player_is_bot(pl[q]);
-            ls_move m;
-            ls_view_of(s, q, &v);
-            double t0 = bot ? wall_ms() : cpu_ms();
-            int rc = ls_player_choose(pl[q], &v, &m, &err);
-            double t1 = bot ? wall_ms() : cpu_ms();
-            ANALYZER_IGNORE("-Wanalyzer-malloc-leak") /* see fail_match */
-            if (add_time(t, t1 - t0) != 0) {
-                fail_match(o, "timing", NULL);
-                goto out;
-            }
-            ANALYZER_END
-            if (rc == 0 && m.kind == LS_MOVE_DRAW)
-                m.card = LS_NO_CARD;
-            if (rc != 0 || ls_apply(s, &m, &err) != 0) {
-                char what[CLI_SPEC_MAX + LS_NAME_MAX + 32];
-                snprintf(what, sizeof what, "%s (%s) made no legal move",
-                         S->spec[entry_of[q]], names[q]);
-                fail_match(o, what, &err);
-                goto out;
-            }
-            if (rec && ls_record_move(rec, s, q, m) != 0) {
-                fail_match(o, "record", NULL);
-                goto out;
-            }
-            for (int r = 0; r < n; r++)
-                ls_player_tell(pl[r], s, r, q, m);
-        }
-        const ls_round_result *r = ls_last_result(s);
-        for (int q = 0; q < n; q++) {
-            if (!(r->players & (1u << q)))
-                continue;
-            tally *t = &o->t[entry_of[q]];
-            t->rounds++;
-            t->points += r->score[q];
-            t->turns += r->turns;
-            if (r->declarer == q) {
-                t->declared++;
-                if (r->correct)
-                    t->correct++;
-                else
-                    t->wrong++;
-            }
-            if (pl[q]->ops->round_end) {
-                ls_view_of(s, q, &v);
-                ls_player_round_end(pl[q], &v, r);
-            }
-        }
-    }
-    int w = ls_winner(s);
-    if (w >= 0)
-        o->t[entry_of[w]].won = 1;
-    if (rec)
-        save_record(S, i, rec, o);
-out:
-    for (int q = 0; q < n; q++) {
-        if (pl[q])
-            o->t[entry_of[q]].iters += ls__expert_iterations(pl[q]);
-        ls_player_free(pl[q]);
-    }
-    ls_record_free(rec);
-    ls_state_free(s);
+    for (int q = 0; q < S->n; q++)
+        o->t[entry_of[q]].iters += res.iters[q];
+    ls_record_free(res.record);
     o->done = true;
 }
-
-static void *worker(void *arg)
-{
-    sim *S = arg;
-    for (;;) {
-        long i = atomic_fetch_add(&S->next, 1);
-        if (i >= S->matches)
-            break;
-        play_match(S, i, &S->out[i]);
-        atomic_fetch_add(&S->finished, 1);
-    }
-    return NULL;
-}
-
-static void progress(const sim *S, double start, bool final)
-{
-    long done = atomic_load(&S->finished);
-    double secs = (wall_ms() - start) / 1000.0;
-    double rate = secs > 0 ? done / secs : 0;
-    double left = rate > 0 ? (S->matches - done) / rate : 0;
-    int width = 30, fill = (int)(width * done / (S->matches ? S->matches : 1));
-    fprintf(stderr, "\r[%.*s%*s] %ld/%ld  %.1f matches/s  ETA %dm%02ds ",
-            fill, "##############################", width - fill, "", done,
-            S->matches, rate, (int)left / 60, (int)left % 60);
-    if (final)
-        fprintf(stderr, "\n");
-    fflush(stderr);
-}
+ANALYZER_END
 
 /* ------------------------------------------------------------------ */
 /* Results                                                              */
@@ -419,19 +309,10 @@ static void print_table(const sim *S, const summary u[], long played,
     }
 }
 
-/* The seed's placeholder, and how jansson writes it. */
-#define SEED_MARK "\001seed"
-#define SEED_MARK_JSON "\"\\u0001seed\""
-
 static int print_json(const sim *S, const summary u[], long played, long failed,
                       long bot_errors)
 {
-    json_t *root = json_object(), *players = json_array(), *rules = json_object();
-    char val[32];
-    for (int i = 0; ls_option_names[i]; i++) {
-        ls_rules_get(&S->rules, ls_option_names[i], val, sizeof val);
-        json_object_set_new(rules, ls_option_names[i], json_string(val));
-    }
+    json_t *root = json_object(), *players = json_array(), *rules = cli_rules_json(&S->rules);
     for (int k = 0; k < S->n; k++) {
         json_t *p = json_object();
         json_object_set_new(p, "name", json_string(S->name[k]));
@@ -458,9 +339,7 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
         json_array_append_new(players, p);
     }
     json_object_set_new(root, "matches", json_integer(played));
-    /* A placeholder: JSON integers in jansson are signed 64-bit, and a seed
-     * is unsigned (it is printed as given, below). */
-    json_object_set_new(root, "seed", json_string(SEED_MARK));
+    json_object_set_new(root, "seed", cli_json_seed());
     json_object_set_new(root, "rules", rules);
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "failed_matches", json_integer(failed));
@@ -473,18 +352,7 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
             json_array_append_new(msgs, json_string(buf));
         }
     json_object_set_new(root, "bot_messages", msgs);
-    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    json_decref(root);
-    if (!text)
-        return -1;
-    /* The first string that is the mark is the seed's: "seed" comes before
-     * any name or spec a user gave. */
-    char *at = strstr(text, SEED_MARK_JSON);
-    if (at)
-        printf("%.*s%llu%s\n", (int)(at - text), text, (unsigned long long)S->seed,
-               at + strlen(SEED_MARK_JSON));
-    free(text);
-    return at ? 0 : -1;
+    return cli_json_print(root, S->seed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -528,16 +396,6 @@ static void help(void)
     printf("  %-8s %s\n", "cmd", "an external program (cmd:'python3 examples/bots/greedy.py')");
 }
 
-static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error("sim", "%s needs a number in %ld..%ld, not '%s'",
-                               opt, lo, hi, arg);
-    *out = (long)v;
-    return 0;
-}
-
 /* Creates the --records directory if needed, and checks that it is a
  * directory this process can write in, so that no match is played only to
  * fail at saving its record. */
@@ -578,38 +436,23 @@ static void free_out(sim *S)
 
 int cmd_sim(int argc, char **argv)
 {
-    enum { O_PLAYERS = 256, O_PLAYER, O_MATCHES, O_SEED, O_THREADS, O_JSON,
-           O_RECORDS, O_EVERY, O_TIMEOUT, O_RULE };
+    enum { O_MATCHES = CLI_O_OWN, O_RECORDS, O_EVERY };
     static const struct option longopts[] = {
-        {"players", required_argument, NULL, O_PLAYERS},
-        {"player", required_argument, NULL, O_PLAYER},
+        CLI_RUNNER_LONGOPTS,
         {"matches", required_argument, NULL, O_MATCHES},
-        {"seed", required_argument, NULL, O_SEED},
-        {"threads", required_argument, NULL, O_THREADS},
-        {"json", no_argument, NULL, O_JSON},
         {"records", required_argument, NULL, O_RECORDS},
         {"records-every", required_argument, NULL, O_EVERY},
-        {"bot-timeout", required_argument, NULL, O_TIMEOUT},
-        {"threshold", required_argument, NULL, O_RULE},
-        {"tie", required_argument, NULL, O_RULE},
-        {"runs", required_argument, NULL, O_RULE},
-        {"hand-size", required_argument, NULL, O_RULE},
-        {"declare-max", required_argument, NULL, O_RULE},
-        {"max-turns", required_argument, NULL, O_RULE},
-        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static sim S; /* large; one per process */
     memset(&S, 0, sizeof S);
-    S.rules = ls_rules_default();
+    bool json;
+    cli_runner_opts common = {.spec = S.spec, .n = &S.n, .max = LS_MAX_PLAYERS,
+                              .rules = &S.rules, .seed = &S.seed, .threads = &S.threads,
+                              .bot_timeout = &S.bot_timeout, .json = &json};
+    cli_runner_defaults(&common);
     S.matches = 100;
-    S.seed = 1;
     S.records_every = 1;
-    S.bot_timeout = CLI_BOT_TIMEOUT_MS;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    S.threads = ncpu > 0 ? (int)ncpu : 1;
-    bool json = false;
-    long x = 0;
     int c, idx = 0, rc;
     ls_error err = {0};
 
@@ -620,51 +463,23 @@ int cmd_sim(int argc, char **argv)
         case 'h':
             help();
             return 0;
-        case O_PLAYERS:
-            if ((rc = cli_add_players("sim", optarg, S.spec, &S.n, LS_MAX_PLAYERS)))
-                return rc;
-            break;
-        case O_PLAYER:
-            if ((rc = cli_add_spec("sim", optarg, S.spec, &S.n, LS_MAX_PLAYERS)))
-                return rc;
-            break;
         case O_MATCHES:
-            if ((rc = parse_long("--matches", optarg, 1, 100000000, &S.matches)))
-                return rc;
-            break;
-        case O_SEED:
-            if (cli_parse_u64(optarg, &S.seed) != 0)
-                return cli_usage_error("sim", "--seed needs a whole number from 0 to 2^64 - 1, not '%s'", optarg);
-            break;
-        case O_THREADS:
-            if ((rc = parse_long("--threads", optarg, 1, 1024, &x)))
-                return rc;
-            S.threads = (int)x;
-            break;
-        case O_JSON:
-            json = true;
+            rc = cli_parse_long("sim", "--matches", optarg, 1, 100000000, &S.matches);
             break;
         case O_RECORDS:
             S.records = optarg;
+            rc = 0;
             break;
         case O_EVERY:
-            if ((rc = parse_long("--records-every", optarg, 1, 100000000, &S.records_every)))
-                return rc;
+            rc = cli_parse_long("sim", "--records-every", optarg, 1, 100000000,
+                                &S.records_every);
             break;
-        case O_TIMEOUT:
-            if ((rc = parse_long("--bot-timeout", optarg, 1, 3600000, &x)))
-                return rc;
-            S.bot_timeout = (int)x;
-            break;
-        case O_RULE:
-            if (cli_rules_option(&S.rules, longopts[idx].name, optarg, &err) != 0)
-                return cli_usage_error("sim", "--%s: %s", longopts[idx].name, err.msg);
-            break;
-        case ':':
-            return cli_usage_error("sim", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("sim", "unknown option '%s'", argv[optind - 1]);
+            rc = cli_runner_option("sim", c, longopts[idx].name, optarg,
+                                   argv[optind - 1], &common);
         }
+        if (rc)
+            return rc;
     }
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'", argv[optind]);
@@ -680,36 +495,13 @@ int cmd_sim(int argc, char **argv)
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && check_records_dir(S.records) != 0)
         return 1;
-    if (S.threads > S.matches)
-        S.threads = (int)S.matches;
     S.out = calloc((size_t)S.matches, sizeof *S.out);
-    pthread_t *tids = calloc((size_t)S.threads, sizeof *tids);
-    if (!S.out || !tids) {
-        free(tids);
-        free_out(&S);
+    if (!S.out) {
         fprintf(stderr, "leastscore sim: out of memory\n");
         return 1;
     }
     cli_ignore_sigpipe();
-    atomic_init(&S.next, 0);
-    atomic_init(&S.finished, 0);
-    int started = 0;
-    for (; started < S.threads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &S) != 0)
-            break;
-    if (started == 0)
-        worker(&S); /* no threads at all: play here */
-    bool bar = isatty(2);
-    double t0 = wall_ms();
-    while (started > 0 && bar && atomic_load(&S.finished) < S.matches) {
-        progress(&S, t0, false);
-        usleep(200000);
-    }
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
-    if (bar)
-        progress(&S, t0, true);
-    free(tids);
+    cli_run_jobs(S.matches, S.threads, play_match, &S, isatty(2));
 
     long played = 0, failed = 0, bot_errors = 0;
     for (long i = 0; i < S.matches; i++) {
@@ -728,7 +520,7 @@ int cmd_sim(int argc, char **argv)
             played++;
         }
     }
-    summary u[LS_MAX_PLAYERS];
+    summary u[LS_MAX_PLAYERS] = {{0}};
     if (summarize(&S, played, u) != 0) {
         free_out(&S);
         fprintf(stderr, "leastscore sim: out of memory\n");

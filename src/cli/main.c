@@ -170,6 +170,17 @@ int cli_rules_option(ls_rules *r, const char *option, const char *value,
     return ls_rules_set(r, name, value, err);
 }
 
+int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
+                   long hi, long *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage_error(cmd, "%s needs a number in %ld..%ld, not '%s'",
+                               opt, lo, hi, arg);
+    *out = (long)v;
+    return 0;
+}
+
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {

@@ -72,6 +72,11 @@ cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
 grep -q '"name": "greedy_py"' "$tmp/bot.json" || fail "bot name"
 grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "bot failures"; }
 
+# A seed is unsigned 64-bit and printed as given.
+"$ls" arena --players greedy,random --matches 1 --seed 18446744073709551615 --json \
+    >"$tmp/seed.json" || fail "the largest seed"
+grep -q '"seed": 18446744073709551615,' "$tmp/seed.json" || { cat "$tmp/seed.json"; fail "seed printed"; }
+
 # Bad options: exit status 2 and a message naming the problem.
 bad() {
     want=$1; shift
@@ -82,6 +87,7 @@ bad() {
     grep -q "leastscore arena: .*$want" "$tmp/err" || { cat "$tmp/err"; fail "arena $*: message"; }
 }
 bad 'give 2' --players greedy
+bad "--seed needs a whole number from 0 to 2^64 - 1, not '-5'" --players greedy,random --seed -5
 bad "unknown player kind 'bogus'" --players greedy,bogus
 bad 'iters=0' --players expert:iters=0,greedy
 bad 'nothing to play' --players greedy,random --matches 0

@@ -1,0 +1,330 @@
+/*
+ * runner.c - plays matches between players given as specs, on a pool of
+ * threads: what `sim` and `arena` share (runner.h).
+ *
+ * A match owns its state, its players and its record from start to end;
+ * nothing is shared between matches but the caller's slot, which only the
+ * match's own hooks write. A cmd: player's failures reach the caller's
+ * bot_failed hook with the seat they happened at.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+#include "ai/expert.h"
+#include "analyzer.h"
+#include "cli/botproc.h"
+#include "cli/cli.h"
+#include "cli/runner.h"
+
+double cli_wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Where a seat's bot failures go. */
+typedef struct seat_ctx {
+    const cli_match *m;
+    int seat;
+} seat_ctx;
+
+static void seat_failed(void *ud, const char *msg)
+{
+    const seat_ctx *c = ud;
+    c->m->bot_failed(c->m->ud, c->seat, msg);
+}
+
+static int fail(cli_match_result *res, const char *what, const ls_error *err)
+{
+    snprintf(res->error, sizeof res->error, "%s: %s", what,
+             err ? err->msg : "out of memory");
+    return -1;
+}
+
+/* Asks the player at the turn for a move, times it, tells the caller and
+ * applies it; 0, or -1 with res->error set. */
+static int play_turn(const cli_match *m, ls_state *s, ls_player *const pl[],
+                     ls_record *rec, cli_match_result *res)
+{
+    int q = ls_turn(s);
+    bool bot = cli_player_is_bot(pl[q]);
+    ls_error err = {0};
+    ls_move mv;
+    ls_view v;
+    ls_view_of(s, q, &v);
+    double t0 = bot ? cli_wall_ms() : cpu_ms();
+    int rc = ls_player_choose(pl[q], &v, &mv, &err);
+    double t1 = bot ? cli_wall_ms() : cpu_ms();
+    if (m->decided && m->decided(m->ud, s, pl[q], &v, rc, mv, t1 - t0) != 0)
+        return fail(res, "timing", NULL);
+    if (rc == 0 && mv.kind == LS_MOVE_DRAW)
+        mv.card = LS_NO_CARD;
+    if (rc != 0 || ls_apply(s, &mv, &err) != 0) {
+        char what[CLI_SPEC_MAX + LS_NAME_MAX + 32];
+        snprintf(what, sizeof what, "%s (%s) made no legal move", m->specs[q],
+                 m->names[q]);
+        return fail(res, what, &err);
+    }
+    if (rec && ls_record_move(rec, s, q, mv) != 0)
+        return fail(res, "record", NULL);
+    for (int r = 0; r < m->n; r++)
+        ls_player_tell(pl[r], s, r, q, mv);
+    return 0;
+}
+
+/* Tells each player of the round that ended, and the caller. */
+static void end_round(const cli_match *m, const ls_state *s, ls_player *const pl[])
+{
+    const ls_round_result *r = ls_last_result(s);
+    ls_view v;
+    for (int q = 0; q < m->n; q++) {
+        if (!(r->players & (1u << q)) || !pl[q]->ops->round_end)
+            continue;
+        ls_view_of(s, q, &v);
+        ls_player_round_end(pl[q], &v, r);
+    }
+    if (m->round_ended)
+        m->round_ended(m->ud, r);
+}
+
+int cli_match_play(const cli_match *m, cli_match_result *res)
+{
+    int n = m->n, rc = -1;
+    ls_player *pl[LS_MAX_PLAYERS] = {0};
+    seat_ctx ctx[LS_MAX_PLAYERS];
+    ls_error err = {0};
+    ls_record *rec = NULL;
+    ls_view v;
+
+    memset(res, 0, sizeof *res);
+    res->winner = -1;
+    ls_state *s = ls_state_new(m->rules, n, m->names, m->seed, &err);
+    if (!s) {
+        fail(res, "cannot start the match", &err);
+        goto out;
+    }
+    for (int q = 0; q < n; q++) {
+        ctx[q] = (seat_ctx){.m = m, .seat = q};
+        cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
+                                 .report = m->bot_failed ? seat_failed : NULL,
+                                 .report_ud = &ctx[q]};
+        pl[q] = cli_player_new(m->specs[q], cli_mix(m->seed + 1 + (uint64_t)m->entry[q]),
+                               &popts, &err);
+        if (!pl[q]) {
+            fail(res, m->specs[q], &err);
+            goto out;
+        }
+    }
+    if (m->record && !(rec = ls_record_new(s))) {
+        fail(res, "cannot start a record", NULL);
+        goto out;
+    }
+    for (int round = 0; ls_phase(s) == LS_PHASE_DEAL; round++) {
+        if (round >= CLI_MAX_ROUNDS) {
+            snprintf(res->error, sizeof res->error, "the match did not end "
+                     "within %d rounds", CLI_MAX_ROUNDS);
+            goto out;
+        }
+        if (ls_deal(s, &err) != 0) {
+            fail(res, "deal", &err);
+            goto out;
+        }
+        if (rec && ls_record_deal(rec, s) != 0) {
+            fail(res, "record", NULL);
+            goto out;
+        }
+        for (int q = 0; q < n; q++) {
+            if (!pl[q]->ops->round_start)
+                continue;
+            ls_view_of(s, q, &v);
+            ls_player_round_start(pl[q], &v);
+        }
+        while (ls_phase(s) == LS_PHASE_TURN)
+            if (play_turn(m, s, pl, rec, res) != 0)
+                goto out;
+        end_round(m, s, pl);
+    }
+    res->winner = ls_winner(s);
+    res->record = rec;
+    rec = NULL;
+    rc = 0;
+out:
+    for (int q = 0; q < n; q++) {
+        if (pl[q])
+            res->iters[q] = ls__expert_iterations(pl[q]);
+        ls_player_free(pl[q]);
+    }
+    ls_record_free(rec);
+    ls_state_free(s);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The pool                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct pool {
+    long njobs;
+    void (*job)(void *ud, long j);
+    void *ud;
+    atomic_long next, finished;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *P = arg;
+    for (;;) {
+        long j = atomic_fetch_add(&P->next, 1);
+        if (j >= P->njobs)
+            break;
+        P->job(P->ud, j);
+        atomic_fetch_add(&P->finished, 1);
+    }
+    return NULL;
+}
+
+static void draw_progress(pool *P, double start, bool final)
+{
+    long done = atomic_load(&P->finished);
+    double secs = (cli_wall_ms() - start) / 1000.0;
+    double rate = secs > 0 ? done / secs : 0;
+    double left = rate > 0 ? (P->njobs - done) / rate : 0;
+    int width = 30, fill = (int)(width * done / (P->njobs ? P->njobs : 1));
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld  %.1f matches/s  ETA %dm%02ds ",
+            fill, "##############################", width - fill, "", done,
+            P->njobs, rate, (int)left / 60, (int)left % 60);
+    if (final)
+        fprintf(stderr, "\n");
+    fflush(stderr);
+}
+
+void cli_run_jobs(long njobs, int threads, void (*job)(void *ud, long j), void *ud,
+                  bool progress)
+{
+    pool P = {.njobs = njobs, .job = job, .ud = ud};
+    atomic_init(&P.next, 0);
+    atomic_init(&P.finished, 0);
+    if (threads > njobs)
+        threads = (int)njobs;
+    pthread_t *tids = calloc((size_t)(threads > 0 ? threads : 1), sizeof *tids);
+    int started = 0;
+    for (; tids && started < threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, &P) != 0)
+            break;
+    if (started == 0)
+        worker(&P); /* no threads at all: play here */
+    double t0 = cli_wall_ms();
+    while (started > 0 && progress && atomic_load(&P.finished) < njobs) {
+        draw_progress(&P, t0, false);
+        usleep(200000);
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    if (progress)
+        draw_progress(&P, t0, true);
+    free(tids);
+}
+
+json_t *cli_rules_json(const ls_rules *r)
+{
+    json_t *rules = json_object();
+    char val[32];
+    for (int i = 0; ls_option_names[i]; i++) {
+        ls_rules_get(r, ls_option_names[i], val, sizeof val);
+        json_object_set_new(rules, ls_option_names[i], json_string(val));
+    }
+    return rules;
+}
+
+/* The seed's stand-in, and how jansson writes it. */
+#define SEED_MARK "\001seed"
+#define SEED_MARK_JSON "\"\\u0001seed\""
+
+json_t *cli_json_seed(void)
+{
+    return json_string(SEED_MARK);
+}
+
+int cli_json_print(json_t *root, uint64_t seed)
+{
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!text)
+        return -1;
+    /* The first string that is the mark is the seed's: it comes before
+     * any name or spec a user gave. */
+    char *at = strstr(text, SEED_MARK_JSON);
+    if (at)
+        printf("%.*s%llu%s\n", (int)(at - text), text, (unsigned long long)seed,
+               at + strlen(SEED_MARK_JSON));
+    free(text);
+    return at ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The shared options                                                   */
+/* ------------------------------------------------------------------ */
+
+void cli_runner_defaults(const cli_runner_opts *o)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *o->rules = ls_rules_default();
+    *o->seed = 1;
+    *o->threads = ncpu > 0 ? (int)ncpu : 1;
+    *o->bot_timeout = CLI_BOT_TIMEOUT_MS;
+    *o->json = false;
+}
+
+int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
+                      const char *given, const cli_runner_opts *o)
+{
+    ls_error err = {0};
+    long x;
+    int rc;
+    switch (c) {
+    case CLI_O_PLAYERS:
+        return cli_add_players(cmd, arg, o->spec, o->n, o->max);
+    case CLI_O_PLAYER:
+        return cli_add_spec(cmd, arg, o->spec, o->n, o->max);
+    case CLI_O_SEED:
+        if (cli_parse_u64(arg, o->seed) != 0)
+            return cli_usage_error(cmd, "--seed needs a whole number from 0 to "
+                                   "2^64 - 1, not '%s'", arg);
+        return 0;
+    case CLI_O_THREADS:
+        if ((rc = cli_parse_long(cmd, "--threads", arg, 1, 1024, &x)))
+            return rc;
+        *o->threads = (int)x;
+        return 0;
+    case CLI_O_JSON:
+        *o->json = true;
+        return 0;
+    case CLI_O_TIMEOUT:
+        if ((rc = cli_parse_long(cmd, "--bot-timeout", arg, 1, 3600000, &x)))
+            return rc;
+        *o->bot_timeout = (int)x;
+        return 0;
+    case CLI_O_RULE:
+        if (cli_rules_option(o->rules, name, arg, &err) != 0)
+            return cli_usage_error(cmd, "--%s: %s", name, err.msg);
+        return 0;
+    case ':':
+        return cli_usage_error(cmd, "%s needs a value", given);
+    default:
+        return cli_usage_error(cmd, "unknown option '%s'", given);
+    }
+}

@@ -1,0 +1,136 @@
+/*
+ * runner.h - plays matches between players given as specs, on a pool of
+ * threads: what `sim` and `arena` share.
+ *
+ * A tournament is a list of jobs (matches) 0..N-1. cli_run_jobs() hands
+ * job indices from a shared counter to worker threads; each job writes its
+ * outcome into its own slot, so a command that seeds job j from (seed, j)
+ * alone gets the same results whatever the number of threads.
+ * cli_match_play() plays one match to its end: players made fresh from
+ * their specs, every player told every move and every round's start and
+ * end, the caller's hooks called at each decision and each round's end.
+ */
+#ifndef LS_CLI_RUNNER_H
+#define LS_CLI_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <getopt.h>
+#include <jansson.h>
+
+#include "leastscore.h"
+#include "leastscore_ai.h"
+#include "cli/cli.h"
+
+#define CLI_MAX_ROUNDS 100000 /* a match longer than this is abandoned */
+
+/* One match: the table, who sits where, and what the caller hears. */
+typedef struct cli_match {
+    const ls_rules *rules;
+    int n;                             /* seats, 2..LS_MAX_PLAYERS */
+    const char *names[LS_MAX_PLAYERS]; /* by seat */
+    const char *specs[LS_MAX_PLAYERS]; /* by seat: player specs (cli_player_new) */
+    int entry[LS_MAX_PLAYERS];         /* by seat: the tournament entry seated */
+    uint64_t seed;                     /* the match's seed; the player of entry e
+                                          is seeded from (seed, e) */
+    int bot_timeout_ms;                /* for cmd: players */
+    bool record;                       /* keep the match's game record */
+    void *ud;                          /* passed to every hook */
+    /* Each failure of the cmd: player at `seat` (a sentence). */
+    void (*bot_failed)(void *ud, int seat, const char *msg);
+    /* After each decision, before the move is applied: the player to move
+     * (ls_turn(s)), the view it chose from, what ls_player_choose returned
+     * and its move (when rc is 0), and the time it took in ms (thread CPU
+     * time for a built-in player, wall time for a cmd: bot). Optional; a
+     * non-zero return abandons the match ("out of memory"). */
+    int (*decided)(void *ud, const ls_state *s, ls_player *p, const ls_view *v,
+                   int rc, ls_move m, double ms);
+    /* After each round. Optional. */
+    void (*round_ended)(void *ud, const ls_round_result *r);
+} cli_match;
+
+/* What a match came to. */
+typedef struct cli_match_result {
+    int winner;                     /* seat, or -1 when the match failed */
+    uint64_t iters[LS_MAX_PLAYERS]; /* search iterations by seat (experts) */
+    ls_record *record;              /* with m->record, a played match's record;
+                                       the caller frees it (ls_record_free) */
+    char error[800];                /* why the match failed, or "" */
+} cli_match_result;
+
+/* Plays the match m to its end into *res. Returns 0, or -1 when the match
+ * could not be played (a player could not be made, a player made no legal
+ * move, no memory, more than CLI_MAX_ROUNDS rounds), res->error saying
+ * what and where; a failed match keeps no record. */
+int cli_match_play(const cli_match *m, cli_match_result *res);
+
+/* Runs job(ud, j) for every j in 0..njobs-1 on up to `threads` threads
+ * (in the calling thread when none can be started), each job once. With
+ * `progress`, the calling thread draws a progress bar on stderr while they
+ * run (matches done, the rate and the time left). */
+void cli_run_jobs(long njobs, int threads, void (*job)(void *ud, long j), void *ud,
+                  bool progress);
+
+/* The rules as a JSON object of option names to values (the caller owns
+ * the reference). */
+json_t *cli_rules_json(const ls_rules *r);
+
+/* A JSON string that stands for the seed in a document (jansson's integers
+ * are signed 64-bit, a seed is unsigned): set it as the document's first
+ * string, before any name or spec a user gave, and print the document
+ * with cli_json_print. */
+json_t *cli_json_seed(void);
+/* Prints root on stdout (indented, keys in order) with the seed's stand-in
+ * replaced by `seed` as given; drops the reference to root. 0, or -1 when
+ * it cannot (no memory, no stand-in). */
+int cli_json_print(json_t *root, uint64_t seed);
+
+/*
+ * The options sim and arena share, for getopt_long: their long options
+ * (CLI_RUNNER_LONGOPTS, to put first in the command's table; the
+ * command's own option values start at CLI_O_OWN) and what they set.
+ */
+enum { CLI_O_PLAYERS = 256, CLI_O_PLAYER, CLI_O_SEED, CLI_O_THREADS, CLI_O_JSON,
+       CLI_O_TIMEOUT, CLI_O_RULE, CLI_O_OWN };
+#define CLI_RUNNER_LONGOPTS                                          \
+    {"players", required_argument, NULL, CLI_O_PLAYERS},             \
+    {"player", required_argument, NULL, CLI_O_PLAYER},               \
+    {"seed", required_argument, NULL, CLI_O_SEED},                   \
+    {"threads", required_argument, NULL, CLI_O_THREADS},             \
+    {"json", no_argument, NULL, CLI_O_JSON},                         \
+    {"bot-timeout", required_argument, NULL, CLI_O_TIMEOUT},         \
+    {"threshold", required_argument, NULL, CLI_O_RULE},              \
+    {"tie", required_argument, NULL, CLI_O_RULE},                    \
+    {"runs", required_argument, NULL, CLI_O_RULE},                   \
+    {"hand-size", required_argument, NULL, CLI_O_RULE},              \
+    {"declare-max", required_argument, NULL, CLI_O_RULE},            \
+    {"max-turns", required_argument, NULL, CLI_O_RULE},              \
+    {"help", no_argument, NULL, 'h'}
+
+/* Where the shared options go: the command's own fields. */
+typedef struct cli_runner_opts {
+    char (*spec)[CLI_SPEC_MAX]; /* room for max specs */
+    int *n, max;
+    ls_rules *rules;
+    uint64_t *seed;
+    int *threads, *bot_timeout;
+    bool *json;
+} cli_runner_opts;
+
+/* Sets the defaults: the default rules, seed 1, a thread per core, the
+ * default bot timeout, no JSON. */
+void cli_runner_defaults(const cli_runner_opts *o);
+
+/* Reads one option getopt_long returned: c, the option's long name (for
+ * the rules), its argument and the word given on the command line (for
+ * messages). Returns 0 once it is read, or prints a usage error for `cmd`
+ * and returns 2: a bad value, a missing value (c = ':'), an unknown option
+ * (any c this function does not know). */
+int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
+                      const char *given, const cli_runner_opts *o);
+
+/* Wall-clock milliseconds (CLOCK_MONOTONIC). */
+double cli_wall_ms(void);
+
+#endif
