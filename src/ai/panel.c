@@ -23,40 +23,32 @@
  */
 #include "ai/ai.h"
 
-#define GREEDY_CFG {.declare = 0.75, .lookahead = 0.6, .bias = 0.06}
+/* Each style's parameters: greedy's (declare 0.75, lookahead 0.6, bias
+ * 0.06; greedy.c) with the one change that makes the style. */
+enum { CAUTIOUS, RECKLESS, COLLECTOR, SHEDDER, COUNTER };
+static const struct style {
+    const char *kind;
+    ls__greedy_cfg cfg;
+} panel[] = {
+    [CAUTIOUS] = {"cautious", {.declare = 0.95, .lookahead = 0.6, .bias = 0.06}},
+    [RECKLESS] = {"reckless", {.declare = 0.55, .lookahead = 0.6, .bias = 0.06, .at = 7}},
+    [COLLECTOR] = {"collector", {.declare = 0.75, .lookahead = 0.6, .bias = 0.06,
+                                 .near = 0.15}},
+    [SHEDDER] = {"shedder", {.declare = 0.75, .lookahead = 0, .bias = 0.06}},
+    [COUNTER] = {"counter", {.declare = 0.75, .lookahead = 0.6, .bias = 0.06,
+                             .samples = 500}},
+};
 
-ls_player *ls__cautious_new(const char *params, uint64_t seed, ls_error *err)
-{
-    ls__greedy_cfg cfg = GREEDY_CFG;
-    cfg.declare = 0.95;
-    return ls__greedy_make("cautious", cfg, params, seed, err);
-}
+/* The constructors the kinds table (ai.h) names, one per style. */
+#define PANEL_CTOR(name, style)                                               \
+    ls_player *ls__##name##_new(const char *params, uint64_t seed, ls_error *err) \
+    {                                                                         \
+        return ls__greedy_make(panel[style].kind, panel[style].cfg, params,   \
+                               seed, err);                                    \
+    }
 
-ls_player *ls__reckless_new(const char *params, uint64_t seed, ls_error *err)
-{
-    ls__greedy_cfg cfg = GREEDY_CFG;
-    cfg.declare = 0.55;
-    cfg.at = 7;
-    return ls__greedy_make("reckless", cfg, params, seed, err);
-}
-
-ls_player *ls__collector_new(const char *params, uint64_t seed, ls_error *err)
-{
-    ls__greedy_cfg cfg = GREEDY_CFG;
-    cfg.near = 0.15;
-    return ls__greedy_make("collector", cfg, params, seed, err);
-}
-
-ls_player *ls__shedder_new(const char *params, uint64_t seed, ls_error *err)
-{
-    ls__greedy_cfg cfg = GREEDY_CFG;
-    cfg.lookahead = 0;
-    return ls__greedy_make("shedder", cfg, params, seed, err);
-}
-
-ls_player *ls__counter_new(const char *params, uint64_t seed, ls_error *err)
-{
-    ls__greedy_cfg cfg = GREEDY_CFG;
-    cfg.samples = 500;
-    return ls__greedy_make("counter", cfg, params, seed, err);
-}
+PANEL_CTOR(cautious, CAUTIOUS)
+PANEL_CTOR(reckless, RECKLESS)
+PANEL_CTOR(collector, COLLECTOR)
+PANEL_CTOR(shedder, SHEDDER)
+PANEL_CTOR(counter, COUNTER)
