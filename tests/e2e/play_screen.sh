@@ -10,9 +10,8 @@
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
-command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; exit 1; }
 tmp=$(mktemp -d)
-T="tmux -S $tmp/sock -f /dev/null"
+. "$(dirname "$0")/lib/tmux.sh"
 trap '$T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"' EXIT
 loc=C
 locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
@@ -22,19 +21,6 @@ start() { # NAME COLS ROWS ARGS...
     shift 3
     $T new-session -d -s "$name" -x "$cols" -y "$rows" \
         "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
-}
-
-wait_for() { # NAME TEXT [SECONDS]
-    i=0
-    while [ "$i" -lt $((${3:-30} * 20)) ]; do
-        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
-        grep -qF -- "$2" "$tmp/screen" && return 0
-        sleep 0.05
-        i=$((i + 1))
-    done
-    echo "timed out waiting for '$2'; the screen:"
-    cat "$tmp/screen"
-    exit 1
 }
 
 # wait_turn NAME: waits for your turn, closing a round's result on the way.

@@ -9,9 +9,8 @@
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
-command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; exit 1; }
 tmp=$(mktemp -d)
-T="tmux -S $tmp/sock -f /dev/null"
+. "$(dirname "$0")/lib/tmux.sh"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # start NAME COLS ROWS LOCALE ARGS...: runs the game in a new session; when
@@ -21,20 +20,6 @@ start() {
     shift 4
     $T new-session -d -s "$name" -x "$cols" -y "$rows" \
         "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
-}
-
-# wait_for NAME TEXT [SECONDS]: polls the screen until it contains TEXT.
-wait_for() {
-    i=0
-    while [ "$i" -lt $((${3:-10} * 20)) ]; do
-        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
-        grep -qF -- "$2" "$tmp/screen" && return 0
-        sleep 0.05
-        i=$((i + 1))
-    done
-    echo "timed out waiting for '$2'; the screen:"
-    cat "$tmp/screen"
-    exit 1
 }
 
 rec=$tmp/game.lsr
