@@ -7,7 +7,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for args in "--help" "-h" "play --help" "play -h" "sim --help" "sim -h" \
             "replay --help" "replay -h" "bench --help" "bench -h" \
-            "storebench --help" "storebench -h"; do
+            "storebench --help" "storebench -h" "arena --help" "arena -h" \
+            "serve --help" "serve -h"; do
     # shellcheck disable=SC2086
     "$LS" $args >"$tmp/out" 2>"$tmp/err" || { echo "leastscore $args: exit status $?"; cat "$tmp/err"; exit 1; }
     grep -q "usage: leastscore" "$tmp/out" || { echo "leastscore $args: no usage"; cat "$tmp/out"; exit 1; }
