@@ -239,7 +239,11 @@ analyze: $(ANALYZE_OK)
 # Coverage: builds everything with gcov instrumentation in build-cov, runs
 # the unit and end-to-end tests (counters updated atomically: sim counts
 # from several threads), then prints line and branch coverage per
-# directory of src/ (gcovr; docs/coverage.md quotes the figures).
+# directory of src/ (gcovr; docs/coverage.md quotes the figures). A
+# program still running a thread when it writes its counters at exit (the
+# server's computer players run on libuv's thread pool) can leave a few
+# counts inconsistent, which gcov prints as a negative branch count; gcovr
+# warns about that line and goes on rather than stopping.
 COV_BUILD = build-cov
 
 coverage: deps
@@ -247,7 +251,7 @@ coverage: deps
 	@rc=0; LS_SANITIZED=1 $(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT=-O0 LTO= \
 	    SAN="--coverage -fprofile-update=atomic" unit e2e || rc=$$?; \
 	gcovr --root . --object-directory $(COV_BUILD) --filter 'src/' \
-	    --json-summary $(COV_BUILD)/coverage.json >/dev/null && \
+	    --gcov-ignore-parse-errors --json-summary $(COV_BUILD)/coverage.json >/dev/null && \
 	tools/coverage.py $(COV_BUILD)/coverage.json || rc=1; \
 	[ $$rc -eq 0 ] || echo "coverage: a test failed (see above); the figures count what ran"; \
 	exit $$rc
