@@ -72,6 +72,37 @@ cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
 grep -q '"name": "greedy_py"' "$tmp/bot.json" || fail "bot name"
 grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "bot failures"; }
 
+# A bot that dies is reported on stderr, match by match, with the table's
+# count of failures; the fallback plays its seat, so every match is played.
+"$ls" arena --players "greedy,cmd:python3 $root/tests/bots/crash.py" --matches 2 --seed 4 \
+    >"$tmp/crash.out" 2>"$tmp/crash.err" || { cat "$tmp/crash.err"; fail "a dying bot failed the arena"; }
+for m in 1 2; do
+    grep -q "^match $m: bot 'python3 .*crash.py' (crash_py): died (exit status 3); the fallback plays for it" \
+        "$tmp/crash.err" || { cat "$tmp/crash.err"; fail "match $m: the dead bot is not reported"; }
+done
+grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.out"; fail "bot failures not counted"; }
+python3 - "$tmp/crash.out" <<'PY' || { cat "$tmp/crash.out"; fail "the two matches were not both played"; }
+import re, sys
+rows = [re.search(r" (\d+)/(\d+) +[\d.]+% +\d+/\d+", l) for l in open(sys.argv[1]) if re.match(r"^\d+ {2,}", l)]
+assert len(rows) == 2 and all(rows), rows
+assert sum(int(r.group(1)) for r in rows) == 2 and all(int(r.group(2)) == 2 for r in rows), rows
+PY
+
+# --calibration as a table: one row per tenth of the estimate, the
+# decisions adding up, every observed share a percentage.
+"$ls" arena --players expert:iters=30,greedy --matches 4 --seed 4 --calibration >"$tmp/cal.txt" ||
+    fail "--calibration table"
+grep -q '^calibration of expert: its estimate that declaring is correct' "$tmp/cal.txt" ||
+    { cat "$tmp/cal.txt"; fail "no calibration table"; }
+python3 - "$tmp/cal.txt" <<'PY' || fail "calibration rows"
+import re, sys
+rows = [l.split() for l in open(sys.argv[1]) if re.match(r"^0\.\d-[01]\.\d ", l)]
+assert [r[0] for r in rows] == ["%.1f-%.1f" % (b / 10, (b + 1) / 10) for b in range(10)], rows
+assert sum(int(r[1]) for r in rows) > 0, rows
+for r in rows:
+    assert 0 <= float(r[3].rstrip("%")) <= 100 and int(r[-2]) <= int(r[1]), r
+PY
+
 # A seed is unsigned 64-bit and printed as given.
 "$ls" arena --players greedy,random --matches 1 --seed 18446744073709551615 --json \
     >"$tmp/seed.json" || fail "the largest seed"

@@ -228,7 +228,12 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                       "a player spec has at most 299 characters; this one has 404"),
                      (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
-                      "--level names 3 players but --bots is 2")]:
+                      "--level names 3 players but --bots is 2"),
+                     (["--seed", "-5"], "--seed: '-5' is not a non-negative number"),
+                     (["--pace", "20000"], "--pace: '20000' is not a number from 0 to 10000"),
+                     (["--frobnicate"], "unknown option '--frobnicate'"),
+                     (["--record"], "--record needs a value"),
+                     (["extra"], "unexpected argument 'extra'")]:
     r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
                        input="")
     if r.returncode != 2 or expect not in r.stderr:
