@@ -239,11 +239,11 @@ analyze: $(ANALYZE_OK)
 # Coverage: builds everything with gcov instrumentation in build-cov, runs
 # the unit and end-to-end tests (counters updated atomically: sim counts
 # from several threads), then prints line and branch coverage per
-# directory of src/ (gcovr; docs/coverage.md quotes the figures). A
-# program still running a thread when it writes its counters at exit (the
-# server's computer players run on libuv's thread pool) can leave a few
-# counts inconsistent, which gcov prints as a negative branch count; gcovr
-# warns about that line and goes on rather than stopping.
+# directory of src/ (gcovr; docs/coverage.md quotes the figures). gcov 12
+# prints one branch of src/ai/greedy.c:392 (a floating-point comparison)
+# with a negative count, the same on every run (the cause is not known);
+# gcovr warns about that line and goes on rather than stopping, and every
+# line count stays as gcov gives it.
 COV_BUILD = build-cov
 
 coverage: deps

@@ -7,8 +7,8 @@
  * thread: the runner's workers (runner.c, shared with arena) take match
  * indices from a shared counter and each match's hooks write its outcome
  * into its own slot; the main thread adds the slots up in match order once
- * all are done. The results (all but the measured times)
- * are therefore the same for a seed whatever the number of threads.
+ * all are done. The results (all but the measured times) are therefore the
+ * same for a seed whatever the number of threads.
  *
  * Each entry keeps: matches won (with a 95% Wilson interval), points per
  * round, declarations made / correct / false, turns per round of the
