@@ -23,13 +23,23 @@ start() { # NAME COLS ROWS ARGS...
         "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
 }
 
-# wait_turn NAME: waits for your turn, closing a round's result on the way.
-wait_turn() {
+# send_turn NAME KEYS...: sends the keys of a move, then waits for your next
+# turn, closing a round's result on the way. The turn counts only on a
+# screen other than the one before the keys: on a loaded machine the old
+# prompt can still be on the screen when it is first looked at, and the
+# next move's keys would then be typed during the computers' turns.
+send_turn() {
+    name=$1
+    shift
+    $T capture-pane -p -t "$name" >"$tmp/before" 2>/dev/null || true
+    $T send-keys -t "$name" "$@"
     i=0
-    while [ "$i" -lt 200 ]; do
-        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
-        grep -qF "Select the cards to discard" "$tmp/screen" && return 0
-        grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t "$1" Enter
+    while [ "$i" -lt 600 ]; do
+        $T capture-pane -p -t "$name" >"$tmp/screen" 2>/dev/null || true
+        if ! cmp -s "$tmp/screen" "$tmp/before"; then
+            grep -qF "Select the cards to discard" "$tmp/screen" && return 0
+            grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t "$name" Enter
+        fi
         sleep 0.05
         i=$((i + 1))
     done
@@ -100,8 +110,7 @@ for size in "80 20" "80 24" "100 30"; do
     start o "$1" "$2" --seed 5 --pace 0 --record "$tmp/o.lsr"
     wait_for o "Your hand: total"
     for turn in 1 2 3 4; do
-        $T send-keys -t o Space d
-        wait_turn o
+        send_turn o Space d
     done
     $T send-keys -t o Space
     wait_for o "now take an open card"
