@@ -23,22 +23,27 @@ start() { # NAME COLS ROWS ARGS...
         "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
 }
 
-# send_turn NAME KEYS...: sends the keys of a move, then waits for your next
-# turn, closing a round's result on the way. The turn counts only on a
-# screen other than the one before the keys: on a loaded machine the old
-# prompt can still be on the screen when it is first looked at, and the
-# next move's keys would then be typed during the computers' turns.
+# send_turn NAME KEYS...: sends the keys of a move that draws, then waits
+# for your next turn, closing a round's result on the way. Your turn is
+# back when the footer offers your keys and the deck is no longer the size
+# it was before the keys: on a loaded machine the old prompt can still be
+# on the screen when it is first looked at, and the next move's keys would
+# then be typed during the computers' turns.
+deck_size() { grep -o 'Deck: [0-9]*' "$1" | head -1; }
 send_turn() {
     name=$1
     shift
     $T capture-pane -p -t "$name" >"$tmp/before" 2>/dev/null || true
+    before=$(deck_size "$tmp/before")
     $T send-keys -t "$name" "$@"
     i=0
     while [ "$i" -lt 600 ]; do
         $T capture-pane -p -t "$name" >"$tmp/screen" 2>/dev/null || true
-        if ! cmp -s "$tmp/screen" "$tmp/before"; then
-            grep -qF "Select the cards to discard" "$tmp/screen" && return 0
-            grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t "$name" Enter
+        if grep -qF "Press Enter to continue" "$tmp/screen"; then
+            $T send-keys -t "$name" Enter
+        elif grep -qF "space:select" "$tmp/screen" &&
+             [ "$(deck_size "$tmp/screen")" != "$before" ]; then
+            return 0
         fi
         sleep 0.05
         i=$((i + 1))
