@@ -82,6 +82,13 @@ function playerLink(p) {
   return h('a', { href: `/players/${p.name}` }, p.name);
 }
 
+// A seat of a match: a computer player by its name at the table and its
+// level's profile; a player linked to the profile; a guest by name.
+function seatName(p) {
+  if (p.kind === 'bot') return [p.name, ' ', h('a', { class: 'tag', href: `/bots/${p.level}` }, s.botName(p.level))];
+  return p.rated ? playerLink(p) : p.name;
+}
+
 export function pageScreen(route, ctx) {
   replayKeys = null;
   if (route.kind === 'leaderboard') return leaderboardPage(ctx);
@@ -243,7 +250,7 @@ function matchPage(id, ctx) {
         .map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, byPlace.map((p) => h('tr', { class: p.won ? 'lowest' : null },
         h('td', {}, p.place),
-        h('th', { scope: 'row' }, p.rated ? playerLink(p) : p.name,
+        h('th', { scope: 'row' }, seatName(p),
           p.won ? h('span', { class: 'tag' }, s.winnerMark) : null),
         h('td', {}, p.score),
         h('td', { class: 'rating-change' }, p.rated ? s.ratingChange(p.rating_before, p.rating_after, signed(p.rating_after - p.rating_before)) : s.notRated),
