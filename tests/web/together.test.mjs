@@ -38,6 +38,9 @@ test('two people play each other at one table through the link, a third watches'
     // A wrong code first, then a bad name: each refused with a message.
     await friend.goto(env.server.url + '/');
     await setName(friend, 'Ben');
+    // Ben plays as a guest (the box unticked): a player's page shows the
+    // player instead of the name field (history.test.mjs tests players).
+    await friend.uncheck('#keep');
     await friend.fill('#code', 'NOSUCH1');
     await friend.click('#join');
     await friend.waitForSelector('#message', { timeout: 30000 });
@@ -66,6 +69,7 @@ test('two people play each other at one table through the link, a third watches'
     await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
     await watcher.goto(link);
     await setName(watcher, 'Cleo');
+    await watcher.uncheck('#keep');
     await watcher.click('#join');
     await host.waitForSelector('.seat-list li:nth-child(3) >> text=Cleo', { timeout: 30000 });
     await host.click('text=Remove Cleo');
