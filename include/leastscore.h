@@ -227,6 +227,10 @@ bool ls_name_valid(const char *name);
 ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
                        uint64_t seed, ls_error *err);
 void ls_state_free(ls_state *s);
+/* Reseeds the generator behind s's later deals and draws. A match read
+ * from a record (seed 0) is reseeded before it is played on, so that what
+ * comes next cannot be foreseen. */
+void ls_state_reseed(ls_state *s, uint64_t seed);
 /* Copies src into dst (both from ls_state_new); a memcpy. */
 void ls_state_copy(ls_state *dst, const ls_state *src);
 /* A new copy of s, or NULL; free it with ls_state_free(). */
@@ -392,6 +396,30 @@ const char *ls_record_text(const ls_record *rec, size_t *len);
  */
 int ls_record_read(const char *text, size_t len, ls_state **out,
                    ls_round_result **results, int *nresults, ls_error *err);
+
+/*
+ * What ls_record_replay() tells its caller while it reads, so that a
+ * program can rebuild what it keeps beside the match (a record writer,
+ * computer players' memories) through the same calls as in live play.
+ * Each hook may be NULL; `s` is the match just after the statement (read
+ * only, valid during the call). A hook that returns non-zero stops the
+ * read with that code.
+ */
+typedef struct ls_record_hooks {
+    void *ud;
+    /* `players` created the match (in LS_PHASE_DEAL, round 0). */
+    int (*players)(void *ud, const ls_state *s);
+    /* A round was dealt (after its `open`). */
+    int (*deal)(void *ud, const ls_state *s);
+    /* `seat` played m (a draw's card filled in); when the move ended the
+     * round, ls_last_result(s) is its result. */
+    int (*move)(void *ud, const ls_state *s, int seat, ls_move m);
+} ls_record_hooks;
+
+/* ls_record_read() that calls `hooks` as it goes (NULL: none). */
+int ls_record_replay(const char *text, size_t len, const ls_record_hooks *hooks,
+                     ls_state **out, ls_round_result **results, int *nresults,
+                     ls_error *err);
 
 #ifdef __cplusplus
 }

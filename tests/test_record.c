@@ -97,6 +97,64 @@ static void test_correct_declaration_replays_as_in_r6(void **state)
     ls_state_free(s);
 }
 
+/* ls_record_replay: the caller hears of the match's creation, each deal and
+ * each move in the record's order, with the match as it stands after it;
+ * a hook that refuses stops the read at its line. */
+typedef struct heard {
+    int players, deals, moves, stop_at;
+    char order[64];
+} heard;
+
+static int h_players(void *ud, const ls_state *s)
+{
+    heard *h = ud;
+    assert_int_equal(ls_phase(s), LS_PHASE_DEAL);
+    h->players++;
+    strcat(h->order, "P");
+    return 0;
+}
+
+static int h_deal(void *ud, const ls_state *s)
+{
+    heard *h = ud;
+    assert_int_equal(ls_round_turns(s), 0);
+    h->deals++;
+    strcat(h->order, "D");
+    return 0;
+}
+
+static int h_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    heard *h = ud;
+    (void)s;
+    assert_true(seat >= 0 && seat < 3);
+    if (m.kind == LS_MOVE_DRAW)
+        assert_true(m.card != LS_NO_CARD);
+    h->moves++;
+    strcat(h->order, "M");
+    return h->moves == h->stop_at ? LS_ENOMEM : 0;
+}
+
+static void test_replay_tells_its_caller_of_each_deal_and_move(void **state)
+{
+    (void)state;
+    const char *text = HEADER DEAL1 ROUND1_MOVES;
+    heard h = {0};
+    ls_record_hooks hooks = {.ud = &h, .players = h_players, .deal = h_deal, .move = h_move};
+    ls_state *s = NULL;
+    ls_error err = {0};
+    assert_int_equal(ls_record_replay(text, strlen(text), &hooks, &s, NULL, NULL, &err), 0);
+    assert_string_equal(h.order, "PDMMMM");
+    ls_state_free(s);
+    heard stop = {.stop_at = 2};
+    hooks.ud = &stop;
+    assert_int_equal(ls_record_replay(text, strlen(text), &hooks, &s, NULL, NULL, &err),
+                     LS_ENOMEM);
+    assert_null(s);
+    assert_string_equal(stop.order, "PDMM");
+    assert_true(err.line > 0);
+}
+
 static void test_false_declaration_replays_as_in_r7(void **state)
 {
     (void)state;
@@ -923,6 +981,7 @@ static void test_control_bytes_are_escaped_in_error_messages(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_correct_declaration_replays_as_in_r6),
     cmocka_unit_test(test_false_declaration_replays_as_in_r7),
+    cmocka_unit_test(test_replay_tells_its_caller_of_each_deal_and_move),
     cmocka_unit_test(test_finished_match_names_the_winner_and_rejects_nothing_after),
     cmocka_unit_test(test_record_ending_in_the_middle_of_a_round_is_valid),
     cmocka_unit_test(test_record_of_players_only_is_a_match_not_yet_dealt),

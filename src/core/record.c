@@ -224,6 +224,7 @@ typedef struct reader {
 
     ls_round_result *res;       /* completed rounds, malloc'd */
     int nres, capres;
+    const ls_record_hooks *hooks; /* or NULL */
 } reader;
 
 static int fail(reader *r, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -244,6 +245,14 @@ static int fail_engine(reader *r, int code, const ls_error *e, const char *what)
     if (e->msg[0])
         return fail(r, code, "%s", e->msg);
     return fail(r, code, "%s: %s", what, ls_strerror(code));
+}
+
+/* A hook's answer: non-zero stops the read at this line. */
+static int hook_result(reader *r, int rc)
+{
+    if (rc == 0)
+        return 0;
+    return fail(r, rc, "stopped by the caller at this line: %s", ls_strerror(rc));
 }
 
 static bool is(const char *a, const char *b)
@@ -369,7 +378,8 @@ static int st_players(reader *r)
     if (!r->s)
         return fail_engine(r, e.code ? e.code : LS_ENOMEM, &e, "cannot create the match");
     r->players_line = r->line;
-    return 0;
+    return hook_result(r, r->hooks && r->hooks->players
+                              ? r->hooks->players(r->hooks->ud, r->s) : 0);
 }
 
 /* `round`: starts the deal of the next round. */
@@ -495,7 +505,7 @@ static int st_open(reader *r)
         return fail_engine(r, LS_EDEAL, &e, "impossible deal");
     r->dealing = false;
     r->open_line = r->line;
-    return 0;
+    return hook_result(r, r->hooks && r->hooks->deal ? r->hooks->deal(r->hooks->ud, r->s) : 0);
 }
 
 /* Where a card that could not be drawn is: the message for LS_EDRAW. */
@@ -595,7 +605,8 @@ static int st_move(reader *r)
         }
         r->res[r->nres++] = *ls_last_result(s);
     }
-    return 0;
+    return hook_result(r, r->hooks && r->hooks->move
+                              ? r->hooks->move(r->hooks->ud, s, seat, m) : 0);
 }
 
 /* In a round, `NAME discard|declare ...` is a move even if NAME is also a
@@ -699,6 +710,13 @@ static int at_end(reader *r, int last)
 int ls_record_read(const char *text, size_t len, ls_state **out, ls_round_result **results,
                    int *nresults, ls_error *err)
 {
+    return ls_record_replay(text, len, NULL, out, results, nresults, err);
+}
+
+int ls_record_replay(const char *text, size_t len, const ls_record_hooks *hooks,
+                     ls_state **out, ls_round_result **results, int *nresults,
+                     ls_error *err)
+{
     ls_error local;
     reader *r = calloc(1, sizeof *r);
     if (!err)
@@ -716,6 +734,7 @@ int ls_record_read(const char *text, size_t len, ls_state **out, ls_round_result
         return LS_ENOMEM;
     }
     r->err = err;
+    r->hooks = hooks;
     r->rules = ls_rules_default();
     int rc = 0;
     if (!text || !out) {

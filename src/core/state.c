@@ -83,6 +83,11 @@ ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
     return s;
 }
 
+void ls_state_reseed(ls_state *s, uint64_t seed)
+{
+    ls_rng_seed(&s->rng, seed);
+}
+
 void ls_state_free(ls_state *s)
 {
     free(s);
