@@ -148,7 +148,8 @@ $(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)
 $(BUILD)/tests/test_store: $(STORE_OBJ)
 
 # The database store for the server's tables (store_db.c), with the table.
-STORE_DB_TEST_OBJ = $(STORE_OBJ) $(BUILD)/src/server/store_db.o $(SERVER_TEST_OBJ)
+STORE_DB_TEST_OBJ = $(STORE_OBJ) $(BUILD)/src/server/store_db.o \
+                    $(BUILD)/src/server/store_file.o $(SERVER_TEST_OBJ)
 $(BUILD)/tests/test_store_db: TEST_EXTRA = $(STORE_DB_TEST_OBJ)
 $(BUILD)/tests/test_store_db: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS) $(PKG_CFLAGS)
 $(BUILD)/tests/test_store_db: TEST_EXTRA_LIBS = $(STORE_LIBS) \

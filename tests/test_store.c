@@ -222,7 +222,7 @@ static int64_t example_table(ls_db *db, const int64_t ids[3], int lines)
     int64_t t = 0;
     OK(ls_db_table_begin(db, "ABCD", "{\"seats\":3}", &t, ERR));
     for (int i = 0; i < 3; i++) {
-        ls_db_seat s = {names[i], ids ? ids[i] : 0, NULL, tokens[i]};
+        ls_db_seat s = {names[i], ids ? ids[i] : 0, NULL, tokens[i], NULL};
         OK(ls_db_table_seat(db, t, i, &s, ERR));
     }
     for (int i = 0; i < lines; i++)
@@ -563,7 +563,7 @@ static void test_tables_in_progress_come_back_after_reopening(void **state)
     OK(ls_db_table_begin(db, "WXYZ", "meta two", &t2, ERR));
     int64_t bot = 0;
     OK(ls_db_bot_player(db, "expert", &bot, ERR));
-    ls_db_seat s = {"Eve", bot, "expert", NULL};
+    ls_db_seat s = {"Eve", bot, "expert", NULL, NULL};
     OK(ls_db_table_seat(db, t2, 1, &s, ERR));
     /* Interleaved appends keep each table's own order. */
     OK(ls_db_table_append(db, t2, "leastscore 1", ERR));
@@ -632,7 +632,7 @@ static void test_seats_change_and_empty_before_the_match(void **state)
     (void)state;
     ls_db *db = open_store();
     int64_t t = example_table(db, NULL, 0);
-    ls_db_seat s = {"Dan", 0, NULL, "dan-seat-token-00004"};
+    ls_db_seat s = {"Dan", 0, NULL, "dan-seat-token-00004", NULL};
     OK(ls_db_table_seat(db, t, 1, &s, ERR));
     OK(ls_db_table_seat(db, t, 2, NULL, ERR));
     ls_error e;
@@ -641,15 +641,24 @@ static void test_seats_change_and_empty_before_the_match(void **state)
     assert_non_null(strstr(e.msg, "424242"));
     assert_int_equal(ls_db_table_seat(db, t, 8, NULL, &e), LS_EINVAL);
     assert_int_equal(ls_db_table_seat(db, t + 100, 0, NULL, &e), LS_DB_ENOTFOUND);
-    s = (ls_db_seat){"bad name!", 0, NULL, NULL};
+    s = (ls_db_seat){"bad name!", 0, NULL, NULL, NULL};
     assert_int_equal(ls_db_table_seat(db, t, 0, &s, &e), LS_EINVAL);
+    /* A seat restored after a restart: its token is known by hash only. */
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash("eve-seat-token-00005", hash);
+    s = (ls_db_seat){"Eve", 0, NULL, NULL, hash};
+    OK(ls_db_table_seat(db, t, 2, &s, ERR));
+    s.token_hash = "not a hash";
+    assert_int_equal(ls_db_table_seat(db, t, 3, &s, &e), LS_EINVAL);
     ls_db_live_table *lt = NULL;
     int n = 0;
     OK(ls_db_live_tables(db, &lt, &n, ERR));
     assert_int_equal(n, 1);
-    assert_int_equal(lt[0].nseats, 2);
+    assert_int_equal(lt[0].nseats, 3);
     assert_string_equal(lt[0].seat[0].name, "Ann");
     assert_string_equal(lt[0].seat[1].name, "Dan");
+    assert_string_equal(lt[0].seat[2].name, "Eve");
+    assert_string_equal(lt[0].seat[2].token_hash, hash);
     ls_db_live_tables_free(lt, n);
     ls_db_close(db);
 }
@@ -745,7 +754,7 @@ static void test_a_finished_table_becomes_a_match_with_stats_and_ratings(void **
     int64_t cid = 0;
     OK(ls_db_bot_player(db, "expert", &cid, ERR));
     int64_t t = example_table(db, (int64_t[]){ann, bob, cid}, 0);
-    ls_db_seat s = {"Cid", cid, "expert", NULL};
+    ls_db_seat s = {"Cid", cid, "expert", NULL, NULL};
     OK(ls_db_table_seat(db, t, 2, &s, ERR));
     for (int i = 0; i < EXAMPLE_LINES; i++)
         OK(ls_db_table_append(db, t, example[i], ERR));

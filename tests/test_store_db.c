@@ -14,6 +14,7 @@
  */
 #include "support/support.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,26 +64,61 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char p[160];
-    unlink(path);
-    snprintf(p, sizeof p, "%s-wal", path);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", path);
-    unlink(p);
+    DIR *d = opendir(dir);
+    for (struct dirent *de; d && (de = readdir(d));) {
+        char p[400];
+        if (de->d_name[0] == '.')
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+        unlink(p);
+    }
+    if (d)
+        closedir(d);
     rmdir(dir);
+    unsetenv("LS_STORE_FAULT");
     fclose(log_stream);
     free(logbuf);
     logbuf = NULL;
     return 0;
 }
 
+/* The store, writing finished matches as .lsr files into the test's
+ * directory. */
 static store *open_db_store(void)
 {
     char msg[256];
-    store *st = store_db_new(path, log_stream, msg, sizeof msg);
+    store *st = store_db_new(path, dir, log_stream, msg, sizeof msg);
     if (!st)
         fail_msg("store_db_new: %s", msg);
     return st;
+}
+
+/* The example's table: Ann (player `ann`, 0 for a guest), Bob, and Cid
+ * an expert computer player. */
+static store_match example_match(const char *code, int match, int64_t ann)
+{
+    store_match m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.code, sizeof m.code, "%s", code);
+    m.match = match;
+    m.capacity = 4;
+    m.turn_time = 30;
+    m.nseats = 3;
+    snprintf(m.seat[0].name, sizeof m.seat[0].name, "Ann");
+    m.seat[0].player_id = ann;
+    snprintf(m.seat[0].token, sizeof m.seat[0].token, "0123456789abcdef0123456789abcdef");
+    snprintf(m.seat[1].name, sizeof m.seat[1].name, "Bob");
+    snprintf(m.seat[1].token, sizeof m.seat[1].token, "fedcba9876543210fedcba9876543210");
+    m.seat[1].wins = 2;
+    snprintf(m.seat[2].name, sizeof m.seat[2].name, "Cid");
+    snprintf(m.seat[2].level, sizeof m.seat[2].level, "expert");
+    return m;
+}
+
+static void *begin(store *st, const char *code, int match)
+{
+    store_match m = example_match(code, match, 0);
+    return st->ops->match_begin(st->self, &m);
 }
 
 static void hand_over(store *st, void *m, int from, int to)
@@ -132,7 +168,7 @@ static void test_a_match_in_progress_is_in_the_database_at_its_last_move(void **
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    void *m = begin(st, "ABCD", 1);
     assert_non_null(m);
     hand_over(st, m, 0, 4);
     /* As after a crash: what another connection finds. */
@@ -144,13 +180,20 @@ static void test_a_match_in_progress_is_in_the_database_at_its_last_move(void **
     assert_int_equal(ls_db_live_tables(db, &t, &n, &e), 0);
     assert_int_equal(n, 1);
     assert_string_equal(t[0].code, "ABCD");
-    assert_string_equal(t[0].meta, "{\"match\":1}");
+    assert_string_equal(t[0].meta, "{\"match\":1,\"capacity\":4,\"turn_time\":30,"
+                                   "\"host\":0,\"wins\":[0,2,0]}");
+    assert_int_equal(t[0].nseats, 3);
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash("fedcba9876543210fedcba9876543210", hash);
+    assert_string_equal(t[0].seat[1].token_hash, hash);
+    assert_string_equal(t[0].seat[2].bot, "expert");
+    assert_true(t[0].seat[2].player_id > 0); /* the level's player */
     char want[512];
     snprintf(want, sizeof want, "%s%s%s%s", pieces[0], pieces[1], pieces[2], pieces[3]);
     assert_string_equal(t[0].record, want);
     ls_db_live_tables_free(t, n);
     ls_db_close(db);
-    st->ops->match_end(st->self, m, false);
+    st->ops->match_end(st->self, m, STORE_ABANDONED);
     store_db_free(st);
 }
 
@@ -158,9 +201,9 @@ static void test_a_finished_match_goes_to_the_history(void **state)
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, NPIECES);
-    st->ops->match_end(st->self, m, true);
+    st->ops->match_end(st->self, m, STORE_FINISHED);
     assert_int_equal(store_db_finished(st), 1);
     assert_int_equal(store_db_failures(st), 0);
     assert_int_equal(live_count(store_db_db(st)), 0);
@@ -173,9 +216,9 @@ static void test_an_abandoned_match_is_dropped(void **state)
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 2);
+    void *m = begin(st, "ABCD", 2);
     hand_over(st, m, 0, 5);
-    st->ops->match_end(st->self, m, false);
+    st->ops->match_end(st->self, m, STORE_ABANDONED);
     assert_int_equal(live_count(store_db_db(st)), 0);
     assert_int_equal(store_db_finished(st), 0);
     ls_db_match dm;
@@ -190,13 +233,13 @@ static void test_partial_lines_wait_for_their_end(void **state)
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    void *m = begin(st, "ABCD", 1);
     char *all = all_pieces();
     size_t len = strlen(all);
     for (size_t i = 0; i < len; i += 7)
         st->ops->append(st->self, m, all + i, len - i < 7 ? len - i : 7);
     free(all);
-    st->ops->match_end(st->self, m, true);
+    st->ops->match_end(st->self, m, STORE_FINISHED);
     assert_int_equal(store_db_failures(st), 0);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
@@ -240,7 +283,7 @@ static void test_a_full_disk_loses_no_move(void **state)
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, 3);
     fill(store_db_db(st));
     int before = store_db_failures(st);
@@ -251,7 +294,7 @@ static void test_a_full_disk_loses_no_move(void **state)
     assert_non_null(strstr(logbuf, "full"));
     mend(store_db_db(st));
     hand_over(st, m, 8, NPIECES);
-    st->ops->match_end(st->self, m, true);
+    st->ops->match_end(st->self, m, STORE_FINISHED);
     assert_int_equal(store_db_finished(st), 1);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
@@ -261,21 +304,22 @@ static void test_a_match_that_ends_while_the_disk_is_full_is_kept_and_retried(vo
 {
     (void)state;
     store *st = open_db_store();
-    void *m = st->ops->match_begin(st->self, "ABCD", 1);
+    void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, NPIECES - 1);
     fill(store_db_db(st));
     hand_over(st, m, NPIECES - 1, NPIECES);
-    st->ops->match_end(st->self, m, true);
+    st->ops->match_end(st->self, m, STORE_FINISHED);
     assert_int_equal(store_db_finished(st), 0);
     fflush(log_stream);
-    assert_non_null(strstr(logbuf, "the end of the match could not be written"));
+    assert_non_null(strstr(logbuf, "failing: table ABCD, match 1"));
+    assert_true(st->ops->failing(st->self, NULL, 0));
     mend(store_db_db(st));
     /* The next call of the store (a new match begins) retries it. */
-    void *m2 = st->ops->match_begin(st->self, "EFGH", 1);
+    void *m2 = begin(st, "EFGH", 1);
     assert_non_null(m2);
     assert_int_equal(store_db_finished(st), 1);
     assert_one_match_with_the_record(store_db_db(st));
-    st->ops->match_end(st->self, m2, false);
+    st->ops->match_end(st->self, m2, STORE_ABANDONED);
     store_db_free(st);
 }
 
@@ -283,7 +327,8 @@ static void test_a_store_that_cannot_open_says_why(void **state)
 {
     (void)state;
     char msg[256] = "";
-    assert_null(store_db_new("/nonexistent-dir/x/store.db", log_stream, msg, sizeof msg));
+    assert_null(store_db_new("/nonexistent-dir/x/store.db", NULL, log_stream, msg,
+                             sizeof msg));
     assert_non_null(strstr(msg, "/nonexistent-dir/x/store.db"));
 }
 
@@ -323,8 +368,12 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
     assert_non_null(t);
     srv_error e = {0};
     int seat = -1;
-    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", 0, 0, &seat, &e),
-                     0);
+    int64_t ann = 0;
+    ls_error err;
+    assert_int_equal(ls_db_player_create(store_db_db(st), "Ann", "ann-player-token-0001", &ann,
+                                         &err), 0);
+    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", ann, 0, &seat,
+                                &e), 0);
     assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
     int64_t now = 0;
@@ -337,11 +386,11 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
         if (t->status == TABLE_BETWEEN) {
             assert_int_equal(table_next(t, 0, now, &e), 0);
         } else if (table_request(t, now, &r)) {
-            ls_error err = {0};
-            ls_player *p = r.player ? r.player : ls_player_new(r.spec, r.seed, &err);
+            ls_error perr = {0};
+            ls_player *p = r.player ? r.player : ls_player_new(r.spec, r.seed, &perr);
             assert_non_null(p);
             ls_move m;
-            assert_int_equal(ls_player_choose(p, &r.view, &m, &err), 0);
+            assert_int_equal(ls_player_choose(p, &r.view, &m, &perr), 0);
             if (!r.player)
                 ls_player_free(p);
             table_computer_move(t, now, r.seat, r.turn_id, true, m, r.player);
@@ -369,7 +418,6 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
     assert_int_equal(store_db_finished(st), 1);
     assert_int_equal(store_db_failures(st), 0);
     ls_db_match m;
-    ls_error err;
     assert_int_equal(ls_db_match_get(store_db_db(st), 1, &m, &err), 0);
     ls_state *replayed = NULL;
     assert_int_equal(ls_record_read(m.record, strlen(m.record), &replayed, NULL, NULL, &err),
@@ -378,11 +426,165 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
     assert_int_equal(ls_winner(replayed), w);
     assert_true(m.player[w].won);
     assert_int_equal(m.player[w].place, 1);
-    /* store.h says nothing of who sits where: the seats are not rated. */
-    assert_int_equal(m.player[w].player_id, 0);
+    /* Rated per player: Ann as herself, the computer player as its level. */
+    assert_true(m.player[0].player_id == ann);
+    ls_db_player p;
+    assert_int_equal(ls_db_player_by_id(store_db_db(st), m.player[1].player_id, &p, &err), 0);
+    assert_string_equal(p.bot, "greedy");
+    assert_int_equal(p.matches, 1);
+    assert_int_equal(ls_db_player_by_id(store_db_db(st), ann, &p, &err), 0);
+    assert_int_equal(p.matches, 1);
+    assert_int_equal(p.wins, w == 0);
+    ls_db_rating_point *h = NULL;
+    int nh = 0;
+    assert_int_equal(ls_db_rating_history(store_db_db(st), ann, &h, &nh, &err), 0);
+    assert_int_equal(nh, 1);
+    free(h);
+    /* And as a game record file in the data directory. */
+    DIR *d = opendir(dir);
+    int files = 0;
+    for (struct dirent *de; d && (de = readdir(d));)
+        files += strstr(de->d_name, "-ABCDE-1.lsr") != NULL;
+    closedir(d);
+    assert_int_equal(files, 1);
     ls_state_free(replayed);
     ls_db_match_clear(&m);
     table_free(t);
+    store_db_free(st);
+}
+
+/* ------------------------------------------------------------------ */
+/* Restoring, and a store that fails                                   */
+/* ------------------------------------------------------------------ */
+
+typedef struct restored {
+    int n;
+    store_match m;
+    char record[2048];
+    void *handle;
+    int refuse; /* the callback refuses the match */
+} restored;
+
+static int on_restore(void *ud, const store_match *m, const char *record, size_t len,
+                      void *handle)
+{
+    restored *r = ud;
+    r->n++;
+    r->m = *m;
+    assert_true(len < sizeof r->record);
+    memcpy(r->record, record, len);
+    r->record[len] = '\0';
+    r->handle = handle;
+    return r->refuse;
+}
+
+/* A match the server stopped in stays in progress, and comes back at the
+ * next start with its settings and seats; it goes on where it was. */
+static void test_a_suspended_match_is_restored_with_its_seats(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = begin(st, "ABCD", 1);
+    hand_over(st, m, 0, 5);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_SUSPENDED), 0);
+    store_db_free(st);
+
+    st = open_db_store();
+    restored r = {0};
+    assert_int_equal(st->ops->restore(st->self, on_restore, &r), 1);
+    assert_int_equal(r.n, 1);
+    assert_string_equal(r.m.code, "ABCD");
+    assert_int_equal(r.m.match, 1);
+    assert_int_equal(r.m.capacity, 4);
+    assert_int_equal(r.m.turn_time, 30);
+    assert_int_equal(r.m.nseats, 3);
+    assert_string_equal(r.m.seat[0].name, "Ann");
+    assert_string_equal(r.m.seat[0].token, ""); /* never kept */
+    char hash[LS_DB_HASH_SIZE];
+    ls_db_token_hash("0123456789abcdef0123456789abcdef", hash);
+    assert_string_equal(r.m.seat[0].token_hash, hash);
+    assert_int_equal(r.m.seat[1].wins, 2);
+    assert_string_equal(r.m.seat[2].level, "expert");
+    char want[512];
+    snprintf(want, sizeof want, "%s%s%s%s%s", pieces[0], pieces[1], pieces[2], pieces[3],
+             pieces[4]);
+    assert_string_equal(r.record, want);
+    hand_over(st, r.handle, 5, NPIECES);
+    assert_int_equal(st->ops->match_end(st->self, r.handle, STORE_FINISHED), 0);
+    assert_one_match_with_the_record(store_db_db(st));
+    store_db_free(st);
+}
+
+/* A match the server cannot rebuild stays in the store as it is; a match
+ * begun but never dealt (nothing of it was shown) is dropped. */
+static void test_a_match_not_restored_is_kept_and_an_empty_one_dropped(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    void *m = begin(st, "ABCD", 1);
+    hand_over(st, m, 0, 3);
+    st->ops->match_end(st->self, m, STORE_SUSPENDED);
+    m = begin(st, "EMPT", 1);
+    st->ops->match_end(st->self, m, STORE_SUSPENDED);
+    restored r = {.refuse = -1};
+    assert_int_equal(st->ops->restore(st->self, on_restore, &r), 0);
+    assert_int_equal(r.n, 1);
+    assert_int_equal(live_count(store_db_db(st)), 1);
+    r.refuse = 0;
+    r.n = 0;
+    assert_int_equal(st->ops->restore(st->self, on_restore, &r), 1);
+    assert_string_equal(r.m.code, "ABCD");
+    st->ops->match_end(st->self, r.handle, STORE_ABANDONED);
+    assert_int_equal(live_count(store_db_db(st)), 0);
+    store_db_free(st);
+}
+
+/* LS_STORE_FAULT: while its file exists every write fails. The store says
+ * so (failing, with the message, once in the log), refuses to begin a
+ * match, keeps what it could not write, and writes it all when flushed
+ * after the file is gone. */
+static void test_a_failing_store_keeps_everything_and_comes_back(void **state)
+{
+    (void)state;
+    char fault[160];
+    snprintf(fault, sizeof fault, "%s/fault", dir);
+    setenv("LS_STORE_FAULT", fault, 1);
+    store *st = open_db_store();
+    void *m = begin(st, "ABCD", 1);
+    assert_non_null(m);
+    assert_int_equal(st->ops->append(st->self, m, pieces[0], strlen(pieces[0])), 0);
+    FILE *f = fopen(fault, "w");
+    assert_non_null(f);
+    fclose(f);
+    for (int i = 1; i < 6; i++)
+        assert_true(st->ops->append(st->self, m, pieces[i], strlen(pieces[i])) < 0);
+    char msg[256];
+    assert_true(st->ops->failing(st->self, msg, sizeof msg));
+    assert_non_null(strstr(msg, "injected"));
+    assert_null(begin(st, "EFGH", 1));
+    assert_true(st->ops->flush(st->self) < 0);
+    fflush(log_stream);
+    char *first = strstr(logbuf, "failing:");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "failing:")); /* said once, not at every retry */
+    /* Nothing of it reached the database; all of it is kept. */
+    char *kept = journal();
+    assert_string_equal(kept, pieces[0]);
+    free(kept);
+    unlink(fault);
+    assert_int_equal(st->ops->flush(st->self), 0);
+    assert_false(st->ops->failing(st->self, NULL, 0));
+    fflush(log_stream);
+    assert_non_null(strstr(logbuf, "back:"));
+    kept = journal();
+    char want[1024] = "";
+    for (int i = 0; i < 6; i++)
+        strcat(want, pieces[i]);
+    assert_string_equal(kept, want);
+    free(kept);
+    hand_over(st, m, 6, NPIECES);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
 }
 
@@ -396,6 +598,9 @@ static const struct CMUnitTest tests[] = {
     T(test_a_match_that_ends_while_the_disk_is_full_is_kept_and_retried),
     T(test_a_store_that_cannot_open_says_why),
     T(test_a_table_keeps_each_move_in_the_database_before_the_next),
+    T(test_a_suspended_match_is_restored_with_its_seats),
+    T(test_a_match_not_restored_is_kept_and_an_empty_one_dropped),
+    T(test_a_failing_store_keeps_everything_and_comes_back),
 };
 
 LS_TEST_MAIN(tests)

@@ -21,24 +21,29 @@
 static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
                                  .bot_delay_ms = 700};
 
-/* A store that keeps the record text of the last match in memory. */
+/* A store that keeps the record text of the last match in memory, and
+ * fails when told to (failing: appends and begins fail, the text is kept
+ * pending as a real store keeps it; flush writes it). */
 typedef struct fake_store {
-    int begun, ended, finished;
+    int begun, ended, finished, suspended;
+    bool failing;
+    store_match m;           /* what the last match_begin was given */
     char text[1 << 16];
-    size_t len;
+    size_t len, written;     /* text handed over; the part written */
 } fake_store;
 
-static void *fake_begin(void *self, const char *code, int match)
+static void *fake_begin(void *self, const store_match *m)
 {
     fake_store *fs = self;
-    (void)code;
-    (void)match;
+    if (fs->failing)
+        return NULL;
     fs->begun++;
-    fs->len = 0;
+    fs->m = *m;
+    fs->len = fs->written = 0;
     return fs;
 }
 
-static void fake_append(void *self, void *match, const char *text, size_t len)
+static int fake_append(void *self, void *match, const char *text, size_t len)
 {
     fake_store *fs = self;
     assert_ptr_equal(match, self);
@@ -46,17 +51,42 @@ static void fake_append(void *self, void *match, const char *text, size_t len)
     memcpy(fs->text + fs->len, text, len);
     fs->len += len;
     fs->text[fs->len] = '\0';
+    if (fs->failing)
+        return -1;
+    fs->written = fs->len;
+    return 0;
 }
 
-static void fake_end(void *self, void *match, bool finished)
+static int fake_flush(void *self)
+{
+    fake_store *fs = self;
+    if (fs->failing)
+        return -1;
+    fs->written = fs->len;
+    return 0;
+}
+
+static int fake_end(void *self, void *match, int how)
 {
     fake_store *fs = self;
     (void)match;
     fs->ended++;
-    fs->finished += finished;
+    fs->finished += how == STORE_FINISHED;
+    fs->suspended += how == STORE_SUSPENDED;
+    return fs->failing ? -1 : 0;
 }
 
-static const store_ops fake_ops = {fake_begin, fake_append, fake_end};
+static bool fake_failing(void *self, char *msg, size_t size)
+{
+    fake_store *fs = self;
+    if (msg)
+        snprintf(msg, size, "%s", fs->failing ? "the fake store fails" : "");
+    return fs->failing;
+}
+
+static const store_ops fake_ops = {.match_begin = fake_begin, .append = fake_append,
+                                   .flush = fake_flush, .match_end = fake_end,
+                                   .failing = fake_failing};
 
 static const char *const tokens[] = {
     "00000000000000000000000000000000", "11111111111111111111111111111111",
@@ -707,6 +737,242 @@ static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **
     assert_int_equal(fs.finished, 1);
 }
 
+/* ------------------------------------------------------------------ */
+/* The store: restoring a table, a failing store                       */
+/* ------------------------------------------------------------------ */
+
+/* Ann, a greedy and an expert computer player, 3 seats, a turn timer:
+ * started and played for `turns` turns (Ann's by some_move). */
+static table *played(store *st, int turns, int64_t *now)
+{
+    table_options o = {.seats = 4, .rules = ls_rules_default(), .turn_time = 30};
+    o.rules.threshold = 50;
+    table *t = table_new("RSTOR", &o, &cfg, 23, st);
+    assert_non_null(t);
+    int seat;
+    srv_error e = {0};
+    assert_int_equal(table_join(t, "Ann", tokens[0], 77, 0, &seat, &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "expert", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    table_job r;
+    for (int played = 0; played < turns && t->status != TABLE_OVER;) {
+        *now += 1000;
+        long long v = t->version;
+        if (t->status == TABLE_BETWEEN) {
+            assert_int_equal(table_next(t, 0, *now, &e), 0);
+        } else if (table_request(t, *now, &r)) {
+            answer(t, *now, &r);
+        } else if (ls_turn(t->s) == 0) {
+            char move[64];
+            some_move(t, move, sizeof move);
+            assert_int_equal(table_move(t, 0, t->version, move, *now, &e), 0);
+        }
+        table_tick(t, *now);
+        played += t->version != v;
+    }
+    return t;
+}
+
+static void test_a_table_is_rebuilt_from_its_record_at_its_last_move(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    int64_t now = 0;
+    table *t = played(&st, 25, &now);
+    assert_int_equal(t->status, TABLE_PLAYING);
+    /* What the store was given: the settings and seats. */
+    assert_string_equal(fs.m.code, "RSTOR");
+    assert_int_equal(fs.m.match, 1);
+    assert_int_equal(fs.m.capacity, 4);
+    assert_int_equal(fs.m.turn_time, 30);
+    assert_int_equal(fs.m.nseats, 3);
+    assert_true(fs.m.seat[0].player_id == 77);
+    assert_string_equal(fs.m.seat[0].token, tokens[0]);
+    assert_string_equal(fs.m.seat[2].level, "expert");
+    /* As the store gives it back: the token by hash only. */
+    store_match m = fs.m;
+    memset(m.seat[0].token, 0, sizeof m.seat[0].token);
+    snprintf(m.seat[0].token_hash, sizeof m.seat[0].token_hash, "%064d", 7);
+    srv_error e = {0};
+    int64_t later = now + 5000;
+    table *r = table_restore(&m, fs.text, fs.len, &cfg, 99, &st, &fs, later, 1000000, &e);
+    if (!r)
+        fail_msg("not restored: %s", e.msg);
+    /* At the last move: every seat sees the same. */
+    assert_int_equal(r->status, TABLE_PLAYING);
+    assert_int_equal(r->nseats, 3);
+    assert_int_equal(r->match, 1);
+    assert_int_equal(r->opt.turn_time, 30);
+    assert_int_equal(r->opt.rules.threshold, 50);
+    for (int i = 0; i < 3; i++) {
+        ls_view a, b;
+        ls_view_of(t->s, i, &a);
+        ls_view_of(r->s, i, &b);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_string_equal(r->seats[i].name, t->seats[i].name);
+        assert_int_equal(r->seats[i].bot, t->seats[i].bot);
+    }
+    assert_true(r->seats[0].player_id == 77);
+    assert_false(r->seats[0].connected);
+    /* Events start afresh above every version the table had. */
+    assert_int_equal(r->version, 1000000);
+    assert_int_equal(table_oldest(r), 1000001);
+    /* The turn in play has its full time again. */
+    if (!r->seats[ls_turn(r->s)].bot)
+        assert_int_equal(table_time_left(r, later), 30000);
+    /* The seat is held for its token (known by hash). */
+    assert_int_equal(table_seat_of_token(r, tokens[0]), -1);
+    assert_int_equal(table_seat_of_token_hash(r, tokens[1], "0"), -1);
+    char hash[80];
+    snprintf(hash, sizeof hash, "%064d", 7);
+    assert_int_equal(table_seat_of_token_hash(r, tokens[0], hash), 0);
+    assert_int_equal(table_seat_of_token(r, tokens[0]), 0);
+    table_connect(r, 0, later);
+    /* Nothing is written again; the match goes on to its end, appended to
+     * the same record, which then replays whole. */
+    size_t len = fs.len;
+    int64_t n2 = later;
+    table_free(t);
+    fs.ended = 0;
+    table_job job;
+    srv_error e2 = {0};
+    while (r->status != TABLE_OVER) {
+        n2 += 1000;
+        if (r->status == TABLE_BETWEEN)
+            assert_int_equal(table_next(r, 0, n2, &e2), 0);
+        else if (table_request(r, n2, &job))
+            answer(r, n2, &job);
+        else if (ls_turn(r->s) == 0) {
+            char move[64];
+            some_move(r, move, sizeof move);
+            if (ls_can_declare(r->s) && ls_cards_total(ls_hand(r->s, 0)) < 12)
+                snprintf(move, sizeof move, "declare");
+            assert_int_equal(table_move(r, 0, r->version, move, n2, &e2), 0);
+        }
+        table_tick(r, n2);
+    }
+    assert_true(fs.len > len);
+    assert_int_equal(fs.finished, 1);
+    ls_state *whole = NULL;
+    ls_error err = {0};
+    if (ls_record_read(fs.text, fs.len, &whole, NULL, NULL, &err) != 0)
+        fail_msg("record line %d: %s", err.line, err.msg);
+    assert_int_equal(ls_winner(whole), ls_winner(r->s));
+    ls_state_free(whole);
+    table_free(r);
+}
+
+static void test_a_record_that_does_not_fit_is_not_restored(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    int64_t now = 0;
+    table *t = played(&st, 6, &now);
+    srv_error e = {0};
+    /* A seat renamed: the record's players are not the seats. */
+    store_match m = fs.m;
+    snprintf(m.seat[1].name, sizeof m.seat[1].name, "Zed");
+    assert_null(table_restore(&m, fs.text, fs.len, &cfg, 1, &st, &fs, now, 1, &e));
+    assert_non_null(strstr(e.msg, "Zed"));
+    /* A record cut inside a deal. */
+    const char *deal = strstr(fs.text, "open ");
+    assert_non_null(deal);
+    assert_null(table_restore(&fs.m, fs.text, (size_t)(deal - fs.text), &cfg, 1, &st, &fs,
+                              now, 1, &e));
+    assert_non_null(strstr(e.msg, "line"));
+    /* A record with a move that is not the table's (a changed card). */
+    char bad[sizeof fs.text];
+    memcpy(bad, fs.text, fs.len);
+    char *last = bad + fs.len - 1;
+    while (last > bad && last[-1] != '\n')
+        last--;
+    snprintf(last, sizeof bad - (size_t)(last - bad), "Ann declare\n");
+    assert_null(table_restore(&fs.m, bad, strlen(bad), &cfg, 1, &st, &fs, now, 1, &e));
+    assert_int_equal(fs.ended, 0); /* nothing was ended or dropped in the store */
+    table_free(t);
+}
+
+static void test_a_move_the_store_cannot_write_pauses_the_table(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    int64_t now = 0;
+    table *t = played(&st, 4, &now);
+    srv_error e = {0};
+    table_job r;
+    /* Play until a move is refused by the store. */
+    fs.failing = true;
+    while (!t->unkept) {
+        now += 1000;
+        if (table_request(t, now, &r))
+            answer(t, now, &r);
+        else if (t->status == TABLE_PLAYING && ls_turn(t->s) == 0) {
+            char move[64];
+            some_move(t, move, sizeof move);
+            assert_int_equal(table_move(t, 0, t->version, move, now, &e), 0);
+        }
+        table_tick(t, now);
+        assert_true(t->status != TABLE_OVER);
+    }
+    assert_true(fs.written < fs.len);
+    /* Paused: no move, no timer, no computer move while the store fails. */
+    fingerprint f;
+    table_fingerprint(t, &f);
+    char move[64] = "declare";
+    refused(t, &f, table_move(t, ls_turn(t->s), t->version, move, now, &e), SRV_ESTORE, &e);
+    assert_non_null(strstr(e.msg, "store"));
+    assert_false(table_request(t, now, &r));
+    int64_t due = table_next_deadline(t);
+    assert_true(due < 0 || due >= now + cfg.grace_ms - 1000);
+    table_tick(t, now + 3600 * 1000);
+    assert_int_equal(t->version, f.version);
+    /* The store is back: the table goes on, with a fresh turn time. */
+    fs.failing = false;
+    assert_int_equal(st.ops->flush(st.self), 0);
+    table_store_kept(t, now + 10000);
+    assert_false(t->unkept);
+    assert_true(fs.written == fs.len);
+    if (!t->seats[ls_turn(t->s)].bot)
+        assert_int_equal(table_time_left(t, now + 10000), 30000);
+    table_free(t);
+}
+
+static void test_a_match_the_store_cannot_begin_does_not_start(void **state)
+{
+    (void)state;
+    fake_store fs = {.failing = true};
+    store st = {&fake_ops, &fs};
+    table *t = new_table(2, 0, &st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_start(t, 0, 0, &e), SRV_ESTORE, &e);
+    assert_int_equal(t->status, TABLE_LOBBY);
+    fs.failing = false;
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    assert_int_equal(fs.begun, 1);
+    table_free(t);
+}
+
+static void test_a_stopping_server_keeps_the_match_in_play(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    int64_t now = 0;
+    table *t = played(&st, 3, &now);
+    table_suspend(t);
+    table_free(t);
+    assert_int_equal(fs.suspended, 1);
+    assert_int_equal(fs.ended, 1); /* suspended, not also abandoned */
+}
+
 static void test_next_round_waits_for_ready_players_or_the_pause(void **state)
 {
     (void)state;
@@ -778,6 +1044,11 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_missed_events_are_kept_for_a_resume),
     cmocka_unit_test(test_log_keeps_the_last_512_events),
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
+    cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
+    cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),
+    cmocka_unit_test(test_a_move_the_store_cannot_write_pauses_the_table),
+    cmocka_unit_test(test_a_match_the_store_cannot_begin_does_not_start),
+    cmocka_unit_test(test_a_stopping_server_keeps_the_match_in_play),
     cmocka_unit_test(test_next_round_waits_for_ready_players_or_the_pause),
     cmocka_unit_test(test_options_are_checked),
 };

@@ -22,6 +22,10 @@ command -v runuser >/dev/null 2>&1 || need="$need util-linux"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
 command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# The server tests read the store directly: sqlite3 and psql (PostgreSQL's
+# client, which comes with the server package).
+command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
+command -v psql >/dev/null 2>&1 || need="$need postgresql-client"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v npm >/dev/null 2>&1 || need="$need nodejs npm"

@@ -29,10 +29,12 @@ static void help(void)
         "options:\n"
         "  --listen HOST:PORT   address to listen on (default 127.0.0.1:8080;\n"
         "                       port 0 picks a free port)\n"
-        "  --data DIR           where finished matches are written as game\n"
-        "                       records (default ~/.local/share/leastscore/server)\n"
-        "  --db FILE|URL        keep matches in a database instead, move by move:\n"
-        "                       an SQLite file or a postgresql:// URL\n"
+        "  --data DIR           the data directory: the SQLite store and each\n"
+        "                       finished match as a game record (.lsr) (default\n"
+        "                       ~/.local/share/leastscore/server)\n"
+        "  --db FILE|URL        the store: an SQLite file (default DIR/leastscore.db)\n"
+        "                       or a postgresql:// URL; matches are written move\n"
+        "                       by move and restored after a restart\n"
         "                       (docs/store.md)\n"
         "  --web DIR            the browser client's files (default: the\n"
         "                       installed share/leastscore/web, else the source\n"
@@ -208,10 +210,18 @@ int cmd_serve(int argc, char **argv)
     cfg.table.grace_ms = grace * 1000;
     cfg.table.round_pause_ms = pause * 1000;
 
-    char msg[PATH_MAX + 64];
-    /* --db: the database store (store_db.c); else .lsr files. */
-    store *st = db_opt ? store_db_new(db_opt, stderr, msg, sizeof msg)
-                       : store_file_new(data, msg, sizeof msg);
+    char msg[PATH_MAX + 64], db_file[PATH_MAX + 16];
+    /* The store: --db, else an SQLite file in the data directory (made if
+     * missing); finished matches also go to the data directory as .lsr. */
+    if (store_file_mkdir(data, msg, sizeof msg) != 0) {
+        fprintf(stderr, "leastscore serve: %s\n", msg);
+        return 1;
+    }
+    if (!db_opt) {
+        snprintf(db_file, sizeof db_file, "%s/leastscore.db", data);
+        db_opt = db_file;
+    }
+    store *st = store_db_new(db_opt, data, stderr, msg, sizeof msg);
     if (!st) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
         return 1;
@@ -222,25 +232,15 @@ int cmd_serve(int argc, char **argv)
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);
     setenv("UV_THREADPOOL_SIZE", nworkers, 1);
-    if (db_opt) {
-        /* A URL may hold a password: only a file is named. */
-        const char *backend = ls_db_backend(store_db_db(st));
-        fprintf(stderr, "leastscore serve: matches are kept in the %s store %s\n", backend,
-                strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt);
-    } else {
-        fprintf(stderr, "leastscore serve: records go to %s\n", data);
-    }
+    /* A URL may hold a password: only a file is named. */
+    const char *backend = ls_db_backend(store_db_db(st));
+    fprintf(stderr, "leastscore serve: matches are kept in the %s store %s\n", backend,
+            strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt);
+    fprintf(stderr, "leastscore serve: records of finished matches go to %s\n", data);
     rc = net_run(&cfg, stdout);
-    if (db_opt) {
-        if (rc == 0)
-            fprintf(stderr, "leastscore serve: stopped; %d matches finished into the store\n",
-                    store_db_finished(st));
-        store_db_free(st);
-    } else {
-        if (rc == 0)
-            fprintf(stderr, "leastscore serve: stopped; %d records written\n",
-                    store_file_written(st));
-        store_file_free(st);
-    }
+    if (rc == 0)
+        fprintf(stderr, "leastscore serve: stopped; %d matches finished into the store\n",
+                store_db_finished(st));
+    store_db_free(st);
     return rc;
 }

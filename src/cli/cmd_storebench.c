@@ -174,7 +174,7 @@ static int new_table(ls_db *db, int n, const int64_t *ids, int64_t *t, ls_error 
     for (int q = 0; q < n && !ret; q++) {
         char token[40];
         snprintf(token, sizeof token, "bench-seat-token-%" PRId64 "-%d", *t, q);
-        ls_db_seat seat = {names[q], ids[q], NULL, token};
+        ls_db_seat seat = {names[q], ids[q], NULL, token, NULL};
         ret = ls_db_table_seat(db, *t, q, &seat, err);
     }
     return ret;

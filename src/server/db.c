@@ -819,6 +819,10 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
             ret = check_name(s->bot, "computer level", err);
         if (!ret && s->token)
             ret = check_token(s->token, err);
+        if (!ret && !s->token && s->token_hash &&
+            (strlen(s->token_hash) != LS_DB_HASH_SIZE - 1 ||
+             strspn(s->token_hash, "0123456789abcdef") != LS_DB_HASH_SIZE - 1))
+            ret = ls__db_fail(err, LS_EINVAL, "a token hash is 64 lowercase hex digits");
         if (ret)
             return ret;
     }
@@ -834,14 +838,19 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
                 NULL, 2, nt.s, ns.s);
     if (!ret && s) {
         char hash[LS_DB_HASH_SIZE];
-        if (s->token)
+        const char *th = NULL;
+        if (s->token) {
             ls_db_token_hash(s->token, hash);
+            th = hash;
+        } else if (s->token_hash) {
+            th = s->token_hash;
+        }
         num np = i64s(s->player_id);
         ret = q(db, err,
                 "INSERT INTO live_seats (table_id, seat, player_id, name, bot, token_hash)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",
                 NULL, NULL, 6, nt.s, ns.s, s->player_id ? np.s : NULL, s->name,
-                s->bot ? s->bot : "", s->token ? hash : NULL);
+                s->bot ? s->bot : "", th);
         if (ret == LS_DB_ENOTFOUND)
             ls__db_fail(err, ret, "no player with id %" PRId64, s->player_id);
     }

@@ -140,6 +140,9 @@ typedef struct ls_db_seat {
     int64_t player_id; /* the player (0: none, not rated) */
     const char *bot;   /* computer level, or NULL for a person */
     const char *token; /* the seat token to resume with, or NULL */
+    const char *token_hash; /* without a token: its hex SHA-256 as
+                               ls_db_token_hash() gives it (a seat restored
+                               after a restart), or NULL */
 } ls_db_seat;
 
 /* Starts keeping a table: `code` its short code, `meta` the caller's own

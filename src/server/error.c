@@ -39,6 +39,7 @@ static const char *const names[SRV_NERRORS] = {
     [-SRV_EBAD_LOGIN] = "bad_login",
     [-SRV_EBAD_PASSWORD] = "bad_password",
     [-SRV_ESTORE_FAILED] = "store_failed",
+    [-SRV_ESTORE] = "store_failing",
 };
 
 const char *srv_errname(int code)

@@ -43,7 +43,8 @@ enum {
     SRV_EBAD_LOGIN = -28,    /* wrong name or password */
     SRV_EBAD_PASSWORD = -29, /* a password of the wrong length */
     SRV_ESTORE_FAILED = -30, /* the store failed */
-    SRV_NERRORS = 31
+    SRV_ESTORE = -31,        /* the store is failing: nothing new can be kept */
+    SRV_NERRORS = 32
 };
 
 /* What went wrong, for the client that caused it. */

@@ -35,6 +35,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <uv.h>
 
@@ -57,6 +58,7 @@
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
 #define LOGIN_ADDRS 256       /* addresses whose login budget is not full */
 #define API_CHUNK 16384       /* bytes of an API reply per HTTP write */
+#define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
 #define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
@@ -94,6 +96,7 @@ struct conn {
     struct job *account;   /* the login or password being checked, or NULL */
     int64_t player_id;     /* the store's player this connection is, or 0 */
     char player_name[LS_NAME_MAX + 1];
+    bool store_told;       /* told its table is paused (store failing) */
     conn *prev, *next;     /* every connection */
     conn *tprev, *tnext;   /* the connections at the same table */
 };
@@ -116,11 +119,14 @@ struct server {
     struct lws_context *ctx;
     uv_signal_t sigint, sigterm;
     uv_timer_t stop_timer;
+    uv_timer_t store_timer; /* retries a failing store */
+    bool store_failing;
     bool stopping;
     uint64_t stop_began;
     conn *conns;
     ntable *tables;
     int ntables;
+    long long version_base; /* where restored tables' versions start */
     ls_rules defaults;
     char web_real[PATH_MAX];
     ls_db *db;             /* players and the API (the loop's own
@@ -164,6 +170,7 @@ typedef struct job {
 } job;
 
 static void table_changed(ntable *nt);
+static void store_check(server *srv);
 
 /* ------------------------------------------------------------------ */
 /* Output                                                              */
@@ -244,10 +251,19 @@ static void send_error(conn *c, const srv_error *e, const proto_msg *m)
     conn_send(c, o);
 }
 
-/* Sends c its state with the events after `since`. */
+static void tell_store(conn *c);
+
+/* Sends c its state with the events after `since`. Nothing is sent from
+ * a paused table (its store could not write a move: the move must not be
+ * shown before it is kept); c is told why, and gets what it missed when
+ * the store is back. */
 static void send_state(conn *c, long long since)
 {
     table *t = c->nt->t;
+    if (t->unkept) {
+        tell_store(c);
+        return;
+    }
     conn_send(c, seatview_state(t, c->seat, since, (int64_t)uv_now(&c->srv->loop)));
     c->sent = t->version;
 }
@@ -375,21 +391,16 @@ static void on_table_timer(uv_timer_t *h)
     table_changed(nt);
 }
 
-static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
+/* Puts table t (created by `addr`) on the server; NULL when out of memory
+ * (t is then the caller's). */
+static ntable *ntable_add(server *srv, table *t, const char *addr)
 {
     ntable *nt = calloc(1, sizeof *nt);
     if (!nt)
         return NULL;
-    char code[TABLE_CODE_LEN + 1];
-    new_code(srv, code);
-    uint64_t seed;
-    random_bytes(&seed, sizeof seed);
-    nt->t = table_new(code, o, &srv->cfg->table, seed, srv->cfg->st);
-    if (!nt->t) {
-        free(nt);
-        return NULL;
-    }
+    nt->t = t;
     nt->srv = srv;
+    nt->followed = t->version; /* a restored table's log starts there */
     snprintf(nt->creator, sizeof nt->creator, "%s", addr);
     uv_timer_init(&srv->loop, &nt->timer);
     nt->timer.data = nt;
@@ -398,6 +409,21 @@ static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
         srv->tables->prev = nt;
     srv->tables = nt;
     srv->ntables++;
+    return nt;
+}
+
+static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
+{
+    char code[TABLE_CODE_LEN + 1];
+    new_code(srv, code);
+    uint64_t seed;
+    random_bytes(&seed, sizeof seed);
+    table *t = table_new(code, o, &srv->cfg->table, seed, srv->cfg->st);
+    if (!t)
+        return NULL;
+    ntable *nt = ntable_add(srv, t, addr);
+    if (!nt)
+        table_free(t);
     return nt;
 }
 
@@ -573,6 +599,90 @@ static void follow_unseats(ntable *nt, long long from)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* A failing store                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The `store` message: whether the store writes (ok), whether c's table is
+ * paused, and the store's failure for a person. */
+static void send_store(conn *c, bool ok, const char *msg)
+{
+    json_t *o = json_pack("{s:s, s:b, s:b}", "type", "store", "ok", ok, "paused",
+                          c->nt && c->nt->t->unkept);
+    if (o && !ok)
+        json_object_set_new(o, "message", json_string(msg));
+    conn_send(c, o);
+}
+
+static void store_message(server *srv, char *msg, size_t size)
+{
+    char why[200];
+    const store *st = srv->cfg->st;
+    st->ops->failing(st->self, why, sizeof why);
+    snprintf(msg, size, "the server cannot save moves right now (%s); a table "
+             "whose move could not be saved is paused until it can", why);
+}
+
+/* Tells c once that its table is paused. */
+static void tell_store(conn *c)
+{
+    if (c->store_told)
+        return;
+    char msg[400];
+    store_message(c->srv, msg, sizeof msg);
+    c->store_told = true;
+    send_store(c, false, msg);
+}
+
+/* Tells everyone at a table whether the store writes. */
+static void tell_store_all(server *srv, bool ok)
+{
+    char msg[400] = "";
+    if (!ok)
+        store_message(srv, msg, sizeof msg);
+    for (conn *c = srv->conns; c; c = c->next) {
+        if (!c->nt || (!ok && c->store_told))
+            continue; /* told already that its table is paused */
+        c->store_told = !ok && c->nt->t->unkept;
+        send_store(c, ok, msg);
+    }
+}
+
+/* The store is tried again; once it holds nothing unwritten, every paused
+ * table goes on (a fresh turn time) and its members get what they missed. */
+static void on_store_timer(uv_timer_t *h)
+{
+    server *srv = h->data;
+    const store *st = srv->cfg->st;
+    if (st->ops->flush(st->self) != 0)
+        return;
+    uv_timer_stop(&srv->store_timer);
+    srv->store_failing = false;
+    fprintf(stderr, "leastscore serve: the store writes again: the paused tables go on\n");
+    int64_t now = (int64_t)uv_now(&srv->loop);
+    for (ntable *nt = srv->tables; nt; nt = nt->next)
+        table_store_kept(nt->t, now);
+    tell_store_all(srv, true);
+    for (ntable *nt = srv->tables, *next; nt; nt = next) {
+        next = nt->next;
+        table_changed(nt);
+    }
+}
+
+/* After a change: whether the store began to fail. Then the tables are
+ * told, new tables refused (do_create) and the store retried on a timer. */
+static void store_check(server *srv)
+{
+    const store *st = srv->cfg->st;
+    if (srv->store_failing || !st || !st->ops->failing(st->self, NULL, 0))
+        return;
+    srv->store_failing = true;
+    fprintf(stderr, "leastscore serve: the store is failing: tables whose moves "
+            "cannot be saved are paused and new tables are refused until it is back\n");
+    tell_store_all(srv, false);
+    uv_timer_start(&srv->store_timer, on_store_timer, STORE_RETRY_MS, STORE_RETRY_MS);
+}
+
 static void table_changed(ntable *nt)
 {
     server *srv = nt->srv;
@@ -587,6 +697,7 @@ static void table_changed(ntable *nt)
     for (conn *c = nt->members; c; c = c->tnext)
         if (c->sent < t->version)
             send_state(c, c->sent);
+    store_check(srv);
     if (t->closed) {
         ntable_close(nt, "the table closed");
         return;
@@ -632,6 +743,9 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     if (srv->ntables >= srv->cfg->max_tables)
         return srv_fail(e, SRV_ESERVER_FULL, "the server holds as many tables "
                         "as it may (%d)", srv->cfg->max_tables);
+    if (srv->store_failing)
+        return srv_fail(e, SRV_ESTORE, "no new tables for now: the server cannot "
+                        "save matches (its store is failing); try again later");
     if (tables_from(srv, c->addr) >= srv->cfg->max_tables_per_address)
         return srv_fail(e, SRV_ESERVER_FULL, "your address has %d tables open, "
                         "the most it may", srv->cfg->max_tables_per_address);
@@ -693,12 +807,24 @@ static int do_watch(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
+/* At a restored table the tokens are known by their hash only. */
+static int restored_seat(table *t, const char *token)
+{
+    char hash[LS_DB_HASH_SIZE];
+    if (!token)
+        return -1;
+    ls_db_token_hash(token, hash);
+    return table_seat_of_token_hash(t, token, hash);
+}
+
 static int do_resume(conn *c, const proto_msg *m, srv_error *e)
 {
     ntable *nt = table_of_code(c, m, e);
     if (!nt)
         return e->code;
     int seat = table_seat_of_token(nt->t, m->token);
+    if (seat < 0)
+        seat = restored_seat(nt->t, m->token);
     if (seat < 0)
         return srv_fail(e, SRV_EBAD_TOKEN, "no seat at table %s has this token",
                         nt->t->code);
@@ -1014,13 +1140,16 @@ static void handle_message(conn *c, const char *text, size_t len)
         return;
     }
     proto_msg m;
-    if (proto_parse(text, len, &c->srv->defaults, &m, &e) == 0 &&
+    server *srv = c->srv;
+    if (proto_parse(text, len, &srv->defaults, &m, &e) == 0 &&
         dispatch(c, &m, &e) == 0) {
         proto_msg_clear(&m);
+        store_check(srv);
         return;
     }
     send_error(c, &e, &m);
     proto_msg_clear(&m);
+    store_check(srv); /* a match the store could not begin */
 }
 
 /* ------------------------------------------------------------------ */
@@ -1412,19 +1541,33 @@ static void on_stop_timer(uv_timer_t *h)
         uv_stop(&srv->loop);
 }
 
-/* The first SIGINT/SIGTERM: every connection is closed with 1001, every
- * table ended (finished matches are already in the store); the loop stops
- * when the last connection is gone or after SHUTDOWN_WAIT_MS. */
+/* The first SIGINT/SIGTERM: every connection is closed with 1001; every
+ * match in play is kept in progress in the store, to be restored at the
+ * next start (its players are not told `removed`: their seats wait for
+ * them), and the other tables are ended (finished matches are already in
+ * the store); the loop stops when the last connection is gone or after
+ * SHUTDOWN_WAIT_MS. */
 static void begin_shutdown(server *srv)
 {
     if (srv->stopping)
         return;
     srv->stopping = true;
-    fprintf(stderr, "leastscore serve: stopping (%d tables)\n", srv->ntables);
+    int kept = 0;
+    for (ntable *nt = srv->tables; nt; nt = nt->next) {
+        if (!nt->t->rec_handle)
+            continue;
+        table_suspend(nt->t);
+        kept++;
+        while (nt->members)
+            detach(nt->members);
+    }
+    fprintf(stderr, "leastscore serve: stopping (%d tables, %d matches in play kept "
+            "for the next start)\n", srv->ntables, kept);
     for (conn *c = srv->conns; c; c = c->next)
         conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down", false);
     while (srv->tables)
         ntable_close(srv->tables, "server shutting down");
+    uv_timer_stop(&srv->store_timer);
     srv->stop_began = uv_now(&srv->loop);
     uv_timer_start(&srv->stop_timer, on_stop_timer, 20, 20);
 }
@@ -1474,6 +1617,64 @@ static bool can_bind(const char *host, int port, char *why, size_t size)
     return ok;
 }
 
+/* Restores one table in progress from the store (store_restore_fn). */
+static int restore_one(void *ud, const store_match *m, const char *record, size_t len,
+                       void *handle)
+{
+    server *srv = ud;
+    srv_error e = {0};
+    if (find_table(srv, m->code)) {
+        fprintf(stderr, "leastscore serve: table %s, match %d: not restored: another "
+                "table in progress has its code (kept in the store)\n", m->code, m->match);
+        return -1;
+    }
+    uint64_t seed;
+    random_bytes(&seed, sizeof seed);
+    table *t = table_restore(m, record, len, &srv->cfg->table, seed, srv->cfg->st, handle,
+                             (int64_t)uv_now(&srv->loop), srv->version_base, &e);
+    if (!t) {
+        fprintf(stderr, "leastscore serve: table %s, match %d: not restored: %s (kept "
+                "in the store)\n", m->code, m->match, e.msg);
+        return -1;
+    }
+    if (!ntable_add(srv, t, "")) {
+        t->rec_handle = NULL; /* the store keeps it */
+        table_free(t);
+        fprintf(stderr, "leastscore serve: table %s: not restored: out of memory\n",
+                m->code);
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Rebuilds every table in progress the store keeps, before the server
+ * takes connections. Their event logs start above any version they had:
+ * the wall clock in milliseconds (a table never makes an event a
+ * millisecond), so that a resuming client is sent a snapshot.
+ */
+static void restore_tables(server *srv)
+{
+    const store *st = srv->cfg->st;
+    if (!st || !st->ops->restore)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    srv->version_base = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    uint64_t began = uv_hrtime();
+    int n = st->ops->restore(st->self, restore_one, srv);
+    double ms = (double)(uv_hrtime() - began) / 1e6;
+    if (n < 0)
+        fprintf(stderr, "leastscore serve: no table restored: the store cannot be read\n");
+    else
+        fprintf(stderr, "leastscore serve: restored %d tables in progress in %.1f ms\n",
+                n, ms);
+    for (ntable *nt = srv->tables, *next; nt; nt = next) {
+        next = nt->next;
+        table_changed(nt);
+    }
+}
+
 int net_run(const net_config *cfg, FILE *announce)
 {
     server *srv = calloc(1, sizeof *srv);
@@ -1515,6 +1716,8 @@ int net_run(const net_config *cfg, FILE *announce)
     uv_signal_start(&srv->sigterm, on_signal, SIGTERM);
     uv_timer_init(&srv->loop, &srv->stop_timer);
     srv->stop_timer.data = srv;
+    uv_timer_init(&srv->loop, &srv->store_timer);
+    srv->store_timer.data = srv;
 
     /* LS_LWS_LOG=N sets libwebsockets' log bits (a debugging aid). */
     lws_set_log_level(getenv("LS_LWS_LOG") ? atoi(getenv("LS_LWS_LOG")) : LLL_ERR, NULL);
@@ -1546,6 +1749,7 @@ int net_run(const net_config *cfg, FILE *announce)
                 "not an address of this machine)\n", cfg->host, cfg->port);
         goto out;
     }
+    restore_tables(srv);
     fprintf(announce, "leastscore: serving http://%s:%d/\n", cfg->host, port);
     fflush(announce);
     fprintf(stderr, "leastscore serve: web files from %s\n", srv->web_real);
@@ -1559,6 +1763,7 @@ out:
     uv_close((uv_handle_t *)&srv->sigint, NULL);
     uv_close((uv_handle_t *)&srv->sigterm, NULL);
     uv_close((uv_handle_t *)&srv->stop_timer, NULL);
+    uv_close((uv_handle_t *)&srv->store_timer, NULL);
     uv_run(&srv->loop, UV_RUN_DEFAULT);
     /* With a foreign loop, lws finishes destroying the context in a second
      * call once its handles have closed (it clears srv->ctx when done). */

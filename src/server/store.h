@@ -1,30 +1,98 @@
 /*
- * store.h - where a table's game records go.
+ * store.h - where a table's matches go: the journal of every match in
+ * play and, at the end, the finished match.
  *
- * A table writes each match's game record (docs/record-format.md) through
- * this small interface, line by line as the match is played: match_begin
- * when a match is dealt, append for every piece of record text (whole
- * lines), match_end when it ends or is abandoned. The file store
- * (store_file.c) keeps the text and writes one .lsr file per finished match;
- * a database store can be plugged in by implementing the same three calls.
- * A store's failures never stop a match: the table ignores them, and the
- * store reports them itself.
+ * A table hands each match to its store through this small interface, as
+ * the match is played: match_begin when it is dealt (with the table's
+ * settings and seats), append for every piece of game record text (whole
+ * lines: the header and first deal, each move, each later deal),
+ * match_end when it ends, is abandoned, or the server stops. The record is
+ * the journal: append returns 0 only once the text is durable, and the
+ * table announces nothing a failed append holds until the store says it
+ * has written it (flush). After a crash, restore hands back every match
+ * in progress with its record, so that the server rebuilds its tables.
+ *
+ * The database store (store_db.c) implements it over SQLite or PostgreSQL.
  */
 #ifndef LS_SERVER_STORE_H
 #define LS_SERVER_STORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "leastscore.h"
+
+#define STORE_CODE_SIZE 8
+#define STORE_LEVEL_SIZE 16
+#define STORE_TOKEN_SIZE 33 /* a seat token: 32 hex digits and the NUL */
+#define STORE_HASH_SIZE 65  /* its SHA-256 in hex and the NUL */
+
+/* A seat of a match. */
+typedef struct store_seat {
+    char name[LS_NAME_MAX + 1];
+    char level[STORE_LEVEL_SIZE];   /* a computer player's level, "" for a person */
+    int64_t player_id;              /* a person's player in the store, 0 = a
+                                       guest (not rated) */
+    char token[STORE_TOKEN_SIZE];   /* a person's seat token ("" when unknown) */
+    char token_hash[STORE_HASH_SIZE]; /* its hex SHA-256 ("" when unknown);
+                                       what restore gives back, never the token */
+    int wins;                       /* matches won at this table before */
+} store_seat;
+
+/* A match and the table it is played at: what is needed, with the record,
+ * to rebuild the table after a restart. Plain data. */
+typedef struct store_match {
+    char code[STORE_CODE_SIZE];     /* the table's code */
+    int match;                      /* the match's number at the table */
+    int capacity;                   /* the seats the table was created with */
+    int turn_time;                  /* seconds, 0 = off */
+    int host;                       /* the host's seat */
+    int nseats;
+    store_seat seat[LS_MAX_PLAYERS];
+} store_match;
+
+/* How a match leaves the table (match_end). */
+enum {
+    STORE_FINISHED = 1, /* it has a winner: kept as a finished match */
+    STORE_ABANDONED,    /* its table closed before the end: dropped */
+    STORE_SUSPENDED,    /* the server stops: kept in progress, restored at
+                           the next start */
+};
+
+/*
+ * Receives one match in progress at restore: its settings, its record
+ * (`len` bytes, whole lines) and the store's handle to go on appending
+ * with. Returns 0 when it took the handle (it ends it with match_end),
+ * non-zero when the match could not be rebuilt: the store then keeps the
+ * match as it is and says so in its log.
+ */
+typedef int (*store_restore_fn)(void *ud, const store_match *m, const char *record,
+                                size_t len, void *handle);
 
 typedef struct store_ops {
-    /* A match begins at table `code` (its `match`th there). Returns the
-     * store's handle for the match, or NULL when it keeps nothing. */
-    void *(*match_begin)(void *self, const char *code, int match);
-    /* Appends record text (one or more whole lines) to the match. */
-    void (*append)(void *self, void *match, const char *text, size_t len);
-    /* The match ended (`finished`: it has a winner) or was abandoned; the
-     * handle is not used again. */
-    void (*match_end)(void *self, void *match, bool finished);
+    /* A match begins. Returns the store's handle for it, or NULL when the
+     * store cannot keep it (failing): the match must not start. */
+    void *(*match_begin)(void *self, const store_match *m);
+    /* Appends record text (one or more whole lines) to the match. Returns
+     * 0 once it is durable; a negative code when it could not be written:
+     * the store keeps the text in memory, in order, and writes it with
+     * the next append or flush. */
+    int (*append)(void *self, void *match, const char *text, size_t len);
+    /* Tries again to write everything the store holds unwritten (every
+     * match's text, ended matches). Returns 0 when nothing is left. */
+    int (*flush)(void *self);
+    /* The match ends (STORE_...); the handle is not used again. Returns 0
+     * when that is written; otherwise the store keeps it and writes it at
+     * a later call (flush). */
+    int (*match_end)(void *self, void *match, int how);
+    /* Hands every match in progress the store holds to fn, oldest first.
+     * Returns the number restored, or a negative code when the store
+     * cannot be read. */
+    int (*restore)(void *self, store_restore_fn fn, void *ud);
+    /* Whether the store holds something it could not write (it is
+     * failing), and the last failure's message (msg may be NULL). */
+    bool (*failing)(void *self, char *msg, size_t size);
 } store_ops;
 
 /* A store: its operations and their first argument. Plain data; a table
@@ -34,12 +102,14 @@ typedef struct store {
     void *self;
 } store;
 
-/* The file store: finished matches become DIR/<date>-<code>-<match>.lsr.
- * store_file_new() creates DIR (and its parents) if needed; NULL with msg
- * set when it cannot. Free with store_file_free(). */
-store *store_file_new(const char *dir, char *msg, size_t size);
-void store_file_free(store *st);
-/* The number of records written so far (for the log and the tests). */
-int store_file_written(const store *st);
+/*
+ * Writes a finished match's record as DIR/<name>.lsr (to a temporary name,
+ * then renamed, so that a reader never sees half a record), creating DIR
+ * if needed. Returns 0, or -1 with msg set. (store_file.c)
+ */
+int store_file_write(const char *dir, const char *name, const char *text, size_t len,
+                     char *msg, size_t size);
+/* Creates DIR and its parents if needed. Returns 0, or -1 with msg set. */
+int store_file_mkdir(const char *dir, char *msg, size_t size);
 
 #endif

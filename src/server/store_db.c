@@ -1,46 +1,93 @@
 /*
- * store_db.c - the database store (see store_db.h).
+ * store_db.c - the database store (see store_db.h and store.h).
  *
- * A failing database does not lose what the table handed over while the
- * server runs: text that could not be written stays pending in memory, in
- * order, and goes in with the next piece, all of it in one commit, so the
- * journal in the database never has a gap; a match whose end could not be
- * written is kept and retried at every later call of the store. Each
- * failure is reported on the log, with the database's message, and
- * counted. What is still pending when the store is freed is reported as
- * lost (its size).
+ * Every match the store was handed and has not finished with is on one
+ * list (`matches`): a match in play, or an ended one whose end the
+ * database has not taken yet. Text that could not be written stays
+ * pending in its match, in order, and goes in with the next piece or the
+ * next flush, all of it in one commit, so the journal in the database
+ * never has a gap. The store is "failing" from the first write that fails
+ * until a flush leaves nothing unwritten; both moments are logged (once
+ * each, with the database's message), not every retry.
+ *
+ * LS_STORE_FAULT (tests only) names a file: while it exists every write
+ * of the store fails as if the database had, so that the tests can make a
+ * store fail and come back at the moment they choose.
  */
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "server/store_db.h"
 
 typedef struct db_match {
     int64_t table_id;
-    char code[32];
+    char code[STORE_CODE_SIZE];
     int match;
     char *pending; /* text not yet written */
     size_t len, cap;
-    bool finished;          /* for an ended match: it has a winner */
-    struct db_match *next;  /* in db_store.ended */
+    int how;       /* STORE_... once ended, else 0 */
+    struct db_match *prev, *next;
 } db_match;
 
 typedef struct db_store {
     store st;
     ls_db *db;
     FILE *log;
+    char records[4096];   /* finished matches also go here as .lsr, or "" */
+    const char *fault;    /* LS_STORE_FAULT, or NULL */
     int finished, failures;
-    db_match *ended; /* ended matches the database did not take yet */
+    bool failing;
+    char error[256];      /* the last failure */
+    db_match *matches;
 } db_store;
 
+static void logf_(db_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void logf_(db_store *s, const char *fmt, ...)
+{
+    if (!s->log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("leastscore serve: store: ", s->log);
+    vfprintf(s->log, fmt, ap);
+    fputc('\n', s->log);
+    va_end(ap);
+    fflush(s->log);
+}
+
+/* A write failed: counted; the log is told when the store begins to fail. */
 static void report(db_store *s, const db_match *m, const char *what, const ls_error *err)
 {
     s->failures++;
-    if (s->log) {
-        fprintf(s->log, "leastscore serve: store: table %s, match %d: %s: %s\n",
-                m->code, m->match, what, err->msg);
-        fflush(s->log);
-    }
+    snprintf(s->error, sizeof s->error, "%s", err->msg);
+    if (s->failing)
+        return;
+    s->failing = true;
+    if (m)
+        logf_(s, "failing: table %s, match %d: %s: %s (kept in memory, retried; "
+              "new tables are refused until it is back)", m->code, m->match, what,
+              err->msg);
+    else
+        logf_(s, "failing: %s: %s (new tables are refused until it is back)", what,
+              err->msg);
+}
+
+/* The test seam: every write fails while the LS_STORE_FAULT file exists. */
+static int fault(const db_store *s, ls_error *err)
+{
+    if (!s->fault || access(s->fault, F_OK) != 0)
+        return 0;
+    err->code = LS_DB_EIO;
+    err->line = 0;
+    snprintf(err->msg, sizeof err->msg, "injected failure (LS_STORE_FAULT=%s exists)",
+             s->fault);
+    return LS_DB_EIO;
 }
 
 static int pending_add(db_match *m, const char *text, size_t len)
@@ -73,12 +120,14 @@ static int flush_pending(db_store *s, db_match *m, ls_error *err)
         used--;
     if (used == 0)
         return 0;
+    int ret = fault(s, err);
+    if (ret)
+        return ret;
     int n = 0;
     for (size_t i = 0; i < used; i++)
         n += m->pending[i] == '\n';
     char *copy = malloc(used + 1);
     const char **lines = malloc((size_t)n * sizeof *lines);
-    int ret = 0;
     if (!copy || !lines) {
         ret = LS_ENOMEM;
         err->code = ret;
@@ -108,104 +157,297 @@ static int flush_pending(db_store *s, db_match *m, ls_error *err)
     return ret;
 }
 
-/* Writes what is pending of an ended match, then finishes or drops it.
- * Returns 0, or the error (reported; the match stays for a retry). */
-static int end_match(db_store *s, db_match *m)
+static void unlist(db_store *s, db_match *m)
+{
+    if (m->prev)
+        m->prev->next = m->next;
+    else
+        s->matches = m->next;
+    if (m->next)
+        m->next->prev = m->prev;
+    free(m->pending);
+    free(m);
+}
+
+/* Also writes a finished match as an .lsr file in the records directory
+ * (its name as the file store always gave it: date, code, match). A
+ * failure here is logged; the match is in the database either way. */
+static void export_record(db_store *s, const db_match *m, int64_t match_id)
+{
+    if (!s->records[0])
+        return;
+    ls_db_match dm;
+    ls_error err;
+    char msg[4200];
+    if (ls_db_match_get(s->db, match_id, &dm, &err)) {
+        logf_(s, "table %s, match %d: finished, but its record cannot be read back "
+              "for %s: %s", m->code, m->match, s->records, err.msg);
+        return;
+    }
+    char stamp[32], name[96];
+    time_t at = (time_t)dm.finished_at;
+    struct tm tm;
+    gmtime_r(&at, &tm);
+    strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+    snprintf(name, sizeof name, "%s-%s-%d", stamp, m->code, m->match);
+    if (store_file_write(s->records, name, dm.record, strlen(dm.record), msg, sizeof msg))
+        logf_(s, "table %s, match %d: finished and kept, but %s", m->code, m->match, msg);
+    ls_db_match_clear(&dm);
+}
+
+/*
+ * Writes what the match holds: its pending text and, once it has ended,
+ * its end (finished, dropped, or kept in progress). Frees a match that is
+ * done. Returns 0 or the error (reported; the match stays for a retry).
+ */
+static int write_match(db_store *s, db_match *m)
 {
     ls_error err;
     int ret = flush_pending(s, m, &err);
     if (ret) {
-        report(s, m, "the end of the match could not be written (kept, retried)", &err);
-    } else if (m->finished) {
-        if ((ret = ls_db_table_finish(s->db, m->table_id, NULL, &err)))
-            report(s, m, "the finished match could not be kept (retried)", &err);
-        else
+        report(s, m, "a move could not be written", &err);
+        return ret;
+    }
+    if (!m->how)
+        return 0;
+    if (m->how == STORE_FINISHED) {
+        int64_t match_id = 0;
+        if (!(ret = fault(s, &err)) &&
+            !(ret = ls_db_table_finish(s->db, m->table_id, &match_id, &err))) {
             s->finished++;
-    } else if ((ret = ls_db_table_drop(s->db, m->table_id, &err))) {
-        report(s, m, "the abandoned match could not be dropped (retried)", &err);
+            export_record(s, m, match_id);
+        }
+        if (ret) {
+            report(s, m, "the finished match could not be kept", &err);
+            return ret;
+        }
+    } else if (m->how == STORE_ABANDONED) {
+        if ((ret = fault(s, &err)) || (ret = ls_db_table_drop(s->db, m->table_id, &err))) {
+            report(s, m, "the abandoned match could not be dropped", &err);
+            return ret;
+        }
+    }
+    unlist(s, m);
+    return 0;
+}
+
+static int db_flush(void *self)
+{
+    db_store *s = self;
+    int ret = 0;
+    for (db_match *m = s->matches, *next; m; m = next) {
+        next = m->next;
+        if ((m->len > 0 || m->how) && write_match(s, m))
+            ret = LS_DB_EIO;
+    }
+    if (!ret && s->failing) {
+        s->failing = false;
+        logf_(s, "back: everything held in memory is written (%d failed writes "
+              "while it failed)", s->failures);
     }
     return ret;
 }
 
-/* Retries the ended matches the database refused before (at every call of
- * the store: the database may be back). */
-static void retry_ended(db_store *s)
+static db_match *match_new(db_store *s, int64_t table_id, const char *code, int match)
 {
-    for (db_match **p = &s->ended; *p;) {
-        db_match *m = *p;
-        if (end_match(s, m)) {
-            p = &m->next;
-            continue;
-        }
-        *p = m->next;
-        free(m->pending);
-        free(m);
-    }
-}
-
-static void *db_begin(void *self, const char *code, int match)
-{
-    db_store *s = self;
-    retry_ended(s);
     db_match *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
+    m->table_id = table_id;
     snprintf(m->code, sizeof m->code, "%s", code);
     m->match = match;
-    char meta[64];
-    snprintf(meta, sizeof meta, "{\"match\":%d}", match);
-    ls_error err;
-    if (ls_db_table_begin(s->db, code, meta, &m->table_id, &err)) {
-        report(s, m, "the match cannot be kept", &err);
-        free(m);
-        return NULL;
-    }
+    m->next = s->matches;
+    if (s->matches)
+        s->matches->prev = m;
+    s->matches = m;
     return m;
 }
 
-static void db_append(void *self, void *match, const char *text, size_t len)
+/* The table's settings as the meta text kept with the match (JSON). */
+static char *meta_of(const store_match *sm)
 {
-    db_store *s = self;
-    db_match *m = match;
-    ls_error err;
-    retry_ended(s);
-    if (pending_add(m, text, len)) {
-        err.code = LS_ENOMEM;
-        snprintf(err.msg, sizeof err.msg, "out of memory: %zu bytes of the record lost",
-                 len);
-        report(s, m, "a move cannot be kept", &err);
-        return;
-    }
-    if (flush_pending(s, m, &err))
-        report(s, m, "a move could not be written (kept, written with the next)", &err);
+    json_t *wins = json_array();
+    for (int i = 0; wins && i < sm->nseats; i++)
+        json_array_append_new(wins, json_integer(sm->seat[i].wins));
+    json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:o}", "match", sm->match, "capacity",
+                          sm->capacity, "turn_time", sm->turn_time, "host", sm->host,
+                          "wins", wins);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    return text;
 }
 
-static void db_end(void *self, void *match, bool finished)
+/* Writes the match and its seats (computer levels as their players). */
+static int begin_rows(db_store *s, const store_match *sm, int64_t *id, ls_error *err)
+{
+    int ret = fault(s, err);
+    if (ret)
+        return ret;
+    char *meta = meta_of(sm);
+    if (!meta) {
+        err->code = LS_ENOMEM;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return LS_ENOMEM;
+    }
+    ret = ls_db_table_begin(s->db, sm->code, meta, id, err);
+    free(meta);
+    for (int i = 0; !ret && i < sm->nseats; i++) {
+        const store_seat *st = &sm->seat[i];
+        ls_db_seat seat = {.name = st->name, .player_id = st->player_id};
+        if (st->level[0]) {
+            seat.bot = st->level;
+            ret = ls_db_bot_player(s->db, st->level, &seat.player_id, err);
+        } else if (st->token[0]) {
+            seat.token = st->token;
+        } else if (st->token_hash[0]) {
+            seat.token_hash = st->token_hash;
+        }
+        if (!ret)
+            ret = ls_db_table_seat(s->db, *id, i, &seat, err);
+    }
+    if (ret && *id) {
+        ls_error ignored;
+        ls_db_table_drop(s->db, *id, &ignored); /* best effort: an empty table
+                                                   is dropped at restore anyway */
+    }
+    return ret;
+}
+
+static void *db_begin(void *self, const store_match *sm)
+{
+    db_store *s = self;
+    if (s->failing && db_flush(s))
+        return NULL;
+    ls_error err;
+    int64_t id = 0;
+    if (begin_rows(s, sm, &id, &err)) {
+        db_match tmp = {.match = sm->match};
+        snprintf(tmp.code, sizeof tmp.code, "%s", sm->code);
+        report(s, &tmp, "the match cannot be kept", &err);
+        return NULL;
+    }
+    return match_new(s, id, sm->code, sm->match);
+}
+
+static int db_append(void *self, void *match, const char *text, size_t len)
 {
     db_store *s = self;
     db_match *m = match;
-    retry_ended(s);
-    m->finished = finished;
-    if (end_match(s, m)) {
-        m->next = s->ended;
-        s->ended = m;
-        return;
+    if (pending_add(m, text, len)) {
+        ls_error err = {.code = LS_ENOMEM};
+        snprintf(err.msg, sizeof err.msg, "out of memory: %zu bytes of the record", len);
+        report(s, m, "a move cannot be kept", &err);
+        return LS_ENOMEM;
     }
-    free(m->pending);
-    free(m);
+    int ret = write_match(s, m);
+    if (!ret && s->failing)
+        db_flush(s); /* others may be waiting: the database is back */
+    return ret;
+}
+
+static int db_end(void *self, void *match, int how)
+{
+    db_store *s = self;
+    db_match *m = match;
+    m->how = how;
+    return write_match(s, m);
+}
+
+/* Reads a meta text back; false when it is not one of ours. */
+static bool meta_read(const char *text, store_match *sm)
+{
+    json_error_t je;
+    json_t *o = json_loads(text, 0, &je), *wins = NULL;
+    bool ok = o && json_unpack(o, "{s:i, s:i, s:i, s:i, s:o}", "match", &sm->match,
+                               "capacity", &sm->capacity, "turn_time", &sm->turn_time,
+                               "host", &sm->host, "wins", &wins) == 0 &&
+              json_is_array(wins);
+    for (size_t i = 0; ok && i < json_array_size(wins) && i < LS_MAX_PLAYERS; i++)
+        sm->seat[i].wins = (int)json_integer_value(json_array_get(wins, i));
+    json_decref(o);
+    return ok;
+}
+
+static int db_restore(void *self, store_restore_fn fn, void *ud)
+{
+    db_store *s = self;
+    ls_db_live_table *t = NULL;
+    int n = 0, restored = 0;
+    ls_error err;
+    int ret = ls_db_live_tables(s->db, &t, &n, &err);
+    if (ret) {
+        logf_(s, "the tables in progress cannot be read: %s", err.msg);
+        return ret;
+    }
+    for (int i = 0; i < n; i++) {
+        const ls_db_live_table *lt = &t[i];
+        if (lt->lines == 0) {
+            /* Begun but never dealt: nothing of it was ever shown. */
+            if (ls_db_table_drop(s->db, lt->id, &err))
+                logf_(s, "table %s: an empty match cannot be dropped: %s", lt->code,
+                      err.msg);
+            continue;
+        }
+        store_match sm;
+        memset(&sm, 0, sizeof sm);
+        snprintf(sm.code, sizeof sm.code, "%s", lt->code);
+        if (!meta_read(lt->meta, &sm)) {
+            logf_(s, "table %s (id %" PRId64 "): not restored: its settings '%.80s' "
+                  "are not the server's (kept in the store)", lt->code, lt->id, lt->meta);
+            continue;
+        }
+        sm.nseats = lt->nseats;
+        for (int k = 0; k < lt->nseats; k++) {
+            const ls_db_live_seat *ls = &lt->seat[k];
+            store_seat *st = &sm.seat[k];
+            snprintf(st->name, sizeof st->name, "%s", ls->name);
+            snprintf(st->level, sizeof st->level, "%s", ls->bot);
+            st->player_id = ls->bot[0] ? 0 : ls->player_id;
+            snprintf(st->token_hash, sizeof st->token_hash, "%s", ls->token_hash);
+        }
+        db_match *m = match_new(s, lt->id, lt->code, sm.match);
+        if (!m) {
+            logf_(s, "table %s: not restored: out of memory (kept in the store)", lt->code);
+            continue;
+        }
+        if (fn(ud, &sm, lt->record, lt->record_len, m)) {
+            unlist(s, m);
+            continue;
+        }
+        restored++;
+    }
+    ls_db_live_tables_free(t, n);
+    return restored;
+}
+
+static bool db_failing(void *self, char *msg, size_t size)
+{
+    db_store *s = self;
+    if (msg && size)
+        snprintf(msg, size, "%s", s->failing ? s->error : "");
+    return s->failing;
 }
 
 static const store_ops db_ops = {
     .match_begin = db_begin,
     .append = db_append,
+    .flush = db_flush,
     .match_end = db_end,
+    .restore = db_restore,
+    .failing = db_failing,
 };
 
-store *store_db_new(const char *where, FILE *log, char *msg, size_t size)
+store *store_db_new(const char *where, const char *records, FILE *log, char *msg,
+                    size_t size)
 {
     db_store *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(msg, size, "out of memory");
+        return NULL;
+    }
+    if (records && strlen(records) >= sizeof s->records) {
+        snprintf(msg, size, "the records directory's name is too long");
+        free(s);
         return NULL;
     }
     ls_error err;
@@ -214,6 +456,9 @@ store *store_db_new(const char *where, FILE *log, char *msg, size_t size)
         free(s);
         return NULL;
     }
+    snprintf(s->records, sizeof s->records, "%s", records ? records : "");
+    const char *f = getenv("LS_STORE_FAULT");
+    s->fault = f && *f ? f : NULL;
     s->log = log;
     s->st.ops = &db_ops;
     s->st.self = s;
@@ -225,16 +470,14 @@ void store_db_free(store *st)
     if (!st)
         return;
     db_store *s = st->self;
-    retry_ended(s);
-    for (db_match *m = s->ended, *next; m; m = next) {
-        next = m->next;
-        if (s->log)
-            fprintf(s->log,
-                    "leastscore serve: store: table %s, match %d: %zu bytes of its "
-                    "record could not be written before the server stopped\n",
-                    m->code, m->match, m->len);
-        free(m->pending);
-        free(m);
+    db_flush(s);
+    while (s->matches) {
+        db_match *m = s->matches;
+        if (m->len > 0 || m->how)
+            logf_(s, "table %s, match %d: %zu bytes of its record%s could not be "
+                  "written before the server stopped", m->code, m->match, m->len,
+                  m->how ? " and its end" : "");
+        unlist(s, m);
     }
     ls_db_close(s->db);
     free(s);

@@ -3,9 +3,12 @@
  * server's records in the database of db.h, SQLite or PostgreSQL.
  *
  * Each match is a table in progress from its first line, written durably
- * piece by piece (a deal in one commit, each move in one), and moves to
- * the finished matches, rated, when it ends with a winner; an abandoned
- * match is dropped (docs/store.md).
+ * piece by piece (a deal in one commit, each move in one), with its seats
+ * (people as their players, computer players as their level's player) and
+ * the table's settings; it moves to the finished matches, rated, when it
+ * ends with a winner; an abandoned match is dropped; a match the server
+ * stops in is kept in progress and handed back by restore at the next
+ * start (docs/store.md).
  */
 #ifndef LS_SERVER_STORE_DB_H
 #define LS_SERVER_STORE_DB_H
@@ -16,10 +19,13 @@
 #include "server/store.h"
 
 /* Opens the database at `where` (a file or a postgresql:// URL; see
- * ls_db_open). Failures of the database are reported on `log` (may be
- * NULL). NULL with msg set when the database cannot be opened. Free with
- * store_db_free(), which closes the database. */
-store *store_db_new(const char *where, FILE *log, char *msg, size_t size);
+ * ls_db_open). Finished matches are also written as .lsr files into the
+ * directory `records` (NULL: not). Failures of the database are reported
+ * on `log` (may be NULL). NULL with msg set when the database cannot be
+ * opened. Free with store_db_free(), which writes what it still can and
+ * closes the database. */
+store *store_db_new(const char *where, const char *records, FILE *log, char *msg,
+                    size_t size);
 void store_db_free(store *st);
 /* Matches moved to the finished matches so far. */
 int store_db_finished(const store *st);

@@ -33,25 +33,33 @@ static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
 /* The record and the event log                                        */
 /* ------------------------------------------------------------------ */
 
-/* Hands the record text not yet sent to the store. */
+/* Hands the record text not yet sent to the store. The store returns once
+ * the text is durable; when it cannot write it (it keeps it and tries
+ * again), the table pauses until table_store_kept(), so that nothing is
+ * shown that a crash could lose. */
 static void flush_record(table *t)
 {
     if (!t->rec)
         return;
     size_t len;
     const char *text = ls_record_text(t->rec, &len);
-    if (len > t->rec_sent && t->rec_handle && t->st.ops)
+    if (len > t->rec_sent && t->rec_handle && t->st.ops &&
         t->st.ops->append(t->st.self, t->rec_handle, text + t->rec_sent,
-                          len - t->rec_sent);
+                          len - t->rec_sent) != 0)
+        t->unkept = true;
     t->rec_sent = len;
 }
 
-/* Ends the match's record in the store and drops it. */
-static void end_record(table *t, bool finished)
+/* Ends the match's record in the store (STORE_...) and drops it. A
+ * finished match whose end the store could not write yet pauses the
+ * table like a move (its end is not shown before it is kept). */
+static void end_record(table *t, int how)
 {
     flush_record(t);
-    if (t->rec_handle && t->st.ops)
-        t->st.ops->match_end(t->st.self, t->rec_handle, finished);
+    if (t->rec_handle && t->st.ops &&
+        t->st.ops->match_end(t->st.self, t->rec_handle, how) != 0 &&
+        how == STORE_FINISHED)
+        t->unkept = true;
     t->rec_handle = NULL;
     ls_record_free(t->rec);
     t->rec = NULL;
@@ -147,7 +155,7 @@ table *table_new(const char *code, const table_options *o, const table_config *c
         return NULL;
     }
     t->log_cap = 16;
-    snprintf(t->code, sizeof t->code, "%s", code);
+    snprintf(t->code, sizeof t->code, "%.*s", TABLE_CODE_LEN, code);
     t->opt = *o;
     t->cfg = *c;
     t->status = TABLE_LOBBY;
@@ -170,7 +178,7 @@ void table_free(table *t)
 {
     if (!t)
         return;
-    end_record(t, false);
+    end_record(t, STORE_ABANDONED);
     free_players(t);
     ls_state_free(t->s);
     for (int i = 0; i < t->log_n; i++)
@@ -360,6 +368,20 @@ int table_seat_of_token(const table *t, const char *token)
     return -1;
 }
 
+int table_seat_of_token_hash(table *t, const char *token, const char *hash)
+{
+    if (!token || strlen(token) != TABLE_TOKEN_LEN || !hash || !*hash)
+        return -1;
+    for (int i = 0; i < t->nseats; i++) {
+        table_seat *st = &t->seats[i];
+        if (!st->bot && !st->token[0] && !strcmp(st->token_hash, hash)) {
+            snprintf(st->token, sizeof st->token, "%s", token);
+            return i;
+        }
+    }
+    return -1;
+}
+
 static void connection_event(table *t, int seat)
 {
     table_event *ev = log_add(t, TEV_CONNECTION);
@@ -461,32 +483,90 @@ static void turn_begin(table *t, int64_t now)
         t->comp = COMP_NEEDED;
 }
 
+/* What follows a deal, in play and when a record is replayed: the record,
+ * the computer players told. */
+static void dealt(table *t, const ls_state *s)
+{
+    if (t->rec)
+        ls_record_deal(t->rec, s);
+    ls_view v;
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player && !ls_eliminated(s, i)) {
+            ls_view_of(s, i, &v);
+            ls_player_round_start(t->seats[i].player, &v);
+        }
+}
+
+/* What follows a move (s has applied it), in play and when a record is
+ * replayed: the record, the computer players told, and at the end of a
+ * round its result. */
+static void moved(table *t, const ls_state *s, int seat, ls_move m)
+{
+    if (t->rec)
+        ls_record_move(t->rec, s, seat, m);
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player)
+            ls_player_tell(t->seats[i].player, s, i, seat, m);
+    if (ls_phase(s) == LS_PHASE_TURN)
+        return;
+    const ls_round_result *r = ls_last_result(s);
+    ls_view v;
+    for (int i = 0; i < t->nseats; i++)
+        if (t->seats[i].player && (r->players & (1u << i))) {
+            ls_view_of(s, i, &v);
+            ls_player_round_end(t->seats[i].player, &v, r);
+        }
+}
+
 static void deal_round(table *t, int64_t now)
 {
     ls_error err = {0};
     if (ls_deal(t->s, &err) != 0)
         abort(); /* the engine deals whenever its phase is DEAL */
-    if (t->rec)
-        ls_record_deal(t->rec, t->s);
+    dealt(t, t->s);
     flush_record(t);
     table_event *ev = log_add(t, TEV_DEAL);
     ev->num = ls_round(t->s);
     ev->seat = ls_starter(t->s);
     ev->move.card = ls_cards_first(ls_open_cards(t->s));
-    ls_view v;
-    for (int i = 0; i < t->nseats; i++)
-        if (t->seats[i].player && !ls_eliminated(t->s, i)) {
-            ls_view_of(t->s, i, &v);
-            ls_player_round_start(t->seats[i].player, &v);
-        }
     t->status = TABLE_PLAYING;
     for (int i = 0; i < t->nseats; i++)
         t->seats[i].ready = false;
     turn_begin(t, now);
 }
 
-/* A new match with the seated players: state, computer players, record,
- * then the first deal. Fails only when out of memory. */
+void table_store_match(const table *t, int match, store_match *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->code, sizeof m->code, "%s", t->code);
+    m->match = match;
+    m->capacity = t->opt.seats;
+    m->turn_time = t->opt.turn_time;
+    m->host = t->host;
+    m->nseats = t->nseats;
+    for (int i = 0; i < t->nseats; i++) {
+        const table_seat *st = &t->seats[i];
+        store_seat *ss = &m->seat[i];
+        snprintf(ss->name, sizeof ss->name, "%s", st->name);
+        if (st->bot)
+            snprintf(ss->level, sizeof ss->level, "%s", st->level);
+        ss->player_id = st->bot ? 0 : st->player_id;
+        snprintf(ss->token, sizeof ss->token, "%s", st->bot ? "" : st->token);
+        snprintf(ss->token_hash, sizeof ss->token_hash, "%s", st->bot ? "" : st->token_hash);
+        ss->wins = st->wins;
+    }
+}
+
+static int store_paused(const table *t, srv_error *e)
+{
+    return srv_fail(e, SRV_ESTORE, "table %s is paused: the server cannot save its "
+                    "moves right now (its store is failing); it goes on when the "
+                    "store is back", t->code);
+}
+
+/* A new match with the seated players: state, computer players, the
+ * store's handle (the match does not start when the store cannot keep
+ * it), record, then the first deal. */
 static int begin_match(table *t, int64_t now, srv_error *e)
 {
     const char *names[LS_MAX_PLAYERS];
@@ -509,7 +589,20 @@ static int begin_match(table *t, int64_t now, srv_error *e)
             return srv_fail(e, SRV_ENOMEM, "%s", err.msg);
         }
     }
-    end_record(t, false);
+    void *handle = NULL;
+    if (t->st.ops) {
+        store_match sm;
+        table_store_match(t, t->match + 1, &sm);
+        handle = t->st.ops->match_begin(t->st.self, &sm);
+        if (!handle) {
+            for (int i = 0; i < t->nseats; i++)
+                ls_player_free(players[i]);
+            ls_state_free(s);
+            return srv_fail(e, SRV_ESTORE, "the server cannot keep matches right now "
+                            "(its store is failing): the match can start when it is back");
+        }
+    }
+    end_record(t, STORE_ABANDONED);
     free_players(t);
     ls_state_free(t->s);
     t->s = s;
@@ -523,8 +616,7 @@ static int begin_match(table *t, int64_t now, srv_error *e)
                  t->code, t->match);
         ls_record_comment(t->rec, line);
     }
-    if (t->st.ops)
-        t->rec_handle = t->st.ops->match_begin(t->st.self, t->code, t->match);
+    t->rec_handle = handle;
     log_add(t, TEV_START)->num = t->match;
     deal_round(t, now);
     return 0;
@@ -535,6 +627,8 @@ int table_start(table *t, int by, int64_t now, srv_error *e)
     int rc = check_host(t, by, e);
     if (rc)
         return rc;
+    if (t->unkept)
+        return store_paused(t, e);
     if (t->status != TABLE_LOBBY)
         return srv_fail(e, SRV_ENOT_NOW, "the match has already started");
     if (t->nseats < LS_MIN_PLAYERS)
@@ -548,6 +642,8 @@ int table_rematch(table *t, int by, int64_t now, srv_error *e)
     int rc = check_host(t, by, e);
     if (rc)
         return rc;
+    if (t->unkept)
+        return store_paused(t, e);
     if (t->status != TABLE_OVER)
         return srv_fail(e, SRV_ENOT_NOW, "a rematch is possible only after "
                         "the match has ended");
@@ -564,43 +660,34 @@ static void round_ended(table *t, int64_t now)
     ev->result = malloc(sizeof *r);
     if (ev->result)
         *ev->result = *r;
-    ls_view v;
-    for (int i = 0; i < t->nseats; i++)
-        if (t->seats[i].player && (r->players & (1u << i))) {
-            ls_view_of(t->s, i, &v);
-            ls_player_round_end(t->seats[i].player, &v, r);
-        }
     if (ls_phase(t->s) == LS_PHASE_OVER) {
         int w = ls_winner(t->s);
         t->status = TABLE_OVER;
         if (w >= 0)
             t->seats[w].wins++;
         log_add(t, TEV_MATCH_END)->seat = w;
-        end_record(t, true);
+        end_record(t, STORE_FINISHED);
     } else {
         t->status = TABLE_BETWEEN;
         t->pause_began = now;
     }
 }
 
-/* Applies a checked move for `seat`: the engine, the record, the log, the
- * computer players; then the next turn or the end of the round. */
+/* Applies a checked move for `seat`: the engine, the record (written to
+ * the store before anything else happens), the log, the computer players;
+ * then the next turn or the end of the round. */
 static int apply_move(table *t, int seat, ls_move m, bool timeout, int64_t now,
                       srv_error *e)
 {
     ls_error err = {0};
     if (ls_apply(t->s, &m, &err) != 0)
         return srv_fail(e, SRV_EILLEGAL_MOVE, "%s", err.msg);
-    if (t->rec)
-        ls_record_move(t->rec, t->s, seat, m);
+    moved(t, t->s, seat, m);
     flush_record(t);
     table_event *ev = log_add(t, TEV_MOVE);
     ev->seat = seat;
     ev->move = m;
     ev->timeout = timeout;
-    for (int i = 0; i < t->nseats; i++)
-        if (t->seats[i].player)
-            ls_player_tell(t->seats[i].player, t->s, i, seat, m);
     if (ls_phase(t->s) != LS_PHASE_TURN) {
         t->comp = COMP_NONE;
         round_ended(t, now);
@@ -615,6 +702,8 @@ int table_move(table *t, int seat, long long version, const char *text,
 {
     if (seat < 0)
         return srv_fail(e, SRV_ENOT_YOUR_TURN, "spectators do not move");
+    if (t->unkept)
+        return store_paused(t, e);
     if (version != t->version)
         return srv_fail(e, SRV_ESTALE, "the move was made on version %lld; the "
                         "table is at version %lld", version, t->version);
@@ -642,6 +731,8 @@ int table_next(table *t, int seat, int64_t now, srv_error *e)
         return srv_fail(e, SRV_ENOT_YOUR_TURN, "spectators do not play");
     if (t->status != TABLE_BETWEEN)
         return srv_fail(e, SRV_ENOT_NOW, "no round has just ended");
+    if (t->unkept)
+        return store_paused(t, e);
     t->seats[seat].ready = true;
     for (int i = 0; i < t->nseats; i++) {
         const table_seat *st = &t->seats[i];
@@ -686,6 +777,8 @@ int64_t table_next_deadline(const table *t)
     if (t->empty_since >= 0)
         earliest(&best, t->status == TABLE_OVER ? t->empty_since
                                                 : t->empty_since + t->cfg.grace_ms);
+    if (t->unkept)
+        return best; /* paused: nothing of the match is due */
     if (t->status == TABLE_BETWEEN)
         earliest(&best, t->pause_began + t->cfg.round_pause_ms);
     if (t->status == TABLE_PLAYING) {
@@ -720,6 +813,8 @@ void table_tick(table *t, int64_t now)
         t->closed = true;
         return;
     }
+    if (t->unkept)
+        return;
     if (t->status == TABLE_BETWEEN && now >= t->pause_began + t->cfg.round_pause_ms)
         deal_round(t, now);
     if (t->status != TABLE_PLAYING)
@@ -745,7 +840,7 @@ void table_tick(table *t, int64_t now)
 bool table_request(table *t, int64_t now, table_job *r)
 {
     (void)now;
-    if (t->closed || t->status != TABLE_PLAYING || t->comp != COMP_NEEDED)
+    if (t->closed || t->unkept || t->status != TABLE_PLAYING || t->comp != COMP_NEEDED)
         return false;
     int seat = ls_turn(t->s);
     table_seat *st = &t->seats[seat];
@@ -788,4 +883,172 @@ void table_computer_move(table *t, int64_t now, int seat, long long turn_id,
     t->comp = COMP_HELD;
     t->comp_move = move;
     table_tick(t, now);
+}
+
+/* ------------------------------------------------------------------ */
+/* The store: pauses, stopping, restoring                              */
+/* ------------------------------------------------------------------ */
+
+void table_store_kept(table *t, int64_t now)
+{
+    if (!t->unkept)
+        return;
+    t->unkept = false;
+    if (t->status == TABLE_PLAYING)
+        t->turn_began = now; /* a fresh full turn: the pause was not the player's */
+    else if (t->status == TABLE_BETWEEN)
+        t->pause_began = now;
+}
+
+void table_suspend(table *t)
+{
+    if (t->rec_handle && t->status != TABLE_OVER)
+        end_record(t, STORE_SUSPENDED);
+}
+
+/* The replay of a record into a table being restored (ls_record_hooks). */
+typedef struct rebuild {
+    table *t;
+    char why[200]; /* set when a hook refuses */
+} rebuild;
+
+/* The record creates the match: its players must be the stored seats;
+ * the table's record writer and computer players start as at a start. */
+static int rb_players(void *ud, const ls_state *s)
+{
+    rebuild *rb = ud;
+    table *t = rb->t;
+    if (ls_players(s) != t->nseats) {
+        snprintf(rb->why, sizeof rb->why, "the record has %d players, the store %d seats",
+                 ls_players(s), t->nseats);
+        return LS_ERECORD;
+    }
+    for (int i = 0; i < t->nseats; i++)
+        if (strcmp(ls_name(s, i), t->seats[i].name)) {
+            snprintf(rb->why, sizeof rb->why, "seat %d is %s in the record, %s in the "
+                     "store", i, ls_name(s, i), t->seats[i].name);
+            return LS_ERECORD;
+        }
+    t->rec = ls_record_new(s);
+    char line[96];
+    snprintf(line, sizeof line, "leastscore serve, table %s, match %d", t->code, t->match);
+    if (!t->rec || ls_record_comment(t->rec, line) != 0)
+        return LS_ENOMEM;
+    for (int i = 0; i < t->nseats; i++) {
+        if (!t->seats[i].bot)
+            continue;
+        ls_error err = {0};
+        t->seats[i].player = ls_player_new(t->seats[i].level, ls_rng_next(&t->rng), &err);
+        if (!t->seats[i].player) {
+            snprintf(rb->why, sizeof rb->why, "seat %d: %.150s", i, err.msg);
+            return err.code ? err.code : LS_ENOMEM;
+        }
+    }
+    return 0;
+}
+
+static int rb_deal(void *ud, const ls_state *s)
+{
+    dealt(((rebuild *)ud)->t, s);
+    return 0;
+}
+
+static int rb_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    moved(((rebuild *)ud)->t, s, seat, m);
+    return 0;
+}
+
+/* The seats and settings of a table to restore, checked. */
+static int restore_seats(table *t, const store_match *m, int64_t now, srv_error *e)
+{
+    if (m->nseats < LS_MIN_PLAYERS || m->nseats > LS_MAX_PLAYERS)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "%d seats kept: a match has 2 to 8",
+                        m->nseats);
+    int host = -1;
+    for (int i = 0; i < m->nseats; i++) {
+        const store_seat *ss = &m->seat[i];
+        table_seat *st = &t->seats[i];
+        if (!ls_name_valid(ss->name))
+            return srv_fail(e, SRV_EBAD_NAME, "seat %d: '%s' is not a name", i, ss->name);
+        snprintf(st->name, sizeof st->name, "%s", ss->name);
+        st->bot = ss->level[0] != '\0';
+        if (st->bot && !valid_level(ss->level))
+            return srv_fail(e, SRV_EBAD_LEVEL, "seat %d: '%s' is not a level", i,
+                            ss->level);
+        snprintf(st->level, sizeof st->level, "%s", ss->level);
+        st->player_id = st->bot ? 0 : ss->player_id;
+        snprintf(st->token_hash, sizeof st->token_hash, "%s", ss->token_hash);
+        st->wins = ss->wins;
+        st->dropped_at = now;
+        if (!st->bot && (host < 0 || i == m->host))
+            host = i;
+    }
+    t->nseats = m->nseats;
+    if (host < 0)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "no person is seated");
+    t->host = host;
+    return 0;
+}
+
+table *table_restore(const store_match *m, const char *record, size_t len,
+                     const table_config *c, uint64_t seed, const store *st,
+                     void *handle, int64_t now, long long version, srv_error *e)
+{
+    table_options o = {.seats = m->capacity, .rules = ls_rules_default(),
+                       .turn_time = m->turn_time};
+    table *t = table_new(m->code, &o, c, seed, st);
+    if (!t) {
+        srv_fail(e, SRV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    if (restore_seats(t, m, now, e) != 0)
+        goto fail;
+    t->match = m->match;
+    rebuild rb = {.t = t};
+    ls_record_hooks hooks = {.ud = &rb, .players = rb_players, .deal = rb_deal,
+                             .move = rb_move};
+    ls_error err = {0};
+    if (ls_record_replay(record, len, &hooks, &t->s, NULL, NULL, &err) != 0) {
+        srv_fail(e, SRV_EBAD_MESSAGE, "its record, line %d: %s", err.line,
+                 rb.why[0] ? rb.why : err.msg);
+        goto fail;
+    }
+    ls_state_reseed(t->s, ls_rng_next(&t->rng));
+    t->opt.rules = *ls_state_rules(t->s);
+    if (t->opt.seats < t->nseats)
+        t->opt.seats = t->nseats;
+    if (table_options_check(&t->opt, e) != 0)
+        goto fail;
+    size_t rlen;
+    const char *text = ls_record_text(t->rec, &rlen);
+    if (rlen != len || memcmp(text, record, len) != 0) {
+        srv_fail(e, SRV_EBAD_MESSAGE, "its record is not the one this server writes "
+                 "for its match (%zu bytes rebuilt, %zu kept)", rlen, len);
+        goto fail;
+    }
+    t->rec_sent = len;
+    t->rec_handle = handle;
+    t->version = version;
+    t->empty_since = now;
+    switch (ls_phase(t->s)) {
+    case LS_PHASE_TURN:
+        t->status = TABLE_PLAYING;
+        turn_begin(t, now);
+        break;
+    case LS_PHASE_DEAL:
+        t->status = TABLE_BETWEEN;
+        t->pause_began = now;
+        break;
+    default: /* it ended, but the store had not taken its end */
+        t->status = TABLE_OVER;
+        if (ls_winner(t->s) >= 0)
+            t->seats[ls_winner(t->s)].wins++;
+        end_record(t, STORE_FINISHED);
+        break;
+    }
+    return t;
+fail:
+    table_free(t); /* no handle yet: nothing is ended in the store */
+    return NULL;
 }

@@ -78,6 +78,9 @@ typedef struct table_seat {
     char token[TABLE_TOKEN_LEN + 1]; /* people */
     int64_t player_id;             /* people: the store's player whose
                                       match this is (0: a guest, not rated) */
+    char token_hash[STORE_HASH_SIZE]; /* people, at a table restored after
+                                      a restart: the token's hex SHA-256
+                                      (the token itself is not kept) */
     bool connected;                /* people: a connection holds the seat */
     bool away;                     /* the greedy player plays for them */
     bool ready;                    /* sent `next` this pause */
@@ -144,6 +147,10 @@ typedef struct table {
     ls_record *rec;
     size_t rec_sent;
     void *rec_handle;
+    bool unkept;        /* the store could not write record text handed to
+                           it: the table is paused (no move, deal or timer)
+                           and what happened since is not to be shown until
+                           table_store_kept() */
 } table;
 
 /*
@@ -154,8 +161,35 @@ typedef struct table {
  */
 table *table_new(const char *code, const table_options *o, const table_config *c,
                  uint64_t seed, const store *st);
-/* Frees t; a match in play is ended unfinished in the store. Lent players
- * are the borrower's to free. */
+/*
+ * Rebuilds a table whose match was in play when the server stopped or
+ * crashed, from what the store kept: `m` (code, settings, seats) and the
+ * match's game record (`len` bytes), replayed by the engine's record
+ * reader through the same calls as live play (the record writer, the
+ * computer players' memories), so the table is at the record's last
+ * move. `handle` is the store's handle for the match (the table appends
+ * to it from now on). The seats are held for their people to come back
+ * with resume (their grace time starts at `now`; their tokens are known
+ * by hash), the computer players play again, the turn in play gets a
+ * fresh full turn time, and the event log starts empty at `version` (the
+ * caller makes it higher than any version the table had, so that a
+ * resuming client is sent a snapshot). A match that had just ended is
+ * ended in the store. Returns NULL with e set when the record cannot be
+ * rebuilt (the message says which line and why) or memory runs out.
+ */
+table *table_restore(const store_match *m, const char *record, size_t len,
+                     const table_config *c, uint64_t seed, const store *st,
+                     void *handle, int64_t now, long long version, srv_error *e);
+/* Fills m with what the store keeps of t's match (table_restore's input). */
+void table_store_match(const table *t, int match, store_match *m);
+/* The server stops: a match in play is ended in the store as suspended,
+ * to be restored at the next start (call before table_free). */
+void table_suspend(table *t);
+/* The store has written everything again: the paused table goes on, the
+ * turn in play with a fresh full turn time. */
+void table_store_kept(table *t, int64_t now);
+/* Frees t; a match in play is ended unfinished (abandoned) in the store.
+ * Lent players are the borrower's to free. */
 void table_free(table *t);
 
 /* Checks options: seats 2..8, rules (for `seats` players), turn time. */
@@ -185,6 +219,9 @@ int table_leave(table *t, int seat, int64_t now, srv_error *e);
 
 /* The seat `token` belongs to, or -1. */
 int table_seat_of_token(const table *t, const char *token);
+/* At a restored table: the seat whose token hash is `hash` (the SHA-256
+ * of `token`, in hex), or -1; the seat then knows its token again. */
+int table_seat_of_token_hash(table *t, const char *token, const char *hash);
 /* A connection now holds / no longer holds the person in `seat`. */
 void table_connect(table *t, int seat, int64_t now);
 void table_disconnect(table *t, int seat, int64_t now);

@@ -47,22 +47,28 @@ const RUN_DIR = process.env.LS_TEST_RUN_DIR;
 // fresh data directory and resolves once it has printed its address.
 // options.args are extra command-line arguments (they come after the
 // defaults, so they override them), or a function of the server's own
-// temporary directory giving them; options.grace the --grace seconds.
+// temporary directory giving them; options.grace the --grace seconds;
+// options.dir the directory of an earlier server (s.dir) to start again
+// on, with its data (it is then removed only by the last server's kill);
+// options.env more environment variables.
 export async function startServer(options = {}) {
-    const dir = mkdtempSync(join(RUN_DIR ?? tmpdir(), 'ls-server-'));
+    const dir = options.dir ?? mkdtempSync(join(RUN_DIR ?? tmpdir(), 'ls-server-'));
     const dataDir = join(dir, 'data');
     // The browser client is not under test here: a page of its own, so
     // that the server needs no web/ next to the binary under test.
     const webDir = join(dir, 'web');
-    mkdirSync(webDir);
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>test</title>\n');
+    if (!existsSync(webDir)) {
+        mkdirSync(webDir);
+        writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>test</title>\n');
+    }
     const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', webDir,
         '--bot-delay', '0', '--round-pause', '0',
         '--grace', String(options.grace ?? 30),
         ...(typeof options.args === 'function' ? options.args(dir) : options.args ?? [])];
-    const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...(options.env ?? {}) } });
     const s = {
-        proc, dataDir, stdout: '', stderr: '', exited: null,
+        proc, dir, dataDir, stdout: '', stderr: '', exited: null,
         exitPromise: null,
     };
     s.exitPromise = new Promise((resolve) => {
@@ -83,6 +89,14 @@ export async function startServer(options = {}) {
             await s.exitPromise;
         }
         rmSync(dir, { recursive: true, force: true });
+    };
+    // crash(): SIGKILL, as a crash: the data directory stays (start a
+    // server on it again with {dir: s.dir}).
+    s.crash = async () => {
+        if (!s.exited) {
+            proc.kill('SIGKILL');
+            await withTimeout(s.exitPromise, T(10000), 'the server to die of SIGKILL');
+        }
     };
     // stop(signal): sends the signal and waits (bounded) for the exit.
     s.stop = async (signal = 'SIGTERM', ms = T(10000)) => {
@@ -154,6 +168,42 @@ export function listRecords(dir) {
     };
     if (existsSync(dir)) walk(dir);
     return out.sort();
+}
+
+// storeReader(backend, where): the server's store read directly, SQLite
+// (a file, with sqlite3) or PostgreSQL (a URL, with psql), in SQL both
+// accept (table codes are [A-Z2-9]).
+export function storeReader(backend, where) {
+    const query = (sql) => {
+        if (backend === 'sqlite') {
+            const out = execFileSync('sqlite3', ['-json', '-cmd', '.timeout 10000', where, sql], { encoding: 'utf8' });
+            return (out.trim() ? JSON.parse(out) : []).map((row) => Object.values(row));
+        }
+        // One JSON value: the rows' text may hold line breaks (a record).
+        const out = execFileSync('psql', [where, '-X', '-At', '-c', `SELECT json_agg(q) FROM (${sql}) q`],
+            { encoding: 'utf8' });
+        return (out.trim() ? JSON.parse(out) : []).map((row) => Object.values(row));
+    };
+    return {
+        // code -> the record of the table in progress (tables with lines).
+        live() {
+            const rows = query('SELECT t.code, l.line, l.id FROM live_lines l JOIN live_tables t'
+                + ' ON t.id = l.table_id ORDER BY l.id');
+            rows.sort((a, b) => Number(a[2]) - Number(b[2]));
+            const out = new Map();
+            for (const [code, line] of rows) out.set(code, (out.get(code) ?? '') + line + '\n');
+            return out;
+        },
+        // code -> {record, rated}: rated counts the seats whose rating moved.
+        finished() {
+            const out = new Map();
+            for (const [code, record] of query('SELECT code, record FROM matches')) out.set(code, { record, rated: 0 });
+            const rated = query('SELECT m.code, COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id'
+                + ' WHERE p.player_id IS NOT NULL AND p.mu_after <> p.mu_before GROUP BY m.code');
+            for (const [code, n] of rated) if (out.has(code)) out.get(code).rated = Number(n);
+            return out;
+        },
+    };
 }
 
 // Runs `leastscore replay --json FILE`; returns the parsed JSON (throws

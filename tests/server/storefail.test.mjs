@@ -1,0 +1,63 @@
+// storefail.test.mjs - a store that fails (issue 11, docs/store.md "A store
+// that fails"): the server says so in its log and to the tables, pauses a
+// table whose move it could not write (the move is not shown, moves are
+// refused), refuses new tables, and when the store is back writes what it
+// held, shows the move and goes on. The store is made to fail with the
+// test seam LS_STORE_FAULT (every write fails while its file exists).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, unlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, T, storeReader, chooseMove, rng } from './lib.mjs';
+import { makeTable, uniqueName } from './tables.mjs';
+
+test('a failing store pauses the table, refuses new tables, and loses nothing', async () => {
+    const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
+    const fault = join(faultDir, 'fail');
+    const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
+        const [ann] = t.players;
+        const mine = (m) => m.view.status === 'playing' && m.view.turn === m.view.you;
+        let s = ann.lastState();
+        if (!mine(s)) s = await ann.stateWhere(mine, 'Ann to move');
+        const before = s.version;
+        writeFileSync(fault, '');
+        const move = chooseMove(s.view, rng(5), -1);
+        ann.send({ type: 'move', version: before, move });
+        // Told, both the player and the spectator; the move is not shown.
+        for (const c of [ann, t.spec]) {
+            const m = await c.next('store');
+            assert.equal(m.ok, false);
+            assert.equal(m.paused, true);
+            assert.match(m.message, /cannot save moves.*injected failure/);
+        }
+        await ann.expectError({ type: 'move', version: before, move }, 'store_failing');
+        assert.ok(!ann.frames.some((f) => f.type === 'state' && f.version > before),
+            'a state after the move that was not kept');
+        const other = await srv.connect({ label: 'late' });
+        await other.expectError({ type: 'create', name: uniqueName() }, 'store_failing');
+        assert.match(srv.stderr, /store: failing: table [A-Z2-9]{5}, match 1: a move could not be written: injected failure/);
+        assert.match(srv.stderr, /the store is failing: tables whose moves cannot be saved are paused/);
+
+        // The store is back: the move is written and shown, the table goes on.
+        unlinkSync(fault);
+        const back = await ann.next('store', 'the store to be back', T(5000));
+        assert.equal(back.ok, true);
+        const after = await ann.stateWhere((m) => m.version > before, 'the state with the move');
+        const ev = after.events.find((e) => e.kind === 'move' && e.seat === ann.lastState().view.you);
+        assert.ok(ev, `the move is in the events: ${JSON.stringify(after.events)}`);
+        assert.equal(ev.move.replace(/ draw .*/, ' draw'), move);
+        const record = storeReader('sqlite', join(srv.dataDir, 'leastscore.db')).live().get(t.code);
+        assert.ok(record.includes(`${t.names[0]} ${ev.move}\n`), `the move is in the store:\n${record}`);
+        assert.match(srv.stderr, /store: back: everything held in memory is written/);
+        const c2 = await other.request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+        assert.equal(c2.type, 'joined');
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(faultDir, { recursive: true, force: true });
+    }
+});
