@@ -53,7 +53,9 @@ function follow(tab, spec) {
             if (lastDeal >= 0) {
                 evs = evs.slice(lastDeal);
             } else {
-                cur = v.round ? { round: v.round, k: (v.turns ?? 0) - evs.filter((e) => e.kind === 'move').length } : null;
+                // The view counts the turns of the round in play; after a
+                // round's end the moves of the frame cannot be placed.
+                cur = v.status === 'playing' ? { round: v.round, k: v.turns - evs.filter((e) => e.kind === 'move').length } : null;
             }
         }
         for (const e of evs) {
