@@ -23,6 +23,12 @@
  *
  * A conn is freed only in lws's CLOSED callback; jobs that outlive it (a
  * hint) hold a pointer that the conn clears when it goes.
+ *
+ * The store: at start, before listening, every table in progress it keeps
+ * is rebuilt (restore_tables). A table whose move the store could not
+ * write is paused (table.unkept): no state is sent from it until a timer
+ * finds the store writing again (on_store_timer), and while the store
+ * fails new tables are refused (store_check).
  */
 #include <ctype.h>
 #include <errno.h>

@@ -24,15 +24,17 @@ typedef struct net_config {
     int max_tables;             /* tables on the server */
     int max_tables_per_address; /* tables created from one address */
     table_config table;         /* grace, round pause, bot delay */
-    const store *st;            /* where finished matches go */
+    const store *st;            /* where matches are kept (store.h) */
     const char *db_where;       /* the store of players, matches and ratings
                                    (ls_db_open's file or URL), or NULL:
                                    everyone plays as a guest, no API */
 } net_config;
 
 /*
- * Serves until SIGINT or SIGTERM, then closes every connection (1001
- * "server shutting down"), ends the tables and returns 0. Once listening it
+ * Restores the tables in progress the store keeps, then serves until
+ * SIGINT or SIGTERM; then closes every connection (1001 "server shutting
+ * down"), keeps the matches in play in the store for the next start, ends
+ * the other tables and returns 0. Once listening (after the restore) it
  * prints "leastscore: serving http://HOST:PORT/" on `announce` and flushes
  * it. Returns 1 (with a message on stderr) when it cannot start.
  */

@@ -90,6 +90,17 @@ export async function startServer(options = {}) {
         }
         rmSync(dir, { recursive: true, force: true });
     };
+    // waitLog(re): resolves with the match once the server's log (stderr,
+    // another pipe than the messages) has a line matching re (bounded).
+    s.waitLog = async (re, ms = T(5000)) => {
+        const deadline = Date.now() + ms;
+        for (;;) {
+            const m = re.exec(s.stderr);
+            if (m) return m;
+            if (Date.now() > deadline) throw new Error(`no line matching ${re} in the server's log:\n${s.stderr.slice(-3000)}`);
+            await sleep(20);
+        }
+    };
     // crash(): SIGKILL, as a crash: the data directory stays (start a
     // server on it again with {dir: s.dir}).
     s.crash = async () => {

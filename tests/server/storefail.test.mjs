@@ -39,8 +39,8 @@ test('a failing store pauses the table, refuses new tables, and loses nothing', 
             'a state after the move that was not kept');
         const other = await srv.connect({ label: 'late' });
         await other.expectError({ type: 'create', name: uniqueName() }, 'store_failing');
-        assert.match(srv.stderr, /store: failing: table [A-Z2-9]{5}, match 1: a move could not be written: injected failure/);
-        assert.match(srv.stderr, /the store is failing: tables whose moves cannot be saved are paused/);
+        await srv.waitLog(/store: failing: table [A-Z2-9]{5}, match 1: a move could not be written: injected failure/);
+        await srv.waitLog(/the store is failing: tables whose moves cannot be saved are paused/);
 
         // The store is back: the move is written and shown, the table goes on.
         unlinkSync(fault);
@@ -52,7 +52,7 @@ test('a failing store pauses the table, refuses new tables, and loses nothing', 
         assert.equal(ev.move.replace(/ draw .*/, ' draw'), move);
         const record = storeReader('sqlite', join(srv.dataDir, 'leastscore.db')).live().get(t.code);
         assert.ok(record.includes(`${t.names[0]} ${ev.move}\n`), `the move is in the store:\n${record}`);
-        assert.match(srv.stderr, /store: back: everything held in memory is written/);
+        await srv.waitLog(/store: back: everything held in memory is written/);
         const c2 = await other.request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
         assert.equal(c2.type, 'joined');
         await srv.close();
