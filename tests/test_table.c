@@ -819,9 +819,15 @@ static void test_a_table_is_rebuilt_from_its_record_at_its_last_move(void **stat
     /* Events start afresh above every version the table had. */
     assert_int_equal(r->version, 1000000);
     assert_int_equal(table_oldest(r), 1000001);
-    /* The turn in play has its full time again. */
-    if (!r->seats[ls_turn(r->s)].bot)
+    /* The turn in play has its full time again; a computer player to
+     * move is asked for its move. */
+    table_job asked;
+    if (r->seats[ls_turn(r->s)].bot) {
+        assert_true(table_request(r, later, &asked));
+        answer(r, later, &asked);
+    } else {
         assert_int_equal(table_time_left(r, later), 30000);
+    }
     /* The seat is held for its token (known by hash). */
     assert_int_equal(table_seat_of_token(r, tokens[0]), -1);
     assert_int_equal(table_seat_of_token_hash(r, tokens[1], "0"), -1);
