@@ -179,8 +179,8 @@ static void test_the_api_answers_from_the_store(void **state)
     assert_int_equal(ls_db_player_create(db, "Ann", "0123456789abcdef0123456789abcdef", &ann, &err), 0);
     assert_int_equal(ls_db_bot_player(db, "greedy", &cid, &err), 0);
     assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
-    ls_db_seat seats[3] = {{"Ann", ann, NULL, NULL}, {"Bob", 0, NULL, NULL},
-                           {"Cid", cid, "greedy", NULL}};
+    ls_db_seat seats[3] = {{"Ann", ann, NULL, NULL, NULL}, {"Bob", 0, NULL, NULL, NULL},
+                           {"Cid", cid, "greedy", NULL, NULL}};
     for (int i = 0; i < 3; i++)
         assert_int_equal(ls_db_table_seat(db, t, i, &seats[i], &err), 0);
     for (const char *line = example; *line;) {
