@@ -397,16 +397,11 @@ static void on_table_timer(uv_timer_t *h)
     table_changed(nt);
 }
 
-/* Puts table t (created by `addr`) on the server; NULL when out of memory
- * (t is then the caller's). */
-static ntable *ntable_add(server *srv, table *t, const char *addr)
+/* Puts nt (its table set) on the server, created by `addr`. */
+static void ntable_link(server *srv, ntable *nt, const char *addr)
 {
-    ntable *nt = calloc(1, sizeof *nt);
-    if (!nt)
-        return NULL;
-    nt->t = t;
     nt->srv = srv;
-    nt->followed = t->version; /* a restored table's log starts there */
+    nt->followed = nt->t->version; /* a restored table's log starts there */
     snprintf(nt->creator, sizeof nt->creator, "%s", addr);
     uv_timer_init(&srv->loop, &nt->timer);
     nt->timer.data = nt;
@@ -415,21 +410,23 @@ static ntable *ntable_add(server *srv, table *t, const char *addr)
         srv->tables->prev = nt;
     srv->tables = nt;
     srv->ntables++;
-    return nt;
 }
 
 static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
 {
+    ntable *nt = calloc(1, sizeof *nt);
+    if (!nt)
+        return NULL;
     char code[TABLE_CODE_LEN + 1];
     new_code(srv, code);
     uint64_t seed;
     random_bytes(&seed, sizeof seed);
-    table *t = table_new(code, o, &srv->cfg->table, seed, srv->cfg->st);
-    if (!t)
+    nt->t = table_new(code, o, &srv->cfg->table, seed, srv->cfg->st);
+    if (!nt->t) {
+        free(nt);
         return NULL;
-    ntable *nt = ntable_add(srv, t, addr);
-    if (!nt)
-        table_free(t);
+    }
+    ntable_link(srv, nt, addr);
     return nt;
 }
 
@@ -1643,13 +1640,16 @@ static int restore_one(void *ud, const store_match *m, const char *record, size_
                 "in the store)\n", m->code, m->match, e.msg);
         return -1;
     }
-    if (!ntable_add(srv, t, "")) {
+    ntable *nt = calloc(1, sizeof *nt);
+    if (!nt) {
         t->rec_handle = NULL; /* the store keeps it */
         table_free(t);
         fprintf(stderr, "leastscore serve: table %s: not restored: out of memory\n",
                 m->code);
         return -1;
     }
+    nt->t = t;
+    ntable_link(srv, nt, "");
     return 0;
 }
 
@@ -1675,10 +1675,10 @@ static void restore_tables(server *srv)
     else
         fprintf(stderr, "leastscore serve: restored %d tables in progress in %.1f ms\n",
                 n, ms);
-    for (ntable *nt = srv->tables, *next; nt; nt = next) {
-        next = nt->next;
-        table_changed(nt);
-    }
+    /* Each table's due work (its computer player's move, its timers) is
+     * done by its timer at the loop's first turn, before any connection. */
+    for (ntable *nt = srv->tables; nt; nt = nt->next)
+        uv_timer_start(&nt->timer, on_table_timer, 0, 0);
 }
 
 int net_run(const net_config *cfg, FILE *announce)

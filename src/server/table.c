@@ -590,8 +590,8 @@ static int begin_match(table *t, int64_t now, srv_error *e)
         }
     }
     void *handle = NULL;
+    store_match sm; /* the store copies what it keeps */
     if (t->st.ops) {
-        store_match sm;
         table_store_match(t, t->match + 1, &sm);
         handle = t->st.ops->match_begin(t->st.self, &sm);
         if (!handle) {
