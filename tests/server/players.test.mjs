@@ -300,21 +300,23 @@ for (const b of backends()) {
     });
 }
 
-describe('the default store', () => {
+describe('without --db', () => {
     let srv;
     before(async () => { srv = await startServer(); });
     after(async () => { await srv?.close(); });
 
-    // Without --db the server keeps an SQLite file in its data directory:
-    // players and the API work there too.
-    test('a server started without --db has players and the API', async () => {
+    // The default store (an SQLite file in the data directory) keeps the
+    // matches; players and the API need --db (docs/store.md).
+    test('everyone is a guest and the API says there is no store', async () => {
         const c = await srv.connect();
-        const name = uniqueName('Df');
-        c.send({ type: 'player', name, token: token() });
-        const p = await c.next('player');
-        assert.equal(p.name, name);
+        await c.expectError({ type: 'player', name: 'Ann', token: token() }, 'no_store');
+        await c.expectError({ type: 'login', name: 'Ann', password: 'whatever1', token: token() }, 'no_store');
+        await c.expectError({ type: 'set_password', password: 'whatever1' }, 'no_store');
+        const j = await c.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined');
         const r = await srv.get('/api/leaderboard');
-        assert.equal(r.status, 200);
+        assert.equal(r.status, 503);
+        assert.equal(r.json.error, 'no_store');
         c.close();
     });
 });
