@@ -44,13 +44,9 @@ async function checkStep(page, rec, points, i) {
   assert.deepEqual(got.open, t.open, `step ${i}: the open cards`);
 }
 
-// Until the store rates a seat for its player (the seats are carried to
-// the store by the restore half of issue 11), a finished match is in the
-// store but in nobody's history: the tests that need it are todo.
-const RATED = process.env.LS_SEATS_RATED ? undefined : 'the store does not rate seats yet';
-
 let page;
 let code;
+let id;
 
 test('a player plays a match and steps through its replay, every hand as the record has it', async (t) => {
   page = await newPage(env.browser, DESKTOP);
@@ -62,14 +58,16 @@ test('a player plays a match and steps through its replay, every hand as the rec
     await page.click('#start');
     await playToEnd(page);
 
-    // The first match the store finished.
-    const id = '1';
-    await page.goto(`${url}/matches/${id}`);
+    // The match's end links to its page, with the rating changes.
+    await page.waitForSelector('#see-replay', { timeout: 15000 });
+    await page.click('#see-replay');
     await page.waitForSelector('#replay-step', { timeout: 15000 });
+    id = /\/matches\/(\d+)$/.exec(new URL(page.url()).pathname)[1];
     assert.match(await page.textContent('#match-h'), new RegExp(`Table ${code}`));
     const rows = await page.locator('#match-players tbody tr').allTextContents();
     assert.equal(rows.length, 2);
-    assert.ok(rows.some((r) => /Ada/.test(r)), `the players: ${rows}`);
+    assert.ok(rows.some((r) => /Ada/.test(r) && /→/.test(r)), `Ada's rating change: ${rows}`);
+    assert.ok(rows.some((r) => /Computer \(greedy\)/.test(r)), `the computer player: ${rows}`);
 
     // The record behind the download link verifies.
     assert.equal(await page.getAttribute('#download', 'href'), `/api/matches/${id}.lsr`);
@@ -108,17 +106,8 @@ test('a player plays a match and steps through its replay, every hand as the rec
   });
 });
 
-test('the match is linked from its end, rated, and in the profile, history and leaderboard', { todo: RATED }, async (t) => {
+test('the match is in the leaderboard, the profile and the history', async (t) => {
   await withShots(t, [page], async () => {
-    await page.goto(`${env.server.url}/t/${code}`);
-    await page.waitForSelector('#see-replay', { timeout: 15000 });
-    await page.click('#see-replay');
-    await page.waitForSelector('#replay-step', { timeout: 15000 });
-    const id = /\/matches\/(\d+)$/.exec(new URL(page.url()).pathname)[1];
-    const rows = await page.locator('#match-players tbody tr').allTextContents();
-    assert.ok(rows.some((r) => /Ada/.test(r) && /→/.test(r)), `Ada's rating change: ${rows}`);
-    assert.ok(rows.some((r) => /Computer \(greedy\)/.test(r)), `the computer player: ${rows}`);
-
     // The profile counts the match; the history links to it.
     await page.click('#leaderboard-link');
     await page.waitForSelector('#leaderboard', { timeout: 15000 });
@@ -143,7 +132,6 @@ test('the match is linked from its end, rated, and in the profile, history and l
 test('the pages fit a phone', async (t) => {
   const phone = await newPage(env.browser, PHONE);
   await withShots(t, [phone], async () => {
-    const id = '1';
     for (const p of [`/matches/${id}`, '/players/Ada', '/leaderboard']) {
       await phone.goto(env.server.url + p);
       await phone.waitForSelector('#replay-step, #stats-h, #leaderboard, #leaderboard-empty', { timeout: 15000 });
