@@ -217,9 +217,8 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "leastscore serve: %s\n", msg);
         return 1;
     }
-    /* Players and the JSON API use the store when --db names it; the
-     * default file keeps matches only (everyone a guest) for now. */
-    bool players = db_opt != NULL;
+    /* The store (the default file, or --db) keeps the matches, the
+     * players and their ratings, and answers the JSON API. */
     if (!db_opt) {
         snprintf(db_file, sizeof db_file, "%s/leastscore.db", data);
         db_opt = db_file;
@@ -230,7 +229,7 @@ int cmd_serve(int argc, char **argv)
         return 1;
     }
     cfg.st = st;
-    cfg.db_where = players ? db_opt : NULL;
+    cfg.db_where = db_opt;
     /* libuv sizes its worker pool from the environment at first use. */
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);

@@ -306,17 +306,18 @@ describe('without --db', () => {
     after(async () => { await srv?.close(); });
 
     // The default store (an SQLite file in the data directory) keeps the
-    // matches; players and the API need --db (docs/store.md).
-    test('everyone is a guest and the API says there is no store', async () => {
+    // matches and the players, and answers the API (docs/store.md).
+    test('the default store makes players and answers the API', async () => {
         const c = await srv.connect();
-        await c.expectError({ type: 'player', name: 'Ann', token: token() }, 'no_store');
-        await c.expectError({ type: 'login', name: 'Ann', password: 'whatever1', token: token() }, 'no_store');
-        await c.expectError({ type: 'set_password', password: 'whatever1' }, 'no_store');
+        const tok = token();
+        c.send({ type: 'player', name: 'Ann', token: tok });
+        assert.equal((await c.next('player')).name, 'Ann');
         const j = await c.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
         assert.equal(j.type, 'joined');
         const r = await srv.get('/api/leaderboard');
-        assert.equal(r.status, 503);
-        assert.equal(r.json.error, 'no_store');
+        assert.equal(r.status, 200);
+        const q = await srv.get('/api/players/Ann');
+        assert.equal(q.status, 200);
         c.close();
     });
 });
