@@ -204,8 +204,16 @@ int cli_add_players(const char *cmd, const char *list,
         return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
                                "at most %zu)", strlen(list), sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", list);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
+    int piece = 0;
+    for (char *tok = buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        piece++;
+        if (!*tok)
+            return cli_usage_error(cmd, "piece %d of the players list '%s' is "
+                                   "empty (two commas in a row, or one at an end)",
+                                   piece, list);
         if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 &&
             strncmp(specs[*n - 1], "cmd:", 4) != 0) {
             char *prev = specs[*n - 1];

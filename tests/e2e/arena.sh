@@ -133,6 +133,10 @@ bad "unexpected argument 'extra'" --players greedy,random extra
 bad 'at most 16' --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g
 bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
 bad 'an empty player spec' --players greedy --player ''
+# An empty piece of a list is an error, not skipped: the seats would shift.
+bad "piece 2 of the players list 'greedy,,random' is empty" --players greedy,,random
+bad "piece 1 of the players list ',greedy,random' is empty" --players ,greedy,random
+bad "piece 3 of the players list 'greedy,random,' is empty" --players greedy,random,
 # A cmd: player is checked up front as sim checks it: one limit on the
 # command, a usage error before any match.
 long=$(python3 -c 'print("x" * 256)')
