@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
 tmp=$(mktemp -d)
 T="tmux -S $tmp/sock -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # status ARGS...: the exit status of the command, its output in $tmp/out

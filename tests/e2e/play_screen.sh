@@ -12,7 +12,9 @@ set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 . "$(dirname "$0")/lib/tmux.sh"
-trap '$T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"' EXIT
+# With set -e a failing command in the trap would end the script there: the
+# server is already gone when the last session was killed.
+trap '$T kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$tmp"' EXIT
 loc=C
 locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
 

@@ -11,7 +11,7 @@ set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 . "$(dirname "$0")/lib/tmux.sh"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
 # start NAME COLS ROWS LOCALE ARGS...: runs the game in a new session; when
 # it ends the pane shows its output and exit status.
