@@ -457,28 +457,60 @@ int ls_db_schema_version(ls_db *db, int *version, ls_error *err)
     " FROM players p LEFT JOIN match_players mp ON mp.player_id = p.id"
 #define PLAYER_GROUP " GROUP BY p.id, p.name, p.bot, p.password_hash, p.mu, p.sigma"
 
-typedef struct players_acc {
-    ls_db_player *v;
+/* The array a list query's row callback fills: n elements of `size`
+ * bytes, room for cap. The query's caller owns v (rows_end hands it on or
+ * frees it). */
+typedef struct rows {
+    void *v;
     int n, cap;
-} players_acc;
+    size_t size;
+} rows;
 
-/* Room for one more element in an array of n of `size` bytes with room
- * for *cap: v itself, or v grown (doubled, 16 at first), or NULL when out
- * of memory (v is then unchanged and still the caller's). */
-static void *grow(void *v, int n, int *cap, size_t size)
+#define ROWS_OF(type) ((rows){.size = sizeof(type)})
+
+/* A new zeroed last element for a row of ncol columns, of which the row
+ * needs `need`: NULL with *rc = LS_DB_EIO (too few columns) or LS_ENOMEM
+ * (the array is then unchanged). The array doubles, 16 at first. */
+static void *rows_add(rows *a, int ncol, int need, int *rc)
 {
-    if (n < *cap)
-        return v;
-    int more = *cap ? 2 * *cap : 16;
-    void *p = realloc(v, (size_t)more * size);
-    if (p)
-        *cap = more;
-    return p;
+    if (ncol < need) {
+        *rc = LS_DB_EIO;
+        return NULL;
+    }
+    if (a->n == a->cap) {
+        int more = a->cap ? 2 * a->cap : 16;
+        void *p = realloc(a->v, (size_t)more * a->size);
+        if (!p) {
+            *rc = LS_ENOMEM;
+            return NULL;
+        }
+        a->v = p;
+        a->cap = more;
+    }
+    char *e = (char *)a->v + (size_t)a->n++ * a->size;
+    memset(e, 0, a->size);
+    return e;
+}
+
+/* Ends a list query that returned ret: on success the array goes to
+ * *(T **)out and its length to *n; on failure it is freed (a shallow free:
+ * for arrays of plain elements) and an out-of-memory failure is named in
+ * err. Returns ret. */
+static int rows_end(rows *a, int ret, ls_error *err, void *out, int *n)
+{
+    if (ret == LS_ENOMEM)
+        ls__db_fail(err, ret, "out of memory");
+    if (ret) {
+        free(a->v);
+        return ret;
+    }
+    memcpy(out, &a->v, sizeof a->v);
+    *n = a->n;
+    return 0;
 }
 
 static void read_player(ls_db_player *p, const char *const *col)
 {
-    memset(p, 0, sizeof *p);
     p->id = col_i64(col[0]);
     col_str(p->name, sizeof p->name, col[1]);
     col_str(p->bot, sizeof p->bot, col[2]);
@@ -497,14 +529,11 @@ static void read_player(ls_db_player *p, const char *const *col)
 
 static int row_players(void *ud, const char *const *col, int ncol)
 {
-    players_acc *a = ud;
-    if (ncol < 13)
-        return LS_DB_EIO;
-    ls_db_player *v = grow(a->v, a->n, &a->cap, sizeof *v);
-    if (!v)
-        return LS_ENOMEM;
-    a->v = v;
-    read_player(&a->v[a->n++], col);
+    int rc;
+    ls_db_player *p = rows_add(ud, ncol, 13, &rc);
+    if (!p)
+        return rc;
+    read_player(p, col);
     return 0;
 }
 
@@ -512,14 +541,14 @@ static int row_players(void *ud, const char *const *col, int ncol)
 static int one_player(ls_db *db, const char *sql, const char *param, const char *what,
                       ls_db_player *p, ls_error *err)
 {
-    players_acc a = {0};
+    rows a = ROWS_OF(ls_db_player);
     int ret = q(db, err, sql, row_players, &a, 1, param);
     if (ret == LS_ENOMEM)
         ls__db_fail(err, ret, "out of memory");
     if (!ret && a.n == 0)
         ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no player %s", what);
     if (!ret)
-        *p = a.v[0];
+        *p = *(ls_db_player *)a.v;
     free(a.v);
     return ret;
 }
@@ -705,38 +734,21 @@ int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n, ls_error
     if (limit < 1 || limit > 1000)
         return ls__db_fail(err, LS_EINVAL, "a leaderboard has 1 to 1000 rows, not %d", limit);
     num nl = i64s(limit);
-    players_acc a = {0};
+    rows a = ROWS_OF(ls_db_player);
     int ret = q(db, err,
                 "SELECT " PLAYER_COLUMNS PLAYER_FROM PLAYER_GROUP
                 " HAVING COUNT(mp.match_id) > 0"
                 " ORDER BY p.mu - 3 * p.sigma DESC, p.id LIMIT CAST($1 AS INTEGER)",
                 row_players, &a, 1, nl.s);
-    if (ret == LS_ENOMEM)
-        ls__db_fail(err, ret, "out of memory");
-    if (ret) {
-        free(a.v);
-        return ret;
-    }
-    *out = a.v;
-    *n = a.n;
-    return 0;
+    return rows_end(&a, ret, err, out, n);
 }
-
-typedef struct points_acc {
-    ls_db_rating_point *v;
-    int n, cap;
-} points_acc;
 
 static int row_point(void *ud, const char *const *col, int ncol)
 {
-    points_acc *a = ud;
-    if (ncol < 6)
-        return LS_DB_EIO;
-    ls_db_rating_point *v = grow(a->v, a->n, &a->cap, sizeof *v);
-    if (!v)
-        return LS_ENOMEM;
-    a->v = v;
-    ls_db_rating_point *p = &a->v[a->n++];
+    int rc;
+    ls_db_rating_point *p = rows_add(ud, ncol, 6, &rc);
+    if (!p)
+        return rc;
     p->match_id = col_i64(col[0]);
     p->at = col_i64(col[1]);
     p->before = (ls_rating){col_dbl(col[2]), col_dbl(col[3])};
@@ -750,20 +762,12 @@ int ls_db_rating_history(ls_db *db, int64_t player_id, ls_db_rating_point **out,
     *out = NULL;
     *n = 0;
     num nid = i64s(player_id);
-    points_acc a = {0};
+    rows a = ROWS_OF(ls_db_rating_point);
     int ret = q(db, err,
                 "SELECT match_id, at, mu_before, sigma_before, mu, sigma"
                 " FROM rating_history WHERE player_id = $1 ORDER BY id",
                 row_point, &a, 1, nid.s);
-    if (ret == LS_ENOMEM)
-        ls__db_fail(err, ret, "out of memory");
-    if (ret) {
-        free(a.v);
-        return ret;
-    }
-    *out = a.v;
-    *n = a.n;
-    return 0;
+    return rows_end(&a, ret, err, out, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -966,42 +970,42 @@ static int row_line(void *ud, const char *const *col, int ncol)
 /* All the tables in progress, read in three queries (tables, seats, lines,
  * each ordered by table) and matched by id: O(tables + lines). */
 typedef struct live_acc {
-    ls_db_live_table *v;
-    int n, cap;
+    rows r;  /* of ls_db_live_table */
     int cur; /* the table the last seat or line went to */
     text t;  /* the lines of v[cur] being gathered */
 } live_acc;
 
 /* gcc 12's analyzer loses the strings stored into the realloc'd array
- * a->v and reports them as leaked; ls_db_live_tables_free() frees them
+ * a->r.v and reports them as leaked; ls_db_live_tables_free() frees them
  * (make analyze, src/analyzer.h). */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
 static int row_live_table(void *ud, const char *const *col, int ncol)
 {
     live_acc *a = ud;
-    if (ncol < 4)
-        return LS_DB_EIO;
-    ls_db_live_table *v = grow(a->v, a->n, &a->cap, sizeof *v);
-    if (!v)
-        return LS_ENOMEM;
-    a->v = v;
-    ls_db_live_table *t = &a->v[a->n];
-    memset(t, 0, sizeof *t);
+    int rc;
+    ls_db_live_table *t = rows_add(&a->r, ncol, 4, &rc);
+    if (!t)
+        return rc;
     t->id = col_i64(col[0]);
     t->code = strdup(col[1] ? col[1] : "");
     t->meta = strdup(col[2] ? col[2] : "");
     t->created_at = col_i64(col[3]);
-    a->n++;
     return t->code && t->meta ? 0 : LS_ENOMEM;
 }
 ANALYZER_END
 
+/* The table the last seat or line went to, or NULL past the last. */
+static ls_db_live_table *live_cur(live_acc *a)
+{
+    return a->cur < a->r.n ? (ls_db_live_table *)a->r.v + a->cur : NULL;
+}
+
 /* The table with id, searched from a->cur on (rows come by table id). */
 static ls_db_live_table *live_find(live_acc *a, int64_t id)
 {
-    while (a->cur < a->n && a->v[a->cur].id < id)
+    while (live_cur(a) && live_cur(a)->id < id)
         a->cur++;
-    return a->cur < a->n && a->v[a->cur].id == id ? &a->v[a->cur] : NULL;
+    return live_cur(a) && live_cur(a)->id == id ? live_cur(a) : NULL;
 }
 
 static int row_live_seat(void *ud, const char *const *col, int ncol)
@@ -1024,8 +1028,8 @@ static int row_live_seat(void *ud, const char *const *col, int ncol)
 /* Moves the gathered lines into their table. */
 static void live_flush(live_acc *a)
 {
-    if (a->cur < a->n && a->t.s) {
-        ls_db_live_table *t = &a->v[a->cur];
+    ls_db_live_table *t = live_cur(a);
+    if (t && a->t.s) {
         t->record = a->t.s;
         t->record_len = a->t.len;
         t->lines = a->t.lines;
@@ -1041,7 +1045,7 @@ static int row_live_line(void *ud, const char *const *col, int ncol)
     if (ncol < 2)
         return LS_DB_EIO;
     int64_t id = col_i64(col[0]);
-    if (a->cur >= a->n || a->v[a->cur].id != id) {
+    if (!live_cur(a) || live_cur(a)->id != id) {
         live_flush(a);
         if (!live_find(a, id))
             return 0;
@@ -1053,7 +1057,7 @@ int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
 {
     *out = NULL;
     *n = 0;
-    live_acc a = {0};
+    live_acc a = {.r = ROWS_OF(ls_db_live_table)};
     /* Run at a server's start, when nothing else writes; a table that
      * appears between the queries is skipped by live_find. */
     int ret = tx_begin(db, err);
@@ -1074,23 +1078,24 @@ int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
     live_flush(&a);
     ret = tx_end(db, ret, err);
     /* A table with no line yet gets an empty record, never NULL. */
-    for (int i = 0; !ret && i < a.n; i++) {
-        if (a.v[i].record)
+    ls_db_live_table *v = a.r.v;
+    for (int i = 0; !ret && i < a.r.n; i++) {
+        if (v[i].record)
             continue;
         char *empty = calloc(1, 1);
         if (!empty)
             ret = LS_ENOMEM;
         else
-            a.v[i].record = empty;
+            v[i].record = empty;
     }
     if (ret == LS_ENOMEM)
         ls__db_fail(err, ret, "out of memory");
     if (ret) {
-        ls_db_live_tables_free(a.v, a.n);
+        ls_db_live_tables_free(v, a.r.n);
         return ret;
     }
-    *out = a.v;
-    *n = a.n;
+    *out = v;
+    *n = a.r.n;
     return 0;
 }
 
@@ -1400,21 +1405,13 @@ void ls_db_match_clear(ls_db_match *m)
     memset(m, 0, sizeof *m);
 }
 
-typedef struct ids_acc {
-    int64_t *v;
-    int n, cap;
-} ids_acc;
-
 static int row_id(void *ud, const char *const *col, int ncol)
 {
-    ids_acc *a = ud;
-    if (ncol < 1)
-        return LS_DB_EIO;
-    int64_t *v = grow(a->v, a->n, &a->cap, sizeof *v);
-    if (!v)
-        return LS_ENOMEM;
-    a->v = v;
-    a->v[a->n++] = col_i64(col[0]);
+    int rc;
+    int64_t *id = rows_add(ud, ncol, 1, &rc);
+    if (!id)
+        return rc;
+    *id = col_i64(col[0]);
     return 0;
 }
 
@@ -1427,18 +1424,10 @@ int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit
         return ls__db_fail(err, LS_EINVAL, "a page of matches has 1 to 1000 rows, not %d",
                            limit);
     num np = i64s(player_id), nb = i64s(before > 0 ? before : INT64_MAX), nl = i64s(limit);
-    ids_acc a = {0};
+    rows a = ROWS_OF(int64_t);
     int ret = q(db, err,
                 "SELECT match_id FROM match_players WHERE player_id = $1 AND match_id < $2"
                 " ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)",
                 row_id, &a, 3, np.s, nb.s, nl.s);
-    if (ret == LS_ENOMEM)
-        ls__db_fail(err, ret, "out of memory");
-    if (ret) {
-        free(a.v);
-        return ret;
-    }
-    *ids = a.v;
-    *n = a.n;
-    return 0;
+    return rows_end(&a, ret, err, ids, n);
 }
