@@ -54,6 +54,9 @@ void cli_print_kinds(FILE *out);
  * the next comma. Returns 0, or prints a usage error for `cmd` and
  * returns 2.
  */
+/* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
+double cli_wall_ms(void);
+
 int cli_add_players(const char *cmd, const char *list,
                     char (*specs)[CLI_SPEC_MAX], int *n, int max);
 int cli_add_spec(const char *cmd, const char *spec,

@@ -36,13 +36,6 @@ static const char usage_text[] =
     "                  'greedy', asked through its view\n"
     "  -h, --help      this text\n";
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 struct totals {
     long long decisions, matches, rounds;
 };
@@ -187,7 +180,7 @@ int cmd_bench(int argc, char **argv)
     ls_rng rng;
     ls_rng_seed(&rng, seed);
     struct totals t = {0, 0, 0};
-    double start = now(), elapsed = 0;
+    double start = cli_wall_ms() / 1e3, elapsed = 0;
     for (uint64_t m = seed; matches ? (uint64_t)t.matches < matches
                                     : elapsed < seconds; m++) {
         if (play_match(m, (int)n, use_bots ? bots : NULL, &rng, &t) != 0) {
@@ -195,9 +188,9 @@ int cmd_bench(int argc, char **argv)
             goto out;
         }
         if ((t.matches & 15) == 0)
-            elapsed = now() - start;
+            elapsed = cli_wall_ms() / 1e3 - start;
     }
-    elapsed = now() - start;
+    elapsed = cli_wall_ms() / 1e3 - start;
     printf("player          %s\n", spec);
     printf("players/match   %d\n", (int)n);
     printf("matches         %lld (%.0f per second)\n", t.matches,

@@ -46,13 +46,6 @@ static const char usage_text[] =
     "  --seed N        seed of the first match (default 1)\n"
     "  -h, --help      this text\n";
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A match's record split into lines (in place), and into the pieces the
  * server writes at once: the header, each deal (appended whole), each
  * move. unit[k] is the line after piece k. */
@@ -210,7 +203,7 @@ static int bench_moves(ls_db *db, int n, int matches, uint64_t seed, const int64
         int64_t t = 0;
         if (new_table(db, n, ids, &t, &err))
             return store_fail("starting a table", &err);
-        double t0 = now();
+        double t0 = cli_wall_ms() / 1e3;
         for (int u = 0, k = 0; u < l.nunits; k = l.unit[u++])
             if (l.unit[u] > k &&
                 ls_db_table_append_lines(db, t, (const char *const *)l.line + k,
@@ -219,12 +212,12 @@ static int bench_moves(ls_db *db, int n, int matches, uint64_t seed, const int64
                 return store_fail("appending a line", &err);
             }
         commits += l.nunits;
-        double t1 = now();
+        double t1 = cli_wall_ms() / 1e3;
         if (ls_db_table_finish(db, t, NULL, &err)) {
             lines_free(&l);
             return store_fail("finishing a table", &err);
         }
-        t_finish += now() - t1;
+        t_finish += cli_wall_ms() / 1e3 - t1;
         t_append += t1 - t0;
         nlines += l.n;
         nmoves += l.moves;
@@ -272,16 +265,16 @@ static int bench_restore(const char *where, ls_db **dbp, int n, int tables, uint
     ls_db_close(db);
     *dbp = NULL;
 
-    double t0 = now();
+    double t0 = cli_wall_ms() / 1e3;
     if (ls_db_open(dbp, where, &err))
         return store_fail("reopening", &err);
     db = *dbp;
-    double t1 = now();
+    double t1 = cli_wall_ms() / 1e3;
     ls_db_live_table *lt = NULL;
     int nt = 0;
     if (ls_db_live_tables(db, &lt, &nt, &err))
         return store_fail("reading the tables in progress", &err);
-    double t2 = now();
+    double t2 = cli_wall_ms() / 1e3;
     int bad = 0;
     for (int i = 0; i < nt; i++) {
         ls_state *s = NULL;
@@ -292,7 +285,7 @@ static int bench_restore(const char *where, ls_db **dbp, int n, int tables, uint
         }
         ls_state_free(s);
     }
-    double t3 = now();
+    double t3 = cli_wall_ms() / 1e3;
     printf("restore: %d tables in progress (%lld lines) after reopening:\n", nt, nlines);
     printf("  open %.1f ms, read %.1f ms, replay %.1f ms: %.1f ms in all (%.3f ms a table)\n",
            (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3, (t3 - t0) * 1e3,

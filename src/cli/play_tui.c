@@ -95,13 +95,6 @@ typedef struct ui {
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static const char *suit_str(const ui *u, int suit)
 {
     static const char *const glyph[] = {"\u2663", "\u2666", "\u2665", "\u2660"};
@@ -1173,7 +1166,7 @@ static void advance(ui *u)
     }
     if (ls_phase(s) != LS_PHASE_TURN || ls_turn(s) == 0)
         return;
-    long long now = now_ms();
+    long long now = (long long)cli_wall_ms();
     if (!u->bot_due) {
         u->bot_due = now + (ls_eliminated(s, 0) ? u->pace / 4 : u->pace);
         return;
@@ -1335,7 +1328,7 @@ static void run(ui *u)
         draw(u);
         int wait = 250;
         if (u->bot_due && u->overlay == OV_NONE) {
-            long long left = u->bot_due - now_ms();
+            long long left = u->bot_due - (long long)cli_wall_ms();
             wait = left < 0 ? 0 : left < 250 ? (int)left : 250;
         }
         timeout(wait);

@@ -130,7 +130,4 @@ void cli_runner_defaults(const cli_runner_opts *o);
 int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
                       const char *given, const cli_runner_opts *o);
 
-/* Wall-clock milliseconds (CLOCK_MONOTONIC). */
-double cli_wall_ms(void);
-
 #endif
