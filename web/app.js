@@ -76,9 +76,12 @@ function saveSeat() {
   else localStorage.removeItem(KEY_SEAT);
 }
 
+// The log of this tab's table, and whether the tab watches it: a reload
+// takes a spectator back to the table it watched (a seat comes back from
+// its token in localStorage instead).
 function saveLog() {
   const code = app.seat?.code || app.watching;
-  sessionStorage.setItem(KEY_LOG, JSON.stringify({ code, log: app.log.slice(-200) }));
+  sessionStorage.setItem(KEY_LOG, JSON.stringify({ code, watching: !app.seat, log: app.log.slice(-200) }));
 }
 
 function loadForm() {
@@ -1007,6 +1010,11 @@ function start() {
     // A reload: take the seat back, with the log as it was.
     app.seat = saved;
     restoreLog();
+  } else if (code) {
+    // A spectator's reload: watch the same table again; its first state
+    // brings the log back.
+    const watched = loadJSON(sessionStorage, KEY_LOG);
+    if (watched && watched.code === code && watched.watching === true) app.watching = code;
   }
   window.addEventListener('popstate', () => {
     if (!codeFromPath() && (app.seat || app.watching)) {

@@ -90,6 +90,14 @@ test('two people play each other at one table through the link, a third watches'
     await friend.waitForSelector('.hand button', { timeout: 30000 });
     await watcher.waitForSelector('.seats .seat', { timeout: 30000 });
     assert.equal(await watcher.locator('.hand button').count(), 0, 'a spectator has no hand');
+    // A spectator's reload stays at the table it watches, log and all.
+    const watchedLog = await watcher.locator('#log li').count();
+    await watcher.reload();
+    await watcher.waitForSelector('.seats .seat', { timeout: 30000 });
+    assert.equal(new URL(watcher.url()).pathname, new URL(link).pathname, 'the reload keeps the table\'s address');
+    await watcher.waitForSelector('text=You are watching this table.', { timeout: 30000 });
+    assert.equal(await watcher.locator('.hand button').count(), 0, 'still no hand after the reload');
+    assert.ok(await watcher.locator('#log li').count() >= watchedLog, 'the log is back after the reload');
 
     // The friend's connection drops and comes back: the others are told.
     const hand = await friend.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card));
