@@ -46,6 +46,7 @@ mkdir "$tmp/web"
 echo '<!doctype html><title>loadgen</title>' >"$tmp/web/index.html"
 nice -n 10 "$bin" serve --listen 127.0.0.1:0 --data "$tmp/data" --web "$tmp/web" \
     --max-tables-per-address "$tables" --max-tables "$((tables + 10))" \
+    --max-connections-per-address "$((clients + 10))" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 port=""

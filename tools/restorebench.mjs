@@ -42,7 +42,8 @@ writeFileSync(join(dir, 'web', 'index.html'), '<!doctype html><title>bench</titl
 
 function serve() {
     const a = ['serve', '--listen', '127.0.0.1:0', '--data', join(dir, 'data'), '--web', join(dir, 'web'),
-        '--max-tables', String(N + 10), '--max-tables-per-address', String(N + 10), '--grace', '3600',
+        '--max-tables', String(N + 10), '--max-tables-per-address', String(N + 10),
+        '--max-connections-per-address', String(8 * N + 10), '--grace', '3600',
         '--bot-delay', '0', ...(DB ? ['--db', DB] : [])];
     const began = process.hrtime.bigint();
     const p = spawn(BIN, a, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1385,8 +1385,22 @@ static bool origin_ok(server *srv, const char *origin, const char *host)
     return false;
 }
 
-/* Called before the WebSocket opens: the path must be /ws and the Origin
- * allowed. Returns 0 to go on, 1 after answering with an HTTP error. */
+/* HTTP's "429 Too Many Requests", which lws has no name for. */
+#define HTTP_STATUS_TOO_MANY_REQUESTS 429
+
+/* The game connections open from addr: O(connections), once per new one. */
+static int conns_from(const server *srv, const char *addr)
+{
+    int n = 0;
+    for (const conn *c = srv->conns; c; c = c->next)
+        n += !strcmp(c->addr, addr);
+    return n;
+}
+
+/* Whether an HTTP request may become a game connection: the path /ws, a
+ * server not stopping, an address under its connection limit, and an
+ * Origin (when sent) this server allows. Called before the WebSocket
+ * opens; returns 0 to go on, 1 after answering with an HTTP error. */
 static int confirm_upgrade(server *srv, struct lws *wsi)
 {
     char uri[64] = "", origin[256] = "", host[256] = "";
@@ -1398,6 +1412,15 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
     if (srv->stopping) {
         lws_return_http_status(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE,
                                "the server is stopping");
+        return 1;
+    }
+    char addr[sizeof ((conn *)0)->addr] = "";
+    lws_get_peer_simple(wsi, addr, sizeof addr);
+    if (conns_from(srv, addr) >= srv->cfg->max_conns_per_address) {
+        char why[96];
+        snprintf(why, sizeof why, "too many connections from your address (at most %d)",
+                 srv->cfg->max_conns_per_address);
+        lws_return_http_status(wsi, HTTP_STATUS_TOO_MANY_REQUESTS, why);
         return 1;
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)

@@ -23,6 +23,7 @@ typedef struct net_config {
     const char *origin;         /* more allowed Origins, comma-separated, or NULL */
     int max_tables;             /* tables on the server */
     int max_tables_per_address; /* tables created from one address */
+    int max_conns_per_address;  /* game connections open from one address */
     table_config table;         /* grace, round pause, bot delay */
     const store *st;            /* where matches are kept (store.h) */
     const char *db_where;       /* the store of players, matches and ratings

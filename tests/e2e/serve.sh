@@ -29,10 +29,11 @@ expect_usage "from 0 to 65535" --listen 127.0.0.1:70000
 expect_usage "--grace: '0' is not a number from 1" --grace 0
 expect_usage "--bot-delay" --bot-delay -5
 expect_usage "--workers" --workers 0
+expect_usage "--max-connections-per-address: '0' is not a number from 1 to 1000000" --max-connections-per-address 0
 expect_usage "needs a value" --data
 expect_usage "is not a directory" --web "$tmp/none"
 expect_usage "unexpected argument" extra
-"$bin" serve --help | grep -q -- "--max-tables-per-address" || fail "--help"
+"$bin" serve --help | grep -q -- "--max-connections-per-address" || fail "--help"
 
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
     >"$tmp/out" 2>"$tmp/err" &

@@ -477,7 +477,7 @@ describe('errors', () => {
     });
 });
 
-describe('limits on tables', () => {
+describe('limits on tables and connections', () => {
     test('server_full: --max-tables-per-address and --max-tables', async () => {
         const srv = await startServer({ args: ['--max-tables-per-address', '2', '--max-tables', '3'] });
         const create = async (localAddress) => {
@@ -499,6 +499,32 @@ describe('limits on tables', () => {
         await mark(a.c);
         const f = await create('127.0.0.1');
         assert.equal(f.r.type, 'joined', `after a table closed: ${JSON.stringify(f.r)}`);
+        await srv.close();
+    });
+
+    test('--max-connections-per-address: one more game connection is refused with 429 until one closes', async () => {
+        const srv = await startServer({ args: ['--max-connections-per-address', '3'] });
+        const open = [];
+        for (let i = 0; i < 3; i++) open.push(await connect(srv.url, { localAddress: '127.0.0.1' }));
+        await assert.rejects(connect(srv.url, { localAddress: '127.0.0.1' }), (e) => e.status === 429);
+        // Another address has its own budget; the three still play.
+        const other = await connect(srv.url, { localAddress: '127.0.0.2' });
+        assert.equal(other.welcome.type, 'welcome');
+        const r = await open[0].request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+        assert.equal(r.type, 'joined', `a connection under the limit works: ${JSON.stringify(r)}`);
+        // Once one closes, its place is free again (bounded: the server
+        // frees it when it sees the close).
+        open.pop().close();
+        let again = null;
+        for (let i = 0; i < 50 && !again; i++) {
+            again = await connect(srv.url, { localAddress: '127.0.0.1' }).catch((e) => {
+                if (e.status !== 429) throw e;
+                return null;
+            });
+            if (!again) await new Promise((res) => setTimeout(res, 100));
+        }
+        assert.ok(again, 'a place freed by a close is given again');
+        for (const c of [...open, other, again]) c.close();
         await srv.close();
     });
 });
