@@ -263,6 +263,7 @@ static void tell_store(conn *c);
  * a paused table (its store could not write a move: the move must not be
  * shown before it is kept); c is told why, and gets what it missed when
  * the store is back. */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak") /* the queue: see conn_send */
 static void send_state(conn *c, long long since)
 {
     table *t = c->nt->t;
@@ -273,6 +274,7 @@ static void send_state(conn *c, long long since)
     conn_send(c, seatview_state(t, c->seat, since, (int64_t)uv_now(&c->srv->loop)));
     c->sent = t->version;
 }
+ANALYZER_END
 
 /* ------------------------------------------------------------------ */
 /* Tables                                                              */
