@@ -217,12 +217,13 @@ int cli_add_players(const char *cmd, const char *list,
         if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 &&
             strncmp(specs[*n - 1], "cmd:", 4) != 0) {
             char *prev = specs[*n - 1];
-            size_t len = strlen(prev);
-            if (len + 1 + strlen(tok) >= CLI_SPEC_MAX)
+            size_t len = strlen(prev), more = strlen(tok);
+            if (len + 1 + more >= CLI_SPEC_MAX)
                 return cli_usage_error(cmd, "a player spec has at most %d characters; "
                                        "this one has %zu: '%.40s...'", CLI_SPEC_MAX - 1,
-                                       len + 1 + strlen(tok), prev);
-            snprintf(prev + len, CLI_SPEC_MAX - len, ",%s", tok);
+                                       len + 1 + more, prev);
+            prev[len] = ',';
+            memcpy(prev + len + 1, tok, more + 1); /* fits: checked above */
             continue;
         }
         int rc = cli_add_spec(cmd, tok, specs, n, max);
