@@ -49,6 +49,9 @@ static void help(void)
         "  --max-connections-per-address N\n"
         "                       game connections open from one IP address at\n"
         "                       once (100); beyond, HTTP 429\n"
+        "  --idle-timeout S     a silent game connection is pinged after S/2\n"
+        "                       seconds and dropped after S without an answer\n"
+        "                       (40)\n"
         "  --origin LIST        more web origins allowed to connect, comma-\n"
         "                       separated (http://example.org); the server's own\n"
         "                       address is always allowed\n"
@@ -116,7 +119,7 @@ static void default_data(char *out, size_t size)
 }
 
 enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_GRACE, OPT_PAUSE, OPT_DELAY,
-       OPT_MAX, OPT_PER_ADDR, OPT_CONNS, OPT_ORIGIN, OPT_WORKERS, OPT_DB };
+       OPT_MAX, OPT_PER_ADDR, OPT_CONNS, OPT_IDLE, OPT_ORIGIN, OPT_WORKERS, OPT_DB };
 
 int cmd_serve(int argc, char **argv)
 {
@@ -130,6 +133,7 @@ int cmd_serve(int argc, char **argv)
         {"max-tables", required_argument, NULL, OPT_MAX},
         {"max-tables-per-address", required_argument, NULL, OPT_PER_ADDR},
         {"max-connections-per-address", required_argument, NULL, OPT_CONNS},
+        {"idle-timeout", required_argument, NULL, OPT_IDLE},
         {"origin", required_argument, NULL, OPT_ORIGIN},
         {"workers", required_argument, NULL, OPT_WORKERS},
         {"db", required_argument, NULL, OPT_DB},
@@ -140,7 +144,7 @@ int cmd_serve(int argc, char **argv)
     const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
     int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
-                      .max_conns_per_address = 100,
+                      .max_conns_per_address = 100, .idle_s = 40,
                       .table = {.bot_delay_ms = 700}};
     opterr = 0;
     optind = 1;
@@ -175,6 +179,9 @@ int cmd_serve(int argc, char **argv)
         case OPT_PER_ADDR:
             rc = parse_int("--max-tables-per-address", optarg, 1, 1000000,
                            &cfg.max_tables_per_address);
+            break;
+        case OPT_IDLE:
+            rc = parse_int("--idle-timeout", optarg, 2, 3600, &cfg.idle_s);
             break;
         case OPT_CONNS:
             rc = parse_int("--max-connections-per-address", optarg, 1, 1000000,

@@ -57,8 +57,6 @@
 #define RATE_PER_S 10.0       /* refill per second */
 #define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
-#define IDLE_PING_S 20        /* a silent connection is pinged after this */
-#define IDLE_HANGUP_S 45      /* and dropped without an answer by this */
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
 #define LOGIN_BURST 5.0       /* login attempts from one address at once */
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
@@ -1766,10 +1764,10 @@ int net_run(const net_config *cfg, FILE *announce)
     info.pcontext = &srv->ctx;
     info.pt_serv_buf_size = 8192;
     /* A connection that goes silent (a phone that lost its network sends
-     * no FIN) is pinged after IDLE_PING_S and dropped after IDLE_HANGUP_S
+     * no FIN) is pinged after half the idle timeout and dropped at its end
      * without an answer, so that its seat's grace time starts. */
-    static const lws_retry_bo_t idle = {.secs_since_valid_ping = IDLE_PING_S,
-                                        .secs_since_valid_hangup = IDLE_HANGUP_S};
+    lws_retry_bo_t idle = {.secs_since_valid_ping = (uint16_t)(cfg->idle_s / 2),
+                           .secs_since_valid_hangup = (uint16_t)cfg->idle_s};
     info.retry_and_idle_policy = &idle;
     srv->ctx = lws_create_context(&info);
     /* A context without its vhost is one that could not bind. */

@@ -24,6 +24,8 @@ typedef struct net_config {
     int max_tables;             /* tables on the server */
     int max_tables_per_address; /* tables created from one address */
     int max_conns_per_address;  /* game connections open from one address */
+    int idle_s;                 /* a silent connection is pinged after half
+                                   of this, dropped after it (2..3600) */
     table_config table;         /* grace, round pause, bot delay */
     const store *st;            /* where matches are kept (store.h) */
     const char *db_where;       /* the store of players, matches and ratings

@@ -502,6 +502,28 @@ describe('limits on tables and connections', () => {
         await srv.close();
     });
 
+    test('--idle-timeout: a client that answers no ping is dropped, one that answers stays', async () => {
+        const srv = await startServer({ args: ['--idle-timeout', '2'] });
+        const alive = await connect(srv.url, { label: 'answers pings' });
+        // A raw socket that never answers a ping (a phone gone silent).
+        const { default: WebSocket } = await import('ws');
+        const mute = new WebSocket(srv.url, { autoPong: false });
+        let pinged = 0;
+        mute.on('ping', () => { pinged++; });
+        const closed = new Promise((resolve) => mute.on('close', resolve));
+        await withTimeout(new Promise((resolve, reject) => { mute.on('open', resolve); mute.on('error', reject); }),
+            T(5000), 'the silent client to connect');
+        const began = Date.now();
+        await withTimeout(closed, T(15000), 'the silent client to be dropped');
+        assert.ok(pinged >= 1, 'it was pinged before it was dropped');
+        assert.ok(Date.now() - began >= 1000, 'not dropped before the timeout');
+        // The one that pongs is still served after the other's drop.
+        const r = await alive.request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+        assert.equal(r.type, 'joined', `the answering client still works: ${JSON.stringify(r)}`);
+        alive.close();
+        await srv.close();
+    });
+
     test('--max-connections-per-address: one more game connection is refused with 429 until one closes', async () => {
         const srv = await startServer({ args: ['--max-connections-per-address', '3'] });
         const open = [];
