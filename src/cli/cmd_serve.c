@@ -118,37 +118,57 @@ static void default_data(char *out, size_t size)
         snprintf(out, size, "leastscore-server");
 }
 
-enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_GRACE, OPT_PAUSE, OPT_DELAY,
-       OPT_MAX, OPT_PER_ADDR, OPT_CONNS, OPT_IDLE, OPT_ORIGIN, OPT_WORKERS, OPT_DB };
+enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_ORIGIN, OPT_DB, OPT_INT };
+
+/* The numeric options: each is getopt's OPT_INT + its index here. */
+typedef struct int_option {
+    const char *name;
+    long lo, hi;
+    int *out;
+} int_option;
 
 int cmd_serve(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"listen", required_argument, NULL, OPT_LISTEN},
-        {"data", required_argument, NULL, OPT_DATA},
-        {"web", required_argument, NULL, OPT_WEB},
-        {"grace", required_argument, NULL, OPT_GRACE},
-        {"round-pause", required_argument, NULL, OPT_PAUSE},
-        {"bot-delay", required_argument, NULL, OPT_DELAY},
-        {"max-tables", required_argument, NULL, OPT_MAX},
-        {"max-tables-per-address", required_argument, NULL, OPT_PER_ADDR},
-        {"max-connections-per-address", required_argument, NULL, OPT_CONNS},
-        {"idle-timeout", required_argument, NULL, OPT_IDLE},
-        {"origin", required_argument, NULL, OPT_ORIGIN},
-        {"workers", required_argument, NULL, OPT_WORKERS},
-        {"db", required_argument, NULL, OPT_DB},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     char host[256] = "127.0.0.1", data[PATH_MAX], web[PATH_MAX];
     const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
     int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
                       .max_conns_per_address = 100, .idle_s = 40,
                       .table = {.bot_delay_ms = 700}};
+    const int_option ints[] = {
+        {"grace", 1, 86400, &grace},
+        {"round-pause", 0, 3600, &pause},
+        {"bot-delay", 0, 60000, &cfg.table.bot_delay_ms},
+        {"max-tables", 1, 1000000, &cfg.max_tables},
+        {"max-tables-per-address", 1, 1000000, &cfg.max_tables_per_address},
+        {"max-connections-per-address", 1, 1000000, &cfg.max_conns_per_address},
+        {"idle-timeout", 2, 3600, &cfg.idle_s},
+        {"workers", 1, 64, &workers},
+    };
+    enum { NINTS = sizeof ints / sizeof ints[0] };
+    /* The options with text values and --help, then the numeric ones,
+     * then getopt's terminating zeros. */
+    struct option longopts[6 + NINTS + 1] = {
+        {"listen", required_argument, NULL, OPT_LISTEN},
+        {"data", required_argument, NULL, OPT_DATA},
+        {"web", required_argument, NULL, OPT_WEB},
+        {"origin", required_argument, NULL, OPT_ORIGIN},
+        {"db", required_argument, NULL, OPT_DB},
+        {"help", no_argument, NULL, 'h'},
+    };
+    for (int i = 0; i < NINTS; i++)
+        longopts[6 + i] = (struct option){ints[i].name, required_argument, NULL, OPT_INT + i};
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c >= OPT_INT && c < OPT_INT + NINTS) {
+            const int_option *o = &ints[c - OPT_INT];
+            char name[48];
+            snprintf(name, sizeof name, "--%s", o->name);
+            if ((rc = parse_int(name, optarg, o->lo, o->hi, o->out)))
+                return rc;
+            continue;
+        }
         switch (c) {
         case 'h':
             help();
@@ -164,29 +184,6 @@ int cmd_serve(int argc, char **argv)
             web_opt = optarg;
             rc = 0;
             break;
-        case OPT_GRACE:
-            rc = parse_int("--grace", optarg, 1, 86400, &grace);
-            break;
-        case OPT_PAUSE:
-            rc = parse_int("--round-pause", optarg, 0, 3600, &pause);
-            break;
-        case OPT_DELAY:
-            rc = parse_int("--bot-delay", optarg, 0, 60000, &cfg.table.bot_delay_ms);
-            break;
-        case OPT_MAX:
-            rc = parse_int("--max-tables", optarg, 1, 1000000, &cfg.max_tables);
-            break;
-        case OPT_PER_ADDR:
-            rc = parse_int("--max-tables-per-address", optarg, 1, 1000000,
-                           &cfg.max_tables_per_address);
-            break;
-        case OPT_IDLE:
-            rc = parse_int("--idle-timeout", optarg, 2, 3600, &cfg.idle_s);
-            break;
-        case OPT_CONNS:
-            rc = parse_int("--max-connections-per-address", optarg, 1, 1000000,
-                           &cfg.max_conns_per_address);
-            break;
         case OPT_ORIGIN:
             cfg.origin = optarg;
             rc = 0;
@@ -194,9 +191,6 @@ int cmd_serve(int argc, char **argv)
         case OPT_DB:
             db_opt = optarg;
             rc = 0;
-            break;
-        case OPT_WORKERS:
-            rc = parse_int("--workers", optarg, 1, 64, &workers);
             break;
         case ':':
             return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
