@@ -423,6 +423,22 @@ static void test_adaptive_model_finds_each_opponents_style(void **state)
     ls_state_free(s);
 }
 
+/*
+ * Against greedy players the adaptive model changes nothing: greedy is in
+ * the family with the largest prior and always explains a greedy player's
+ * moves, so it stays the model of every seat and the expert plays move for
+ * move as it does without adapt (its figures against greedy carry over).
+ */
+static void test_adaptive_model_plays_as_plain_against_greedy(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(31);
+    for (int n = 2; n <= 4; n += 2)
+        for (uint64_t i = 0; i < (uint64_t)scaled(3); i++)
+            assert_true(match_hash("expert:iters=150,adapt=1", n, seed + i, NULL) ==
+                        match_hash("expert:iters=150,adapt=0", n, seed + i, NULL));
+}
+
 /* A fake clock for a timed search: every reading advances it by 0.01 ms,
  * so a budget of ms=N allows about 100 * N readings, one per sampled deal. */
 static double tick_clock(void *ud)
@@ -641,6 +657,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_observed_moves_sharpen_the_hidden_hands),
     cmocka_unit_test(test_opponents_the_model_does_not_fit_are_found_out),
     cmocka_unit_test(test_adaptive_model_finds_each_opponents_style),
+    cmocka_unit_test(test_adaptive_model_plays_as_plain_against_greedy),
     cmocka_unit_test(test_racing_stops_early_on_clear_choices),
     cmocka_unit_test(test_racing_stops_early_within_a_time_budget),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
