@@ -357,25 +357,25 @@ static void test_opponents_the_model_does_not_fit_are_found_out(void **state)
 }
 
 /*
- * adapt=1: the expert weighs a family of models of each opponent (greedy,
- * cautious, reckless, collector, shedder) by how well each explains the
- * moves and declarations it saw, checked against the hands shown at each
- * round's end. Before any hand is shown every seat is modelled as greedy;
+ * The expert (adapt=1, the default) weighs a family of models of each
+ * opponent (greedy, cautious, reckless, collector, shedder) by how well
+ * each explains the moves and declarations it saw, checked against the
+ * hands shown at each round's end. Before any hand is shown every seat is modelled as greedy;
  * after some rounds against four panel players each is modelled by its
- * own kind (the cautious one, see below, or as greedy). Without adapt=1
+ * own kind (the cautious one, see below, or as greedy). With adapt=0
  * the model stays greedy.
  */
 static void test_adaptive_model_finds_each_opponents_style(void **state)
 {
     (void)state;
     static const char *const names[] = {"A", "B", "C", "D", "E"};
-    static const char *const specs[] = {"expert:iters=40,adapt=1", "reckless",
+    static const char *const specs[] = {"expert:iters=40", "reckless",
                                         "cautious", "shedder", "collector"};
     uint64_t seed = test_seed(12);
     ls_error err = {0};
     ls_state *s = ls_state_new(NULL, 5, names, seed, &err);
     assert_non_null(s);
-    ls_player *p[5], *plain = expert("expert:iters=40", seed);
+    ls_player *p[5], *plain = expert("expert:iters=40,adapt=0", seed);
     for (int q = 0; q < 5; q++)
         p[q] = expert(specs[q], seed + (uint64_t)q);
     for (int q = 1; q < 5; q++)
@@ -435,7 +435,7 @@ static void test_adaptive_model_plays_as_plain_against_greedy(void **state)
     uint64_t seed = test_seed(31);
     for (int n = 2; n <= 4; n += 2)
         for (uint64_t i = 0; i < (uint64_t)scaled(3); i++)
-            assert_true(match_hash("expert:iters=150,adapt=1", n, seed + i, NULL) ==
+            assert_true(match_hash("expert:iters=150", n, seed + i, NULL) ==
                         match_hash("expert:iters=150,adapt=0", n, seed + i, NULL));
 }
 

@@ -23,8 +23,8 @@
               "lowest (greedy:declare=0.75 sets the probability it needs)")  \
     X(expert, "Monte Carlo search over deals sampled with card inference "  \
               "(expert:iters=N or expert:ms=N caps its budget; tree=1: "    \
-              "ISMCTS; adapt=1: models each opponent by the panel style "   \
-              "its play fits best)")                                        \
+              "ISMCTS; models each opponent by the panel style its play "   \
+              "fits best, adapt=0 as greedy)")                              \
     X(cautious, "greedy's play, but declares only when nearly sure of "     \
                 "holding the lowest hand (estimate >= 0.95)")               \
     X(reckless, "greedy's play, but declares at any total of 7 or less, "   \

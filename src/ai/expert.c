@@ -11,8 +11,10 @@
  *
  * Card inference. The player keeps, from observe(), each opponent's last
  * DEPTH (4) moves of the round with its own view just before each. An
- * opponent is modelled as playing like the built-in greedy player (the same
- * model the rollouts use for everyone). Its hidden cards are drawn from the
+ * opponent is modelled as playing like one of the built-in players: the
+ * greedy player until its play says otherwise (see "Opponent modelling
+ * that adapts" below; the same model plays its seat in the rollouts). Its
+ * hidden cards are drawn from the
  * unseen cards (the card its last draw gave it uniformly; the rest weighted
  * by exp(-prior * k * value) after k discards, prior = 0 by default, i.e.
  * uniformly) and kept only if the model, given the hand this implies before
@@ -33,8 +35,8 @@
  * weights exp(-infer * k * value) (infer = 0.1) and nothing above a last
  * single discard (x0.35).
  *
- * Opponent modelling that adapts (adapt=1, off by default until measured
- * better): instead of greedy, each opponent is modelled by the most
+ * Opponent modelling that adapts (adapt=1, the default; adapt=0 models
+ * every opponent as greedy): each opponent is modelled by the most
  * probable member of a family of styles (greedy, cautious, reckless,
  * collector, shedder: the panel's kinds, see panel.c), weighed per
  * opponent over the match. The prior makes greedy as likely as the four
@@ -67,7 +69,8 @@
  *    greedy at the same number of rollouts (docs/benchmarks.md).
  *
  * Rollouts play the round out with rollout=2 (default) the built-in greedy
- * player for every seat, each seeing only its own view of the
+ * player in my seat and each opponent's model in its seat, each seeing
+ * only its own view of the
  * determinization (so simulated opponents do not "know" my hand), 1 a fast
  * heuristic, 0 uniformly random moves; a rollout stops after 12 turns per
  * player with a D12 showdown. A seat's reward (0..1) is 0.5 plus the
@@ -1488,6 +1491,10 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->depth = DEPTH;
     e->fit = true;
     e->calib = true;
+    /* Against every panel style at least as strong as greedy-only
+     * modelling, and move for move the same against greedy
+     * (docs/benchmarks.md). */
+    e->adapt = true;
     e->race = LS__EXPERT_DEFAULT_RACE;
     e->race_min = 100;
     bool have_iters = false, have_ms = false, have_kroot = false;

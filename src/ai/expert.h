@@ -44,7 +44,8 @@ double ls__expert_last_declare(const ls_player *p);
 double ls__expert_calibrated(double raw);
 
 /* The kind of player p now models seat's play by: "greedy" unless p has
- * adapt=1 and has seen evidence for another member of its family
+ * adapt (the default; not with adapt=0) and has seen evidence for
+ * another member of its family
  * (cautious, reckless, collector, shedder); NULL when p is not an expert.
  * For tests and diagnostics. */
 const char *ls__expert_model_of(const ls_player *p, int seat);
