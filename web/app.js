@@ -115,8 +115,9 @@ const conn = new Connection({
     app.down = false;
   },
   message: onMessage,
-  down(delay) {
+  down(delay, wasOpen) {
     app.down = true;
+    app.unreachable = !wasOpen;
     app.retryIn = Math.max(1, Math.round(delay / 1000));
     render();
   },
@@ -465,7 +466,7 @@ function screen() {
 
 function connectionBanner() {
   return h('div', { class: 'banner', role: 'status' },
-    s.reconnecting(app.retryIn || 1), ' ',
+    (app.unreachable ? s.unreachable : s.reconnecting)(app.retryIn || 1), ' ',
     h('button', { onclick: () => conn.connect(), 'data-focus': 'reconnect' }, s.reconnectNow));
 }
 

@@ -7,7 +7,10 @@
 // state tells the player where things stand.
 
 export class Connection {
-  // handlers: {open(), message(obj), down(delayMs)}; all optional.
+  // handlers: {open(), message(obj), down(delayMs, wasOpen)}; all optional.
+  // wasOpen says whether the socket that closed had opened: false when the
+  // server could not be reached or refused the connection (HTTP 429 when
+  // an address has too many; a browser does not say which).
   constructor(handlers, url = null) {
     this.handlers = handlers;
     this.url = url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
@@ -27,7 +30,9 @@ export class Connection {
     if (this.ws) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       this.failures = 0;
       this.handlers.open?.();
     };
@@ -47,7 +52,7 @@ export class Connection {
       this.failures = Math.min(this.failures + 1, 5);
       this.retryAt = Date.now() + delay;
       this.timer = setTimeout(() => this.connect(), delay);
-      this.handlers.down?.(delay);
+      this.handlers.down?.(delay, opened);
     };
   }
 

@@ -277,6 +277,7 @@ export const s = {
 
   // Connection
   reconnecting: (sec) => `Connection lost. Reconnecting in ${sec} s…`,
+  unreachable: (sec) => `Cannot connect to the server: it is not running, or it refuses more connections from this address. Trying again in ${sec} s…`,
   reconnectNow: 'Reconnect now',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,

@@ -79,7 +79,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     await waitMyTurn(page);
     const beforeDrop = await snapshot(page);
     await dropConnection(page);
-    await page.waitForSelector('.banner', { timeout: 15000 });
+    await page.waitForSelector('.banner:has-text("Connection lost")', { timeout: 15000 });
     await page.waitForSelector('.banner', { state: 'detached', timeout: 15000 });
     await waitMyTurn(page);
     const afterDrop = await snapshot(page);
