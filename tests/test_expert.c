@@ -360,10 +360,10 @@ static void test_opponents_the_model_does_not_fit_are_found_out(void **state)
  * The expert (adapt=1, the default) weighs a family of models of each
  * opponent (greedy, cautious, reckless, collector, shedder) by how well
  * each explains the moves and declarations it saw, checked against the
- * hands shown at each round's end. Before any hand is shown every seat is modelled as greedy;
- * after some rounds against four panel players each is modelled by its
- * own kind (the cautious one, see below, or as greedy). With adapt=0
- * the model stays greedy.
+ * hands shown at each round's end. Before any hand is shown every seat is
+ * modelled as greedy; after some rounds against four panel players each
+ * is modelled by its own kind (the cautious one, see below, or as
+ * greedy). With adapt=0 the model stays greedy.
  */
 static void test_adaptive_model_finds_each_opponents_style(void **state)
 {

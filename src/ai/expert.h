@@ -43,11 +43,10 @@ double ls__expert_last_declare(const ls_player *p);
  * hint shows (before the cap below certainty). Non-decreasing, 0..1. */
 double ls__expert_calibrated(double raw);
 
-/* The kind of player p now models seat's play by: "greedy" unless p has
- * adapt (the default; not with adapt=0) and has seen evidence for
- * another member of its family
- * (cautious, reckless, collector, shedder); NULL when p is not an expert.
- * For tests and diagnostics. */
+/* The kind of player p now models seat's play by: "greedy" unless p
+ * adapts (the default; not with adapt=0) and has seen evidence for
+ * another member of its family (cautious, reckless, collector, shedder);
+ * NULL when p is not an expert. For tests and diagnostics. */
 const char *ls__expert_model_of(const ls_player *p, int seat);
 
 /* Whether p still models seat's moves by the greedy player: 1 yes, 0 when
