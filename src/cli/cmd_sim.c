@@ -281,8 +281,9 @@ static double per(long a, long b)
 static void print_table(const sim *S, const summary u[], long played,
                         long failed, long bot_errors)
 {
-    printf("%ld matches, seed %llu, %d players, threshold %d\n", played,
-           (unsigned long long)S->seed, S->n, S->rules.threshold);
+    printf("%ld %s, seed %llu, %d players, threshold %d\n", played,
+           played == 1 ? "match" : "matches", (unsigned long long)S->seed, S->n,
+           S->rules.threshold);
     /* 97 columns: a spec longer than 17 is cut with '~'; the mean time
      * is in --json only. */
     printf("%-12s %-17s %5s %6s %11s %6s %5s %7s %5s %6s %7s\n", "player",

@@ -224,9 +224,10 @@ static int bench_moves(ls_db *db, int n, int matches, uint64_t seed, const int64
         lines_free(&l);
     }
     double total = t_append + t_finish;
-    printf("moves: %d matches of %d greedy players (seeds %" PRIu64 "-%" PRIu64
+    printf("moves: %d %s of %d greedy players (seeds %" PRIu64 "-%" PRIu64
            "): %lld moves, %lld lines\n",
-           matches, n, seed, seed + (uint64_t)matches - 1, nmoves, nlines);
+           matches, matches == 1 ? "match" : "matches", n, seed,
+           seed + (uint64_t)matches - 1, nmoves, nlines);
     printf("  appending, one commit per move or deal: %.0f commits/s (%.3f ms each)\n",
            (double)commits / t_append, t_append * 1e3 / (double)commits);
     printf("  finishing a match (rated, moved to history): %.2f ms each\n",

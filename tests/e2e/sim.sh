@@ -93,6 +93,7 @@ grep -q "^leastscore sim: --records: cannot create .*/none/deeper: No such file 
 "$ls" sim --players greedy,greedy --matches 1 --seed 9223372036854775808 >"$tmp/out" ||
     fail "seed 2^63"
 grep -q "seed 9223372036854775808," "$tmp/out" || fail "seed 2^63 in the table"
+grep -q "^1 match, seed" "$tmp/out" || { cat "$tmp/out"; fail "one match is not 'match'"; }
 
 # The example bot plays whole matches, without a single failure.
 "$ls" sim --players "greedy,cmd:python3 $root/examples/bots/greedy.py" --matches 2 \

@@ -22,7 +22,7 @@ check_run() { # $1 store, $2 backend name
     "$ls" storebench --db "$1" --matches 1 --restore 5 --players 3 >"$tmp/out" ||
         { cat "$tmp/out"; fail "storebench on $2"; }
     grep -q "^store: $2\$" "$tmp/out" || { cat "$tmp/out"; fail "$2: backend line"; }
-    grep -q '^moves: 1 matches of 3 greedy players' "$tmp/out" ||
+    grep -q '^moves: 1 match of 3 greedy players' "$tmp/out" ||
         { cat "$tmp/out"; fail "$2: moves line"; }
     grep -q 'sustained: [0-9]* moves/s' "$tmp/out" || { cat "$tmp/out"; fail "$2: rate"; }
     grep -q '^restore: 5 tables in progress' "$tmp/out" ||
