@@ -148,7 +148,7 @@ export const s = {
   logHeading: 'Moves',
   you: 'You',
 
-  // Moves as sentences: "Ada discarded 10♣ 10♥, drew"
+  // Moves as sentences: "Ada discarded 10♣ 10♥, drew a card"
   moveSentence(name, ev, words) {
     const list = words ? cardsWords : cardsShort;
     const one = words ? cardWords : cardShort;
@@ -157,7 +157,7 @@ export const s = {
     else {
       text = `${name} discarded ${list(ev.discard || [])}, `;
       if (ev.action === 'take') text += `took ${one(ev.card)}`;
-      else text += ev.card ? `drew ${one(ev.card)}` : 'drew';
+      else text += ev.card ? `drew ${one(ev.card)}` : 'drew a card';
     }
     if (ev.timeout) text += ' (time ran out: the computer played)';
     return text;

@@ -851,7 +851,7 @@ static void log_text(ui *u, bool head, const char *text)
     snprintf(e->text, sizeof e->text, "%s", text);
 }
 
-/* The move as a sentence: "Ada discarded 10C 10H, drew", "You discarded
+/* The move as a sentence: "Ada discarded 10C 10H, drew a card", "You discarded
  * KD, drew 4S", "Cleo discarded 3H 4S 5D, took KH", "You declared with 7:
  * correct". Called after the move was applied. */
 static void log_move(ui *u, int seat, ls_move m)
@@ -872,7 +872,7 @@ static void log_move(ui *u, int seat, ls_move m)
             snprintf(text, sizeof text, "%s discarded %s, drew %s", who, set,
                      ls_card_str(m.card, c));
         else
-            snprintf(text, sizeof text, "%s discarded %s, drew", who, set);
+            snprintf(text, sizeof text, "%s discarded %s, drew a card", who, set);
     }
     log_text(u, false, text);
 }

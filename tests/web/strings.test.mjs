@@ -20,13 +20,13 @@ test('cards are written with suit symbols for the eye and in words for the ear',
 });
 
 test('moves read as sentences', () => {
-  assert.equal(s.moveSentence('Ada', { action: 'draw', discard: ['10C', '10H'] }), 'Ada discarded 10♣ 10♥, drew');
+  assert.equal(s.moveSentence('Ada', { action: 'draw', discard: ['10C', '10H'] }), 'Ada discarded 10♣ 10♥, drew a card');
   assert.equal(s.moveSentence('Cleo', { action: 'take', discard: ['3H', '4S', '5D'], card: 'KH' }),
     'Cleo discarded 3♥ 4♠ 5♦, took K♥');
   assert.equal(s.moveSentence('You', { action: 'draw', discard: ['KD'], card: '5S' }), 'You discarded K♦, drew 5♠');
   assert.equal(s.moveSentence('Ben', { action: 'declare' }), 'Ben declared');
   assert.equal(s.moveSentence('Ben', { action: 'draw', discard: ['2C'], timeout: true }),
-    'Ben discarded 2♣, drew (time ran out: the computer played)');
+    'Ben discarded 2♣, drew a card (time ran out: the computer played)');
   assert.equal(s.moveSentence('Cleo', { action: 'take', discard: ['3H'], card: 'KH' }, true),
     'Cleo discarded 3 of hearts, took king of hearts');
 });
