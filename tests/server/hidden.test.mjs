@@ -55,6 +55,7 @@ async function playTable(srv, cfg, ti) {
         await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 3, 'a few moves played');
         await watch();
     }
+    let resumed = cfg.resume;
     if (cfg.resume) {
         // The second person's connection drops in the first round; a new
         // connection resumes the seat from the last version it saw, and
@@ -64,19 +65,32 @@ async function playTable(srv, cfg, ti) {
         // its player, which is detached there and never moves again (a
         // poll of another seat's view could miss the turn, and a round or
         // the match could end first).
+        // The match may end (threshold 25) before that turn comes: then
+        // the person plays on and this table has no resume.
         await host.stateWhere((s) => s.view.status === 'playing' && s.view.turns >= 5, 'a few more moves played');
         const old = clients[1];
         const play = old.client.onFrame;
-        await withTimeout(new Promise((resolve) => {
+        const turn = await withTimeout(new Promise((resolve) => {
             old.client.onFrame = (m) => {
                 if (m.type === 'state' && m.view.status === 'playing' && m.view.turn === old.seat) {
                     old.client.onFrame = null;
-                    resolve();
+                    resolve(true);
                     return;
+                }
+                if (m.type === 'state' && m.view.status === 'over') {
+                    old.client.onFrame = play;
+                    resolve(false);
                 }
                 play(m);
             };
-        }), T(20000), 'the second person\'s turn');
+        }), T(20000), 'the second person\'s turn or the match\'s end');
+        if (!turn) {
+            console.log(`# table ${ti}: the match ended before the second person's turn; no resume`);
+            resumed = false;
+        }
+    }
+    if (resumed) {
+        const old = clients[1];
         old.client.terminate();
         await old.client.closedPromise;
         const c = await srv.connect({ label: `t${ti}:${old.name} again` });
