@@ -634,7 +634,8 @@ static void test_bad_expert_specs_are_errors(void **state)
     static const char *const bad[] = {"expert:iters=0", "expert:bogus=1",
                                       "expert:iters=10,ms=10", "expert:ms=x",
                                       "expert:c=-1", "expert:depth=5",
-                                      "expert:tries=0", "expert:calib=2"};
+                                      "expert:tries=0", "expert:calib=2",
+                                      "expert:util=3", "expert:util=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ls_error err = {0};
         ls_player *p = ls_player_new(bad[i], 1, &err);
@@ -647,6 +648,47 @@ static void test_bad_expert_specs_are_errors(void **state)
     ls_player *p = ls_player_new("expert:iters=10,c=1.2,rollout=0,infer=0,tree=1", 1, &err);
     assert_non_null(p);
     ls_player_free(p);
+}
+
+/*
+ * util=2 values a round by the heads-up match equity: W(a, b), the chance
+ * that a player at a beats one at b. Both players are alike in its model,
+ * so W(a, a) is one half; fewer points of one's own and more of the
+ * other's are worth more; past the threshold (D8) the match is decided.
+ * Threshold 50, so that both ends are near.
+ */
+static void test_match_equity_is_a_fair_chance_of_winning(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B"};
+    ls_rules rules = ls_rules_default();
+    rules.threshold = 50;
+    ls_error err = {0};
+    ls_state *s = ls_state_new(&rules, 2, names, 3, &err);
+    assert_non_null(s);
+    assert_int_equal(ls_deal(s, &err), 0);
+    ls_view v;
+    ls_view_of(s, 0, &v);
+    ls_player *p = expert("expert:util=2", 5);
+    for (int a = 0; a <= 50; a += 5) {
+        assert_true(fabs(ls__expert_equity(p, &v, a, a) - 0.5) < 1e-9);
+        for (int b = 0; b + 5 <= 50; b += 5) {
+            double w = ls__expert_equity(p, &v, a, b);
+            assert_true(w > 0 && w < 1);
+            assert_true(ls__expert_equity(p, &v, a, b + 5) > w);
+            if (a + 5 <= 50)
+                assert_true(ls__expert_equity(p, &v, a + 5, b) < w);
+        }
+    }
+    assert_true(ls__expert_equity(p, &v, 0, 50) > 0.9);
+    assert_true(ls__expert_equity(p, &v, 50, 0) < 0.1);
+    assert_true(ls__expert_equity(p, &v, 51, 0) == 0);
+    assert_true(ls__expert_equity(p, &v, 0, 51) == 1);
+    ls_player *g = expert("greedy", 1);
+    assert_true(ls__expert_equity(g, &v, 0, 0) < 0);
+    ls_player_free(g);
+    ls_player_free(p);
+    ls_state_free(s);
 }
 
 static const struct CMUnitTest tests[] = {
@@ -662,6 +704,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_racing_stops_early_within_a_time_budget),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_hint_shows_the_calibrated_estimate),
+    cmocka_unit_test(test_match_equity_is_a_fair_chance_of_winning),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };
 

@@ -21,7 +21,7 @@
  * the discard; for an older draw, any card not known then), would have made
  * those moves: discard, take or draw, and not declare when it could. This
  * rejection sampling fills a bank of up to BANK (64) hidden hands per
- * opponent and search, from at most BANK * tries (20) draws;
+ * opponent and search, from at most BANK * tries (100) draws;
  * determinizations combine bank entries that do not clash. Against an
  * opponent that plays otherwise the fits run short and the bank is topped up
  * with unchecked draws (MIN_FIT), so the player degrades to uniform sampling
@@ -56,7 +56,8 @@
  *    declaring is scored exactly on the same sampled hands, so candidates
  *    are compared on identical deals; the best mean reward wins. This is
  *    a Monte Carlo rollout improvement of the rollout policy. Candidates
- *    race (race = 2): one clearly behind the best on the same deals is
+ *    race (race = 3 heads-up, 2 at larger tables): one clearly behind the
+ *    best on the same deals is
  *    dropped, and the search stops as soon as the choice is clear, so an
  *    easy decision costs a few hundred rollouts and a close one up to the
  *    budget (see flat()).
@@ -73,7 +74,10 @@
  * my hand), 1 a fast heuristic, 0 uniformly random moves; a rollout stops
  * after 12 turns per player with a D12 showdown. A seat's reward (0..1) is
  * 0.5 plus the others' mean points minus its own over 50, minus 0.5 if it
- * goes out.
+ * goes out; heads-up (util=2, the default) the change in its match equity
+ * instead, the chance of winning the match from the scores (see
+ * equity_build), scaled so that a point in the middle of a match is
+ * worth as much as before.
  *
  * Declaring: at the root the estimate of declaring now comes from sampled
  * hands: P(my total is lowest) and my expected reward, which is compared
@@ -86,7 +90,8 @@
  * (ls__expert_calibrated; calib=0 shows the sampled share); the curve
  * changes what is shown, never a move.
  *
- * Budget: iters=N rollouts at most (default LS__EXPERT_DEFAULT_ITERS; racing
+ * Budget: iters=N rollouts at most (default 32000 when two are in the round,
+ * 16000 otherwise: LS__EXPERT_DEFAULT_ITERS_HU and _ITERS; racing
  * often stops sooner) is fully deterministic for a given seed. ms=N uses
  * the clock installed by ls__expert_set_clock() (see expert.h), as a limit
  * racing may stop before, deterministic only for the same iteration
@@ -103,9 +108,11 @@
 
 /* Defaults: the flat search races 12 candidates with up to 8000 rollouts;
  * tree=1 keeps 6 branches at my nodes and 2000 iterations. */
-#define LS__EXPERT_DEFAULT_ITERS 8000
+#define LS__EXPERT_DEFAULT_ITERS 16000 /* with three or more in the round */
+#define LS__EXPERT_DEFAULT_ITERS_HU 32000 /* heads-up */
 #define LS__EXPERT_DEFAULT_KROOT 12
 #define LS__EXPERT_DEFAULT_RACE 2.0
+#define LS__EXPERT_DEFAULT_RACE_HU 3.0
 #define LS__EXPERT_TREE_ITERS 2000
 #define LS__EXPERT_TREE_KROOT 6
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
@@ -160,6 +167,8 @@ typedef struct expert {
     int util;          /* reward: 0 round points, 1 share of lives left */
     bool tree;         /* ISMCTS (true) or flat Monte Carlo with CRN */
     double race;       /* flat: stop when the choice is clear by race SEs (0 off) */
+    bool iters_auto;   /* no iters=, ms= or tree=: the budget by table size */
+    bool race_auto;    /* no race=: race by table size */
     long race_min;     /* ... but not before this many iterations */
     double dS[RACE_MAX][RACE_MAX]; /* racing sums (flat) */
     double dQ[RACE_MAX][RACE_MAX];
@@ -188,6 +197,9 @@ typedef struct expert {
     bool calib;          /* show the estimate through the calibration curve */
     /* Opponent modelling that adapts (adapt=1; see the top of the file). */
     bool adapt;
+    /* util=2: the heads-up match equity (see equity_build). */
+    double *eq;          /* eq[a * (eq_t + 1) + b]: P(win) at scores a, b */
+    int eq_t;            /* the threshold it was built for, 0 = none */
     ls_player *fam[NPOL];          /* the family; fam[0] is policy (greedy) */
     double logw[LS_MAX_PLAYERS][NPOL]; /* log-likelihood of each, per seat */
     int pol[LS_MAX_PLAYERS];       /* the most probable one, per seat */
@@ -464,6 +476,98 @@ static void sample_hands(expert *e, ls_rng *rng, const ls_view *v, const model m
 /* ------------------------------------------------------------------ */
 
 /*
+ * util=2: the heads-up match equity W(a, b), the chance that a player at
+ * cumulative score a beats one at b, both at most the threshold t, before
+ * either passes it (D8). Rounds are taken as independent and alike for
+ * both players: each gives one of them s points (a correct declaration's
+ * difference, a false one's penalty) and the other 0, with the
+ * distribution of s measured from EQ_ROUNDS rounds of greedy self-play
+ * under the table's own rules (so hand size, tie rule and runs count),
+ * seeded from the expert's generator. Then W(a, b) = sum over s of
+ * q(s)/2 (W(a + s, b) + W(a, b + s)), with W = 0 once a > t and 1 once
+ * b > t (a round of 0 for both leaves the state as it was). The table is
+ * (t + 1)^2 doubles, built once per threshold: O(t^2 * 71).
+ */
+#define EQ_ROUNDS 4000
+#define EQ_MAXS 128
+
+static int equity_build(expert *e, const ls_view *v)
+{
+    int t = v->rules.threshold;
+    if (e->eq && e->eq_t == t)
+        return 0;
+    double q[EQ_MAXS] = {0};
+    ls_rules r = v->rules;
+    r.threshold = 1000;
+    static const char *const names[] = {"a", "b"};
+    ls_state *s = NULL;
+    ls_move m;
+    ls_view pv;
+    int rounds = 0;
+    uint64_t seed = ls_rng_next(&e->rng);
+    while (rounds < EQ_ROUNDS) {
+        if (!s || ls_phase(s) == LS_PHASE_OVER) {
+            ls_state_free(s);
+            if (!(s = ls_state_new(&r, 2, names, seed++, NULL)))
+                return LS_ENOMEM;
+        }
+        if (ls_deal(s, NULL) != 0)
+            break;
+        while (ls_phase(s) == LS_PHASE_TURN) {
+            ls_view_of(s, ls_turn(s), &pv);
+            if (ls_player_choose(e->policy, &pv, &m, NULL) != 0)
+                break;
+            if (m.kind == LS_MOVE_DRAW)
+                m.card = LS_NO_CARD;
+            if (ls_apply(s, &m, NULL) != 0)
+                break;
+        }
+        const ls_round_result *res = ls_last_result(s);
+        if (ls_phase(s) == LS_PHASE_TURN || !res)
+            break;
+        int pts = res->score[0] + res->score[1]; /* one of them is 0 */
+        q[pts < EQ_MAXS ? pts : EQ_MAXS - 1] += 1;
+        rounds++;
+    }
+    ls_state_free(s);
+    if (rounds == 0)
+        return LS_EINVAL;
+    double *w = realloc(e->eq, (size_t)(t + 1) * (size_t)(t + 1) * sizeof *w);
+    if (!w)
+        return LS_ENOMEM;
+    e->eq = w;
+    e->eq_t = t;
+    for (int i = 0; i < EQ_MAXS; i++)
+        q[i] /= rounds;
+    double stay = 1 - q[0];
+    for (int a = t; a >= 0; a--)
+        for (int b = t; b >= 0; b--) {
+            double sum = 0;
+            for (int k = 1; k < EQ_MAXS; k++) {
+                if (q[k] == 0)
+                    continue;
+                double wa = a + k > t ? 0 : w[(a + k) * (t + 1) + b];
+                double wb = b + k > t ? 1 : w[a * (t + 1) + b + k];
+                sum += q[k] / 2 * (wa + wb);
+            }
+            w[a * (t + 1) + b] = stay > 0 ? sum / stay : 0.5;
+        }
+    return 0;
+}
+
+/* W(a, b) for any cumulative scores (0 or 1 past the threshold). */
+static double equity(const expert *e, int a, int b)
+{
+    a = a < 0 ? 0 : a;
+    b = b < 0 ? 0 : b;
+    if (a > e->eq_t)
+        return 0;
+    if (b > e->eq_t)
+        return 1;
+    return e->eq[a * (e->eq_t + 1) + b];
+}
+
+/*
  * Each seat's reward in 0..1 for a round scored sc[] (seats in `in`), given
  * the cumulative scores before it.
  *
@@ -478,6 +582,12 @@ static void sample_hands(expert *e, ls_rng *rng, const ls_view *v, const model m
  * closer a player is to going out, and an opponent's elimination as a step
  * towards winning. Measured no stronger than util=0 against greedy
  * (docs/benchmarks.md), so not the default.
+ *
+ * util=2 (the default): heads-up, the change in the match equity W (see
+ * equity_build) divided by W's slope in the seat's own points at the
+ * scores before the round, times 1/50; with more than two in the round,
+ * as util=0 (the proportional estimate from W was weaker at 4 players:
+ * docs/benchmarks.md).
  */
 static void rewards(const expert *e, const ls_view *v, uint8_t in, const int sc[],
                     double out[])
@@ -498,6 +608,22 @@ static void rewards(const expert *e, const ls_view *v, uint8_t in, const int sc[
         out[p] = 0.5;
         if (!(in & (1u << p)) || n < 2)
             continue;
+        if (e->util == 2 && n == 2 && e->eq) {
+            /* The change in p's match equity, divided by its local slope
+             * in p's own points, so that a point is worth about 1/50 as
+             * with util=0 in the middle of a match and bias keeps its
+             * meaning. */
+            int o = 0;
+            while (o == p || !(in & (1u << o)))
+                o++;
+            int a = v->score[p], b = v->score[o];
+            double now = equity(e, a, b);
+            double slope = (equity(e, a - 5, b) - equity(e, a + 5, b)) / 10;
+            if (slope < 1e-4)
+                slope = 1e-4;
+            out[p] = 0.5 + (equity(e, a + sc[p], b + sc[o]) - now) / (50 * slope);
+            continue;
+        }
         if (e->util == 1) {
             out[p] = lives > 0 ? life[p] / lives : 0.5;
             continue;
@@ -1123,6 +1249,11 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     int n = ls_view_legal_moves(v, moves);
     if (n <= 0)
         return ls__fail(err, LS_EPHASE, "expert: no legal move");
+    if (e->util == 2) {
+        int rc = equity_build(e, v);
+        if (rc != 0)
+            return ls__fail(err, rc, "expert: cannot build the match equity table");
+    }
     model m[LS_MAX_PLAYERS];
     build_models(e, v, m);
     build_banks(e, v, m);
@@ -1151,6 +1282,11 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
     int rc = ensure_states(e, v, err);
     if (rc != 0)
         return rc;
+    int in_round = __builtin_popcount(v->in_round);
+    if (e->iters_auto)
+        e->iters = in_round == 2 ? LS__EXPERT_DEFAULT_ITERS_HU : LS__EXPERT_DEFAULT_ITERS;
+    if (e->race_auto)
+        e->race = in_round == 2 ? LS__EXPERT_DEFAULT_RACE_HU : LS__EXPERT_DEFAULT_RACE;
     long budget = e->iters;
     double deadline = 0;
     bool timed = !budget && e->clock;
@@ -1385,6 +1521,7 @@ static void expert_destroy(ls_player *p)
         for (int k = 1; k < NPOL; k++)
             ls_player_free(e->fam[k]);
         free(e->nodes);
+        free(e->eq);
         free(e);
     }
     free(p);
@@ -1423,6 +1560,13 @@ const char *ls__expert_model_of(const ls_player *p, int seat)
         return NULL;
     const expert *e = p->impl;
     return family[e->adapt ? e->pol[seat] : 0];
+}
+
+double ls__expert_equity(ls_player *p, const ls_view *v, int a, int b)
+{
+    if (!p || p->ops != &expert_ops || equity_build(p->impl, v) != 0)
+        return -1;
+    return equity(p->impl, a, b);
 }
 
 double ls__expert_last_declare(const ls_player *p)
@@ -1475,18 +1619,22 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->rollout = 2;
     e->infer = 0.1;
     e->prior = 0;
-    e->util = 0;
+    e->util = 2; /* heads-up: match equity (seed 12, docs/benchmarks.md) */
     e->bias = 0.04;
     e->rd = 0;
     e->om = 0;
     e->mm = 0;
     e->look = 0.5;
-    /* 12 candidates raced with up to 8000 rollouts: against greedy this
-     * won more than 6 candidates with a fixed 2000 rollouts, and more
-     * than 3 with 1000, at a lower median time (docs/benchmarks.md). */
+    /* 12 candidates raced: against greedy this won more than 6
+     * candidates with a fixed 2000 rollouts, and more than 3 with 1000,
+     * at a lower median time. The budget (16000 rollouts, 32000 and
+     * stricter racing heads-up, set per search by the seats in the round)
+     * and 100 draws per bank entry were chosen against greedy on seed 12
+     * within the time per decision the project allows (docs/benchmarks.md,
+     * "A bigger budget and heads-up match equity"). */
     e->kroot = LS__EXPERT_DEFAULT_KROOT;
     e->kother = 3;
-    e->tries = 20;
+    e->tries = 100;
     e->depth = DEPTH;
     e->fit = true;
     e->calib = true;
@@ -1496,7 +1644,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->adapt = true;
     e->race = LS__EXPERT_DEFAULT_RACE;
     e->race_min = 100;
-    bool have_iters = false, have_ms = false, have_kroot = false;
+    bool have_iters = false, have_ms = false, have_kroot = false, have_race = false;
     for (int i = 0; i < np; i++) {
         double x = 0;
         const char *k = ps[i].key;
@@ -1522,7 +1670,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
             rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
         } else if (!strcmp(k, "util")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
+            rc = ls__param_double("expert", &ps[i], 0, 2, &x, err);
             e->util = (int)x;
         } else if (!strcmp(k, "adapt")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
@@ -1554,6 +1702,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
             have_kroot = have_kroot || k[1] == 'r';
         } else if (!strcmp(k, "race")) {
             rc = ls__param_double("expert", &ps[i], 0, 10, &e->race, err);
+            have_race = true;
         } else if (!strcmp(k, "rmin")) {
             rc = ls__param_double("expert", &ps[i], 1, 100000, &x, err);
             e->race_min = (long)x;
@@ -1577,6 +1726,8 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         e->kroot = LS__EXPERT_TREE_KROOT;
     if (have_ms)
         e->iters = 0;
+    e->iters_auto = !have_iters && !have_ms && !e->tree;
+    e->race_auto = !have_race;
     e->last_declare = -1;
     ls_rng_seed(&e->rng, seed);
     e->policy = ls_player_new("greedy", seed, err);

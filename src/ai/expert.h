@@ -55,4 +55,10 @@ const char *ls__expert_model_of(const ls_player *p, int seat);
  * not an expert. For tests and diagnostics. */
 int ls__expert_model_fits(const ls_player *p, int seat);
 
+/* util=2: the heads-up match equity p uses for v's rules, W(a, b), the
+ * chance that a player at cumulative score a beats one at b (0..1; built
+ * on first use); -1 when p is not an expert or the table cannot be built.
+ * For tests and diagnostics. */
+double ls__expert_equity(ls_player *p, const ls_view *v, int a, int b);
+
 #endif
