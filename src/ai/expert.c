@@ -57,8 +57,8 @@
  *    are compared on identical deals; the best mean reward wins. This is
  *    a Monte Carlo rollout improvement of the rollout policy. Candidates
  *    race (race = 3 heads-up, 2 at larger tables): one clearly behind the
- *    best on the same deals is
- *    dropped, and the search stops as soon as the choice is clear, so an
+ *    best on the same deals is dropped, and the search stops as soon as
+ *    the choice is clear, so an
  *    easy decision costs a few hundred rollouts and a close one up to the
  *    budget (see flat()).
  *  - tree=1: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012):
@@ -106,8 +106,9 @@
 #include "ai/expert.h"
 #include "analyzer.h"
 
-/* Defaults: the flat search races 12 candidates with up to 8000 rollouts;
- * tree=1 keeps 6 branches at my nodes and 2000 iterations. */
+/* Defaults: the flat search races 12 candidates with up to 16000
+ * rollouts (32000, racing at 3 standard errors, when two are in the
+ * round); tree=1 keeps 6 branches at my nodes and 2000 iterations. */
 #define LS__EXPERT_DEFAULT_ITERS 16000 /* with three or more in the round */
 #define LS__EXPERT_DEFAULT_ITERS_HU 32000 /* heads-up */
 #define LS__EXPERT_DEFAULT_KROOT 12
@@ -164,7 +165,8 @@ typedef struct expert {
     int om, mm;        /* declare margins of simulated others / me */
     double look;       /* weight of next turn's best shed in move_score */
     int kroot, kother; /* moves searched at my nodes / the others' nodes */
-    int util;          /* reward: 0 round points, 1 share of lives left */
+    int util;          /* reward: 0 round points, 1 share of lives left,
+                          2 heads-up match equity (else as 0) */
     bool tree;         /* ISMCTS (true) or flat Monte Carlo with CRN */
     double race;       /* flat: stop when the choice is clear by race SEs (0 off) */
     bool iters_auto;   /* no iters=, ms= or tree=: the budget by table size */
