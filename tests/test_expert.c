@@ -202,10 +202,13 @@ static void test_expert_always_chooses_legal_moves(void **state)
     static const char *const specs[] = {
         "expert:iters=60", "expert:iters=60,tree=1", "expert:iters=60,rollout=0",
         "expert:iters=60,tree=1,rollout=1,kroot=20,kother=5",
-        "expert:iters=400,kroot=12,race=2,rmin=25"};
+        "expert:iters=400,kroot=12,race=2,rmin=25",
+        /* util=3 at 4 players, heads-up, and in the tree at 3 */
+        "expert:iters=200,util=3", "expert:iters=60,util=3",
+        "expert:iters=60,util=3,tree=1"};
     for (long i = 0; i < matches; i++) {
         int n = 2 + (int)(i % 3);
-        match_hash(specs[i % 5], n, seed + (uint64_t)i, &checked);
+        match_hash(specs[i % 8], n, seed + (uint64_t)i, &checked);
     }
     printf("# %ld expert moves checked legal in %ld matches\n", checked, matches);
     assert_true(checked > 0);
@@ -253,21 +256,32 @@ static void test_expert_is_legal_under_every_rules_option(void **state)
  * turns an expert that observed the round and a fresh one estimate every
  * opponent's hand total from their samples. The observer's squared error
  * against the true totals must be lower, over the same positions.
+ *
+ * It is also the benchmark of inference (docs/benchmarks.md, "Card
+ * inference"): LS_SHARPEN_MATCHES (6), LS_SHARPEN_PLAYERS (4, from 2),
+ * LS_SHARPEN_SPEC (the observer's spec, "expert") and LS_SEED (31) set the
+ * run, and it prints both RMSEs.
  */
 static void test_observed_moves_sharpen_the_hidden_hands(void **state)
 {
     (void)state;
     static const char *const names[] = {"A", "B", "C", "D"};
     uint64_t seed = test_seed(31);
-    long matches = test_env_long("LS_SANITIZED", 0) ? 2 : 6, estimates = 0;
+    long matches = test_env_long("LS_SHARPEN_MATCHES",
+                                 test_env_long("LS_SANITIZED", 0) ? 2 : 6);
+    int n = (int)test_env_long("LS_SHARPEN_PLAYERS", 4);
+    const char *spec = getenv("LS_SHARPEN_SPEC");
+    spec = spec && *spec ? spec : "expert";
+    assert_true(n >= 2 && n <= 4 && matches >= 1);
+    long estimates = 0;
     double err_seen = 0, err_fresh = 0;
     for (long i = 0; i < matches; i++) {
         ls_error err = {0};
-        ls_state *s = ls_state_new(NULL, 4, names, seed + (uint64_t)i, &err);
+        ls_state *s = ls_state_new(NULL, n, names, seed + (uint64_t)i, &err);
         assert_non_null(s);
         ls_player *g = expert("greedy", 1);
-        ls_player *obs[4] = {expert("expert", seed + (uint64_t)i), NULL, NULL, NULL};
-        ls_player *fresh = expert("expert", seed + (uint64_t)i);
+        ls_player *obs[4] = {expert(spec, seed + (uint64_t)i), NULL, NULL, NULL};
+        ls_player *fresh = expert(spec, seed + (uint64_t)i);
         for (int rounds = 0; rounds < 4 && ls_phase(s) != LS_PHASE_OVER; rounds++) {
             assert_int_equal(ls_deal(s, &err), 0);
             tell_deal(obs, s);
@@ -276,7 +290,9 @@ static void test_observed_moves_sharpen_the_hidden_hands(void **state)
                 ls_view v;
                 ls_view_of(s, seat, &v);
                 if (seat == 0 && v.turns >= 4) {
-                    for (int q = 1; q < 4; q++) {
+                    for (int q = 1; q < n; q++) {
+                        if (!(v.in_round & (1u << q)))
+                            continue;
                         double truth = ls_cards_total(ls_hand(s, q));
                         double a = ls__expert_mean_total(obs[0], &v, q, 300) - truth;
                         double b = ls__expert_mean_total(fresh, &v, q, 300) - truth;
@@ -298,8 +314,9 @@ static void test_observed_moves_sharpen_the_hidden_hands(void **state)
         ls_state_free(s);
     }
     double rmse_seen = sqrt(err_seen / estimates), rmse_fresh = sqrt(err_fresh / estimates);
-    printf("# %ld estimates of hidden hand totals: RMSE %.2f observing, %.2f not\n",
-           estimates, rmse_seen, rmse_fresh);
+    printf("# %s, %d players, %ld matches from seed %llu: %ld estimates of hidden hand "
+           "totals: RMSE %.2f observing, %.2f not\n",
+           spec, n, matches, (unsigned long long)seed, estimates, rmse_seen, rmse_fresh);
     assert_true(estimates >= 30);
     assert_true(rmse_seen < rmse_fresh);
 }
@@ -635,7 +652,7 @@ static void test_bad_expert_specs_are_errors(void **state)
                                       "expert:iters=10,ms=10", "expert:ms=x",
                                       "expert:c=-1", "expert:depth=5",
                                       "expert:tries=0", "expert:calib=2",
-                                      "expert:util=3", "expert:util=-1"};
+                                      "expert:util=4", "expert:util=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ls_error err = {0};
         ls_player *p = ls_player_new(bad[i], 1, &err);
@@ -691,6 +708,53 @@ static void test_match_equity_is_a_fair_chance_of_winning(void **state)
     ls_state_free(s);
 }
 
+/* util=3's survival estimate at 4 players: equal scores are an equal
+ * chance, the chances add up to 1, fewer points are better for a seat and
+ * more for its opponents, and a player alone or out is certain. */
+static void test_survival_equity_is_a_fair_chance_of_winning(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C", "D"};
+    ls_rules rules = ls_rules_default();
+    rules.threshold = 50;
+    ls_error err = {0};
+    ls_state *s = ls_state_new(&rules, 4, names, 3, &err);
+    assert_non_null(s);
+    assert_int_equal(ls_deal(s, &err), 0);
+    ls_view v;
+    ls_view_of(s, 0, &v);
+    ls_player *p = expert("expert:util=3", 5);
+    for (int a = 0; a <= 50; a += 10) {
+        int sc[4] = {a, a, a, a};
+        double w = ls__expert_surv_equity(p, &v, sc, 0);
+        assert_true(fabs(w - ls__expert_surv_equity(p, &v, sc, 3)) < 1e-12);
+        assert_true(fabs(w - 0.25) < 1e-9);
+    }
+    int sc[4] = {10, 20, 30, 40};
+    double sum = 0;
+    for (int i = 0; i < 4; i++) {
+        double w = ls__expert_surv_equity(p, &v, sc, i);
+        if (i > 0)
+            assert_true(w < ls__expert_surv_equity(p, &v, sc, i - 1));
+        sum += w;
+    }
+    assert_true(fabs(sum - 1) < 1e-9);
+    double w0 = ls__expert_surv_equity(p, &v, sc, 0);
+    sc[0] = 15;
+    assert_true(ls__expert_surv_equity(p, &v, sc, 0) < w0);
+    sc[0] = 10;
+    sc[3] = 45;
+    assert_true(ls__expert_surv_equity(p, &v, sc, 0) > w0);
+    int alone[4] = {49, 51, 60, 70};
+    assert_true(ls__expert_surv_equity(p, &v, alone, 0) == 1);
+    assert_true(ls__expert_surv_equity(p, &v, alone, 1) == 0);
+    ls_player *g = expert("greedy", 1);
+    assert_true(ls__expert_surv_equity(g, &v, sc, 0) < 0);
+    ls_player_free(g);
+    ls_player_free(p);
+    ls_state_free(s);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_expert_never_sees_hidden_cards),
     cmocka_unit_test(test_same_seed_and_budget_give_the_same_moves),
@@ -705,6 +769,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),
     cmocka_unit_test(test_hint_shows_the_calibrated_estimate),
     cmocka_unit_test(test_match_equity_is_a_fair_chance_of_winning),
+    cmocka_unit_test(test_survival_equity_is_a_fair_chance_of_winning),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
 };
 

@@ -61,4 +61,12 @@ int ls__expert_model_fits(const ls_player *p, int seat);
  * For tests and diagnostics. */
 double ls__expert_equity(ls_player *p, const ls_view *v, int a, int b);
 
+/* util=3: the survival estimate of a match with more than two players in
+ * v's round: the chance that seat wins from the cumulative scores[] (one
+ * per seat of v; players not in v's round or past the threshold are out);
+ * -1 when p is not an expert, fewer than three are in the round, or the
+ * table cannot be built. For tests and diagnostics. */
+double ls__expert_surv_equity(ls_player *p, const ls_view *v, const int scores[],
+                              int seat);
+
 #endif
