@@ -502,24 +502,28 @@ static void sample_hands(expert *e, ls_rng *rng, const ls_view *v, const model m
 #define EQ_ROUNDS 4000
 #define EQ_MAXS 128
 
-static int equity_build(expert *e, const ls_view *v)
+/* The distribution q[] of the points a round of n players gives, from
+ * EQ_ROUNDS rounds of greedy self-play under v's rules (no threshold),
+ * seeded from the expert's generator: of each player's points when each,
+ * else of the round's total. Returns 0, or an error code. */
+static int selfplay_points(expert *e, const ls_view *v, int n, bool each,
+                          double q[EQ_MAXS])
 {
-    int t = v->rules.threshold;
-    if (e->eq && e->eq_t == t)
-        return 0;
-    double q[EQ_MAXS] = {0};
     ls_rules r = v->rules;
     r.threshold = 1000;
-    static const char *const names[] = {"a", "b"};
+    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
     ls_state *s = NULL;
     ls_move m;
     ls_view pv;
+    long got = 0;
     int rounds = 0;
     uint64_t seed = ls_rng_next(&e->rng);
+    for (int i = 0; i < EQ_MAXS; i++)
+        q[i] = 0;
     while (rounds < EQ_ROUNDS) {
         if (!s || ls_phase(s) == LS_PHASE_OVER) {
             ls_state_free(s);
-            if (!(s = ls_state_new(&r, 2, names, seed++, NULL)))
+            if (!(s = ls_state_new(&r, n, names, seed++, NULL)))
                 return LS_ENOMEM;
         }
         if (ls_deal(s, NULL) != 0)
@@ -536,20 +540,44 @@ static int equity_build(expert *e, const ls_view *v)
         const ls_round_result *res = ls_last_result(s);
         if (ls_phase(s) == LS_PHASE_TURN || !res)
             break;
-        int pts = res->score[0] + res->score[1]; /* one of them is 0 */
-        q[pts < EQ_MAXS ? pts : EQ_MAXS - 1] += 1;
+        int total = 0;
+        for (int p = 0; p < n; p++) {
+            int pts = res->score[p] < 0 ? 0 : res->score[p];
+            total += pts;
+            if (each) {
+                q[pts < EQ_MAXS ? pts : EQ_MAXS - 1] += 1;
+                got++;
+            }
+        }
+        if (!each) {
+            q[total < EQ_MAXS ? total : EQ_MAXS - 1] += 1;
+            got++;
+        }
         rounds++;
     }
     ls_state_free(s);
-    if (rounds == 0)
+    if (got == 0)
         return LS_EINVAL;
+    for (int i = 0; i < EQ_MAXS; i++)
+        q[i] /= (double)got;
+    return 0;
+}
+
+static int equity_build(expert *e, const ls_view *v)
+{
+    int t = v->rules.threshold;
+    if (e->eq && e->eq_t == t)
+        return 0;
+    double q[EQ_MAXS];
+    /* Heads-up one of the two scores is 0: the total is the other's. */
+    int rc = selfplay_points(e, v, 2, false, q);
+    if (rc != 0)
+        return rc;
     double *w = realloc(e->eq, (size_t)(t + 1) * (size_t)(t + 1) * sizeof *w);
     if (!w)
         return LS_ENOMEM;
     e->eq = w;
     e->eq_t = t;
-    for (int i = 0; i < EQ_MAXS; i++)
-        q[i] /= rounds;
     double stay = 1 - q[0];
     for (int a = t; a >= 0; a--)
         for (int b = t; b >= 0; b--) {
@@ -600,84 +628,43 @@ static int surv_build(expert *e, const ls_view *v, int n)
         return 0;
     if (e->sv[n] && e->sv_t[n] == t)
         return 0;
-    double q[EQ_MAXS] = {0};
-    ls_rules r = v->rules;
-    r.threshold = 1000;
-    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
-    ls_state *s = NULL;
-    ls_move m;
-    ls_view pv;
-    long got = 0;
-    int rounds = 0;
-    uint64_t seed = ls_rng_next(&e->rng);
-    while (rounds < EQ_ROUNDS) {
-        if (!s || ls_phase(s) == LS_PHASE_OVER) {
-            ls_state_free(s);
-            if (!(s = ls_state_new(&r, n, names, seed++, NULL)))
-                return LS_ENOMEM;
-        }
-        if (ls_deal(s, NULL) != 0)
-            break;
-        while (ls_phase(s) == LS_PHASE_TURN) {
-            ls_view_of(s, ls_turn(s), &pv);
-            if (ls_player_choose(e->policy, &pv, &m, NULL) != 0)
-                break;
-            if (m.kind == LS_MOVE_DRAW)
-                m.card = LS_NO_CARD;
-            if (ls_apply(s, &m, NULL) != 0)
-                break;
-        }
-        const ls_round_result *res = ls_last_result(s);
-        if (ls_phase(s) == LS_PHASE_TURN || !res)
-            break;
-        for (int p = 0; p < n; p++) {
-            int pts = res->score[p] < 0 ? 0 : res->score[p];
-            q[pts < EQ_MAXS ? pts : EQ_MAXS - 1] += 1;
-            got++;
-        }
-        rounds++;
-    }
-    ls_state_free(s);
-    if (got == 0)
-        return LS_EINVAL;
-    for (int i = 0; i < EQ_MAXS; i++)
-        q[i] /= (double)got;
-    /* How many rounds matter: until a player at 0 is out but for 1e-9. */
-    double *row = calloc((size_t)(t + 1) * 2, sizeof *row);
-    if (!row)
+    double q[EQ_MAXS];
+    int rc = selfplay_points(e, v, n, true, q);
+    if (rc != 0)
+        return rc;
+    /* Row m holds S(., m); rows are added until a player at 0 is out but
+     * for 1e-9. */
+    size_t width = (size_t)t + 1, cap = 64;
+    double *w = malloc(cap * width * sizeof *w);
+    if (!w)
         return LS_ENOMEM;
-    double *cur = row, *nxt = row + t + 1;
     for (int a = 0; a <= t; a++)
-        cur[a] = 1;
+        w[a] = 1;
     int M = 0;
-    while (M < SV_MAXM && cur[0] > 1e-9) {
+    while (M < SV_MAXM && w[(size_t)M * width] > 1e-9) {
+        if ((size_t)M + 2 > cap) {
+            double *g = realloc(w, 2 * cap * width * sizeof *w);
+            if (!g) {
+                free(w);
+                return LS_ENOMEM;
+            }
+            w = g;
+            cap *= 2;
+        }
+        const double *prev = w + (size_t)M * width;
+        double *row = w + (size_t)(M + 1) * width;
         for (int a = 0; a <= t; a++) {
             double sum = 0;
             for (int k = 0; k < EQ_MAXS && a + k <= t; k++)
-                sum += q[k] * cur[a + k];
-            nxt[a] = sum;
+                sum += q[k] * prev[a + k];
+            row[a] = sum;
         }
-        double *tmp = cur;
-        cur = nxt;
-        nxt = tmp;
         M++;
     }
-    free(row);
-    double *w = realloc(e->sv[n], (size_t)(t + 1) * (size_t)(M + 1) * sizeof *w);
-    if (!w)
-        return LS_ENOMEM;
+    free(e->sv[n]);
     e->sv[n] = w;
     e->sv_t[n] = t;
     e->sv_m[n] = M;
-    for (int a = 0; a <= t; a++)
-        w[a * (M + 1)] = 1;
-    for (int k = 1; k <= M; k++)
-        for (int a = 0; a <= t; a++) {
-            double sum = 0;
-            for (int j = 0; j < EQ_MAXS && a + j <= t; j++)
-                sum += q[j] * w[(a + j) * (M + 1) + k - 1];
-            w[a * (M + 1) + k] = sum;
-        }
     return 0;
 }
 
@@ -687,41 +674,55 @@ static double surv_equity(const expert *e, int n, uint8_t in, const int a[],
                           int nplayers, int i)
 {
     int t = e->sv_t[n], M = e->sv_m[n];
-    const double *w = e->sv[n];
+    const double *w = e->sv[n]; /* S(s, m) = w[m * (t + 1) + s] */
     if (a[i] > t)
         return 0;
-    const double *rows[LS_MAX_PLAYERS];
-    int k = 0;
+    int at[LS_MAX_PLAYERS], k = 0;
     for (int p = 0; p < nplayers; p++)
         if (p != i && (in & (1u << p)) && a[p] <= t)
-            rows[k++] = w + (a[p] < 0 ? 0 : a[p]) * (M + 1);
+            at[k++] = a[p] < 0 ? 0 : a[p];
     if (k == 0)
         return 1;
+    int me = a[i] < 0 ? 0 : a[i];
     /* Round m: every other out by m (the last of them in m), and i still
-     * in; or i out in m too, sharing with the k others out in m (a tie
+     * in; or i out in m too, sharing with the d others out in m (a tie
      * of the model only: in the game a round always leaves a player in).
-     * c[k]: the chance that k others go out in m and the rest before. */
-    const double *me = w + (a[i] < 0 ? 0 : a[i]) * (M + 1);
+     * c[d]: the chance that d others go out in m and the rest before. */
     double sum = 0;
     for (int m = 1; m <= M; m++) {
+        const double *was = w + (size_t)(m - 1) * (size_t)(t + 1), *is = was + t + 1;
         double c[LS_MAX_PLAYERS] = {1};
         for (int j = 0; j < k; j++) {
-            double before = 1 - rows[j][m - 1], in_m = rows[j][m - 1] - rows[j][m];
+            double before = 1 - was[at[j]], in_m = was[at[j]] - is[at[j]];
             for (int d = j + 1; d >= 0; d--)
                 c[d] = c[d] * before + (d > 0 ? c[d - 1] * in_m : 0);
         }
-        double last = 0, share = 0, g = 1;
+        double last = 0, share = 0;
         for (int d = 1; d <= k; d++) {
             last += c[d];
             share += c[d] / (d + 1);
         }
-        sum += last * me[m] + share * (me[m - 1] - me[m]);
-        for (int j = 0; j < k; j++)
-            g *= 1 - rows[j][m];
-        if (g > 1 - 1e-9 || me[m - 1] < 1e-12)
-            break;
+        sum += last * is[me] + share * (was[me] - is[me]);
+        if (c[0] + last > 1 - 1e-9 || was[me] < 1e-12)
+            break; /* every other is out by m, or i is */
     }
     return sum;
+}
+
+/* Seat i's survival equity at the scores before a round, and its slope in
+ * i's own points (per point, over +-5; at least 1e-4). */
+static double surv_slope(const expert *e, int n, uint8_t in, const int score[],
+                         int nplayers, int i, double *now)
+{
+    int a[LS_MAX_PLAYERS];
+    for (int j = 0; j < nplayers; j++)
+        a[j] = score[j];
+    *now = surv_equity(e, n, in, a, nplayers, i);
+    a[i] = score[i] - 5;
+    double lo = surv_equity(e, n, in, a, nplayers, i);
+    a[i] = score[i] + 5;
+    double slope = (lo - surv_equity(e, n, in, a, nplayers, i)) / 10;
+    return slope < 1e-4 ? 1e-4 : slope;
 }
 
 /*
@@ -790,20 +791,11 @@ static void rewards(const expert *e, const ls_view *v, uint8_t in, const int sc[
         }
         if (e->util == 3 && n > 2 && e->sv[n] && (p == v->me || e->tree)) {
             /* The change in p's survival equity over its slope, as for
-             * util=2 heads-up; the slope at the root is kept per search. */
-            int a[LS_MAX_PLAYERS];
-            for (int j = 0; j < v->nplayers; j++)
-                a[j] = v->score[j];
+             * util=2 heads-up; my seat's are kept per search. */
             double now = e->sv_now, slope = e->sv_slope;
-            if (p != v->me || slope <= 0) {
-                now = surv_equity(e, n, in, a, v->nplayers, p);
-                a[p] = v->score[p] - 5;
-                double lo = surv_equity(e, n, in, a, v->nplayers, p);
-                a[p] = v->score[p] + 5;
-                slope = (lo - surv_equity(e, n, in, a, v->nplayers, p)) / 10;
-            }
-            if (slope < 1e-4)
-                slope = 1e-4;
+            if (p != v->me || slope <= 0)
+                slope = surv_slope(e, n, in, v->score, v->nplayers, p, &now);
+            int a[LS_MAX_PLAYERS];
             for (int j = 0; j < v->nplayers; j++)
                 a[j] = v->score[j] + ((in & (1u << j)) ? sc[j] : 0);
             out[p] = 0.5 + (surv_equity(e, n, in, a, v->nplayers, p) - now) / (50 * slope);
@@ -1442,17 +1434,9 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         if (rc != 0)
             return ls__fail(err, rc, "expert: cannot build the match equity table");
         e->sv_slope = 0;
-        if (e->util == 3 && nin > 2 && e->sv[nin]) {
-            int a[LS_MAX_PLAYERS];
-            for (int j = 0; j < v->nplayers; j++)
-                a[j] = v->score[j];
-            a[v->me] = v->score[v->me] - 5;
-            double lo = surv_equity(e, nin, v->in_round, a, v->nplayers, v->me);
-            a[v->me] = v->score[v->me] + 5;
-            e->sv_slope = (lo - surv_equity(e, nin, v->in_round, a, v->nplayers, v->me)) / 10;
-            a[v->me] = v->score[v->me];
-            e->sv_now = surv_equity(e, nin, v->in_round, a, v->nplayers, v->me);
-        }
+        if (e->util == 3 && nin > 2 && e->sv[nin])
+            e->sv_slope = surv_slope(e, nin, v->in_round, v->score, v->nplayers,
+                                     v->me, &e->sv_now);
     }
     model m[LS_MAX_PLAYERS];
     build_models(e, v, m);
