@@ -714,7 +714,7 @@ static double surv_equity(const expert *e, int n, uint8_t in, const int a[],
 static double surv_slope(const expert *e, int n, uint8_t in, const int score[],
                          int nplayers, int i, double *now)
 {
-    int a[LS_MAX_PLAYERS];
+    int a[LS_MAX_PLAYERS] = {0};
     for (int j = 0; j < nplayers; j++)
         a[j] = score[j];
     *now = surv_equity(e, n, in, a, nplayers, i);
@@ -795,7 +795,7 @@ static void rewards(const expert *e, const ls_view *v, uint8_t in, const int sc[
             double now = e->sv_now, slope = e->sv_slope;
             if (p != v->me || slope <= 0)
                 slope = surv_slope(e, n, in, v->score, v->nplayers, p, &now);
-            int a[LS_MAX_PLAYERS];
+            int a[LS_MAX_PLAYERS] = {0};
             for (int j = 0; j < v->nplayers; j++)
                 a[j] = v->score[j] + ((in & (1u << j)) ? sc[j] : 0);
             out[p] = 0.5 + (surv_equity(e, n, in, a, v->nplayers, p) - now) / (50 * slope);
