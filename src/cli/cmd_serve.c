@@ -52,6 +52,9 @@ static void help(void)
         "  --idle-timeout S     a silent game connection is pinged after S/2\n"
         "                       seconds and dropped after S without an answer\n"
         "                       (40)\n"
+        "  --max-queue KIB      output waiting for one game connection, in KiB;\n"
+        "                       a client that stops reading is closed once its\n"
+        "                       queue would pass this (1024; at least 256)\n"
         "  --origin LIST        more web origins allowed to connect, comma-\n"
         "                       separated (http://example.org); the server's own\n"
         "                       address is always allowed\n"
@@ -134,6 +137,7 @@ int cmd_serve(int argc, char **argv)
     int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
                       .max_conns_per_address = 100, .idle_s = 40,
+                      .max_queue_kib = 1024,
                       .table = {.bot_delay_ms = 700}};
     const int_option ints[] = {
         {"grace", 1, 86400, &grace},
@@ -143,6 +147,7 @@ int cmd_serve(int argc, char **argv)
         {"max-tables-per-address", 1, 1000000, &cfg.max_tables_per_address},
         {"max-connections-per-address", 1, 1000000, &cfg.max_conns_per_address},
         {"idle-timeout", 2, 3600, &cfg.idle_s},
+        {"max-queue", 256, 1048576, &cfg.max_queue_kib},
         {"workers", 1, 64, &workers},
     };
     enum { NINTS = sizeof ints / sizeof ints[0] };

@@ -12,8 +12,8 @@
  *     by its last job;
  *   - a conn's output is a queue of whole messages drained one lws_write per
  *     writeable callback (libwebsockets allows no more); a queue above
- *     OUT_LIMIT closes the connection, so a client that does not read can
- *     never make the server hold unbounded memory.
+ *     --max-queue (cfg->max_queue_kib) closes the connection, so a client
+ *     that does not read can never make the server hold unbounded memory.
  *
  * Ordering rule: after anything changes a table, table_changed() runs the
  * table's due work (table_tick), hands out computer moves to the workers,
@@ -52,7 +52,6 @@
 #include "server/proto.h"
 #include "server/seatview.h"
 
-#define OUT_LIMIT (1u << 20)  /* bytes queued for one connection */
 #define RATE_BURST 20.0       /* messages a connection may send at once */
 #define RATE_PER_S 10.0       /* refill per second */
 #define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
@@ -203,7 +202,11 @@ static void conn_close(conn *c, int code, const char *reason, bool now)
 }
 ANALYZER_END
 
-/* Queues one message (takes the reference to o). */
+/* Queues one message (takes the reference to o). A message that would
+ * take the queue above --max-queue drops what is queued and closes the
+ * connection ("too slow"), so that a client that does not read cannot make
+ * the server hold more than that (the kernel's socket buffers for it are
+ * filled first). */
 static void conn_send(conn *c, json_t *o)
 {
     if (!o)
@@ -217,8 +220,11 @@ static void conn_send(conn *c, json_t *o)
     if (!text)
         return;
     size_t len = strlen(text);
-    if (c->queued + len > OUT_LIMIT) {
+    int kib = c->srv->cfg->max_queue_kib;
+    if (c->queued + len > (size_t)kib * 1024) {
         free(text);
+        fprintf(stderr, "leastscore serve: a connection from %s is closed: too slow "
+                "(its output queue would pass --max-queue %d KiB)\n", c->addr, kib);
         conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
                    "too slow: output queue full", true);
         return;

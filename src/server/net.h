@@ -26,6 +26,9 @@ typedef struct net_config {
     int max_conns_per_address;  /* game connections open from one address */
     int idle_s;                 /* a silent connection is pinged after half
                                    of this, dropped after it (2..3600) */
+    int max_queue_kib;          /* output queued for one connection, KiB,
+                                   above which it is closed "too slow"
+                                   (256..1048576) */
     table_config table;         /* grace, round pause, bot delay */
     const store *st;            /* where matches are kept (store.h) */
     const char *db_where;       /* the store of players, matches and ratings

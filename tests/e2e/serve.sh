@@ -31,6 +31,7 @@ expect_usage "--bot-delay" --bot-delay -5
 expect_usage "--workers" --workers 0
 expect_usage "--max-connections-per-address: '0' is not a number from 1 to 1000000" --max-connections-per-address 0
 expect_usage "--idle-timeout: '1' is not a number from 2 to 3600" --idle-timeout 1
+expect_usage "--max-queue: '255' is not a number from 256 to 1048576" --max-queue 255
 expect_usage "needs a value" --data
 expect_usage "is not a directory" --web "$tmp/none"
 expect_usage "unexpected argument" extra

@@ -6,6 +6,7 @@
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startServer, AutoPlayer, withTimeout, sleep, T, replay, connect, allDone } from './lib.mjs';
 import { makeTable, unchanged, settle, now, mover, uniqueName, mark } from './tables.mjs';
 
@@ -547,6 +548,83 @@ describe('limits on tables and connections', () => {
         }
         assert.ok(again, 'a place freed by a close is given again');
         for (const c of [...open, other, again]) c.close();
+        await srv.close();
+    });
+
+    test('--max-queue: a client that stops reading is closed "too slow"; one that reads the same stays, and the server goes on', async () => {
+        const srv = await startServer({ args: ['--max-queue', '512'] });
+        // A table with a long log, then quiet: the host leaves, and the
+        // greedy player plays its seat among seven random ones (--bot-delay
+        // 0) with nobody watching; the host comes back now and then to see
+        // how far they are. Past version 600, it stays and never moves.
+        const host = await srv.connect({ label: 'host' });
+        const j = await host.request({ type: 'create', name: uniqueName(), seats: 8, bots: Array(7).fill('random'),
+            rules: { threshold: 1000 } }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        host.send({ type: 'start' });
+        await host.stateWhere((s) => s.view.status === 'playing', 'the start');
+        for (const deadline = Date.now() + T(20000); ;) {
+            host.send({ type: 'leave' });
+            await sleep(500);
+            const back = await host.request({ type: 'resume', code: j.code, token: j.token }, ['joined', 'error']);
+            assert.equal(back.type, 'joined', JSON.stringify(back));
+            const { version } = await host.next('state', 'the state after resume');
+            if (version >= 600) break;
+            assert.ok(Date.now() < deadline, `the computer players reached only version ${version}`);
+        }
+        await host.stateWhere((s) => s.view.status === 'playing' && s.view.turn === s.view.you, "the host's turn");
+
+        // Two spectators ask the same: `sync` from version 0, each answered
+        // with the view and the last 512 events (some 80 KB), within the
+        // rate budget. One reads; the other stops reading its socket. For
+        // that one the kernel's buffers fill first (the server's send
+        // buffer at its largest, tcp_wmem's third value, and the client's
+        // receive buffer, which does not grow while unread, tcp_rmem's
+        // second), then the server's queue; it is asked for twice both at
+        // most.
+        const reader = await srv.connect({ label: 'reads' });
+        const slow = await srv.connect({ label: 'does not read' });
+        for (const c of [reader, slow]) {
+            const w = await c.request({ type: 'watch', code: j.code }, ['joined', 'error']);
+            assert.equal(w.type, 'joined', JSON.stringify(w));
+        }
+        const size = JSON.stringify(await reader.next('state', 'the snapshot')).length;
+        assert.ok(size > 40000, `a snapshot of the last 512 events is only ${size} bytes`);
+        const sysctl = (name, i, dflt) => {
+            try {
+                return Number(readFileSync(`/proc/sys/net/ipv4/${name}`, 'utf8').trim().split(/\s+/)[i]);
+            } catch {
+                return dflt;
+            }
+        };
+        const kernel = sysctl('tcp_wmem', 2, 4 << 20) + sysctl('tcp_rmem', 1, 6 << 20);
+        const most = Math.ceil(2 * (kernel + 512 * 1024) / size);
+        slow.ws.pause();
+        const answered = reader.frames.length;
+        const deadline = Date.now() + T(5000) + most * 150;
+        let n = 0;
+        while (!/a connection from \S+ is closed: too slow/.test(srv.stderr)) {
+            assert.ok(n < most && Date.now() < deadline, `the client that does not read is still open after ${n} `
+                + `syncs (${(n * size / 1e6).toFixed(1)} MB asked of it; its kernel buffers hold ${(kernel / 1e6).toFixed(1)} MB at most)`);
+            for (const c of [reader, slow]) c.send({ type: 'sync', version: 0 });
+            n++;
+            await sleep(110);
+        }
+        assert.match(srv.stderr, /too slow \(its output queue would pass --max-queue 512 KiB\)/);
+        // The one that reads was answered every time and is still open.
+        const got = await mark(reader);
+        assert.equal(reader.closed, null);
+        assert.equal(reader.frames.slice(answered).filter((m) => m.type === 'state').length, n,
+            `the reading client's answers to ${n} syncs: ${JSON.stringify(got.map((m) => m.type))}`);
+        // A new client is served; the one that did not read, reading again,
+        // gets what the kernel held, then the close and its reason.
+        const fresh = await srv.connect({ label: 'fresh' });
+        const f = await fresh.request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+        assert.equal(f.type, 'joined', `a new client after the close: ${JSON.stringify(f)}`);
+        slow.ws.resume();
+        const closed = await withTimeout(slow.closedPromise, T(10000), 'the close of the client that did not read');
+        assert.deepEqual(closed, { code: 1008, reason: 'too slow: output queue full' });
+        for (const c of [host, reader, fresh]) c.close();
         await srv.close();
     });
 });
