@@ -131,6 +131,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
             o->seeded = true;
             break;
         case OPT_RECORD:
+            if (!*optarg)
+                return cli_usage_error("play", "--record needs a file name");
             o->record = optarg;
             break;
         case OPT_PACE:

@@ -67,10 +67,11 @@ extern volatile sig_atomic_t play_interrupted;
 /* Starts match number `number` (1, 2... when playing again) seeded with
  * `seed`: state, bots, record header and the record's path (opts->record,
  * with -2, -3... before its extension for later matches, or a new file
- * under the data directory). A failing bot is reported to report(ud, ...)
- * (may be NULL), from here on (a cmd: bot is started and greeted here) and
- * during the match. g must stay where it is until play_game_free(). Returns
- * 0, or -1 with a message in msg. */
+ * under the data directory), where the header is written at once (a file
+ * that cannot be written fails here). A failing bot is reported to
+ * report(ud, ...) (may be NULL), from here on (a cmd: bot is started and
+ * greeted here) and during the match. g must stay where it is until
+ * play_game_free(). Returns 0, or -1 with a message in msg. */
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size);
 /* Frees everything the match owns (not the file). */

@@ -8,8 +8,10 @@
  * with a drawn card shown only to its drawer). Bots never see the state,
  * only ls_view_of() their seat.
  *
- * The record is written to its file whole (it is small) at the end of each
- * round and when the front end stops, so a crash loses at most one round.
+ * The record is written to its file whole (it is small) when the match is
+ * made, at the end of each round and when the front end stops, so a crash
+ * loses at most one round, and a file that cannot be written is known
+ * before anything is played.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -240,6 +242,12 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         numbered_path(o->record, number, g->path, sizeof g->path);
     else if (default_path(g->path, sizeof g->path) != 0) {
         snprintf(msg, size, "cannot choose a file name for the record");
+        play_game_free(g);
+        return -1;
+    }
+    /* Written once now, so that a file that cannot be written is said
+     * before the match rather than after it. */
+    if (play_game_save(g, msg, size) != 0) {
         play_game_free(g);
         return -1;
     }

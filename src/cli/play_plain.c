@@ -5,12 +5,14 @@
  * full sentences; on the human's turn a status block ends in the prompt
  * "your move> " and a line is read: a move in record notation (`discard
  * 7H 8H 9H take 5S`, `discard KD draw`, `declare`) or one of help, hand,
- * hint, quit. Bad input is answered with what was wrong and the prompt
- * again; the turn is never lost. When stdin is not a terminal the line read
- * is echoed after the prompt, so a transcript reads like a session. The
- * output depends only on the options, the seed and the input: a script gets
- * the same text every time (the record's default file name aside).
- * End of input or Ctrl-C ends the match; the record is saved either way.
+ * hint, quit, in any case (as the moves). Bad input is answered with what
+ * was wrong and the prompt again; the turn is never lost. When stdin is not
+ * a terminal the line read is echoed after the prompt, so a transcript
+ * reads like a session. The output depends only on the options, the seed
+ * and the input: a script gets the same text every time (the record's
+ * default file name aside). End of input, Ctrl-C or an output that can no
+ * longer be written (a closed pipe) ends the match; the record is saved
+ * either way.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +26,14 @@
 enum { MATCH_OVER, MATCH_QUIT };
 
 static bool echo_input;
+
+/* Flushes the output; true when it can no longer be written (a closed
+ * pipe: SIGPIPE is ignored here, so that the match can end and its record
+ * be saved rather than the process be killed). */
+static bool output_lost(void)
+{
+    return fflush(stdout) != 0 || ferror(stdout);
+}
 
 /* One line from stdin without its newline, trimmed; NULL at end of input
  * or on an interrupt. The buffer is reused by the next call. */
@@ -86,50 +96,74 @@ static void print_status(const play_game *g)
         printf("  You may declare.\n");
 }
 
+/* What seat i scores this round and why: "12 = 18 - 6", "0, declared,
+ * lowest". */
+static void round_text(const play_game *g, const ls_round_result *r, int i,
+                       char *buf, size_t size)
+{
+    char why[120];
+    play_score_reason(g, r, i, 0, why, sizeof why);
+    if (strchr(why, '-'))
+        snprintf(buf, size, "%d = %s", r->score[i], why);
+    else
+        snprintf(buf, size, "%d, %s", r->score[i], why);
+}
+
 /* The round's result: who declared and how it went, then each hand with
  * its total (the lowest marked *), what the player scores this round and
- * why, and the match points; who is out, with the threshold. */
+ * why, and the match points; who is out, with the threshold. The human is
+ * "you" in the sentences, as on the full screen. The columns are as wide
+ * as their longest entry (a hand of 7 cards, a 16-letter name in a
+ * reason), at least as wide as for 5 cards. */
 static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
     int d = r->declarer < 0 ? r->lowest : r->declarer, low = -1;
-    char buf[64], why[120], pts[24];
+    char buf[64], round[160], pts[24];
     for (int i = 0; i < ls_players(g->s); i++)
         if ((r->players >> i & 1) && (r->correct || i != d) &&
             (low < 0 || r->hand_total[i] < r->hand_total[low]))
             low = i;
+    const char *dn = d == 0 ? "You" : ls_name(g->s, d);
     if (r->declarer < 0)
-        printf("Round %d reached the turn limit: %s has the lowest hand and "
-               "scores as a correct declarer.\n", r->round, ls_name(g->s, d));
+        printf("Round %d reached the turn limit: %s %s the lowest hand and "
+               "score%s as a correct declarer.\n", r->round, dn,
+               d == 0 ? "have" : "has", d == 0 ? "" : "s");
     else if (r->correct)
         printf("Round %d over: %s declared with %d: correct, the lowest hand. "
-               "The others score their total minus %d.\n", r->round,
-               ls_name(g->s, d), r->hand_total[d], r->hand_total[d]);
+               "The others score their total minus %d.\n", r->round, dn,
+               r->hand_total[d], r->hand_total[d]);
     else
-        printf("Round %d over: %s declared with %d: false, %s had %d. %s scores "
-               "20 + %d, the others 0.\n", r->round, ls_name(g->s, d),
-               r->hand_total[d], ls_name(g->s, low), r->hand_total[low],
-               ls_name(g->s, d), r->hand_total[d] - r->hand_total[low]);
-    printf("  %-16s %-20s %6s  %-30s %5s\n", "player", "hand", "total",
+        printf("Round %d over: %s declared with %d: false, %s had %d. %s "
+               "score%s 20 + %d, the others 0.\n", r->round, dn,
+               r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
+               r->hand_total[low], dn, d == 0 ? "" : "s",
+               r->hand_total[d] - r->hand_total[low]);
+    int hw = 20, rw = 30;
+    for (int i = 0; i < ls_players(g->s); i++) {
+        if (!(r->players >> i & 1))
+            continue;
+        int n = (int)strlen(play_cards(r->hand[i], buf, sizeof buf));
+        hw = n > hw ? n : hw;
+        round_text(g, r, i, round, sizeof round);
+        n = (int)strlen(round);
+        rw = n > rw ? n : rw;
+    }
+    printf("  %-16s %-*s %6s  %-*s %5s\n", "player", hw, "hand", "total", rw,
            "this round", "match");
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
-        play_score_reason(g, r, i, 0, why, sizeof why);
-        char round[160];
-        if (strchr(why, '-'))
-            snprintf(round, sizeof round, "%d = %s", r->score[i], why);
-        else
-            snprintf(round, sizeof round, "%d, %s", r->score[i], why);
-        printf("  %-16s %-20s %5d%s  %-30s %5d%s\n", ls_name(g->s, i),
+        round_text(g, r, i, round, sizeof round);
+        printf("  %-16s %-*s %5d%s  %-*s %5d%s\n", ls_name(g->s, i), hw,
                play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-               i == low ? "*" : " ", round, r->total[i],
+               i == low ? "*" : " ", rw, round, r->total[i],
                r->eliminated >> i & 1 ? "  OUT" : "");
     }
     printf("  (* the lowest hand)\n");
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)
-            printf("%s %s out: %s, above %d.\n", ls_name(g->s, i),
+            printf("%s %s out: %s, above %d.\n", i == 0 ? "You" : ls_name(g->s, i),
                    i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
                    ls_state_rules(g->s)->threshold);
 }
@@ -214,7 +248,8 @@ static int human_turn(play_game *g)
     print_status(g);
     for (;;) {
         printf("your move> ");
-        fflush(stdout);
+        if (output_lost())
+            return MATCH_QUIT;
         char *line = read_line();
         if (!line) {
             printf("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
@@ -222,19 +257,19 @@ static int human_turn(play_game *g)
         }
         if (!*line)
             continue;
-        if (!strcmp(line, "help")) {
+        if (!strcasecmp(line, "help")) {
             print_help(g);
             continue;
         }
-        if (!strcmp(line, "hand")) {
+        if (!strcasecmp(line, "hand")) {
             print_status(g);
             continue;
         }
-        if (!strcmp(line, "hint")) {
+        if (!strcasecmp(line, "hint")) {
             print_hint(g);
             continue;
         }
-        if (!strcmp(line, "quit") || !strcmp(line, "q"))
+        if (!strcasecmp(line, "quit") || !strcasecmp(line, "q"))
             return MATCH_QUIT;
         ls_move m;
         ls_error err = {0};
@@ -272,7 +307,7 @@ static int run_match(play_game *g)
     char buf[128];
     ls_error err = {0};
     while (ls_phase(g->s) != LS_PHASE_OVER) {
-        if (play_interrupted)
+        if (play_interrupted || output_lost())
             return MATCH_QUIT;
         if (ls_phase(g->s) == LS_PHASE_DEAL) {
             if (play_game_deal(g, &err) != 0) {
@@ -357,6 +392,7 @@ int play_plain(const play_opts *o)
 {
     int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
+    signal(SIGPIPE, SIG_IGN);
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     int status = 0;
     for (int number = 1;; number++) {
@@ -368,13 +404,18 @@ int play_plain(const play_opts *o)
         }
         intro(&g);
         int how = run_match(&g);
-        if (how == MATCH_QUIT)
+        bool lost = output_lost();
+        if (how == MATCH_QUIT && !lost)
             printf("Game ended before the match was over.\n");
-        if (play_game_save(&g, msg, sizeof msg) == 0)
-            printf("Record saved: %s\n", g.path);
-        else {
+        if (play_game_save(&g, msg, sizeof msg) != 0) {
             fprintf(stderr, "leastscore play: %s\n", msg);
             status = 1;
+        } else if (lost) {
+            fprintf(stderr, "leastscore play: the output was closed, so the game "
+                    "ended; record saved: %s\n", g.path);
+            status = 1;
+        } else {
+            printf("Record saved: %s\n", g.path);
         }
         if (how == MATCH_OVER && ls_winner(g.s) >= 0)
             wins[ls_winner(g.s)]++;
@@ -385,7 +426,7 @@ int play_plain(const play_opts *o)
             printf(".\n");
         }
         play_game_free(&g);
-        if (how == MATCH_QUIT || !play_again())
+        if (how == MATCH_QUIT || lost || !play_again())
             break;
         seed++;
     }

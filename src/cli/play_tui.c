@@ -71,6 +71,7 @@ typedef struct ui {
     int pace;                 /* ms between computer moves */
     long long bot_due;        /* when the bot to move moves; 0 = not set */
     int overlay;
+    int quit_under;           /* the overlay the quit question covers */
     int row;                  /* ROW_HAND or ROW_PICK */
     int cursor;               /* index in the current row */
     ls_cards selected;
@@ -362,14 +363,20 @@ static void draw_too_small(const ui *u)
 {
     erase();
     int need = rows_needed(ls_players(u->g.s));
-    const char *l1 = "The terminal is too small for Least Score.";
-    char l2[96], l3[] = "Enlarge the window, or press q to quit.";
+    char l2[96];
     snprintf(l2, sizeof l2, "It is %dx%d; the game needs at least %dx%d.", COLS,
              LINES, MIN_COLS, need);
-    int y = LINES / 2 - 1;
-    mvaddnstr(y > 0 ? y : 0, 0, l1, COLS);
-    mvaddnstr(y + 1, 0, l2, COLS);
-    mvaddnstr(y + 2, 0, l3, COLS);
+    const char *lines[] = {"The terminal is too small for Least Score.", l2,
+                           "Enlarge the window, or press q to quit."};
+    /* Each sentence wrapped to the width, the block centred in height. */
+    int h = 0;
+    for (int i = 0; i < 3; i++)
+        h += rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
+    int y = (LINES - h) / 2;
+    if (y < 0)
+        y = 0;
+    for (int i = 0; i < 3 && y < LINES; i++)
+        y += rich(u, stdscr, y, 0, COLS, LINES - y, 0, lines[i], 0);
 }
 
 /* The rules in force, short: "tie wins", "runs any suit", "declare any". */
@@ -614,10 +621,11 @@ static void draw_round(const ui *u)
         if ((r->players >> i & 1) && (r->correct || i != d) &&
             (low < 0 || r->hand_total[i] < r->hand_total[low]))
             low = i;
-    const char *dn = r->declarer == 0 ? "You" : ls_name(s, d);
+    const char *dn = d == 0 ? "You" : ls_name(s, d);
     if (r->declarer < 0)
-        snprintf(text, sizeof text, "Round %d: the turn limit was reached; %s has "
-                 "the lowest hand and scores as a correct declarer.", r->round, dn);
+        snprintf(text, sizeof text, "Round %d: the turn limit was reached; %s %s "
+                 "the lowest hand and score%s as a correct declarer.", r->round,
+                 d == 0 ? "you" : dn, d == 0 ? "have" : "has", d == 0 ? "" : "s");
     else if (r->correct)
         snprintf(text, sizeof text, "Round %d: %s declared with %d: correct, the "
                  "lowest hand. The others score their total minus %d.", r->round,
@@ -706,7 +714,18 @@ static void draw_over(const ui *u)
                   cut_name(u, ls_name(s, i), NAME_W, name, sizeof name), ls_score(s, i),
                   u->wins[i], i == win ? "winner" : "out");
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
-    mvwprintw(w, n + 7, 2, "Record: %.60s", u->g.path);
+    /* A long path keeps its end (the file's name): the box is 70 wide. */
+    const char *path = u->g.path;
+    int room = 70 - 4 - 8, over = text_width(path, strlen(path)) - room;
+    if (over > 0) {
+        for (over++; over > 0; over--)
+            do
+                path++;
+            while (((unsigned char)*path & 0xC0) == 0x80);
+        mvwprintw(w, n + 7, 2, "Record: %s%s", ellipsis(u), path);
+    } else {
+        mvwprintw(w, n + 7, 2, "Record: %s", path);
+    }
     wattron(w, A_BOLD);
     mvwprintw(w, n + 9, 2, "Play again? (y/n)");
     wattroff(w, A_BOLD);
@@ -769,17 +788,21 @@ static void draw_help(const ui *u)
     wattroff(w, A_BOLD);
     char line[200];
     int total = help_line(u, 0, line, sizeof line), rows = help_rows();
-    for (int i = 0; i < rows && u->help_top + i < total; i++) {
-        help_line(u, u->help_top + i, line, sizeof line);
+    /* Scrolled at a smaller size, the help fills the rows it has now. */
+    int top = u->help_top < total - rows ? u->help_top : total - rows;
+    if (top < 0)
+        top = 0;
+    for (int i = 0; i < rows && top + i < total; i++) {
+        help_line(u, top + i, line, sizeof line);
         mvwaddnstr(w, 3 + i, 2, line, COLS - 4);
     }
-    int last = u->help_top + rows < total ? u->help_top + rows : total;
+    int last = top + rows < total ? top + rows : total;
     if (last < total)
         snprintf(line, sizeof line, "-- lines %d-%d of %d, more below: Down, PgDn --",
-                 u->help_top + 1, last, total);
+                 top + 1, last, total);
     else
         snprintf(line, sizeof line, "-- lines %d-%d of %d, the end; any other key: back --",
-                 u->help_top + 1, last, total);
+                 top + 1, last, total);
     wattron(w, A_BOLD);
     mvwaddnstr(w, LINES - 2, 2, line, COLS - 4);
     wattroff(w, A_BOLD);
@@ -989,13 +1012,15 @@ static void show_hint(ui *u)
         play_hint_reason(&v, m, why, sizeof why);
         if (u->selected && u->selected != m.discard) {
             u->before_hint = u->selected;
-            snprintf(note, sizeof note, " (It replaced your selection: Esc "
-                     "brings it back.)");
+            snprintf(note, sizeof note, " (Esc brings your selection back)");
         }
         u->selected = m.discard;
         u->row = ROW_HAND;
     }
-    set_msg(u, C_OK, "Hint: %s: %s.%s%s", buf, why, odds, note);
+    /* The reasons come last: at 80 columns the two message rows cannot
+     * always hold the whole text, and what is cut at their end should be
+     * the least needed part, not the estimate or how to undo the hint. */
+    set_msg(u, C_OK, "Hint: %s%s.%s Why: %s.", buf, note, odds, why);
 }
 
 static int hand_count(const ui *u)
@@ -1183,6 +1208,17 @@ static void advance(ui *u)
     after_move(u, seat, m);
 }
 
+/* Opens the quit question over what is shown; "no" goes back to it, so
+ * that a round's result or the end of the match is not skipped (the match
+ * would stay over with nothing left to press). */
+static void ask_quit(ui *u)
+{
+    if (u->overlay == OV_QUIT)
+        return;
+    u->quit_under = u->overlay;
+    u->overlay = OV_QUIT;
+}
+
 /* The help's keys: scrolling ones scroll, any other goes back. */
 static void help_key(ui *u, int ch)
 {
@@ -1223,7 +1259,7 @@ static void handle_key(ui *u, int ch)
         if (ch == 'y' || ch == 'Y')
             u->quit = true;
         else if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
-            u->overlay = OV_NONE;
+            u->overlay = u->quit_under;
         return;
     case OV_ROUND:
         if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
@@ -1231,7 +1267,7 @@ static void handle_key(ui *u, int ch)
             if (ls_phase(u->g.s) == LS_PHASE_OVER)
                 save(u);
         } else if (ch == 'q')
-            u->overlay = OV_QUIT;
+            ask_quit(u);
         return;
     case OV_OVER:
         if (ch == 'y' || ch == 'Y') {
@@ -1247,7 +1283,7 @@ static void handle_key(ui *u, int ch)
     case 'q':
     case 'Q':
     case 3: /* Ctrl-C when it arrives as a key */
-        u->overlay = OV_QUIT;
+        ask_quit(u);
         return;
     case '?':
     case KEY_F(1):
@@ -1322,7 +1358,7 @@ static void run(ui *u)
             play_interrupted = 0;
             if (sig != SIGINT || u->overlay == OV_QUIT)
                 break;
-            u->overlay = OV_QUIT;
+            ask_quit(u);
         }
         advance(u);
         draw(u);

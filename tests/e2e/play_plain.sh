@@ -3,9 +3,11 @@
 # whole matches against computer players (the script discards its highest
 # card and draws, and declares on a low hand), bad input answered with a
 # message and the prompt again (a typo with the nearest command), every
-# result explained, the session's tally, the hint's reasons, the same transcript for the same seed, end
-# of input ending the game cleanly, and every record written replaying with
-# `leastscore replay`.
+# result explained (in the second person, aligned), the session's tally, the
+# hint's reasons, the same transcript for the same seed, commands in any
+# case, end of input or a closed output ending the game cleanly, a record
+# that cannot be written refused before play, and every record written
+# replaying with `leastscore replay`.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -215,6 +217,81 @@ if "This table: out above 50 points; a tie makes the declaration false." not in 
     fail("the help does not state this table's rules", r.stdout)
 print("ok: help")
 
+# A round's result speaks to you as "you" (seed 3: discarding QH and
+# drawing, then declaring 39, is false), also under another name, says that
+# you are out, and that you had the lowest hand at the turn limit (seed 10,
+# --max-turns 1); its columns stay aligned with 7-card hands (seed 4, seven
+# players).
+def plain(args, text):
+    return subprocess.run([ls, "play", "--plain"] + args, input=text,
+                          capture_output=True, text=True, timeout=60)
+for args in [[], ["--name", "Bob"]]:
+    r = plain(args + ["--seed", "3", "--bots", "1", "--threshold", "1", "--record",
+                      f"{tmp}/you.lsr"], "discard QH draw\ndeclare\n")
+    for t in ["You declared with 39: false", "You score 20 + ", "You are out: "]:
+        if t not in r.stdout:
+            fail(f"play {args}: no '{t}' in the result", r.stdout)
+    if "You scores" in r.stdout or "Bob are" in r.stdout or "Bob scores" in r.stdout:
+        fail(f"play {args}: the result is not in the second person", r.stdout)
+r = plain(["--seed", "10", "--bots", "1", "--max-turns", "1", "--record", f"{tmp}/limit.lsr"],
+          "discard QH draw\n")
+if "Round 1 reached the turn limit: You have the lowest hand and score as a " \
+        "correct declarer." not in r.stdout:
+    fail("the turn limit's result is not in the second person", r.stdout)
+r = plain(["--seed", "4", "--bots", "6", "--hand-size", "7", "--record", f"{tmp}/7.lsr"],
+          "discard 4C draw\ndeclare\n")
+table = r.stdout[r.stdout.index("  player "):r.stdout.index("  (* the lowest hand)")].splitlines()
+col = table[0].index("this round")
+card = re.compile(r"^(10|[2-9AJQK])[CDHS]$")
+if not any(sum(1 for w in row.split() if card.match(w)) == 7 for row in table[1:]) or \
+        not all(row[col - 2:col] == "  " and row[col].isdigit() for row in table[1:]):
+    fail("the result's columns are not aligned with 7-card hands", r.stdout)
+print("ok: result wording and columns")
+
+# Commands are read in any case, like the moves.
+r = plain(["--seed", "3", "--record", f"{tmp}/case.lsr"], "HELP\nHand\nHint\nQUIT\n")
+if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)") != 2 \
+        or "Hint (" not in r.stdout or "is not a move" in r.stdout \
+        or "End of input" in r.stdout or r.returncode != 0:
+    fail("commands in capitals were not understood", r.stdout)
+print("ok: commands in any case")
+
+# A record file that cannot be written is said before anything is played,
+# not after the match (a directory is no file).
+r = plain(["--seed", "3", "--record", tmp], "discard QH draw\nquit\n")
+if r.returncode != 1 or f"cannot write {tmp}: Is a directory" not in r.stderr \
+        or "Round 1" in r.stdout:
+    fail("an unwritable record was not refused at the start", r.stdout + r.stderr)
+print("ok: unwritable record")
+
+# Output closed mid-game (a reader that goes away): the game ends, the
+# record keeps every move made and is said on stderr; the process is not
+# killed by SIGPIPE and does not wait for more input.
+rec = f"{tmp}/pipe.lsr"
+p = subprocess.Popen([ls, "play", "--plain", "--seed", "3", "--record", rec],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+out = b""
+while not out.endswith(PROMPT.encode()):
+    chunk = os.read(p.stdout.fileno(), 65536)
+    if not chunk:
+        fail("closed output: no prompt", out.decode())
+    out += chunk
+p.stdout.close()
+p.stdin.write(b"discard QH draw\n")
+p.stdin.flush()
+try:
+    p.wait(timeout=30)
+except subprocess.TimeoutExpired:
+    p.kill()
+    fail("the game hung after its output was closed")
+err = p.stderr.read()
+if p.returncode != 1 or b"the output was closed" not in err:
+    fail(f"closed output: status {p.returncode}, stderr {err!r}")
+if "You discard QH draw" not in open(rec).read() or \
+        subprocess.run([ls, "replay", rec], capture_output=True).returncode != 0:
+    fail("the record of a game whose output was closed lacks its moves", open(rec).read())
+print("ok: closed output")
+
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),
@@ -233,6 +310,7 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--pace", "20000"], "--pace: '20000' is not a number from 0 to 10000"),
                      (["--frobnicate"], "unknown option '--frobnicate'"),
                      (["--record"], "--record needs a value"),
+                     (["--record", ""], "--record needs a file name"),
                      (["extra"], "unexpected argument 'extra'")]:
     r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
                        input="")

@@ -6,7 +6,10 @@
 # smallest size and says there is more; a 16-character name never hides
 # the cards of a move; a broken cmd: player is reported on the screen, and
 # in line mode on stderr, with its seat, and is started once; long messages
-# wrap and name cards as the screen draws them.
+# wrap and name cards as the screen draws them; the quit question goes back
+# to the box it covered; a terminal far too small is told so in full; the
+# help fills a window made taller; a hint keeps its most needed words; the
+# turn limit's result speaks to you.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -250,7 +253,7 @@ $T send-keys -t i Space
 wait_for i "now take an open card"
 $T send-keys -t i h
 wait_for i "sheds 10 points"
-wait_for i "Esc brings it back"
+wait_for i "Esc brings your selection back"
 $T send-keys -t i Escape
 if [ "$loc" = C.UTF-8 ]; then wait_for i "Discard A♦ (1 point)"; else wait_for i "Discard AD (1 point)"; fi
 quit i
@@ -292,5 +295,95 @@ sed -n '/(seed 7, three computer players, 80x24):/,/^A false declaration/p' "$ro
     sed -n '/^```$/,/^```$/p' | sed '1d;$d' >"$tmp/doc"
 diff "$tmp/doc" "$tmp/shown" || { echo "docs/play.md's captured screen differs from the game"; exit 1; }
 quit d
+fi
+# 11. The quit question asked over a round's result or the end of the
+# match goes back to it on 'n': the result is not skipped, and at the end
+# "Play again?" is still asked (it was lost, and no key but q did anything).
+# The end box shows a long record path by its end, inside its frame.
+# (Seed 3, one computer, threshold 1: your false declaration puts you out.)
+if want 11; then
+long=$tmp/a-directory-with-a-rather-long-name-to-show/and-one-more-level
+start q 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$long/end.lsr"
+wait_for q "Your hand: total"
+send_turn q Space d
+$T send-keys -t q x
+wait_for q "Press Enter to continue"
+# gone NAME TEXT: waits until TEXT has left the screen (kept in $tmp/screen).
+gone() {
+    i=0
+    while $T capture-pane -p -t "$1" >"$tmp/screen" && grep -qF -- "$2" "$tmp/screen"; do
+        [ "$i" -lt 200 ] || { echo "'$2' stayed on the screen"; cat "$tmp/screen"; exit 1; }
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+$T send-keys -t q q
+wait_for q "Quit this game?"
+$T send-keys -t q n
+gone q "Quit this game?"
+grep -qF "Press Enter to continue" "$tmp/screen" || { echo "'n' skipped the round's result"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t q Enter
+wait_for q "Play again? (y/n)"
+grep -qE "Record: .*/end\.lsr +[│|]" "$tmp/screen" ||
+    { echo "the record path is not shown inside the box"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t q C-c
+wait_for q "Quit this game?"
+$T send-keys -t q n
+gone q "Quit this game?"
+grep -qF "Play again? (y/n)" "$tmp/screen" || { echo "'n' lost the end of the match"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t q n
+wait_for q "exit status 0"
+"$LS" replay "$long/end.lsr" >/dev/null
+fi
+# 12. A terminal far too small wraps its message rather than cutting it.
+if want 12; then
+start t 40 12 --seed 3 --bots 1 --record "$tmp/t.lsr"
+wait_for t "press q to quit."
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "It is 40x12; the game needs at least 80x18." ||
+    { echo "the size message is cut"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t t q
+wait_for t "exit status 0"
+fi
+# 13. The help scrolled to its end at a small size shows from its first
+# line once the window is tall enough for all of it.
+if want 13; then
+start e 80 19 --seed 5 --bots 2 --pace 0 --record "$tmp/e.lsr"
+wait_for e "Your hand: total"
+$T send-keys -t e '?' End
+wait_for e "the end; any other key"
+$T resize-window -t e -x 80 -y 40
+wait_for e "Least Score: have the lowest hand total" 5
+grep -qF -- "-- lines 1-" "$tmp/screen" || { echo "the help does not start at line 1"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t e Escape
+quit e
+fi
+# 14. A hint that replaces your selection at 80 columns: how to get it back
+# and the estimate for declaring are never cut off (seed 3: your second
+# turn; 6 and 8 are no legal discard, so the hint always replaces them).
+if want 14; then
+start k 80 24 --seed 3 --pace 0 --record "$tmp/k.lsr"
+wait_for k "Your hand: total"
+send_turn k Space d
+$T send-keys -t k Space Right Space
+wait_for k "Not a legal discard"
+$T send-keys -t k h
+wait_for k "Hint:"
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
+for t in "Esc brings" "likely correct."; do
+    grep -qF "$t" "$tmp/flat" || { echo "the hint lost '$t'"; cat "$tmp/screen"; exit 1; }
+done
+quit k
+fi
+# 15. A round that reaches the turn limit with your hand the lowest says
+# so to you (seed 10, one computer, --max-turns 1: you discard Q and draw).
+if want 15; then
+start l 80 24 --seed 10 --bots 1 --max-turns 1 --pace 0 --record "$tmp/l.lsr"
+wait_for l "Your hand: total"
+$T send-keys -t l Left Space d
+wait_for l "Press Enter to continue"
+grep -qF "the turn limit was reached; you have the lowest hand and score" "$tmp/screen" ||
+    { echo "the turn limit's result is not in the second person"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t l Enter
+quit l
 fi
 echo ok
