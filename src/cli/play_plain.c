@@ -292,6 +292,8 @@ static int human_turn(play_game *g)
         if (play_game_apply(g, &m, &err) != 0) {
             char msg[300];
             play_personal(g, err.msg, msg, sizeof msg);
+            if (!strncmp(msg, "You ", 4)) /* after the colon, not a sentence */
+                msg[0] = 'y';
             printf("Not allowed: %s.\n", msg);
             continue;
         }

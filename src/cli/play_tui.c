@@ -1121,12 +1121,14 @@ static void my_turn_key(ui *u, int ch)
         break;
     }
     case 'c':
+    case 'C':
     case 27:
         u->selected = ch == 27 ? u->before_hint : 0;
         u->before_hint = 0;
         selection_msg(u);
         break;
     case 'h':
+    case 'H':
         show_hint(u);
         break;
     default:

@@ -169,7 +169,8 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     }
     if (strcasecmp(tok[0], "discard"))
         return ls__fail(err, LS_ESYNTAX,
-                        "'%s' is not a move: expected 'discard', or 'declare'",
+                        "'%s' is not a move: expected 'discard CARDS take CARD', "
+                        "'discard CARDS draw' or 'declare'",
                         tok[0]);
     ls_move mv = {.discard = 0, .kind = 0, .card = LS_NO_CARD};
     int i = 1;

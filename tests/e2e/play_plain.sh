@@ -256,6 +256,15 @@ if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)
     fail("commands in capitals were not understood", r.stdout)
 print("ok: commands in any case")
 
+# A refused move reads as one sentence after "Not allowed:", and a word
+# that is not a move names the three shapes a move has.
+r = plain(["--seed", "3", "--record", f"{tmp}/refused.lsr"], "declare\npass\nquit\n")
+if "Not allowed: you cannot declare on your first turn of the round." not in r.stdout \
+        or "'pass' is not a move: expected 'discard CARDS take CARD', 'discard CARDS draw' or 'declare'" \
+        not in r.stdout or r.returncode != 0:
+    fail("a refused move or an unknown word was not explained as expected", r.stdout)
+print("ok: refused moves explained")
+
 # A record file that cannot be written is said before anything is played,
 # not after the match (a directory is no file).
 r = plain(["--seed", "3", "--record", tmp], "discard QH draw\nquit\n")

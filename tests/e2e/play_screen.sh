@@ -357,8 +357,9 @@ grep -qF -- "-- lines 1-" "$tmp/screen" || { echo "the help does not start at li
 $T send-keys -t e Escape
 quit e
 fi
-# 14. A hint that replaces your selection at 80 columns: how to get it back
-# and the estimate for declaring are never cut off (seed 3: your second
+# 14. A hint (asked with H: keys work in capitals) that replaces your
+# selection at 80 columns: how to get it back and the estimate for
+# declaring are never cut off (seed 3: your second
 # turn; 6 and 8 are no legal discard, so the hint always replaces them).
 if want 14; then
 start k 80 24 --seed 3 --pace 0 --record "$tmp/k.lsr"
@@ -366,12 +367,15 @@ wait_for k "Your hand: total"
 send_turn k Space d
 $T send-keys -t k Space Right Space
 wait_for k "Not a legal discard"
-$T send-keys -t k h
+$T send-keys -t k H
 wait_for k "Hint:"
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
 for t in "Esc brings" "likely correct."; do
     grep -qF "$t" "$tmp/flat" || { echo "the hint lost '$t'"; cat "$tmp/screen"; exit 1; }
 done
+# The keys work in capitals too (H asked for the hint): C clears.
+$T send-keys -t k C
+wait_for k "Select the cards to discard"
 quit k
 fi
 # 15. A round that reaches the turn limit with your hand the lowest says
