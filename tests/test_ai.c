@@ -274,8 +274,45 @@ static void test_best_discard_agrees_with_the_rules(void **state)
     }
 }
 
+/* The greedy family's fast score of a draw (used in play and in every
+ * rollout) is exactly the full one, for hands of 0 to 6 cards kept (sets,
+ * runs and flushes among them) and pools from empty to the whole rest of
+ * the deck, at several lookaheads. */
+static void test_fast_draw_score_is_the_full_one(void **state)
+{
+    (void)state;
+    ls_rng rng;
+    ls_rng_seed(&rng, test_seed(6));
+    static const double looks[] = {0.6, 0.3, 1.0, 0.0};
+    for (int i = 0; i < 20000; i++) {
+        int n = (int)ls_rng_below(&rng, 7);
+        int ranks = i % 3 == 0 ? 6 : 13, suits = i % 4 == 0 ? 1 : 4;
+        ls_cards rest = 0;
+        while (ls_cards_count(rest) < n)
+            rest |= LS_BIT(LS_CARD((int)ls_rng_below(&rng, (uint32_t)ranks) + (i % 2 ? 13 - ranks : 0),
+                                   (int)ls_rng_below(&rng, (uint32_t)suits)));
+        ls_cards pool = 0;
+        uint32_t keep = 1 + ls_rng_below(&rng, 8); /* of 8 cards in the pool */
+        for (ls_cards t = LS_ALL_CARDS & ~rest; t; t &= t - 1)
+            if (ls_rng_below(&rng, 8) < keep)
+                pool |= LS_BIT(ls_cards_first(t));
+        if (i % 50 == 0)
+            pool = 0;
+        ls__greedy_cfg cfg = {.declare = 0.75, .lookahead = looks[i % 4], .bias = 0.06};
+        double fast = ls__greedy_draw_score(cfg, rest, pool, false, true);
+        double full = ls__greedy_draw_score(cfg, rest, pool, false, false);
+        if (fast != full) {
+            char buf[64];
+            ls_cards_str(rest, buf, sizeof buf);
+            fail_msg("draw score keeping %s (pool of %d, lookahead %.1f): fast %.17g, full %.17g",
+                     buf, ls_cards_count(pool), cfg.lookahead, fast, full);
+        }
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_best_discard_agrees_with_the_rules),
+    cmocka_unit_test(test_fast_draw_score_is_the_full_one),
     cmocka_unit_test(test_unknown_kind_is_an_error_listing_the_kinds),
     cmocka_unit_test(test_unknown_or_bad_parameter_is_an_error),
     cmocka_unit_test(test_known_kinds_and_parameters_are_accepted),

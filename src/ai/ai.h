@@ -72,6 +72,11 @@ bool ls__declare_certain(const ls_view *v);
 /* The largest total that one legal discard of `hand` removes (0 for an
  * empty hand): a fast form of the best ls_discard_ok() subset. */
 int ls__best_discard(ls_cards hand, bool runs_suited);
+/* The greedy family's score of keeping `rest` and drawing from `pool`
+ * (lower is better), computed in full or (fast) the way play uses; for
+ * the tests, which check that both agree. */
+double ls__greedy_draw_score(ls__greedy_cfg cfg, ls_cards rest, ls_cards pool,
+                             bool suited, bool fast);
 
 /* A new player of the given ops owning impl (freed by ops->destroy); NULL
  * with err set when out of memory (impl is then NOT freed). */

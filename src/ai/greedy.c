@@ -171,10 +171,73 @@ static double hand_score(const greedy *g, ls_cards h, bool suited)
     return sc;
 }
 
+/* What a rank's n cards (1..4) can shed at once: a single, a pair (also
+ * out of three) or four of a kind. */
+static int rank_shed(int n, int v)
+{
+    return n == 4 ? 4 * v : n >= 2 ? 2 * v : v;
+}
+
+/*
+ * draw_score() without suited runs or `near`, the rollouts' case: the same
+ * numbers, computed from what `rest` alone holds. Adding one card of rank r
+ * changes only r's count (the best single or pair elsewhere is one of
+ * rest's two best ranks) and the rank mask of runs; where a suit holds
+ * five, best_discard decides in full (flushes).
+ */
+static double draw_score_fast(const greedy *g, ls_cards rest, ls_cards pool)
+{
+    int tot = ls_cards_total(rest), cnt = ls_cards_count(rest);
+    unsigned m = rank_mask((rest | rest >> 1 | rest >> 2 | rest >> 3) & RANK_BITS);
+    int best1 = 0, best2 = 0, rank1 = -1, suit_n[4];
+    for (ls_cards t = rest; t;) {
+        int r = __builtin_ctzll(t) >> 2;
+        int sh = rank_shed(nib_count[(rest >> (4 * r)) & 0xFu], rank_value(r));
+        if (sh > best1) {
+            best2 = best1;
+            best1 = sh;
+            rank1 = r;
+        } else if (sh > best2) {
+            best2 = sh;
+        }
+        t &= ~((ls_cards)0xF << (4 * r));
+    }
+    bool flush = false; /* rest alone holds five of a suit (7-card hands) */
+    for (int su = 0; su < 4; su++) {
+        suit_n[su] = ls_cards_count(rest >> su & RANK_BITS);
+        flush = flush || suit_n[su] >= 5;
+    }
+    double sum = 0;
+    int n = 0;
+    for (int r = 0; r < 13; r++) {
+        ls_cards of_rank = pool & ((ls_cards)0xF << (4 * r));
+        if (!of_rank)
+            continue;
+        int k = ls_cards_count(of_rank), v = rank_value(r);
+        ls_card c = ls_cards_first(of_rank);
+        int best;
+        if (cnt + 1 >= 5 && (flush || suit_n[c & 3] + 1 >= 5)) {
+            best = ls__best_discard(rest | LS_BIT(c), false);
+        } else {
+            int others = r == rank1 ? best2 : best1;
+            int mine = rank_shed(nib_count[(rest >> (4 * r)) & 0xFu] + 1, v);
+            best = mine > others ? mine : others;
+            if (cnt + 1 >= 3) {
+                int run = best_run(m | 1u << r);
+                if (run > best)
+                    best = run;
+            }
+        }
+        sum += k * (tot + v - g->cfg.lookahead * best);
+        n += k;
+    }
+    return n ? sum / n : hand_score(g, rest, false) + 6.5;
+}
+
 /* The mean score of `rest` plus one card drawn from `pool`: one evaluation
  * per rank, with a card of that rank from the pool standing for all. */
-static double draw_score(const greedy *g, ls_cards rest, ls_cards pool,
-                         bool suited)
+static double draw_score_full(const greedy *g, ls_cards rest, ls_cards pool,
+                              bool suited)
 {
     double sum = 0;
     int n = 0;
@@ -187,6 +250,24 @@ static double draw_score(const greedy *g, ls_cards rest, ls_cards pool,
         n += k;
     }
     return n ? sum / n : hand_score(g, rest, suited) + 6.5;
+}
+
+/* draw_score_full(), by the fast way where it applies (the same numbers:
+ * test_ai checks). */
+static double draw_score(const greedy *g, ls_cards rest, ls_cards pool,
+                         bool suited)
+{
+    if (!suited && g->cfg.near <= 0)
+        return draw_score_fast(g, rest, pool);
+    return draw_score_full(g, rest, pool, suited);
+}
+
+double ls__greedy_draw_score(ls__greedy_cfg cfg, ls_cards rest, ls_cards pool,
+                             bool suited, bool fast)
+{
+    greedy g = {.cfg = cfg};
+    return fast ? draw_score(&g, rest, pool, suited)
+                : draw_score_full(&g, rest, pool, suited);
 }
 
 /* The best non-declare move by score; returns false when there is none. */
