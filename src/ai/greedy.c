@@ -347,8 +347,7 @@ static double declare_chance(const greedy *g, const ls_view *v, double cutoff)
         return 1.0;
 
     double sum[8][MAX_SUM];
-    int built = 0; /* sum[0..built] are valid */
-    memset(sum[0], 0, sizeof sum[0]);
+    int built = 0; /* sum[0..built] are valid, sum[k] from k to 10k */
     sum[0][0] = 1.0;
     double p = 1.0;
     for (int j = 0; j < v->nplayers && p >= cutoff; j++) {
@@ -364,7 +363,9 @@ static double declare_chance(const greedy *g, const ls_view *v, double cutoff)
         if (x > 10 * u)
             return 0.0;
         for (; built < u; built++) {
-            memset(sum[built + 1], 0, sizeof sum[0]);
+            /* only what is written and read: sums of built + 1 cards */
+            memset(&sum[built + 1][built + 1], 0,
+                   (size_t)(9 * built + 10) * sizeof sum[0][0]);
             for (int t = built; t <= 10 * built; t++)
                 for (int val = 1; val <= 10; val++)
                     sum[built + 1][t + val] += sum[built][t] * w[val];
