@@ -456,6 +456,31 @@ static void test_adaptive_model_plays_as_plain_against_greedy(void **state)
                         match_hash("expert:iters=150,adapt=0", n, seed + i, NULL));
 }
 
+/*
+ * smm: in the rollouts my own seat declares when its hand is the lowest by
+ * the margin in the sampled deal (and otherwise not). The default is
+ * smm=2, move for move, and it plays otherwise than greedy's own declare
+ * rule there (smm=-1), heads-up and with three players.
+ */
+static void test_own_declares_in_rollouts_by_margin(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed(41);
+    int n = (int)scaled(3), differ[4] = {0};
+    for (int i = 0; i < n; i++) {
+        uint64_t sd = seed + (uint64_t)i;
+        for (int k = 2; k <= 3; k++) {
+            uint64_t dflt = match_hash("expert:iters=150", k, sd, NULL);
+            assert_true(dflt == match_hash("expert:iters=150,smm=2", k, sd, NULL));
+            differ[k] += dflt != match_hash("expert:iters=150,smm=-1", k, sd, NULL);
+        }
+    }
+    printf("# %d matches: smm=-1 plays otherwise in %d heads-up, %d of 3 players\n",
+           n, differ[2], differ[3]);
+    assert_true(differ[2] > 0);
+    assert_true(differ[3] > 0);
+}
+
 /* A fake clock for a timed search: every reading advances it by 0.01 ms,
  * so a budget of ms=N allows about 100 * N readings, one per sampled deal. */
 static double tick_clock(void *ud)
@@ -652,7 +677,10 @@ static void test_bad_expert_specs_are_errors(void **state)
                                       "expert:iters=10,ms=10", "expert:ms=x",
                                       "expert:c=-1", "expert:depth=5",
                                       "expert:tries=0", "expert:calib=2",
-                                      "expert:util=4", "expert:util=-1"};
+                                      "expert:util=4", "expert:util=-1",
+                                      "expert:smm=-2", "expert:smm=21",
+                                      "expert:sdecl=1.5", "expert:sdecl=-0.1",
+                                      "expert:smm=x"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ls_error err = {0};
         ls_player *p = ls_player_new(bad[i], 1, &err);
@@ -764,6 +792,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_opponents_the_model_does_not_fit_are_found_out),
     cmocka_unit_test(test_adaptive_model_finds_each_opponents_style),
     cmocka_unit_test(test_adaptive_model_plays_as_plain_against_greedy),
+    cmocka_unit_test(test_own_declares_in_rollouts_by_margin),
     cmocka_unit_test(test_racing_stops_early_on_clear_choices),
     cmocka_unit_test(test_racing_stops_early_within_a_time_budget),
     cmocka_unit_test(test_hint_is_a_move_and_a_probability),

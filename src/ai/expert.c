@@ -71,7 +71,13 @@
  * Rollouts play the round out with rollout=2 (default) the built-in greedy
  * player in my seat and each opponent's model in its seat, each seeing only
  * its own view of the determinization (so simulated opponents do not "know"
- * my hand), 1 a fast heuristic, 0 uniformly random moves; a rollout stops
+ * my hand), 1 a fast heuristic, 0 uniformly random moves. My own later
+ * declarations in a rollout stand for the ones this search will make then,
+ * with the cards it will have read by then: with smm=K (K = 2 by default;
+ * smm=-1 turns it off) my seat declares when its hand is the lowest by at
+ * least K in the sampled deal, and otherwise plays greedy's moves without
+ * declaring; with smm=-1 greedy's own estimate decides (sdecl=P: at P
+ * instead of 0.75). A rollout stops
  * after 12 turns per player with a D12 showdown. A seat's reward (0..1) is
  * 0.5 plus the others' mean points minus its own over 50, minus 0.5 if it
  * goes out; heads-up (util=2, the default) the change in its match equity
@@ -99,6 +105,7 @@
  * rollouts. tree=1 has its own defaults (2000 iterations, kroot 6).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +121,7 @@
 #define LS__EXPERT_DEFAULT_KROOT 12
 #define LS__EXPERT_DEFAULT_RACE 2.0
 #define LS__EXPERT_DEFAULT_RACE_HU 3.0
+#define LS__EXPERT_DEFAULT_SMM 2 /* my rollout declares: lowest by 2 */
 #define LS__EXPERT_TREE_ITERS 2000
 #define LS__EXPERT_TREE_KROOT 6
 #define ROLLOUT_TURNS_PER_PLAYER 12 /* then a D12-style showdown */
@@ -159,6 +167,13 @@ typedef struct expert {
     double c;          /* UCB exploration constant */
     int rollout;       /* 0 random, 1 fast heuristic, 2 the greedy player */
     ls_player *policy; /* the greedy player, for rollout 2 */
+    ls_player *self;   /* my seat's rollout player: policy, or greedy
+                          declaring at sdecl */
+    ls_player *quiet;  /* ... with smm >= 0: greedy that declares only
+                          when certain (or at sdecl, if given) */
+    int smm;           /* if >= 0, my seat in rollouts declares when
+                          lowest by smm in the sampled deal, else never;
+                          -1 off */
     double infer;      /* weighting by discards made, unobserved opponents */
     double prior;      /* ... and observed ones (0 = uniform sampling) */
     int rd;            /* fixed declare total of simulated players, 0 = margins */
@@ -1055,9 +1070,24 @@ static void rollout(expert *e, ls_rng *rng, ls_state *s, const ls_view *v,
             ls_view pv;
             ls_move m;
             int q = ls_turn(s);
+            if (q == v->me && e->smm >= 0 && ls_can_declare(s)) {
+                int mine = ls_cards_total(ls_hand(s, q)), low = 1000;
+                for (int o = 0; o < v->nplayers; o++)
+                    if (o != q && (v->in_round & (1u << o))) {
+                        int to = ls_cards_total(ls_hand(s, o));
+                        if (to < low)
+                            low = to;
+                    }
+                if (v->rules.tie_penalty ? mine + e->smm < low : mine + e->smm <= low) {
+                    m = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+                    if (ls_apply(s, &m, NULL) != 0)
+                        break;
+                    continue;
+                }
+            }
             ls_view_of(s, q, &pv);
-            if (ls_player_choose(q == v->me ? e->policy : policy_of(e, q), &pv,
-                                 &m, NULL) != 0)
+            ls_player *pl = q != v->me ? policy_of(e, q) : e->smm >= 0 ? e->quiet : e->self;
+            if (ls_player_choose(pl, &pv, &m, NULL) != 0)
                 break;
             if (m.kind == LS_MOVE_DRAW)
                 m.card = LS_NO_CARD;
@@ -1701,6 +1731,10 @@ static void expert_destroy(ls_player *p)
     if (e) {
         ls_state_free(e->det);
         ls_state_free(e->base);
+        if (e->quiet != e->self)
+            ls_player_free(e->quiet);
+        if (e->self != e->policy)
+            ls_player_free(e->self);
         ls_player_free(e->policy);
         for (int k = 1; k < NPOL; k++)
             ls_player_free(e->fam[k]);
@@ -1799,9 +1833,9 @@ double ls__expert_mean_total(ls_player *p, const ls_view *v, int seat,
 
 ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
 {
-    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", "adapt", "calib", NULL};
-    ls__param ps[24];
-    int np = ls__params_parse("expert", params, keys, ps, 24, err);
+    static const char *const keys[] = {"iters", "ms", "c", "rollout", "infer", "rd", "om", "mm", "look", "kroot", "kother", "pd", "bias", "tree", "util", "tries", "depth", "prior", "fit", "race", "rmin", "adapt", "calib", "sdecl", "smm", NULL};
+    ls__param ps[26];
+    int np = ls__params_parse("expert", params, keys, ps, 26, err);
     if (np < 0)
         return NULL;
     expert *e = calloc(1, sizeof *e);
@@ -1839,7 +1873,9 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     e->adapt = true;
     e->race = LS__EXPERT_DEFAULT_RACE;
     e->race_min = 100;
+    e->smm = LS__EXPERT_DEFAULT_SMM;
     bool have_iters = false, have_ms = false, have_kroot = false, have_race = false;
+    double sdecl = 0;
     for (int i = 0; i < np; i++) {
         double x = 0;
         const char *k = ps[i].key;
@@ -1870,6 +1906,11 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         } else if (!strcmp(k, "adapt")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->adapt = x >= 0.5;
+        } else if (!strcmp(k, "smm")) {
+            rc = ls__param_double("expert", &ps[i], -1, 20, &x, err);
+            e->smm = (int)x;
+        } else if (!strcmp(k, "sdecl")) {
+            rc = ls__param_double("expert", &ps[i], 0, 1, &sdecl, err);
         } else if (!strcmp(k, "calib")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
             e->calib = x >= 0.5;
@@ -1927,11 +1968,23 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     ls_rng_seed(&e->rng, seed);
     e->policy = ls_player_new("greedy", seed, err);
     e->fam[0] = e->policy;
+    e->self = e->quiet = e->policy;
     bool ok = e->policy != NULL;
+    if (ok && sdecl > 0) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "greedy:declare=%.4f", sdecl);
+        ok = (e->self = e->quiet = ls_player_new(spec, seed, err)) != NULL;
+    } else if (ok && e->smm >= 0) {
+        ok = (e->quiet = ls_player_new("greedy:declare=1", seed, err)) != NULL;
+    }
     for (int k = 1; k < NPOL && ok && e->adapt; k++)
         ok = (e->fam[k] = ls_player_new(family[k], seed, err)) != NULL;
     ls_player *p = ok ? ls__player_alloc(&expert_ops, e, err) : NULL;
     if (!p) {
+        if (e->quiet != e->self)
+            ls_player_free(e->quiet);
+        if (e->self != e->policy)
+            ls_player_free(e->self);
         ls_player_free(e->policy);
         for (int k = 1; k < NPOL; k++)
             ls_player_free(e->fam[k]);
