@@ -317,20 +317,21 @@ gone() {
         i=$((i + 1))
     done
 }
-$T send-keys -t q q
-wait_for q "Quit this game?"
-$T send-keys -t q n
-gone q "Quit this game?"
-grep -qF "Press Enter to continue" "$tmp/screen" || { echo "'n' skipped the round's result"; cat "$tmp/screen"; exit 1; }
+# not_quit KEY TEXT WHAT: KEY asks to quit, 'n' answers, and TEXT (WHAT
+# the question covered) is on the screen again.
+not_quit() {
+    $T send-keys -t q "$1"
+    wait_for q "Quit this game?"
+    $T send-keys -t q n
+    gone q "Quit this game?"
+    grep -qF "$2" "$tmp/screen" || { echo "'n' lost $3"; cat "$tmp/screen"; exit 1; }
+}
+not_quit q "Press Enter to continue" "the round's result"
 $T send-keys -t q Enter
 wait_for q "Play again? (y/n)"
 grep -qE "Record: .*/end\.lsr +[│|]" "$tmp/screen" ||
     { echo "the record path is not shown inside the box"; cat "$tmp/screen"; exit 1; }
-$T send-keys -t q C-c
-wait_for q "Quit this game?"
-$T send-keys -t q n
-gone q "Quit this game?"
-grep -qF "Play again? (y/n)" "$tmp/screen" || { echo "'n' lost the end of the match"; cat "$tmp/screen"; exit 1; }
+not_quit C-c "Play again? (y/n)" "the end of the match"
 $T send-keys -t q n
 wait_for q "exit status 0"
 "$LS" replay "$long/end.lsr" >/dev/null
