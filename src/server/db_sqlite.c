@@ -14,12 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
 #include "server/db_internal.h"
 
 #define CACHE_SIZE 48
+#define BUSY_MS 5000      /* how long a statement waits for a lock */
+#define BUSY_RETRY_MS 10  /* the pause before the WAL switch is tried again */
 
 typedef struct sq_conn {
     sqlite3 *db;
@@ -178,9 +181,23 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         return ret;
     }
     sqlite3_extended_result_codes(c->db, 1);
-    sqlite3_busy_timeout(c->db, 5000);
+    sqlite3_busy_timeout(c->db, BUSY_MS);
     char mode[16] = "";
-    int ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, NULL, journal_mode_row, mode, err);
+    int ret = 0;
+    /* A new file starts with a rollback journal. When two servers (or
+     * tests) open it at once, both take the read lock to switch it to WAL
+     * and one of them is told SQLITE_BUSY at once, without the busy
+     * handler: waiting could not help, the other waits for it to let go.
+     * Once it lets go the switch works, so it is tried again, for as long
+     * as the busy timeout. */
+    for (int tries = 0;; tries++) {
+        ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, NULL, journal_mode_row,
+                      mode, err);
+        if (!ret || (sqlite3_errcode(c->db) & 0xff) != SQLITE_BUSY ||
+            tries >= BUSY_MS / BUSY_RETRY_MS)
+            break;
+        nanosleep(&(struct timespec){0, BUSY_RETRY_MS * 1000000L}, NULL);
+    }
     if (!ret && strcmp(mode, "wal"))
         ret = ls__db_fail(err, LS_DB_EIO, "sqlite: %s: cannot use a WAL journal (%s)",
                           path, mode);
