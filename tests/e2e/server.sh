@@ -21,7 +21,9 @@ cleanup() {
     for f in "$run"/pid-*; do
         [ -e "$f" ] || continue
         pid=${f##*/pid-}
-        if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$run/"; then
+        # (2>/dev/null first: the error of a process gone by now, whose
+        # /proc file cannot be opened, is then not printed either)
+        if tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF "$run/"; then
             kill -KILL "$pid" 2>/dev/null
         fi
     done
