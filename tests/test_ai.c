@@ -117,6 +117,22 @@ static void test_unknown_or_bad_parameter_is_an_error(void **state)
     assert_non_null(strstr(err.msg, "declare=high"));
     assert_null(ls_player_new("greedy:declare", 1, &err));
     assert_null(ls_player_new("random:x=1", 1, &err));
+    /* The expert has the longest list: every name is in the message, the
+     * last one whole, and a long bad key is shortened, not the list. */
+    assert_null(ls_player_new("expert:foo=1", 1, &err));
+    assert_int_equal(err.code, LS_EINVAL);
+    assert_non_null(strstr(err.msg, "'foo'"));
+    assert_non_null(strstr(err.msg, ", adapt, calib, sdecl, smm)"));
+    char spec[64] = "expert:";
+    memset(spec + 7, 'k', 50); /* a spec has at most 63 characters */
+    strcpy(spec + 57, "=1");
+    assert_null(ls_player_new(spec, 1, &err));
+    assert_non_null(strstr(err.msg, "'kkkkkkkkkkkkkkkkkkkkkkkk...'"));
+    assert_non_null(strstr(err.msg, ", smm)"));
+    spec[57] = '\0'; /* no '=' at all */
+    assert_null(ls_player_new(spec, 1, &err));
+    assert_non_null(strstr(err.msg, "is not key=value"));
+    assert_non_null(strstr(err.msg, ", smm)"));
 }
 
 static void test_known_kinds_and_parameters_are_accepted(void **state)

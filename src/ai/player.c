@@ -79,7 +79,9 @@ int ls__params_parse(const char *kind, const char *params,
                      const char *const known[], ls__param *out, int max,
                      ls_error *err)
 {
-    char keys[128];
+    /* The longest list (the expert's) must fit whole, here and in the
+     * message: a key is quoted at most 24 characters long. */
+    char keys[200];
     size_t kn = 0;
     keys[0] = '\0';
     for (int i = 0; known[i] && kn < sizeof keys; i++)
@@ -96,8 +98,9 @@ int ls__params_parse(const char *kind, const char *params,
         const char *eq = memchr(p, '=', len);
         if (!eq || eq == p)
             return ls__fail(err, LS_EINVAL,
-                            "%s: parameter '%.*s' is not key=value "
-                            "(parameters: %s)", kind, (int)len, p, keys);
+                            "%s: parameter '%.*s%s' is not key=value "
+                            "(parameters: %s)", kind, (int)(len > 24 ? 24 : len),
+                            p, len > 24 ? "..." : "", keys);
         size_t keylen = (size_t)(eq - p), vallen = len - keylen - 1;
         int k = -1;
         for (int i = 0; known[i]; i++)
@@ -105,8 +108,9 @@ int ls__params_parse(const char *kind, const char *params,
                 k = i;
         if (k < 0)
             return ls__fail(err, LS_EINVAL,
-                            "%s: unknown parameter '%.*s' (parameters: %s)",
-                            kind, (int)keylen, p, keys);
+                            "%s: unknown parameter '%.*s%s' (parameters: %s)",
+                            kind, (int)(keylen > 24 ? 24 : keylen), p,
+                            keylen > 24 ? "..." : "", keys);
         if (n >= max || vallen >= sizeof out[0].value)
             return ls__fail(err, LS_EINVAL, "%s: too many or too long "
                             "parameters in '%s'", kind, params);
