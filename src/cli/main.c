@@ -233,19 +233,63 @@ int cli_add_players(const char *cmd, const char *list,
     return 0;
 }
 
-/* A cmd: player's name from its command: the file name of its last word
- * that is not an option ("python3 bots/greedy.py" -> "greedy.py"), or
- * "bot". */
+/* A cmd: player's name from its command, so that a table tells bots apart:
+ * the program's file name ("./bots/mybot --level 3" -> "mybot"), unless
+ * the program is a known interpreter or launcher ("python3 bots/greedy.py
+ * --level 3", "timeout 5 ./bot") and a later word that is not an option
+ * names a file (it has a '/' or an extension): then that file's name
+ * ("greedy.py", "bot"). "bot" if there is no word. */
+static bool file_like(const char *w, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (w[i] == '/' || (w[i] == '.' && i > 0 &&
+                            ((w[i + 1] >= 'a' && w[i + 1] <= 'z') ||
+                             (w[i + 1] >= 'A' && w[i + 1] <= 'Z'))))
+            return true;
+    return false;
+}
+
+static bool interpreter(const char *w, size_t n)
+{
+    static const char *const known[] = {"python", "pypy", "node", "deno",
+        "bun", "perl", "ruby", "php", "lua", "luajit", "java", "julia",
+        "Rscript", "dotnet", "mono", "go", "racket", "guile", "escript",
+        "elixir", "tclsh", "awk", "gawk", "sh", "bash", "dash", "env",
+        "nice", "timeout", "stdbuf", "exec", NULL};
+    for (int i = 0; known[i]; i++) {
+        size_t k = strlen(known[i]);
+        /* "python3", "python3.11", "lua5.4": the name and a version */
+        if (n >= k && !strncmp(w, known[i], k) &&
+            strspn(w + k, "0123456789.") == n - k)
+            return true;
+    }
+    return false;
+}
+
 static void command_name(const char *command, char *out, size_t size)
 {
     const char *best = NULL;
     size_t blen = 0;
+    bool interp = false;
     for (const char *p = command; *p;) {
         p += strspn(p, " \t'\"");
         size_t n = strcspn(p, " \t'\"");
-        if (n && *p != '-') {
+        if (n && !best) {
             best = p;
             blen = n;
+        } else if (n && *p != '-' && interp && file_like(p, n)) {
+            best = p;
+            blen = n;
+            break;
+        }
+        if (n && best == p) {
+            const char *slash = p;
+            for (size_t i = n; i > 0; i--)
+                if (p[i - 1] == '/') {
+                    slash = p + i;
+                    break;
+                }
+            interp = interpreter(slash, n - (size_t)(slash - p));
         }
         p += n;
     }

@@ -108,6 +108,13 @@ grep -q "^1 match, seed" "$tmp/out" || { cat "$tmp/out"; fail "one match is not 
 grep -q '^greedy_py ' "$tmp/bot.txt" || { cat "$tmp/bot.txt"; fail "cmd: player not named by its command"; }
 awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
     { cat "$tmp/bot.txt"; fail "table wider than 100 columns"; }
+# A program is named by its own file name, not by its last argument; an
+# interpreter or launcher by the file it runs. (These bots exit at once:
+# the fallback plays their seats.)
+"$ls" sim --players "cmd:/bin/false --level 3,cmd:timeout 5 ./no/such/mybot.py --level 3" \
+    --matches 1 --seed 4 >"$tmp/names.txt" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "bot names"; }
+grep -q '^false ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'/bin/false --level 3' not named false"; }
+grep -q '^mybot_py ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'timeout 5 ./no/such/mybot.py' not named mybot_py"; }
 
 # Misbehaving bots are reported and replaced; the tournament finishes.
 for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died \
