@@ -80,7 +80,8 @@ int ls__params_parse(const char *kind, const char *params,
                      ls_error *err)
 {
     /* The longest list (the expert's) must fit whole, here and in the
-     * message: a key is quoted at most 24 characters long. */
+     * message: a bad key is quoted at most QUOTE_MAX characters long. */
+    enum { QUOTE_MAX = 24 };
     char keys[200];
     size_t kn = 0;
     keys[0] = '\0';
@@ -99,8 +100,9 @@ int ls__params_parse(const char *kind, const char *params,
         if (!eq || eq == p)
             return ls__fail(err, LS_EINVAL,
                             "%s: parameter '%.*s%s' is not key=value "
-                            "(parameters: %s)", kind, (int)(len > 24 ? 24 : len),
-                            p, len > 24 ? "..." : "", keys);
+                            "(parameters: %s)", kind,
+                            (int)(len > QUOTE_MAX ? QUOTE_MAX : len), p,
+                            len > QUOTE_MAX ? "..." : "", keys);
         size_t keylen = (size_t)(eq - p), vallen = len - keylen - 1;
         int k = -1;
         for (int i = 0; known[i]; i++)
@@ -109,8 +111,8 @@ int ls__params_parse(const char *kind, const char *params,
         if (k < 0)
             return ls__fail(err, LS_EINVAL,
                             "%s: unknown parameter '%.*s%s' (parameters: %s)",
-                            kind, (int)(keylen > 24 ? 24 : keylen), p,
-                            keylen > 24 ? "..." : "", keys);
+                            kind, (int)(keylen > QUOTE_MAX ? QUOTE_MAX : keylen), p,
+                            keylen > QUOTE_MAX ? "..." : "", keys);
         if (n >= max || vallen >= sizeof out[0].value)
             return ls__fail(err, LS_EINVAL, "%s: too many or too long "
                             "parameters in '%s'", kind, params);

@@ -233,12 +233,7 @@ int cli_add_players(const char *cmd, const char *list,
     return 0;
 }
 
-/* A cmd: player's name from its command, so that a table tells bots apart:
- * the program's file name ("./bots/mybot --level 3" -> "mybot"), unless
- * the program is a known interpreter or launcher ("python3 bots/greedy.py
- * --level 3", "timeout 5 ./bot") and a later word that is not an option
- * names a file (it has a '/' or an extension): then that file's name
- * ("greedy.py", "bot"). "bot" if there is no word. */
+/* Whether a word of n characters names a file: a '/' or an extension. */
 static bool file_like(const char *w, size_t n)
 {
     for (size_t i = 0; i + 1 < n; i++)
@@ -249,6 +244,7 @@ static bool file_like(const char *w, size_t n)
     return false;
 }
 
+/* Whether a program name is an interpreter or a launcher of another. */
 static bool interpreter(const char *w, size_t n)
 {
     static const char *const known[] = {"python", "pypy", "node", "deno",
@@ -266,41 +262,44 @@ static bool interpreter(const char *w, size_t n)
     return false;
 }
 
+/* The file name in a word of n characters: what follows its last '/'. */
+static const char *file_name(const char *w, size_t *n)
+{
+    for (size_t i = *n; i > 0; i--)
+        if (w[i - 1] == '/') {
+            *n -= i;
+            return w + i;
+        }
+    return w;
+}
+
+/* A cmd: player's name from its command, so that a table tells bots apart:
+ * the program's file name ("./bots/mybot --level 3" -> "mybot"), unless
+ * the program is a known interpreter or launcher ("python3 bots/greedy.py
+ * --level 3", "timeout 5 ./bot") and a later word that is not an option
+ * names a file (it has a '/' or an extension): then that file's name
+ * ("greedy.py", "bot"). "bot" if there is no word. */
 static void command_name(const char *command, char *out, size_t size)
 {
-    const char *best = NULL;
-    size_t blen = 0;
+    const char *name = NULL;
+    size_t len = 0;
     bool interp = false;
     for (const char *p = command; *p;) {
         p += strspn(p, " \t'\"");
         size_t n = strcspn(p, " \t'\"");
-        if (n && !best) {
-            best = p;
-            blen = n;
-        } else if (n && *p != '-' && interp && file_like(p, n)) {
-            best = p;
-            blen = n;
+        if (n && !name) {
+            len = n;
+            name = file_name(p, &len);
+            interp = interpreter(name, len);
+        } else if (n && interp && *p != '-' && file_like(p, n)) {
+            len = n;
+            name = file_name(p, &len);
             break;
-        }
-        if (n && best == p) {
-            const char *slash = p;
-            for (size_t i = n; i > 0; i--)
-                if (p[i - 1] == '/') {
-                    slash = p + i;
-                    break;
-                }
-            interp = interpreter(slash, n - (size_t)(slash - p));
         }
         p += n;
     }
-    for (size_t i = blen; best && i > 0; i--)
-        if (best[i - 1] == '/') {
-            blen -= i;
-            best += i;
-            break;
-        }
-    if (best && blen)
-        snprintf(out, size, "%.*s", (int)blen, best);
+    if (name && len)
+        snprintf(out, size, "%.*s", (int)len, name);
     else
         snprintf(out, size, "bot");
 }
