@@ -116,6 +116,18 @@ static void test_unknown_or_bad_parameter_is_an_error(void **state)
     assert_null(ls_player_new("greedy:declare=high", 1, &err));
     assert_non_null(strstr(err.msg, "declare=high"));
     assert_null(ls_player_new("greedy:declare", 1, &err));
+    /* Whole-number parameters refuse fractions rather than cut them, and
+     * the range is written out, not as 1e+07. */
+    assert_null(ls_player_new("expert:iters=1000.5", 1, &err));
+    assert_int_equal(err.code, LS_EINVAL);
+    assert_non_null(strstr(err.msg, "iters=1000.5 is not a whole number from 1 to 10000000"));
+    assert_null(ls_player_new("expert:adapt=0.5", 1, &err));
+    assert_non_null(strstr(err.msg, "adapt=0.5 is not a whole number from 0 to 1"));
+    assert_null(ls_player_new("expert:util=2.9", 1, &err));
+    assert_null(ls_player_new("counter:samples=10.5", 1, &err));
+    assert_non_null(strstr(err.msg, "samples=10.5 is not a whole number from 0 to 100000"));
+    assert_null(ls_player_new("greedy:declare=2", 1, &err));
+    assert_non_null(strstr(err.msg, "declare=2 is not a number from 0 to 1"));
     assert_null(ls_player_new("random:x=1", 1, &err));
     /* The expert has the longest list: every name is in the message, the
      * last one whole, and a long bad key is shortened, not the list. */
@@ -149,6 +161,12 @@ static void test_known_kinds_and_parameters_are_accepted(void **state)
     ls_player *p = ls_player_new("greedy:declare=0.8,lookahead=0.5", 7, &err);
     assert_non_null(p);
     assert_string_equal(p->ops->kind, "greedy");
+    ls_player_free(p);
+    p = ls_player_new("expert:iters=1e3,tree=1,smm=-1", 7, &err); /* 1e3 is whole */
+    assert_non_null(p);
+    ls_player_free(p);
+    p = ls_player_new("reckless:at=12", 7, &err);
+    assert_non_null(p);
     ls_player_free(p);
 }
 

@@ -103,6 +103,12 @@ int ls__params_parse(const char *kind, const char *params,
 int ls__param_double(const char *kind, const ls__param *p, double lo,
                      double hi, double *out, ls_error *err);
 
+/* Reads a parameter value as a whole number in [lo, hi] (written as 1000
+ * or 1e3; 2.5 is refused, not cut to 2); LS_EINVAL with a message
+ * otherwise. */
+int ls__param_long(const char *kind, const ls__param *p, long lo, long hi,
+                   long *out, ls_error *err);
+
 /* Formats err (code and message) and returns the code. Shared with the
  * engine: defined once in src/core/error.c. */
 int ls__fail(ls_error *err, int code, const char *fmt, ...)

@@ -1877,73 +1877,73 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
     bool have_iters = false, have_ms = false, have_kroot = false, have_race = false;
     double sdecl = 0;
     for (int i = 0; i < np; i++) {
-        double x = 0;
+        long x = 0;
         const char *k = ps[i].key;
         int rc = 0;
         if (!strcmp(k, "iters")) {
-            rc = ls__param_double("expert", &ps[i], 1, 10000000, &x, err);
-            e->iters = (long)x;
+            rc = ls__param_long("expert", &ps[i], 1, 10000000, &x, err);
+            e->iters = x;
             have_iters = true;
         } else if (!strcmp(k, "ms")) {
-            rc = ls__param_double("expert", &ps[i], 1, 600000, &x, err);
-            e->ms = (long)x;
+            rc = ls__param_long("expert", &ps[i], 1, 600000, &x, err);
+            e->ms = x;
             have_ms = true;
         } else if (!strcmp(k, "c")) {
             rc = ls__param_double("expert", &ps[i], 0, 10, &e->c, err);
         } else if (!strcmp(k, "rollout")) {
-            rc = ls__param_double("expert", &ps[i], 0, 2, &x, err);
+            rc = ls__param_long("expert", &ps[i], 0, 2, &x, err);
             e->rollout = (int)x;
         } else if (!strcmp(k, "infer")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->infer, err);
         } else if (!strcmp(k, "prior")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->prior, err);
         } else if (!strcmp(k, "rd")) {
-            rc = ls__param_double("expert", &ps[i], 0, 70, &x, err);
+            rc = ls__param_long("expert", &ps[i], 0, 70, &x, err);
             e->rd = (int)x;
         } else if (!strcmp(k, "util")) {
-            rc = ls__param_double("expert", &ps[i], 0, 3, &x, err);
+            rc = ls__param_long("expert", &ps[i], 0, 3, &x, err);
             e->util = (int)x;
         } else if (!strcmp(k, "adapt")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
-            e->adapt = x >= 0.5;
+            rc = ls__param_long("expert", &ps[i], 0, 1, &x, err);
+            e->adapt = x == 1;
         } else if (!strcmp(k, "smm")) {
-            rc = ls__param_double("expert", &ps[i], -1, 20, &x, err);
+            rc = ls__param_long("expert", &ps[i], -1, 20, &x, err);
             e->smm = (int)x;
         } else if (!strcmp(k, "sdecl")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &sdecl, err);
         } else if (!strcmp(k, "calib")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
-            e->calib = x >= 0.5;
+            rc = ls__param_long("expert", &ps[i], 0, 1, &x, err);
+            e->calib = x == 1;
         } else if (!strcmp(k, "fit")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
-            e->fit = x >= 0.5;
+            rc = ls__param_long("expert", &ps[i], 0, 1, &x, err);
+            e->fit = x == 1;
         } else if (!strcmp(k, "tree")) {
-            rc = ls__param_double("expert", &ps[i], 0, 1, &x, err);
-            e->tree = x >= 0.5;
+            rc = ls__param_long("expert", &ps[i], 0, 1, &x, err);
+            e->tree = x == 1;
         } else if (!strcmp(k, "pd")) {
             rc = ls__param_double("expert", &ps[i], 0, 1, &e->pd, err);
         } else if (!strcmp(k, "depth")) {
-            rc = ls__param_double("expert", &ps[i], 0, DEPTH, &x, err);
+            rc = ls__param_long("expert", &ps[i], 0, DEPTH, &x, err);
             e->depth = (int)x;
         } else if (!strcmp(k, "tries")) {
-            rc = ls__param_double("expert", &ps[i], 1, 1000, &x, err);
+            rc = ls__param_long("expert", &ps[i], 1, 1000, &x, err);
             e->tries = (int)x;
         } else if (!strcmp(k, "bias")) {
             rc = ls__param_double("expert", &ps[i], -1, 1, &e->bias, err);
         } else if (!strcmp(k, "look")) {
             rc = ls__param_double("expert", &ps[i], 0, 2, &e->look, err);
         } else if (!strcmp(k, "kroot") || !strcmp(k, "kother")) {
-            rc = ls__param_double("expert", &ps[i], 1, LS_MAX_MOVES, &x, err);
+            rc = ls__param_long("expert", &ps[i], 1, LS_MAX_MOVES, &x, err);
             *(k[1] == 'r' ? &e->kroot : &e->kother) = (int)x;
             have_kroot = have_kroot || k[1] == 'r';
         } else if (!strcmp(k, "race")) {
             rc = ls__param_double("expert", &ps[i], 0, 10, &e->race, err);
             have_race = true;
         } else if (!strcmp(k, "rmin")) {
-            rc = ls__param_double("expert", &ps[i], 1, 100000, &x, err);
-            e->race_min = (long)x;
+            rc = ls__param_long("expert", &ps[i], 1, 100000, &x, err);
+            e->race_min = x;
         } else if (!strcmp(k, "om") || !strcmp(k, "mm")) {
-            rc = ls__param_double("expert", &ps[i], -20, 20, &x, err);
+            rc = ls__param_long("expert", &ps[i], -20, 20, &x, err);
             *(k[0] == 'o' ? &e->om : &e->mm) = (int)x;
         }
         if (rc != 0) {

@@ -523,8 +523,12 @@ ls_player *ls__greedy_make(const char *kind, ls__greedy_cfg cfg,
         while (strcmp(known[k], kv[i].key))
             k++;
         double x;
-        if (ls__param_double(kind, &kv[i], 0.0, hi[k], &x, err) < 0)
+        long whole = 0;
+        if (k >= 4 ? ls__param_long(kind, &kv[i], 0, (long)hi[k], &whole, err) < 0
+                   : ls__param_double(kind, &kv[i], 0.0, hi[k], &x, err) < 0)
             return NULL;
+        if (k >= 4)
+            x = (double)whole;
         switch (k) {
         case 0: cfg.declare = x; break;
         case 1: cfg.lookahead = x; break;

@@ -7,6 +7,7 @@
  * splits the spec, finds the kind and hands the parameters over. Every
  * ls_player_* call tolerates the optional ops being NULL.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,9 +132,21 @@ int ls__param_double(const char *kind, const ls__param *p, double lo,
     char *end;
     double v = strtod(p->value, &end);
     if (!*p->value || *end || !(v >= lo && v <= hi))
-        return ls__fail(err, LS_EINVAL, "%s: %s=%s is not a number from %g to %g",
+        return ls__fail(err, LS_EINVAL, "%s: %s=%s is not a number from %.10g to %.10g",
                         kind, p->key, p->value, lo, hi);
     *out = v;
+    return 0;
+}
+
+int ls__param_long(const char *kind, const ls__param *p, long lo, long hi,
+                   long *out, ls_error *err)
+{
+    char *end;
+    double v = strtod(p->value, &end);
+    if (!*p->value || *end || !(v >= (double)lo && v <= (double)hi) || v != floor(v))
+        return ls__fail(err, LS_EINVAL, "%s: %s=%s is not a whole number from %ld to %ld",
+                        kind, p->key, p->value, lo, hi);
+    *out = (long)v;
     return 0;
 }
 
