@@ -272,6 +272,21 @@ static void test_crlf_comments_blank_lines_and_tabs_are_accepted(void **state)
     ls_state_free(s);
 }
 
+static void test_a_byte_order_mark_is_skipped_only_at_the_start(void **state)
+{
+    (void)state;
+    ls_round_result *res;
+    int n;
+    ls_state *s = read_ok("\xEF\xBB\xBF" HEADER DEAL1 ROUND1_MOVES, &res, &n);
+    assert_int_equal(n, 1);
+    free(res);
+    ls_state_free(s);
+    /* Not a BOM at the start: the first line is what it is. */
+    expect_error("\xEF\xBB" HEADER, LS_ERECORD, 1, "not a Least Score record");
+    /* One at the start of a later line is no statement. */
+    expect_error("leastscore 1\n\xEF\xBB\xBFplayers Ann Bob Cid\n", LS_ESYNTAX, 2, "");
+}
+
 static void test_cards_are_case_insensitive_and_t_means_ten(void **state)
 {
     (void)state;
@@ -987,6 +1002,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_record_of_players_only_is_a_match_not_yet_dealt),
     cmocka_unit_test(test_options_are_applied),
     cmocka_unit_test(test_crlf_comments_blank_lines_and_tabs_are_accepted),
+    cmocka_unit_test(test_a_byte_order_mark_is_skipped_only_at_the_start),
     cmocka_unit_test(test_cards_are_case_insensitive_and_t_means_ten),
     cmocka_unit_test(test_max_turns_showdown_has_no_declarer),
     cmocka_unit_test(test_players_may_be_named_like_statements),

@@ -742,7 +742,9 @@ int ls_record_replay(const char *text, size_t len, const ls_record_hooks *hooks,
         goto out;
     }
 
-    size_t pos = 0;
+    /* A UTF-8 byte order mark, which some Windows editors write at the
+     * start of a text file, is not part of the first line. */
+    size_t pos = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
     int last = 0;
     while (pos < len) {
         const char *line = text + pos;
