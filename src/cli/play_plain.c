@@ -35,25 +35,51 @@ static bool output_lost(void)
     return fflush(stdout) != 0 || ferror(stdout);
 }
 
+/* The longest line kept; a longer one is read to its end and reported
+ * (line_length), so that endless input without a newline costs no more
+ * memory than this. */
+#define PLAIN_LINE_MAX 1024
+static size_t line_length; /* of the last line read, before trimming */
+
 /* One line from stdin without its newline, trimmed; NULL at end of input
- * or on an interrupt. The buffer is reused by the next call. */
+ * or on an interrupt. The buffer is reused by the next call. A line longer
+ * than PLAIN_LINE_MAX - 1 comes back cut (line_length says how long it
+ * was). */
 static char *read_line(void)
 {
-    static char *line;
-    static size_t cap;
+    static char line[PLAIN_LINE_MAX];
+    size_t n = 0, len = 0;
+    int c;
     errno = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0 || play_interrupted)
+    while ((c = getchar()) != EOF && c != '\n') {
+        if (n < sizeof line - 1)
+            line[n++] = (char)c;
+        len++;
+    }
+    if ((c == EOF && len == 0) || play_interrupted)
         return NULL;
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
-                     line[n - 1] == ' ' || line[n - 1] == '\t'))
+    line[n] = '\0';
+    line_length = len;
+    while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = '\0';
     char *p = line;
     while (*p == ' ' || *p == '\t')
         p++;
-    if (echo_input)
+    if (echo_input && len >= sizeof line)
+        printf("%.60s... (%zu characters)\n", p, len);
+    else if (echo_input)
         printf("%s\n", p);
     return p;
+}
+
+/* Whether the last line read was cut; says so if it was. */
+static bool line_too_long(void)
+{
+    if (line_length < PLAIN_LINE_MAX)
+        return false;
+    printf("That line is %zu characters long: a move or a command is one short "
+           "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
+    return true;
 }
 
 static void print_help(const play_game *g)
@@ -255,7 +281,7 @@ static int human_turn(play_game *g)
             printf("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
             return MATCH_QUIT;
         }
-        if (!*line)
+        if (!*line || line_too_long())
             continue;
         if (!strcasecmp(line, "help")) {
             print_help(g);
@@ -382,6 +408,8 @@ static bool play_again(void)
         const char *ans = read_line();
         if (!ans)
             return false;
+        if (line_too_long())
+            continue;
         if (!strcasecmp(ans, "y") || !strcasecmp(ans, "yes"))
             return true;
         if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no"))

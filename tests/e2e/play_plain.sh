@@ -256,6 +256,17 @@ if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)
     fail("commands in capitals were not understood", r.stdout)
 print("ok: commands in any case")
 
+# A line of 2 million characters (a runaway pipe) is reported as too long
+# with a shortened echo, costs no more than a bounded buffer, and the game
+# goes on with the next line.
+r = plain(["--seed", "3", "--record", f"{tmp}/long.lsr"], "x" * 2000000 + "\nhand\nquit\n")
+if "... (2000000 characters)" not in r.stdout or \
+        "That line is 2000000 characters long" not in r.stdout or \
+        r.stdout.count("Your turn (round 1, turn 1)") != 2 or len(r.stdout) > 20000 or \
+        r.returncode != 0:
+    fail("a very long line was not refused in a few words", r.stdout[:3000])
+print("ok: a very long line")
+
 # A refused move reads as one sentence after "Not allowed:", and a word
 # that is not a move names the three shapes a move has.
 r = plain(["--seed", "3", "--record", f"{tmp}/refused.lsr"], "declare\npass\nquit\n")
