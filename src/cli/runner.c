@@ -245,7 +245,12 @@ json_t *cli_rules_json(const ls_rules *r)
     char val[32];
     for (int i = 0; ls_option_names[i]; i++) {
         ls_rules_get(r, ls_option_names[i], val, sizeof val);
-        json_object_set_new(rules, ls_option_names[i], json_string(val));
+        /* Numbers as numbers (as the server's protocol writes them), the
+         * named choices (tie, runs) as strings. */
+        char *end;
+        long num = strtol(val, &end, 10);
+        json_object_set_new(rules, ls_option_names[i],
+                            *val && !*end ? json_integer(num) : json_string(val));
     }
     return rules;
 }

@@ -90,6 +90,12 @@ grep -q "^leastscore sim: --records: cannot create .*/none/deeper: No such file 
 "$ls" sim --players greedy,greedy --matches 1 --seed 18446744073709551615 --json >"$tmp/seed.json" ||
     fail "the largest seed"
 [ "$(field "$tmp/seed.json" seed)" = 18446744073709551615 ] || fail "seed not printed as given"
+# The rules are JSON numbers where they are numbers, as in the server's
+# protocol.
+python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))["rules"]
+assert r == {"threshold": 100, "tie": "declarer", "runs": "any", "hand_size": 5,
+             "declare_max": 0, "max_turns": 500}, r' "$tmp/seed.json" || fail "rules in --json"
 "$ls" sim --players greedy,greedy --matches 1 --seed 9223372036854775808 >"$tmp/out" ||
     fail "seed 2^63"
 grep -q "seed 9223372036854775808," "$tmp/out" || fail "seed 2^63 in the table"
