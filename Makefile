@@ -199,7 +199,10 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 FUZZ_SRC     = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN     = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 # The code under test, instrumented for coverage-guided fuzzing.
-FUZZ_OBJ     = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/botproc.o
+FUZZ_OBJ     = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/botproc.o \
+               $(FUZZ_SERVER:%=$(FUZZ_BUILD)/src/server/%.o)
+# The server's message parser and what it calls (fuzz_proto), with jansson.
+FUZZ_SERVER  = proto error seatview table
 
 $(FUZZ_BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -208,7 +211,8 @@ $(FUZZ_BUILD)/src/%.o: src/%.c
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 	@$(if $(V),,echo "  FUZZLD  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< $(FUZZ_OBJ) -lm -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< $(FUZZ_OBJ) \
+	    $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lm -o $@
 
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run

@@ -49,6 +49,37 @@ const char *srv_errname(int code)
     return names[-code];
 }
 
+/* The length of the valid UTF-8 sequence at s (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_sequence(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+          : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    for (int i = 1; i < n; i++) {
+        unsigned char lo_i = i == 1 ? lo : 0x80, hi_i = i == 1 ? hi : 0xBF;
+        if (s[i] < lo_i || s[i] > hi_i)
+            return 0;
+    }
+    return n;
+}
+
+void srv_utf8_fix(char *text)
+{
+    unsigned char *s = (unsigned char *)text;
+    while (*s) {
+        int n = utf8_sequence(s);
+        if (n == 0)
+            *s++ = '?';
+        else
+            s += n;
+    }
+}
+
 int srv_fail(srv_error *e, int code, const char *fmt, ...)
 {
     if (e) {
@@ -57,6 +88,10 @@ int srv_fail(srv_error *e, int code, const char *fmt, ...)
         e->code = code;
         vsnprintf(e->msg, sizeof e->msg, fmt, ap);
         va_end(ap);
+        /* A message may quote what a client sent, cut to a number of
+         * bytes (or cut at the end): it must stay valid UTF-8 to be sent
+         * as JSON at all. */
+        srv_utf8_fix(e->msg);
     }
     return code;
 }

@@ -56,8 +56,13 @@ typedef struct srv_error {
 /* The protocol name of a code ("illegal_move"); "server_error" if unknown. */
 const char *srv_errname(int code);
 
-/* Sets e (if not NULL) to code and the formatted message; returns code. */
+/* Sets e (if not NULL) to code and the formatted message, made valid
+ * UTF-8 (srv_utf8_fix); returns code. */
 int srv_fail(srv_error *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Replaces each byte of text that does not begin a valid UTF-8 sequence
+ * (a character cut in two by a length limit) with '?'. */
+void srv_utf8_fix(char *text);
 
 #endif

@@ -276,6 +276,22 @@ describe('errors', () => {
         }
     });
 
+    test('an error that quotes what was sent, cut in the middle of a character, is still answered', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            // The option's name is quoted up to 20 bytes: the 21st byte is
+            // half of an é. The reply must still be valid UTF-8 (it was not
+            // sent at all).
+            const e = await c.expectError({ type: 'create', name: 'Cut', rules: { ['a' + 'é'.repeat(10)]: 1 } }, 'bad_option');
+            assert.match(e.message, /^rules\.aé{9}\?: unknown option/);
+            assert.equal(e.request, 'create');
+            // A type is quoted up to 32 bytes.
+            const u = await c.expectError({ type: 'x' + 'é'.repeat(20) }, 'unknown_type');
+            assert.match(u.message, /^'xé{15}\?' is not a message type/);
+        });
+    });
+
     test('bad_level', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();
