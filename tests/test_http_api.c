@@ -257,9 +257,17 @@ static void test_the_api_answers_from_the_store(void **state)
         {"/api/matches/0", NULL, 400},          {"/api/matches/1x", NULL, 404},
         {"/api/matches/", NULL, 404},           {"/api/matches/1234567890123456789", NULL, 400},
         {"/api/bots/wizard", NULL, 404},        {"/api/nothing", NULL, 404},
+        /* Not UTF-8 (a path is percent-decoded into any bytes): still a
+         * JSON answer, the bad bytes quoted as '?' (they were a 500). */
+        {"/api/players/\xC3", NULL, 400},       {"/api/bots/\xFF\xFE", NULL, 404},
+        {"/api/matches/\xC3", NULL, 404},       {"/api/players/Ann/matches", "\xC3", 400},
+        {"/api/\xE2\x82", NULL, 404},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         json_decref(get(db, bad[i].path, bad[i].before, bad[i].status, NULL));
+    o = get(db, "/api/players/ab\xC3", NULL, 400, NULL);
+    assert_non_null(strstr(str(o, "message"), "'ab?' is not a player name"));
+    json_decref(o);
     ls_db_close(db);
     snprintf(path, sizeof path, "%s/api.db", dir);
     unlink(path);

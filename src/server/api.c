@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "server/api.h"
+#include "server/error.h"
 #include "server/seatview.h"
 #include "server/table.h"
 
@@ -55,6 +56,9 @@ static int reply_error(api_reply *r, int status, const char *code, const char *f
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* The path is quoted as sent (percent-decoded, cut to a length): it
+     * may be any bytes, and JSON needs UTF-8. */
+    srv_utf8_fix(msg);
     return reply_json(r, status, json_pack("{s:s, s:s}", "error", code, "message", msg));
 }
 
