@@ -286,9 +286,15 @@ int proto_parse(const char *text, size_t len, const ls_rules *defaults,
     m->opt.rules = *defaults;
     json_error_t jerr;
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!o)
+    if (!o) {
+        /* jansson's own words name its flag for this case. */
+        if (strstr(jerr.text, "JSON_ALLOW_NUL"))
+            return srv_fail(e, SRV_EBAD_JSON, "not JSON this server reads: a string "
+                            "holds \\u0000 (NUL) at line %d column %d",
+                            jerr.line, jerr.column);
         return srv_fail(e, SRV_EBAD_JSON, "not JSON: %s at line %d column %d",
                         jerr.text, jerr.line, jerr.column);
+    }
     int rc = 0;
     if (!json_is_object(o)) {
         rc = srv_fail(e, SRV_EBAD_JSON, "a message must be a JSON object");

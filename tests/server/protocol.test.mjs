@@ -122,6 +122,9 @@ describe('errors', () => {
                 const e = await t.host.expectError(text, 'bad_json');
                 assert.ok(e.message && e.message.length > 5, `no message for ${text}`);
             }
+            // A NUL in a string: refused in the protocol's words.
+            const n = await t.host.expectError('{"type":"watch","code":"AB\\u0000CD"}', 'bad_json');
+            assert.match(n.message, /^not JSON this server reads: a string holds \\u0000 \(NUL\) at line 1 column \d+$/);
         });
     });
 
