@@ -1326,18 +1326,29 @@ static bool client_page(const char *url)
     return false;
 }
 
+/* Whether url is a table link, /t/CODE or /t/CODE/, with CODE any 1 to 16
+ * letters and digits: the client's page, which reads the code and, for
+ * one that is not a table's, says so (a link mistyped or with a slash
+ * added is not a bare 404). */
+static bool table_link(const char *url)
+{
+    if (strncmp(url, "/t/", 3) != 0)
+        return false;
+    const char *code = url + 3;
+    size_t n = strspn(code, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+    return n >= 1 && n <= LS_NAME_MAX && (!code[n] || (code[n] == '/' && !code[n + 1]));
+}
+
 /* The file under the web directory for a URL path, or false: "/" and
  * "/t/CODE" are the client's page; other paths must be plain names
  * (letters, digits, . _ - and /, no segment starting with a dot) of a
  * regular file inside the directory. */
 static bool web_file(server *srv, const char *url, char *out, size_t size)
 {
-    char code[TABLE_CODE_LEN + 1];
     const char *rel = url + 1;
     if (url[0] != '/')
         return false;
-    if (!strcmp(url, "/") || (!strncmp(url, "/t/", 3) && proto_code(url + 3, code)) ||
-        client_page(url))
+    if (!strcmp(url, "/") || table_link(url) || client_page(url))
         rel = "index.html";
     for (const char *p = rel; *p; p++) {
         bool seg_start = p == rel || p[-1] == '/';

@@ -44,6 +44,14 @@ test('two people play each other at one table through the link, a third watches'
     await friend.fill('#code', 'NOSUCH1');
     await friend.click('#join');
     await friend.waitForSelector('#message', { timeout: 30000 });
+    // A link with a slash added, or with a code that is no table's, still
+    // opens the page (it was a bare 404) with the code filled in.
+    for (const [path, want] of [[`/t/${code}/`, code], ['/t/nosuch1', 'NOSUCH1']]) {
+      const res = await friend.goto(env.server.url + path);
+      assert.equal(res.status(), 200, path);
+      await friend.waitForSelector('#code', { timeout: 30000 });
+      assert.equal(await friend.inputValue('#code'), want, path);
+    }
     await friend.goto(link);
     assert.equal(await friend.inputValue('#code'), code, 'the link fills in the code');
     assert.equal(await friend.inputValue('#name'), 'Ben', 'the name is remembered');
