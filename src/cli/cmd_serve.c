@@ -84,6 +84,41 @@ static int parse_listen(const char *text, char *host, size_t size, int *port)
     return parse_int("--listen's port", colon + 1, 0, 65535, port);
 }
 
+/* --origin's list, checked and written back without the blanks around its
+ * commas into out: each entry an origin as browsers send it,
+ * http[s]://HOST[:PORT], with no path (a trailing '/' never matches). */
+static int parse_origin(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    const char *p = text;
+    if (strlen(text) >= size)
+        return cli_usage_error("serve", "--origin: the list is longer than %zu characters",
+                               size - 1);
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t len = strcspn(p, ",");
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+            len--;
+        const char *host = !strncmp(p, "https://", 8) ? p + 8
+                         : !strncmp(p, "http://", 7)  ? p + 7 : NULL;
+        size_t hlen = host ? len - (size_t)(host - p) : 0;
+        if (!len)
+            return cli_usage_error("serve", "--origin: an empty entry in '%s': give "
+                                   "origins separated by commas", text);
+        if (!host || !hlen || strcspn(host, "/?#@ \t") < hlen)
+            return cli_usage_error("serve", "--origin: '%.*s' is not an origin: write "
+                                   "http://HOST[:PORT] or https://HOST[:PORT], with no "
+                                   "path or '/' at the end (such as https://example.org)",
+                                   (int)len, p);
+        n += (size_t)snprintf(out + n, size - n, "%s%.*s", n ? "," : "", (int)len, p);
+        p += strcspn(p, ",");
+        if (!*p)
+            return 0;
+        p++;
+    }
+}
+
 static bool is_dir(const char *path)
 {
     struct stat st;
@@ -133,6 +168,7 @@ typedef struct int_option {
 int cmd_serve(int argc, char **argv)
 {
     char host[256] = "127.0.0.1", data[PATH_MAX], web[PATH_MAX];
+    static char origins[2048]; /* --origin, checked; the server keeps the pointer */
     const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
     int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
@@ -190,8 +226,8 @@ int cmd_serve(int argc, char **argv)
             rc = 0;
             break;
         case OPT_ORIGIN:
-            cfg.origin = optarg;
-            rc = 0;
+            rc = parse_origin(optarg, origins, sizeof origins);
+            cfg.origin = origins;
             break;
         case OPT_DB:
             db_opt = optarg;

@@ -33,6 +33,9 @@ expect_usage "--max-connections-per-address: '0' is not a number from 1 to 10000
 expect_usage "--idle-timeout: '1' is not a number from 2 to 3600" --idle-timeout 1
 expect_usage "--max-queue: '255' is not a number from 256 to 1048576" --max-queue 255
 expect_usage "needs a value" --data
+expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
+expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/
+expect_usage "--origin: an empty entry in 'https://a.org,,https://b.org'" --origin https://a.org,,https://b.org
 expect_usage "is not a directory" --web "$tmp/none"
 expect_usage "unexpected argument" extra
 "$bin" serve --help | grep -q -- "--max-connections-per-address" || fail "--help"
@@ -49,9 +52,13 @@ echo "$line" | grep -Eq '^leastscore: serving http://127\.0\.0\.1:[1-9][0-9]*/$'
 url=${line#leastscore: serving }
 code() { curl -s --path-as-is -o /dev/null -w '%{http_code} %{content_type}' "$url$1"; }
 [ "$(code '')" = "200 text/html; charset=utf-8" ] || fail "/ gives $(code '')"
-[ "$(code t/K7QF2)" = "200 text/html; charset=utf-8" ] || fail "/t/CODE gives $(code t/K7QF2)"
+# A table link is the client's page, also with a slash added or a code
+# that is no table's (the page says so on joining); nothing else under /t/.
+for link in t/K7QF2 t/k7qf2/ t/bad; do
+    [ "$(code $link)" = "200 text/html; charset=utf-8" ] || fail "/$link gives $(code $link)"
+done
 [ "$(code sub/app.js)" = "200 text/javascript; charset=utf-8" ] || fail "app.js: $(code sub/app.js)"
-for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.html t/bad ws; do
+for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.html t/ t/a.b t/a/b t/abcdefghijklmnopq ws; do
     c=$(code "$bad"); [ "${c%% *}" = 404 ] || fail "/$bad gives $c"
 done
 # A second server on the same port cannot listen: exit 1 with a message.

@@ -111,7 +111,7 @@ describe('a whole match', () => {
 describe('errors', () => {
     let srv;
     before(async () => {
-        srv = await startServer({ args: ['--max-tables-per-address', '1000', '--origin', 'http://friend.example'] });
+        srv = await startServer({ args: ['--max-tables-per-address', '1000', '--origin', 'https://other.example, http://friend.example'] });
     });
     after(async () => { await srv.close(); });
 
