@@ -246,6 +246,13 @@ int cmd_serve(int argc, char **argv)
     if (web_opt) {
         if (!is_dir(web_opt))
             return cli_usage_error("serve", "--web: '%s' is not a directory", web_opt);
+        char index[PATH_MAX];
+        struct stat st;
+        if ((size_t)snprintf(index, sizeof index, "%s/index.html", web_opt) >= sizeof index ||
+            stat(index, &st) != 0 || !S_ISREG(st.st_mode))
+            return cli_usage_error("serve", "--web: '%s' has no index.html: give the "
+                                   "directory of the browser client's files (web/)",
+                                   web_opt);
         snprintf(web, sizeof web, "%s", web_opt);
     } else if (!default_web(web, sizeof web)) {
         return cli_usage_error("serve", "cannot find the browser client's files "

@@ -41,9 +41,13 @@ int store_file_mkdir(const char *dir, char *msg, size_t size)
     }
     struct stat st;
     errno = 0;
-    if (make_dirs(d) != 0 || stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (make_dirs(d) != 0 || stat(d, &st) != 0) {
         snprintf(msg, size, "cannot create the data directory %s: %s", dir,
                  strerror(errno ? errno : ENOTDIR));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(msg, size, "the data directory %s is not a directory", dir);
         return -1;
     }
     return 0;

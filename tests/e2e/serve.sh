@@ -37,6 +37,12 @@ expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --ori
 expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/
 expect_usage "--origin: an empty entry in 'https://a.org,,https://b.org'" --origin https://a.org,,https://b.org
 expect_usage "is not a directory" --web "$tmp/none"
+expect_usage "--web: '$tmp/data' has no index.html" --web "$tmp/data"
+if "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/secret.txt" \
+    >"$tmp/out" 2>"$tmp/err"; then fail "a file as --data was accepted"; else rc=$?; fi
+[ "$rc" -eq 1 ] || fail "a file as --data: exit $rc (want 1)"
+grep -q "the data directory $tmp/secret.txt is not a directory" "$tmp/err" ||
+    { cat "$tmp/err"; fail "a file as --data: message"; }
 expect_usage "unexpected argument" extra
 "$bin" serve --help | grep -q -- "--max-connections-per-address" || fail "--help"
 
