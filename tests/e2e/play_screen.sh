@@ -220,6 +220,9 @@ done
 $T send-keys -t r Space d
 wait_for r "You discarded"
 grep -qE "^ +new" "$tmp/screen" || { echo "the drawn card is not marked"; cat "$tmp/screen"; exit 1; }
+# Ada moves at once (--pace 0), but the screen may be read between the
+# two moves: wait for her sentence rather than expect it.
+wait_for r "Ada discarded"
 grep -qE "Ada discarded .+, (drew|took)" "$tmp/screen" || { echo "no sentence for Ada"; cat "$tmp/screen"; exit 1; }
 wait_for r "x:DECLARE"
 $T send-keys -t r x
