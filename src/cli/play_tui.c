@@ -419,11 +419,13 @@ static void draw_title(const ui *u, const ls_view *v)
     set_color(u, C_TITLE, false);
 }
 
-/* A bot's level for the table: its spec cut to 7 columns. */
+/* A bot's level for the table: its spec cut to LEVEL_W columns (the
+ * longest kind, "collector", fits). */
+#define LEVEL_W 9
 static const char *level_of(const ui *u, int seat, char *buf, size_t size)
 {
     const ls_player *p = u->g.bots[seat];
-    return cut_name(u, p ? p->spec : "", 7, buf, size);
+    return cut_name(u, p ? p->spec : "", LEVEL_W, buf, size);
 }
 
 /* The opponents, a row each, under a header row that also has your own
@@ -432,7 +434,7 @@ static void draw_table(const ui *u, const ls_view *v, int y)
 {
     char mine[64], pts[24];
     attron(A_DIM);
-    mvprintw(y, 2, "%-10s %-7s %5s %7s   %s", "player", "level", "cards", "points",
+    mvprintw(y, 2, "%-10s %-*s %5s %7s   %s", "player", LEVEL_W, "level", "cards", "points",
              "last discard");
     attroff(A_DIM);
     snprintf(mine, sizeof mine, "%s: %s", v->eliminated & 1u ? "You are out" : "You",
@@ -451,15 +453,15 @@ static void draw_table(const ui *u, const ls_view *v, int y)
         mvaddstr(row, 13, level_of(u, i, level, sizeof level));
         if (out) {
             attron(A_DIM);
-            mvprintw(row, 21, "  out %7d", v->score[i]);
+            mvprintw(row, 14 + LEVEL_W, "  out %7d", v->score[i]);
             attroff(A_DIM);
         } else {
-            mvprintw(row, 21, "%5d %7d", v->hand_size[i], v->score[i]);
+            mvprintw(row, 14 + LEVEL_W, "%5d %7d", v->hand_size[i], v->score[i]);
             play_cards(v->last_discard[i], text, sizeof text);
             if (v->known[i])
                 snprintf(text + strlen(text), sizeof text - strlen(text), "  holds %s",
                          play_cards(v->known[i], cards, sizeof cards));
-            rich(u, stdscr, row, 37, COLS - 38, 1, 0, text, 0);
+            rich(u, stdscr, row, 30 + LEVEL_W, COLS - 31 - LEVEL_W, 1, 0, text, 0);
         }
         if (v->turn == i)
             attroff(A_BOLD);
