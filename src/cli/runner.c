@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -203,10 +204,25 @@ static void draw_progress(pool *P, double start, bool final)
     double secs = (cli_wall_ms() - start) / 1000.0;
     double rate = secs > 0 ? done / secs : 0;
     double left = rate > 0 ? (P->njobs - done) / rate : 0;
-    int width = 30, fill = (int)(width * done / (P->njobs ? P->njobs : 1));
-    fprintf(stderr, "\r[%.*s%*s] %ld/%ld  %.1f matches/s  ETA %dm%02ds ",
-            fill, "##############################", width - fill, "", done,
-            P->njobs, rate, (int)left / 60, (int)left % 60);
+    char text[96];
+    int n = snprintf(text, sizeof text, " %ld/%ld  %.1f matches/s  ETA %dm%02ds ", done,
+                     P->njobs, rate, (int)left / 60, (int)left % 60);
+    /* The line must fit the terminal: one that wraps is not redrawn by
+     * '\r' but written again below, a line at each update. */
+    struct winsize ws;
+    int cols = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    int width = cols - 1 - 2 - n;
+    if (width > 30)
+        width = 30;
+    /* (Only drawn on a terminal: "\033[K" clears what a longer line before
+     * left at the end.) */
+    if (width < 5) {
+        fprintf(stderr, "\r%.*s\033[K", cols > 1 ? cols - 1 : 0, text + 1);
+    } else {
+        int fill = (int)(width * done / (P->njobs ? P->njobs : 1));
+        fprintf(stderr, "\r[%.*s%*s]%s\033[K", fill, "##############################",
+                width - fill, "", text);
+    }
     if (final)
         fprintf(stderr, "\n");
     fflush(stderr);

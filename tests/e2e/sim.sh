@@ -2,7 +2,8 @@
 # leastscore sim: a tournament runs; 1 and 2 threads give the same results
 # for a seed; --records files replay; the example Python bot plays whole
 # matches through the protocol; misbehaving bots (illegal, garbage, silent,
-# crash) are reported and cannot stop a tournament; bad options exit 2.
+# crash) are reported and cannot stop a tournament; bad options exit 2;
+# the progress line fits a narrow terminal.
 # LS_SANITIZED=1 (the ASan/UBSan pass) plays fewer matches.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -207,4 +208,16 @@ bad --players greedy,greedy --seed ''
 long=$(python3 -c 'print("x" * 256)')
 bad --players "greedy,cmd:$long"
 grep -q "1..255 characters" "$tmp/err" || fail "long cmd: message"
+
+# On a terminal narrower than the progress line, the line is shortened to
+# fit and redrawn in place: one line on the screen, not one per update (a
+# wrapped line is not taken back by '\r').
+. "$root/tests/e2e/lib/tmux.sh"
+trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+m=$((n * 3))
+$T new-session -d -s narrow -x 40 -y 12 \
+    "$ls sim --players expert:iters=3000,greedy --matches $m --seed 3 --threads 1 >/dev/null; sleep 60"
+wait_for narrow "$m/$m" 300
+lines=$(grep -c "/$m" "$tmp/screen" || true)
+[ "$lines" = 1 ] || { cat "$tmp/screen"; fail "the progress line took $lines lines at 40 columns"; }
 echo "sim ok"
