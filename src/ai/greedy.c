@@ -522,20 +522,19 @@ ls_player *ls__greedy_make(const char *kind, ls__greedy_cfg cfg,
         int k = 0;
         while (strcmp(known[k], kv[i].key))
             k++;
-        double x;
-        long whole = 0;
-        if (k >= 4 ? ls__param_long(kind, &kv[i], 0, (long)hi[k], &whole, err) < 0
-                   : ls__param_double(kind, &kv[i], 0.0, hi[k], &x, err) < 0)
+        /* The first four are fractions; at and samples are counts. */
+        double x = 0;
+        long w = 0;
+        if ((k < 4 ? ls__param_double(kind, &kv[i], 0.0, hi[k], &x, err)
+                   : ls__param_long(kind, &kv[i], 0, (long)hi[k], &w, err)) < 0)
             return NULL;
-        if (k >= 4)
-            x = (double)whole;
         switch (k) {
         case 0: cfg.declare = x; break;
         case 1: cfg.lookahead = x; break;
         case 2: cfg.bias = x; break;
         case 3: cfg.near = x; break;
-        case 4: cfg.at = (int)x; break;
-        default: cfg.samples = (int)x; break;
+        case 4: cfg.at = (int)w; break;
+        default: cfg.samples = (int)w; break;
         }
     }
     greedy *g = malloc(sizeof *g);

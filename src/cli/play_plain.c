@@ -14,7 +14,6 @@
  * longer be written (a closed pipe) ends the match; the record is saved
  * either way.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +49,6 @@ static char *read_line(void)
     static char line[PLAIN_LINE_MAX];
     size_t n = 0, len = 0;
     int c;
-    errno = 0;
     while ((c = getchar()) != EOF && c != '\n') {
         if (n < sizeof line - 1)
             line[n++] = (char)c;
