@@ -44,12 +44,22 @@ static void spec(const char *text)
     ls_player_free(p);
 }
 
+/* Field by field: the struct has padding after its two bools, which a
+ * struct returned by value leaves indeterminate, so memcmp may differ on
+ * equal rules. */
+static bool same_rules(const ls_rules *a, const ls_rules *b)
+{
+    return a->threshold == b->threshold && a->tie_penalty == b->tie_penalty &&
+           a->runs_suited == b->runs_suited && a->hand_size == b->hand_size &&
+           a->declare_max == b->declare_max && a->max_turns == b->max_turns;
+}
+
 static void option(const char *name, const char *value)
 {
     ls_rules r = ls_rules_default(), before = r;
     ls_error err = {0};
     if (ls_rules_set(&r, name, value, &err) != 0) {
-        FUZZ_CHECK(!memcmp(&r, &before, sizeof r), "'%s' '%s' refused, rules changed",
+        FUZZ_CHECK(same_rules(&r, &before), "'%s' '%s' refused, rules changed",
                    name, value);
         FUZZ_CHECK(err.msg[0] != '\0', "'%s' '%s' refused without a message", name, value);
         fuzz_check_message(&err);
@@ -58,7 +68,7 @@ static void option(const char *name, const char *value)
     char got[64];
     FUZZ_CHECK(ls_rules_get(&r, name, got, sizeof got) == 0, "'%s' set, cannot be read", name);
     ls_rules again = ls_rules_default();
-    FUZZ_CHECK(ls_rules_set(&again, name, got, &err) == 0 && !memcmp(&again, &r, sizeof r),
+    FUZZ_CHECK(ls_rules_set(&again, name, got, &err) == 0 && same_rules(&again, &r),
                "'%s' '%s' reads back as '%s', which sets something else", name, value, got);
     int changed = 0;
     for (int i = 0; ls_option_names[i]; i++) {
