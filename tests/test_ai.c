@@ -129,6 +129,12 @@ static void test_unknown_or_bad_parameter_is_an_error(void **state)
     assert_null(ls_player_new("greedy:declare=2", 1, &err));
     assert_non_null(strstr(err.msg, "declare=2 is not a number from 0 to 1"));
     assert_null(ls_player_new("random:x=1", 1, &err));
+    /* A parameter given twice is a mistake to point out, not a last-wins. */
+    assert_null(ls_player_new("expert:iters=10,bias=0,iters=20", 1, &err));
+    assert_int_equal(err.code, LS_EINVAL);
+    assert_string_equal(err.msg, "expert: parameter 'iters' is given twice");
+    assert_null(ls_player_new("greedy:declare=0.7,declare=0.7", 1, &err));
+    assert_non_null(strstr(err.msg, "'declare' is given twice"));
     /* The expert has the longest list: every name is in the message, the
      * last one whole, and a long bad key is shortened, not the list. */
     assert_null(ls_player_new("expert:foo=1", 1, &err));

@@ -114,6 +114,10 @@ int ls__params_parse(const char *kind, const char *params,
                             "%s: unknown parameter '%.*s%s' (parameters: %s)",
                             kind, (int)(keylen > QUOTE_MAX ? QUOTE_MAX : keylen), p,
                             keylen > QUOTE_MAX ? "..." : "", keys);
+        for (int i = 0; i < n; i++)
+            if (!strcmp(out[i].key, known[k]))
+                return ls__fail(err, LS_EINVAL, "%s: parameter '%s' is given twice",
+                                kind, known[k]);
         if (n >= max || vallen >= sizeof out[0].value)
             return ls__fail(err, LS_EINVAL, "%s: too many or too long "
                             "parameters in '%s'", kind, params);
