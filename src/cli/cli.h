@@ -25,8 +25,10 @@ int cmd_storebench(int argc, char **argv);
 #define CLI_SPEC_MAX 300 /* the longest player spec on a command line */
 
 /* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
- * Returns NULL with errno set on failure. The caller frees it. */
-char *cli_read_file(const char *path, size_t *len);
+ * Returns NULL with errno set on failure: EFBIG once more than max bytes
+ * have been read, so that an endless input (/dev/zero, `yes |`) ends. The
+ * caller frees the buffer. */
+char *cli_read_file(const char *path, size_t max, size_t *len);
 
 /* Parses a decimal unsigned 64-bit number; returns 0 on success, -1 when
  * the text is not one. */

@@ -19,6 +19,12 @@
 #include "cli/cli.h"
 #include "leastscore.h"
 
+/* The longest record read. A real match's record is far shorter (a round
+ * of 500 turns, the most by default, is about 15 KB); the bound is what
+ * stops an endless input, such as /dev/zero or `yes |`, from filling the
+ * memory before the first line is even checked. */
+#define RECORD_MAX (64 << 20)
+
 static void help(void)
 {
     printf("usage: leastscore replay [--json] FILE\n\n"
@@ -192,9 +198,15 @@ int cmd_replay(int argc, char **argv)
         return cli_usage_error("replay", "missing FILE (a record, or '-' for stdin)");
 
     size_t len = 0;
-    char *text = cli_read_file(path, &len);
+    char *text = cli_read_file(path, RECORD_MAX, &len);
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    if (!text && errno == EFBIG) {
+        fprintf(stderr, "leastscore replay: cannot read '%s': it is longer than %d MiB, "
+                "which no game record is\n", name, RECORD_MAX >> 20);
+        return 2;
+    }
     if (!text) {
-        fprintf(stderr, "leastscore replay: cannot read '%s': %s\n", path, strerror(errno));
+        fprintf(stderr, "leastscore replay: cannot read '%s': %s\n", name, strerror(errno));
         return 2;
     }
 
@@ -204,7 +216,6 @@ int cmd_replay(int argc, char **argv)
     ls_error err = {0};
     int rc = ls_record_read(text, len, &s, &res, &nres, &err);
     free(text);
-    const char *name = strcmp(path, "-") ? path : "<stdin>";
     if (rc != 0) {
         if (err.line > 0)
             fprintf(stderr, "%s:%d: %s\n", name, err.line, err.msg[0] ? err.msg : ls_strerror(rc));

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     return 2;
 }
 
-char *cli_read_file(const char *path, size_t *len)
+char *cli_read_file(const char *path, size_t max, size_t *len)
 {
     bool own = strcmp(path, "-") != 0; /* we opened it: we close it */
     FILE *f = own ? fopen(path, "rb") : stdin;
@@ -87,6 +87,12 @@ char *cli_read_file(const char *path, size_t *len)
         read_errno = errno;
         if (n < cap - 1)
             break;
+        if (n > max) { /* an endless input (/dev/zero, a pipe) stops here */
+            free(buf);
+            buf = NULL;
+            errno = EFBIG;
+            break;
+        }
         char *bigger = realloc(buf, cap * 2);
         if (!bigger) {
             free(buf);
@@ -102,6 +108,11 @@ char *cli_read_file(const char *path, size_t *len)
         fclose(f);
     if (!buf)
         return NULL;
+    if (n > max) {
+        free(buf);
+        errno = EFBIG;
+        return NULL;
+    }
     if (failed) {
         free(buf);
         errno = read_errno ? read_errno : EIO;

@@ -154,6 +154,14 @@ run 1 replay "$tmp/esc.lsr"
 has err "esc.lsr:2: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
 [ -z "$(tr -d '\n -~' <"$tmp/err")" ] || fail "a control byte reached stderr"
 
+# An endless input is not read to its end: past 64 MiB replay stops and
+# says so (it read /dev/zero or `yes |` until the memory ran out). 70 MB of
+# comments stand for it here.
+yes '# a comment' | head -c 70000000 | "$bin" replay - >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] || fail "replay of 70 MB on stdin did not exit 2"
+[ "$(cat "$tmp/err")" = "leastscore replay: cannot read '<stdin>': it is longer than 64 MiB, which no game record is" ] ||
+    fail "wrong message for a 70 MB input"
+
 # --help.
 run 0 replay --help
 has out "usage: leastscore replay [--json] FILE"
