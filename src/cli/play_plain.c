@@ -63,10 +63,15 @@ static char *read_line(void)
     char *p = line;
     while (*p == ' ' || *p == '\t')
         p++;
-    if (echo_input && len >= sizeof line)
-        printf("%.60s... (%zu characters)\n", p, len);
-    else if (echo_input)
-        printf("%s\n", p);
+    if (echo_input) { /* escaped: the input may hold terminal control sequences */
+        char shown[PLAIN_LINE_MAX * 4];
+        bool cut = len >= sizeof line;
+        ls_printable(p, shown, cut ? 61 : sizeof shown);
+        if (cut)
+            printf("%s... (%zu characters)\n", shown, len);
+        else
+            printf("%s\n", shown);
+    }
     return p;
 }
 

@@ -267,6 +267,17 @@ if "... (2000000 characters)" not in r.stdout or \
     fail("a very long line was not refused in a few words", r.stdout[:3000])
 print("ok: a very long line")
 
+# The echo of a line read from a pipe is escaped as the messages are: a
+# control sequence typed or piped in (a terminal's title, a cleared
+# screen) does not reach the terminal that shows the transcript.
+r = plain(["--seed", "3", "--record", f"{tmp}/esc.lsr"],
+          "\x1b]0;pwned\x07\x1b[2Jhand\n" + "\x1b[31m" * 400 + "\nquit\n")
+if "your move> \\x1b]0;pwned\\x07\\x1b[2Jhand\n" not in r.stdout \
+        or not re.search(r"your move> (\\x1b\[31m){7}\\x1b\.\.\. \(2000 characters\)", r.stdout) \
+        or "\x1b" in r.stdout or "\x07" in r.stdout or r.returncode != 0:
+    fail("a control sequence in the input was echoed raw", r.stdout)
+print("ok: the echo is escaped")
+
 # A refused move reads as one sentence after "Not allowed:", and a word
 # that is not a move names the three shapes a move has.
 r = plain(["--seed", "3", "--record", f"{tmp}/refused.lsr"], "declare\npass\nquit\n")
