@@ -2,8 +2,10 @@
  * botproc.c - the referee side of the bot protocol (docs/bot-protocol.md).
  *
  * A bot is a child process started with /bin/sh -c COMMAND whose stdin and
- * stdout are pipes to us; its stderr is ours. The pipes are made with
- * O_CLOEXEC so that bots started by other threads never inherit them (a
+ * stdout are pipes to us; its stderr is ours, or /dev/null when the caller
+ * asks (the full-screen game, which it would write over). The pipes are
+ * made with O_CLOEXEC so that bots started by other threads never inherit
+ * them (a
  * leaked write end would hide a bot's death). When COMMAND is one simple
  * command the shell is told to exec it, so the pipes are the bot's alone
  * and its closing its output is seen at once.
@@ -49,6 +51,7 @@ typedef struct bot {
     int to_bot, from_bot; /* pipe ends, -1 when closed */
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
+    bool quiet;           /* its stderr is /dev/null */
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
     size_t len;
@@ -186,6 +189,13 @@ static int bot_start(bot *b)
         setpgid(0, 0);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
             _exit(127);
+        if (b->quiet) {
+            int null = open("/dev/null", O_WRONLY);
+            if (null < 0 || dup2(null, 2) < 0)
+                _exit(127);
+            if (null != 2)
+                close(null);
+        }
         execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }
@@ -587,6 +597,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
                                                      : CLI_BOT_TIMEOUT_MS;
     b->report = opts ? opts->report : NULL;
     b->report_ud = opts ? opts->report_ud : NULL;
+    b->quiet = opts && opts->quiet;
     b->fallback = ls_player_new("greedy", seed, err);
     if (!b->fallback) {
         free(b);

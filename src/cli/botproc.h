@@ -28,6 +28,7 @@ typedef struct cli_player_opts {
      * (Ann): illegal move 'discard 2C take 9S': ..."); may be NULL. */
     void (*report)(void *ud, const char *msg);
     void *report_ud;
+    bool quiet; /* the bot's stderr goes to /dev/null, not to ours */
 } cli_player_opts;
 
 /*

@@ -189,5 +189,6 @@ int cmd_play(int argc, char **argv)
 
     if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return play_plain(&o);
+    o.quiet_bots = true;
     return play_tui(&o);
 }

@@ -33,6 +33,8 @@ typedef struct play_opts {
     const char *record;                         /* --record FILE, or NULL */
     int pace_ms;                                /* delay per computer move */
     bool plain;                                 /* line mode */
+    bool quiet_bots; /* cmd: bots' stderr to /dev/null: it would write over
+                      * the full screen */
 } play_opts;
 
 /* Receives every failure of a computer player, as a sentence naming its

@@ -222,7 +222,8 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
     }
     for (int i = 1; i < n; i++) {
         g->refs[i] = (play_seat_ref){g, i};
-        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i]};
+        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
+                              .quiet = o->quiet_bots};
         g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i),
                                     &po, &err);
         if (!g->bots[i]) {

@@ -90,6 +90,24 @@ $T send-keys -t m y
 wait_for m "exit status 0"
 grep -q "^You discard .* draw" "$tmp/mouse.lsr"
 
+# A cmd: bot's stderr does not reach the full screen (it wrote over the
+# game); the bot plays, and the line mode still passes its stderr through.
+noisy="'cmd:python3 $(cd "$(dirname "$0")/../bots" && pwd)/noisy.py'"
+start b 100 35 C --seed 7 --bots 1 --level "$noisy" --pace 0 --record "$tmp/noisy.lsr"
+wait_for b "Your hand: total"
+$T send-keys -t b Space d
+wait_for b "Ada discarded"
+$T capture-pane -p -t b | grep -q "noisy bot" && { echo "the bot's stderr is on the screen"; $T capture-pane -p -t b; exit 1; }
+$T send-keys -t b q
+wait_for b "Quit this game?"
+$T send-keys -t b y
+wait_for b "exit status 0"
+grep -q "^Ada discard" "$tmp/noisy.lsr"
+echo quit | sh -c "$LS play --plain --seed 7 --bots 1 --level $noisy --record $tmp/noisy2.lsr" \
+    2>"$tmp/noisy.err" >/dev/null
+grep -q "noisy bot read: leastscore-bot 1" "$tmp/noisy.err" ||
+    { echo "the line mode lost the bot's stderr"; cat "$tmp/noisy.err"; exit 1; }
+
 # A terminal that is too small gets a message, and q still quits.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
 wait_for small "too small"
