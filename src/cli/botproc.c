@@ -30,7 +30,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +64,67 @@ typedef struct bot {
 } bot;
 
 static const ls_player_ops bot_ops;
+
+/*
+ * The bots alive, by process id (0: a free slot), for a program that is
+ * killed by a signal: its bots run in process groups of their own, so the
+ * terminal's Ctrl-C does not reach them, and one that ignores the end of
+ * its input (or left a child running) would outlive the program. A slot
+ * is set once the group exists and cleared after the group is killed but
+ * before the process is reaped, so a set slot never names a reused id.
+ * Atomics make the handler's reads async-signal-safe. sim and arena run
+ * at most 1024 threads of 8 players; a bot that finds no slot free is
+ * only missed by the handler.
+ */
+#define LIVE_MAX (1024 * LS_MAX_PLAYERS)
+static _Atomic int live[LIVE_MAX];
+
+static void live_add(pid_t pid)
+{
+    for (int i = 0; i < LIVE_MAX; i++) {
+        int free_slot = 0;
+        if (atomic_compare_exchange_strong(&live[i], &free_slot, (int)pid))
+            return;
+    }
+}
+
+static void live_remove(pid_t pid)
+{
+    for (int i = 0; i < LIVE_MAX; i++) {
+        int was = (int)pid;
+        if (atomic_compare_exchange_strong(&live[i], &was, 0))
+            return;
+    }
+}
+
+/* Kills every live bot's group, then dies of the signal as if unhandled
+ * (the exit status says which signal). */
+static void on_fatal_signal(int sig)
+{
+    for (int i = 0; i < LIVE_MAX; i++) {
+        int pid = atomic_load(&live[i]);
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cli_bots_die_with_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        /* A signal ignored from the start (nohup, a background job)
+         * stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+}
 
 void cli_ignore_sigpipe(void)
 {
@@ -111,6 +174,7 @@ static void bot_kill(bot *b)
     if (b->pid > 0) {
         kill(-b->pid, SIGKILL);
         kill(b->pid, SIGKILL); /* in case it never reached its own group */
+        live_remove(b->pid);
         waitpid(b->pid, NULL, 0);
         b->pid = -1;
     }
@@ -173,8 +237,17 @@ static int bot_start(bot *b)
         close(in[1]);
         return -1;
     }
+    /* The fatal signals wait until the bot is in the live list, so that
+     * the handler cannot miss it. */
+    sigset_t fatal, was;
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &fatal, &was);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_sigmask(SIG_SETMASK, &was, NULL);
         close(in[0]);
         close(in[1]);
         close(out[0]);
@@ -186,6 +259,10 @@ static int bot_start(bot *b)
          * FD_CLOEXEC on the copies. Its own process group lets bot_kill
          * end everything the bot starts. */
         signal(SIGPIPE, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
+        pthread_sigmask(SIG_SETMASK, &was, NULL);
         setpgid(0, 0);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
             _exit(127);
@@ -202,6 +279,8 @@ static int bot_start(bot *b)
     /* Also here, so that the group exists before any kill; EACCES once
      * the child has exec'd is harmless, it did it itself. */
     setpgid(pid, pid);
+    live_add(pid);
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
     close(in[0]);
     close(out[1]);
     fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);

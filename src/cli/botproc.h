@@ -70,6 +70,12 @@ int cli_bot_answer(const ls_view *v, const char *line, ls_move *m);
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);
 
+/* Makes SIGINT, SIGTERM and SIGHUP kill every bot's process group (they
+ * are not in the terminal's, so Ctrl-C does not reach them) before the
+ * program dies of the signal, so that none outlives it. For programs that
+ * do not handle those signals themselves (sim, arena). */
+void cli_bots_die_with_signals(void);
+
 /* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the
  * referee (writes then fail with EPIPE). Idempotent. */
 void cli_ignore_sigpipe(void);

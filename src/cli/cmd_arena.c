@@ -686,6 +686,7 @@ int cmd_arena(int argc, char **argv)
         return 1;
     }
     cli_ignore_sigpipe();
+    cli_bots_die_with_signals();
     cli_run_jobs(A.njobs, A.threads, play_job, &A, false);
 
     for (long j = 0; j < A.njobs; j++) {

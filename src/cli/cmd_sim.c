@@ -502,6 +502,7 @@ int cmd_sim(int argc, char **argv)
         return 1;
     }
     cli_ignore_sigpipe();
+    cli_bots_die_with_signals();
     cli_run_jobs(S.matches, S.threads, play_match, &S, isatty(2));
 
     long played = 0, failed = 0, bot_errors = 0;

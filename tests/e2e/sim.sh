@@ -171,6 +171,38 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 done
 [ -z "$left" ] || fail "bot processes outlived the tournament: $left"
 
+# sim or arena killed by a signal (Ctrl-C, SIGTERM, SIGHUP) takes its bots
+# with it: they are in process groups of their own, which the terminal's
+# Ctrl-C does not reach, and a bot that ignores the end of its input, or
+# its child, went on running after sim had gone.
+for cmd in sim arena; do
+    mark=killedbot-$$-$cmd
+    "$ls" $cmd --players "greedy,cmd:python3 $root/tests/bots/linger.py $mark forks" \
+        --matches 20 --threads 1 >/dev/null 2>&1 &
+    pid=$!
+    i=0 # until the bot's child runs (the bot and it: two processes besides sim)
+    while [ "$(grep -l "killedbo[t]-$$-$cmd" /proc/[0-9]*/cmdline 2>/dev/null |
+               grep -vc "^/proc/$pid/")" -lt 2 ]; do
+        i=$((i + 1))
+        [ "$i" -lt 300 ] || { kill "$pid"; fail "$cmd: the lingering bot never started"; }
+        sleep 0.1
+    done
+    kill -TERM "$pid"
+    set +e
+    wait "$pid"
+    rc=$?
+    set -e
+    [ "$rc" -eq 143 ] || fail "$cmd killed by SIGTERM exited $rc, not 143"
+    left=""
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        left=$(grep -l "killedbo[t]-$$-$cmd" /proc/[0-9]*/cmdline 2>/dev/null || true)
+        [ -z "$left" ] && break
+        sleep 0.2
+    done
+    [ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")"; done
+        fail "$cmd killed by SIGTERM left its bot running: $left"; }
+done
+
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
