@@ -57,6 +57,7 @@ typedef struct bot {
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
     size_t len;
+    bool skip;            /* the rest of an overlong line is to be dropped */
     int deck;             /* the deck's size the bot was last told */
     ls_player *fallback;
     void (*report)(void *ud, const char *msg);
@@ -345,14 +346,17 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
 /*
  * Reads one answer line into line (without the newline), skipping empty
  * lines and lines starting with '#' (comments a bot may print). Returns 0,
- * or -1 when the bot timed out or died (then reported and killed).
+ * 1 for the start of a line longer than the protocol allows (the rest is
+ * dropped), or -1 when the bot timed out or died (then reported and
+ * killed).
  */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size)
 {
     double deadline = now_ms() + b->timeout_ms;
     for (;;) {
-        if (cli_bot_next_line(b->buf, &b->len, line, size))
-            return 0;
+        int got = cli_bot_next_line(b->buf, &b->len, &b->skip, line, size);
+        if (got)
+            return got == 2 ? 1 : 0;
         if (b->dead)
             return -1;
         int left = (int)(deadline - now_ms());
@@ -390,6 +394,8 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
  * here (the rest is read as its answer, and judged as such). */
 static void drain(bot *b)
 {
+    if (memchr(b->buf, '\n', b->len))
+        b->skip = false;
     for (size_t total = 0; !b->dead && total < DRAIN_MAX;) {
         struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
         if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
@@ -397,6 +403,8 @@ static void drain(bot *b)
         ssize_t r = read(b->from_bot, b->buf, sizeof b->buf);
         if (r <= 0)
             break; /* EOF: the next read reports it */
+        if (memchr(b->buf, '\n', (size_t)r))
+            b->skip = false; /* an overlong line ended in what is dropped */
         total += (size_t)r;
     }
     b->len = 0;
@@ -490,16 +498,26 @@ static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result 
     send_line(b, v, "endround");
 }
 
-int cli_bot_next_line(char *buf, size_t *len, char *line, size_t size)
+int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size)
 {
     for (;;) {
         char *nl = memchr(buf, '\n', *len);
         size_t n, used;
+        if (*skip) { /* the rest of an overlong line */
+            used = nl ? (size_t)(nl - buf) + 1 : *len;
+            memmove(buf, buf + used, *len - used);
+            *len -= used;
+            if (!nl)
+                return 0;
+            *skip = false;
+            continue;
+        }
         if (nl) {
             n = (size_t)(nl - buf);
             used = n + 1;
-        } else if (*len >= CLI_BOT_LINE_MAX - 1) {
+        } else if (*len >= CLI_BOT_LINE_MAX) {
             n = used = CLI_BOT_LINE_MAX - 1; /* an overlong line: cut it */
+            *skip = true;
         } else {
             return 0;
         }
@@ -511,7 +529,7 @@ int cli_bot_next_line(char *buf, size_t *len, char *line, size_t size)
         memmove(buf, buf + used, *len - used);
         *len -= used;
         if (line[0] != '\0' && line[0] != '#')
-            return 1;
+            return *skip ? 2 : 1;
     }
 }
 
@@ -541,7 +559,13 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         send_line(b, v, "go hand %s open %s draw %s declare %s", hand, open,
                   v->deck_size > 0 || v->dead ? "yes" : "no",
                   v->can_declare ? "yes" : "no");
-        if (!b->dead && read_line(b, v, line, sizeof line) == 0) {
+        int got = b->dead ? -1 : read_line(b, v, line, sizeof line);
+        if (got == 1) {
+            char shown[64];
+            ls_printable(line, shown, sizeof shown);
+            report(b, v, "a line longer than %d bytes ('%s...'); the fallback plays "
+                   "this turn", CLI_BOT_LINE_MAX - 1, shown);
+        } else if (got == 0) {
             ls_move m;
             char shown[200];
             int rc = cli_bot_answer(v, line, &m);
@@ -602,10 +626,10 @@ static void handshake(bot *b)
         b->timeout_ms = CLI_BOT_START_MS;
     int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line);
     b->timeout_ms = limit;
-    if (rc != 0)
+    if (rc < 0)
         return;
     int version = 0;
-    if (sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
+    if (rc == 1 || sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
         char shown[200];
         ls_printable(line, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "

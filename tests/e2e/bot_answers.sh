@@ -17,4 +17,15 @@ python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]
 assert d["matches"] == 2' "$tmp/out.json" || { cat "$tmp/err"; fail "the sloppy bot's answers were not all played as meant"; }
+# Lines longer than the protocol's 1023 bytes: a long '#' comment is
+# dropped whole (its tail was read as the next answer, 'garbage xxx...'),
+# and a long answer is reported as too long, its tail dropped too.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/longline.py" --matches 1 --seed 3 \
+    --json >"$tmp/long.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+m = d["bot_messages"]
+assert d["bot_failures"] > 0 and m, d
+assert all("a line longer than 1023 bytes ('"'"'discard " in x for x in m), m' "$tmp/long.json" ||
+    { cat "$tmp/err"; fail "overlong lines were not dropped and reported as such"; }
 echo "bot answers ok"

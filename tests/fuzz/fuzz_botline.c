@@ -34,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ls_view_of(s, ls_turn(s), &v);
     char buf[CLI_BOT_LINE_MAX * 2], line[CLI_BOT_LINE_MAX];
     size_t len = 0;
+    bool skip = false;
     while (in.pos < in.size) {
         size_t chunk = 1 + fuzz_byte(&in) * 8u, room = sizeof buf - len;
         if (chunk > room)
@@ -46,10 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         in.pos += chunk;
         for (;;) {
             size_t was = len;
-            if (!cli_bot_next_line(buf, &len, line, sizeof line))
+            int got = cli_bot_next_line(buf, &len, &skip, line, sizeof line);
+            if (!got)
                 break;
             size_t n = strlen(line);
             FUZZ_CHECK(len < was, "a line taken, nothing used");
+            FUZZ_CHECK((got == 2) == skip, "returned %d with skip %d", got, skip);
             FUZZ_CHECK(n > 0 && n < CLI_BOT_LINE_MAX && line[0] != '#' && !strchr(line, '\n'),
                        "not an answer line: '%s'", line);
             ls_move m;
