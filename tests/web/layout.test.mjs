@@ -1,0 +1,69 @@
+// The page's layout holds with the longest names a table may have: 16
+// characters with no space to wrap at ("WWWWWWWWWWWWWWWW"). On a phone the
+// page stays as wide as the screen (it was pushed sideways by the players'
+// panels) and on both sizes every name stays inside its player's panel (on
+// a desktop it ran over the next one).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, PHONE, DESKTOP } from './helpers.mjs';
+
+const env = setup();
+
+// What on the page runs out of its box: the page wider than the window,
+// or a piece of text (or an element) of a player's panel outside that
+// panel. Text is measured with a Range, since a text that overflows does
+// not widen the element holding it.
+async function overflows(page) {
+  return page.evaluate(() => {
+    const out = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) {
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    }
+    for (const seat of document.querySelectorAll('.seat')) {
+      const box = seat.getBoundingClientRect();
+      const walker = document.createTreeWalker(seat, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        let r;
+        if (n.nodeType === Node.TEXT_NODE) {
+          if (!n.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          r = range.getBoundingClientRect();
+        } else {
+          r = n.getBoundingClientRect();
+        }
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+          out.push(`'${n.textContent.trim().slice(0, 40)}' (${Math.round(r.left)}-${Math.round(r.right)} px) `
+            + `is outside the panel of seat ${seat.dataset.seat} (${Math.round(box.left)}-${Math.round(box.right)} px)`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`16-letter names stay in their panels at a ${size}'s size`, async (t) => {
+    const host = await newPage(env.browser, viewport);
+    const friend = await newPage(env.browser, viewport);
+    await withShots(t, [host, friend], async () => {
+      const tag = size === 'phone' ? 'P' : 'D';
+      await host.goto(env.server.url + '/');
+      await setName(host, `WWWWWWWWWWWWWWW${tag}`);
+      const code = await createTable(host, { seats: 4, kinds: ['open', 'expert', 'greedy'], threshold: 25 });
+      await friend.goto(`${env.server.url}/t/${code}`);
+      await setName(friend, `MMMMMMMMMMMMMMM${tag}`);
+      await friend.click('#join');
+      await host.waitForSelector(`.seat-list li:nth-child(4)`, { timeout: 30000 });
+      await host.click('#start');
+      for (const p of [host, friend]) {
+        await p.waitForSelector('.seat[data-seat="3"]', { timeout: 30000 });
+        assert.deepEqual(await overflows(p), []);
+        assert.deepEqual(p.errors, []);
+      }
+    });
+    await host.context().close();
+    await friend.context().close();
+  });
+}
