@@ -142,6 +142,9 @@ $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 $(BUILD)/tests/test_rating: TEST_EXTRA = $(BUILD)/src/server/rating.o
 $(BUILD)/tests/test_rating: $(BUILD)/src/server/rating.o
 
+$(BUILD)/tests/test_botline: TEST_EXTRA = $(BUILD)/src/cli/botproc.o
+$(BUILD)/tests/test_botline: $(BUILD)/src/cli/botproc.o
+
 $(BUILD)/tests/test_store: TEST_EXTRA = $(STORE_OBJ)
 $(BUILD)/tests/test_store: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS)
 $(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)

@@ -512,12 +512,17 @@ int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t siz
             *skip = false;
             continue;
         }
-        if (nl) {
+        bool cut = false;
+        if (nl && (size_t)(nl - buf) < CLI_BOT_LINE_MAX) {
             n = (size_t)(nl - buf);
             used = n + 1;
-        } else if (*len >= CLI_BOT_LINE_MAX) {
-            n = used = CLI_BOT_LINE_MAX - 1; /* an overlong line: cut it */
-            *skip = true;
+        } else if (nl || *len >= CLI_BOT_LINE_MAX) {
+            /* An overlong line, whole in buf or not: cut it, and drop its
+             * rest now or, when its newline has not come yet, later. */
+            n = CLI_BOT_LINE_MAX - 1;
+            used = nl ? (size_t)(nl - buf) + 1 : n;
+            *skip = !nl;
+            cut = true;
         } else {
             return 0;
         }
@@ -529,7 +534,7 @@ int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t siz
         memmove(buf, buf + used, *len - used);
         *len -= used;
         if (line[0] != '\0' && line[0] != '#')
-            return *skip ? 2 : 1;
+            return cut ? 2 : 1;
     }
 }
 

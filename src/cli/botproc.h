@@ -57,12 +57,12 @@ enum { CLI_BOT_GARBAGE = -1, CLI_BOT_ILLEGAL = -2 };
  * bot: the first line (without "\n" or "\r\n") that is not empty and not
  * a '#' comment, copied into line (size bytes, cut to fit). The bytes used
  * are removed from buf. A line with no newline in its first
- * CLI_BOT_LINE_MAX bytes is too long: its first CLI_BOT_LINE_MAX - 1 are
- * taken as the line (skipped if they start a comment), *skip is set, and
- * the rest is dropped, here or by later calls, up to its newline (start
- * with *skip false). Returns 1 when a line was taken, 2 when it was the start
- * of an overlong line, 0 when buf holds no complete line (what is left
- * stays in buf). */
+ * CLI_BOT_LINE_MAX bytes is too long, whether or not its newline is in buf
+ * already: its first CLI_BOT_LINE_MAX - 1 are taken as the line (skipped
+ * if they start a comment) and the rest is dropped up to its newline, here
+ * or, with *skip set, by later calls (start with *skip false). Returns 1
+ * when a line was taken, 2 when it was the start of an overlong line, 0
+ * when buf holds no complete line (what is left stays in buf). */
 int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size);
 
 /* Judges a bot's answer to "go" for the seat of v: 0 with *m set (a draw's

@@ -6,12 +6,52 @@
  * The first bytes choose a table and how many random legal turns to play
  * before the bot's turn; the rest is the bot's output, arriving in chunks
  * whose sizes the input also chooses, through a buffer of the size the
- * referee uses. Every answer taken must be a line (no newline, not empty,
- * not a comment, cut to fit); a move judged legal must be one the engine
- * accepts, and one judged illegal one it refuses.
+ * referee uses. Every answer taken must be the one a plain reading of
+ * all the output so far finds (the model below: lines split at newlines,
+ * one longer than CLI_BOT_LINE_MAX - 1 bytes cut and flagged, however its
+ * bytes arrived); a move judged legal must be one the engine accepts, and
+ * one judged illegal one it refuses.
  */
 #include "cli/botproc.h"
 #include "fuzz_match.h"
+
+/* The model: the next answer in out[0..*n) of the bytes in all[0..len)
+ * from *pos; 1 for a line, 2 for the start of an overlong one, 0 when no
+ * answer is there yet. *skip: the rest of an overlong line comes first. */
+static int model_next(const uint8_t *all, size_t len, size_t *pos, bool *skip,
+                      const uint8_t **out, size_t *n)
+{
+    for (;;) {
+        const uint8_t *at = all + *pos;
+        const uint8_t *nl = memchr(at, '\n', len - *pos);
+        if (*skip) {
+            if (!nl)
+                return 0;
+            *pos = (size_t)(nl - all) + 1;
+            *skip = false;
+            continue;
+        }
+        size_t line_len = nl ? (size_t)(nl - at) : len - *pos;
+        int kind;
+        if (line_len > CLI_BOT_LINE_MAX - 1) {
+            kind = 2;
+            *n = CLI_BOT_LINE_MAX - 1;
+            *pos = nl ? (size_t)(nl - all) + 1 : *pos + *n;
+            *skip = !nl;
+        } else if (nl) {
+            kind = 1;
+            *n = line_len;
+            *pos += line_len + 1;
+        } else {
+            return 0;
+        }
+        *out = at;
+        if (*n > 0 && at[*n - 1] == '\r')
+            (*n)--;
+        if (*n > 0 && at[0] != '#' && at[0] != '\0') /* a NUL first reads as empty */
+            return kind;
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -33,8 +73,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ls_view v;
     ls_view_of(s, ls_turn(s), &v);
     char buf[CLI_BOT_LINE_MAX * 2], line[CLI_BOT_LINE_MAX];
-    size_t len = 0;
-    bool skip = false;
+    size_t len = 0, fed = 0, mpos = 0;
+    bool skip = false, mskip = false;
+    uint8_t *all = malloc(in.size - in.pos + 1); /* the bot's output, as fed */
+    FUZZ_CHECK(all != NULL, "out of memory");
     while (in.pos < in.size) {
         size_t chunk = 1 + fuzz_byte(&in) * 8u, room = sizeof buf - len;
         if (chunk > room)
@@ -43,16 +85,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             chunk = in.size - in.pos;
         FUZZ_CHECK(chunk > 0 || in.pos == in.size, "a full buffer with no line in it");
         memcpy(buf + len, in.data + in.pos, chunk);
+        memcpy(all + fed, in.data + in.pos, chunk);
         len += chunk;
         in.pos += chunk;
+        fed += chunk;
         for (;;) {
-            size_t was = len;
+            size_t was = len, want_n = 0;
+            const uint8_t *want = NULL;
             int got = cli_bot_next_line(buf, &len, &skip, line, sizeof line);
+            int expect = model_next(all, fed, &mpos, &mskip, &want, &want_n);
+            FUZZ_CHECK(got == expect, "returned %d where the model finds %d", got, expect);
             if (!got)
                 break;
             size_t n = strlen(line);
             FUZZ_CHECK(len < was, "a line taken, nothing used");
-            FUZZ_CHECK((got == 2) == skip, "returned %d with skip %d", got, skip);
+            FUZZ_CHECK(!skip || got == 2, "skip set after a whole line");
+            FUZZ_CHECK(skip == mskip, "skip %d where the model has %d", skip, mskip);
+            FUZZ_CHECK(memcmp(line, want, want_n) == 0 && line[want_n] == '\0',
+                       "took '%s', not the model's line of %zu bytes", line, want_n);
             FUZZ_CHECK(n > 0 && n < CLI_BOT_LINE_MAX && line[0] != '#' && !strchr(line, '\n'),
                        "not an answer line: '%s'", line);
             ls_move m;
@@ -68,6 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         FUZZ_CHECK(len < CLI_BOT_LINE_MAX, "%zu bytes left without a line", len);
     }
+    free(all);
     ls_state_free(s);
     return 0;
 }

@@ -1,0 +1,137 @@
+/*
+ * test_botline.c - how the referee splits a bot's output into answers
+ * (cli_bot_next_line in src/cli/botproc.c): whole lines, comments and
+ * empty lines, carriage returns, and lines longer than the protocol's
+ * 1023 bytes, which are cut and flagged however their bytes arrive (all
+ * at once, newline included, or in pieces).
+ */
+#include "support/support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/botproc.h"
+
+typedef struct reader {
+    char buf[CLI_BOT_LINE_MAX * 2];
+    size_t len;
+    bool skip;
+    char line[CLI_BOT_LINE_MAX];
+} reader;
+
+/* Appends text to what the reader holds, as one read would. */
+static void feed(reader *r, const char *text, size_t n)
+{
+    assert_true(r->len + n <= sizeof r->buf);
+    memcpy(r->buf + r->len, text, n);
+    r->len += n;
+}
+
+static int next(reader *r)
+{
+    return cli_bot_next_line(r->buf, &r->len, &r->skip, r->line, sizeof r->line);
+}
+
+/* A move padded with spaces to total bytes, newline not counted. */
+static char *padded(const char *move, size_t total)
+{
+    char *s = malloc(total + 2);
+    assert_non_null(s);
+    memset(s, ' ', total);
+    memcpy(s, move, strlen(move));
+    s[total] = '\n';
+    s[total + 1] = '\0';
+    return s;
+}
+
+static void test_whole_lines_are_taken_and_comments_and_empty_lines_skipped(void **state)
+{
+    (void)state;
+    reader r = {0};
+    const char *out = "\n# thinking\r\n\r\ndiscard 2S draw\r\ndecl";
+    feed(&r, out, strlen(out));
+    assert_int_equal(next(&r), 1);
+    assert_string_equal(r.line, "discard 2S draw");
+    assert_false(r.skip);
+    assert_int_equal(next(&r), 0); /* "decl" has no newline yet */
+    assert_int_equal(r.len, 4);
+    feed(&r, "are\n", 4);
+    assert_int_equal(next(&r), 1);
+    assert_string_equal(r.line, "declare");
+    assert_int_equal(r.len, 0);
+}
+
+static void test_a_line_of_1023_bytes_is_taken_whole(void **state)
+{
+    (void)state;
+    reader r = {0};
+    char *line = padded("discard 2S draw", CLI_BOT_LINE_MAX - 1);
+    feed(&r, line, strlen(line));
+    assert_int_equal(next(&r), 1);
+    assert_int_equal(strlen(r.line), CLI_BOT_LINE_MAX - 1);
+    assert_false(r.skip);
+    assert_int_equal(r.len, 0);
+    free(line);
+}
+
+/* The case a bot met when its padded answer arrived in one read: the
+ * newline was in the buffer already, and the line was taken as a whole
+ * answer (then judged garbage) instead of being flagged as too long. */
+static void test_an_overlong_line_read_whole_is_flagged_and_its_rest_dropped(void **state)
+{
+    (void)state;
+    reader r = {0};
+    char *line = padded("discard AD draw", 2015);
+    feed(&r, line, strlen(line));
+    feed(&r, "declare\n", 8);
+    assert_int_equal(next(&r), 2);
+    assert_int_equal(strlen(r.line), CLI_BOT_LINE_MAX - 1);
+    assert_memory_equal(r.line, "discard AD draw ", 16);
+    assert_false(r.skip); /* its newline came with it: nothing left to drop */
+    assert_int_equal(next(&r), 1);
+    assert_string_equal(r.line, "declare");
+    free(line);
+}
+
+static void test_an_overlong_line_read_in_pieces_is_flagged_the_same_way(void **state)
+{
+    (void)state;
+    reader r = {0};
+    char *line = padded("discard AD draw", 2015);
+    feed(&r, line, 600);
+    assert_int_equal(next(&r), 0);
+    feed(&r, line + 600, 600);
+    assert_int_equal(next(&r), 2);
+    assert_int_equal(strlen(r.line), CLI_BOT_LINE_MAX - 1);
+    assert_memory_equal(r.line, "discard AD draw ", 16);
+    assert_true(r.skip); /* its newline has not come */
+    feed(&r, line + 1200, strlen(line) - 1200);
+    feed(&r, "declare\n", 8);
+    assert_int_equal(next(&r), 1);
+    assert_string_equal(r.line, "declare");
+    assert_false(r.skip);
+    free(line);
+}
+
+static void test_an_overlong_comment_is_skipped_whole(void **state)
+{
+    (void)state;
+    reader r = {0};
+    char *comment = padded("# x", 1500);
+    feed(&r, comment, strlen(comment));
+    feed(&r, "discard 2S draw\n", 16);
+    assert_int_equal(next(&r), 1);
+    assert_string_equal(r.line, "discard 2S draw");
+    assert_false(r.skip);
+    free(comment);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
+    cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
+    cmocka_unit_test(test_an_overlong_line_read_whole_is_flagged_and_its_rest_dropped),
+    cmocka_unit_test(test_an_overlong_line_read_in_pieces_is_flagged_the_same_way),
+    cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),
+};
+
+LS_TEST_MAIN(tests)
