@@ -401,9 +401,13 @@ static void headsup_of(const arena *A, const totals *T, int i, long *won, long *
 static void print_table(const arena *A, const fit *F, const totals *T)
 {
     long hu = A->npairs * A->matches;
-    printf("arena: %d players, seed %llu; %ld heads-up matches (%ld per pairing), "
-           "%ld tables of %d\n", A->n, (unsigned long long)A->seed, hu,
-           A->matches, A->tables, A->table_size);
+    printf("arena: %d players, seed %llu; %ld heads-up match%s (%ld per pairing), ",
+           A->n, (unsigned long long)A->seed, hu, hu == 1 ? "" : "es", A->matches);
+    if (A->tables > 0)
+        printf("%ld mixed table%s of %d\n", A->tables, A->tables == 1 ? "" : "s",
+               A->table_size);
+    else
+        printf("no mixed tables\n");
     printf("\nrating: Plackett-Luce (Bradley-Terry heads-up) on every match's "
            "winner, Elo scale, mean 1500\n");
     printf("%-4s %-16s %-24s %7s %13s %17s %17s\n", "rank", "player", "spec",
@@ -575,7 +579,8 @@ static void help(void)
         "  --player SPEC      adds one player (repeatable)\n"
         "  --matches N        heads-up matches per pairing (100; 0: none)\n"
         "  --tables N         mixed tables (--matches x players / 2; 0: none)\n"
-        "  --table-size K     players at a mixed table, 3..8 (4)\n"
+        "  --table-size K     players at a mixed table, 3..8 and at most the\n"
+        "                     players given (4, or all of them when fewer)\n"
         "  --seed N           arena seed (1)\n"
         "  --threads N        worker threads (all cores)\n"
         "  --calibration      also measure the expert's declare estimate\n"
@@ -598,16 +603,21 @@ static void free_out(arena *A)
 }
 
 /* Checks the options once all are read; 0 or a usage error (2). */
-static int check(arena *A, long tables_given)
+static int check(arena *A, long tables_given, bool size_given)
 {
     ls_error err = {0};
     if (A->n < 2)
         return cli_usage_error("arena", "give 2..%d players with --players, e.g. "
                                "--players expert,greedy,cautious,reckless", ARENA_MAX);
-    if (A->table_size > A->n)
-        A->table_size = A->n;
     A->tables = tables_given >= 0 ? tables_given
               : A->n >= 3 ? A->matches * A->n / 2 : 0;
+    /* A mixed table seats different players: the default size shrinks to
+     * the players given, a size asked for is not quietly changed. */
+    if (A->table_size > A->n && size_given && A->tables > 0)
+        return cli_usage_error("arena", "--table-size %d: a mixed table seats different "
+                               "players, and %d are given", A->table_size, A->n);
+    if (A->table_size > A->n)
+        A->table_size = A->n;
     if (A->tables > 0 && A->n < 3)
         return cli_usage_error("arena", "--tables needs at least 3 players");
     if (ls_rules_check(&A->rules, A->tables > 0 ? A->table_size : 2, &err) != 0)
@@ -644,6 +654,7 @@ int cmd_arena(int argc, char **argv)
     A.matches = 100;
     A.table_size = 4;
     long x = 0, tables = -1;
+    bool size_given = false;
     int c, idx = 0, rc;
 
     optind = 1;
@@ -662,6 +673,7 @@ int cmd_arena(int argc, char **argv)
         case O_SIZE:
             rc = cli_parse_long("arena", "--table-size", optarg, 3, LS_MAX_PLAYERS, &x);
             A.table_size = (int)x;
+            size_given = true;
             break;
         case O_CAL:
             A.calibration = true;
@@ -676,7 +688,7 @@ int cmd_arena(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("arena", "unexpected argument '%s'", argv[optind]);
-    if ((rc = check(&A, tables)))
+    if ((rc = check(&A, tables, size_given)))
         return rc;
     cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
 

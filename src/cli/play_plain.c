@@ -109,13 +109,14 @@ static void print_status(const play_game *g)
     printf("Your turn (round %d, turn %d).\n", v.round, v.turns + 1);
     printf("  Hand: %s (total %d)\n", play_cards(v.hand, buf, sizeof buf),
            v.hand_total);
-    printf("  Open: %s   Deck: %d cards\n", play_cards(v.open, buf, sizeof buf),
-           v.deck_size);
+    printf("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
+           v.deck_size, v.deck_size == 1 ? "" : "s");
     for (int i = 1; i < v.nplayers; i++) {
         if (!(v.in_round >> i & 1))
             continue;
-        printf("  %s: %d cards, %d points, last discard %s", v.names[i],
-               v.hand_size[i], v.score[i],
+        printf("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
+               v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
+               v.score[i] == 1 ? "" : "s",
                play_cards(v.last_discard[i], buf, sizeof buf));
         if (v.known[i])
             printf(", holds %s", play_cards(v.known[i], buf, sizeof buf));

@@ -462,8 +462,9 @@ static int st_hand(reader *r)
     }
     int size = ls_state_rules(r->s)->hand_size;
     if (ls_cards_count(hand) != size)
-        return fail(r, LS_EDEAL, "%s's hand has %d cards: each player is dealt %d", r->tok[1],
-                    ls_cards_count(hand), size);
+        return fail(r, LS_EDEAL, "%s's hand has %d card%s: each player is dealt %d",
+                    r->tok[1], ls_cards_count(hand), ls_cards_count(hand) == 1 ? "" : "s",
+                    size);
     r->hands[seat] = hand;
     r->hand_line[seat] = r->line;
     return 0;

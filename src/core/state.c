@@ -252,8 +252,8 @@ int ls_deal_given(ls_state *s, const ls_cards hands[], ls_card open, ls_error *e
                             "not exist", s->names[p]);
         int n = ls_cards_count(hands[p]);
         if (n != s->rules.hand_size)
-            return ls__fail(err, LS_EDEAL, "%s's hand has %d cards; each "
-                            "player is dealt %d", s->names[p], n,
+            return ls__fail(err, LS_EDEAL, "%s's hand has %d card%s; each "
+                            "player is dealt %d", s->names[p], n, n == 1 ? "" : "s",
                             s->rules.hand_size);
         if (used & hands[p])
             return ls__fail(err, LS_EDEAL, "%s is dealt twice",

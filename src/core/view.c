@@ -85,8 +85,9 @@ int ls_state_from_view(ls_state *dst, const ls_view *v, const ls_cards hands[],
             return ls__fail(err, LS_EDEAL, "%s's hand lacks a card known to "
                             "be in it", v->names[p]);
         if (ls_cards_count(h) != v->hand_size[p])
-            return ls__fail(err, LS_EDEAL, "%s's hand has %d cards, not %d",
-                            v->names[p], ls_cards_count(h), v->hand_size[p]);
+            return ls__fail(err, LS_EDEAL, "%s's hand has %d card%s, not %d",
+                            v->names[p], ls_cards_count(h),
+                            ls_cards_count(h) == 1 ? "" : "s", v->hand_size[p]);
         if ((h & used) || (h & ~LS_ALL_CARDS))
             return ls__fail(err, LS_EDEAL, "%s's hand holds a card that is "
                             "seen elsewhere", v->names[p]);

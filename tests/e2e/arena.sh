@@ -45,7 +45,7 @@ assert d["failed_matches"] == 0 and "calibration" not in d' || fail "arena resul
 "$ls" arena --players greedy,random --matches 4 --seed 5 >"$tmp/table" || fail "text"
 grep -q '^1 *greedy' "$tmp/table" && grep -q 'greedy leads random by' "$tmp/table" &&
     grep -q '^heads-up' "$tmp/table" || { cat "$tmp/table"; fail "text table"; }
-grep -q '0 tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: no tables"; }
+grep -q 'no mixed tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: no tables"; }
 
 # The same seed with 1 or 2 threads: the same results, the expert included.
 for t in 1 2; do
@@ -124,6 +124,7 @@ bad 'iters=0' --players expert:iters=0,greedy
 bad 'nothing to play' --players greedy,random --matches 0
 bad '--tables needs at least 3' --players greedy,random --tables 5
 bad '--table-size needs a number in 3..8' --players greedy,random,shedder --table-size 9
+bad '--table-size 8: a mixed table seats different players, and 3 are given' --players greedy,random,shedder --table-size 8
 bad '--matches needs a number' --players greedy,random --matches -1
 bad '--threads needs a number' --players greedy,random --threads x
 bad '--threshold' --players greedy,random --threshold 0

@@ -119,7 +119,7 @@ has err "bad-take.lsr:9: Bob cannot take 9C"
 
 printf 'leastscore 1\nplayers Ann Bob Cid\nround\nhand Ann 7H\n' >"$tmp/short.lsr"
 run 1 replay "$tmp/short.lsr"
-has err "short.lsr:4: Ann's hand has 1 cards: each player is dealt 5"
+has err "short.lsr:4: Ann's hand has 1 card: each player is dealt 5"
 
 # Standard input through `-`, named <stdin> in errors.
 "$bin" replay - <"$data/finished.lsr" >"$tmp/out" 2>"$tmp/err" || fail "replay - failed"
