@@ -379,7 +379,7 @@ static void help(void)
         "  --threads N        worker threads (all cores)\n"
         "  --json             print the results as one JSON object\n"
         "  --records DIR      save every match's record in DIR (created)\n"
-        "  --records-every K  save only matches 1, K+1, 2K+1, ...\n"
+        "  --records-every K  with --records: save only matches 1, K+1, 2K+1, ...\n"
         "  --bot-timeout MS   time a cmd: bot has per answer (5000)\n"
         "  --threshold N      elimination above N points (100)\n"
         "  --tie declarer|penalty\n"
@@ -454,6 +454,7 @@ int cmd_sim(int argc, char **argv)
     cli_runner_defaults(&common);
     S.matches = 100;
     S.records_every = 1;
+    bool every_given = false;
     int c, idx = 0, rc;
     ls_error err = {0};
 
@@ -474,6 +475,7 @@ int cmd_sim(int argc, char **argv)
         case O_EVERY:
             rc = cli_parse_long("sim", "--records-every", optarg, 1, 100000000,
                                 &S.records_every);
+            every_given = true;
             break;
         default:
             rc = cli_runner_option("sim", c, longopts[idx].name, optarg,
@@ -484,6 +486,9 @@ int cmd_sim(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("sim", "unexpected argument '%s'", argv[optind]);
+    if (every_given && !S.records)
+        return cli_usage_error("sim", "--records-every needs --records DIR, the "
+                               "directory the records are saved in");
     if (S.n < LS_MIN_PLAYERS)
         return cli_usage_error("sim", "give 2..8 players with --players, "
                                "e.g. --players expert,greedy,greedy,greedy");

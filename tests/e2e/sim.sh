@@ -230,6 +230,8 @@ bad --players greedy,greedy --seed ' -5'
 bad --players greedy,greedy extra
 bad --players greedy,greedy --bot-timeout 0
 bad --players greedy,greedy --records-every 0
+bad --players greedy,greedy --records-every 3
+grep -q -- '--records-every needs --records DIR' "$tmp/err" || fail "--records-every alone: message"
 bad --players greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy
 bad --players "expert:iters=5,c=$(python3 -c 'print("1" * 300)')"
 bad --players "greedy,$(python3 -c 'print("greedy," * 400)')"
