@@ -53,6 +53,7 @@ typedef struct bot {
     int to_bot, from_bot; /* pipe ends, -1 when closed */
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
+    bool shaking;         /* waiting for the answer to the handshake */
     bool quiet;           /* its stderr is /dev/null */
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
@@ -194,10 +195,15 @@ static bool bot_exited(bot *b, int ms, char *why, size_t size)
         si.si_pid = 0;
         if (waitid(P_PID, (id_t)b->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
             si.si_pid == b->pid) {
+            /* The shell says 127 for a command it did not find, 126 for
+             * one it could not run. */
+            const char *hint = si.si_code != CLD_EXITED ? ""
+                             : si.si_status == 127 ? ": no such command"
+                             : si.si_status == 126 ? ": the command cannot be run" : "";
             if (why)
-                snprintf(why, size, si.si_code == CLD_EXITED ? " (exit status %d)"
-                                                             : " (signal %d)",
-                         si.si_status);
+                snprintf(why, size, si.si_code == CLD_EXITED ? " (exit status %d%s)"
+                                                             : " (signal %d%s)",
+                         si.si_status, hint);
             return true;
         }
         if (waited >= ms)
@@ -331,8 +337,8 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
             char why[64] = "";
             const char *error = strerror(errno);
             if (bot_exited(b, 100, why, sizeof why))
-                report(b, v, "died%s; the fallback plays for it until the match "
-                       "ends", why);
+                report(b, v, "died%s%s; the fallback plays for it until the match "
+                       "ends", b->shaking ? " before the handshake" : "", why);
             else
                 report(b, v, "closed its input (cannot write to it: %s); killed, "
                        "the fallback plays for it until the match ends", error);
@@ -361,8 +367,9 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
             return -1;
         int left = (int)(deadline - now_ms());
         if (left <= 0) {
-            report(b, v, "no answer within %d ms; killed, the fallback plays "
-                   "for it until the match ends", b->timeout_ms);
+            report(b, v, "no answer%s within %d ms; killed, the fallback plays "
+                   "for it until the match ends",
+                   b->shaking ? " to the handshake" : "", b->timeout_ms);
             bot_kill(b);
             return -1;
         }
@@ -380,8 +387,8 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size)
             char why[64] = "";
             const char *how = bot_exited(b, 100, why, sizeof why)
                                   ? "died" : "closed its output";
-            report(b, v, "%s%s; the fallback plays for it until the match ends",
-                   how, why);
+            report(b, v, "%s%s%s; the fallback plays for it until the match ends",
+                   how, b->shaking ? " before the handshake" : "", why);
             bot_kill(b);
             return -1;
         }
@@ -626,11 +633,13 @@ static void handshake(bot *b)
 {
     char line[LINE_MAX_LEN];
     int limit = b->timeout_ms;
+    b->shaking = true;
     send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
     if (b->timeout_ms < CLI_BOT_START_MS)
         b->timeout_ms = CLI_BOT_START_MS;
     int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line);
     b->timeout_ms = limit;
+    b->shaking = false;
     if (rc < 0)
         return;
     int version = 0;

@@ -206,7 +206,13 @@ done
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
-grep -q "died" "$tmp/none.err" || fail "missing bot not reported"
+grep -q "bot '/nonexistent/bot': died before the handshake (exit status 127: no such command)" \
+    "$tmp/none.err" || { cat "$tmp/none.err"; fail "missing bot not reported as such"; }
+# A bot that exits at once, without a word, is not called a crash mid-match.
+"$ls" sim --players "greedy,cmd:true" --matches 1 >/dev/null 2>"$tmp/true.err" ||
+    fail "a bot exiting at once stopped the tournament"
+grep -q "bot 'true': died before the handshake (exit status 0)" "$tmp/true.err" ||
+    { cat "$tmp/true.err"; fail "a bot exiting before the handshake"; }
 
 # Bad options: exit status 2 and a message naming the problem.
 bad() {
