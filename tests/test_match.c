@@ -523,7 +523,8 @@ static void test_bad_option_values_are_rejected_and_change_nothing(void **state)
         {"tie", "yes"},        {"tie", ""},           {"runs", "all"},
         {"runs", "suit"},      {"hand_size", "2"},    {"hand_size", "8"},
         {"hand_size", "five"}, {"declare_max", "-1"}, {"declare_max", "x"},
-        {"declare_max", "71"},
+        {"declare_max", "71"}, {"threshold", " 100"}, {"threshold", "+100"},
+        {"hand_size", "\t5"}, {"max_turns", " 12"},
         {"max_turns", "0"},    {"max_turns", "100001"}, {"colour", "red"},
         {"", "1"},
     };

@@ -64,10 +64,8 @@ static void help(void)
 
 static int parse_int(const char *opt, const char *text, long lo, long hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || errno || v < lo || v > hi)
+    uint64_t v;
+    if (cli_parse_u64(text, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
         return cli_usage_error("serve", "%s: '%s' is not a number from %ld to %ld",
                                opt, text, lo, hi);
     *out = (int)v;

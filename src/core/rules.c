@@ -29,10 +29,11 @@ ls_rules ls_rules_default(void)
     };
 }
 
-/* Reads a whole decimal number in [lo, hi]. */
+/* Reads a whole decimal number in [lo, hi]: digits only (strtol alone
+ * would take ' 100' or '+100', which no other number here accepts). */
 static bool parse_int(const char *text, int lo, int hi, int *out)
 {
-    if (!text || !*text)
+    if (!text || *text < '0' || *text > '9')
         return false;
     char *end;
     long v = strtol(text, &end, 10);

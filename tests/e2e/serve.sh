@@ -32,6 +32,8 @@ expect_usage "--workers" --workers 0
 expect_usage "--max-connections-per-address: '0' is not a number from 1 to 1000000" --max-connections-per-address 0
 expect_usage "--idle-timeout: '1' is not a number from 2 to 3600" --idle-timeout 1
 expect_usage "--max-queue: '255' is not a number from 256 to 1048576" --max-queue 255
+expect_usage "--grace: ' 5' is not a number from 1" --grace ' 5'
+expect_usage "--listen's port: '+80' is not a number from 0 to 65535" --listen 127.0.0.1:+80
 expect_usage "needs a value" --data
 expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
 expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/

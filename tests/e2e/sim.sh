@@ -228,6 +228,7 @@ bad --players expert:iters=0,greedy
 bad --players greedy,greedy --matches 0
 bad --players greedy,greedy --threads x
 bad --players greedy,greedy --threshold 0
+bad --players greedy,greedy --threshold ' 100'
 bad --players greedy,greedy --tie maybe
 bad --players greedy,greedy --hand-size 9
 bad --players greedy,greedy --frobnicate
