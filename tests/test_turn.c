@@ -342,6 +342,10 @@ static void test_text_that_is_not_a_move_is_rejected(void **state)
         "", "discard", "discard 7H", "discard 7H take", "take 5S", "draw",
         "discard 7H 7H draw", "declare 7H", "discard ZZ draw",
         "discard 7H draw 4S 5S", "discard 7H take 5S 6S", "discard 7H pass",
+        /* More words than a move has: only 15 are kept, and the 16th was
+         * read from beyond them (a crash found by fuzz_move). */
+        "discard AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH take 2H",
+        "discard \r7c\r\rKD\rQC\rAS 7H 8H 9H\r2H\r2C 3C TC 5C 6C take QHC 3C TC",
     };
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++) {
         ls_move m;

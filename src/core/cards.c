@@ -133,7 +133,8 @@ int ls_move_str(ls_move m, char *buf, size_t size)
                     ls_card_str(m.card, c));
 }
 
-/* Splits text into at most `max` whitespace-separated tokens in buf. */
+/* Splits text into at most `max` whitespace-separated tokens in buf;
+ * returns their number, or max + 1 when there are more. */
 static int tokenize(const char *text, char *buf, size_t size, char **tok, int max)
 {
     snprintf(buf, size, "%s", text);
@@ -156,6 +157,9 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     if (strlen(text) >= sizeof buf)
         return ls__fail(err, LS_ESYNTAX, "move too long");
     int n = tokenize(text, buf, sizeof buf, tok, 15);
+    if (n > 15) /* tok holds the first 15 only */
+        return ls__fail(err, LS_ESYNTAX, "too many words for a move (at most 15: "
+                        "'discard', the cards, 'take' and a card)");
     if (n == 0)
         return ls__fail(err, LS_ESYNTAX,
                         "empty move: expected 'discard CARDS take CARD', "
