@@ -39,7 +39,7 @@ export const s = {
 
   // Home
   nameLabel: 'Your name',
-  nameHelp: '1 to 16 letters, digits, _ or -. Remembered on this device.',
+  nameHelp: '1 to 16 letters (A to Z, no accents), digits, _ or -. Remembered on this device.',
   createHeading: 'Create a table',
   seatsLabel: 'Seats',
   seatLabel: (n) => `Seat ${n}`,
@@ -68,7 +68,7 @@ export const s = {
   tooManyCards: (seats, hand) =>
     `${seats} players with ${hand} cards each need ${seats * hand + 1} cards; the deck has 52. Choose fewer seats or cards.`,
   badDeclareMax: 'The declare limit is a total from 0 (no limit) to 70.',
-  badName: 'Choose a name of 1 to 16 letters, digits, _ or - first.',
+  badName: 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or - first.',
   badCode: 'Type the table code (letters and digits).',
 
   // Lobby
@@ -338,7 +338,7 @@ export const s = {
     table_full: 'The table is full (you may watch it).',
     started: 'The match has already started (you may watch it).',
     name_taken: 'Somebody at that table already has this name.',
-    bad_name: 'Names are 1 to 16 letters, digits, _ or -.',
+    bad_name: 'Names are 1 to 16 letters (A to Z, no accents), digits, _ or -.',
     server_full: 'The server cannot open more tables now.',
     shutting_down: 'The server is stopping.',
     rate_limited: 'Too many messages; slow down a little.',

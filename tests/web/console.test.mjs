@@ -1,6 +1,8 @@
-// The pages load without an error in the browser's console: every resource
-// they ask for exists (the browser asks for an icon by itself, and a
-// missing one is a 404 in the console), and the icon is served as SVG.
+// The home page: it loads without an error in the browser's console
+// (every resource it asks for exists; the browser asks for an icon by
+// itself, and a missing one is a 404 in the console), the icon is served
+// as SVG, and a name the server would refuse is refused on the page with
+// the reason.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +25,20 @@ test('the home page loads with nothing in the console and an icon', async () => 
   assert.match(res.headers.get('content-type'), /^image\/svg\+xml/);
   await page.waitForTimeout(1000);
   assert.deepEqual(logged, []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// A name the server would refuse is caught on the page, and the message
+// says why a name with an accented letter is not one (letters are A to Z).
+test('a name with an accent is refused on the page, saying letters are A to Z', async () => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.goto(env.server.url);
+  await page.fill('#name', 'Zoë');
+  await page.click('#create');
+  await page.waitForSelector('text=Choose a name of 1 to 16 letters (A to Z, no accents)', { timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'name');
+  assert.equal(await page.isVisible('.code'), false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
