@@ -364,8 +364,8 @@ static int st_players(reader *r)
         names[i] = r->tok[i + 1];
         if (!ls_name_valid(names[i]))
             return fail(r, LS_ERECORD,
-                        "bad player name '%s': a name is 1 to %d letters, digits, '_' or '-'",
-                        names[i], LS_NAME_MAX);
+                        "bad player name '%s': a name is 1 to %d letters A-Z "
+                        "(no accents), digits, '_' or '-'", names[i], LS_NAME_MAX);
         for (int j = 0; j < i; j++)
             if (is(names[j], names[i]))
                 return fail(r, LS_ERECORD, "player %s is named twice: names must be unique",

@@ -50,7 +50,7 @@ ls_state *ls_state_new(const ls_rules *rules, int n, const char *const names[],
     for (int i = 0; i < n; i++) {
         if (!names[i] || !ls_name_valid(names[i])) {
             ls__fail(err, LS_EINVAL, "'%s' is not a valid player name: use 1 "
-                     "to 16 letters, digits, '_' or '-'",
+                     "to 16 letters A-Z (no accents), digits, '_' or '-'",
                      names[i] ? names[i] : "(null)");
             return NULL;
         }

@@ -284,8 +284,8 @@ static int check_name(const char *name, const char *what, ls_error *err)
 {
     if (!name || !ls_name_valid(name))
         return ls__db_fail(err, LS_EINVAL,
-                           "%s '%.40s' is not a valid name: 1 to 16 letters, "
-                           "digits, '_' or '-'",
+                           "%s '%.40s' is not a valid name: 1 to 16 letters A-Z (no "
+                           "accents), digits, '_' or '-'",
                            what, name ? name : "(null)");
     return 0;
 }
