@@ -74,6 +74,9 @@ const char *ls_strerror(int code);
  * writes has been through it. Returns out.
  */
 char *ls_printable(const char *text, char *out, size_t size);
+/* The same for len bytes of text, which may hold NUL bytes (written
+ * \x00): for text that is not a C string, such as a line a bot wrote. */
+char *ls_printable_n(const char *text, size_t len, char *out, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* Cards and card sets                                                 */

@@ -17,6 +17,7 @@ typedef struct reader {
     size_t len;
     bool skip;
     char line[CLI_BOT_LINE_MAX];
+    size_t n; /* the line's length in bytes */
 } reader;
 
 /* Appends text to what the reader holds, as one read would. */
@@ -29,7 +30,7 @@ static void feed(reader *r, const char *text, size_t n)
 
 static int next(reader *r)
 {
-    return cli_bot_next_line(r->buf, &r->len, &r->skip, r->line, sizeof r->line);
+    return cli_bot_next_line(r->buf, &r->len, &r->skip, r->line, sizeof r->line, &r->n);
 }
 
 /* A move padded with spaces to total bytes, newline not counted. */
@@ -126,12 +127,43 @@ static void test_an_overlong_comment_is_skipped_whole(void **state)
     free(comment);
 }
 
+/* A NUL byte does not end a line: "declare\0junk" is a line of 12 bytes,
+ * and garbage, not "declare"; a line of NUL bytes is not an empty one. */
+static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Ada", "Ben"};
+    ls_error err = {0};
+    ls_state *s = ls_state_new(NULL, 2, names, 7, &err);
+    assert_non_null(s);
+    assert_int_equal(ls_deal(s, &err), 0);
+    ls_view v;
+    ls_view_of(s, ls_turn(s), &v);
+    ls_move m;
+    assert_int_equal(cli_bot_answer(&v, "declare", 7, &m), CLI_BOT_ILLEGAL); /* turn 1 */
+
+    reader r = {0};
+    feed(&r, "declare\0junk\r\n\0\n", 16);
+    assert_int_equal(next(&r), 1);
+    assert_int_equal(r.n, 12);
+    assert_memory_equal(r.line, "declare\0junk", 13);
+    assert_int_equal(cli_bot_answer(&v, r.line, r.n, &m), CLI_BOT_GARBAGE);
+    char shown[64];
+    assert_string_equal(ls_printable_n(r.line, r.n, shown, sizeof shown), "declare\\x00junk");
+    assert_int_equal(next(&r), 1);
+    assert_int_equal(r.n, 1);
+    assert_int_equal(cli_bot_answer(&v, r.line, r.n, &m), CLI_BOT_GARBAGE);
+    assert_int_equal(r.len, 0);
+    ls_state_free(s);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
     cmocka_unit_test(test_an_overlong_line_read_whole_is_flagged_and_its_rest_dropped),
     cmocka_unit_test(test_an_overlong_line_read_in_pieces_is_flagged_the_same_way),
     cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),
+    cmocka_unit_test(test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage),
 };
 
 LS_TEST_MAIN(tests)

@@ -356,11 +356,11 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
  * dropped), or -1 when the bot timed out or died (then reported and
  * killed).
  */
-static int read_line(bot *b, const ls_view *v, char *line, size_t size)
+static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
     double deadline = now_ms() + b->timeout_ms;
     for (;;) {
-        int got = cli_bot_next_line(b->buf, &b->len, &b->skip, line, size);
+        int got = cli_bot_next_line(b->buf, &b->len, &b->skip, line, size, n);
         if (got)
             return got == 2 ? 1 : 0;
         if (b->dead)
@@ -505,7 +505,8 @@ static void bot_round_end(ls_player *p, const ls_view *v, const ls_round_result 
     send_line(b, v, "endround");
 }
 
-int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size)
+int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size,
+                      size_t *line_len)
 {
     for (;;) {
         char *nl = memchr(buf, '\n', *len);
@@ -537,23 +538,24 @@ int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t siz
         memcpy(line, buf, keep);
         line[keep] = '\0';
         if (keep > 0 && line[keep - 1] == '\r')
-            line[keep - 1] = '\0';
+            line[--keep] = '\0';
         memmove(buf, buf + used, *len - used);
         *len -= used;
-        if (line[0] != '\0' && line[0] != '#')
+        *line_len = keep;
+        if (keep > 0 && line[0] != '#')
             return cut ? 2 : 1;
     }
 }
 
-int cli_bot_answer(const ls_view *v, const char *line, ls_move *m)
+int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
 {
     ls_move moves[LS_MAX_MOVES];
-    if (ls_move_parse(line, m, NULL) != 0)
+    if (memchr(line, '\0', n) || ls_move_parse(line, m, NULL) != 0)
         return CLI_BOT_GARBAGE;
     if (m->kind == LS_MOVE_DRAW)
         m->card = LS_NO_CARD; /* the drawn card is the deck's to say */
-    int n = ls_view_legal_moves(v, moves);
-    for (int i = 0; i < n; i++)
+    int nmoves = ls_view_legal_moves(v, moves);
+    for (int i = 0; i < nmoves; i++)
         if (moves[i].kind == m->kind && moves[i].discard == m->discard &&
             (m->kind != LS_MOVE_TAKE || moves[i].card == m->card))
             return 0;
@@ -571,17 +573,18 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         send_line(b, v, "go hand %s open %s draw %s declare %s", hand, open,
                   v->deck_size > 0 || v->dead ? "yes" : "no",
                   v->can_declare ? "yes" : "no");
-        int got = b->dead ? -1 : read_line(b, v, line, sizeof line);
+        size_t n = 0;
+        int got = b->dead ? -1 : read_line(b, v, line, sizeof line, &n);
         if (got == 1) {
             char shown[64];
-            ls_printable(line, shown, sizeof shown);
+            ls_printable_n(line, n, shown, sizeof shown);
             report(b, v, "a line longer than %d bytes ('%s...'); the fallback plays "
                    "this turn", CLI_BOT_LINE_MAX - 1, shown);
         } else if (got == 0) {
             ls_move m;
             char shown[200];
-            int rc = cli_bot_answer(v, line, &m);
-            ls_printable(line, shown, sizeof shown);
+            int rc = cli_bot_answer(v, line, n, &m);
+            ls_printable_n(line, n, shown, sizeof shown);
             if (rc == CLI_BOT_GARBAGE)
                 report(b, v, "garbage '%s'; the fallback plays this turn", shown);
             else if (rc == CLI_BOT_ILLEGAL)
@@ -637,15 +640,17 @@ static void handshake(bot *b)
     send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
     if (b->timeout_ms < CLI_BOT_START_MS)
         b->timeout_ms = CLI_BOT_START_MS;
-    int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line);
+    size_t n = 0;
+    int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line, &n);
     b->timeout_ms = limit;
     b->shaking = false;
     if (rc < 0)
         return;
     int version = 0;
-    if (rc == 1 || sscanf(line, "ok %d", &version) != 1 || version != CLI_BOT_PROTOCOL) {
+    if (rc == 1 || memchr(line, '\0', n) || sscanf(line, "ok %d", &version) != 1 ||
+        version != CLI_BOT_PROTOCOL) {
         char shown[200];
-        ls_printable(line, shown, sizeof shown);
+        ls_printable_n(line, n, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "
                "plays for it until the match ends", shown, CLI_BOT_PROTOCOL);
         bot_kill(b);

@@ -62,14 +62,18 @@ enum { CLI_BOT_GARBAGE = -1, CLI_BOT_ILLEGAL = -2 };
  * if they start a comment) and the rest is dropped up to its newline, here
  * or, with *skip set, by later calls (start with *skip false). Returns 1
  * when a line was taken, 2 when it was the start of an overlong line, 0
- * when buf holds no complete line (what is left stays in buf). */
-int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size);
+ * when buf holds no complete line (what is left stays in buf). *line_len
+ * is the line's length in bytes, which may hold NUL bytes: a line of
+ * them is not empty. */
+int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size,
+                      size_t *line_len);
 
-/* Judges a bot's answer to "go" for the seat of v: 0 with *m set (a draw's
- * card cleared) when the line is one of the legal moves, CLI_BOT_GARBAGE
- * when it is not a move, CLI_BOT_ILLEGAL when it is a move v does not
+/* Judges a bot's answer to "go" for the seat of v, the n bytes of line:
+ * 0 with *m set (a draw's card cleared) when the line is one of the legal
+ * moves, CLI_BOT_GARBAGE when it is not a move (a NUL byte in it makes it
+ * none), CLI_BOT_ILLEGAL when it is a move v does not
  * allow. */
-int cli_bot_answer(const ls_view *v, const char *line, ls_move *m);
+int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m);
 
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);

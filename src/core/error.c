@@ -7,6 +7,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/internal.h"
 
@@ -31,13 +32,13 @@ const char *ls_strerror(int code)
     }
 }
 
-char *ls_printable(const char *text, char *out, size_t size)
+char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
 {
     static const char hex[] = "0123456789abcdef";
     size_t n = 0;
     if (size == 0)
         return out;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)text; len > 0; p++, len--) {
         bool plain = *p >= 0x20 && *p < 0x7f;
         if (n + (plain ? 1 : 4) >= size)
             break;
@@ -52,6 +53,11 @@ char *ls_printable(const char *text, char *out, size_t size)
     }
     out[n] = '\0';
     return out;
+}
+
+char *ls_printable(const char *text, char *out, size_t size)
+{
+    return ls_printable_n(text, strlen(text), out, size);
 }
 
 int ls__vfail(ls_error *err, int code, int line, const char *fmt, va_list ap)

@@ -136,6 +136,14 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
 done
+# A NUL byte does not end an answer: 'discard 2C draw\0 and more' is
+# garbage, quoted whole, not the move before the NUL.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/nul.py" --matches 1 --json \
+    >"$tmp/nul.json" 2>"$tmp/nul.err" || { cat "$tmp/nul.err"; fail "nul bot stopped the tournament"; }
+grep -q "garbage 'discard [0-9AJQK]*[CDHS] draw.x00 and more'" "$tmp/nul.err" ||
+    { cat "$tmp/nul.err"; fail "an answer holding a NUL byte was not garbage, quoted whole"; }
+[ "$(field "$tmp/nul.json" bot_failures)" -gt 0 ] || fail "nul: failures not counted"
+
 # A shell command that is more than one simple command runs as written.
 "$ls" sim --players "greedy,cmd:cd $root && exec python3 examples/bots/greedy.py" --matches 1 \
     --json >"$tmp/sh.json" 2>"$tmp/sh.err" || { cat "$tmp/sh.err"; fail "compound bot command"; }

@@ -48,7 +48,7 @@ static int model_next(const uint8_t *all, size_t len, size_t *pos, bool *skip,
         *out = at;
         if (*n > 0 && at[*n - 1] == '\r')
             (*n)--;
-        if (*n > 0 && at[0] != '#' && at[0] != '\0') /* a NUL first reads as empty */
+        if (*n > 0 && at[0] != '#') /* a line of NUL bytes is not empty */
             return kind;
     }
 }
@@ -92,28 +92,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (;;) {
             size_t was = len, want_n = 0;
             const uint8_t *want = NULL;
-            int got = cli_bot_next_line(buf, &len, &skip, line, sizeof line);
+            size_t n = 0;
+            int got = cli_bot_next_line(buf, &len, &skip, line, sizeof line, &n);
             int expect = model_next(all, fed, &mpos, &mskip, &want, &want_n);
             FUZZ_CHECK(got == expect, "returned %d where the model finds %d", got, expect);
             if (!got)
                 break;
-            size_t n = strlen(line);
             FUZZ_CHECK(len < was, "a line taken, nothing used");
             FUZZ_CHECK(!skip || got == 2, "skip set after a whole line");
             FUZZ_CHECK(skip == mskip, "skip %d where the model has %d", skip, mskip);
-            FUZZ_CHECK(memcmp(line, want, want_n) == 0 && line[want_n] == '\0',
-                       "took '%s', not the model's line of %zu bytes", line, want_n);
-            FUZZ_CHECK(n > 0 && n < CLI_BOT_LINE_MAX && line[0] != '#' && !strchr(line, '\n'),
+            FUZZ_CHECK(n == want_n && memcmp(line, want, want_n) == 0 && line[n] == '\0',
+                       "took %zu bytes '%s', not the model's line of %zu", n, line, want_n);
+            FUZZ_CHECK(n > 0 && n < CLI_BOT_LINE_MAX && line[0] != '#' && !memchr(line, '\n', n),
                        "not an answer line: '%s'", line);
             ls_move m;
-            int rc = cli_bot_answer(&v, line, &m);
+            int rc = cli_bot_answer(&v, line, n, &m);
             if (rc == 0 || rc == CLI_BOT_ILLEGAL) {
                 int checked = ls_check(s, m, NULL);
                 FUZZ_CHECK((rc == 0) == (checked == 0), "judged %d, the engine says %d",
                            rc, checked);
             } else {
                 FUZZ_CHECK(rc == CLI_BOT_GARBAGE, "judged %d", rc);
-                FUZZ_CHECK(ls_move_parse(line, &m, NULL) != 0, "a move judged garbage");
+                FUZZ_CHECK(memchr(line, '\0', n) || ls_move_parse(line, &m, NULL) != 0,
+                           "a move judged garbage");
+            }
+            if (memchr(line, '\0', n)) {
+                FUZZ_CHECK(rc == CLI_BOT_GARBAGE, "a line holding a NUL byte judged %d", rc);
             }
         }
         FUZZ_CHECK(len < CLI_BOT_LINE_MAX, "%zu bytes left without a line", len);
