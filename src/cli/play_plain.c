@@ -39,6 +39,7 @@ static bool output_lost(void)
  * memory than this. */
 #define PLAIN_LINE_MAX 1024
 static size_t line_length; /* of the last line read, before trimming */
+static size_t line_nul;    /* 1 + where its first NUL byte is, or 0 */
 
 /* One line from stdin without its newline, trimmed; NULL at end of input
  * or on an interrupt. The buffer is reused by the next call. A line longer
@@ -49,7 +50,10 @@ static char *read_line(void)
     static char line[PLAIN_LINE_MAX];
     size_t n = 0, len = 0;
     int c;
+    line_nul = 0;
     while ((c = getchar()) != EOF && c != '\n') {
+        if (c == '\0' && !line_nul)
+            line_nul = len + 1;
         if (n < sizeof line - 1)
             line[n++] = (char)c;
         len++;
@@ -66,7 +70,7 @@ static char *read_line(void)
     if (echo_input) { /* escaped: the input may hold terminal control sequences */
         char shown[PLAIN_LINE_MAX * 4];
         bool cut = len >= sizeof line;
-        ls_printable(p, shown, cut ? 61 : sizeof shown);
+        ls_printable_n(p, n - (size_t)(p - line), shown, cut ? 61 : sizeof shown);
         if (cut)
             printf("%s... (%zu characters)\n", shown, len);
         else
@@ -75,14 +79,21 @@ static char *read_line(void)
     return p;
 }
 
-/* Whether the last line read was cut; says so if it was. */
-static bool line_too_long(void)
+/* Whether the last line read was cut or holds a NUL byte (which would
+ * end it early: "declare\0junk" is not "declare"); says so if it was. */
+static bool line_refused(void)
 {
-    if (line_length < PLAIN_LINE_MAX)
-        return false;
-    printf("That line is %zu characters long: a move or a command is one short "
-           "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
-    return true;
+    if (line_length >= PLAIN_LINE_MAX) {
+        printf("That line is %zu characters long: a move or a command is one short "
+               "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
+        return true;
+    }
+    if (line_nul) {
+        printf("That line holds a NUL byte (character %zu): a move or a command is "
+               "text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
+        return true;
+    }
+    return false;
 }
 
 static void print_help(const play_game *g)
@@ -285,7 +296,7 @@ static int human_turn(play_game *g)
             printf("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
             return MATCH_QUIT;
         }
-        if (!*line || line_too_long())
+        if (line_refused() || !*line)
             continue;
         if (!strcasecmp(line, "help")) {
             print_help(g);
@@ -412,7 +423,7 @@ static bool play_again(void)
         const char *ans = read_line();
         if (!ans)
             return false;
-        if (line_too_long())
+        if (line_refused())
             continue;
         if (!strcasecmp(ans, "y") || !strcasecmp(ans, "yes"))
             return true;

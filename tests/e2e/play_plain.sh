@@ -278,6 +278,18 @@ if "your move> \\x1b]0;pwned\\x07\\x1b[2Jhand\n" not in r.stdout \
     fail("a control sequence in the input was echoed raw", r.stdout)
 print("ok: the echo is escaped")
 
+# A NUL byte does not end a line: "discard QH draw\0 junk" (a legal move
+# before the NUL) is refused as a whole, shown with \x00, and the turn
+# stays; a line of one NUL is not an empty line.
+r = plain(["--seed", "3", "--record", f"{tmp}/nul.lsr"], "discard QH draw\0 junk\n\0\nhand\nquit\n")
+if "your move> discard QH draw\\x00 junk\n" not in r.stdout \
+        or "That line holds a NUL byte (character 16)" not in r.stdout \
+        or "That line holds a NUL byte (character 1)" not in r.stdout \
+        or r.stdout.count("Your turn (round 1, turn 1)") != 2 \
+        or "discard QH" in open(f"{tmp}/nul.lsr").read() or r.returncode != 0:
+    fail("a line holding a NUL byte was not refused whole", r.stdout)
+print("ok: a NUL byte in a line")
+
 # A refused move reads as one sentence after "Not allowed:", and a word
 # that is not a move names the three shapes a move has.
 r = plain(["--seed", "3", "--record", f"{tmp}/refused.lsr"], "declare\npass\nquit\n")
