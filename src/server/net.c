@@ -215,7 +215,9 @@ static void conn_send(conn *c, json_t *o)
         json_decref(o);
         return;
     }
-    char *text = json_dumps(o, JSON_COMPACT);
+    /* 15 significant digits: a rating rounded to 8.33 is sent as 8.33,
+     * not as the double's 17 digits, 8.3300000000000001. */
+    char *text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(15));
     json_decref(o);
     if (!text)
         return;

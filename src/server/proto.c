@@ -302,8 +302,13 @@ int proto_parse(const char *text, size_t len, const ls_rules *defaults,
     }
     json_t *id = json_object_get(o, "id");
     if (id && ((json_is_string(id) && json_string_length(id) <= 32) ||
-               json_is_integer(id)))
+               json_is_integer(id))) {
         m->id = json_incref(id);
+    } else if (id) { /* silently dropped, the client could not match the error */
+        rc = srv_fail(e, SRV_EBAD_MESSAGE, "id: must be a string of at most 32 "
+                      "characters or an integer");
+        goto out;
+    }
     json_t *type = json_object_get(o, "type");
     if (!type) {
         rc = srv_fail(e, SRV_EBAD_MESSAGE, "type: missing");

@@ -29,10 +29,16 @@ for (const b of backends()) {
 
         test('a player is a name with a token; the same token is the same player', async () => {
             const c = await srv.connect({ label: 'p1' });
+            const texts = [];
+            c.ws.on('message', (data) => texts.push(data.toString()));
             const name = uniqueName('Pl');
             const tok = token();
             c.send({ type: 'player', name, token: tok, id: 1 });
             const p = await c.next('player');
+            // Numbers as rounded: sigma 25/3 is 8.33, not 8.3300000000000001.
+            assert.equal(p.sigma, 8.33);
+            const text = texts.find((x) => x.includes('"type":"player"'));
+            assert.match(text, /"sigma":8\.33[,}]/, text);
             assert.equal(p.name, name);
             assert.equal(p.kind, 'person');
             assert.equal(p.has_password, false);

@@ -146,6 +146,10 @@ describe('errors', () => {
             [t.host, { type: 'move', version: now(t).version }, 'move'],
             [t.host, { type: 'sync' }, 'version'],
             [t.host, { type: 'remove', seat: 'one' }, 'seat'],
+            // An id the error could not echo: the message is not acted on.
+            [t.host, { type: 'move', id: 1.5, version: now(t).version, move: 'declare' }, 'id'],
+            [t.host, { type: 'sync', id: 'x'.repeat(33), version: 0 }, 'id'],
+            [c, { type: 'create', name: 'Zed', id: { n: 1 } }, 'id'],
         ];
         await unchanged(t, t.host, async () => {
             for (const [who, msg, member] of cases) {
@@ -159,6 +163,8 @@ describe('errors', () => {
         assert.equal(e.request, 'join');
         e = await c.expectError({ type: 'join', id: 77, code: 5, name: 'Zed' }, 'bad_message');
         assert.equal(e.id, 77);
+        // The create above with a bad id made no table: c is at none.
+        await c.expectError({ type: 'leave' }, 'not_at_table');
     });
 
     // The document: bad_message is "a member ... out of range"; bad_option
