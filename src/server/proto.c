@@ -6,6 +6,7 @@
  * ignored, as the protocol says, so that later versions can add some.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -167,8 +168,15 @@ static int get_rules(json_t *o, ls_rules *r, srv_error *e)
             return srv_fail(e, SRV_EBAD_OPTION, "rules.%.20s: must be an "
                             "integer or a short string", key);
         ls_error err = {0};
-        if (ls_rules_set(r, key, value, &err) != 0)
-            return srv_fail(e, SRV_EBAD_OPTION, "rules.%.20s: %s", key, err.msg);
+        if (ls_rules_set(r, key, value, &err) != 0) {
+            /* "rules.hand_size: must be from 3 to 7, not '9'": the engine's
+             * message names the option first, which the prefix does. */
+            size_t k = strlen(key);
+            const char *msg = err.msg;
+            if (!strncmp(msg, key, k) && msg[k] == ' ')
+                msg += k + 1;
+            return srv_fail(e, SRV_EBAD_OPTION, "rules.%.20s: %s", key, msg);
+        }
     }
     return 0;
 }
@@ -184,8 +192,12 @@ static int parse_create(json_t *o, proto_msg *m, srv_error *e)
         return rc;
     if (rc == 0)
         m->opt.seats = (int)n;
-    if ((rc = get_int(o, "turn_time", false, 0, 120, &n, SRV_EBAD_OPTION, e)) < 0)
+    if ((rc = get_int(o, "turn_time", false, LLONG_MIN, LLONG_MAX, &n, SRV_EBAD_OPTION,
+                      e)) < 0)
         return rc;
+    if (rc == 0 && n != 0 && (n < TURN_TIME_MIN || n > TURN_TIME_MAX)) /* as the table says */
+        return srv_fail(e, SRV_EBAD_OPTION, "turn_time: 0 (off) or %d to %d seconds, "
+                        "not %lld", TURN_TIME_MIN, TURN_TIME_MAX, n);
     if (rc == 0)
         m->opt.turn_time = (int)n;
     if ((rc = get_rules(o, &m->opt.rules, e)) < 0)

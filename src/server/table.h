@@ -57,6 +57,11 @@ enum {
 };
 
 /* One event of the log. */
+/* A turn timer, when on, gives from TURN_TIME_MIN to TURN_TIME_MAX
+ * seconds. */
+#define TURN_TIME_MIN 15
+#define TURN_TIME_MAX 120
+
 typedef struct table_event {
     long long v;   /* its version */
     int kind;      /* TEV_... */
@@ -101,7 +106,7 @@ typedef struct table_config {
 typedef struct table_options {
     int seats;       /* 2..8 */
     ls_rules rules;
-    int turn_time;   /* seconds, 0 = off, else 15..120 */
+    int turn_time;   /* seconds, 0 = off, else TURN_TIME_MIN..TURN_TIME_MAX */
 } table_options;
 
 /* A computer move to compute (see table_request()). */

@@ -275,6 +275,13 @@ describe('errors', () => {
                 const e = await c.expectError({ type: 'create', name: 'Opt', ...extra }, 'bad_option');
                 assert.match(e.message, new RegExp(name), `${JSON.stringify(extra)}: '${e.message}'`);
             }
+            // One wording for a turn time however far out, and an option named once.
+            for (const tt of [14, 121, 1e12, -1]) {
+                const e = await c.expectError({ type: 'create', name: 'Opt', turn_time: tt }, 'bad_option');
+                assert.equal(e.message, `turn_time: 0 (off) or 15 to 120 seconds, not ${tt}`);
+            }
+            const h = await c.expectError({ type: 'create', name: 'Opt', rules: { hand_size: 9 } }, 'bad_option');
+            assert.equal(h.message, "rules.hand_size: must be from 3 to 7, not '9'");
         });
         // The limits themselves are accepted.
         for (const extra of [{ turn_time: 15 }, { turn_time: 120 }, { rules: { threshold: 1000, hand_size: 7 }, seats: 7 }]) {
