@@ -488,6 +488,70 @@ static void test_bad_names_and_tokens_are_refused(void **state)
     ls_db_close(db);
 }
 
+/* A name is a person's in any case: "ANN" is refused once Ann exists
+ * (nothing written), and "ann" finds Ann, by name and at login. */
+static void test_a_name_is_taken_in_any_case_and_found_in_any_case(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "first-device-token-01");
+    ls_error e;
+    int64_t id = 0;
+    assert_int_equal(ls_db_player_create(db, "ANN", "other-device-token-02", &id, &e),
+                     LS_DB_EEXISTS);
+    assert_non_null(strstr(e.msg, "ANN is taken"));
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players"), 1);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_tokens"), 1);
+    ls_db_player p;
+    OK(ls_db_player_by_name(db, "aNN", &p, ERR));
+    assert_int_equal(p.id, ann);
+    assert_string_equal(p.name, "Ann");
+    OK(ls_db_player_set_password(db, ann, "correct horse", ERR));
+    OK(ls_db_player_login(db, "ann", "correct horse", "second-device-token-2", &id, ERR));
+    assert_int_equal(id, ann);
+    /* A computer level of the same name is another player. */
+    int64_t bot = 0;
+    OK(ls_db_bot_player(db, "ann", &bot, ERR));
+    assert_int_not_equal(bot, ann);
+    OK(ls_db_player_by_name(db, "ann", &p, ERR));
+    assert_int_equal(p.id, ann);
+    ls_db_close(db);
+}
+
+/* A store of schema 1, where "Ann" and "ann" could both be made, gains
+ * schema 2 without losing either: each keeps its name and profile, found
+ * by exact spelling; in another case the name is the older one's. */
+static void test_names_that_differ_in_case_survive_the_migration(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "first-device-token-01");
+    /* Back to schema 1, and a second "ann" as schema 1 let it be made. */
+    OK(ls__db_exec(db, "DROP TABLE player_names", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 2", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "INSERT INTO players (name, bot, mu, sigma, created_at)"
+                       " VALUES ('ann', '', 25, 8.3, 0)", NULL, NULL, ERR));
+    ls_db_close(db);
+    db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players WHERE bot = ''"), 2);
+    ls_db_player p;
+    OK(ls_db_player_by_name(db, "Ann", &p, ERR));
+    assert_int_equal(p.id, ann);
+    OK(ls_db_player_by_name(db, "ann", &p, ERR));
+    assert_int_not_equal(p.id, ann);
+    assert_string_equal(p.name, "ann");
+    OK(ls_db_player_by_name(db, "ANN", &p, ERR));
+    assert_int_equal(p.id, ann);
+    ls_error e;
+    int64_t id = 0;
+    assert_int_equal(ls_db_player_create(db, "aNn", "third-device-token-03", &id, &e),
+                     LS_DB_EEXISTS);
+    ls_db_close(db);
+}
+
 static void test_a_password_gives_the_profile_to_another_device(void **state)
 {
     (void)state;
@@ -1056,6 +1120,8 @@ static const struct CMUnitTest tests[] = {
     T(test_a_taken_name_or_token_is_refused_and_nothing_is_written),
     T(test_bad_names_and_tokens_are_refused),
     T(test_a_password_gives_the_profile_to_another_device),
+    T(test_a_name_is_taken_in_any_case_and_found_in_any_case),
+    T(test_names_that_differ_in_case_survive_the_migration),
     T(test_each_computer_level_is_one_player_apart_from_people),
     T(test_tables_in_progress_come_back_after_reopening),
     T(test_a_table_without_lines_comes_back_empty),

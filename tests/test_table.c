@@ -216,6 +216,8 @@ static void test_join_refusals_leave_the_table_unchanged(void **state)
     int seat;
     table_fingerprint(t, &f);
     refused(t, &f, table_join(t, "Ann", tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
+    /* The same name in another case could not be told apart at the table. */
+    refused(t, &f, table_join(t, "aNN", tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
     refused(t, &f, table_join(t, "bad name", tokens[1], 0, 0, &seat, &e), SRV_EBAD_NAME, &e);
     refused(t, &f, table_join(t, "ABCDEFGHIJKLMNOPQ", tokens[1], 0, 0, &seat, &e),
             SRV_EBAD_NAME, &e);

@@ -262,7 +262,10 @@ function onPlayerError(msg) {
     render();
     return;
   }
-  if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
+  // A computer level's name (the welcome lists them) cannot be logged into.
+  const levels = app.welcome?.levels ?? [];
+  if (msg.code === 'name_taken' && levels.includes(String(app.name).toLowerCase())) showAlert(s.nameIsBot(app.name));
+  else if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
   else showAlert(s.errors[msg.code] || s.errorPrefix + msg.message);
 }
 

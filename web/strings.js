@@ -208,6 +208,7 @@ export const s = {
   guestsOnly: 'This server keeps no records: you play as a guest.',
   nameIsPlayer: (name) =>
     `The name ${name} belongs to another player. Choose another name, or log in below with its password.`,
+  nameIsBot: (name) => `The name ${name} belongs to a computer player. Choose another name.`,
   newPasswordLabel: 'Add a password',
   setPasswordButton: 'Save password',
   passwordHelp: 'With a password you can play as this player on another device (at least 8 characters).',

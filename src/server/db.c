@@ -107,6 +107,15 @@ static const char *const migrations[] = {
     " sigma DOUBLE PRECISION NOT NULL,"
     " at BIGINT NOT NULL);"
     "CREATE INDEX rating_history_player ON rating_history (player_id, id)",
+    /* 2: a person's name is theirs in any case: "ann" is Ann's. The key is
+     * the name in lower case; of the names that schema 1 let differ only in
+     * case, the oldest player keeps the key (the others keep their names,
+     * found by exact spelling). */
+    "CREATE TABLE player_names ("
+    " name_key TEXT PRIMARY KEY,"
+    " player_id BIGINT NOT NULL REFERENCES players(id));"
+    "INSERT INTO player_names (name_key, player_id)"
+    " SELECT lower(name), MIN(id) FROM players WHERE bot = '' GROUP BY lower(name)",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -537,6 +546,12 @@ static int row_players(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
+/* The id of the person named $1: the one spelt so, else the one whose
+ * name it is in another case (schema 2's player_names). */
+#define PERSON_NAMED                                                           \
+    "COALESCE((SELECT id FROM players WHERE bot = '' AND name = $1),"         \
+    " (SELECT player_id FROM player_names WHERE name_key = lower($1)))"
+
 /* The first player a query returns into *p; LS_DB_ENOTFOUND if none. */
 static int one_player(ls_db *db, const char *sql, const char *param, const char *what,
                       ls_db_player *p, ls_error *err)
@@ -571,7 +586,7 @@ int ls_db_player_by_name(ls_db *db, const char *name, ls_db_player *p, ls_error 
     snprintf(what, sizeof what, "named %s", name);
     return one_player(db,
                       "SELECT " PLAYER_COLUMNS PLAYER_FROM
-                      " WHERE p.bot = '' AND p.name = $1" PLAYER_GROUP,
+                      " WHERE p.id = " PERSON_NAMED PLAYER_GROUP,
                       name, what, p, err);
 }
 
@@ -622,6 +637,12 @@ int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t 
         return ret;
     ret = insert_player(db, name, "", &pid, err);
     num npid = i64s(pid), now = i64s((int64_t)time(NULL));
+    if (!ret) { /* the name in any case: a second "ann" breaks the key */
+        ret = q(db, err, "INSERT INTO player_names (name_key, player_id) VALUES (lower($1), $2)",
+                NULL, NULL, 2, name, npid.s);
+        if (ret == LS_DB_EEXISTS)
+            ls__db_fail(err, ret, "the name %s is taken", name);
+    }
     if (!ret) {
         ret = q(db, err,
                 "INSERT INTO player_tokens (token_hash, player_id, created_at)"
@@ -705,7 +726,7 @@ int ls_db_player_login(ls_db *db, const char *name, const char *password,
     if (!password)
         return ls__db_fail(err, LS_EINVAL, "no password given");
     login_row l = {0};
-    if ((ret = q(db, err, "SELECT id, password_hash FROM players WHERE bot = '' AND name = $1",
+    if ((ret = q(db, err, "SELECT id, password_hash FROM players WHERE id = " PERSON_NAMED,
                  row_login, &l, 1, name)))
         return ret;
     /* The same answer for a wrong name, no password and a wrong password:

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "server/table.h"
 
@@ -216,10 +217,12 @@ static void update_empty(table *t, int64_t now)
         t->empty_since = now;
 }
 
+/* Whether someone at t has this name in any case: "ann" and "Ann" at one
+ * table could not be told apart by the players. */
 static bool name_taken(const table *t, const char *name)
 {
     for (int i = 0; i < t->nseats; i++)
-        if (!strcmp(t->seats[i].name, name))
+        if (t->seats[i].name[0] && !strcasecmp(t->seats[i].name, name))
             return true;
     return false;
 }

@@ -63,6 +63,17 @@ for (const b of backends()) {
             assert.match(e.message, /belongs to another player/);
             assert.equal(e.request, 'player');
             assert.equal(e.id, 'x');
+            // The name in another case is the same name; so is a computer level's.
+            const u = await c.expectError({ type: 'player', name: name.toUpperCase(), token: token() }, 'name_taken');
+            assert.match(u.message, /belongs to another player/);
+            for (const level of ['greedy', 'Expert', 'RANDOM']) {
+                const l = await c.expectError({ type: 'player', name: level, token: token() }, 'name_taken');
+                assert.equal(l.message, `the name ${level} belongs to a computer player: choose another`);
+            }
+            // ... and the profile is found in any case.
+            const r = await srv.get(`/api/players/${name.toLowerCase()}`);
+            assert.equal(r.status, 200);
+            assert.equal(r.json.name, name);
             await c.expectError({ type: 'player', token: token() }, 'no_player');
             for (const bad of ['abc', 'A'.repeat(32), 'g'.repeat(32), '0'.repeat(31), '0'.repeat(65), '0'.repeat(200)]) {
                 await c.expectError({ type: 'player', name: uniqueName('M'), token: bad }, 'bad_token');

@@ -169,6 +169,13 @@ test('a player adds a password and logs in on another device; a player\'s name i
     await setName(other, 'Ada');
     await other.click('#create');
     await other.waitForSelector('#message >> text=belongs to another player', { timeout: 15000 });
+    // In another case it is the same name; a computer level's is nobody's to log into.
+    await setName(other, 'aDA');
+    await other.click('#create');
+    await other.waitForSelector('#message >> text=The name aDA belongs to another player', { timeout: 15000 });
+    await setName(other, 'Greedy');
+    await other.click('#create');
+    await other.waitForSelector('#message >> text=The name Greedy belongs to a computer player. Choose another name.', { timeout: 15000 });
     await other.click('#login-box summary');
     await other.fill('#login-name', 'Ada');
     await other.fill('#login-password', 'not the password');
