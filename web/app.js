@@ -266,7 +266,15 @@ function onPlayerError(msg) {
   const levels = app.welcome?.levels ?? [];
   if (msg.code === 'name_taken' && levels.includes(String(app.name).toLowerCase())) showAlert(s.nameIsBot(app.name));
   else if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
-  else showAlert(s.errors[msg.code] || s.errorPrefix + msg.message);
+  else showAlert(errorText(msg));
+}
+
+// An error as the page says it: its own words for the code, else the
+// server's. A rate_limited answer to a request (a login, a table code) is
+// the server's: it says which limit (the flood one has no request).
+function errorText(msg) {
+  const own = s.errors[msg.code] && msg.code !== 'bad_name' && !(msg.code === 'rate_limited' && msg.request);
+  return own ? s.errors[msg.code] : s.errorPrefix + msg.message;
 }
 
 function forgetPlayer() {
@@ -343,7 +351,7 @@ function onError(msg) {
     return;
   }
   if (msg.request === 'watch' && msg.code === 'no_table') app.watching = null;
-  showAlert(s.errors[msg.code] && msg.code !== 'bad_name' ? s.errors[msg.code] : s.errorPrefix + msg.message);
+  showAlert(errorText(msg));
 }
 
 // Names for the log: "You" for this page's own seat.

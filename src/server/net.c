@@ -60,7 +60,9 @@
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
 #define LOGIN_BURST 5.0       /* login attempts from one address at once */
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
-#define LOGIN_ADDRS 256       /* addresses whose login budget is not full */
+#define MISS_BURST 20.0       /* unknown table codes from one address at once */
+#define MISS_EVERY_S 3        /* and one more every this many seconds */
+#define BUDGET_ADDRS 256      /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an API reply per HTTP write */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
@@ -68,6 +70,18 @@
 #define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
 
 typedef struct server server;
+
+/* A budget per IP address: burst tries at once, one more every every_ms;
+ * an address is forgotten once its budget is full again. */
+typedef struct addr_budget {
+    double burst;
+    double every_ms;
+    struct addr_credit {
+        char addr[64]; /* "" for a free slot */
+        double credits;
+        uint64_t at;   /* uv_now of the last refill */
+    } slot[BUDGET_ADDRS];
+} addr_budget;
 typedef struct ntable ntable;
 typedef struct conn conn;
 
@@ -135,12 +149,8 @@ struct server {
     char web_real[PATH_MAX];
     ls_db *db;             /* players and the API (the loop's own
                               connection to the store), or NULL */
-    /* Login attempts: a budget per address, forgotten once full again. */
-    struct login_budget {
-        char addr[64];     /* "" for a free slot */
-        double credits;
-        uint64_t at;       /* uv_now of the last refill */
-    } logins[LOGIN_ADDRS];
+    addr_budget logins; /* login attempts */
+    addr_budget misses; /* unknown table codes (join, watch, resume) */
 };
 
 enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT };
@@ -782,11 +792,73 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
+/* The slot of addr in b after refilling every slot, or, when it has none,
+ * a free one made its own (at a full budget) if take, else NULL with
+ * *full set when no slot is free. O(BUDGET_ADDRS), per counted try only. */
+static struct addr_credit *budget_slot(addr_budget *b, const char *addr, uint64_t now,
+                                       bool take, bool *full)
+{
+    struct addr_credit *mine = NULL, *spare = NULL;
+    for (int i = 0; i < BUDGET_ADDRS; i++) {
+        struct addr_credit *a = &b->slot[i];
+        if (a->addr[0]) {
+            a->credits += (double)(now - a->at) / b->every_ms;
+            a->at = now;
+            if (a->credits >= b->burst)
+                a->addr[0] = '\0'; /* full again: nothing to remember */
+        }
+        if (a->addr[0] && !strcmp(a->addr, addr))
+            mine = a;
+        else if (!a->addr[0] && !spare)
+            spare = a;
+    }
+    *full = !mine && !spare;
+    if (!mine && spare && take) {
+        mine = spare;
+        snprintf(mine->addr, sizeof mine->addr, "%s", addr);
+        mine->credits = b->burst;
+        mine->at = now;
+    }
+    return mine;
+}
+
+/* Whether addr has a try left in b. When every slot holds an address
+ * still over its budget, no other address has one until a slot refills:
+ * a flood from many addresses slows everyone down, it never lets one
+ * address past its budget. */
+static bool budget_left(addr_budget *b, const char *addr, uint64_t now)
+{
+    bool full;
+    struct addr_credit *a = budget_slot(b, addr, now, false, &full);
+    return a ? a->credits >= 1.0 : !full;
+}
+
+/* Spends one of addr's tries in b (budget_left said there is one). */
+static void budget_spend(addr_budget *b, const char *addr, uint64_t now)
+{
+    bool full;
+    struct addr_credit *a = budget_slot(b, addr, now, true, &full);
+    if (a && a->credits >= 1.0)
+        a->credits -= 1.0;
+}
+
+/* The table of m's code. Unknown codes are counted per address, so that
+ * codes cannot be guessed by trying them fast: over the budget, known
+ * codes are refused too. */
 static ntable *table_of_code(conn *c, const proto_msg *m, srv_error *e)
 {
+    uint64_t now = uv_now(&c->srv->loop);
+    if (!budget_left(&c->srv->misses, c->addr, now)) {
+        srv_fail(e, SRV_ERATE_LIMITED, "too many unknown table codes from your address: "
+                 "at most %.0f at once and one more every %d seconds", MISS_BURST,
+                 MISS_EVERY_S);
+        return NULL;
+    }
     ntable *nt = find_table(c->srv, m->code);
-    if (!nt)
+    if (!nt) {
+        budget_spend(&c->srv->misses, c->addr, now);
         srv_fail(e, SRV_ENO_TABLE, "no table has the code %s", m->code);
+    }
     return nt;
 }
 
@@ -988,42 +1060,6 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
-/* Whether the address may try one more login (a budget of LOGIN_BURST,
- * refilled one every LOGIN_EVERY_S). O(LOGIN_ADDRS), per login only. When
- * every slot holds an address still over its budget, nobody may try until
- * one refills: a flood from many addresses slows logins down, it never
- * lets one address past its budget. */
-static bool login_ok(server *srv, const char *addr)
-{
-    uint64_t now = uv_now(&srv->loop);
-    struct login_budget *mine = NULL, *spare = NULL;
-    for (int i = 0; i < LOGIN_ADDRS; i++) {
-        struct login_budget *b = &srv->logins[i];
-        if (b->addr[0]) {
-            b->credits += (double)(now - b->at) / (LOGIN_EVERY_S * 1000.0);
-            b->at = now;
-            if (b->credits >= LOGIN_BURST)
-                b->addr[0] = '\0'; /* full again: nothing to remember */
-        }
-        if (b->addr[0] && !strcmp(b->addr, addr))
-            mine = b;
-        else if (!b->addr[0] && !spare)
-            spare = b;
-    }
-    if (!mine) {
-        if (!spare)
-            return false;
-        mine = spare;
-        snprintf(mine->addr, sizeof mine->addr, "%s", addr);
-        mine->credits = LOGIN_BURST;
-        mine->at = now;
-    }
-    if (mine->credits < 1.0)
-        return false;
-    mine->credits -= 1.0;
-    return true;
-}
-
 /* `login` and `set_password`: checked here, hashed on a worker. */
 static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
 {
@@ -1032,10 +1068,13 @@ static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
     if (m->type == MSG_SET_PASSWORD && !c->player_id)
         return srv_fail(e, SRV_ENOT_PLAYER, "only a player may set a password (send "
                         "player first)");
-    if (m->type == MSG_LOGIN && !login_ok(c->srv, c->addr))
+    uint64_t now = uv_now(&c->srv->loop);
+    if (m->type == MSG_LOGIN && !budget_left(&c->srv->logins, c->addr, now))
         return srv_fail(e, SRV_ERATE_LIMITED, "too many login attempts from your "
                         "address: at most %.0f at once and one more every %d seconds",
                         LOGIN_BURST, LOGIN_EVERY_S);
+    if (m->type == MSG_LOGIN)
+        budget_spend(&c->srv->logins, c->addr, now);
     job *j = calloc(1, sizeof *j);
     if (!j)
         return srv_fail(e, SRV_ENOMEM, "out of memory");
@@ -1738,6 +1777,10 @@ int net_run(const net_config *cfg, FILE *announce)
     int status = 1;
     srv->cfg = cfg;
     srv->defaults = ls_rules_default();
+    srv->logins.burst = LOGIN_BURST;
+    srv->logins.every_ms = LOGIN_EVERY_S * 1000.0;
+    srv->misses.burst = MISS_BURST;
+    srv->misses.every_ms = MISS_EVERY_S * 1000.0;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

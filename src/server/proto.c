@@ -89,8 +89,8 @@ static int get_code(json_t *o, proto_msg *m, srv_error *e)
     if (rc < 0)
         return rc;
     if (!proto_code(raw, m->code))
-        return srv_fail(e, SRV_ENO_TABLE, "'%s' is not a table code (%d "
-                        "letters and digits)", raw, TABLE_CODE_LEN);
+        return srv_fail(e, SRV_ENO_TABLE, "'%s' is not a table code (%d of A-Z "
+                        "and 2-9, without I or O)", raw, TABLE_CODE_LEN);
     return 0;
 }
 

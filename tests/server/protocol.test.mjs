@@ -511,6 +511,31 @@ describe('errors', () => {
 });
 
 describe('limits on tables and connections', () => {
+    test('guessing table codes: 20 unknown codes from one address, then one every 3 s; known codes are refused meanwhile, other addresses served', async () => {
+        const srv = await startServer();
+        const host = await connect(srv.url, { localAddress: '127.0.0.44' });
+        const code = (await host.request({ type: 'create', name: 'Host' }, ['joined'])).code;
+        const g = await connect(srv.url, { localAddress: '127.0.0.45' });
+        const h = await connect(srv.url, { localAddress: '127.0.0.45' });
+        const guesses = ['join', 'watch', 'resume'];
+        for (let i = 0; i < 20; i++) {
+            const type = guesses[i % 3];
+            const e = await (i % 2 ? h : g).expectError({ type, code: `QQQ${'ABCDEFGHJKLMNPRSTUVWXYZ'[i]}Q`, name: 'Gus', token: '0'.repeat(32) }, 'no_table');
+            assert.match(e.message, /no table has the code/);
+        }
+        // The 21st from that address, on either connection, even a right one.
+        const r = await g.expectError({ type: 'watch', code: 'QQQQZ' }, 'rate_limited');
+        assert.equal(r.message, 'too many unknown table codes from your address: at most 20 at once and one more every 3 seconds');
+        await h.expectError({ type: 'watch', code }, 'rate_limited');
+        // Another address is not held back; the budget refills.
+        const o = await connect(srv.url, { localAddress: '127.0.0.46' });
+        assert.equal((await o.request({ type: 'watch', code }, ['joined'])).role, 'spectator');
+        await sleep(3100);
+        assert.equal((await g.request({ type: 'watch', code }, ['joined'])).role, 'spectator');
+        for (const c of [host, g, h, o]) c.close();
+        await srv.close();
+    });
+
     test('server_full: --max-tables-per-address and --max-tables', async () => {
         const srv = await startServer({ args: ['--max-tables-per-address', '2', '--max-tables', '3'] });
         const create = async (localAddress) => {
