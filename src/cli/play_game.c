@@ -14,6 +14,7 @@
  * before anything is played.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +125,9 @@ static int make_parent_dirs(const char *path)
 }
 
 /* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
- * ~/.local/share), with -2, -3... when that name is taken. */
+ * ~/.local/share), with -2, -3... when that name is taken. The file is
+ * made (empty) here, so that two games started in the same second cannot
+ * both take one name. */
 static int default_path(char *out, size_t size)
 {
     char base[PLAY_PATH_MAX - 64];
@@ -145,8 +148,13 @@ static int default_path(char *out, size_t size)
             snprintf(out, size, "%s/%s.lsr", base, stamp);
         else
             snprintf(out, size, "%s/%s-%d.lsr", base, stamp, i);
-        if (access(out, F_OK) != 0)
-            return 0;
+        if (i == 1 && make_parent_dirs(out) != 0)
+            return -1;
+        int fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0)
+            return close(fd);
+        if (errno != EEXIST)
+            return -1;
     }
     return -1;
 }
@@ -242,7 +250,8 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
     if (o->record)
         numbered_path(o->record, number, g->path, sizeof g->path);
     else if (default_path(g->path, sizeof g->path) != 0) {
-        snprintf(msg, size, "cannot choose a file name for the record");
+        snprintf(msg, size, "cannot make a file for the record (%s): %s", g->path,
+                 strerror(errno));
         play_game_free(g);
         return -1;
     }
@@ -360,6 +369,68 @@ int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
     return rc;
 }
 
+/* Writes len bytes of text to fd, then (when sync) to the disk, and
+ * closes fd; 0, or -1 with errno. */
+static int write_all(int fd, const char *text, size_t len, bool sync)
+{
+    int rc = 0;
+    while (len > 0 && rc == 0) {
+        ssize_t w = write(fd, text, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            rc = -1;
+            break;
+        }
+        text += w;
+        len -= (size_t)w;
+    }
+    if (rc == 0 && sync && fsync(fd) != 0)
+        rc = -1;
+    int was = errno;
+    if (close(fd) != 0 && rc == 0)
+        return -1;
+    errno = was;
+    return rc;
+}
+
+/* Replaces path's contents by text, whole or not at all: written to a
+ * new file beside it and to the disk, then renamed over it, so that a save
+ * cut short (a full disk, a crash, a kill) leaves the last record saved.
+ * A path that is no regular file (/dev/stdout, a pipe) is written to as
+ * it is. */
+static int replace_file(const char *path, const char *text, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        int fd = open(path, O_WRONLY | O_TRUNC);
+        return fd < 0 ? -1 : write_all(fd, text, len, false);
+    }
+    char tmp[PLAY_PATH_MAX + 16];
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return -1;
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    if (fd < 0 || write_all(fd, text, len, true) != 0 || rename(tmp, path) != 0) {
+        int was = errno;
+        unlink(tmp);
+        errno = was;
+        return -1;
+    }
+    return 0;
+}
+
 int play_game_save(play_game *g, char *msg, size_t size)
 {
     if (!g->rec) {
@@ -373,13 +444,7 @@ int play_game_save(play_game *g, char *msg, size_t size)
                  strerror(errno));
         return -1;
     }
-    FILE *f = fopen(g->path, "w");
-    if (!f) {
-        snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
-        return -1;
-    }
-    size_t w = fwrite(text, 1, len, f);
-    if (fclose(f) != 0 || w != len) {
+    if (replace_file(g->path, text, len) != 0) {
         snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
         return -1;
     }

@@ -29,8 +29,8 @@ def fail(msg, out=""):
     sys.exit(1)
 
 class Game:
-    def __init__(self, args):
-        self.p = subprocess.Popen([ls, "play", "--plain"] + args,
+    def __init__(self, args, preexec=None):
+        self.p = subprocess.Popen([ls, "play", "--plain"] + args, preexec_fn=preexec,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.out = ""
         self.mark = 0
@@ -159,6 +159,37 @@ b = play_match(11, ["--bots", "2", "--threshold", "25"])
 if a != b:
     fail("two runs with seed 11 differ")
 print("ok: deterministic")
+
+# A save cut short leaves the record saved before it whole: here the file
+# size limit (400 bytes) kills the program in the middle of a save, as a
+# full disk or a kill would cut it. The record is the last whole save (it
+# ends with a line and replays); written in place, it was cut mid-line.
+import resource, signal
+def small_files():
+    signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (400, 400))
+rec = f"{tmp}/cut.lsr"
+g = Game(["--seed", "8", "--bots", "1", "--record", rec], small_files)
+while (m := g.wait_for(PROMPT, AGAIN)) is not None:
+    if m == AGAIN:  # not cut after all: the test fails below
+        g.send("no")
+        continue
+    turn = g.out[g.out.rfind("Your turn"):]
+    cards = re.search(r"Hand: (.*) \(total", turn).group(1).split()
+    if "You may declare" in turn:
+        g.send("declare")
+    else:
+        g.send(f"discard {max(cards, key=value)} draw")
+if g.p.wait() != -signal.SIGXFSZ:
+    fail(f"the file size limit did not stop the game (exit {g.p.returncode})", g.out)
+text = open(rec).read()
+r = subprocess.run([ls, "replay", rec], capture_output=True, text=True)
+if r.returncode != 0 or not text.endswith("\n") or "Round 2" not in g.out:
+    fail(f"a save cut short damaged the record: {r.stderr}", text)
+for name in os.listdir(tmp):
+    if name.startswith("cut.lsr."):
+        os.unlink(f"{tmp}/{name}")  # the new file the cut save was writing
+print("ok: a save cut short")
 
 # End of input in the middle of a round ends the game and saves the record.
 rec = f"{tmp}/eof.lsr"
