@@ -1570,8 +1570,17 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
             return http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
-        static const char headers[] = "x-content-type-options: nosniff\r\n"
-                                      "cache-control: no-cache\r\n";
+        /* The page runs its own files only (no inline script or style,
+         * nothing from elsewhere; the game connection is a WebSocket to
+         * this server), and no other site may frame it. */
+        static const char headers[] =
+            "x-content-type-options: nosniff\r\n"
+            "cache-control: no-cache\r\n"
+            "content-security-policy: default-src 'self'; connect-src 'self' ws: wss:; "
+            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+            "form-action 'self'; frame-ancestors 'none'\r\n"
+            "x-frame-options: DENY\r\n"
+            "referrer-policy: same-origin\r\n";
         int n = lws_serve_http_file(wsi, path, content_type(path), headers,
                                     (int)sizeof headers - 1);
         if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))

@@ -1,7 +1,7 @@
 // The home page: it loads without an error in the browser's console
 // (every resource it asks for exists; the browser asks for an icon by
-// itself, and a missing one is a 404 in the console), the icon is served
-// as SVG, and a name the server would refuse is refused on the page with
+// itself, and a missing one is a 404 in the console; nothing breaks the
+// content security policy it is served with), the icon is served as SVG, and a name the server would refuse is refused on the page with
 // the reason.
 
 import { test } from 'node:test';
@@ -14,7 +14,13 @@ test('the home page loads with nothing in the console and an icon', async () => 
   const page = await newPage(env.browser, DESKTOP);
   const logged = [];
   page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
-  await page.goto(env.server.url, { waitUntil: 'load' });
+  const main = await page.goto(env.server.url, { waitUntil: 'load' });
+  // The page's own files only, and no framing by another site: a
+  // violation of the policy would be an error in the console below.
+  const csp = main.headers()['content-security-policy'];
+  assert.match(csp, /default-src 'self'/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.equal(main.headers()['x-frame-options'], 'DENY');
   await page.waitForSelector('#name', { timeout: 30000 });
   // The icon request is the browser's own, made after the load: wait for
   // the icon to be fetched or reported missing.

@@ -100,9 +100,10 @@ export async function launch() {
   });
 }
 
-// A page that records script errors in page.errors (tests assert there are
-// none). Each page keeps its WebSockets in window.sockets, so that a test
-// can cut the connection as a network drop would (dropConnection).
+// A page that records script errors and breaches of the content security
+// policy in page.errors (tests assert there are none). Each page keeps its
+// WebSockets in window.sockets, so that a test can cut the connection as a
+// network drop would (dropConnection).
 export async function newPage(browser, viewport) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(() => {
@@ -118,6 +119,10 @@ export async function newPage(browser, viewport) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
+  // Something the server's content security policy refused is an error too.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) page.errors.push(m.text());
+  });
   return page;
 }
 
