@@ -62,7 +62,7 @@
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
 #define MISS_BURST 20.0       /* unknown table codes from one address at once */
 #define MISS_EVERY_S 3        /* and one more every this many seconds */
-#define BUDGET_ADDRS 256      /* addresses whose budget is not full */
+#define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an API reply per HTTP write */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
@@ -76,6 +76,8 @@ typedef struct server server;
 typedef struct addr_budget {
     double burst;
     double every_ms;
+    bool open_when_full; /* when every slot is taken: untracked addresses
+                            may try (else nobody new may) */
     struct addr_credit {
         char addr[64]; /* "" for a free slot */
         double credits;
@@ -823,14 +825,16 @@ static struct addr_credit *budget_slot(addr_budget *b, const char *addr, uint64_
 }
 
 /* Whether addr has a try left in b. When every slot holds an address
- * still over its budget, no other address has one until a slot refills:
- * a flood from many addresses slows everyone down, it never lets one
- * address past its budget. */
+ * still over its budget, an address without one may try only if
+ * b->open_when_full: closed, a flood from many addresses slows everyone
+ * down but never lets one address past its budget (logins); open, it
+ * cannot stop everyone (table codes: people joining their friends' tables
+ * matter more than the codes' secrecy against so many addresses). */
 static bool budget_left(addr_budget *b, const char *addr, uint64_t now)
 {
     bool full;
     struct addr_credit *a = budget_slot(b, addr, now, false, &full);
-    return a ? a->credits >= 1.0 : !full;
+    return a ? a->credits >= 1.0 : !full || b->open_when_full;
 }
 
 /* Spends one of addr's tries in b (budget_left said there is one). */
@@ -1790,6 +1794,7 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->logins.every_ms = LOGIN_EVERY_S * 1000.0;
     srv->misses.burst = MISS_BURST;
     srv->misses.every_ms = MISS_EVERY_S * 1000.0;
+    srv->misses.open_when_full = true;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));
