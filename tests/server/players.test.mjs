@@ -304,6 +304,14 @@ for (const b of backends()) {
             const r = await srv.get(`/api/players/${name}/matches?before=x1`);
             assert.equal(r.status, 400);
             assert.equal(r.json.error, 'bad_request');
+            // One too long for lws's argument buffer is refused too, not read
+            // as no argument (the first page); so is the last of two.
+            for (const q of [`before=1${'0'.repeat(40)}`, `before=${'9'.repeat(3000)}`, 'before=1&before=abc']) {
+                const l = await srv.get(`/api/players/${name}/matches?${q}`);
+                assert.equal(l.status, 400, q.slice(0, 40));
+                assert.match(l.json.message, /^before: '.*' is not a match id$/);
+            }
+            assert.equal((await srv.get(`/api/players/${name}/matches?x=1&before=5`)).status, 200);
             c.close();
             // The client's pages are the client's page.
             for (const page of ['/leaderboard', `/players/${name}`, '/bots/greedy', '/matches/1']) {
