@@ -1,7 +1,7 @@
 // chaos.test.mjs - hostile and careless clients at once: a dozen
-// connections from their own addresses do random things for a while
-// (create, join, watch and resume with real and made-up codes and
-// tokens, moves legal, stale and garbled, hints, floods, garbage,
+// connections (8 under the sanitizers) from their own addresses do random
+// things for a while (create, join, watch and resume with real and made-up
+// codes and tokens, moves legal, stale and garbled, hints, floods, garbage,
 // oversized and binary frames, players and logins, dropping the connection
 // at any moment), while the tables play on. Whatever they do, the server
 // stays up, answers every error with a code the protocol documents, serves
@@ -21,7 +21,8 @@ import { startServer, chooseMove, rng, replay, sleep, withTimeout, T } from './l
 
 const SEED = Number(process.env.LS_SEED ?? 2027);
 const SECONDS = Number(process.env.LS_CHAOS_SECONDS ?? 20);
-const CLIENTS = 12;
+// Fewer under the sanitizers, where the other test files share the cores.
+const CLIENTS = process.env.LS_SANITIZED ? 8 : 12;
 
 // The error codes docs/server-protocol.md lists.
 const DOC = readFileSync(new URL('../../docs/server-protocol.md', import.meta.url), 'utf8');

@@ -669,6 +669,10 @@ describe('limits on tables and connections', () => {
                 + `syncs (${(n * size / 1e6).toFixed(1)} MB asked of it; its kernel buffers hold ${(kernel / 1e6).toFixed(1)} MB at most)`);
             for (const c of [reader, slow]) c.send({ type: 'sync', version: 0 });
             n++;
+            // The reader reads each answer before asking again, so its queue
+            // never holds more than one however loaded the machine is (a
+            // reader that lagged behind by six was once closed too).
+            await reader.next('state', `the answer to sync ${n}`);
             await sleep(110);
         }
         assert.match(srv.stderr, /too slow \(its output queue would pass --max-queue 512 KiB\)/);
