@@ -335,7 +335,8 @@ static int leaderboard(ls_db *db, api_reply *r)
 int api_get(ls_db *db, const char *path, const char *before, api_reply *r)
 {
     memset(r, 0, sizeof *r);
-    const char *rest = path + strlen("/api/");
+    /* "/api" itself is no path of the API either: answered in JSON too. */
+    const char *rest = strncmp(path, "/api/", 5) ? "" : path + 5;
     if (!db)
         return reply_error(r, 503, "no_store", "this server keeps no store (start it "
                            "with --db)");

@@ -1592,7 +1592,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         const char *url = in;
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
             return http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
-        if (!strncmp(url, "/api/", 5))
+        if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
             return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
             return http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);

@@ -274,6 +274,8 @@ for (const b of backends()) {
         test('the API answers bad paths with JSON errors', async () => {
             const cases = [
                 ['/api/players/Nobody0', 404, 'not_found'],
+                ['/api', 404, 'not_found'],
+                ['/api/', 404, 'not_found'],
                 ['/api/players/bad.name', 400, 'bad_request'],
                 ['/api/players/ABCDEFGHIJKLMNOPQ', 400, 'bad_request'],
                 ['/api/players/Nobody0/other', 404, 'not_found'],
