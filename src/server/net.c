@@ -1513,29 +1513,22 @@ typedef struct pss {
  * each request is a few indexed queries (a profile, at most 22). */
 static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
 {
-    /* The `before` argument, cut to what fits: a longer one is no match id
-     * either, and must not read as no argument at all (the first page). */
+    /* The `before` argument (the last one), cut to what fits: a longer one
+     * is no match id either, and must not read as no argument at all (the
+     * first page), as lws_get_urlarg_by_name() leaves one too long. */
     char before[64];
     const char *b = NULL;
-    for (int i = 0; lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i) > 0; i++) {
-        char arg[sizeof before];
-        int n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
-        if (n >= (int)sizeof arg) {
-            /* Only its start is needed: the name and some of the value. */
-            char *whole = malloc((size_t)n + 1);
-            if (!whole)
-                return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory");
-            if (lws_hdr_copy_fragment(wsi, whole, n + 1, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
-                whole[0] = '\0';
-            snprintf(arg, sizeof arg, "%s", whole);
-            free(whole);
-        } else if (lws_hdr_copy_fragment(wsi, arg, sizeof arg, WSI_TOKEN_HTTP_URI_ARGS, i) < 0) {
-            continue;
-        }
-        if (!strncmp(arg, "before=", 7)) {
-            memcpy(before, arg + 7, strlen(arg + 7) + 1);
+    int n;
+    for (int i = 0; (n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i)) > 0; i++) {
+        char *arg = malloc((size_t)n + 1);
+        if (!arg)
+            return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory");
+        if (lws_hdr_copy_fragment(wsi, arg, n + 1, WSI_TOKEN_HTTP_URI_ARGS, i) >= 0 &&
+            !strncmp(arg, "before=", 7)) {
+            snprintf(before, sizeof before, "%s", arg + 7);
             b = before;
         }
+        free(arg);
     }
     api_reply r;
     if (api_get(srv->db, url, b, &r) != 0)

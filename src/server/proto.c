@@ -195,9 +195,8 @@ static int parse_create(json_t *o, proto_msg *m, srv_error *e)
     if ((rc = get_int(o, "turn_time", false, LLONG_MIN, LLONG_MAX, &n, SRV_EBAD_OPTION,
                       e)) < 0)
         return rc;
-    if (rc == 0 && n != 0 && (n < TURN_TIME_MIN || n > TURN_TIME_MAX)) /* as the table says */
-        return srv_fail(e, SRV_EBAD_OPTION, "turn_time: 0 (off) or %d to %d seconds, "
-                        "not %lld", TURN_TIME_MIN, TURN_TIME_MAX, n);
+    if (rc == 0 && (rc = table_turn_time_check(n, e)) != 0)
+        return rc;
     if (rc == 0)
         m->opt.turn_time = (int)n;
     if ((rc = get_rules(o, &m->opt.rules, e)) < 0)

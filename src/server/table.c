@@ -130,14 +130,22 @@ long long table_oldest(const table *t)
 /* Creating and freeing                                                */
 /* ------------------------------------------------------------------ */
 
+int table_turn_time_check(long long s, srv_error *e)
+{
+    if (s != 0 && (s < TURN_TIME_MIN || s > TURN_TIME_MAX))
+        return srv_fail(e, SRV_EBAD_OPTION, "turn_time: 0 (off) or %d to %d seconds, "
+                        "not %lld", TURN_TIME_MIN, TURN_TIME_MAX, s);
+    return 0;
+}
+
 int table_options_check(const table_options *o, srv_error *e)
 {
     if (o->seats < LS_MIN_PLAYERS || o->seats > LS_MAX_PLAYERS)
         return srv_fail(e, SRV_EBAD_MESSAGE, "seats: must be 2 to 8, not %d",
                         o->seats);
-    if (o->turn_time != 0 && (o->turn_time < TURN_TIME_MIN || o->turn_time > TURN_TIME_MAX))
-        return srv_fail(e, SRV_EBAD_OPTION, "turn_time: 0 (off) or %d to %d seconds, "
-                        "not %d", TURN_TIME_MIN, TURN_TIME_MAX, o->turn_time);
+    int rc = table_turn_time_check(o->turn_time, e);
+    if (rc != 0)
+        return rc;
     ls_error err = {0};
     if (ls_rules_check(&o->rules, o->seats, &err) != 0)
         return srv_fail(e, SRV_EBAD_OPTION, "%s", err.msg);

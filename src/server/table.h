@@ -56,12 +56,12 @@ enum {
     TEV_HOST,       /* seat = new host */
 };
 
-/* One event of the log. */
 /* A turn timer, when on, gives from TURN_TIME_MIN to TURN_TIME_MAX
  * seconds. */
 #define TURN_TIME_MIN 15
 #define TURN_TIME_MAX 120
 
+/* One event of the log. */
 typedef struct table_event {
     long long v;   /* its version */
     int kind;      /* TEV_... */
@@ -199,6 +199,10 @@ void table_free(table *t);
 
 /* Checks options: seats 2..8, rules (for `seats` players), turn time. */
 int table_options_check(const table_options *o, srv_error *e);
+
+/* Checks a turn time of s seconds (0, or TURN_TIME_MIN to TURN_TIME_MAX),
+ * as sent, before it is narrowed to an int. */
+int table_turn_time_check(long long s, srv_error *e);
 
 /* A person takes the next free seat with `name` and `token` (the caller
  * draws it from the operating system), as the store's player `player_id`
