@@ -6,7 +6,8 @@
 // at any moment), while the tables play on. Whatever they do, the server
 // stays up, answers every error with a code the protocol documents, serves
 // a new client at the end, exits 0 on SIGTERM with no sanitizer report,
-// and every match it finished replays. Under the sanitizers (the
+// and every match it finished replays. It runs on each store (SQLite,
+// and PostgreSQL when installed, as stores.mjs says). Under the sanitizers (the
 // sancheck pass) this is the check on src/server/net.c that the fuzz
 // targets, which stop at the parser and the tables, do not reach.
 //
@@ -18,6 +19,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { startServer, chooseMove, rng, replay, sleep, withTimeout, T } from './lib.mjs';
+import { backends } from './stores.mjs';
 
 const SEED = Number(process.env.LS_SEED ?? 2027);
 const SECONDS = Number(process.env.LS_CHAOS_SECONDS ?? 20);
@@ -29,11 +31,12 @@ const DOC = readFileSync(new URL('../../docs/server-protocol.md', import.meta.ur
 const DOCUMENTED = new Set([...DOC.matchAll(/^\| `([a-z_]+)`(?: \/ `([a-z_]+)`)? \|/gm)]
     .flatMap((m) => [m[1], m[2]]).filter(Boolean));
 
-test(`chaos: ${CLIENTS} careless and hostile clients for ${SECONDS} s`, async (t) => {
+for (const b of backends()) test(`chaos on ${b.name}: ${CLIENTS} careless and hostile clients for ${SECONDS} s`,
+    { skip: b.skip }, async (t) => {
     t.diagnostic(`seed ${SEED} (set LS_SEED to replay the mix)`);
     assert.ok(DOCUMENTED.has('no_table') && DOCUMENTED.has('rate_limited'), 'the error table was read');
-    const srv = await startServer({ grace: 3, args: ['--round-pause', '1', '--idle-timeout', '6',
-        '--max-tables-per-address', '50'] });
+    const srv = await startServer({ grace: 3, args: (dir) => ['--round-pause', '1', '--idle-timeout', '6',
+        '--max-tables-per-address', '50', ...b.args(dir)] });
     const rand = rng(SEED);
     const pick = (a) => a[Math.floor(rand() * a.length)];
     const hex = () => Array.from({ length: 32 }, () => pick([...'0123456789abcdef'])).join('');
@@ -141,5 +144,32 @@ test(`chaos: ${CLIENTS} careless and hostile clients for ${SECONDS} s`, async (t
     const files = srv.records();
     for (const f of files) replay(f);
     t.diagnostic(`${files.length} records replayed`);
+    // The store kept the same matches as the record files, record for
+    // record. A server restarted on the store (and the data directory)
+    // serves them; match ids are read upwards until 20 in a row are
+    // missing. The restarted server plays its restored tables on, so a
+    // match it finishes meanwhile is in the store and gets its file too.
+    const again = await startServer({ dir: srv.dir, args: (dir) => b.args(dir) });
+    const stored = [];
+    for (let id = 1, missing = 0; missing < 20; id++) {
+        const r = await again.get(`/api/matches/${id}.lsr`);
+        if (r.status === 200) { stored.push(r.text); missing = 0; } else {
+            assert.equal(r.status, 404, `match ${id}: ${r.text}`);
+            missing++;
+        }
+    }
+    const onDisk = new Set(files.map((f) => readFileSync(f, 'utf8')));
+    assert.equal(new Set(stored).size, stored.length, 'a match stored twice');
+    for (const text of onDisk) assert.ok(stored.includes(text), `a record file not in the store:\n${text}`);
+    const later = stored.filter((x) => !onDisk.has(x));
+    for (let i = 0; i < 50 && later.length; i++) {
+        const now = new Set(again.records().map((f) => readFileSync(f, 'utf8')));
+        if (later.every((x) => now.has(x))) break;
+        await sleep(100);
+    }
+    const now = new Set(again.records().map((f) => readFileSync(f, 'utf8')));
+    for (const text of later) assert.ok(now.has(text), `a stored match with no record file:\n${text}`);
+    t.diagnostic(`${stored.length} matches in the store (${later.length} finished after the restart)`);
+    await again.close();
     await srv.kill();
 });
