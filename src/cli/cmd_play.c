@@ -5,6 +5,12 @@
  *
  * Every rules option is handed to ls_rules_set() under its rules.md name,
  * so the engine alone decides what is valid and says why not.
+ *
+ * The full screen needs a terminal that curses knows and that can move
+ * the cursor; on any other (TERM unset, unknown, or `dumb`) the game is
+ * played in line mode, with a sentence on stderr saying why, rather than
+ * curses ending the process ("Error opening terminal") or drawing a
+ * screen that the terminal prints as one long line.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -12,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <curses.h>
+#include <term.h>
 
 #include "cli/botproc.h"
 #include "cli/cli.h"
@@ -171,6 +180,30 @@ static int parse_args(int argc, char **argv, play_opts *o)
     return 0;
 }
 
+/* Whether the terminal on stdout can hold the full screen; if not, why
+ * (a sentence to follow "the game is in line mode because"). Reads the
+ * terminal's description without touching the screen. */
+static bool full_screen_ok(char *why, size_t size)
+{
+    const char *term = getenv("TERM");
+    int err = 0;
+    if (!term || !*term) {
+        snprintf(why, size, "TERM is not set");
+        return false;
+    }
+    if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+        snprintf(why, size, "the terminal type '%s' is not known here (no "
+                 "terminfo entry)", term);
+        return false;
+    }
+    const char *cup = tigetstr("cup");
+    bool ok = cup && cup != (const char *)-1;
+    del_curterm(cur_term);
+    if (!ok)
+        snprintf(why, size, "the terminal type '%s' cannot move the cursor", term);
+    return ok;
+}
+
 int cmd_play(int argc, char **argv)
 {
     play_opts o = {.nbots = 3, .name = "You", .pace_ms = 700};
@@ -189,6 +222,13 @@ int cmd_play(int argc, char **argv)
 
     if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return play_plain(&o);
+    char why[200];
+    if (!full_screen_ok(why, sizeof why)) {
+        fprintf(stderr, "leastscore play: %s, so the game is in line mode (as "
+                "with --plain); set TERM to your terminal's type, such as "
+                "xterm-256color, for the full screen.\n", why);
+        return play_plain(&o);
+    }
     o.quiet_bots = true;
     return play_tui(&o);
 }

@@ -5,7 +5,9 @@
 # summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
 # terminal restored and the record saved and replayable; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
-# drawn as symbols in a UTF-8 locale.
+# drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
+# screen (TERM unknown, dumb or unset) gets the line mode and a sentence
+# saying why.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -124,4 +126,27 @@ if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then
     $T send-keys -t u y
     wait_for u "exit status 0"
 fi
+# A terminal curses does not know (it ended the process with "Error
+# opening terminal"), one that cannot move the cursor (TERM=dumb: the screen
+# came out as one long line) and none at all: the line mode, told why.
+for term in foo dumb -; do
+    if [ "$term" = - ]; then set_term="env -u TERM"; else set_term="env TERM=$term"; fi
+    $T new-session -d -s t -x 200 -y 35 \
+        "$set_term LC_ALL=C $LS play --seed 7 --bots 1 --record $tmp/term.lsr; echo \"exit status \$?\"; sleep 60"
+    wait_for t "your move>"
+    case $term in
+    foo) grep -qF "the terminal type 'foo' is not known here" "$tmp/screen" ;;
+    dumb) grep -qF "the terminal type 'dumb' cannot move the cursor" "$tmp/screen" ;;
+    -) grep -qF "TERM is not set" "$tmp/screen" ;;
+    esac || { echo "TERM=$term: no reason given"; cat "$tmp/screen"; exit 1; }
+    grep -qF "so the game is in line mode" "$tmp/screen" ||
+        { echo "TERM=$term: the line mode is not said"; cat "$tmp/screen"; exit 1; }
+    $T send-keys -t t "discard $(sed -n 's/^ *Hand: \([^ ]*\).*/\1/p' "$tmp/screen") draw" Enter
+    wait_for t "You discard"
+    $T send-keys -t t quit Enter
+    wait_for t "exit status 0"
+    grep -qF "Record saved: $tmp/term.lsr" "$tmp/screen"
+    grep -q "^You discard" "$tmp/term.lsr"
+    $T kill-session -t t
+done
 echo ok
