@@ -116,8 +116,17 @@ static int card_color(ls_card c)
     return s == LS_DIAMONDS || s == LS_HEARTS ? C_RED : C_BLACK;
 }
 
+/* Turns a colour pair on or off. Without colours (a monochrome terminal,
+ * NO_COLOR) the title and footer bars are drawn in reverse video, so that
+ * they still stand apart from the table; the other pairs draw nothing. */
 static void set_color(const ui *u, int pair, bool on)
 {
+    if (!u->colors && pair == C_TITLE) {
+        if (on)
+            attron(A_REVERSE);
+        else
+            attroff(A_REVERSE);
+    }
     if (!u->colors || !pair)
         return;
     if (on)
@@ -1340,7 +1349,9 @@ static void init_curses(ui *u)
      * timeout, which froze the computers' turns after a click. */
     mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
-    u->colors = has_colors();
+    /* NO_COLOR (no-color.org): set and not empty, no colours at all. */
+    const char *no_color = getenv("NO_COLOR");
+    u->colors = has_colors() && !(no_color && *no_color);
     if (u->colors) {
         start_color();
         use_default_colors();

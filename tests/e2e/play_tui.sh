@@ -7,7 +7,7 @@
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
-# saying why.
+# saying why; NO_COLOR turns the colours off, the bars stay in reverse video.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -126,6 +126,26 @@ if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then
     $T send-keys -t u y
     wait_for u "exit status 0"
 fi
+# NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
+# and 49 aside), and the title and footer bars are in reverse video.
+$T new-session -d -s nc -x 100 -y 35 \
+    "NO_COLOR=1 LC_ALL=C $LS play --seed 7 --bots 2 --record $tmp/nc.lsr; echo \"exit status \$?\"; sleep 60"
+wait_for nc "Your hand: total"
+$T send-keys -t nc Space
+wait_for nc "now take an open card"
+$T capture-pane -p -e -t nc >"$tmp/sgr"
+if grep -qE "$(printf '\033')\[([0-9]*;)*(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;[0-9]*)*m" "$tmp/sgr"; then
+    echo "NO_COLOR: colours drawn"; cat -v "$tmp/sgr"; exit 1
+fi
+for row in 1 35; do
+    sed -n "${row}p" "$tmp/sgr" | grep -qE "$(printf '\033')\[([0-9]*;)*7(;[0-9]*)*m" ||
+        { echo "NO_COLOR: row $row is not in reverse video"; cat -v "$tmp/sgr"; exit 1; }
+done
+$T send-keys -t nc q
+wait_for nc "Quit this game?"
+$T send-keys -t nc y
+wait_for nc "exit status 0"
+
 # A terminal curses does not know (it ended the process with "Error
 # opening terminal"), one that cannot move the cursor (TERM=dumb: the screen
 # came out as one long line) and none at all: the line mode, told why.
