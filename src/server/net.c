@@ -63,7 +63,8 @@
 #define MISS_BURST 20.0       /* unknown table codes from one address at once */
 #define MISS_EVERY_S 3        /* and one more every this many seconds */
 #define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
-#define API_CHUNK 16384       /* bytes of an API reply per HTTP write */
+#define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
+#define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
@@ -1421,13 +1422,6 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
     return true;
 }
 
-static int http_status(struct lws *wsi, unsigned int code, const char *body)
-{
-    if (lws_return_http_status(wsi, code, body))
-        return -1;
-    return lws_http_transaction_completed(wsi) ? -1 : 0;
-}
-
 /* Whether `origin` (the handshake's Origin header) may open a game
  * connection: the server's own address as the client reached it (Host), or
  * one given with --origin. */
@@ -1504,13 +1498,75 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
 
 typedef struct pss {
     conn *c;
-    char *body;            /* an API reply being written, or NULL */
+    char *body;            /* an HTTP reply's body being written, or NULL */
     size_t body_len, body_off;
 } pss;
 
-/* Answers GET /api/... (api.c): the headers now, the body in writeable
- * callbacks, API_CHUNK bytes at a time. The store is read on the loop:
- * each request is a few indexed queries (a profile, at most 22). */
+/* Whether this HTTP request is a HEAD (answered as its GET would be, with
+ * the headers only). */
+static bool is_head(struct lws *wsi)
+{
+    return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+}
+
+static int add_header(struct lws *wsi, const char *name, const char *value,
+                      unsigned char **p, unsigned char *end)
+{
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                       (const unsigned char *)value, (int)strlen(value), p, end);
+}
+
+/* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
+ * 0), or only its headers for HEAD. A short body goes out with the headers
+ * in one write, so that the answer is whole even where no writeable
+ * callback follows (a refused POST); a longer one in writeable callbacks,
+ * API_CHUNK bytes at a time. A 405 says which methods are served. */
+static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char *type,
+                      char *body, size_t len)
+{
+    unsigned char hdr[LWS_PRE + 512 + HTTP_INLINE_BODY];
+    unsigned char *start = hdr + LWS_PRE, *p = start, *end = hdr + LWS_PRE + 512 - 1;
+    bool head = is_head(wsi);
+    if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
+        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        add_header(wsi, "cache-control:", "no-cache", &p, end) ||
+        (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
+        lws_finalize_http_header(wsi, &p, end)) {
+        free(body);
+        return -1;
+    }
+    bool inline_body = !head && len <= HTTP_INLINE_BODY;
+    if (inline_body && len) {
+        memcpy(p, body, len);
+        p += len;
+    }
+    if (lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_HEADERS) < 0) {
+        free(body);
+        return -1;
+    }
+    if (inline_body || head) {
+        free(body);
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    free(ps->body);
+    ps->body = body;
+    ps->body_len = len;
+    ps->body_off = 0;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* A short plain-text answer: an error outside the API. */
+static int http_text(struct lws *wsi, pss *ps, unsigned int status, const char *text)
+{
+    char *body = strdup(text);
+    if (!body)
+        return -1;
+    return http_reply(wsi, ps, status, "text/plain; charset=utf-8", body, strlen(body));
+}
+
+/* Answers GET /api/... (api.c). The store is read on the loop: each
+ * request is a few indexed queries (a profile, at most 22). */
 static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
 {
     /* The `before` argument (the last one), cut to what fits: a longer one
@@ -1522,7 +1578,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     for (int i = 0; (n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i)) > 0; i++) {
         char *arg = malloc((size_t)n + 1);
         if (!arg)
-            return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory");
+            return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
         if (lws_hdr_copy_fragment(wsi, arg, n + 1, WSI_TOKEN_HTTP_URI_ARGS, i) >= 0 &&
             !strncmp(arg, "before=", 7)) {
             snprintf(before, sizeof before, "%s", arg + 7);
@@ -1532,27 +1588,11 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     }
     api_reply r;
     if (api_get(srv->db, url, b, &r) != 0)
-        return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory");
-    unsigned char hdr[LWS_PRE + 512];
-    unsigned char *start = hdr + LWS_PRE, *p = start, *end = hdr + sizeof hdr - 1;
-    if (lws_add_http_common_headers(wsi, (unsigned int)r.status, r.type, r.len, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
-                                    (const unsigned char *)"nosniff", 7, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-cache", 8, &p, end) ||
-        lws_finalize_write_http_header(wsi, start, &p, end)) {
-        free(r.body);
-        return -1;
-    }
-    free(ps->body);
-    ps->body = r.body;
-    ps->body_len = r.len;
-    ps->body_off = 0;
-    lws_callback_on_writable(wsi);
-    return 0;
+        return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+    return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len);
 }
 
-static int api_writeable(struct lws *wsi, pss *ps)
+static int body_writeable(struct lws *wsi, pss *ps)
 {
     unsigned char buf[LWS_PRE + API_CHUNK];
     size_t n = ps->body_len - ps->body_off;
@@ -1583,12 +1623,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return confirm_upgrade(srv, wsi);
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
-        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-            return http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !is_head(wsi))
+            return http_text(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED,
+                             "only GET and HEAD are served here\n");
         if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
             return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
-            return http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+            return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, "not found\n");
         /* The page runs its own files only (no inline script or style,
          * nothing from elsewhere; the game connection is a WebSocket to
          * this server), and no other site may frame it. */
@@ -1610,7 +1651,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         if (ps && ps->body)
-            return api_writeable(wsi, ps);
+            return body_writeable(wsi, ps);
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_CLOSED_HTTP:
         if (ps) {

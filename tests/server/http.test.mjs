@@ -1,0 +1,100 @@
+// http.test.mjs - the server's plain HTTP, spoken byte by byte over one
+// kept-alive connection, as a monitor, a proxy or curl would: HEAD is
+// answered as GET with the headers only (the same status and length, no
+// body: a body would be read as the start of the next answer), a method
+// other than GET and HEAD gets 405 with an Allow header and its whole
+// body, and after each answer the same connection serves the next request.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { startServer, withTimeout, T } from './lib.mjs';
+
+// One HTTP/1.1 connection: request(text, head) sends a request and reads
+// exactly one answer (no body after a HEAD), failing on anything more or
+// less within the time.
+function client(port) {
+    const sock = connect({ host: '127.0.0.1', port });
+    let buf = Buffer.alloc(0);
+    let waiting = null;
+    sock.on('data', (d) => { buf = Buffer.concat([buf, d]); waiting?.(); });
+    const more = () => new Promise((r) => { waiting = r; });
+    const open = new Promise((r, j) => { sock.once('connect', r); sock.once('error', j); });
+    return {
+        async request(text, head = false) {
+            await open;
+            sock.write(text);
+            const read = async () => {
+                let end;
+                while ((end = buf.indexOf('\r\n\r\n')) < 0) await more();
+                const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
+                const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(lines[0])?.[1]);
+                assert.ok(status, `a status line: ${lines[0]}`);
+                const headers = {};
+                for (const l of lines.slice(1)) {
+                    const i = l.indexOf(':');
+                    headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+                }
+                const len = head ? 0 : Number(headers['content-length']);
+                while (buf.length < end + 4 + len) await more();
+                const body = buf.subarray(end + 4, end + 4 + len).toString('utf8');
+                buf = buf.subarray(end + 4 + len);
+                return { status, headers, body };
+            };
+            const r = await withTimeout(read(), T(5000), `the answer to ${text.split('\r\n')[0]}`);
+            // Nothing more may follow an answer (a body after HEAD would).
+            await new Promise((res) => setTimeout(res, 100));
+            assert.equal(buf.length, 0, `bytes after the answer to ${text.split('\r\n')[0]}: ${buf}`);
+            return r;
+        },
+        close() { sock.destroy(); },
+    };
+}
+
+const req = (method, path, body = '') =>
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+    (body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : '') + `\r\n${body}`;
+
+test('HEAD is GET without the body, on one kept-alive connection', async () => {
+    const srv = await startServer();
+    const port = Number(new URL(srv.origin).port);
+    const c = client(port);
+    for (const path of ['/', '/index.html', '/t/ABCDE', '/api/leaderboard', '/api/players/Nobody',
+        '/api/matches/0', '/nothere', '/.hidden']) {
+        const get = await c.request(req('GET', path));
+        const head = await c.request(req('HEAD', path), true);
+        assert.equal(head.status, get.status, path);
+        assert.equal(head.headers['content-type'], get.headers['content-type'], path);
+        assert.equal(head.headers['content-length'], get.headers['content-length'], path);
+        assert.equal(Number(get.headers['content-length']), Buffer.byteLength(get.body), path);
+        assert.equal(head.headers['x-content-type-options'], 'nosniff', path);
+    }
+    // What the statuses are: the page, the API's JSON, and a plain 404.
+    assert.equal((await c.request(req('HEAD', '/'), true)).status, 200);
+    assert.match((await c.request(req('HEAD', '/'), true)).headers['content-security-policy'], /frame-ancestors 'none'/);
+    assert.equal((await c.request(req('HEAD', '/api/players/Nobody'), true)).status, 404);
+    const missing = await c.request(req('GET', '/nothere'));
+    assert.equal(missing.status, 404);
+    assert.match(missing.headers['content-type'], /^text\/plain/);
+    assert.equal(missing.body, 'not found\n');
+    c.close();
+    await srv.close();
+});
+
+test('other methods get 405 with Allow and the whole answer; the connection goes on', async () => {
+    const srv = await startServer();
+    const port = Number(new URL(srv.origin).port);
+    const c = client(port);
+    for (const [method, path, body] of [['POST', '/api/leaderboard', '{"x":1}'], ['DELETE', '/', ''],
+        ['PUT', '/index.html', 'abc'], ['OPTIONS', '/api/players/Nobody', ''], ['POST', '/', 'x'.repeat(3000)]]) {
+        const r = await c.request(req(method, path, body));
+        assert.equal(r.status, 405, `${method} ${path}`);
+        assert.equal(r.headers.allow, 'GET, HEAD', `${method} ${path}`);
+        assert.equal(r.body, 'only GET and HEAD are served here\n', `${method} ${path}`);
+        const next = await c.request(req('GET', '/api/leaderboard'));
+        assert.equal(next.status, 200, `GET after ${method} ${path}`);
+        assert.deepEqual(JSON.parse(next.body), { players: [] });
+    }
+    c.close();
+    await srv.close();
+});
