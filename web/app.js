@@ -20,7 +20,7 @@
 import { s, cardShort, cardWords } from './strings.js';
 import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
-import { h, cardFace, cardRow } from './dom.js';
+import { h, cardFace, cardRow, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
@@ -936,17 +936,16 @@ function resultPanel() {
     out.push(h('h2', { id: 'result-h' }, s.resultHeading(r.round)),
       h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
         : s.resultShowdown(names[r.lowest])),
-      h('table', { class: 'result' },
-        h('thead', {}, h('tr', {}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative]
-          .map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, hands.map((x) => h('tr', { class: why.get(x.seat).lowest ? 'lowest' : null },
-          h('th', { scope: 'row' }, names[x.seat],
-            x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
-            why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
-            h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))),
-          h('td', {}, x.total),
-          h('td', {}, `+${x.score}`, h('span', { class: 'explain' }, explain(x))),
-          h('td', {}, x.cumulative))))),
+      stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
+        attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
+        cells: [[names[x.seat],
+          x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
+          why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
+          h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
+        x.total,
+        { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], wide: true },
+        x.cumulative],
+      }))),
       (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
         s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
           v.rules.threshold))));

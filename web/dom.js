@@ -31,3 +31,26 @@ export function cardFace(card, extra = {}) {
 export function cardRow(cards, label) {
   return h('span', { class: 'cards', role: 'group', 'aria-label': label }, cards.map((c) => cardFace(c, { 'data-card': c })));
 }
+
+// A table whose rows are each headed by one of their cells: on a wide
+// screen a table; on a narrow one (style.css, .stack) each row is a block
+// that begins with its header, and every other cell carries its column's
+// name (data-label, drawn by the style sheet and hidden from screen
+// readers, which read the column header instead). columns: the column
+// names ('' for a column without one); rows: [{attrs, cells}], a cell
+// being what goes in it (a node, a string, a list of them) or {content,
+// wide} for one that takes a line of its own on a narrow screen; the cell
+// at index `head` is the row's header. The roles are written out: a
+// browser may stop telling a screen reader that a table drawn as blocks is
+// a table.
+export function stackTable(attrs, columns, rows, head = 0) {
+  return h('table', { ...attrs, class: `${attrs.class || 'result'} stack`, role: 'table' },
+    h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' },
+      columns.map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))),
+    h('tbody', { role: 'rowgroup' }, rows.map((r) => h('tr', { ...(r.attrs || {}), role: 'row' },
+      r.cells.map((c, i) => {
+        const cell = c !== null && typeof c === 'object' && !(c instanceof Node) && !Array.isArray(c) ? c : { content: c };
+        if (i === head) return h('th', { scope: 'row', role: 'rowheader' }, cell.content);
+        return h('td', { role: 'cell', 'data-label': columns[i] || null, class: cell.wide ? 'wide' : null }, cell.content);
+      })))));
+}

@@ -9,7 +9,7 @@
 // more arrives (each URL is fetched once per visit).
 
 import { s, cardShort } from './strings.js';
-import { h, cardRow } from './dom.js';
+import { h, cardRow, stackTable } from './dom.js';
 import { handTotal } from './rules.js';
 
 const cache = new Map(); // url -> {status: 'loading' | 'ok' | 'error', data, error}
@@ -107,15 +107,11 @@ function leaderboardPage(ctx) {
   out.push(h('p', { class: 'help' }, s.leaderboardHelp));
   if (!rows.length) return [...out, h('p', { id: 'leaderboard-empty' }, s.leaderboardEmpty)];
   out.push(h('section', { class: 'panel scroll' },
-    h('table', { class: 'result', id: 'leaderboard' },
-      h('thead', {}, h('tr', {}, [s.colRank, s.colPlayer, s.colRating, s.colMatches, s.colWins]
-        .map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, rows.map((p) => h('tr', { class: ctx.player?.name === p.name && p.kind === 'person' ? 'me' : null },
-        h('td', {}, p.rank),
-        h('th', { scope: 'row' }, playerLink(p)),
-        h('td', {}, p.rating),
-        h('td', {}, p.matches),
-        h('td', {}, p.wins)))))));
+    stackTable({ id: 'leaderboard' }, [s.colRank, s.colPlayer, s.colRating, s.colMatches, s.colWins],
+      rows.map((p) => ({
+        attrs: { class: ctx.player?.name === p.name && p.kind === 'person' ? 'me' : null },
+        cells: [p.rank, playerLink(p), p.rating, p.matches, p.wins],
+      })), 1)));
   return out;
 }
 
@@ -171,29 +167,29 @@ function ratingHistory(hist) {
   line.setAttribute('points', pts);
   svg.append(line);
   section.append(svg,
-    h('table', { class: 'result', id: 'rating-history' },
-      h('thead', {}, h('tr', {}, [s.colMatch, s.colWhen, s.colBefore, s.colAfter, s.colChange]
-        .map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, hist.slice(-20).reverse().map((x) => h('tr', {},
-        h('td', {}, h('a', { href: `/matches/${x.match}` }, `#${x.match}`)),
-        h('td', {}, when(x.at)),
-        h('td', {}, x.before),
-        h('td', {}, x.after),
-        h('td', {}, signed(x.after - x.before)))))));
+    stackTable({ id: 'rating-history' }, [s.colMatch, s.colWhen, s.colBefore, s.colAfter, s.colChange],
+      hist.slice(-20).reverse().map((x) => ({
+        cells: [h('a', { href: `/matches/${x.match}` }, `#${x.match}`), { content: when(x.at), wide: true },
+          x.before, x.after, signed(x.after - x.before)],
+      }))));
   return section;
 }
+
+const HISTORY_COLUMNS = () => [s.colMatch, s.colWhen, s.colPlayers, s.colPlace, s.colScore, s.colChange, ''];
 
 function matchRow(m) {
   const me = m.players.find((x) => x.seat === m.you);
   const names = m.players.map((x) => (x.kind === 'bot' ? s.botName(x.level) : x.name)).join(', ');
-  return h('tr', { 'data-match': m.id },
-    h('td', {}, h('a', { href: `/matches/${m.id}` }, `#${m.id}`)),
-    h('td', {}, when(m.finished_at)),
-    h('td', {}, names),
-    h('td', {}, me ? s.place(me.place, m.players.length) : '–'),
-    h('td', {}, me ? me.score : '–'),
-    h('td', {}, me && me.rated ? signed(me.rating_after - me.rating_before) : '–'),
-    h('td', {}, h('a', { href: `/matches/${m.id}`, class: 'replay-link' }, s.replayLink)));
+  return {
+    attrs: { 'data-match': m.id },
+    cells: [h('a', { href: `/matches/${m.id}` }, `#${m.id}`),
+      { content: when(m.finished_at), wide: true },
+      { content: names, wide: true },
+      me ? s.place(me.place, m.players.length) : '–',
+      me ? me.score : '–',
+      me && me.rated ? signed(me.rating_after - me.rating_before) : '–',
+      h('a', { href: `/matches/${m.id}`, class: 'replay-link' }, s.replayLink)],
+  };
 }
 
 function matchHistory(base, p, ctx) {
@@ -206,10 +202,7 @@ function matchHistory(base, p, ctx) {
     section.append(h('p', {}, s.noMatches));
     return section;
   }
-  section.append(h('table', { class: 'result', id: 'history' },
-    h('thead', {}, h('tr', {}, [s.colMatch, s.colWhen, s.colPlayers, s.colPlace, s.colScore, s.colChange, '']
-      .map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, all.map(matchRow))));
+  section.append(stackTable({ id: 'history' }, HISTORY_COLUMNS(), all.map(matchRow)));
   if (!more.done) {
     section.append(h('p', {}, h('button', {
       class: 'secondary', id: 'older', 'data-focus': 'older', disabled: more.loading,
@@ -245,16 +238,13 @@ function matchPage(id, ctx) {
   out.push(h('section', { class: 'panel scroll', 'aria-labelledby': 'match-h' },
     h('h2', { id: 'match-h' }, s.matchSummary(m.code, m.rounds)),
     h('p', {}, when(m.finished_at)),
-    h('table', { class: 'result', id: 'match-players' },
-      h('thead', {}, h('tr', {}, [s.colPlace, s.colPlayer, s.colScore, s.colRating, s.colDeclared]
-        .map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, byPlace.map((p) => h('tr', { class: p.won ? 'lowest' : null },
-        h('td', {}, p.place),
-        h('th', { scope: 'row' }, seatName(p),
-          p.won ? h('span', { class: 'tag' }, s.winnerMark) : null),
-        h('td', {}, p.score),
-        h('td', { class: 'rating-change' }, p.rated ? s.ratingChange(p.rating_before, p.rating_after, signed(p.rating_after - p.rating_before)) : s.notRated),
-        h('td', {}, s.declaredCount(p.declared, p.declared_correct, p.declared_false)))))),
+    stackTable({ id: 'match-players' }, [s.colPlace, s.colPlayer, s.colScore, s.colRating, s.colDeclared],
+      byPlace.map((p) => ({
+        attrs: { class: p.won ? 'lowest' : null },
+        cells: [p.place, [seatName(p), p.won ? h('span', { class: 'tag' }, s.winnerMark) : null], p.score,
+          { content: p.rated ? s.ratingChange(p.rating_before, p.rating_after, signed(p.rating_after - p.rating_before)) : s.notRated, wide: true },
+          { content: s.declaredCount(p.declared, p.declared_correct, p.declared_false), wide: true }],
+      })), 1),
     h('p', {}, h('a', {
       class: 'button secondary', id: 'download', href: m.record, download: `match-${m.id}.lsr`,
     }, s.downloadRecord))));
