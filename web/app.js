@@ -943,7 +943,7 @@ function resultPanel() {
           why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
           h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
         x.total,
-        { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], wide: true },
+        { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },
         x.cumulative],
       }))),
       (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },

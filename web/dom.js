@@ -39,8 +39,9 @@ export function cardRow(cards, label) {
 // readers, which read the column header instead). columns: the column
 // names ('' for a column without one); rows: [{attrs, cells}], a cell
 // being what goes in it (a node, a string, a list of them) or {content,
-// wide} for one that takes a line of its own on a narrow screen; the cell
-// at index `head` is the row's header. The roles are written out: a
+// span} for one that takes two columns (span: 2) or a line of its own
+// (span: 'line') on a narrow screen; the cell at index `head` is the
+// row's header. The roles are written out: a
 // browser may stop telling a screen reader that a table drawn as blocks is
 // a table.
 export function stackTable(attrs, columns, rows, head = 0) {
@@ -51,6 +52,6 @@ export function stackTable(attrs, columns, rows, head = 0) {
       r.cells.map((c, i) => {
         const cell = c !== null && typeof c === 'object' && !(c instanceof Node) && !Array.isArray(c) ? c : { content: c };
         if (i === head) return h('th', { scope: 'row', role: 'rowheader' }, cell.content);
-        return h('td', { role: 'cell', 'data-label': columns[i] || null, class: cell.wide ? 'wide' : null }, cell.content);
+        return h('td', { role: 'cell', 'data-label': columns[i] || null, class: cell.span ? `span-${cell.span}` : null }, cell.content);
       })))));
 }

@@ -169,7 +169,7 @@ function ratingHistory(hist) {
   section.append(svg,
     stackTable({ id: 'rating-history' }, [s.colMatch, s.colWhen, s.colBefore, s.colAfter, s.colChange],
       hist.slice(-20).reverse().map((x) => ({
-        cells: [h('a', { href: `/matches/${x.match}` }, `#${x.match}`), { content: when(x.at), wide: true },
+        cells: [h('a', { href: `/matches/${x.match}` }, `#${x.match}`), { content: when(x.at), span: 2 },
           x.before, x.after, signed(x.after - x.before)],
       }))));
   return section;
@@ -183,8 +183,8 @@ function matchRow(m) {
   return {
     attrs: { 'data-match': m.id },
     cells: [h('a', { href: `/matches/${m.id}` }, `#${m.id}`),
-      { content: when(m.finished_at), wide: true },
-      { content: names, wide: true },
+      { content: when(m.finished_at), span: 2 },
+      { content: names, span: 'line' },
       me ? s.place(me.place, m.players.length) : '–',
       me ? me.score : '–',
       me && me.rated ? signed(me.rating_after - me.rating_before) : '–',
@@ -242,8 +242,8 @@ function matchPage(id, ctx) {
       byPlace.map((p) => ({
         attrs: { class: p.won ? 'lowest' : null },
         cells: [p.place, [seatName(p), p.won ? h('span', { class: 'tag' }, s.winnerMark) : null], p.score,
-          { content: p.rated ? s.ratingChange(p.rating_before, p.rating_after, signed(p.rating_after - p.rating_before)) : s.notRated, wide: true },
-          { content: s.declaredCount(p.declared, p.declared_correct, p.declared_false), wide: true }],
+          { content: p.rated ? s.ratingChange(p.rating_before, p.rating_after, signed(p.rating_after - p.rating_before)) : s.notRated, span: 2 },
+          { content: s.declaredCount(p.declared, p.declared_correct, p.declared_false), span: 2 }],
       })), 1),
     h('p', {}, h('a', {
       class: 'button secondary', id: 'download', href: m.record, download: `match-${m.id}.lsr`,

@@ -3,7 +3,7 @@
 // row is drawn as a block headed by its player or match, with the other
 // cells side by side under it, each labelled with its column's name; they
 // used to run off the right side of a 390 px phone (the history by some
-// 300 px) and had to be scrolled sideways, and a round's result squeezed
+// 300 px) and of a laptop's screen at 200% zoom and had to be scrolled sideways, and a round's result squeezed
 // each hand into a column one card wide. A screen reader still reads a
 // table with its column headers, and the drawn labels are not read twice.
 //
@@ -20,7 +20,8 @@ import { connect, AutoPlayer, allDone } from '../server/lib.mjs';
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60'], { db: true });
 const NAME = 'WWWWWWWWWWWWWWWW';
-const SIZES = [['a 320 px phone', { width: 320, height: 640 }], ['a 390 px phone', { width: 390, height: 844 }]];
+const SIZES = [['a 320 px phone', { width: 320, height: 640 }], ['a 390 px phone', { width: 390, height: 844 }],
+  ['a 1280 px screen at 200% zoom', { width: 640, height: 400 }]];
 
 // What sticks out: a table's panel that scrolls sideways, the page wider
 // than the window, or the text of a cell outside the window (text that
