@@ -12,6 +12,7 @@
  * curses ending the process ("Error opening terminal") or drawing a
  * screen that the terminal prints as one long line.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,6 +59,8 @@ static void help(void)
         "  --declare-max N    highest total one may declare with, 0 = any (0)\n"
         "  --max-turns N      turns before a round ends in a showdown (500)\n"
         "  --seed N           a repeatable match\n"
+        "  --resume FILE      go on with the match recorded in FILE (saved\n"
+        "                     there): its players, rules and levels\n"
         "  --record FILE      save the record there (default: a new file in\n"
         "                     $XDG_DATA_HOME/leastscore/games or\n"
         "                     ~/.local/share/leastscore/games)\n"
@@ -80,7 +83,7 @@ static int parse_int(const char *opt, const char *text, int lo, int hi, int *out
 }
 
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
-       OPT_PACE, OPT_PLAIN };
+       OPT_PACE, OPT_PLAIN, OPT_RESUME };
 
 /* The rules options: command-line name -> rules.md name. */
 static int parse_args(int argc, char **argv, play_opts *o)
@@ -99,11 +102,14 @@ static int parse_args(int argc, char **argv, play_opts *o)
         {"record", required_argument, NULL, OPT_RECORD},
         {"pace", required_argument, NULL, OPT_PACE},
         {"plain", no_argument, NULL, OPT_PLAIN},
+        {"resume", required_argument, NULL, OPT_RESUME},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int nlevels = 0, c, idx, rc;
     bool bots_given = false;
+    const char *table_opt = NULL; /* the first option that sets up a table */
+    char rule_opt[32];
     ls_error err = {0};
     opterr = 0;
     optind = 1;
@@ -116,6 +122,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
             if ((rc = parse_int("--bots", optarg, 1, LS_MAX_PLAYERS - 1, &o->nbots)))
                 return rc;
             bots_given = true;
+            table_opt = table_opt ? table_opt : "--bots";
             break;
         case OPT_LEVEL:
             if ((rc = cli_add_players("play", optarg, o->levels, &nlevels,
@@ -127,11 +134,16 @@ static int parse_args(int argc, char **argv, play_opts *o)
                 return cli_usage_error("play", "--name: '%s' is not a name: "
                                        "1 to 16 of A-Z a-z 0-9 _ -", optarg);
             snprintf(o->name, sizeof o->name, "%s", optarg);
+            table_opt = table_opt ? table_opt : "--name";
             break;
         case OPT_RULE:
             if (cli_rules_option(&o->rules, longopts[idx].name, optarg, &err) != 0)
                 return cli_usage_error("play", "--%s: %s", longopts[idx].name,
                                        err.msg);
+            if (!table_opt) {
+                snprintf(rule_opt, sizeof rule_opt, "--%s", longopts[idx].name);
+                table_opt = rule_opt;
+            }
             break;
         case OPT_SEED:
             if (cli_parse_u64(optarg, &o->seed) != 0)
@@ -151,6 +163,11 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_PLAIN:
             o->plain = true;
             break;
+        case OPT_RESUME:
+            if (!*optarg)
+                return cli_usage_error("play", "--resume needs a file name");
+            o->resume = optarg;
+            break;
         case ':':
             return cli_usage_error("play", "%s needs a value", argv[optind - 1]);
         default:
@@ -159,6 +176,11 @@ static int parse_args(int argc, char **argv, play_opts *o)
     }
     if (optind < argc)
         return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
+    if (o->resume && table_opt)
+        return cli_usage_error("play", "%s: a resumed match keeps the players and "
+                               "rules of its record; only --level, --seed, --record, "
+                               "--pace and --plain go with --resume", table_opt);
+    o->nlevels = nlevels;
 
     if (nlevels == 0)
         snprintf(o->levels[nlevels++], CLI_SPEC_MAX, "greedy");
@@ -204,13 +226,33 @@ static bool full_screen_ok(char *why, size_t size)
     return ok;
 }
 
+/* --resume FILE: reads it into o->resume_text (the caller frees *text)
+ * and sets the table from the match it holds. Returns 0, or prints why not
+ * and returns 2. */
+static int read_resume(play_opts *o, char **text)
+{
+    char msg[600];
+    *text = cli_read_file(o->resume, 64 << 20, &o->resume_len);
+    if (!*text)
+        return cli_usage_error("play", "--resume: cannot read %s: %s", o->resume,
+                               errno == EFBIG ? "it is longer than any game record"
+                                              : strerror(errno));
+    o->resume_text = *text;
+    if (play_resume_opts(o, msg, sizeof msg) != 0)
+        return cli_usage_error("play", "--resume: %s", msg);
+    return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
     play_opts o = {.nbots = 3, .name = "You", .pace_ms = 700};
     o.rules = ls_rules_default();
+    char *resume_text = NULL;
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (o.resume && (rc = read_resume(&o, &resume_text)) != 0)
+        goto out;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -220,15 +262,19 @@ int cmd_play(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
 
-    if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return play_plain(&o);
     char why[200];
-    if (!full_screen_ok(why, sizeof why)) {
+    if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        rc = play_plain(&o);
+    } else if (!full_screen_ok(why, sizeof why)) {
         fprintf(stderr, "leastscore play: %s, so the game is in line mode (as "
                 "with --plain); set TERM to your terminal's type, such as "
                 "xterm-256color, for the full screen.\n", why);
-        return play_plain(&o);
+        rc = play_plain(&o);
+    } else {
+        o.quiet_bots = true;
+        rc = play_tui(&o);
     }
-    o.quiet_bots = true;
-    return play_tui(&o);
+out:
+    free(resume_text);
+    return rc;
 }

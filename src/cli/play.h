@@ -35,6 +35,10 @@ typedef struct play_opts {
     bool plain;                                 /* line mode */
     bool quiet_bots; /* cmd: bots' stderr to /dev/null: it would write over
                       * the full screen */
+    int nlevels;                                /* specs given with --level */
+    const char *resume;                         /* --resume FILE, or NULL */
+    const char *resume_text; /* its text (play_resume_opts), owned by the caller */
+    size_t resume_len;
 } play_opts;
 
 /* Receives every failure of a computer player, as a sentence naming its
@@ -58,6 +62,7 @@ typedef struct play_game {
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
+    bool resumed;                 /* continues a record (--resume) */
     play_report_fn *report;       /* bot failures go there (may be NULL) */
     void *report_ud;
     play_seat_ref refs[LS_MAX_PLAYERS];
@@ -67,7 +72,9 @@ typedef struct play_game {
 extern volatile sig_atomic_t play_interrupted;
 
 /* Starts match number `number` (1, 2... when playing again) seeded with
- * `seed`: state, bots, record header and the record's path (opts->record,
+ * `seed` (or, with --resume, continues the recorded match as number 1):
+ * state, bots, record header and the record's path (opts->record, else
+ * opts->resume,
  * with -2, -3... before its extension for later matches, or a new file
  * under the data directory), where the header is written at once (a file
  * that cannot be written fails here). A failing bot is reported to
@@ -76,6 +83,23 @@ extern volatile sig_atomic_t play_interrupted;
  * play_game_free(). Returns 0, or -1 with a message in msg. */
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size);
+/*
+ * --resume: reads the match recorded in o->resume_text (the text of
+ * o->resume) and makes the options describe its table: the players (the
+ * human is seat 0, under its recorded name), the rules, and each computer
+ * player's level (--level if given, else the record's "# level NAME SPEC"
+ * comment, else greedy). A level that runs a program (cmd:) is never taken
+ * from a record, which anyone may have written: --level must give it. A
+ * record that is not valid, or whose match is over, fails here. Match
+ * number 1 of play_game_new() then continues the record's match: the same
+ * state, the computer players told of every deal and move as in live
+ * play, the record rebuilt, and later deals and draws from `seed`.
+ * Returns 0, or -1 with a message in msg.
+ */
+int play_resume_opts(play_opts *o, char *msg, size_t size);
+/* For a resumed match, where it goes on: "Resumed from FILE: round 2,
+ * turn 5." or "Resumed from FILE: round 3 is next." */
+void play_resumed_text(const play_game *g, char *buf, size_t size);
 /* Frees everything the match owns (not the file). */
 void play_game_free(play_game *g);
 

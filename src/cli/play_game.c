@@ -11,7 +11,9 @@
  * The record is written to its file whole (it is small) when the match is
  * made, at the end of each round and when the front end stops, so a crash
  * loses at most one round, and a file that cannot be written is known
- * before anything is played.
+ * before anything is played. --resume reads such a record back: the state
+ * at its end, and the players and the record writer rebuilt by replaying
+ * it through the same calls as live play (told_deal, told_move).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -209,6 +211,188 @@ static void bot_report(void *ud, const char *msg)
         g->report(g->report_ud, out);
 }
 
+/* The record's first comments: the seed the match was started with (when
+ * known) and each computer player's level ("level Ada greedy"), which
+ * --resume reads back. */
+static void header_comments(play_game *g, bool have_seed, uint64_t seed)
+{
+    char line[LS_NAME_MAX + CLI_SPEC_MAX + 16];
+    snprintf(line, sizeof line, "leastscore play, seed %llu", (unsigned long long)seed);
+    if (have_seed)
+        ls_record_comment(g->rec, line);
+    for (int i = 1; i < ls_players(g->s); i++) {
+        snprintf(line, sizeof line, "level %s %s", ls_name(g->s, i),
+                 g->opts->levels[i - 1]);
+        ls_record_comment(g->rec, line);
+    }
+}
+
+/* What the computer players and the advisor are told of a deal and of a
+ * move, in live play and when a record is replayed for --resume: s is the
+ * match just after it. */
+static void told_deal(play_game *g, const ls_state *s);
+static void told_move(play_game *g, const ls_state *s, int seat, ls_move m);
+
+/* --resume's second reading of the record, statement by statement: the
+ * record writer and the players are given every deal and move, as live
+ * play gives them. */
+typedef struct resume_ctx {
+    play_game *g;
+    uint64_t first_seed; /* of the record's "leastscore play, seed N", or 0 */
+    bool have_seed;
+} resume_ctx;
+
+static int rs_players(void *ud, const ls_state *s)
+{
+    resume_ctx *c = ud;
+    c->g->rec = ls_record_new(s);
+    if (c->g->rec)
+        header_comments(c->g, c->have_seed, c->first_seed);
+    return 0;
+}
+
+static int rs_deal(void *ud, const ls_state *s)
+{
+    resume_ctx *c = ud;
+    if (c->g->rec)
+        ls_record_deal(c->g->rec, s);
+    told_deal(c->g, s);
+    return 0;
+}
+
+static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    resume_ctx *c = ud;
+    if (c->g->rec)
+        ls_record_move(c->g->rec, s, seat, m);
+    told_move(c->g, s, seat, m);
+    return 0;
+}
+
+/* The value of the record's comment "# KEY..." for the first line that
+ * starts so (after "# " and KEY), into out; false if there is none. */
+static bool record_comment(const char *text, size_t len, const char *key,
+                           char *out, size_t size)
+{
+    size_t klen = strlen(key);
+    for (size_t pos = 0; pos < len;) {
+        const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - line) : len - pos;
+        pos += n + 1;
+        if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
+            continue;
+        n -= 2 + klen;
+        while (n > 0 && line[2 + klen + n - 1] == '\r')
+            n--;
+        snprintf(out, size, "%.*s", (int)n, line + 2 + klen);
+        return true;
+    }
+    return false;
+}
+
+int play_resume_opts(play_opts *o, char *msg, size_t size)
+{
+    ls_state *s = NULL;
+    ls_error err = {0};
+    if (ls_record_read(o->resume_text, o->resume_len, &s, NULL, NULL, &err) != 0) {
+        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
+        return -1;
+    }
+    int rc = -1, n = ls_players(s);
+    if (ls_phase(s) == LS_PHASE_OVER) {
+        snprintf(msg, size, "the match in %s is over (%s won it): there is nothing "
+                 "to resume; 'leastscore replay %s' shows it", o->resume,
+                 ls_name(s, ls_winner(s)), o->resume);
+        goto out;
+    }
+    if (o->nlevels > 1 && o->nlevels != n - 1) {
+        snprintf(msg, size, "--level names %d players but the match in %s has %d "
+                 "computer player%s", o->nlevels, o->resume, n - 1, n == 2 ? "" : "s");
+        goto out;
+    }
+    o->nbots = n - 1;
+    snprintf(o->name, sizeof o->name, "%s", ls_name(s, 0));
+    o->rules = *ls_state_rules(s);
+    for (int i = 1; i < n; i++) {
+        char key[LS_NAME_MAX + 16], *spec = o->levels[i - 1];
+        if (o->nlevels == 1)
+            memcpy(spec, o->levels[0], CLI_SPEC_MAX);
+        if (o->nlevels > 0)
+            continue;
+        snprintf(key, sizeof key, "level %s ", ls_name(s, i));
+        if (!record_comment(o->resume_text, o->resume_len, key, spec, CLI_SPEC_MAX)) {
+            snprintf(spec, CLI_SPEC_MAX, "greedy");
+        } else if (!strncmp(spec, "cmd:", 4)) {
+            snprintf(msg, size, "%s played '%s', a program, which is not started "
+                     "from a record: give it, or another level, with --level",
+                     ls_name(s, i), spec);
+            goto out;
+        } else if (cli_player_check(spec, &err) != 0) {
+            snprintf(msg, size, "%s's level in %s: %s; give one with --level",
+                     ls_name(s, i), o->resume, err.msg);
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    ls_state_free(s);
+    return rc;
+}
+
+/* Match number 1 of a --resume: the state at the record's last statement,
+ * reseeded with `seed` for what comes next. */
+static int resume_state(play_game *g, uint64_t seed, char *msg, size_t size)
+{
+    const play_opts *o = g->opts;
+    ls_error err = {0};
+    if (ls_record_read(o->resume_text, o->resume_len, &g->s, NULL, NULL, &err) != 0) {
+        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
+        return -1;
+    }
+    ls_state_reseed(g->s, seed);
+    return 0;
+}
+
+/* Match number 1 of a --resume, once its players exist: the record read
+ * again, its deals and moves told to the players and the record writer. */
+static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
+{
+    const play_opts *o = g->opts;
+    resume_ctx c = {.g = g};
+    char text[32];
+    if (record_comment(o->resume_text, o->resume_len, "leastscore play, seed ", text,
+                       sizeof text))
+        c.have_seed = cli_parse_u64(text, &c.first_seed) == 0;
+    ls_record_hooks hooks = {.ud = &c, .players = rs_players, .deal = rs_deal,
+                             .move = rs_move};
+    ls_state *end = NULL;
+    ls_error err = {0};
+    if (ls_record_replay(o->resume_text, o->resume_len, &hooks, &end, NULL, NULL,
+                         &err) != 0) {
+        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
+        return -1;
+    }
+    ls_state_free(end);
+    if (g->rec) {
+        char line[80];
+        snprintf(line, sizeof line, "resumed by leastscore play, seed %llu",
+                 (unsigned long long)seed);
+        ls_record_comment(g->rec, line);
+    }
+    return 0;
+}
+
+void play_resumed_text(const play_game *g, char *buf, size_t size)
+{
+    const ls_state *s = g->s;
+    if (ls_phase(s) == LS_PHASE_TURN)
+        snprintf(buf, size, "Resumed from %s: round %d, turn %d.", g->opts->resume,
+                 ls_round(s), ls_round_turns(s) + 1);
+    else
+        snprintf(buf, size, "Resumed from %s: round %d is next.", g->opts->resume,
+                 ls_round(s) + 1);
+}
+
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {
@@ -217,17 +401,25 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
     g->seed = seed;
     g->report = report;
     g->report_ud = ud;
-    const char *names[LS_MAX_PLAYERS] = {o->name};
-    int n = 1;
-    for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0]; i++)
-        if (strcmp(bot_names[i], o->name) != 0)
-            names[n++] = bot_names[i];
+    bool resume = number == 1 && o->resume_text;
     ls_error err = {0};
-    g->s = ls_state_new(&o->rules, n, names, seed, &err);
-    if (!g->s) {
-        snprintf(msg, size, "%s", err.msg);
-        return -1;
+    if (resume) {
+        if (resume_state(g, seed, msg, size) != 0)
+            return -1;
+    } else {
+        const char *names[LS_MAX_PLAYERS] = {o->name};
+        int n = 1;
+        for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0];
+             i++)
+            if (strcmp(bot_names[i], o->name) != 0)
+                names[n++] = bot_names[i];
+        g->s = ls_state_new(&o->rules, n, names, seed, &err);
+        if (!g->s) {
+            snprintf(msg, size, "%s", err.msg);
+            return -1;
+        }
     }
+    int n = ls_players(g->s);
     for (int i = 1; i < n; i++) {
         g->refs[i] = (play_seat_ref){g, i};
         cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
@@ -240,15 +432,20 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
             return -1;
         }
     }
-    g->rec = ls_record_new(g->s);
-    if (g->rec) {
-        char line[128];
-        snprintf(line, sizeof line, "leastscore play, seed %llu",
-                 (unsigned long long)seed);
-        ls_record_comment(g->rec, line);
+    if (resume) {
+        if (resume_replay(g, seed, msg, size) != 0) {
+            play_game_free(g);
+            return -1;
+        }
+        g->resumed = true;
+    } else {
+        g->rec = ls_record_new(g->s);
+        if (g->rec)
+            header_comments(g, true, seed);
     }
-    if (o->record)
-        numbered_path(o->record, number, g->path, sizeof g->path);
+    if (o->record || o->resume)
+        numbered_path(o->record ? o->record : o->resume, number, g->path,
+                      sizeof g->path);
     else if (default_path(g->path, sizeof g->path) != 0) {
         snprintf(msg, size, "cannot make a file for the record (%s): %s", g->path,
                  strerror(errno));
@@ -293,19 +490,24 @@ int play_game_deal(play_game *g, ls_error *err)
     if (g->rec)
         ls_record_deal(g->rec, g->s);
     g->saved = false;
+    told_deal(g, g->s);
+    return 0;
+}
+
+static void told_deal(play_game *g, const ls_state *s)
+{
     ls_view v;
-    for (int i = 1; i < ls_players(g->s); i++)
-        if (g->bots[i] && !ls_eliminated(g->s, i)) {
-            ls_view_of(g->s, i, &v);
+    for (int i = 1; i < ls_players(s); i++)
+        if (g->bots[i] && !ls_eliminated(s, i)) {
+            ls_view_of(s, i, &v);
             ls_player_round_start(g->bots[i], &v);
         }
     /* The advisor follows the human's seat from the start, so that its
      * hints can use what the other players' moves reveal. */
     if (advisor(g, NULL)) {
-        ls_view_of(g->s, 0, &v);
+        ls_view_of(s, 0, &v);
         ls_player_round_start(g->advisor, &v);
     }
-    return 0;
 }
 
 int play_game_apply(play_game *g, ls_move *m, ls_error *err)
@@ -317,23 +519,28 @@ int play_game_apply(play_game *g, ls_move *m, ls_error *err)
     if (g->rec)
         ls_record_move(g->rec, g->s, seat, *m);
     g->saved = false;
-    bool over = ls_phase(g->s) != LS_PHASE_TURN;
+    told_move(g, g->s, seat, *m);
+    return 0;
+}
+
+static void told_move(play_game *g, const ls_state *s, int seat, ls_move m)
+{
+    bool over = ls_phase(s) != LS_PHASE_TURN;
     ls_view v;
-    for (int i = 1; i < ls_players(g->s); i++) {
+    for (int i = 1; i < ls_players(s); i++) {
         if (!g->bots[i])
             continue;
-        const ls_round_result *r = ls_last_result(g->s);
-        bool in_round = over ? (r->players >> i & 1) : !ls_eliminated(g->s, i);
+        const ls_round_result *r = ls_last_result(s);
+        bool in_round = over ? (r->players >> i & 1) : !ls_eliminated(s, i);
         if (!in_round)
             continue;
-        ls_player_tell(g->bots[i], g->s, i, seat, *m);
+        ls_player_tell(g->bots[i], s, i, seat, m);
         if (over) {
-            ls_view_of(g->s, i, &v);
+            ls_view_of(s, i, &v);
             ls_player_round_end(g->bots[i], &v, r);
         }
     }
-    ls_player_tell(g->advisor, g->s, 0, seat, *m);
-    return 0;
+    ls_player_tell(g->advisor, s, 0, seat, m);
 }
 
 ls_move play_game_bot_move(play_game *g)

@@ -401,6 +401,11 @@ static void intro(const play_game *g)
     if (r->declare_max > 0)
         printf(", declare at most %d", r->declare_max);
     printf(". Seed %llu.\n", (unsigned long long)g->seed);
+    if (g->resumed) {
+        char where[128];
+        play_resumed_text(g, where, sizeof where);
+        printf("%s\n", where);
+    }
     printf("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
            "also hand, hint, help, quit.\n");
 }

@@ -1407,6 +1407,13 @@ int play_tui(const play_opts *o)
         return 1;
     }
     u->have_game = true;
+    if (u->g.resumed) {
+        char where[sizeof u->log[0].text];
+        play_resumed_text(&u->g, where, sizeof where);
+        log_text(u, true, where);
+        if (ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0)
+            selection_msg(u);
+    }
     init_curses(u);
     run(u);
     end_match(u);

@@ -6,15 +6,16 @@
 # result explained (in the second person, aligned), the session's tally, the
 # hint's reasons, the same transcript for the same seed, commands in any
 # case, end of input or a closed output ending the game cleanly, a record
-# that cannot be written refused before play, and every record written
-# replaying with `leastscore replay`.
+# that cannot be written refused before play, a saved match resumed
+# (--resume) where it stopped, and every record written replaying with
+# `leastscore replay`.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 python3 - "$LS" "$tmp" <<'PY'
-import os, re, subprocess, sys
+import os, re, shutil, subprocess, sys
 
 ls, tmp = sys.argv[1], sys.argv[2]
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
@@ -365,6 +366,92 @@ if "You discard QH draw" not in open(rec).read() or \
         subprocess.run([ls, "replay", rec], capture_output=True).returncode != 0:
     fail("the record of a game whose output was closed lacks its moves", open(rec).read())
 print("ok: closed output")
+
+# --resume FILE goes on with the match FILE holds, where it stopped: its
+# players with their recorded levels, its rules, the same hand; the record
+# keeps every earlier line and grows from there, and replays; the same
+# record and --seed give the same continuation.
+def first_moves(args, n):
+    """Plays n turns (discarding the highest card and drawing), then ends
+    the input; returns the transcript."""
+    g = Game(args)
+    for _ in range(n):
+        if g.wait_for(PROMPT) != PROMPT:
+            fail("no prompt", g.out)
+        hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+        g.send(f"discard {max(hand, key=value)} draw")
+    g.wait_for(PROMPT)
+    out = g.p.communicate(timeout=60)[0].decode()
+    return g.out + out
+
+rec = f"{tmp}/resume.lsr"
+first = first_moves(["--seed", "21", "--bots", "2", "--level", "expert:ms=5,random",
+                     "--record", rec], 2)
+text0 = open(rec).read()
+for line in ["# level Ada expert:ms=5", "# level Ben random"]:
+    if line not in text0.splitlines():
+        fail(f"the record lacks '{line}'", text0)
+last_hand = re.findall(r"Hand: .*", first)[-1]
+turn = re.findall(r"Your turn \(round (\d+), turn (\d+)\)", first)[-1]
+shutil.copy(rec, f"{tmp}/resume2.lsr")
+runs = []
+for name in ["resume.lsr", "resume2.lsr"]:
+    path = f"{tmp}/{name}"
+    out = first_moves(["--resume", path, "--seed", "5"], 1)
+    runs.append(out.replace(path, "FILE"))
+    if f"Resumed from {path}: round {turn[0]}, turn {turn[1]}." not in out:
+        fail("no 'Resumed from' line with the round and turn", out)
+    if "against Ada (expert:ms=5), Ben (random)" not in out:
+        fail("the resumed match lost its levels", out)
+    if re.findall(r"Hand: .*", out)[0] != last_hand:
+        fail(f"the resumed hand is not '{last_hand}'", out)
+    text = open(path).read()
+    moves0 = [l for l in text0.splitlines() if not l.startswith("#")]
+    if [l for l in text.splitlines() if not l.startswith("#")][:len(moves0)] != moves0:
+        fail("the resumed record does not begin with the first one", text)
+    if "# resumed by leastscore play, seed 5" not in text or len(text) <= len(text0):
+        fail("the resumed record did not go on", text)
+    r = subprocess.run([ls, "replay", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail("the resumed record does not replay: " + r.stderr, text)
+if runs[0] != runs[1]:
+    fail("one record resumed twice with one seed went on differently",
+         runs[0] + "\n----\n" + runs[1])
+
+# A record cut at the end of a round resumes with the next deal.
+lines = open(f"{tmp}/match-1.lsr").read().splitlines(keepends=True)
+cut = [i for i, l in enumerate(lines) if l.startswith("round")][1]
+with open(f"{tmp}/between.lsr", "w") as f:
+    f.writelines(lines[:cut])
+out = first_moves(["--resume", f"{tmp}/between.lsr"], 0)
+if f"Resumed from {tmp}/between.lsr: round 2 is next." not in out or "\nRound 2. " not in out:
+    fail("a record between rounds did not resume with round 2", out)
+
+# What cannot be resumed is said, and nothing is played: a finished match,
+# a file that is not a record, options that would change the table, a
+# level that runs a program (a record may come from anyone).
+with open(f"{tmp}/cmd.lsr", "w") as f:
+    f.write(text0.replace("# level Ada expert:ms=5", f"# level Ada cmd:touch {tmp}/ran"))
+with open(f"{tmp}/junk.lsr", "w") as f:
+    f.write("hello\n")
+for args, expect in [
+        (["--resume", f"{tmp}/match-5.lsr"], "is over (Ada won it): there is nothing to resume"),
+        (["--resume", f"{tmp}/none.lsr"], f"--resume: cannot read {tmp}/none.lsr: No such file"),
+        (["--resume", f"{tmp}/junk.lsr"], f"--resume: {tmp}/junk.lsr, line 1: "),
+        (["--resume", rec, "--threshold", "50"],
+         "--threshold: a resumed match keeps the players and rules of its record"),
+        (["--name", "Zed", "--resume", rec], "--name: a resumed match keeps"),
+        (["--resume", rec, "--level", "greedy,greedy,greedy"],
+         "--level names 3 players but the match in"),
+        (["--resume", f"{tmp}/cmd.lsr"], f"Ada played 'cmd:touch {tmp}/ran', a program, "
+                                         "which is not started from a record")]:
+    r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
+                       input="quit\n", timeout=30)
+    if r.returncode != 2 or expect not in r.stderr or r.stdout:
+        fail(f"play {args}: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
+if os.path.exists(f"{tmp}/ran"):
+    fail("a cmd: level in a record was run")
+print("ok: resume")
 
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),

@@ -3,7 +3,8 @@
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring brings up the round
 # summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
-# terminal restored and the record saved and replayable; mouse clicks
+# terminal restored and the record saved and replayable; closing the
+# terminal saves the record and --resume goes on with it; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
@@ -126,6 +127,40 @@ if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then
     $T send-keys -t u y
     wait_for u "exit status 0"
 fi
+# Closing the terminal (SIGHUP) in the middle of a round saves the record
+# with every move made; --resume FILE goes on with that match where it
+# stopped, with the same hand, and says so in "Last moves".
+start h 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/hup.lsr"
+wait_for h "Your hand: total"
+$T send-keys -t h Space d
+wait_for h "You discarded"
+wait_for h "space:select"
+hand_row=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+sed -n "$((hand_row + 3))p" "$tmp/screen" >"$tmp/hand_before"
+$T kill-pane -t h
+i=0
+while ! grep -q "^You discard" "$tmp/hup.lsr" 2>/dev/null && [ "$i" -lt 100 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+grep -q "^You discard .* draw" "$tmp/hup.lsr" || { echo "SIGHUP: the move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
+start h2 100 35 C --resume "$tmp/hup.lsr" --pace 0
+wait_for h2 "Resumed from"
+wait_for h2 "Your hand: total"
+hand_row=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+sed -n "$((hand_row + 3))p" "$tmp/screen" >"$tmp/hand_after"
+cmp -s "$tmp/hand_before" "$tmp/hand_after" ||
+    { echo "the resumed hand differs"; cat "$tmp/hand_before" "$tmp/screen"; exit 1; }
+$T send-keys -t h2 Space d
+wait_for h2 "You discarded"
+$T send-keys -t h2 q
+wait_for h2 "Quit this game?"
+$T send-keys -t h2 y
+wait_for h2 "exit status 0"
+grep -qF "Record saved: $tmp/hup.lsr" "$tmp/screen"
+[ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
+"$LS" replay "$tmp/hup.lsr" >/dev/null
+
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
 $T new-session -d -s nc -x 100 -y 35 \
