@@ -747,13 +747,16 @@ function tableScreen() {
     v.status === 'playing' ? centerPanel() : null,
     v.status === 'between' || v.status === 'over' ? resultPanel() : null,
     !spectator && v.hand ? handPanel() : null,
-    spectator ? h('p', {}, s.spectating) : null);
+    spectator ? h('p', {}, s.spectating) : null,
+    // Out of the match while the others play on: no hand, so say why.
+    !spectator && v.status === 'playing' && v.seats[v.you]?.out
+      ? h('p', { class: 'panel out-note', id: 'out-note' }, s.youAreOut(v.seats[v.you].score, v.rules.threshold)) : null);
   return [
     h('header', { class: 'top' },
       h('h1', {}, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
       h('span', { class: 'code-small' }, v.code),
       h('span', { class: 'tools' },
-        !spectator && v.status === 'playing'
+        !spectator && v.status === 'playing' && v.hand
           ? h('button', {
             id: 'hint', class: 'secondary', 'data-focus': 'hint', disabled: !isMyTurn() || app.hint === 'pending',
             onclick: () => { app.hint = 'pending'; send({ type: 'hint' }); render(); },
