@@ -664,6 +664,84 @@ static void test_log_keeps_the_last_512_events(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* The chat                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Lines are numbered, named, kept apart from the events (no version
+ * changes, so a move sent meanwhile is not stale), the last 50 only. */
+static void test_chat_lines_are_kept_apart_from_the_events(void **state)
+{
+    (void)state;
+    table *t = new_table(2, 0, NULL);
+    join(t, "Ann", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", NULL), 0);
+    srv_error e = {0};
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    long long v = t->version, n = 0;
+    assert_null(table_chat_at(t, 1));
+    assert_int_equal(table_chat(t, 0, "good luck", 0, &n, &e), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(t->version, v);
+    const table_chat_line *l = table_chat_at(t, 1);
+    assert_non_null(l);
+    assert_string_equal(l->name, "Ann");
+    assert_string_equal(l->text, "good luck");
+    assert_int_equal(l->seat, 0);
+    assert_null(table_chat_at(t, 0));
+    assert_null(table_chat_at(t, 2));
+    for (int i = 2; i <= 120; i++) {
+        char text[16];
+        snprintf(text, sizeof text, "line %d", i);
+        assert_int_equal(table_chat(t, 0, text, (int64_t)i * TABLE_CHAT_EVERY_MS, &n, &e), 0);
+        assert_int_equal(n, i);
+    }
+    assert_int_equal(t->version, v);
+    assert_null(table_chat_at(t, 120 - TABLE_CHAT_KEEP));
+    assert_string_equal(table_chat_at(t, 120 - TABLE_CHAT_KEEP + 1)->text, "line 71");
+    assert_string_equal(table_chat_at(t, 120)->text, "line 120");
+    table_free(t); /* the kept texts are freed (ASan's leak check) */
+}
+
+/* Five lines at once, then one each 2 s; a computer seat or one that is
+ * not there writes nothing; a refused line leaves the chat as it was. */
+static void test_chat_is_for_people_at_a_measured_pace(void **state)
+{
+    (void)state;
+    table *t = new_table(3, 0, NULL);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", NULL), 0);
+    srv_error e = {0};
+    long long n = 0;
+    int64_t now = 50000;
+    for (int i = 0; i < TABLE_CHAT_BURST; i++)
+        assert_int_equal(table_chat(t, 0, "hi", now, &n, &e), 0);
+    assert_int_equal(table_chat(t, 0, "hi", now, &n, &e), SRV_ERATE_LIMITED);
+    assert_string_equal(e.msg, "chat: at most 5 lines at once, then one every 2 seconds");
+    assert_int_equal(t->chat_n, TABLE_CHAT_BURST);
+    /* Another seat has its own budget. */
+    assert_int_equal(table_chat(t, 1, "me too", now, &n, &e), 0);
+    /* Half the time is not enough; the whole is. */
+    assert_int_equal(table_chat(t, 0, "x", now + TABLE_CHAT_EVERY_MS / 2, &n, &e),
+                     SRV_ERATE_LIMITED);
+    assert_int_equal(table_chat(t, 0, "x", now + TABLE_CHAT_EVERY_MS, &n, &e), 0);
+    assert_int_equal(table_chat(t, 0, "x", now + TABLE_CHAT_EVERY_MS, &n, &e),
+                     SRV_ERATE_LIMITED);
+    /* A long silence refills no more than the burst. */
+    now += 3600000;
+    for (int i = 0; i < TABLE_CHAT_BURST; i++)
+        assert_int_equal(table_chat(t, 0, "back", now, &n, &e), 0);
+    assert_int_equal(table_chat(t, 0, "back", now, &n, &e), SRV_ERATE_LIMITED);
+    long long kept = t->chat_n;
+    assert_int_equal(table_chat(t, 2, "beep", now, &n, &e), SRV_ENOT_SEATED);
+    assert_int_equal(table_chat(t, -1, "spectating", now, &n, &e), SRV_ENOT_SEATED);
+    assert_int_equal(table_chat(t, 3, "nobody", now, &n, &e), SRV_ENOT_SEATED);
+    assert_string_equal(srv_errname(SRV_ENOT_SEATED), "not_seated");
+    assert_int_equal(t->chat_n, kept);
+    table_free(t);
+}
+
+/* ------------------------------------------------------------------ */
 /* A whole match, its record, a rematch                                */
 /* ------------------------------------------------------------------ */
 
@@ -1051,6 +1129,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_table_closes_when_nobody_comes_back),
     cmocka_unit_test(test_missed_events_are_kept_for_a_resume),
     cmocka_unit_test(test_log_keeps_the_last_512_events),
+    cmocka_unit_test(test_chat_lines_are_kept_apart_from_the_events),
+    cmocka_unit_test(test_chat_is_for_people_at_a_measured_pace),
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
     cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
     cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),

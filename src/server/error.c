@@ -40,6 +40,7 @@ static const char *const names[SRV_NERRORS] = {
     [-SRV_EBAD_PASSWORD] = "bad_password",
     [-SRV_ESTORE_FAILED] = "store_failed",
     [-SRV_ESTORE] = "store_failing",
+    [-SRV_ENOT_SEATED] = "not_seated",
 };
 
 const char *srv_errname(int code)

@@ -44,7 +44,8 @@ enum {
     SRV_EBAD_PASSWORD = -29, /* a password of the wrong length */
     SRV_ESTORE_FAILED = -30, /* the store failed */
     SRV_ESTORE = -31,        /* the store is failing: nothing new can be kept */
-    SRV_NERRORS = 32
+    SRV_ENOT_SEATED = -32,   /* only the table's players may do this */
+    SRV_NERRORS = 33
 };
 
 /* What went wrong, for the client that caused it. */

@@ -296,6 +296,15 @@ static void send_state(conn *c, long long since)
 }
 ANALYZER_END
 
+/* Sends c, just come to its table, the chat lines the table keeps. */
+static void send_chat_log(conn *c)
+{
+    table *t = c->nt->t;
+    json_t *o = proto_chat(t, t->chat_n - TABLE_CHAT_KEEP + 1, t->chat_n);
+    if (o)
+        conn_send(c, o);
+}
+
 /* ------------------------------------------------------------------ */
 /* Tables                                                              */
 /* ------------------------------------------------------------------ */
@@ -881,6 +890,7 @@ static int do_join(conn *c, const proto_msg *m, srv_error *e)
         return rc;
     attach(c, nt, seat);
     conn_send(c, proto_joined(nt->t->code, seat, token));
+    send_chat_log(c);
     table_changed(nt);
     return 0;
 }
@@ -892,6 +902,7 @@ static int do_watch(conn *c, const proto_msg *m, srv_error *e)
         return e->code;
     attach(c, nt, -1);
     conn_send(c, proto_joined(nt->t->code, -1, NULL));
+    send_chat_log(c);
     send_state(c, -1);
     return 0;
 }
@@ -929,6 +940,7 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
     attach(c, nt, seat);
     table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
     conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
+    send_chat_log(c);
     send_state(c, m->version);
     table_changed(nt);
     return 0;
@@ -956,6 +968,22 @@ static int do_hint(conn *c, const proto_msg *m, srv_error *e)
         return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
     }
     c->hint = j;
+    return 0;
+}
+
+/* A chat line goes to everyone at the table, its writer too. */
+static int do_chat(conn *c, const proto_msg *m, srv_error *e)
+{
+    table *t = c->nt->t;
+    long long n;
+    int rc = table_chat(t, c->seat, m->text, (int64_t)uv_now(&c->srv->loop), &n, e);
+    if (rc)
+        return rc;
+    for (conn *o = c->nt->members; o; o = o->tnext) {
+        json_t *line = proto_chat(t, n, n);
+        if (line)
+            conn_send(o, line);
+    }
     return 0;
 }
 
@@ -1014,6 +1042,8 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
         return 0;
     case MSG_LEAVE:
         return do_leave(c, e);
+    case MSG_CHAT:
+        return do_chat(c, m, e);
     default:
         return srv_fail(e, SRV_EAT_TABLE, "you are at table %s: send leave first",
                         t->code);

@@ -22,7 +22,7 @@ static const struct {
     {"start", MSG_START},   {"move", MSG_MOVE},       {"next", MSG_NEXT},
     {"hint", MSG_HINT},     {"rematch", MSG_REMATCH}, {"sync", MSG_SYNC},
     {"leave", MSG_LEAVE},   {"player", MSG_PLAYER},   {"login", MSG_LOGIN},
-    {"set_password", MSG_SET_PASSWORD},
+    {"set_password", MSG_SET_PASSWORD}, {"chat", MSG_CHAT},
 };
 
 /* Copies string member `key` into out. Missing: an error when required,
@@ -145,6 +145,66 @@ static int get_password(json_t *o, proto_msg *m, size_t min, srv_error *e)
                         PROTO_PASSWORD_MAX, n,
                         strlen(json_string_value(v)) != n ? " (with a NUL)" : "");
     memcpy(m->password, json_string_value(v), n + 1);
+    return 0;
+}
+
+/* The code point of the UTF-8 sequence at s (valid: jansson checked it),
+ * and its length in *len. */
+static unsigned code_point(const unsigned char *s, int *len)
+{
+    if (s[0] < 0x80) {
+        *len = 1;
+        return s[0];
+    }
+    int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    unsigned c = s[0] & (0x7F >> n);
+    for (int i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3F);
+    *len = n;
+    return c;
+}
+
+/* Characters a chat line may not hold: controls (C0, DEL, C1), the line
+ * and paragraph separators, and the explicit direction controls (which
+ * could make a line seem to say something else). */
+static bool chat_forbidden(unsigned c)
+{
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* The `text` of a chat: spaces around it dropped, then 1 to
+ * TABLE_CHAT_CHARS characters with none of chat_forbidden(). */
+static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
+{
+    json_t *v = json_object_get(o, "text");
+    if (!v)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "text: missing");
+    if (!json_is_string(v))
+        return srv_fail(e, SRV_EBAD_MESSAGE, "text: must be a string");
+    const unsigned char *s = (const unsigned char *)json_string_value(v);
+    size_t len = json_string_length(v);
+    while (len && *s == ' ')
+        s++, len--;
+    while (len && s[len - 1] == ' ')
+        len--;
+    if (!len)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "text: empty");
+    size_t chars = 0;
+    for (size_t i = 0; i < len; chars++) {
+        int n;
+        unsigned c = code_point(s + i, &n);
+        if (chat_forbidden(c))
+            return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a control "
+                            "character (U+%04X), which a chat line may not hold",
+                            chars + 1, c);
+        i += (size_t)n;
+    }
+    if (chars > TABLE_CHAT_CHARS)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "text: at most %d characters, not %zu",
+                        TABLE_CHAT_CHARS, chars);
+    memcpy(m->text, s, len);
+    m->text[len] = '\0';
     return 0;
 }
 
@@ -279,6 +339,8 @@ static int parse_members(json_t *o, proto_msg *m, srv_error *e)
         return get_password(o, m, 1, e);
     case MSG_SET_PASSWORD:
         return get_password(o, m, PROTO_PASSWORD_MIN, e);
+    case MSG_CHAT:
+        return get_chat_text(o, m, e);
     case MSG_SYNC:
         if ((rc = get_int(o, "version", true, 0, (1LL << 53), &n,
                           SRV_EBAD_MESSAGE, e)) < 0)
@@ -403,4 +465,21 @@ json_t *proto_removed(const char *code, const char *reason)
 {
     return json_pack("{s:s, s:s, s:s}", "type", "removed", "code", code,
                      "reason", reason);
+}
+
+json_t *proto_chat(const table *t, long long from, long long to)
+{
+    json_t *lines = json_array();
+    for (long long n = from; lines && n <= to; n++) {
+        const table_chat_line *l = table_chat_at(t, n);
+        if (l)
+            json_array_append_new(lines, json_pack("{s:I, s:i, s:s, s:s}", "n", (json_int_t)l->n,
+                                                   "seat", l->seat, "name", l->name,
+                                                   "text", l->text));
+    }
+    if (!lines || !json_array_size(lines)) {
+        json_decref(lines);
+        return NULL;
+    }
+    return json_pack("{s:s, s:o}", "type", "chat", "lines", lines);
 }

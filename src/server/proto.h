@@ -6,7 +6,7 @@
  * member the type needs (present, of the right JSON type, in range) and
  * naming the first that is not; it decides nothing about tables. The
  * messages the server sends that are not views (welcome, joined, error,
- * hint, removed) are built here too.
+ * removed, chat) are built here too.
  */
 #ifndef LS_SERVER_PROTO_H
 #define LS_SERVER_PROTO_H
@@ -23,7 +23,7 @@
 enum {
     MSG_CREATE = 1, MSG_JOIN, MSG_WATCH, MSG_RESUME, MSG_ADD_BOT, MSG_REMOVE,
     MSG_START, MSG_MOVE, MSG_NEXT, MSG_HINT, MSG_REMATCH, MSG_SYNC, MSG_LEAVE,
-    MSG_PLAYER, MSG_LOGIN, MSG_SET_PASSWORD,
+    MSG_PLAYER, MSG_LOGIN, MSG_SET_PASSWORD, MSG_CHAT,
 };
 
 #define PROTO_PLAYER_TOKEN_MIN 32 /* a player token: lowercase hex digits */
@@ -44,6 +44,7 @@ typedef struct proto_msg {
     char password[PROTO_PASSWORD_MAX + 1];         /* login, set_password */
     char level[TABLE_LEVEL_MAX];
     char move[64];
+    char text[TABLE_CHAT_BYTES + 1]; /* chat: trimmed, checked */
     int seat;
     long long version;        /* move, sync; resume: -1 when absent */
     table_options opt;        /* create */
@@ -65,6 +66,9 @@ json_t *proto_welcome(const ls_rules *defaults, int grace_s);
 json_t *proto_joined(const char *code, int seat, const char *token);
 json_t *proto_error(const srv_error *e, const char *request, json_t *id);
 json_t *proto_removed(const char *code, const char *reason);
+/* {"type":"chat","lines":[...]}: t's chat lines from..to that are kept
+ * (NULL when none is). */
+json_t *proto_chat(const table *t, long long from, long long to);
 /* {"type":"player", ...} from the player's summary (takes the reference). */
 json_t *proto_player(json_t *summary, bool has_password);
 

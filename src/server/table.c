@@ -193,7 +193,54 @@ void table_free(table *t)
     for (int i = 0; i < t->log_n; i++)
         free(log_slot(t, i)->result);
     free(t->log);
+    for (int i = 0; i < TABLE_CHAT_KEEP; i++)
+        free(t->chat[i].text);
     free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* The chat                                                            */
+/* ------------------------------------------------------------------ */
+
+int table_chat(table *t, int seat, const char *text, int64_t now, long long *n,
+               srv_error *e)
+{
+    if (seat < 0 || seat >= t->nseats || t->seats[seat].bot)
+        return srv_fail(e, SRV_ENOT_SEATED, "spectators read the chat; only the "
+                        "table's players write in it");
+    table_seat *s = &t->seats[seat];
+    if (!s->chatted)
+        s->chat_credits = TABLE_CHAT_BURST;
+    else
+        s->chat_credits += (double)(now - s->chat_refilled) / TABLE_CHAT_EVERY_MS;
+    if (s->chat_credits > TABLE_CHAT_BURST)
+        s->chat_credits = TABLE_CHAT_BURST;
+    s->chatted = true;
+    s->chat_refilled = now;
+    if (s->chat_credits < 1.0)
+        return srv_fail(e, SRV_ERATE_LIMITED, "chat: at most %d lines at once, then "
+                        "one every %d seconds", TABLE_CHAT_BURST,
+                        TABLE_CHAT_EVERY_MS / 1000);
+    char *copy = strdup(text);
+    if (!copy)
+        return srv_fail(e, SRV_ENOMEM, "out of memory");
+    s->chat_credits -= 1.0;
+    table_chat_line *l = &t->chat[t->chat_n % TABLE_CHAT_KEEP];
+    free(l->text);
+    l->n = ++t->chat_n;
+    l->seat = seat;
+    memcpy(l->name, s->name, sizeof l->name);
+    l->text = copy;
+    if (n)
+        *n = l->n;
+    return 0;
+}
+
+const table_chat_line *table_chat_at(const table *t, long long n)
+{
+    if (n < 1 || n > t->chat_n || n <= t->chat_n - TABLE_CHAT_KEEP)
+        return NULL;
+    return &t->chat[(n - 1) % TABLE_CHAT_KEEP];
 }
 
 /* ------------------------------------------------------------------ */

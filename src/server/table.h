@@ -41,6 +41,11 @@
 #define TABLE_CODE_ALPHABET "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #define TABLE_TOKEN_LEN 32 /* seat tokens: 32 lowercase hex digits */
 #define TABLE_LEVEL_MAX 16
+#define TABLE_CHAT_KEEP 50       /* chat lines kept for newcomers and reloads */
+#define TABLE_CHAT_CHARS 200     /* characters of a chat line, at most */
+#define TABLE_CHAT_BYTES (TABLE_CHAT_CHARS * 4) /* its UTF-8 bytes, at most */
+#define TABLE_CHAT_BURST 5       /* lines a seat may write at once, */
+#define TABLE_CHAT_EVERY_MS 2000 /* then one each this long */
 
 enum { TABLE_LOBBY, TABLE_PLAYING, TABLE_BETWEEN, TABLE_OVER };
 
@@ -55,6 +60,14 @@ enum {
     TEV_CONNECTION, /* seat, connected, away */
     TEV_HOST,       /* seat = new host */
 };
+
+/* A line of the table's chat. */
+typedef struct table_chat_line {
+    long long n;    /* 1, 2, 3... at this table */
+    int seat;       /* the writer's seat when it was written */
+    char name[LS_NAME_MAX + 1];
+    char *text;     /* checked UTF-8 (proto.c), at most TABLE_CHAT_BYTES */
+} table_chat_line;
 
 /* A turn timer, when on, gives from TURN_TIME_MIN to TURN_TIME_MAX
  * seconds. */
@@ -90,6 +103,9 @@ typedef struct table_seat {
     bool away;                     /* the greedy player plays for them */
     bool ready;                    /* sent `next` this pause */
     int64_t dropped_at;            /* when the connection was lost */
+    bool chatted;                  /* has written in the chat: then */
+    double chat_credits;           /* the lines it may write now, */
+    int64_t chat_refilled;         /* as of then (see table_chat) */
     int wins;                      /* matches won at this table */
     ls_player *player;             /* bots, during a match; NULL while lent */
 } table_seat;
@@ -152,6 +168,10 @@ typedef struct table {
     ls_record *rec;
     size_t rec_sent;
     void *rec_handle;
+    /* The chat: its last TABLE_CHAT_KEEP lines, line n in
+     * chat[(n - 1) % TABLE_CHAT_KEEP]; chat_n lines were written. */
+    table_chat_line chat[TABLE_CHAT_KEEP];
+    long long chat_n;
     bool unkept;        /* the store could not write record text handed to
                            it: the table is paused (no move, deal or timer)
                            and what happened since is not to be shown until
@@ -225,6 +245,20 @@ int table_rematch(table *t, int by, int64_t now, srv_error *e);
 /* The person in `seat` leaves: the seat is freed in the lobby, away
  * during a match. The caller forgets the seat. */
 int table_leave(table *t, int seat, int64_t now, srv_error *e);
+
+/*
+ * The person in `seat` writes `text` (checked by the caller: 1 to
+ * TABLE_CHAT_CHARS printable characters) in the table's chat, at any
+ * status. A seat may write TABLE_CHAT_BURST lines at once, then one each
+ * TABLE_CHAT_EVERY_MS (rate_limited). The chat is apart from the events:
+ * a line changes no version, so it never makes a move stale; it is kept
+ * in memory only (not in the record, lost at a restart). *n receives the
+ * line's number (table_chat_at).
+ */
+int table_chat(table *t, int seat, const char *text, int64_t now, long long *n,
+               srv_error *e);
+/* Chat line n, or NULL when it is not kept (or not written yet). */
+const table_chat_line *table_chat_at(const table *t, long long n);
 
 /* The seat `token` belongs to, or -1. */
 int table_seat_of_token(const table *t, const char *token);

@@ -5,7 +5,8 @@
  * A message either parses into a proto_msg whose every member is what the
  * protocol allows (a known type; strings ended within their arrays; a
  * valid name where one was read; a table code in canonical form; table
- * options that pass table_options_check), or fails with a protocol error
+ * options that pass table_options_check; a chat line trimmed, printable and
+ * short enough), or fails with a protocol error
  * code and a message; in both cases the reply the server would send
  * (proto_error, with the request's type) can be built, which needs valid
  * UTF-8 wherever the client's text is quoted.
@@ -27,6 +28,25 @@ static void check_code(const char *code)
     FUZZ_CHECK(strlen(code) == TABLE_CODE_LEN &&
                    strspn(code, TABLE_CODE_ALPHABET) == TABLE_CODE_LEN,
                "code '%s' is not canonical", code);
+}
+
+/* A chat line as accepted: ended in its array, valid UTF-8 of 1 to
+ * TABLE_CHAT_CHARS characters, no space at either end, no byte below 0x20
+ * or DEL, and it can be sent back to everyone (proto_chat's JSON). */
+static void check_chat(const char *text, size_t size)
+{
+    check_string(text, size, "text");
+    size_t len = strlen(text), chars = 0;
+    FUZZ_CHECK(len > 0 && text[0] != ' ' && text[len - 1] != ' ', "chat text '%s'", text);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        FUZZ_CHECK(c >= 0x20 && c != 0x7F, "chat text holds byte 0x%02x", c);
+        chars += (c & 0xC0) != 0x80;
+    }
+    FUZZ_CHECK(chars <= TABLE_CHAT_CHARS, "a chat line of %zu characters", chars);
+    json_t *j = json_string(text);
+    FUZZ_CHECK(j != NULL, "chat text '%s' is not valid UTF-8", text);
+    json_decref(j);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -51,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         proto_msg_clear(&m);
         return 0;
     }
-    FUZZ_CHECK(m.type >= MSG_CREATE && m.type <= MSG_SET_PASSWORD, "type %d", m.type);
+    FUZZ_CHECK(m.type >= MSG_CREATE && m.type <= MSG_CHAT, "type %d", m.type);
     FUZZ_CHECK(m.type_name[0] != '\0', "type %d without its name", m.type);
     check_string(m.name, sizeof m.name, "name");
     check_string(m.code, sizeof m.code, "code");
@@ -81,6 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(m.seat >= 0 && m.seat < LS_MAX_PLAYERS, "seat %d", m.seat);
     if (m.type == MSG_MOVE || m.type == MSG_SYNC)
         FUZZ_CHECK(m.version >= 0, "version %lld", m.version);
+    if (m.type == MSG_CHAT)
+        check_chat(m.text, sizeof m.text);
     if (m.id)
         FUZZ_CHECK(json_is_integer(m.id) || json_is_string(m.id), "an id of another type");
     proto_msg_clear(&m);

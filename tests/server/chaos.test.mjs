@@ -1,9 +1,9 @@
 // chaos.test.mjs - hostile and careless clients at once: a dozen
 // connections (8 under the sanitizers) from their own addresses do random
 // things for a while (create, join, watch and resume with real and made-up
-// codes and tokens, moves legal, stale and garbled, hints, floods, garbage,
-// oversized and binary frames, players and logins, dropping the connection
-// at any moment), while the tables play on. Whatever they do, the server
+// codes and tokens, moves legal, stale and garbled, hints, chat lines good
+// and bad, floods, garbage, oversized and binary frames, players and
+// logins, dropping the connection at any moment), while the tables play on. Whatever they do, the server
 // stays up, answers every error with a code the protocol documents, serves
 // a new client at the end, exits 0 on SIGTERM with no sanitizer report,
 // and every match it finished replays. It runs on each store (SQLite,
@@ -85,6 +85,7 @@ for (const b of backends()) test(`chaos on ${b.name}: ${CLIENTS} careless and ho
         if (r < 0.80) return { binary: Buffer.from([0xff, 0xfe, 0x00]) };
         if (r < 0.805) return { drop: true };
         if (r < 0.81) return { flood: 30 };
+        if (r < 0.84) return { type: 'chat', text: pick(['gg', ' hi ', '', 'a\nb', 'é'.repeat(201), '🂡'.repeat(200), 7, 'x\u202Ey']) };
         return { pause: 5 + rand() * 60 };
     };
 

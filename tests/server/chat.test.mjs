@@ -1,0 +1,150 @@
+// chat.test.mjs - the table's chat (docs/server-protocol.md, "Chat"): a
+// player's line goes to everyone at the table, spectators included, and
+// to nobody elsewhere; it changes no version (a move sent meanwhile is not
+// stale); newcomers, spectators and resumed seats are sent the lines kept;
+// bad lines, spectators and a flood are refused with the documented code,
+// and a refused line is not shown or numbered.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, chooseMove, sleep } from './lib.mjs';
+
+const line = (c, pred = () => true) => c.next((m) => m.type === 'chat' && pred(m), 'a chat line');
+
+test('a line goes to the table (players and spectators) and to nobody else', async () => {
+    const srv = await startServer();
+    const ada = await srv.connect({ label: 'ada' });
+    const j = await ada.request({ type: 'create', name: 'Ada', seats: 2 }, ['joined']);
+    const zed = await srv.connect({ label: 'zed' });
+    await zed.request({ type: 'join', code: j.code, name: 'Zed' }, ['joined']);
+    const watcher = await srv.connect({ label: 'watcher' });
+    await watcher.request({ type: 'watch', code: j.code }, ['joined']);
+    const other = await srv.connect({ label: 'other' });
+    await other.request({ type: 'create', name: 'Ola', seats: 2, bots: ['greedy'] }, ['joined']);
+
+    // Spaces around are dropped; any script and emoji pass unchanged.
+    ada.send({ type: 'chat', text: '  Привет, Zed! 你好 🂡  ' });
+    const want = { n: 1, seat: 0, name: 'Ada', text: 'Привет, Zed! 你好 🂡' };
+    for (const c of [ada, zed, watcher]) assert.deepEqual((await line(c)).lines, [want], c.label);
+    other.send({ type: 'sync', version: 0 });
+    await other.next('state');
+    assert.ok(!other.frames.some((m) => m.type === 'chat'), 'a line reached another table');
+
+    // A chat line changes no version: a move made on the version seen
+    // before it is played, not stale.
+    ada.send({ type: 'start' });
+    const st = await ada.next((m) => m.type === 'state' && m.view?.status === 'playing');
+    let view = st.view, version = st.version;
+    const mover = view.turn === 0 ? ada : zed;
+    const talker = view.turn === 0 ? zed : ada;
+    if (mover !== ada) {
+        view = (await zed.next((m) => m.type === 'state' && m.view?.turn === m.view?.you)).view;
+        version = zed.frames.filter((m) => m.type === 'state').at(-1).version;
+    }
+    talker.send({ type: 'chat', text: 'take your time' });
+    await line(mover, (m) => m.lines[0].text === 'take your time');
+    mover.send({ type: 'move', version, move: chooseMove(view, Math.random) });
+    const after = await mover.next((m) => m.type === 'state' || m.type === 'error');
+    assert.equal(after.type, 'state', JSON.stringify(after));
+    assert.equal(after.version, version + 1);
+    for (const c of [ada, zed, watcher, other]) c.close();
+    await srv.close();
+});
+
+test('newcomers, spectators and resumed seats get the last 50 lines', async () => {
+    const srv = await startServer();
+    const names = ['Ada', 'Ben', 'Cy', 'Dee', 'Eve', 'Flo', 'Gus'];
+    const cs = [];
+    let code, benToken;
+    for (const name of names) {
+        const c = await srv.connect({ label: name });
+        const j = await c.request(cs.length ? { type: 'join', code, name } : { type: 'create', name, seats: 8 }, ['joined']);
+        code = j.code;
+        if (name === 'Ben') benToken = j.token;
+        cs.push(c);
+    }
+    // k lines from c, each waited for (its own copy comes back).
+    const write = async (c, k) => {
+        for (let i = 0; i < k; i++) {
+            c.send({ type: 'chat', text: `${c.label} says ${i}` });
+            const r = await c.next((m) => (m.type === 'chat' && m.lines[0].name === c.label) || m.type === 'error');
+            assert.equal(r.type, 'chat', JSON.stringify(r));
+        }
+    };
+    await write(cs[0], 5);
+    await write(cs[1], 5);
+    // The newcomer sees the 10 lines, in order, with who wrote them.
+    const hal = await srv.connect({ label: 'Hal' });
+    await hal.request({ type: 'join', code, name: 'Hal' }, ['joined']);
+    const first = await line(hal);
+    assert.deepEqual(first.lines.map((l) => l.n), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.deepEqual(first.lines.map((l) => l.name), [...Array(5).fill('Ada'), ...Array(5).fill('Ben')]);
+    // The match starts; Ben drops (his seat is held); the six who have not
+    // written yet write 54 lines: 5 each at once, then one each 2 s.
+    cs[0].send({ type: 'start' });
+    await cs[0].next((m) => m.type === 'state' && m.view?.status !== 'lobby');
+    cs[1].close();
+    const writers = [...cs.slice(2), hal];
+    await Promise.all(writers.map((c) => write(c, 5)));
+    for (let round = 0; round < 4; round++) {
+        await sleep(2100);
+        await Promise.all(writers.map((c) => write(c, 1)));
+    }
+    assert.equal(writers.length * 9 + 10, 64);
+    const back = await srv.connect({ label: 'Ben again' });
+    back.send({ type: 'resume', code, token: benToken });
+    const log = await line(back);
+    assert.deepEqual(log.lines.map((l) => l.n), Array.from({ length: 50 }, (_, i) => i + 15));
+    const spectator = await srv.connect({ label: 'spectator' });
+    spectator.send({ type: 'watch', code });
+    assert.deepEqual((await line(spectator)).lines, log.lines);
+    for (const c of [...cs, hal, back, spectator]) c.close();
+    await srv.close();
+});
+
+test('bad lines, spectators and floods are refused; a refused line is not shown', async () => {
+    const srv = await startServer();
+    const ada = await srv.connect({ label: 'ada' });
+    const nowhere = await srv.connect({ label: 'nowhere' });
+    const e0 = await nowhere.request({ type: 'chat', text: 'hello?' }, ['error']);
+    assert.equal(e0.code, 'not_at_table');
+    const j = await ada.request({ type: 'create', name: 'Ada', seats: 2, bots: ['greedy'] }, ['joined']);
+    for (const [text, code, message] of [
+        ['', 'bad_message', /^text: empty$/],
+        ['    ', 'bad_message', /^text: empty$/],
+        ['two\nlines', 'bad_message', /^text: character 4 is a control character \(U\+000A\)/],
+        ['tab\there', 'bad_message', /U\+0009/],
+        ['left\u202Eright', 'bad_message', /character 5 .*U\+202E/],
+        ['x\u0085', 'bad_message', /U\+0085/],
+        ['é'.repeat(201), 'bad_message', /^text: at most 200 characters, not 201$/],
+        [42, 'bad_message', /^text: must be a string$/],
+        [undefined, 'bad_message', /^text: missing$/],
+    ]) {
+        const r = await ada.request({ type: 'chat', text, id: 'c1' }, ['error', 'chat']);
+        assert.equal(r.type, 'error', JSON.stringify(text));
+        assert.equal(r.code, code, JSON.stringify(text));
+        assert.match(r.message, message, JSON.stringify(text));
+        assert.equal(r.id, 'c1');
+    }
+    // 200 characters of any width pass.
+    const long = await ada.request({ type: 'chat', text: '🂡'.repeat(200) }, ['error', 'chat']);
+    assert.equal(long.type, 'chat', JSON.stringify(long));
+    assert.equal(long.lines[0].n, 1);
+    const spectator = await srv.connect({ label: 'spectator' });
+    await spectator.request({ type: 'watch', code: j.code }, ['joined']);
+    const e1 = await spectator.request({ type: 'chat', text: 'can I?' }, ['error']);
+    assert.equal(e1.code, 'not_seated');
+    // Four more pass at once, the sixth is refused.
+    for (let i = 2; i <= 5; i++) assert.equal((await ada.request({ type: 'chat', text: `l${i}` }, ['chat', 'error'])).lines?.[0].n, i);
+    const e2 = await ada.request({ type: 'chat', text: 'l6' }, ['chat', 'error']);
+    assert.equal(e2.code, 'rate_limited');
+    assert.match(e2.message, /^chat: at most 5 lines at once/);
+    // The refused lines were neither shown nor numbered.
+    await sleep(2100);
+    const ok = await ada.request({ type: 'chat', text: 'l6 again' }, ['chat', 'error']);
+    assert.deepEqual(ok.lines, [{ n: 6, seat: 0, name: 'Ada', text: 'l6 again' }]);
+    const seen = spectator.frames.filter((m) => m.type === 'chat').flatMap((m) => m.lines.map((l) => l.n));
+    assert.deepEqual(seen, [1, 2, 3, 4, 5, 6]);
+    for (const c of [ada, nowhere, spectator]) c.close();
+    await srv.close();
+});
