@@ -168,7 +168,8 @@ function onMessage(msg) {
     case 'removed':
       // A seat resumed in another tab is still this browser's: keep its
       // token (the other tab holds the seat). Otherwise the token is dead.
-      leaveTable(s.removed(msg.reason || ''), /another connection/.test(msg.reason || ''));
+      if (/another connection/.test(msg.reason || '')) leaveTable(s.seatElsewhere(msg.code || app.seat?.code || ''), true);
+      else leaveTable(s.removed(msg.reason || ''));
       break;
     case 'error':
       onError(msg);

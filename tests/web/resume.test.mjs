@@ -99,12 +99,16 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     assert.equal(new URL(page.url()).pathname, `/t/${code}`);
 
     // The same table in a second tab of the same browser: the newest tab
-    // holds the seat, the first says why it let go, and the seat stays
-    // this browser's.
+    // holds the seat, the first says where it went (not "You left the
+    // table", which the player did not), and the seat stays this
+    // browser's, to take back.
     const tab = await page.context().newPage();
     await tab.goto(`${env.server.url}/t/${code}`);
     await tab.waitForSelector('.hand button', { timeout: 30000 });
-    await page.waitForSelector('#message >> text=another connection', { timeout: 30000 });
+    await page.waitForSelector('#message', { timeout: 30000 });
+    assert.equal(await page.textContent('#message'),
+      `Your seat at table ${code} is now played in another tab or window. Back to table ${code} takes it back here.`);
+    assert.equal(await page.getByRole('button', { name: `Back to table ${code}` }).count(), 1);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('leastscore.seat')).code), code);
     await tab.reload();
     await tab.waitForSelector('.hand button', { timeout: 30000 });
