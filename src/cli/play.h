@@ -100,6 +100,9 @@ int play_resume_opts(play_opts *o, char *msg, size_t size);
 /* For a resumed match, where it goes on: "Resumed from FILE: round 2,
  * turn 5." or "Resumed from FILE: round 3 is next." */
 void play_resumed_text(const play_game *g, char *buf, size_t size);
+/* The command that goes on with the match saved in path, quoted for a
+ * shell when it needs to be: "leastscore play --resume 'my games/a.lsr'". */
+void play_resume_command(const char *path, char *buf, size_t size);
 /* Frees everything the match owns (not the file). */
 void play_game_free(play_game *g);
 

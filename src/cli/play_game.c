@@ -393,6 +393,29 @@ void play_resumed_text(const play_game *g, char *buf, size_t size)
                  ls_round(s) + 1);
 }
 
+void play_resume_command(const char *path, char *buf, size_t size)
+{
+    static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                "0123456789/._-+,:@%";
+    size_t k = (size_t)snprintf(buf, size, "leastscore play --resume ");
+    if (strspn(path, plain) == strlen(path)) {
+        snprintf(buf + k, size - k, "%s", path);
+        return;
+    }
+    /* In single quotes, where only ' itself needs care: '\'' */
+    buf[k++] = '\'';
+    for (const char *p = path; *p && k + 6 < size; p++) {
+        if (*p == '\'') {
+            memcpy(buf + k, "'\\''", 4);
+            k += 4;
+        } else {
+            buf[k++] = *p;
+        }
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
+}
+
 int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {

@@ -466,6 +466,10 @@ int play_plain(const play_opts *o)
             status = 1;
         } else {
             printf("Record saved: %s\n", g.path);
+            char cmd[PLAY_PATH_MAX * 4 + 64];
+            play_resume_command(g.path, cmd, sizeof cmd);
+            if (how == MATCH_QUIT)
+                printf("The match is not over; to go on with it: %s\n", cmd);
         }
         if (how == MATCH_OVER && ls_winner(g.s) >= 0)
             wins[ls_winner(g.s)]++;

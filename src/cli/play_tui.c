@@ -87,6 +87,7 @@ typedef struct ui {
     hit_box box[BOX_MAX];
     int nbox;
     char saved[8][PLAY_PATH_MAX]; /* records saved, shown after curses */
+    bool saved_over[8];       /* whether each one's match was over */
     int nsaved;
     int matches;              /* matches started */
     bool quit;
@@ -825,7 +826,7 @@ static void draw_quit(const ui *u)
 {
     WINDOW *w = overlay_win(u, 5, 50);
     mvwprintw(w, 1, 2, "Quit this game?");
-    mvwprintw(w, 2, 2, "The record is saved. (y/n)");
+    mvwprintw(w, 2, 2, "The record is saved to resume later. (y/n)");
     wnoutrefresh(w);
     delwin(w);
 }
@@ -1172,8 +1173,10 @@ static void end_match(ui *u)
     if (!u->have_game)
         return;
     save(u);
-    if (u->g.saved && u->nsaved < 8)
+    if (u->g.saved && u->nsaved < 8) {
+        u->saved_over[u->nsaved] = ls_phase(u->g.s) == LS_PHASE_OVER;
         snprintf(u->saved[u->nsaved++], PLAY_PATH_MAX, "%s", u->g.path);
+    }
     play_game_free(&u->g);
     u->have_game = false;
 }
@@ -1419,8 +1422,13 @@ int play_tui(const play_opts *o)
     end_match(u);
     endwin();
     int status = 0;
-    for (int i = 0; i < u->nsaved; i++)
+    for (int i = 0; i < u->nsaved; i++) {
+        char cmd[PLAY_PATH_MAX * 4 + 64];
         printf("Record saved: %s\n", u->saved[i]);
+        play_resume_command(u->saved[i], cmd, sizeof cmd);
+        if (!u->saved_over[i])
+            printf("The match is not over; to go on with it: %s\n", cmd);
+    }
     if (u->msg_color == C_ERR && *u->msg && !u->nsaved) {
         fprintf(stderr, "leastscore play: %s\n", u->msg);
         status = 1;

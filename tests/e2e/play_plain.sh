@@ -391,6 +391,8 @@ text0 = open(rec).read()
 for line in ["# level Ada expert:ms=5", "# level Ben random"]:
     if line not in text0.splitlines():
         fail(f"the record lacks '{line}'", text0)
+if f"The match is not over; to go on with it: leastscore play --resume {rec}\n" not in first:
+    fail("leaving midway does not say how to go on", first)
 last_hand = re.findall(r"Hand: .*", first)[-1]
 turn = re.findall(r"Your turn \(round (\d+), turn (\d+)\)", first)[-1]
 shutil.copy(rec, f"{tmp}/resume2.lsr")
@@ -417,6 +419,20 @@ for name in ["resume.lsr", "resume2.lsr"]:
 if runs[0] != runs[1]:
     fail("one record resumed twice with one seed went on differently",
          runs[0] + "\n----\n" + runs[1])
+
+# The command shown works as shown where the path needs quotes for a
+# shell; a finished match says no such thing.
+odd = f"{tmp}/it's a game.lsr"
+out = first_moves(["--seed", "3", "--record", odd], 1)
+cmd = re.search(r"to go on with it: (.*)", out).group(1)
+if cmd != "leastscore play --resume '" + odd.replace("'", "'\\''") + "'":
+    fail(f"the command is not quoted for a shell: {cmd}", out)
+r = subprocess.run(cmd.replace("leastscore", ls, 1) + " --plain", shell=True, input="quit\n",
+                   capture_output=True, text=True, timeout=30)
+if r.returncode != 0 or f"Resumed from {odd}: round 1, turn " not in r.stdout:
+    fail(f"'{cmd}' did not resume", r.stdout + r.stderr)
+if "to go on with it" in play_match(12, ["--bots", "1", "--threshold", "1"]):
+    fail("a finished match says how to go on with it")
 
 # A record cut at the end of a round resumes with the next deal.
 lines = open(f"{tmp}/match-1.lsr").read().splitlines(keepends=True)

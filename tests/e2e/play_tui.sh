@@ -60,6 +60,8 @@ wait_for g "Quit this game?"
 $T send-keys -t g y
 wait_for g "exit status 0"
 grep -qF "Record saved: $rec" "$tmp/screen"
+grep -qF "The match is not over; to go on with it: leastscore play --resume $rec" "$tmp/screen" ||
+    { echo "quitting midway does not say how to go on"; cat "$tmp/screen"; exit 1; }
 [ "$($T display -p -t g '#{alternate_on}')" = 0 ] || { echo "alternate screen left on"; exit 1; }
 
 # The first screen showed the dealt hand and the opening card.
