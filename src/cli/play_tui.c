@@ -80,6 +80,7 @@ typedef struct ui {
     char alert[400];          /* a bot's failure: shown until a key */
     ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
     ls_cards before_hint;     /* your selection the hint replaced, or 0 */
+    bool confirm_declare;     /* x was pressed: the next key says y or not */
     int help_top;             /* first line of the help shown */
     int wins[LS_MAX_PLAYERS]; /* matches won this session, by seat */
     log_entry log[LOG_MAX];
@@ -586,7 +587,9 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
         snprintf(keys, sizeof keys, " y:play again  n:quit");
         break;
     default:
-        if (my_turn)
+        if (my_turn && u->confirm_declare)
+            snprintf(keys, sizeof keys, " y or x:declare  any other key:go on playing");
+        else if (my_turn)
             snprintf(keys, sizeof keys,
                      " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
                      v->can_declare ? "x:DECLARE " : "", u->pace);
@@ -753,7 +756,7 @@ static const char *const help_keys[] = {
     "1-5         discard the selection and take that open card",
     "d           discard the selection and draw from the deck",
     "Enter       on the open cards/deck: take or draw",
-    "x           declare (shown only when you may)",
+    "x           declare, after a y/n question (shown only when you may)",
     "h           hint: the computer's move, why, and its estimate that",
     "            declaring now is correct (Esc gives your selection back)",
     "c / Esc     clear the selection",
@@ -950,6 +953,7 @@ static void after_move(ui *u, int seat, ls_move m)
 {
     log_move(u, seat, m);
     u->bot_due = 0;
+    u->confirm_declare = false;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {
         save(u);
         /* Every round's result is shown, also once you are out. */
@@ -1079,9 +1083,38 @@ static void click(ui *u, int y, int x)
     }
 }
 
+/* x: declaring ends the round for everyone and, when the hand is not the
+ * lowest, costs 20 points and more, so it is asked first; the key after
+ * the question answers it (y or x again declares; any other key goes on
+ * playing and does nothing else, so that a key pressed by mistake twice
+ * costs nothing). */
+static void ask_declare(ui *u)
+{
+    ls_error err = {0};
+    char why[300];
+    if (ls_check(u->g.s, (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD}, &err) != 0) {
+        play_personal(&u->g, err.msg, why, sizeof why);
+        set_msg(u, C_ERR, "%s.", why);
+        return;
+    }
+    u->confirm_declare = true;
+    set_msg(u, C_ERR, "Declare with %d? Everyone shows their hand; if yours is not "
+            "%sthe lowest, you score 20 + the difference. y: declare; any other "
+            "key: go on playing.", ls_cards_total(ls_hand(u->g.s, 0)),
+            ls_state_rules(u->g.s)->tie_penalty ? "strictly " : "");
+}
+
 static void my_turn_key(ui *u, int ch)
 {
     int n = u->row == ROW_HAND ? hand_count(u) : pick_count(u);
+    if (u->confirm_declare) {
+        u->confirm_declare = false;
+        if (ch == 'y' || ch == 'Y' || ch == 'x' || ch == 'X')
+            human_move(u, (ls_move){0, LS_MOVE_DECLARE, LS_NO_CARD});
+        else
+            selection_msg(u);
+        return;
+    }
     /* Any key ends the last message (an error, a hint): what the
      * selection is now is said again unless the key says more. */
     if (ch != 'h')
@@ -1120,18 +1153,9 @@ static void my_turn_key(ui *u, int ch)
         human_move(u, (ls_move){u->selected, LS_MOVE_DRAW, LS_NO_CARD});
         break;
     case 'x':
-    case 'X': {
-        ls_move m = {0, LS_MOVE_DECLARE, LS_NO_CARD};
-        ls_error err = {0};
-        char why[300];
-        if (ls_check(u->g.s, m, &err) == 0) {
-            human_move(u, m);
-        } else {
-            play_personal(&u->g, err.msg, why, sizeof why);
-            set_msg(u, C_ERR, "%s.", why);
-        }
+    case 'X':
+        ask_declare(u);
         break;
-    }
     case 'c':
     case 'C':
     case 27:
@@ -1323,6 +1347,10 @@ static void handle_key(ui *u, int ch)
         if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) &&
             ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0) {
             u->alert[0] = '\0';
+            if (u->confirm_declare) { /* a click answers no */
+                u->confirm_declare = false;
+                selection_msg(u);
+            }
             click(u, ev.y, ev.x);
         }
         return;

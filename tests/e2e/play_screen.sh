@@ -165,7 +165,7 @@ wait_for n "You discarded"
 grep -E "You discarded .+, drew .+" "$tmp/screen" >/dev/null ||
     { echo "the log lost the cards"; cat "$tmp/screen"; exit 1; }
 wait_for n "x:DECLARE" 20
-$T send-keys -t n x
+$T send-keys -t n x y
 wait_for n "Press Enter to continue"
 grep -qF "ABCDEFGHIJKLMNOP" "$tmp/screen" && { echo "the long name was not cut"; cat "$tmp/screen"; exit 1; }
 grep -qE "ABCDEFGH[A-Z]?(…|~)" "$tmp/screen" || { echo "no ellipsis"; cat "$tmp/screen"; exit 1; }
@@ -225,7 +225,7 @@ grep -qE "^ +new" "$tmp/screen" || { echo "the drawn card is not marked"; cat "$
 wait_for r "Ada discarded"
 grep -qE "Ada discarded .+, (drew|took)" "$tmp/screen" || { echo "no sentence for Ada"; cat "$tmp/screen"; exit 1; }
 wait_for r "x:DECLARE"
-$T send-keys -t r x
+$T send-keys -t r x y
 wait_for r "Press Enter to continue"
 for t in "You declared with 30: FALSE" "this round" "match" "20 + (30 - Ada's 18)" \
          "18*" "* lowest hand." "You are out: 32 points, above 25."; do
@@ -309,7 +309,7 @@ long=$tmp/a-directory-with-a-rather-long-name-to-show/and-one-more-level
 start q 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$long/end.lsr"
 wait_for q "Your hand: total"
 send_turn q Space d
-$T send-keys -t q x
+$T send-keys -t q x y
 wait_for q "Press Enter to continue"
 # gone NAME TEXT: waits until TEXT has left the screen (kept in $tmp/screen).
 gone() {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # play_tui.sh - the full-screen `leastscore play` driven in tmux: a seeded
 # game shows the hand and the open card that the record says were dealt; a
-# move made with keys reaches the log; declaring brings up the round
-# summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
+# move made with keys reaches the log; declaring asks first, then brings up
+# the round summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
 # terminal restored and the record saved and replayable; closing the
 # terminal saves the record and --resume goes on with it; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
@@ -43,7 +43,17 @@ $T send-keys -t g '?'
 wait_for g "Least Score - help"
 $T send-keys -t g Escape
 wait_for g "x:DECLARE" 20
+# x asks first (a false declaration costs 20 points and more): any other
+# key answers no and does nothing else; y declares.
 $T send-keys -t g x
+wait_for g "Declare with"
+grep -qF "y or x:declare" "$tmp/screen" || { echo "no declare question in the footer"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t g c
+wait_for g "x:DECLARE"
+grep -qF "You declared" "$tmp/screen" && { echo "c declared"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t g x
+wait_for g "Declare with"
+$T send-keys -t g y
 wait_for g "Round 1: You declared with"
 grep -qE "CORRECT|FALSE" "$tmp/screen"
 wait_for g "Press Enter to continue"
