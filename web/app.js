@@ -395,7 +395,14 @@ function onState(msg) {
     // Events went missing: ask for them; the answer brings them in order.
     conn.send({ type: 'sync', version: app.version });
   } else {
-    if (msg.snapshot) app.log = [];
+    // A snapshot's events are the table's recent ones: the log starts
+    // again from them, keeping what this page saw of the same table before
+    // them (after a server restart the snapshot has no event from before
+    // the restart, and the moves of the round would be gone).
+    if (msg.snapshot) {
+      const first = events.length ? events[0].v : Infinity;
+      app.log = (app.seat?.code || app.watching) === msg.view.code ? app.log.filter((l) => l.v < first) : [];
+    }
     const spoken = [];
     for (const ev of events) {
       if (!msg.snapshot && ev.v <= app.version) continue;

@@ -1,9 +1,10 @@
 // Nothing lost, as a person sees it (issue 11's story): a player plays a
 // match in the browser, the server is killed (kill -9) in the middle of
 // it and started again on the same store and port; the page reconnects by
-// itself to the same seat with the same hand, the player finishes the
-// match, follows the link at its end to the replay, and finds the match in
-// the history with its rating change.
+// itself to the same seat with the same hand and the log of the moves
+// seen before, the player finishes the match, follows the link at its end
+// to the replay, and finds the match in the history with its rating
+// change.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +45,7 @@ test('a match survives kill -9 of the server and ends in the history with its re
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     const before = await hand(page);
     const round = await page.textContent('h1');
+    const seen = await page.locator('#log li').allTextContents();
 
     await first.kill9();
     await page.waitForSelector('.banner', { timeout: 15000 });
@@ -54,6 +56,12 @@ test('a match survives kill -9 of the server and ends in the history with its re
     assert.equal(new URL(page.url()).pathname, `/t/${code}`);
     assert.deepEqual(await hand(page), before);
     assert.equal(await page.textContent('h1'), round);
+    // The moves seen before the kill are still in the log, under what
+    // came after (the server's snapshot has nothing from before the
+    // restart; the log used to start again from it, empty).
+    const log = await page.locator('#log li').allTextContents();
+    assert.ok(seen.filter((l) => /^You discarded/.test(l)).length >= 3, `moves before the kill: ${seen}`);
+    assert.deepEqual(log.slice(-seen.length), seen, `the log after the restart: ${log}`);
 
     await playToEnd(page);
     await page.waitForSelector('#see-replay', { timeout: 15000 });
