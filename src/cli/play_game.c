@@ -719,6 +719,60 @@ static const char *set_kind(ls_cards set)
 }
 
 /*
+ * Why a hint draws when the cards it keeps hold no set: the pairs of kept
+ * cards that one unseen card would make a run of 3 ("draws for a card to
+ * make a run with 8H 9D or JC QH"); else, when no open card is below what
+ * an unseen card is worth on average, that none is; else only that the
+ * search prefers an unseen card to the lowest open one, which is all that
+ * can be said without repeating the search. (The hint said "no open card
+ * helps" beside an open 3D.)
+ */
+static void draw_reason(const ls_view *v, ls_cards keep, char *buf, size_t size)
+{
+    ls_cards unseen = LS_ALL_CARDS & ~v->hand & ~v->open & ~v->dead;
+    for (int i = 0; i < v->nplayers; i++)
+        if (i != v->me)
+            unseen &= ~v->known[i];
+    char list[96] = "", cards[32];
+    int pairs = 0;
+    /* Neighbours first (8H 9D), then cards a rank apart (9D JC, AC QC). */
+    for (int pass = 0; pass < 2; pass++) {
+        for (ls_cards a = keep; a && pairs < 2; a &= a - 1)
+            for (ls_cards b = a & (a - 1); b && pairs < 2; b &= b - 1) {
+                ls_cards two = LS_BIT(ls_cards_first(a)) | LS_BIT(ls_cards_first(b));
+                int gap = abs(LS_RANK(ls_cards_first(a)) - LS_RANK(ls_cards_first(b)));
+                if ((gap == 1 || gap == 12) != (pass == 0))
+                    continue;
+                bool near = false;
+                for (ls_cards c = unseen; c && !near; c &= c - 1)
+                    near = ls_discard_ok(two | LS_BIT(ls_cards_first(c)), &v->rules, NULL);
+                if (!near)
+                    continue;
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                         pairs ? " or " : "", play_cards(two, cards, sizeof cards));
+                pairs++;
+            }
+    }
+    if (pairs) {
+        snprintf(buf, size, "; draws for a card to make a run with %s", list);
+        return;
+    }
+    int n = ls_cards_count(unseen);
+    ls_card low = LS_NO_CARD;
+    for (ls_cards o = v->open; o; o &= o - 1)
+        if (low == LS_NO_CARD || ls_card_value(ls_cards_first(o)) < ls_card_value(low))
+            low = ls_cards_first(o);
+    if (low == LS_NO_CARD || !n || ls_card_value(low) * n >= ls_cards_total(unseen)) {
+        snprintf(buf, size, "; draws, as no open card is lower than an unseen "
+                 "card on average");
+        return;
+    }
+    char c[4];
+    snprintf(buf, size, "; draws: the search expects more from an unseen card "
+             "than from %s", ls_card_str(low, c));
+}
+
+/*
  * Why the hint's move is good, from the move and your view alone: what the
  * discard sheds, which cards the kept hand holds as a set to discard next
  * turn, and what the taken card does. "sheds 18 points; keeps JH QH KH
@@ -746,7 +800,7 @@ void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
                      "an unknown card", c,
                      play_points(ls_card_value(m.card), pts, sizeof pts));
     } else if (!set) {
-        snprintf(buf + n, size - (size_t)n, "; draws, as no open card helps");
+        draw_reason(v, keep, buf + n, size - (size_t)n);
     }
 }
 

@@ -238,6 +238,14 @@ if len(hints) != 2 or "sheds 9 points" not in hints[0]:
     fail("the hint does not say why", r.stdout)
 if "100%" in hints[1] or not re.search(r"(over 99|about \d+)%", hints[1]):
     fail("the declare estimate claims certainty", r.stdout)
+# A hint that draws says what for, and never that no open card helps when
+# one is lower than the card it sheds (seed 3: hand 6H 8H 9D JC QH, open 3D;
+# it said "draws, as no open card helps").
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/hint3.lsr"],
+                   input="hint\n", capture_output=True, text=True, timeout=60)
+hint = re.search(r"^Hint .*$", r.stdout, re.M).group(0)
+if "draws for a card to make a run with 8H 9D or JC QH" not in hint:
+    fail("the hint's draw is not explained by what it keeps", r.stdout)
 print("ok: hint")
 
 # The help states this table's variants (the tie rule above all).
