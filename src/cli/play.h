@@ -63,6 +63,8 @@ typedef struct play_game {
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
     bool resumed;                 /* continues a record (--resume) */
+    int reshuffled;  /* cards the last move's draw shuffled from the dead pile
+                      * into an empty deck (D9), or 0 */
     play_report_fn *report;       /* bot failures go there (may be NULL) */
     void *report_ud;
     play_seat_ref refs[LS_MAX_PLAYERS];
@@ -112,6 +114,10 @@ int play_game_deal(play_game *g, ls_error *err);
  * bot what it may see, and (when the round ends) the result. A rejected
  * move changes nothing. On success m->card holds the card drawn. */
 int play_game_apply(play_game *g, ls_move *m, ls_error *err);
+/* "The deck had run out: the 12 cards of the discard pile were shuffled
+ * into a new deck for that draw." after a move that did so (g->reshuffled),
+ * else "". Both front ends say it after the move. */
+const char *play_reshuffle_text(const play_game *g, char *buf, size_t size);
 /* The move of the bot to move (its own choice, or the first legal move if
  * it fails). */
 ls_move play_game_bot_move(play_game *g);

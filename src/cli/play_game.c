@@ -536,9 +536,11 @@ static void told_deal(play_game *g, const ls_state *s)
 int play_game_apply(play_game *g, ls_move *m, ls_error *err)
 {
     int seat = ls_turn(g->s);
+    int dead = ls_deck_size(g->s) == 0 ? ls_cards_count(ls_dead_cards(g->s)) : 0;
     int rc = ls_apply(g->s, m, err);
     if (rc != 0)
         return rc;
+    g->reshuffled = m->kind == LS_MOVE_DRAW ? dead : 0;
     if (g->rec)
         ls_record_move(g->rec, g->s, seat, *m);
     g->saved = false;
@@ -564,6 +566,17 @@ static void told_move(play_game *g, const ls_state *s, int seat, ls_move m)
         }
     }
     ls_player_tell(g->advisor, s, 0, seat, m);
+}
+
+const char *play_reshuffle_text(const play_game *g, char *buf, size_t size)
+{
+    if (!g->reshuffled)
+        snprintf(buf, size, "%s", "");
+    else
+        snprintf(buf, size, "The deck had run out: the %d card%s of the discard "
+                 "pile %s shuffled into a new deck for that draw.", g->reshuffled,
+                 g->reshuffled == 1 ? "" : "s", g->reshuffled == 1 ? "was" : "were");
+    return buf;
 }
 
 ls_move play_game_bot_move(play_game *g)

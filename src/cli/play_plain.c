@@ -341,6 +341,8 @@ static int human_turn(play_game *g)
         char buf[128];
         play_describe(g, 0, m, true, buf, sizeof buf);
         printf("%s.\n", buf);
+        if (g->reshuffled)
+            printf("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         return MATCH_OVER;
     }
 }
@@ -374,6 +376,8 @@ static int run_match(play_game *g)
             }
             play_describe(g, seat, m, false, buf, sizeof buf);
             printf("%s.\n", buf);
+            if (g->reshuffled)
+                printf("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         }
         if (ls_phase(g->s) != LS_PHASE_TURN) {
             print_result(g);

@@ -951,7 +951,10 @@ static void selection_msg(ui *u)
 
 static void after_move(ui *u, int seat, ls_move m)
 {
+    char shuffled[sizeof u->log[0].text];
     log_move(u, seat, m);
+    if (u->g.reshuffled)
+        log_text(u, false, play_reshuffle_text(&u->g, shuffled, sizeof shuffled));
     u->bot_due = 0;
     u->confirm_declare = false;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {

@@ -288,6 +288,19 @@ if not any(sum(1 for w in row.split() if card.match(w)) == 7 for row in table[1:
     fail("the result's columns are not aligned with 7-card hands", r.stdout)
 print("ok: result wording and columns")
 
+# A draw from an empty deck shuffles the discard pile into a new one (D9):
+# the transcript says so after the move, so that the deck growing from 0 to
+# 6 cards is not a mystery (seed 3, eight players of six cards: a deck of
+# 3, empty when Finn draws).
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--bots", "7", "--hand-size", "6",
+                    "--record", f"{tmp}/shuffle.lsr"], input="discard JC draw\n",
+                   capture_output=True, text=True, timeout=60)
+if "Finn discards 10H JS QC and draws.\nThe deck had run out: the 7 cards of the discard " \
+        "pile were shuffled into a new deck for that draw.\n" not in r.stdout \
+        or r.stdout.count("The deck had run out") != 1:
+    fail("the reshuffle of the discard pile is not told", r.stdout)
+print("ok: reshuffle told")
+
 # Commands are read in any case, like the moves.
 r = plain(["--seed", "3", "--record", f"{tmp}/case.lsr"], "HELP\nHand\nHint\nQUIT\n")
 if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)") != 2 \

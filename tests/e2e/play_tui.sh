@@ -4,7 +4,8 @@
 # move made with keys reaches the log; declaring asks first, then brings up
 # the round summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
 # terminal restored and the record saved and replayable; closing the
-# terminal saves the record and --resume goes on with it; mouse clicks
+# terminal saves the record and --resume goes on with it; a deck shuffled
+# anew from the discard pile is told; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
@@ -172,6 +173,18 @@ wait_for h2 "exit status 0"
 grep -qF "Record saved: $tmp/hup.lsr" "$tmp/screen"
 [ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
 "$LS" replay "$tmp/hup.lsr" >/dev/null
+
+# A draw from an empty deck that shuffles the discard pile into a new deck
+# is told in "Last moves" (seed 3, eight players of six cards; discarding
+# J♣, the fifth card, and drawing).
+start sh 100 35 C --seed 3 --bots 7 --hand-size 6 --pace 0 --record "$tmp/shuffle.lsr"
+wait_for sh "Your hand: total"
+$T send-keys -t sh Right Right Right Right Space d
+wait_for sh "The deck had run out"
+$T send-keys -t sh q
+wait_for sh "Quit this game?"
+$T send-keys -t sh y
+wait_for sh "exit status 0"
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
