@@ -228,18 +228,22 @@ static bool full_screen_ok(char *why, size_t size)
 
 /* --resume FILE: reads it into o->resume_text (the caller frees *text)
  * and sets the table from the match it holds. Returns 0, or prints why not
- * and returns 2. */
+ * and returns 2, as replay does for a file it cannot take (the usage is
+ * not what was wrong, so it is not pointed to). */
 static int read_resume(play_opts *o, char **text)
 {
     char msg[600];
     *text = cli_read_file(o->resume, 64 << 20, &o->resume_len);
-    if (!*text)
-        return cli_usage_error("play", "--resume: cannot read %s: %s", o->resume,
-                               errno == EFBIG ? "it is longer than any game record"
-                                              : strerror(errno));
+    if (!*text) {
+        fprintf(stderr, "leastscore play: --resume: cannot read %s: %s\n", o->resume,
+                errno == EFBIG ? "it is longer than any game record" : strerror(errno));
+        return 2;
+    }
     o->resume_text = *text;
-    if (play_resume_opts(o, msg, sizeof msg) != 0)
-        return cli_usage_error("play", "--resume: %s", msg);
+    if (play_resume_opts(o, msg, sizeof msg) != 0) {
+        fprintf(stderr, "leastscore play: --resume: %s\n", msg);
+        return 2;
+    }
     return 0;
 }
 

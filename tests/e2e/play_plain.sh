@@ -486,6 +486,10 @@ for args, expect in [
                        input="quit\n", timeout=30)
     if r.returncode != 2 or expect not in r.stderr or r.stdout:
         fail(f"play {args}: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
+    # A file that cannot be resumed is no misuse of the options.
+    usage = "a resumed match keeps" in expect
+    if usage != ("--help" in r.stderr):
+        fail(f"play {args}: the pointer to --help is wrong: {r.stderr!r}")
 if os.path.exists(f"{tmp}/ran"):
     fail("a cmd: level in a record was run")
 print("ok: resume")
