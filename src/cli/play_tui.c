@@ -1301,7 +1301,7 @@ static void handle_key(ui *u, int ch)
     case OV_QUIT:
         if (ch == 'y' || ch == 'Y')
             u->quit = true;
-        else if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
+        else if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q' || ch == 'Q')
             u->overlay = u->quit_under;
         return;
     case OV_ROUND:
@@ -1309,7 +1309,7 @@ static void handle_key(ui *u, int ch)
             u->overlay = ls_phase(u->g.s) == LS_PHASE_OVER ? OV_OVER : OV_NONE;
             if (ls_phase(u->g.s) == LS_PHASE_OVER)
                 save(u);
-        } else if (ch == 'q')
+        } else if (ch == 'q' || ch == 'Q')
             ask_quit(u);
         return;
     case OV_OVER:
@@ -1318,7 +1318,7 @@ static void handle_key(ui *u, int ch)
             end_match(u);
             if (new_match(u, seed) != 0)
                 u->quit = true;
-        } else if (ch == 'n' || ch == 'N' || ch == 'q' || ch == 27)
+        } else if (ch == 'n' || ch == 'N' || ch == 'q' || ch == 'Q' || ch == 27)
             u->quit = true;
         return;
     }

@@ -58,6 +58,18 @@ $T send-keys -t g y
 wait_for g "Round 1: You declared with"
 grep -qE "CORRECT|FALSE" "$tmp/screen"
 wait_for g "Press Enter to continue"
+# Q in capitals asks to quit over the round's result too, as q does, and
+# N goes back to it.
+$T send-keys -t g Q
+wait_for g "Quit this game?"
+$T send-keys -t g N
+i=0
+while $T capture-pane -p -t g | grep -q "Quit this game?"; do
+    [ "$i" -lt 200 ] || { echo "N did not close the question"; exit 1; }
+    sleep 0.05
+    i=$((i + 1))
+done
+wait_for g "Press Enter to continue"
 $T send-keys -t g Enter
 
 # Ctrl-C asks; 'n' goes back to the game; q + y quits.
