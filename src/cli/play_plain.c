@@ -430,8 +430,10 @@ static bool play_again(void)
         printf("Play again? (yes/no) ");
         fflush(stdout);
         const char *ans = read_line();
-        if (!ans)
+        if (!ans) { /* the output, and the shell's prompt after it, on a line of its own */
+            printf("\n");
             return false;
+        }
         if (line_refused())
             continue;
         if (!strcasecmp(ans, "y") || !strcasecmp(ans, "yes"))

@@ -288,6 +288,22 @@ if not any(sum(1 for w in row.split() if card.match(w)) == 7 for row in table[1:
     fail("the result's columns are not aligned with 7-card hands", r.stdout)
 print("ok: result wording and columns")
 
+# End of input at "Play again?" is no, and the output ends with a line
+# break (the shell's prompt came on the question's line).
+g = Game(["--seed", "5", "--bots", "1", "--threshold", "1", "--record", f"{tmp}/again.lsr"])
+g.wait_for(PROMPT)
+hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+g.send(f"discard {hand[0]} draw")
+if g.wait_for(PROMPT, AGAIN) == PROMPT:
+    g.send("declare")
+    if g.wait_for(AGAIN) != AGAIN:
+        fail("no 'Play again?' after a declaration at threshold 1", g.out)
+g.p.stdin.close()
+rest = g.p.stdout.read().decode()
+if g.p.wait() != 0 or rest != "\n":
+    fail(f"end of input at 'Play again?' left {rest!r}", g.out + rest)
+print("ok: end of input at play again")
+
 # A draw from an empty deck shuffles the discard pile into a new one (D9):
 # the transcript says so after the move, so that the deck growing from 0 to
 # 6 cards is not a mystery (seed 3, eight players of six cards: a deck of
