@@ -61,6 +61,8 @@ static void help(void)
         "  --seed N           a repeatable match\n"
         "  --resume FILE      go on with the match recorded in FILE (saved\n"
         "                     there): its players, rules and levels\n"
+        "  --continue         --resume the newest unfinished match saved\n"
+        "                     without --record\n"
         "  --record FILE      save the record there (default: a new file in\n"
         "                     $XDG_DATA_HOME/leastscore/games or\n"
         "                     ~/.local/share/leastscore/games)\n"
@@ -83,7 +85,7 @@ static int parse_int(const char *opt, const char *text, int lo, int hi, int *out
 }
 
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
-       OPT_PACE, OPT_PLAIN, OPT_RESUME };
+       OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE };
 
 /* The rules options: command-line name -> rules.md name. */
 static int parse_args(int argc, char **argv, play_opts *o)
@@ -103,6 +105,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         {"pace", required_argument, NULL, OPT_PACE},
         {"plain", no_argument, NULL, OPT_PLAIN},
         {"resume", required_argument, NULL, OPT_RESUME},
+        {"continue", no_argument, NULL, OPT_CONTINUE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -168,6 +171,9 @@ static int parse_args(int argc, char **argv, play_opts *o)
                 return cli_usage_error("play", "--resume needs a file name");
             o->resume = optarg;
             break;
+        case OPT_CONTINUE:
+            o->resume_last = true;
+            break;
         case ':':
             return cli_usage_error("play", "%s needs a value", argv[optind - 1]);
         default:
@@ -176,7 +182,9 @@ static int parse_args(int argc, char **argv, play_opts *o)
     }
     if (optind < argc)
         return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
-    if (o->resume && table_opt)
+    if (o->resume && o->resume_last)
+        return cli_usage_error("play", "--continue and --resume: one or the other");
+    if ((o->resume || o->resume_last) && table_opt)
         return cli_usage_error("play", "%s: a resumed match keeps the players and "
                                "rules of its record; only --level, --seed, --record, "
                                "--pace and --plain go with --resume", table_opt);
@@ -232,7 +240,15 @@ static bool full_screen_ok(char *why, size_t size)
  * not what was wrong, so it is not pointed to). */
 static int read_resume(play_opts *o, char **text)
 {
-    char msg[600];
+    static char last[PLAY_PATH_MAX];
+    char msg[PLAY_PATH_MAX + 200];
+    if (o->resume_last) {
+        if (play_last_unfinished(last, sizeof last, msg, sizeof msg) != 0) {
+            fprintf(stderr, "leastscore play: --continue: %s\n", msg);
+            return 2;
+        }
+        o->resume = last;
+    }
     *text = cli_read_file(o->resume, 64 << 20, &o->resume_len);
     if (!*text) {
         fprintf(stderr, "leastscore play: --resume: cannot read %s: %s\n", o->resume,
@@ -255,7 +271,7 @@ int cmd_play(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (o.resume && (rc = read_resume(&o, &resume_text)) != 0)
+    if ((o.resume || o.resume_last) && (rc = read_resume(&o, &resume_text)) != 0)
         goto out;
 
     struct sigaction sa;

@@ -37,6 +37,7 @@ typedef struct play_opts {
                       * the full screen */
     int nlevels;                                /* specs given with --level */
     const char *resume;                         /* --resume FILE, or NULL */
+    bool resume_last;                           /* --continue */
     const char *resume_text; /* its text (play_resume_opts), owned by the caller */
     size_t resume_len;
 } play_opts;
@@ -99,6 +100,10 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
  * Returns 0, or -1 with a message in msg.
  */
 int play_resume_opts(play_opts *o, char *msg, size_t size);
+/* --continue: the path of the newest record under the games directory
+ * (where matches without --record are saved) whose match is not over.
+ * Returns 0, or -1 with why not in msg. */
+int play_last_unfinished(char *path, size_t size, char *msg, size_t msize);
 /* For a resumed match, where it goes on: "Resumed from FILE: round 2,
  * turn 5." or "Resumed from FILE: round 3 is next." */
 void play_resumed_text(const play_game *g, char *buf, size_t size);

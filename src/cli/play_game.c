@@ -15,6 +15,7 @@
  * at its end, and the players and the record writer rebuilt by replaying
  * it through the same calls as live play (told_deal, told_move).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -130,16 +131,22 @@ static int make_parent_dirs(const char *path)
  * ~/.local/share), with -2, -3... when that name is taken. The file is
  * made (empty) here, so that two games started in the same second cannot
  * both take one name. */
+/* The directory of the matches saved without --record. */
+static void games_dir(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg == '/')
+        snprintf(out, size, "%s/leastscore/games", xdg);
+    else if (home && *home)
+        snprintf(out, size, "%s/.local/share/leastscore/games", home);
+    else
+        snprintf(out, size, "leastscore-games");
+}
+
 static int default_path(char *out, size_t size)
 {
     char base[PLAY_PATH_MAX - 64];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg == '/')
-        snprintf(base, sizeof base, "%s/leastscore/games", xdg);
-    else if (home && *home)
-        snprintf(base, sizeof base, "%s/.local/share/leastscore/games", home);
-    else
-        snprintf(base, sizeof base, "leastscore-games");
+    games_dir(base, sizeof base);
     char stamp[32];
     time_t now = time(NULL);
     struct tm tm;
@@ -159,6 +166,92 @@ static int default_path(char *out, size_t size)
             return -1;
     }
     return -1;
+}
+
+typedef struct saved_file {
+    struct timespec mtime;
+    char name[256];
+} saved_file;
+
+/* Newest first; files changed in the same instant by name, later first
+ * (the names are the times the matches began). */
+static int newer_first(const void *pa, const void *pb)
+{
+    const saved_file *a = pa, *b = pb;
+    if (a->mtime.tv_sec != b->mtime.tv_sec)
+        return a->mtime.tv_sec < b->mtime.tv_sec ? 1 : -1;
+    if (a->mtime.tv_nsec != b->mtime.tv_nsec)
+        return a->mtime.tv_nsec < b->mtime.tv_nsec ? 1 : -1;
+    return -strcmp(a->name, b->name);
+}
+
+/* Whether the file at path is a valid record of a match that is not over. */
+static bool unfinished(const char *path)
+{
+    size_t len;
+    char *text = cli_read_file(path, 64 << 20, &len);
+    if (!text)
+        return false;
+    ls_state *s = NULL;
+    bool open = ls_record_read(text, len, &s, NULL, NULL, NULL) == 0 &&
+                ls_phase(s) != LS_PHASE_OVER;
+    ls_state_free(s);
+    free(text);
+    return open;
+}
+
+/*
+ * The .lsr files of the games directory are listed with their times (a
+ * directory of thousands of matches costs a list of names), then read
+ * newest first until one holds an unfinished match, at most UNFINISHED_MAX
+ * of them, so that a directory of finished matches is not read whole.
+ */
+#define UNFINISHED_MAX 50
+int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
+{
+    char dir[PLAY_PATH_MAX - 300];
+    games_dir(dir, sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(msg, msize, "no match has been saved in %s (%s)", dir, strerror(errno));
+        return -1;
+    }
+    saved_file *files = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        struct stat st;
+        if (len < 5 || len >= sizeof files->name || strcmp(e->d_name + len - 4, ".lsr"))
+            continue;
+        snprintf(path, size, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            saved_file *more = realloc(files, (cap = cap ? 2 * cap : 64) * sizeof *files);
+            if (!more)
+                break;
+            files = more;
+        }
+        files[n].mtime = st.st_mtim;
+        snprintf(files[n++].name, sizeof files->name, "%s", e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(files, n, sizeof *files, newer_first);
+    int rc = -1;
+    for (size_t i = 0; rc != 0 && i < n && i < UNFINISHED_MAX; i++) {
+        snprintf(path, size, "%s/%s", dir, files[i].name);
+        if (unfinished(path))
+            rc = 0;
+    }
+    free(files);
+    if (rc != 0)
+        snprintf(msg, msize, "no unfinished match is saved in %s (%s%zu record%s "
+                 "read); a match saved elsewhere with --record goes on with "
+                 "--resume FILE", dir, n > UNFINISHED_MAX ? "the newest " : "",
+                 n < UNFINISHED_MAX ? n : UNFINISHED_MAX, n == 1 ? "" : "s");
+    return rc;
 }
 
 /* FILE for the first match, FILE-N (before any extension) for the Nth. */

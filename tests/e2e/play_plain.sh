@@ -471,6 +471,36 @@ if r.returncode != 0 or f"Resumed from {odd}: round 1, turn " not in r.stdout:
 if "to go on with it" in play_match(12, ["--bots", "1", "--threshold", "1"]):
     fail("a finished match says how to go on with it")
 
+# --continue resumes the newest unfinished match saved without --record,
+# passing over newer finished ones (closing the terminal, one does not see
+# the path printed on leaving).
+home = f"{tmp}/home-continue"
+env = {k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}
+env["HOME"] = home
+games = f"{home}/.local/share/leastscore/games"
+def run_continue(extra=()):
+    return subprocess.run([ls, "play", "--plain", "--continue"] + list(extra),
+                          input="quit\n", capture_output=True, text=True, env=env,
+                          timeout=30)
+r = run_continue()
+if r.returncode != 2 or f"--continue: no match has been saved in {games}" not in r.stderr:
+    fail(f"--continue with nothing saved: {r.returncode} {r.stderr!r}", r.stdout)
+r = subprocess.run([ls, "play", "--plain", "--seed", "3"], input="hand\n",
+                   capture_output=True, text=True, env=env, timeout=30)
+left = re.search(r"Record saved: (\S+)", r.stdout).group(1)
+time.sleep(0.05)
+shutil.copy(f"{tmp}/match-5.lsr", f"{games}/zz-finished.lsr")  # newer, over
+r = run_continue()
+if r.returncode != 0 or f"Resumed from {left}: round 1, turn 1." not in r.stdout:
+    fail("--continue did not take the newest unfinished match", r.stdout + r.stderr)
+r = run_continue(["--threshold", "50"])
+if r.returncode != 2 or "--threshold: a resumed match keeps" not in r.stderr:
+    fail(f"--continue --threshold: {r.returncode} {r.stderr!r}")
+os.unlink(left)
+r = run_continue()
+if r.returncode != 2 or f"no unfinished match is saved in {games} (1 record read)" not in r.stderr:
+    fail(f"--continue with only finished matches: {r.returncode} {r.stderr!r}", r.stdout)
+
 # A record cut at the end of a round resumes with the next deal.
 lines = open(f"{tmp}/match-1.lsr").read().splitlines(keepends=True)
 cut = [i for i, l in enumerate(lines) if l.startswith("round")][1]
