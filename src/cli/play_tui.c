@@ -761,8 +761,10 @@ static const char *const help_keys[] = {
     "            declaring now is correct (Esc gives your selection back)",
     "c / Esc     clear the selection",
     "- / +       faster / slower computers",
-    "?           this help",
-    "q           quit (the record is saved)",
+    "Enter       on the computers' turns: the next one moves now",
+    "? / F1      this help",
+    "q           quit (the record is saved: --resume or --continue",
+    "            goes on with it later)",
 };
 
 /* The help's lines: the rules (play_rules_text), the variants of this

@@ -142,7 +142,7 @@ for i in $(seq 1 40); do
     $T capture-pane -p -t h >"$tmp/screen"
     grep -qF "the last one in wins" "$tmp/screen" && seen_rules=1
     grep -qF "This table: out above 100 points; a tie counts as lowest." "$tmp/screen" && seen_table=1
-    grep -qF "quit (the record is saved)" "$tmp/screen" && { seen_end=1; break; }
+    grep -qF "goes on with it later)" "$tmp/screen" && { seen_end=1; break; }
     $T send-keys -t h Down
     sleep 0.05
 done
