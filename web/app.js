@@ -22,6 +22,7 @@ import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './r
 import { Connection } from './net.js';
 import { h, cardFace, cardRow, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
+import { createChat } from './chat.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
 const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
@@ -123,6 +124,8 @@ const conn = new Connection({
   },
 });
 
+const chat = createChat((msg) => conn.send(msg));
+
 function send(msg) {
   if (!conn.send(msg)) {
     app.intent = msg;
@@ -165,6 +168,9 @@ function onMessage(msg) {
       render();
       announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
       break;
+    case 'chat':
+      chat.add(msg.lines);
+      break;
     case 'removed':
       // A seat resumed in another tab is still this browser's: keep its
       // token (the other tab holds the seat). Otherwise the token is dead.
@@ -195,6 +201,7 @@ function onJoined(msg) {
     app.watching = code;
   }
   saveSeat();
+  chat.enter(code, msg.role === 'player' ? msg.seat : -1);
   app.message = '';
   if (location.pathname !== `/t/${code}`) history.replaceState(null, '', `/t/${code}`);
 }
@@ -345,6 +352,10 @@ function onError(msg) {
     onPlayerError(msg);
     return;
   }
+  if (msg.request === 'chat') {
+    chat.refused(errorText(msg));
+    return;
+  }
   if (msg.request === 'move') app.sentOn = -1;
   if (msg.request === 'hint') app.hint = null;
   if (msg.request === 'resume' && (msg.code === 'bad_token' || msg.code === 'no_table')) {
@@ -423,6 +434,7 @@ function onState(msg) {
     saveLog();
   }
   const v = app.view;
+  chat.enter(v.code, v.you); // (the seats move up when one is freed in the lobby)
   if (v.hand) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
   else app.selected.clear();
   if (!isMyTurn()) app.hint = null;
@@ -447,6 +459,7 @@ function leaveTable(message, keep = false) {
   app.version = -1;
   app.log = [];
   app.hint = null;
+  chat.leave();
   sessionStorage.removeItem(KEY_LOG);
   if (location.pathname !== '/') history.pushState(null, '', '/');
   app.message = message || '';

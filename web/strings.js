@@ -148,6 +148,19 @@ export const s = {
   wins: (n) => `${n} win${n === 1 ? '' : 's'}`,
   toMove: 'to play',
   logHeading: 'Moves',
+
+  // The table's chat.
+  chatButton: 'Chat',
+  chatUnread: (n) => ` · ${n} new`,
+  chatHeading: 'Chat',
+  chatClose: 'Close',
+  chatLabel: 'Message to the table',
+  chatSend: 'Send',
+  chatEmpty: 'Nothing said yet. Lines stay while the table is open; they are not kept with the match.',
+  chatSpectator: 'Spectators read the chat; only the players write in it.',
+  chatTooLong: (n) => `A line is at most 200 characters; this one has ${n}.`,
+  chatOffline: 'Not connected: the line was not sent.',
+  chatSays: (name, text) => `${name} says: ${text}`,
   you: 'You',
 
   // Moves as sentences: "Ada discarded 10♣ 10♥, drew a card"
@@ -350,6 +363,7 @@ export const s = {
     bad_login: 'Wrong player name or password.',
     bad_password: 'A password has 8 to 1024 characters.',
     not_player: 'Only a player may do this.',
+    not_seated: 'Only the players at the table write in the chat.',
     store_failed: 'The server could not reach its records; try again soon.',
   },
 };

@@ -1,0 +1,125 @@
+// The table's chat in the browser: two players and a spectator at one
+// table. A line reaches everyone (a badge counts it while the chat is
+// closed, a screen reader is told who said what); a line being typed keeps
+// its text and the focus while the game redraws the page; markup is shown
+// as text; a spectator reads only; a line the server refuses says why and
+// gives its text back; Escape closes the chat; after a reload or a dropped
+// connection every line is there once; leaving the table hides it.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, dropConnection, PHONE, DESKTOP } from './helpers.mjs';
+
+const env = setup();
+
+const lines = (page) => page.$$eval('#chat-lines li:not(.chat-empty)', (ls) => ls.map((l) => l.textContent));
+const say = async (page, text) => {
+  await page.fill('#chat-input', text);
+  await page.press('#chat-input', 'Enter');
+};
+
+test('players chat at the table, a spectator reads, the game goes on meanwhile', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const zed = await newPage(env.browser, PHONE);
+  const watcher = await newPage(env.browser, DESKTOP);
+  await withShots(t, [ada, zed, watcher], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada');
+    assert.equal(await ada.isVisible('#chat-toggle'), false, 'no chat away from a table');
+    const code = await createTable(ada, { seats: 3, kinds: ['open', 'greedy'] });
+    await zed.goto(`${env.server.url}/t/${code}`);
+    await setName(zed, 'Zed');
+    await zed.click('#join');
+    await zed.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    await watcher.goto(env.server.url + '/');
+    await watcher.fill('#code', code);
+    await watcher.click('#watch');
+    await watcher.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+
+    // Ada opens the chat (the box has the focus) and writes; the others
+    // see a count on the closed chat, and a screen reader hears the line.
+    await ada.click('#chat-toggle');
+    assert.equal(await ada.evaluate(() => document.activeElement?.id), 'chat-input');
+    assert.equal(await ada.getAttribute('#chat-toggle', 'aria-expanded'), 'true');
+    await say(ada, 'Hello Zed, ready? 🂡');
+    for (const p of [zed, watcher]) {
+      await p.waitForFunction(() => /1 new/.test(document.querySelector('#chat-toggle').textContent), null, { timeout: 10000 });
+      assert.equal(await p.textContent('#chat-announce'), 'Ada says: Hello Zed, ready? 🂡');
+    }
+    await ada.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 1);
+    assert.equal(await ada.inputValue('#chat-input'), '', 'a sent line leaves the box');
+    assert.deepEqual(await lines(ada), ['Ada Hello Zed, ready? 🂡']);
+
+    // Zed opens it: the line, no count left.
+    await zed.click('#chat-toggle');
+    assert.deepEqual(await lines(zed), ['Ada Hello Zed, ready? 🂡']);
+    assert.equal(await zed.isVisible('#chat-unread'), false);
+
+    // Zed is typing when the match starts: every state redraws the page,
+    // and the half-typed line keeps its text and the focus.
+    await zed.fill('#chat-input', 'Good lu');
+    await zed.focus('#chat-input');
+    await ada.click('#start');
+    await zed.waitForSelector('.seats', { timeout: 30000 });
+    await zed.waitForTimeout(500);
+    assert.equal(await zed.inputValue('#chat-input'), 'Good lu');
+    assert.equal(await zed.evaluate(() => document.activeElement?.id), 'chat-input');
+    await zed.type('#chat-input', 'ck!');
+    await zed.press('#chat-input', 'Enter');
+    await ada.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 2, null, { timeout: 10000 });
+    assert.deepEqual(await lines(ada), ['Ada Hello Zed, ready? 🂡', 'Zed Good luck!']);
+
+    // Markup in a line is text.
+    await say(ada, '<img src=x onerror="window.pwned=1"> <b>bold</b>');
+    await watcher.click('#chat-toggle');
+    await watcher.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 3, null, { timeout: 10000 });
+    assert.equal((await lines(watcher))[2], 'Ada <img src=x onerror="window.pwned=1"> <b>bold</b>');
+    assert.equal(await watcher.locator('#chat-lines img, #chat-lines b').count(), 0);
+    assert.equal(await watcher.evaluate(() => window.pwned), undefined);
+
+    // The spectator reads only.
+    assert.equal(await watcher.isVisible('#chat-input'), false);
+    assert.match(await watcher.textContent('#chat-readonly'), /Spectators read the chat/);
+
+    // Too many lines at once: the server's reason, and the text is back.
+    for (let i = 3; i <= 5; i++) await say(ada, `line ${i}`);
+    await ada.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 6, null, { timeout: 10000 });
+    await say(ada, 'one too many');
+    await ada.waitForFunction(() => document.querySelector('#chat-status').textContent !== '', null, { timeout: 10000 });
+    assert.match(await ada.textContent('#chat-status'), /at most 5 lines at once, then one every 2 seconds/);
+    assert.equal(await ada.inputValue('#chat-input'), 'one too many');
+    // A line too long never leaves the page.
+    await say(ada, 'é'.repeat(201));
+    assert.match(await ada.textContent('#chat-status'), /at most 200 characters; this one has 201/);
+
+    // Escape closes the chat and gives the focus to its button.
+    await ada.press('#chat-input', 'Escape');
+    assert.equal(await ada.isVisible('#chat-panel'), false);
+    assert.equal(await ada.evaluate(() => document.activeElement?.id), 'chat-toggle');
+
+    // Zed reloads: the table's lines come back, each once.
+    await zed.reload();
+    await zed.waitForSelector('.seats', { timeout: 30000 });
+    await zed.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 6, null, { timeout: 10000 });
+    const again = await lines(zed);
+    assert.equal(again.length, 6);
+    assert.equal(new Set(again).size, 6);
+    assert.equal(await zed.isVisible('#chat-panel'), true, 'the chat stays open as it was');
+
+    // Ada's connection drops and comes back: the page keeps its lines and
+    // the table's, sent again with the resume, are not shown twice.
+    const resumes = await ada.evaluate(() => window.sockets.length);
+    await dropConnection(ada);
+    await ada.waitForFunction((n) => window.sockets.length > n && window.sockets.at(-1).readyState === 1, resumes, { timeout: 30000 });
+    await ada.waitForTimeout(500);
+    assert.deepEqual(await lines(ada), again);
+    assert.equal(await ada.isVisible('#chat-unread'), false, 'lines seen before are not new');
+
+    // Leaving the table hides the chat.
+    await watcher.click('#leave');
+    await watcher.waitForSelector('#code', { timeout: 30000 });
+    assert.equal(await watcher.isVisible('#chat-toggle'), false);
+    assert.equal(await watcher.isVisible('#chat-panel'), false);
+    for (const p of [ada, zed, watcher]) assert.deepEqual(p.errors, []);
+  });
+});

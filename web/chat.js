@@ -1,0 +1,167 @@
+// The table's chat (docs/server-protocol.md, "chat"): a panel of its own
+// beside the page, outside what app.js redraws on every message, so that a
+// line being typed keeps its text, its caret and its input method's
+// composition while the game goes on.
+//
+// Collapsed, it is a button at the bottom corner ("Chat", with the number
+// of lines that came since it was last open); open, the lines and a box to
+// write in (a spectator reads only). Lines from others are told to screen
+// readers through a live region of the chat's own, so that they do not
+// cut off the sentences of the moves. The text is the players' own: it is
+// only ever set as text, with its direction found from itself.
+
+import { s } from './strings.js';
+import { h } from './dom.js';
+
+const MAX_CHARS = 200; // the server's limit, in characters (code points)
+const KEY_OPEN = 'leastscore.chatOpen';
+
+export function createChat(send) {
+  const root = document.getElementById('chat');
+  const state = {
+    code: null, // the table the chat is for
+    canWrite: false,
+    lines: [], // [{n, seat, name, text}], in order
+    unread: 0,
+    open: localStorage.getItem(KEY_OPEN) === '1',
+    lastSent: '',
+    you: -1,
+  };
+
+  const badge = h('span', { class: 'chat-badge', id: 'chat-unread' });
+  const toggle = h('button', {
+    type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-expanded': 'false', 'aria-controls': 'chat-panel',
+    onclick: () => setOpen(!state.open, true),
+  }, s.chatButton, badge);
+  const list = h('ol', { class: 'chat-lines', id: 'chat-lines', tabindex: 0, 'aria-labelledby': 'chat-h' });
+  const status = h('p', { class: 'chat-status', id: 'chat-status', role: 'status' });
+  const input = h('input', {
+    id: 'chat-input', autocomplete: 'off', maxlength: MAX_CHARS * 2, enterkeyhint: 'send', dir: 'auto',
+    'aria-describedby': 'chat-status',
+  });
+  const form = h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h('label', { class: 'visually-hidden', for: 'chat-input' }, s.chatLabel),
+    input,
+    h('button', { type: 'submit', id: 'chat-send' }, s.chatSend));
+  const readOnly = h('p', { class: 'help', id: 'chat-readonly' }, s.chatSpectator);
+  const heard = h('div', { class: 'visually-hidden', 'aria-live': 'polite', id: 'chat-announce' });
+  const panel = h('section', { class: 'chat-panel', id: 'chat-panel', 'aria-labelledby': 'chat-h', hidden: true },
+    h('header', { class: 'chat-head' },
+      h('h2', { id: 'chat-h' }, s.chatHeading),
+      h('button', { type: 'button', class: 'secondary small', id: 'chat-close', onclick: () => setOpen(false, true) },
+        s.chatClose)),
+    list, status, form, readOnly);
+  root.replaceChildren(toggle, panel, heard);
+  root.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && state.open) {
+      e.preventDefault();
+      setOpen(false, true);
+    }
+  });
+
+  function setOpen(open, byUser) {
+    state.open = open;
+    if (byUser) localStorage.setItem(KEY_OPEN, open ? '1' : '0');
+    if (open) state.unread = 0;
+    draw();
+    if (byUser) (open ? (state.canWrite ? input : list) : toggle).focus();
+  }
+
+  function draw() {
+    root.hidden = !state.code;
+    document.body.classList.toggle('has-chat', !!state.code);
+    document.body.classList.toggle('chat-open', !!state.code && state.open);
+    panel.hidden = !state.open;
+    toggle.hidden = state.open;
+    toggle.setAttribute('aria-expanded', state.open ? 'true' : 'false');
+    badge.textContent = state.unread ? s.chatUnread(state.unread) : '';
+    badge.hidden = !state.unread;
+    form.hidden = !state.canWrite;
+    readOnly.hidden = state.canWrite;
+  }
+
+  function lineItem(l) {
+    return h('li', { class: l.seat === state.you ? 'mine' : null, 'data-n': l.n },
+      h('span', { class: 'chat-name' }, l.name), ' ',
+      h('bdi', { class: 'chat-text', dir: 'auto' }, l.text));
+  }
+
+  function drawLines() {
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+    list.replaceChildren(...(state.lines.length ? state.lines.map(lineItem)
+      : [h('li', { class: 'chat-empty' }, s.chatEmpty)]));
+    if (atEnd || !state.open) list.scrollTop = list.scrollHeight;
+  }
+
+  function submit() {
+    const text = input.value.trim();
+    if (!text) return;
+    const chars = [...text].length;
+    if (chars > MAX_CHARS) {
+      status.textContent = s.chatTooLong(chars);
+      return;
+    }
+    if (send({ type: 'chat', text })) {
+      state.lastSent = input.value;
+      input.value = '';
+      status.textContent = '';
+    } else {
+      status.textContent = s.chatOffline;
+    }
+  }
+
+  return {
+    // At table `code` (a player in seat `you`, or a spectator: -1).
+    enter(code, you) {
+      const changed = state.code !== code || state.you !== you;
+      if (state.code !== code) {
+        state.lines = [];
+        state.unread = 0;
+        status.textContent = '';
+        input.value = '';
+      }
+      state.code = code;
+      state.you = you;
+      state.canWrite = you >= 0;
+      draw();
+      if (changed) drawLines();
+    },
+    leave() {
+      state.code = null;
+      state.lines = [];
+      state.unread = 0;
+      draw();
+    },
+    // The lines of a `chat` message. A line already shown is shown once
+    // (after a reconnect the table's last lines come again); a number
+    // already used by another line means the table's chat began again (the
+    // server restarted): what was shown before goes.
+    add(lines) {
+      if (!state.code || !Array.isArray(lines)) return;
+      const fresh = [];
+      for (const l of lines) {
+        if (!l || typeof l.n !== 'number') continue;
+        const old = state.lines.find((x) => x.n === l.n);
+        if (old && old.name === l.name && old.text === l.text) continue;
+        if (old || (state.lines.length && l.n < state.lines[state.lines.length - 1].n)) state.lines = [];
+        state.lines.push({ n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) });
+        if (l.seat !== state.you) fresh.push(l);
+      }
+      state.lines = state.lines.slice(-100);
+      if (!fresh.length) {
+        drawLines();
+        return;
+      }
+      if (!state.open) state.unread += fresh.length;
+      draw();
+      drawLines();
+      heard.textContent = fresh.map((l) => s.chatSays(l.name, l.text)).join('. ');
+    },
+    // The server refused a line: say why, and give the text back.
+    refused(text) {
+      status.textContent = text;
+      if (!input.value) input.value = state.lastSent;
+      if (!state.open) setOpen(true, false);
+    },
+  };
+}
