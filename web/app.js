@@ -119,7 +119,7 @@ const conn = new Connection({
   down(delay, wasOpen) {
     app.down = true;
     app.unreachable = !wasOpen;
-    app.retryIn = Math.max(1, Math.round(delay / 1000));
+    app.retryAt = performance.now() + delay;
     render();
   },
 });
@@ -496,10 +496,17 @@ function screen() {
   return out;
 }
 
+// The time to the next try counts down (tick()); a screen reader is told
+// the state once, not every second.
 function connectionBanner() {
   return h('div', { class: 'banner', role: 'status' },
-    (app.unreachable ? s.unreachable : s.reconnecting)(app.retryIn || 1), ' ',
+    app.unreachable ? s.unreachable : s.reconnecting, ' ',
+    h('span', { class: 'retry', 'aria-hidden': 'true' }, s.retryIn(retryLeft())), ' ',
     h('button', { onclick: () => conn.connect(), 'data-focus': 'reconnect' }, s.reconnectNow));
+}
+
+function retryLeft() {
+  return Math.max(0, Math.ceil((app.retryAt - performance.now()) / 1000));
 }
 
 function messageLine() {
@@ -1003,7 +1010,8 @@ function logPanel() {
     h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', {}, l.text))));
 }
 
-// The timers count down between messages without redrawing the page; on
+// The timers (and the time to the next try at connecting) count down
+// between messages without redrawing the page; on
 // the player's own turn, 10 seconds before the end, a screen reader is
 // told once.
 function tick() {
@@ -1013,6 +1021,7 @@ function tick() {
     app.warned = turnKey;
     announce(s.timeWarning(left));
   }
+  for (const el of root.querySelectorAll('.banner .retry')) el.textContent = s.retryIn(retryLeft());
   for (const el of root.querySelectorAll('.timer')) {
     el.textContent = left === null ? '' : ` · ${s.timeLeft(left)}`;
     el.classList.toggle('urgent', left !== null && left <= 5);

@@ -292,8 +292,9 @@ export const s = {
   handOf: (name) => `${name}'s hand`,
 
   // Connection
-  reconnecting: (sec) => `Connection lost. Reconnecting in ${sec} s…`,
-  unreachable: (sec) => `Cannot connect to the server: it is not running, or it refuses more connections from this address. Trying again in ${sec} s…`,
+  reconnecting: 'Connection lost.',
+  unreachable: 'Cannot connect to the server: it is not running, or it refuses more connections from this address.',
+  retryIn: (sec) => (sec > 0 ? `Trying again in ${sec} s…` : 'Trying again now…'),
   reconnectNow: 'Reconnect now',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,
