@@ -81,6 +81,8 @@ typedef struct ui {
     ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
     ls_cards before_hint;     /* your selection the hint replaced, or 0 */
     bool confirm_declare;     /* x was pressed: the next key says y or not */
+    bool finish;              /* out, f pressed: the rest of the match at
+                               * once, without pauses or rounds' results */
     int help_top;             /* first line of the help shown */
     int wins[LS_MAX_PLAYERS]; /* matches won this session, by seat */
     log_entry log[LOG_MAX];
@@ -570,6 +572,13 @@ static void draw_log(const ui *u, int top, int bottom, int x)
     }
 }
 
+/* Whether f may play the rest of the match at once: you are out, and it
+ * goes on. */
+static bool can_finish(const ui *u)
+{
+    return ls_eliminated(u->g.s, 0) && ls_phase(u->g.s) != LS_PHASE_OVER && !u->finish;
+}
+
 static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
 {
     char keys[200];
@@ -581,7 +590,8 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
         snprintf(keys, sizeof keys, " y:quit (the record is saved)  n:go on playing");
         break;
     case OV_ROUND:
-        snprintf(keys, sizeof keys, " Enter:continue  q:quit");
+        snprintf(keys, sizeof keys, " Enter:continue  %sq:quit",
+                 can_finish(u) ? "f:play the match to its end  " : "");
         break;
     case OV_OVER:
         snprintf(keys, sizeof keys, " y:play again  n:quit");
@@ -594,8 +604,8 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
                      " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
                      v->can_declare ? "x:DECLARE " : "", u->pace);
         else
-            snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  ?:help  q:quit",
-                     u->pace);
+            snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  %s?:help  q:quit",
+                     u->pace, can_finish(u) ? "f:to the end  " : "");
     }
     set_color(u, C_TITLE, true);
     mvhline(LINES - 1, 0, ' ', COLS);
@@ -961,8 +971,10 @@ static void after_move(ui *u, int seat, ls_move m)
     u->confirm_declare = false;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {
         save(u);
-        /* Every round's result is shown, also once you are out. */
-        u->overlay = OV_ROUND;
+        /* Every round's result is shown, also once you are out, unless
+         * you asked for the match's end (f): then only its last. */
+        if (!u->finish || ls_phase(u->g.s) == LS_PHASE_OVER)
+            u->overlay = OV_ROUND;
         u->msg[0] = '\0';
         if (ls_phase(u->g.s) == LS_PHASE_OVER && ls_winner(u->g.s) >= 0)
             u->wins[ls_winner(u->g.s)]++;
@@ -1193,6 +1205,7 @@ static int new_match(ui *u, uint64_t seed)
     u->overlay = OV_NONE;
     u->bot_due = 0;
     u->fresh = LS_NO_CARD;
+    u->finish = false;
     u->msg[0] = '\0';
     return 0;
 }
@@ -1208,6 +1221,13 @@ static void end_match(ui *u)
     }
     play_game_free(&u->g);
     u->have_game = false;
+}
+
+/* The pause before a computer's move: the pace; a quarter of it once you
+ * are out and watching; none once you asked for the match's end (f). */
+static long long bot_pause(const ui *u)
+{
+    return u->finish ? 0 : ls_eliminated(u->g.s, 0) ? u->pace / 4 : u->pace;
 }
 
 /* Deals when a round is due, and moves the bot whose time has come. */
@@ -1237,10 +1257,8 @@ static void advance(ui *u)
     if (ls_phase(s) != LS_PHASE_TURN || ls_turn(s) == 0)
         return;
     long long now = (long long)cli_wall_ms();
-    if (!u->bot_due) {
-        u->bot_due = now + (ls_eliminated(s, 0) ? u->pace / 4 : u->pace);
-        return;
-    }
+    if (!u->bot_due)
+        u->bot_due = now + bot_pause(u);
     if (now < u->bot_due)
         return;
     int seat = ls_turn(s);
@@ -1251,6 +1269,11 @@ static void advance(ui *u)
         return;
     }
     after_move(u, seat, m);
+    /* The next computer's pause starts with this move: left to the next
+     * pass, it began only after that pass's wait for a key (250 ms), so
+     * every pause was 250 ms longer than the pace, and pace 0 was 250. */
+    if (u->overlay == OV_NONE && ls_phase(s) == LS_PHASE_TURN && ls_turn(s) != 0)
+        u->bot_due = now + bot_pause(u);
 }
 
 /* Opens the quit question over what is shown; "no" goes back to it, so
@@ -1311,8 +1334,12 @@ static void handle_key(ui *u, int ch)
             u->overlay = ls_phase(u->g.s) == LS_PHASE_OVER ? OV_OVER : OV_NONE;
             if (ls_phase(u->g.s) == LS_PHASE_OVER)
                 save(u);
-        } else if (ch == 'q' || ch == 'Q')
+        } else if (ch == 'q' || ch == 'Q') {
             ask_quit(u);
+        } else if ((ch == 'f' || ch == 'F') && can_finish(u)) {
+            u->finish = true;
+            u->overlay = OV_NONE;
+        }
         return;
     case OV_OVER:
         if (ch == 'y' || ch == 'Y') {
@@ -1367,6 +1394,8 @@ static void handle_key(ui *u, int ch)
         my_turn_key(u, ch);
     else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == '.')
         u->bot_due = 1; /* move now */
+    else if ((ch == 'f' || ch == 'F') && can_finish(u))
+        u->finish = true;
 }
 
 static void init_curses(ui *u)

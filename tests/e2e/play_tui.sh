@@ -5,7 +5,8 @@
 # the round summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
 # terminal restored and the record saved and replayable; closing the
 # terminal saves the record and --resume goes on with it; a deck shuffled
-# anew from the discard pile is told; mouse clicks
+# anew from the discard pile is told; once you are out, f plays the match
+# to its end; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
@@ -197,6 +198,42 @@ $T send-keys -t sh q
 wait_for sh "Quit this game?"
 $T send-keys -t sh y
 wait_for sh "exit status 0"
+
+# Once you are out, f plays the rest of the match at once: no pause
+# between moves (the pace here is 10 s) and no round's result to close but
+# the last. (Seed 3, five computers, out above 30: you declare
+# on your second turn (39, falsely); Enter hurries the computers before that.)
+start fin 80 24 C --seed 3 --bots 5 --threshold 30 --pace 10000 --record "$tmp/fin.lsr"
+wait_for fin "Your hand: total"
+$T send-keys -t fin Space d
+i=0
+while :; do
+    $T capture-pane -p -t fin >"$tmp/screen"
+    grep -qF "x:DECLARE" "$tmp/screen" && break
+    grep -qF "Enter:skip wait" "$tmp/screen" && $T send-keys -t fin Enter
+    [ "$i" -lt 400 ] || { echo "no second turn"; cat "$tmp/screen"; exit 1; }
+    sleep 0.05
+    i=$((i + 1))
+done
+$T send-keys -t fin x y
+wait_for fin "You are out: 37 points, above 30."
+grep -qF "f:play the match to its end" "$tmp/screen" || { echo "no f in the footer"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t fin f
+# The next result shown (once Round 1's has gone) is the last round's.
+i=0
+while :; do
+    $T capture-pane -p -t fin >"$tmp/screen"
+    grep -qF "Press Enter to continue" "$tmp/screen" && ! grep -q "^ Round 1 " "$tmp/screen" && break
+    [ "$i" -lt 600 ] || { echo "f did not play the match to its end"; cat "$tmp/screen"; exit 1; }
+    sleep 0.05
+    i=$((i + 1))
+done
+"$LS" replay "$tmp/fin.lsr" >"$tmp/fin.txt" || true
+grep -q "^Winner: " "$tmp/fin.txt" || { echo "a round's result stopped the match"; cat "$tmp/screen" "$tmp/fin.txt"; exit 1; }
+$T send-keys -t fin Enter
+wait_for fin "wins the match"
+$T send-keys -t fin n
+wait_for fin "exit status 0"
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
