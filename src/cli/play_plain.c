@@ -283,6 +283,31 @@ static const char *nearest_command(const char *line)
     return best;
 }
 
+/* Suit symbols in UTF-8 (the full screen's 7♥, black or white) written as
+ * the letters of record notation (7H), in place: a card copied from the
+ * full screen, or typed so, is read as the card it shows. */
+static void suit_letters(char *line)
+{
+    static const struct { const char *sym; char letter; } suits[] = {
+        {"\u2663", 'C'}, {"\u2667", 'C'}, {"\u2666", 'D'}, {"\u2662", 'D'},
+        {"\u2665", 'H'}, {"\u2661", 'H'}, {"\u2660", 'S'}, {"\u2664", 'S'},
+    };
+    char *out = line;
+    for (const char *p = line; *p;) {
+        size_t i = 0;
+        while (i < sizeof suits / sizeof suits[0] &&
+               strncmp(p, suits[i].sym, strlen(suits[i].sym)) != 0)
+            i++;
+        if (i < sizeof suits / sizeof suits[0]) {
+            *out++ = suits[i].letter;
+            p += strlen(suits[i].sym);
+        } else {
+            *out++ = *p++;
+        }
+    }
+    *out = '\0';
+}
+
 /* Reads commands until the human has made a legal move. */
 static int human_turn(play_game *g)
 {
@@ -314,6 +339,7 @@ static int human_turn(play_game *g)
             return MATCH_QUIT;
         ls_move m;
         ls_error err = {0};
+        suit_letters(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
             if (near)

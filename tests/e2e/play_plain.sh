@@ -325,6 +325,13 @@ if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)
     fail("commands in capitals were not understood", r.stdout)
 print("ok: commands in any case")
 
+# Cards may be typed with the suit symbols the full screen draws (seed 3:
+# 6H is in the hand, and 3D is the open card; a white suit reads the same).
+r = plain(["--seed", "3", "--record", f"{tmp}/suits.lsr"], "discard 6♥ take 3♢\n")
+if "You discard 6H and take 3D." not in r.stdout:
+    fail("a card typed with its suit symbol was not read", r.stdout)
+print("ok: suit symbols")
+
 # A line of 2 million characters (a runaway pipe) is reported as too long
 # with a shortened echo, costs no more than a bounded buffer, and the game
 # goes on with the next line.
