@@ -64,6 +64,7 @@ typedef struct play_game {
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
     bool resumed;                 /* continues a record (--resume) */
+    size_t resume_base;           /* the rebuilt record's length at the resume */
     int reshuffled;  /* cards the last move's draw shuffled from the dead pile
                       * into an empty deck (D9), or 0 */
     play_report_fn *report;       /* bot failures go there (may be NULL) */

@@ -467,6 +467,7 @@ static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
     }
     ls_state_free(end);
     if (g->rec) {
+        ls_record_text(g->rec, &g->resume_base);
         char line[80];
         snprintf(line, sizeof line, "resumed by leastscore play, seed %llu",
                  (unsigned long long)seed);
@@ -767,6 +768,13 @@ static int replace_file(const char *path, const char *text, size_t len)
     return 0;
 }
 
+/*
+ * A resumed match is saved as the text it was resumed from, byte for byte
+ * (its comments, its spacing), then what the rebuilt record has written
+ * since (from the "# resumed by" comment on): the statements of the two
+ * are the same, so the whole is the record of the match, and nobody's
+ * lines are lost. The text is built for each save (a record is small).
+ */
 int play_game_save(play_game *g, char *msg, size_t size)
 {
     if (!g->rec) {
@@ -775,17 +783,35 @@ int play_game_save(play_game *g, char *msg, size_t size)
     }
     size_t len;
     const char *text = ls_record_text(g->rec, &len);
-    if (make_parent_dirs(g->path) != 0) {
+    char *joined = NULL;
+    if (g->resumed) {
+        const char *old = g->opts->resume_text;
+        size_t olen = g->opts->resume_len, more = len - g->resume_base;
+        bool nl = olen > 0 && old[olen - 1] != '\n';
+        joined = malloc(olen + nl + more + 1);
+        if (!joined) {
+            snprintf(msg, size, "cannot write %s: out of memory", g->path);
+            return -1;
+        }
+        memcpy(joined, old, olen);
+        if (nl)
+            joined[olen] = '\n';
+        memcpy(joined + olen + nl, text + g->resume_base, more);
+        text = joined;
+        len = olen + nl + more;
+    }
+    int rc = -1;
+    if (make_parent_dirs(g->path) != 0)
         snprintf(msg, size, "cannot create the directory for %s: %s", g->path,
                  strerror(errno));
-        return -1;
-    }
-    if (replace_file(g->path, text, len) != 0) {
+    else if (replace_file(g->path, text, len) != 0)
         snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
-        return -1;
-    }
-    g->saved = true;
-    return 0;
+    else
+        rc = 0;
+    free(joined);
+    if (rc == 0)
+        g->saved = true;
+    return rc;
 }
 
 /* The largest legal discard of two or more cards in set (the set a hand
