@@ -307,17 +307,23 @@ static void bot_report(void *ud, const char *msg)
 /* The record's first comments: the seed the match was started with (when
  * known) and each computer player's level ("level Ada greedy"), which
  * --resume reads back. */
-static void header_comments(play_game *g, bool have_seed, uint64_t seed)
+static void level_comments(play_game *g)
 {
     char line[LS_NAME_MAX + CLI_SPEC_MAX + 16];
-    snprintf(line, sizeof line, "leastscore play, seed %llu", (unsigned long long)seed);
-    if (have_seed)
-        ls_record_comment(g->rec, line);
     for (int i = 1; i < ls_players(g->s); i++) {
         snprintf(line, sizeof line, "level %s %s", ls_name(g->s, i),
                  g->opts->levels[i - 1]);
         ls_record_comment(g->rec, line);
     }
+}
+
+static void header_comments(play_game *g, bool have_seed, uint64_t seed)
+{
+    char line[64];
+    snprintf(line, sizeof line, "leastscore play, seed %llu", (unsigned long long)seed);
+    if (have_seed)
+        ls_record_comment(g->rec, line);
+    level_comments(g);
 }
 
 /* What the computer players and the advisor are told of a deal and of a
@@ -362,12 +368,14 @@ static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
     return 0;
 }
 
-/* The value of the record's comment "# KEY..." for the first line that
- * starts so (after "# " and KEY), into out; false if there is none. */
-static bool record_comment(const char *text, size_t len, const char *key,
+/* The value of the record's comment "# KEY..." on the first (or, when
+ * `last`, the last) line that starts so, after "# " and KEY, into out;
+ * false if there is none. */
+static bool record_comment(const char *text, size_t len, const char *key, bool last,
                            char *out, size_t size)
 {
     size_t klen = strlen(key);
+    bool found = false;
     for (size_t pos = 0; pos < len;) {
         const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - line) : len - pos;
@@ -378,9 +386,11 @@ static bool record_comment(const char *text, size_t len, const char *key,
         while (n > 0 && line[2 + klen + n - 1] == '\r')
             n--;
         snprintf(out, size, "%.*s", (int)n, line + 2 + klen);
-        return true;
+        found = true;
+        if (!last)
+            break;
     }
-    return false;
+    return found;
 }
 
 int play_resume_opts(play_opts *o, char *msg, size_t size)
@@ -413,7 +423,9 @@ int play_resume_opts(play_opts *o, char *msg, size_t size)
         if (o->nlevels > 0)
             continue;
         snprintf(key, sizeof key, "level %s ", ls_name(s, i));
-        if (!record_comment(o->resume_text, o->resume_len, key, spec, CLI_SPEC_MAX)) {
+        /* The last: a resume with --level writes the levels it set. */
+        if (!record_comment(o->resume_text, o->resume_len, key, true, spec,
+                            CLI_SPEC_MAX)) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
         } else if (!strncmp(spec, "cmd:", 4)) {
             snprintf(msg, size, "%s played '%s', a program, which is not started "
@@ -453,8 +465,8 @@ static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
     const play_opts *o = g->opts;
     resume_ctx c = {.g = g};
     char text[32];
-    if (record_comment(o->resume_text, o->resume_len, "leastscore play, seed ", text,
-                       sizeof text))
+    if (record_comment(o->resume_text, o->resume_len, "leastscore play, seed ", false,
+                       text, sizeof text))
         c.have_seed = cli_parse_u64(text, &c.first_seed) == 0;
     ls_record_hooks hooks = {.ud = &c, .players = rs_players, .deal = rs_deal,
                              .move = rs_move};
@@ -472,6 +484,7 @@ static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
         snprintf(line, sizeof line, "resumed by leastscore play, seed %llu",
                  (unsigned long long)seed);
         ls_record_comment(g->rec, line);
+        level_comments(g); /* the levels from here on, for another resume */
     }
     return 0;
 }

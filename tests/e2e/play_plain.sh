@@ -466,6 +466,13 @@ if runs[0] != runs[1]:
     fail("one record resumed twice with one seed went on differently",
          runs[0] + "\n----\n" + runs[1])
 
+# --level replaces the recorded levels, and a later resume keeps to it.
+shutil.copy(f"{tmp}/resume2.lsr", f"{tmp}/relevel.lsr")
+for extra in [["--level", "random"], []]:
+    out = first_moves(["--resume", f"{tmp}/relevel.lsr"] + extra, 1)
+    if "against Ada (random), Ben (random)" not in out:
+        fail(f"resumed with {extra}: not the levels last set", out)
+
 # The command shown works as shown where the path needs quotes for a
 # shell; a finished match says no such thing.
 odd = f"{tmp}/it's a game.lsr"
