@@ -1379,11 +1379,12 @@ static void handle_key(ui *u, int ch)
         if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) &&
             ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0) {
             u->alert[0] = '\0';
-            if (u->confirm_declare) { /* a click answers no */
+            if (u->confirm_declare) { /* a click answers no, as a key does */
                 u->confirm_declare = false;
                 selection_msg(u);
+            } else {
+                click(u, ev.y, ev.x);
             }
-            click(u, ev.y, ev.x);
         }
         return;
     }

@@ -46,13 +46,29 @@ wait_for g "Least Score - help"
 $T send-keys -t g Escape
 wait_for g "x:DECLARE" 20
 # x asks first (a false declaration costs 20 points and more): any other
-# key answers no and does nothing else; y declares.
+# key, or a click, answers no and does nothing else (Space selects no card,
+# a click on the deck draws none); y declares.
 $T send-keys -t g x
 wait_for g "Declare with"
 grep -qF "y or x:declare" "$tmp/screen" || { echo "no declare question in the footer"; cat "$tmp/screen"; exit 1; }
-$T send-keys -t g c
+$T send-keys -t g Space
 wait_for g "x:DECLARE"
-grep -qF "You declared" "$tmp/screen" && { echo "c declared"; cat "$tmp/screen"; exit 1; }
+grep -qF "Select the cards to discard" "$tmp/screen" && ! grep -qF "You declared" "$tmp/screen" ||
+    { echo "Space after x did more than answer no"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t g Space
+wait_for g "now take an open card"
+$T send-keys -t g x
+wait_for g "Declare with"
+deck_line=$(grep -n "Deck:" "$tmp/screen" | cut -d: -f1)
+deck_col=$(sed -n "${deck_line}p" "$tmp/screen" | awk '{print index($0, "Deck:") - 1}')
+deck_before=$(grep -o "Deck: [0-9]*" "$tmp/screen")
+python3 -c 'import sys; b, x, y = 32, int(sys.argv[1]) + 33, int(sys.argv[2]) + 33
+sys.stdout.write("\033[M%c%c%c\033[M%c%c%c" % (b, x, y, b + 3, x, y))' \
+    $((deck_col + 1)) $((deck_line + 1)) >"$tmp/click"
+$T send-keys -t g -l "$(cat "$tmp/click")"
+wait_for g "x:DECLARE"
+[ "$(grep -o "Deck: [0-9]*" "$tmp/screen")" = "$deck_before" ] ||
+    { echo "a click after x drew a card"; cat "$tmp/screen"; exit 1; }
 $T send-keys -t g x
 wait_for g "Declare with"
 $T send-keys -t g y
