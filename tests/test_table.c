@@ -663,6 +663,47 @@ static void test_log_keeps_the_last_512_events(void **state)
     table_free(t);
 }
 
+/* Computer players are named after their level, numbered when it is
+ * taken; no person may take such a name, and a person's name is never
+ * taken by a computer player. */
+static void test_computer_players_have_names_no_person_takes(void **state)
+{
+    (void)state;
+    table *t = new_table(6, 0, NULL);
+    join(t, "Ben", 0);
+    srv_error e = {0};
+    const char *levels[] = {"greedy", "greedy", "expert", "greedy"};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(table_add_bot(t, 0, levels[i], &e), 0);
+    assert_string_equal(t->seats[1].name, "Greedy");
+    assert_string_equal(t->seats[2].name, "Greedy-2");
+    assert_string_equal(t->seats[3].name, "Expert");
+    assert_string_equal(t->seats[4].name, "Greedy-3");
+    fingerprint before, after;
+    table_fingerprint(t, &before);
+    int seat = -1;
+    for (int i = 0; i < 5; i++) {
+        const char *name = (const char *[]){"greedy-2", "EXPERT", "Random", "expert-7", "random-12"}[i];
+        assert_int_equal(table_join(t, name, tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN);
+        char want[64];
+        snprintf(want, sizeof want, "%s is a computer player's name: choose another", name);
+        assert_string_equal(e.msg, want);
+    }
+    table_fingerprint(t, &after);
+    assert_memory_equal(&before, &after, sizeof before);
+    /* Names that only look alike are people's. */
+    assert_false(table_name_is_computer("Greedy2"));
+    assert_false(table_name_is_computer("greedy-"));
+    assert_false(table_name_is_computer("greedy-0"));
+    assert_false(table_name_is_computer("greedy-2x"));
+    assert_false(table_name_is_computer("Expertise"));
+    assert_false(table_name_is_computer("Ada"));
+    assert_true(table_name_is_computer("rAnDoM"));
+    assert_true(table_name_is_computer("greedy-10"));
+    assert_int_equal(table_join(t, "Greedy2", tokens[1], 0, 0, &seat, &e), 0);
+    table_free(t);
+}
+
 /* ------------------------------------------------------------------ */
 /* The chat                                                            */
 /* ------------------------------------------------------------------ */
@@ -1129,6 +1170,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_table_closes_when_nobody_comes_back),
     cmocka_unit_test(test_missed_events_are_kept_for_a_resume),
     cmocka_unit_test(test_log_keeps_the_last_512_events),
+    cmocka_unit_test(test_computer_players_have_names_no_person_takes),
     cmocka_unit_test(test_chat_lines_are_kept_apart_from_the_events),
     cmocka_unit_test(test_chat_is_for_people_at_a_measured_pace),
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),

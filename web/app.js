@@ -270,11 +270,18 @@ function onPlayerError(msg) {
     render();
     return;
   }
-  // A computer level's name (the welcome lists them) cannot be logged into.
-  const levels = app.welcome?.levels ?? [];
-  if (msg.code === 'name_taken' && levels.includes(String(app.name).toLowerCase())) showAlert(s.nameIsBot(app.name));
+  // A computer player's name (a level the welcome lists, maybe with -N)
+  // is no person's.
+  if (msg.code === 'name_taken' && isComputerName(app.name)) showAlert(s.nameIsBot(app.name));
   else if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
   else showAlert(errorText(msg));
+}
+
+// Whether a name is a computer player's: its level ("greedy"), or its
+// level, '-' and a number ("Greedy-2"), in any case.
+function isComputerName(name) {
+  const m = /^([a-z]+)(-[1-9][0-9]*)?$/i.exec(String(name));
+  return !!m && (app.welcome?.levels ?? []).includes(m[1].toLowerCase());
 }
 
 // An error as the page says it: its own words for the code, else the
@@ -363,6 +370,10 @@ function onError(msg) {
     return;
   }
   if (msg.request === 'watch' && msg.code === 'no_table') app.watching = null;
+  if (msg.code === 'name_taken' && isComputerName(app.name)) {
+    showAlert(s.nameIsBot(app.name));
+    return;
+  }
   showAlert(errorText(msg));
 }
 

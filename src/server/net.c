@@ -1076,10 +1076,9 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
         if (!m->has_name)
             return srv_fail(e, SRV_ENO_PLAYER, "no player holds this token (send a "
                             "name with it to become a new player)");
-        for (int k = 0; table_levels[k]; k++)
-            if (!strcasecmp(m->name, table_levels[k]))
-                return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a computer "
-                                "player: choose another", m->name);
+        if (table_name_is_computer(m->name))
+            return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a computer "
+                            "player: choose another", m->name);
         int64_t id;
         rc = ls_db_player_create(db, m->name, m->player_token, &id, &err);
         if (rc == LS_DB_EEXISTS)

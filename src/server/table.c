@@ -14,6 +14,7 @@
  * turn began so that people can follow). Any applied move starts the next
  * turn at NONE or NEEDED.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +26,21 @@ enum { COMP_NONE, COMP_NEEDED, COMP_LENT, COMP_HELD };
 
 const char *const table_levels[] = {"random", "greedy", "expert", NULL};
 
-static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
-                                        "Finn", "Gus", "Hana", "Ivo", "Juno",
-                                        "Kai", "Lea", "Milo", "Nia", "Otto",
-                                        "Pia", "Quin"};
+bool table_name_is_computer(const char *name)
+{
+    for (int i = 0; table_levels[i]; i++) {
+        size_t n = strlen(table_levels[i]);
+        if (strncasecmp(name, table_levels[i], n) != 0)
+            continue;
+        const char *rest = name + n;
+        if (!*rest)
+            return true;
+        if (rest[0] == '-' && rest[1] >= '1' && rest[1] <= '9' &&
+            strspn(rest + 1, "0123456789") == strlen(rest + 1))
+            return true;
+    }
+    return false;
+}
 
 /* ------------------------------------------------------------------ */
 /* The record and the event log                                        */
@@ -311,6 +323,9 @@ int table_join(table *t, const char *name, const char *token, int64_t player_id,
     int rc = check_lobby(t, e);
     if (rc)
         return rc;
+    if (table_name_is_computer(name))
+        return srv_fail(e, SRV_ENAME_TAKEN, "%s is a computer player's name: choose "
+                        "another", name);
     if (name_taken(t, name))
         return srv_fail(e, SRV_ENAME_TAKEN, "%s already sits at table %s",
                         name, t->code);
@@ -357,10 +372,13 @@ int table_add_bot(table *t, int by, const char *level, srv_error *e)
                         "before the start");
     if ((rc = check_lobby(t, e)) != 0)
         return rc;
-    const char *name = NULL;
-    for (size_t i = 0; !name && i < sizeof bot_names / sizeof bot_names[0]; i++)
-        if (!name_taken(t, bot_names[i]))
-            name = bot_names[i];
+    /* Named after its level ("Greedy", then "Greedy-2"...): a name no
+     * person may take (table_name_is_computer), so that a friend called
+     * Ben never finds his name taken by a computer player. */
+    char name[LS_NAME_MAX + 1];
+    snprintf(name, sizeof name, "%c%s", toupper((unsigned char)level[0]), level + 1);
+    for (int k = 2; name_taken(t, name); k++)
+        snprintf(name, sizeof name, "%c%s-%d", toupper((unsigned char)level[0]), level + 1, k);
     table_seat *st = &t->seats[t->nseats];
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", name);

@@ -297,5 +297,9 @@ int table_people_connected(const table *t);
 
 /* The levels computer players may have, NULL-terminated. */
 extern const char *const table_levels[];
+/* Whether `name` is a computer player's: a level, or a level, '-' and a
+ * number ("Greedy-2"), in any case. No person may take one; computer
+ * players are given them. */
+bool table_name_is_computer(const char *name);
 
 #endif

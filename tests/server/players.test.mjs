@@ -66,7 +66,7 @@ for (const b of backends()) {
             // The name in another case is the same name; so is a computer level's.
             const u = await c.expectError({ type: 'player', name: name.toUpperCase(), token: token() }, 'name_taken');
             assert.match(u.message, /belongs to another player/);
-            for (const level of ['greedy', 'Expert', 'RANDOM']) {
+            for (const level of ['greedy', 'Expert', 'RANDOM', 'greedy-2', 'Expert-12']) {
                 const l = await c.expectError({ type: 'player', name: level, token: token() }, 'name_taken');
                 assert.equal(l.message, `the name ${level} belongs to a computer player: choose another`);
             }

@@ -58,6 +58,10 @@ test('two people play each other at one table through the link, a third watches'
     await setName(friend, 'Ben!');
     await friend.click('#join');
     assert.match(await friend.textContent('#message'), /1 to 16/);
+    // A computer player's name is no person's, a guest's neither.
+    await setName(friend, 'greedy-2');
+    await friend.click('#join');
+    await friend.waitForSelector('#message >> text=The name greedy-2 belongs to a computer player. Choose another name.', { timeout: 15000 });
     await setName(friend, 'Ben');
     await friend.click('#join');
     await friend.waitForSelector('.seat-list li:nth-child(2)', { timeout: 30000 });
@@ -73,6 +77,7 @@ test('two people play each other at one table through the link, a third watches'
     await host.waitForSelector('.seat-list li:nth-child(3) >> text=computer, random', { timeout: 30000 });
     await friend.waitForSelector('.seat-list li:nth-child(3)', { timeout: 30000 });
     const botName = (await host.textContent('.seat-list li:nth-child(3) .name')).trim();
+    assert.equal(botName, 'Random', 'a computer player is named after its level');
     await host.click(`text=Remove ${botName}`);
     await host.waitForSelector('.seat-list li:nth-child(3)', { state: 'detached', timeout: 30000 });
     await watcher.goto(link);
