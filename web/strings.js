@@ -186,10 +186,16 @@ export const s = {
     ev.away ? `${name} is away; the computer plays for them.`
       : ev.connected ? `${name} is back.` : `${name} lost the connection.`,
   hostSentence: (name) => `${name} is now the host.`,
-  roundEndSentence: (r, names) =>
-    r.declarer < 0
+  // (names[i]: 'You' for the player's own seat.) Who went out is said too.
+  roundEndSentence: (r, names) => {
+    const end = r.declarer < 0
       ? `Round ${r.round} ended in a showdown; ${names[r.lowest]} held the lowest hand.`
-      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}: round ${r.round} is over.`,
+      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}: round ${r.round} is over.`;
+    const out = (r.eliminated || []).map((seat) => names[seat]);
+    if (!out.length) return end;
+    const who = out.length === 1 ? out[0] : `${out.slice(0, -1).join(', ')} and ${out[out.length - 1]}`;
+    return `${end} ${who} ${out.length === 1 && out[0] !== 'You' ? 'is' : 'are'} out of the match.`;
+  },
   matchEndSentence: (name) => `${name} won the match.`,
 
   // The round's result

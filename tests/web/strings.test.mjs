@@ -37,6 +37,18 @@ test('scores are explained: a false declaration as 20 plus the gap, a correct on
   assert.equal(s.eliminated('Ben', 27, 25), 'Ben is out: 27 is over 25.');
 });
 
+test('the end of a round says who declared and who went out', () => {
+  const names = ['You', 'Ben', 'Cleo', 'Dev'];
+  assert.equal(s.roundEndSentence({ round: 3, declarer: 1, correct: true, eliminated: [] }, names),
+    'Ben declared correctly: round 3 is over.');
+  assert.equal(s.roundEndSentence({ round: 3, declarer: 1, correct: false, eliminated: [1] }, names),
+    'Ben declared falsely: round 3 is over. Ben is out of the match.');
+  assert.equal(s.roundEndSentence({ round: 4, declarer: -1, lowest: 2, eliminated: [0] }, names),
+    'Round 4 ended in a showdown; Cleo held the lowest hand. You are out of the match.');
+  assert.equal(s.roundEndSentence({ round: 5, declarer: 2, correct: true, eliminated: [0, 1, 3] }, names),
+    'Cleo declared correctly: round 5 is over. You, Ben and Dev are out of the match.');
+});
+
 test('every reason the discard rule gives has its words', () => {
   const probes = [[], ['9C', '9C'], ['9C', '10C'], ['7C', '7D', '7H'], ['KS', 'AD', '2C'],
     ['7H', '8C', '9S'], ['4C', '5D', '6H', '7S'], ['3C', '3D', '8H', '8S'], ['2H', '5H', '9H', 'JH'],
