@@ -498,7 +498,9 @@ function screen() {
       render, player: app.player, rulesButton, alert: showAlert,
     })];
   }
-  document.title = s.title + (app.view ? ` · ${app.view.code}` : '');
+  // The tab's title says when it is this player's turn, so that a player
+  // who went to another tab while the others played sees it come round.
+  document.title = (isMyTurn() ? `${s.yourTurnTitle} · ` : '') + s.title + (app.view ? ` · ${app.view.code}` : '');
   const out = [];
   if (app.down) out.push(connectionBanner());
   if (!app.view) out.push(...homeScreen());

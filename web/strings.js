@@ -112,6 +112,7 @@ export const s = {
   hintNoDeclare: 'Declaring is not allowed now.',
   hintWhy: (why) => `Why: ${why}.`,
   yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
+  yourTurnTitle: '▶ Your turn',
   theirTurn: (name) => `${name} to play.`,
   timeLeft: (sec) => `${sec} s left`,
   timeWarning: (sec) => `${sec} seconds left to play.`,

@@ -64,11 +64,17 @@ async function playMatch(t, viewport, name, keyboard) {
   await withShots(t, [page], async () => {
     await page.goto(env.server.url + '/');
     await setName(page, name);
+    // Every title the tab had, in order.
+    page.titles = [];
+    await page.exposeFunction('noteTitle', (x) => page.titles.push(x));
+    await page.evaluate(() => new MutationObserver(() => window.noteTitle(document.title))
+      .observe(document.querySelector('title'), { childList: true, characterData: true, subtree: true }));
     const code = await createTable(page, { seats: 3, kinds: ['greedy', 'random'], threshold: 25 });
     assert.match(code, /^[A-Z0-9]+$/);
     assert.equal(new URL(page.url()).pathname, `/t/${code}`);
     // The lobby lists the three seats; the host starts.
     assert.equal(await page.locator('.seat-list li').count(), 3);
+    assert.equal(await page.title(), `Least Score · ${code}`);
     await page.click('#start');
     await page.waitForSelector('.hand button', { timeout: 30000 });
     assert.equal(await page.locator('.hand button').count(), 5);
@@ -95,6 +101,9 @@ async function playMatch(t, viewport, name, keyboard) {
     const log = await page.locator('#log li').allTextContents();
     assert.ok(log.some((l) => /won the match/.test(l)), 'the log ends with the winner');
     assert.ok(log.some((l) => /discarded .*, (drew|took)/.test(l)), 'moves are written as sentences');
+    // The tab's title tells the player's turn, and only then.
+    assert.ok(page.titles.some((x) => x === `▶ Your turn · Least Score · ${code}`), page.titles.join(' | '));
+    assert.equal(await page.title(), `Least Score · ${code}`, 'the match is over: nobody\'s turn');
     assert.deepEqual(page.errors, []);
     t.diagnostic(`${name}: ${rounds} rounds dismissed, ${moves} moves`);
   });
