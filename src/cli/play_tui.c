@@ -1033,8 +1033,18 @@ static void show_hint(ui *u)
     }
     ls_view v;
     ls_view_of(u->g.s, 0, &v);
-    char buf[64], odds[64] = "", why[200], chance_s[24], note[80] = "";
+    char buf[64], odds[64] = "", why[200], chance_s[24], note[80] = "", key[24];
     ls_move_str(m, buf, sizeof buf);
+    /* The key that plays it once the hint has selected its cards: the
+     * open card's number, d, or x. */
+    if (m.kind == LS_MOVE_TAKE) {
+        int i = 1;
+        for (ls_cards o = v.open; o && ls_cards_first(o) != m.card; o &= o - 1)
+            i++;
+        snprintf(key, sizeof key, "press %d", i);
+    } else {
+        snprintf(key, sizeof key, "press %s", m.kind == LS_MOVE_DRAW ? "d" : "x");
+    }
     if (chance >= 0) {
         play_chance_text(&v, chance, chance_s, sizeof chance_s);
         snprintf(odds, sizeof odds, " Declaring now: %s likely correct.", chance_s);
@@ -1045,7 +1055,7 @@ static void show_hint(ui *u)
         play_hint_reason(&v, m, why, sizeof why);
         if (u->selected && u->selected != m.discard) {
             u->before_hint = u->selected;
-            snprintf(note, sizeof note, " (Esc brings your selection back)");
+            snprintf(note, sizeof note, "; Esc brings your selection back");
         }
         u->selected = m.discard;
         u->row = ROW_HAND;
@@ -1053,7 +1063,7 @@ static void show_hint(ui *u)
     /* The reasons come last: at 80 columns the two message rows cannot
      * always hold the whole text, and what is cut at their end should be
      * the least needed part, not the estimate or how to undo the hint. */
-    set_msg(u, C_OK, "Hint: %s%s.%s Why: %s.", buf, note, odds, why);
+    set_msg(u, C_OK, "Hint: %s (%s%s).%s Why: %s.", buf, key, note, odds, why);
 }
 
 static int hand_count(const ui *u)

@@ -362,8 +362,8 @@ $T send-keys -t e Escape
 quit e
 fi
 # 14. A hint (asked with H: keys work in capitals) that replaces your
-# selection at 80 columns: how to get it back and the estimate for
-# declaring are never cut off (seed 3: your second
+# selection at 80 columns: the key that plays it, how to get your selection
+# back and the estimate for declaring are never cut off (seed 3: your second
 # turn; 6 and 8 are no legal discard, so the hint always replaces them).
 if want 14; then
 start k 80 24 --seed 3 --pace 0 --record "$tmp/k.lsr"
@@ -374,12 +374,19 @@ wait_for k "Not a legal discard"
 $T send-keys -t k H
 wait_for k "Hint:"
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
-for t in "Esc brings" "likely correct."; do
+for t in "Esc brings" "likely correct." "(press 1;"; do
     grep -qF "$t" "$tmp/flat" || { echo "the hint lost '$t'"; cat "$tmp/screen"; exit 1; }
 done
 # The keys work in capitals too (H asked for the hint): C clears.
 $T send-keys -t k C
 wait_for k "Select the cards to discard"
+# The key the hint names plays it once it has selected its cards.
+$T send-keys -t k h
+wait_for k "(press "
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
+hint=$(sed -n 's/.*Hint: discard \(.*\) \(take\|draw\).*(press \(.\)[;)].*/\1|\3/p' "$tmp/flat")
+$T send-keys -t k "${hint#*|}"
+wait_for k "You discarded ${hint%|*},"
 quit k
 fi
 # 15. A round that reaches the turn limit with your hand the lowest says
