@@ -67,3 +67,27 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await friend.context().close();
   });
 }
+
+// The smallest phones (320 px): a hand of 5 cards holds on one line (the
+// last card dropped to a second one), and the open chat fits the screen.
+test('a 5-card hand is one line on a 320 px phone', async (t) => {
+  const page = await newPage(env.browser, { width: 320, height: 640 });
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Tiny');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand button', { timeout: 30000 });
+    const tops = await page.locator('.hand button').evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)));
+    assert.equal(tops.length, 5);
+    assert.equal(new Set(tops).size, 1, `the cards' tops: ${tops}`);
+    const widths = await page.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+    assert.ok(widths.every((w) => w >= 44), `cards a thumb can press: ${widths}`);
+    await page.click('#chat-toggle');
+    assert.deepEqual(await overflows(page), []);
+    const panel = await page.locator('#chat-panel').boundingBox();
+    assert.ok(panel.x >= 0 && panel.x + panel.width <= 320, `the chat panel: ${JSON.stringify(panel)}`);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
