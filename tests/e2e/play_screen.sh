@@ -255,8 +255,9 @@ wait_for i "Your hand: total"
 $T send-keys -t i Space
 wait_for i "now take an open card"
 $T send-keys -t i h
-wait_for i "sheds 10 points"
 wait_for i "Esc brings your selection back"
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "Why: sheds 10 points" ||
+    { echo "the hint does not say why"; cat "$tmp/screen"; exit 1; }
 $T send-keys -t i Escape
 if [ "$loc" = C.UTF-8 ]; then wait_for i "Discard A♦ (1 point)"; else wait_for i "Discard AD (1 point)"; fi
 quit i
