@@ -91,6 +91,8 @@ typedef struct ui {
     int nbox;
     char saved[8][PLAY_PATH_MAX]; /* records saved, shown after curses */
     bool saved_over[8];       /* whether each one's match was over */
+    char fatal[512];          /* why a match could not start or be saved:
+                               * said on stderr after curses, status 1 */
     int nsaved;
     int matches;              /* matches started */
     bool quit;
@@ -1209,6 +1211,7 @@ static int new_match(ui *u, uint64_t seed)
     if (play_game_new(&u->g, u->o, seed, ++u->matches, report_bot, u, msg,
                       sizeof msg) != 0) {
         set_msg(u, C_ERR, "%s", msg);
+        snprintf(u->fatal, sizeof u->fatal, "%s", msg);
         return -1;
     }
     u->have_game = true;
@@ -1225,6 +1228,8 @@ static void end_match(ui *u)
     if (!u->have_game)
         return;
     save(u);
+    if (!u->g.saved)
+        snprintf(u->fatal, sizeof u->fatal, "%s", u->msg);
     if (u->g.saved && u->nsaved < 8) {
         u->saved_over[u->nsaved] = ls_phase(u->g.s) == LS_PHASE_OVER;
         snprintf(u->saved[u->nsaved++], PLAY_PATH_MAX, "%s", u->g.path);
@@ -1502,8 +1507,8 @@ int play_tui(const play_opts *o)
         if (!u->saved_over[i])
             printf("The match is not over; to go on with it: %s\n", cmd);
     }
-    if (u->msg_color == C_ERR && *u->msg && !u->nsaved) {
-        fprintf(stderr, "leastscore play: %s\n", u->msg);
+    if (*u->fatal) {
+        fprintf(stderr, "leastscore play: %s\n", u->fatal);
         status = 1;
     }
     free(u);

@@ -6,7 +6,7 @@
 # terminal restored and the record saved and replayable; closing the
 # terminal saves the record and --resume goes on with it; a deck shuffled
 # anew from the discard pile is told; once you are out, f plays the match
-# to its end; mouse clicks
+# to its end; a next match that cannot be saved is said; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
@@ -250,6 +250,25 @@ $T send-keys -t fin Enter
 wait_for fin "wins the match"
 $T send-keys -t fin n
 wait_for fin "exit status 0"
+
+# Play again when the next match's record cannot be written (FILE-2 is a
+# directory): the game ends, and says why on stderr with status 1 (it said
+# only that the first record was saved, and exited 0).
+mkdir -p "$tmp/again/g-2.lsr"
+start ag 100 35 C --seed 3 --bots 1 --threshold 1 --pace 0 --record "$tmp/again/g.lsr"
+wait_for ag "Your hand: total"
+$T send-keys -t ag Space d
+wait_for ag "x:DECLARE"
+$T send-keys -t ag x y
+wait_for ag "Press Enter to continue"
+$T send-keys -t ag Enter
+wait_for ag "Play again?"
+$T send-keys -t ag y
+wait_for ag "exit status"
+grep -qF "Record saved: $tmp/again/g.lsr" "$tmp/screen" &&
+    grep -qF "leastscore play: cannot write $tmp/again/g-2.lsr: Is a directory" "$tmp/screen" &&
+    grep -qF "exit status 1" "$tmp/screen" ||
+    { echo "a match that could not start was not said"; cat "$tmp/screen"; exit 1; }
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
