@@ -731,7 +731,7 @@ static void test_chat_lines_are_kept_apart_from_the_events(void **state)
     assert_null(table_chat_at(t, 0));
     assert_null(table_chat_at(t, 2));
     for (int i = 2; i <= 120; i++) {
-        char text[16];
+        char text[24];
         snprintf(text, sizeof text, "line %d", i);
         assert_int_equal(table_chat(t, 0, text, (int64_t)i * TABLE_CHAT_EVERY_MS, &n, &e), 0);
         assert_int_equal(n, i);
