@@ -858,6 +858,63 @@ static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **
     assert_int_equal(fs.finished, 1);
 }
 
+/* After a match the host may take the table back to the lobby instead of
+ * a rematch: the seat of a person who left is freed, a friend who came
+ * late joins, and the next match starts with the new seats. */
+static void test_the_table_reopens_its_seats_after_a_match(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    table_options o = {.seats = 4, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 5, &st);
+    join(t, "Ann", 0);
+    join(t, "Ben", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_reopen(t, 0, 0, &e), SRV_ENOT_NOW, &e);
+    assert_string_equal(e.msg, "the table reopens its seats only after the match has ended");
+    assert_int_equal(table_leave(t, 1, 0, &e), 0); /* Ben leaves: the computer plays him */
+    int64_t now = 0;
+    play_to_the_end(t, &now);
+    int w = ls_winner(t->s);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_reopen(t, 2, now, &e), SRV_ENOT_HOST, &e);
+    int seat = -1;
+    refused(t, &f, table_join(t, "Cy", tokens[2], 0, now, &seat, &e), SRV_ESTARTED, &e);
+
+    long long v = t->version;
+    assert_int_equal(table_reopen(t, 0, now, &e), 0);
+    assert_int_equal(t->status, TABLE_LOBBY);
+    assert_int_equal(t->nseats, 2);
+    assert_string_equal(t->seats[0].name, "Ann");
+    assert_string_equal(t->seats[1].name, "Greedy");
+    assert_int_equal(t->host, 0);
+    assert_int_equal(t->seats[0].wins + t->seats[1].wins, w == 1 ? 0 : 1);
+    assert_int_equal(table_event_at(t, v + 1)->kind, TEV_UNSEAT);
+    assert_string_equal(table_event_at(t, v + 1)->name, "Ben");
+    assert_int_equal(table_event_at(t, t->version)->kind, TEV_REOPEN);
+    assert_int_equal(table_event_at(t, t->version)->num, 1);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_reopen(t, 0, now, &e), SRV_ENOT_NOW, &e);
+
+    /* Cy comes late and joins; a computer player is added; match 2. */
+    assert_int_equal(table_join(t, "Cy", tokens[2], 0, now, &seat, &e), 0);
+    assert_int_equal(seat, 2);
+    assert_int_equal(table_add_bot(t, 0, "expert", &e), 0);
+    assert_int_equal(table_start(t, 0, now, &e), 0);
+    assert_int_equal(t->match, 2);
+    assert_int_equal(t->status, TABLE_PLAYING);
+    assert_int_equal(fs.begun, 2);
+    assert_int_equal(fs.m.nseats, 4);
+    assert_int_equal(fs.m.match, 2);
+    table_free(t);
+}
+
 /* ------------------------------------------------------------------ */
 /* The store: restoring a table, a failing store                       */
 /* ------------------------------------------------------------------ */
@@ -1174,6 +1231,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_chat_lines_are_kept_apart_from_the_events),
     cmocka_unit_test(test_chat_is_for_people_at_a_measured_pace),
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
+    cmocka_unit_test(test_the_table_reopens_its_seats_after_a_match),
     cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
     cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),
     cmocka_unit_test(test_a_move_the_store_cannot_write_pauses_the_table),

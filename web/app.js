@@ -403,6 +403,7 @@ function describe(ev, words) {
     case 'match_end': return s.matchEndSentence(seatName(ev.winner));
     case 'connection': return s.connectionSentence(app.view.seats[ev.seat]?.name || '?', ev);
     case 'host': return s.hostSentence(seatName(ev.seat));
+    case 'reopen': return s.reopenSentence;
     default: return null;
   }
 }
@@ -1010,9 +1011,13 @@ function resultPanel() {
       h('h3', {}, s.finalScores),
       h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
         .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))),
-      v.host === v.you ? h('p', {}, h('button', {
+      v.host === v.you ? [h('p', { class: 'row' }, h('button', {
         id: 'rematch', 'data-focus': 'rematch', onclick: () => send({ type: 'rematch' }),
-      }, s.rematchButton)) : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
+      }, s.rematchButton), h('button', {
+        id: 'reopen', class: 'secondary', 'data-focus': 'reopen', 'aria-describedby': 'reopen-help',
+        onclick: () => send({ type: 'reopen' }),
+      }, s.reopenButton)), h('p', { class: 'help', id: 'reopen-help' }, s.reopenHelp)]
+        : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
   }
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
 }

@@ -187,6 +187,7 @@ export const s = {
     ev.away ? `${name} is away; the computer plays for them.`
       : ev.connected ? `${name} is back.` : `${name} lost the connection.`,
   hostSentence: (name) => `${name} is now the host.`,
+  reopenSentence: 'The table is back in the lobby: friends may join from the link.',
   // (names[i]: 'You' for the player's own seat.) Who went out is said too.
   roundEndSentence: (r, names) => {
     const end = r.declarer < 0
@@ -218,7 +219,9 @@ export const s = {
   winnerHeading: (name, you) => (you ? 'You won the match!' : `${name} won the match`),
   finalScores: 'Final scores',
   rematchButton: 'Rematch',
-  waitingRematch: (host) => `The host, ${host}, may start a rematch.`,
+  reopenButton: 'Back to the lobby',
+  reopenHelp: 'A rematch starts at once with the same seats; the lobby lets friends join from the link and computer players be added or removed first.',
+  waitingRematch: (host) => `The host, ${host}, may start a rematch or take the table back to the lobby.`,
 
   // The player: a name kept with its record and rating
   playingAs: (name) => `You play as ${name}`,

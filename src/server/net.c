@@ -1035,6 +1035,9 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
     case MSG_REMATCH:
         rc = table_rematch(t, c->seat, now, e);
         break;
+    case MSG_REOPEN:
+        rc = table_reopen(t, c->seat, now, e);
+        break;
     case MSG_HINT:
         return do_hint(c, m, e);
     case MSG_SYNC:

@@ -22,7 +22,7 @@ static const struct {
     {"start", MSG_START},   {"move", MSG_MOVE},       {"next", MSG_NEXT},
     {"hint", MSG_HINT},     {"rematch", MSG_REMATCH}, {"sync", MSG_SYNC},
     {"leave", MSG_LEAVE},   {"player", MSG_PLAYER},   {"login", MSG_LOGIN},
-    {"set_password", MSG_SET_PASSWORD}, {"chat", MSG_CHAT},
+    {"set_password", MSG_SET_PASSWORD}, {"chat", MSG_CHAT}, {"reopen", MSG_REOPEN},
 };
 
 /* Copies string member `key` into out. Missing: an error when required,

@@ -19,7 +19,7 @@ static const char *const event_kinds[] = {
     [TEV_START] = "start",        [TEV_DEAL] = "deal",
     [TEV_MOVE] = "move",          [TEV_ROUND_END] = "round_end",
     [TEV_MATCH_END] = "match_end", [TEV_CONNECTION] = "connection",
-    [TEV_HOST] = "host",
+    [TEV_HOST] = "host",          [TEV_REOPEN] = "reopen",
 };
 
 json_t *seatview_cards(ls_cards set)
@@ -142,6 +142,9 @@ json_t *seatview_event(const table *t, const table_event *ev, int seat)
         break;
     case TEV_HOST:
         json_object_set_new(o, "seat", json_integer(ev->seat));
+        break;
+    case TEV_REOPEN:
+        json_object_set_new(o, "match", json_integer(ev->num));
         break;
     }
     return o;

@@ -726,6 +726,31 @@ int table_rematch(table *t, int by, int64_t now, srv_error *e)
     return begin_match(t, now, e);
 }
 
+int table_reopen(table *t, int by, int64_t now, srv_error *e)
+{
+    int rc = check_host(t, by, e);
+    if (rc)
+        return rc;
+    if (t->status != TABLE_OVER)
+        return srv_fail(e, SRV_ENOT_NOW, "the table reopens its seats only after "
+                        "the match has ended");
+    /* The seats of those who left (the computer played them) are freed;
+     * a connection that dropped keeps its seat for its grace time, as in
+     * any lobby. */
+    for (int i = t->nseats - 1; i >= 0; i--)
+        if (!t->seats[i].bot && t->seats[i].away)
+            unseat(t, i);
+    for (int i = 0; i < t->nseats; i++)
+        t->seats[i].ready = false;
+    free_players(t);
+    ls_state_free(t->s);
+    t->s = NULL;
+    t->status = TABLE_LOBBY;
+    log_add(t, TEV_REOPEN)->num = t->match;
+    update_empty(t, now);
+    return 0;
+}
+
 /* The round (and maybe the match) just ended: its event, the computer
  * players told, the pause or the end of the match. */
 static void round_ended(table *t, int64_t now)

@@ -59,6 +59,7 @@ enum {
     TEV_MATCH_END,  /* seat = winner */
     TEV_CONNECTION, /* seat, connected, away */
     TEV_HOST,       /* seat = new host */
+    TEV_REOPEN,     /* num = the match that ended: back to the lobby */
 };
 
 /* A line of the table's chat. */
@@ -242,6 +243,10 @@ int table_move(table *t, int seat, long long version, const char *move,
 int table_next(table *t, int seat, int64_t now, srv_error *e);
 /* The host starts a new match with the same seats (after the match). */
 int table_rematch(table *t, int by, int64_t now, srv_error *e);
+/* The host takes the table back to the lobby after a match (instead of a
+ * rematch): seats whose people left are freed, and until the next start
+ * others may join from the link, computer players be added or removed. */
+int table_reopen(table *t, int by, int64_t now, srv_error *e);
 /* The person in `seat` leaves: the seat is freed in the lobby, away
  * during a match. The caller forgets the seat. */
 int table_leave(table *t, int seat, int64_t now, srv_error *e);

@@ -75,7 +75,7 @@ for (const b of backends()) test(`chaos on ${b.name}: ${CLIENTS} careless and ho
         if (r < 0.63) return { type: 'next' };
         if (r < 0.66) return { type: 'sync', version: Math.floor(rand() * (version + 3)) };
         if (r < 0.68) return { type: 'leave' };
-        if (r < 0.70) return { type: 'rematch' };
+        if (r < 0.70) return { type: pick(['rematch', 'reopen']) };
         if (r < 0.72) return { type: 'remove', seat: Math.floor(rand() * 4) };
         if (r < 0.75) return { type: 'player', token: hex(), name: pick(names) + Math.floor(rand() * 50) };
         if (r < 0.76) return { type: 'login', name: pick(names), password: 'password', token: hex() };

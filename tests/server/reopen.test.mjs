@@ -1,0 +1,73 @@
+// reopen.test.mjs - back to the lobby after a match (docs/server-protocol.md,
+// `reopen`): the host of a finished match reopens the table instead of a
+// rematch; the seat of a player who left is freed (and no one else's),
+// everyone at the table sees the lobby again, a friend who came late
+// joins from the same code, and match 2 starts with the new seats. Before
+// the end, and from anyone but the host, `reopen` is refused and changes
+// nothing.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, chooseMove, rng, T } from './lib.mjs';
+
+test('the host reopens a finished table; a late friend joins match 2', async () => {
+    const srv = await startServer({ grace: 30 });
+    const ann = await srv.connect({ label: 'ann' });
+    const j = await ann.request({ type: 'create', name: 'Ann', seats: 4, bots: [], rules: { threshold: 1 } }, ['joined']);
+    const ben = await srv.connect({ label: 'ben' });
+    await ben.request({ type: 'join', code: j.code, name: 'Ben' }, ['joined']);
+    ann.send({ type: 'add_bot', level: 'greedy' });
+    await ann.next((m) => m.type === 'state' && m.view.seats.length === 3);
+    ann.send({ type: 'start' });
+    let st = await ann.next((m) => m.type === 'state' && m.view.status === 'playing');
+
+    // Before the end: refused, from the host and from another player.
+    for (const c of [ann, ben]) {
+        const e = await c.request({ type: 'reopen', id: 'r' }, ['error']);
+        assert.equal(e.code, c === ann ? 'not_now' : 'not_host');
+    }
+    // Ben leaves: the computer plays his seat to the end.
+    ben.send({ type: 'leave' });
+    const rand = rng(7);
+    for (let i = 0; st.view.status !== 'over'; i++) {
+        assert.ok(i < 2000, 'the match ends');
+        const v = st.view;
+        if (v.status === 'playing' && v.turn === v.you) {
+            let move;
+            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
+            ann.send({ type: 'move', version: st.version, move });
+        } else if (v.status === 'between') {
+            ann.send({ type: 'next' });
+        }
+        st = await ann.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
+    }
+    assert.equal(st.view.match, 1);
+
+    // A spectator watching, then the host reopens.
+    const eve = await srv.connect({ label: 'eve' });
+    await eve.request({ type: 'watch', code: j.code }, ['joined']);
+    ann.send({ type: 'reopen' });
+    const lobby = await ann.next((m) => m.type === 'state' && m.view.status === 'lobby', 'the lobby');
+    assert.deepEqual(lobby.view.seats.map((s) => s.name), ['Ann', 'Greedy']);
+    assert.equal(lobby.view.match, 1);
+    assert.equal(lobby.view.host, 0);
+    assert.equal(lobby.view.you, 0);
+    assert.equal(lobby.view.hand, undefined);
+    const kinds = lobby.events.map((e) => e.kind);
+    assert.deepEqual(kinds.slice(-2), ['unseat', 'reopen'], JSON.stringify(lobby.events));
+    assert.equal(lobby.events.at(-1).match, 1);
+    await eve.next((m) => m.type === 'state' && m.view.status === 'lobby', 'the spectator sees the lobby');
+    assert.equal((await ann.request({ type: 'reopen' }, ['error'])).code, 'not_now');
+
+    // Cy joins from the same code; the host starts match 2.
+    const cy = await srv.connect({ label: 'cy' });
+    const cj = await cy.request({ type: 'join', code: j.code, name: 'Cy' }, ['joined']);
+    assert.equal(cj.seat, 2);
+    ann.send({ type: 'start' });
+    const two = await cy.next((m) => m.type === 'state' && m.view.status === 'playing', 'match 2');
+    assert.equal(two.view.match, 2);
+    assert.deepEqual(two.view.seats.map((s) => s.name), ['Ann', 'Greedy', 'Cy']);
+    assert.equal(two.view.hand.length, 5);
+    for (const c of [ann, ben, eve, cy]) c.close();
+    await srv.close();
+});
