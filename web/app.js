@@ -60,6 +60,7 @@ const app = {
   replayOf: {}, // "code:match" -> the finished match's page, once found
   keep: true, // make a player of the name typed (else play as a guest)
   login: { open: false, name: '', password: '' }, // the login form, across redraws
+  watchers: 0, // how many spectators the table has
 };
 
 // ---------------------------------------------------------------- storage
@@ -171,6 +172,10 @@ function onMessage(msg) {
     case 'chat':
       chat.add(msg.lines);
       break;
+    case 'watchers':
+      app.watchers = Number(msg.count) || 0;
+      render();
+      break;
     case 'removed':
       // A seat resumed in another tab is still this browser's: keep its
       // token (the other tab holds the seat). Otherwise the token is dead.
@@ -192,6 +197,7 @@ function onJoined(msg) {
     app.log = [];
     app.version = -1;
     app.view = null;
+    app.watchers = 0;
   }
   if (msg.role === 'player') {
     app.seat = { code, token: msg.token, version: same && app.seat ? app.seat.version : -1 };
@@ -471,6 +477,7 @@ function leaveTable(message, keep = false) {
   app.version = -1;
   app.log = [];
   app.hint = null;
+  app.watchers = 0;
   chat.leave();
   sessionStorage.removeItem(KEY_LOG);
   if (location.pathname !== '/') history.pushState(null, '', '/');
@@ -723,7 +730,7 @@ function lobbyScreen() {
   const size = v.capacity;
   let level = 'greedy';
   return [
-    h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), rulesButton()),
+    h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), watchersLine(), rulesButton()),
     messageLine(),
     v.you < 0 ? h('p', {}, s.spectating) : null,
     h('section', { class: 'panel share' },
@@ -756,6 +763,11 @@ function lobbyScreen() {
       : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
     h('p', {}, leaveButton()),
   ];
+}
+
+// "2 watching", when anyone watches the table.
+function watchersLine() {
+  return app.watchers > 0 ? h('span', { class: 'watchers', id: 'watchers' }, s.watching(app.watchers)) : null;
 }
 
 function leaveButton() {
@@ -797,6 +809,7 @@ function tableScreen() {
     h('header', { class: 'top' },
       h('h1', {}, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
       h('span', { class: 'code-small' }, v.code),
+      watchersLine(),
       h('span', { class: 'tools' },
         !spectator && v.status === 'playing' && v.hand
           ? h('button', {

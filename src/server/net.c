@@ -296,13 +296,34 @@ static void send_state(conn *c, long long since)
 }
 ANALYZER_END
 
-/* Sends c, just come to its table, the chat lines the table keeps. */
-static void send_chat_log(conn *c)
+/* The number of spectators at nt. */
+static int watchers(const ntable *nt)
+{
+    int n = 0;
+    for (const conn *c = nt->members; c; c = c->tnext)
+        n += c->seat < 0;
+    return n;
+}
+
+/* Sends c, just come to its table, what is not in its state: the chat
+ * lines the table keeps and how many watch. */
+static void send_arrival(conn *c)
 {
     table *t = c->nt->t;
     json_t *o = proto_chat(t, t->chat_n - TABLE_CHAT_KEEP + 1, t->chat_n);
     if (o)
         conn_send(c, o);
+    conn_send(c, proto_watchers(watchers(c->nt)));
+}
+
+/* A spectator came to nt or left it: everyone there but `told` (the one
+ * who came, told on arrival) is told the count. */
+static void tell_watchers(ntable *nt, const conn *told)
+{
+    int n = watchers(nt);
+    for (conn *c = nt->members; c; c = c->tnext)
+        if (c != told)
+            conn_send(c, proto_watchers(n));
 }
 
 /* ------------------------------------------------------------------ */
@@ -890,7 +911,7 @@ static int do_join(conn *c, const proto_msg *m, srv_error *e)
         return rc;
     attach(c, nt, seat);
     conn_send(c, proto_joined(nt->t->code, seat, token));
-    send_chat_log(c);
+    send_arrival(c);
     table_changed(nt);
     return 0;
 }
@@ -902,8 +923,9 @@ static int do_watch(conn *c, const proto_msg *m, srv_error *e)
         return e->code;
     attach(c, nt, -1);
     conn_send(c, proto_joined(nt->t->code, -1, NULL));
-    send_chat_log(c);
+    send_arrival(c);
     send_state(c, -1);
+    tell_watchers(nt, c);
     return 0;
 }
 
@@ -940,7 +962,7 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
     attach(c, nt, seat);
     table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
     conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
-    send_chat_log(c);
+    send_arrival(c);
     send_state(c, m->version);
     table_changed(nt);
     return 0;
@@ -1001,6 +1023,8 @@ static int do_leave(conn *c, srv_error *e)
     detach(c);
     if (seat >= 0)
         table_changed(nt);
+    else
+        tell_watchers(nt, NULL);
     return 0;
 }
 
@@ -1276,6 +1300,8 @@ static void conn_free(conn *c)
     if (nt && seat >= 0) {
         table_disconnect(nt->t, seat, (int64_t)uv_now(&srv->loop));
         table_changed(nt);
+    } else if (nt && !nt->dead) {
+        tell_watchers(nt, NULL);
     }
     if (c->hint)
         c->hint->c = NULL;

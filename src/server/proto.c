@@ -483,3 +483,8 @@ json_t *proto_chat(const table *t, long long from, long long to)
     }
     return json_pack("{s:s, s:o}", "type", "chat", "lines", lines);
 }
+
+json_t *proto_watchers(int n)
+{
+    return json_pack("{s:s, s:i}", "type", "watchers", "count", n);
+}

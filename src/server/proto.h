@@ -6,7 +6,7 @@
  * member the type needs (present, of the right JSON type, in range) and
  * naming the first that is not; it decides nothing about tables. The
  * messages the server sends that are not views (welcome, joined, error,
- * removed, chat) are built here too.
+ * removed, chat, watchers) are built here too.
  */
 #ifndef LS_SERVER_PROTO_H
 #define LS_SERVER_PROTO_H
@@ -69,6 +69,8 @@ json_t *proto_removed(const char *code, const char *reason);
 /* {"type":"chat","lines":[...]}: t's chat lines from..to that are kept
  * (NULL when none is). */
 json_t *proto_chat(const table *t, long long from, long long to);
+/* {"type":"watchers","count":n}: how many spectators a table has. */
+json_t *proto_watchers(int n);
 /* {"type":"player", ...} from the player's summary (takes the reference). */
 json_t *proto_player(json_t *summary, bool has_password);
 

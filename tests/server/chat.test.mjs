@@ -3,7 +3,8 @@
 // to nobody elsewhere; it changes no version (a move sent meanwhile is not
 // stale); newcomers, spectators and resumed seats are sent the lines kept;
 // bad lines, spectators and a flood are refused with the documented code,
-// and a refused line is not shown or numbered.
+// and a refused line is not shown or numbered. Everyone at a table is told
+// how many watch it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -146,5 +147,40 @@ test('bad lines, spectators and floods are refused; a refused line is not shown'
     const seen = spectator.frames.filter((m) => m.type === 'chat').flatMap((m) => m.lines.map((l) => l.n));
     assert.deepEqual(seen, [1, 2, 3, 4, 5, 6]);
     for (const c of [ada, nowhere, spectator]) c.close();
+    await srv.close();
+});
+
+test('everyone at a table is told how many watch it, as spectators come and go', async () => {
+    const srv = await startServer();
+    const ada = await srv.connect({ label: 'ada' });
+    const j = await ada.request({ type: 'create', name: 'Ada', seats: 3, bots: ['greedy'] }, ['joined']);
+    const count = async (c) => (await c.next('watchers', 'a watchers count')).count;
+    const w1 = await srv.connect({ label: 'w1' });
+    w1.send({ type: 'watch', code: j.code });
+    assert.equal(await count(w1), 1, 'a spectator is told the count on arrival');
+    assert.equal(await count(ada), 1);
+    const w2 = await srv.connect({ label: 'w2' });
+    w2.send({ type: 'watch', code: j.code });
+    assert.equal(await count(w2), 2);
+    assert.equal(await count(ada), 2);
+    assert.equal(await count(w1), 2);
+    // A newcomer at a seat is told it too.
+    const ben = await srv.connect({ label: 'ben' });
+    ben.send({ type: 'join', code: j.code, name: 'Ben' });
+    assert.equal(await count(ben), 2);
+    // One leaves, one's connection drops.
+    w1.send({ type: 'leave' });
+    assert.equal(await count(ada), 1);
+    assert.equal(await count(ben), 1);
+    w2.close();
+    assert.equal(await count(ada), 0);
+    assert.equal(await count(ben), 0);
+    // A spectator is told once on arrival, not twice.
+    const w3 = await srv.connect({ label: 'w3' });
+    w3.send({ type: 'watch', code: j.code });
+    await w3.next('state');
+    await sleep(300);
+    assert.equal(w3.frames.filter((m) => m.type === 'watchers').length, 1);
+    for (const c of [ada, ben, w1, w3]) c.close();
     await srv.close();
 });

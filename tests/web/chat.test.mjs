@@ -4,7 +4,8 @@
 // its text and the focus while the game redraws the page; markup is shown
 // as text; a spectator reads only; a line the server refuses says why and
 // gives its text back; Escape closes the chat; after a reload or a dropped
-// connection every line is there once; leaving the table hides it.
+// connection every line is there once; leaving the table hides it. The
+// players see how many watch.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,6 +36,8 @@ test('players chat at the table, a spectator reads, the game goes on meanwhile',
     await watcher.fill('#code', code);
     await watcher.click('#watch');
     await watcher.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    // The players see that someone watches.
+    for (const p of [ada, zed]) await p.waitForSelector('#watchers >> text=1 watching', { timeout: 10000 });
 
     // Ada opens the chat (the box has the focus) and writes; the others
     // see a count on the closed chat, and a screen reader hears the line.
@@ -120,6 +123,7 @@ test('players chat at the table, a spectator reads, the game goes on meanwhile',
     await watcher.waitForSelector('#code', { timeout: 30000 });
     assert.equal(await watcher.isVisible('#chat-toggle'), false);
     assert.equal(await watcher.isVisible('#chat-panel'), false);
+    await ada.waitForSelector('#watchers', { state: 'detached', timeout: 10000 });
     for (const p of [ada, zed, watcher]) assert.deepEqual(p.errors, []);
   });
 });
