@@ -320,10 +320,11 @@ static void send_arrival(conn *c)
  * who came, told on arrival) is told the count. */
 static void tell_watchers(ntable *nt, const conn *told)
 {
-    int n = watchers(nt);
+    json_t *o = proto_watchers(watchers(nt));
     for (conn *c = nt->members; c; c = c->tnext)
         if (c != told)
-            conn_send(c, proto_watchers(n));
+            conn_send(c, json_incref(o));
+    json_decref(o);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1001,11 +1002,10 @@ static int do_chat(conn *c, const proto_msg *m, srv_error *e)
     int rc = table_chat(t, c->seat, m->text, (int64_t)uv_now(&c->srv->loop), &n, e);
     if (rc)
         return rc;
-    for (conn *o = c->nt->members; o; o = o->tnext) {
-        json_t *line = proto_chat(t, n, n);
-        if (line)
-            conn_send(o, line);
-    }
+    json_t *line = proto_chat(t, n, n);
+    for (conn *o = c->nt->members; o; o = o->tnext)
+        conn_send(o, json_incref(line));
+    json_decref(line);
     return 0;
 }
 
