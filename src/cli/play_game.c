@@ -127,10 +127,6 @@ static int make_parent_dirs(const char *path)
     return 0;
 }
 
-/* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
- * ~/.local/share), with -2, -3... when that name is taken. The file is
- * made (empty) here, so that two games started in the same second cannot
- * both take one name. */
 /* The directory of the matches saved without --record. */
 static void games_dir(char *out, size_t size)
 {
@@ -143,6 +139,10 @@ static void games_dir(char *out, size_t size)
         snprintf(out, size, "leastscore-games");
 }
 
+/* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
+ * ~/.local/share), with -2, -3... when that name is taken. The file is
+ * made (empty) here, so that two games started in the same second cannot
+ * both take one name. */
 static int default_path(char *out, size_t size)
 {
     char base[PLAY_PATH_MAX - 64];
