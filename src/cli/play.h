@@ -63,6 +63,8 @@ typedef struct play_game {
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
+    bool locked;                  /* lockfd holds the lock on path.lock */
+    int lockfd;
     bool resumed;                 /* continues a record (--resume) */
     size_t resume_base;           /* the rebuilt record's length at the resume */
     int reshuffled;  /* cards the last move's draw shuffled from the dead pile

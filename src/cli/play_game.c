@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -168,6 +169,91 @@ static int default_path(char *out, size_t size)
     return -1;
 }
 
+/*
+ * A record in play is locked, so that a second leastscore play cannot
+ * resume it (or --record over it) while the first goes on, each saving
+ * over the other's moves. Every save renames a new file over the record,
+ * so the lock is not on the record but on PATH.lock beside it (flock),
+ * which holds the player's process id for the message. The kernel drops
+ * the lock when the process ends, however it ends: a file left by a kill
+ * is simply locked again. A file system without locks plays unlocked.
+ */
+static void lock_path(const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "%s.lock", path);
+}
+
+/* Whether another process holds the lock of the record at path; its
+ * process id (or "") in pid. */
+static bool record_in_play(const char *path, char *pid, size_t size)
+{
+    char lp[PLAY_PATH_MAX + 8];
+    lock_path(path, lp, sizeof lp);
+    if (size)
+        *pid = '\0';
+    int fd = open(lp, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    if (held && size) {
+        ssize_t n = read(fd, pid, size - 1);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+    }
+    close(fd);
+    return held;
+}
+
+static int lock_record(play_game *g, char *msg, size_t size)
+{
+    char lp[PLAY_PATH_MAX + 8];
+    lock_path(g->path, lp, sizeof lp);
+    /* Taken on a file that was unlinked meanwhile (its holder ending),
+     * the lock is taken again on the new one. */
+    for (int tries = 0; tries < 8; tries++) {
+        int fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        if (fd < 0)
+            return 0; /* no lock to be had here; the save will say why */
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int e = errno;
+            close(fd);
+            if (e != EWOULDBLOCK)
+                return 0;
+            char pid[32];
+            record_in_play(g->path, pid, sizeof pid);
+            snprintf(msg, size, "%s is being played by another leastscore play%s%s%s; "
+                     "go on there, or quit that one first", g->path,
+                     *pid ? " (process " : "", pid, *pid ? ")" : "");
+            return -1;
+        }
+        struct stat held, now;
+        if (fstat(fd, &held) == 0 && stat(lp, &now) == 0 && held.st_ino == now.st_ino &&
+            held.st_dev == now.st_dev) {
+            char pid[32];
+            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+            if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) {
+                /* the lock holds without the number */
+            }
+            g->lockfd = fd;
+            g->locked = true;
+            return 0;
+        }
+        close(fd);
+    }
+    return 0;
+}
+
+static void unlock_record(play_game *g)
+{
+    if (!g->locked)
+        return;
+    char lp[PLAY_PATH_MAX + 8];
+    lock_path(g->path, lp, sizeof lp);
+    unlink(lp);
+    close(g->lockfd);
+    g->locked = false;
+}
+
 typedef struct saved_file {
     struct timespec mtime;
     char name[256];
@@ -239,14 +325,22 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
     closedir(d);
     if (n)
         qsort(files, n, sizeof *files, newer_first);
-    int rc = -1;
+    int rc = -1, in_play = 0;
     for (size_t i = 0; rc != 0 && i < n && i < UNFINISHED_MAX; i++) {
         snprintf(path, size, "%s/%s", dir, files[i].name);
-        if (unfinished(path))
+        if (!unfinished(path))
+            continue;
+        if (record_in_play(path, NULL, 0))
+            in_play++;
+        else
             rc = 0;
     }
     free(files);
-    if (rc != 0)
+    if (rc != 0 && in_play)
+        snprintf(msg, msize, "%s unfinished match%s saved in %s %s being played by "
+                 "another leastscore play now; go on there", in_play == 1 ? "the" : "every",
+                 in_play == 1 ? "" : "es", dir, in_play == 1 ? "is" : "are");
+    else if (rc != 0)
         snprintf(msg, msize, "no unfinished match is saved in %s (%s%zu record%s "
                  "read); a match saved elsewhere with --record goes on with "
                  "--resume FILE", dir, n > UNFINISHED_MAX ? "the newest " : "",
@@ -582,6 +676,10 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         play_game_free(g);
         return -1;
     }
+    if (lock_record(g, msg, size) != 0) {
+        play_game_free(g);
+        return -1;
+    }
     /* Written once now, so that a file that cannot be written is said
      * before the match rather than after it. */
     if (play_game_save(g, msg, size) != 0) {
@@ -598,6 +696,7 @@ void play_game_free(play_game *g)
     ls_player_free(g->advisor);
     ls_record_free(g->rec);
     ls_state_free(g->s);
+    unlock_record(g);
     memset(g, 0, sizeof *g);
 }
 

@@ -30,9 +30,9 @@ def fail(msg, out=""):
     sys.exit(1)
 
 class Game:
-    def __init__(self, args, preexec=None):
+    def __init__(self, args, preexec=None, env=None):
         self.p = subprocess.Popen([ls, "play", "--plain"] + args, preexec_fn=preexec,
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.out = ""
         self.mark = 0
 
@@ -516,6 +516,43 @@ os.unlink(left)
 r = run_continue()
 if r.returncode != 2 or f"no unfinished match is saved in {games} (1 record read)" not in r.stderr:
     fail(f"--continue with only finished matches: {r.returncode} {r.stderr!r}", r.stdout)
+
+# A match in play is locked: a second leastscore play can neither resume
+# its file nor --record over it (each would save over the other's moves),
+# and is told which process plays it; --continue passes over it; the lock
+# goes with the first process, and its file with it.
+busy = f"{tmp}/busy.lsr"
+g = Game(["--seed", "8", "--record", busy])
+if g.wait_for(PROMPT) != PROMPT:
+    fail("no prompt", g.out)
+before = open(busy).read()
+for args in (["--resume", busy], ["--seed", "9", "--record", busy]):
+    r = subprocess.run([ls, "play", "--plain"] + args, input="quit\n", capture_output=True,
+                       text=True, timeout=30)
+    want = f"{busy} is being played by another leastscore play (process {g.p.pid}); go on there"
+    if r.returncode != 1 or want not in r.stderr:
+        fail(f"{args} while the match is in play: {r.returncode} {r.stderr!r}", r.stdout)
+    if open(busy).read() != before:
+        fail(f"{args} while the match is in play changed its record", open(busy).read())
+g.p.communicate(timeout=60)
+if os.path.exists(busy + ".lock"):
+    fail("the lock's file outlived the match that held it")
+r = subprocess.run([ls, "play", "--plain", "--resume", busy], input="quit\n",
+                   capture_output=True, text=True, timeout=30)
+if r.returncode != 0 or f"Resumed from {busy}: round 1, turn 1." not in r.stdout:
+    fail("a match whose player quit could not be resumed", r.stdout + r.stderr)
+r = subprocess.run([ls, "play", "--plain", "--seed", "3"], input="hand\n",
+                   capture_output=True, text=True, env=env, timeout=30)
+mine = re.search(r"Record saved: (\S+)", r.stdout).group(1)
+g = Game(["--continue"], env=env)
+if g.wait_for(PROMPT) != PROMPT or f"Resumed from {mine}: round 1, turn 1." not in g.out:
+    fail("--continue did not take the match just left", g.out)
+r = run_continue()
+if r.returncode != 2 or (f"--continue: the unfinished match saved in {games} is being "
+                         "played by another leastscore play now; go on there") not in r.stderr:
+    fail(f"--continue with the only unfinished match in play: {r.returncode} {r.stderr!r}",
+         r.stdout)
+g.p.communicate(timeout=60)
 
 # A record cut at the end of a round resumes with the next deal.
 lines = open(f"{tmp}/match-1.lsr").read().splitlines(keepends=True)
