@@ -14,6 +14,8 @@
  * longer be written (a closed pipe) ends the match; the record is saved
  * either way.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,17 +43,41 @@ static bool output_lost(void)
 static size_t line_length; /* of the last line read, before trimming */
 static size_t line_nul;    /* 1 + where its first NUL byte is, or 0 */
 
+/* Set when the game goes on after Ctrl-Z and fg (SIGCONT). The terminal
+ * dropped what was typed of the line when it stopped the game, and the
+ * shell's lines stand under the prompt, so the prompt is printed again. */
+static volatile sig_atomic_t continued;
+
+static void on_continue(int sig)
+{
+    (void)sig;
+    continued = 1;
+}
+
 /* One line from stdin without its newline, trimmed; NULL at end of input
- * or on an interrupt. The buffer is reused by the next call. A line longer
- * than PLAIN_LINE_MAX - 1 comes back cut (line_length says how long it
- * was). */
-static char *read_line(void)
+ * or on an interrupt. prompt is printed again when the game is continued
+ * (SIGCONT) while it waits. The buffer is reused by the next call. A line
+ * longer than PLAIN_LINE_MAX - 1 comes back cut (line_length says how long
+ * it was). */
+static char *read_line(const char *prompt)
 {
     static char line[PLAIN_LINE_MAX];
     size_t n = 0, len = 0;
     int c;
     line_nul = 0;
-    while ((c = getchar()) != EOF && c != '\n') {
+    for (;;) {
+        c = getchar();
+        if (c == EOF && ferror(stdin) && errno == EINTR && !play_interrupted) {
+            clearerr(stdin);
+            if (continued && len == 0) {
+                continued = 0;
+                printf("%s", prompt);
+                fflush(stdout);
+            }
+            continue;
+        }
+        if (c == EOF || c == '\n')
+            break;
         if (c == '\0' && !line_nul)
             line_nul = len + 1;
         if (n < sizeof line - 1)
@@ -316,7 +342,7 @@ static int human_turn(play_game *g)
         printf("your move> ");
         if (output_lost())
             return MATCH_QUIT;
-        char *line = read_line();
+        char *line = read_line("your move> ");
         if (!line) {
             printf("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
             return MATCH_QUIT;
@@ -455,7 +481,7 @@ static bool play_again(void)
     for (;;) {
         printf("Play again? (yes/no) ");
         fflush(stdout);
-        const char *ans = read_line();
+        const char *ans = read_line("Play again? (yes/no) ");
         if (!ans) { /* the output, and the shell's prompt after it, on a line of its own */
             printf("\n");
             return false;
@@ -475,6 +501,9 @@ int play_plain(const play_opts *o)
     int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
     signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa = {.sa_handler = on_continue};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCONT, &sa, NULL); /* no SA_RESTART: the read returns EINTR */
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     int status = 0;
     for (int number = 1;; number++) {
