@@ -9,7 +9,8 @@
 # wrap and name cards as the screen draws them; the quit question goes back
 # to the box it covered; a terminal far too small is told so in full; the
 # help fills a window made taller; a hint keeps its most needed words; the
-# turn limit's result speaks to you.
+# turn limit's result speaks to you; after Ctrl-Z and fg in a shell the
+# line mode asks again and the full screen is drawn again.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
