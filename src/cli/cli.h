@@ -34,6 +34,10 @@ char *cli_read_file(const char *path, size_t max, size_t *len);
  * the text is not one. */
 int cli_parse_u64(const char *text, uint64_t *out);
 
+/* --seed's value for command cmd: 0, or the usage error's status (2) with
+ * the same words in every command. */
+int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out);
+
 /* Parses a decimal number in lo..hi for option `opt` of `cmd` into *out.
  * Returns 0, or prints a usage error ("--matches needs a number in
  * 1..100, not 'x'") and returns 2. */

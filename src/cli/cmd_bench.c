@@ -149,9 +149,8 @@ int cmd_bench(int argc, char **argv)
                                        "not '%s'", optarg);
             break;
         case 'S':
-            if (cli_parse_u64(optarg, &seed))
-                return cli_usage_error("bench", "--seed must be a whole number, "
-                                       "not '%s'", optarg);
+            if (cli_parse_seed("bench", optarg, &seed) != 0)
+                return 2;
             break;
         case 'p':
             spec = optarg;

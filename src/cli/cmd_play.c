@@ -149,9 +149,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
             }
             break;
         case OPT_SEED:
-            if (cli_parse_u64(optarg, &o->seed) != 0)
-                return cli_usage_error("play", "--seed: '%s' is not a "
-                                       "non-negative number", optarg);
+            if (cli_parse_seed("play", optarg, &o->seed) != 0)
+                return 2;
             o->seeded = true;
             break;
         case OPT_RECORD:

@@ -159,6 +159,14 @@ int cli_parse_u64(const char *text, uint64_t *out)
     return 0;
 }
 
+int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out)
+{
+    if (cli_parse_u64(arg, out) != 0)
+        return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64 - 1, "
+                               "not '%s'", arg);
+    return 0;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

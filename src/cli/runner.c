@@ -322,10 +322,7 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
     case CLI_O_PLAYER:
         return cli_add_spec(cmd, arg, o->spec, o->n, o->max);
     case CLI_O_SEED:
-        if (cli_parse_u64(arg, o->seed) != 0)
-            return cli_usage_error(cmd, "--seed needs a whole number from 0 to "
-                                   "2^64 - 1, not '%s'", arg);
-        return 0;
+        return cli_parse_seed(cmd, arg, o->seed);
     case CLI_O_THREADS:
         if ((rc = cli_parse_long(cmd, "--threads", arg, 1, 1024, &x)))
             return rc;

@@ -607,7 +607,7 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
                       "--level names 3 players but --bots is 2"),
-                     (["--seed", "-5"], "--seed: '-5' is not a non-negative number"),
+                     (["--seed", "-5"], "--seed needs a whole number from 0 to 2^64 - 1, not '-5'"),
                      (["--pace", "20000"], "--pace: '20000' is not a number from 0 to 10000"),
                      (["--frobnicate"], "unknown option '--frobnicate'"),
                      (["--record"], "--record needs a value"),
