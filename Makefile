@@ -142,6 +142,9 @@ $(BUILD)/tests/%: tests/%.c $(TEST_LIB_OBJ) $(LIBA)
 $(BUILD)/tests/test_rating: TEST_EXTRA = $(BUILD)/src/server/rating.o
 $(BUILD)/tests/test_rating: $(BUILD)/src/server/rating.o
 
+$(BUILD)/tests/test_netaddr: TEST_EXTRA = $(BUILD)/src/server/netaddr.o
+$(BUILD)/tests/test_netaddr: $(BUILD)/src/server/netaddr.o
+
 $(BUILD)/tests/test_botline: TEST_EXTRA = $(BUILD)/src/cli/botproc.o
 $(BUILD)/tests/test_botline: $(BUILD)/src/cli/botproc.o
 
@@ -205,7 +208,7 @@ FUZZ_BIN     = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_OBJ     = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/botproc.o \
                $(FUZZ_SERVER:%=$(FUZZ_BUILD)/src/server/%.o)
 # The server's message parser and what it calls (fuzz_proto), with jansson.
-FUZZ_SERVER  = proto error seatview table
+FUZZ_SERVER  = proto error seatview table netaddr
 
 $(FUZZ_BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)

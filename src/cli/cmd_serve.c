@@ -58,6 +58,10 @@ static void help(void)
         "  --origin LIST        more web origins allowed to connect, comma-\n"
         "                       separated (http://example.org); the server's own\n"
         "                       address is always allowed\n"
+        "  --trust-proxy LIST   IP addresses of proxies in front of the server\n"
+        "                       (127.0.0.1,::1): a connection from one counts\n"
+        "                       under the client address its X-Forwarded-For\n"
+        "                       names, for the per-address limits and the log\n"
         "  --workers N          threads for computer players and hints (2)\n"
         "  -h, --help           this help\n");
 }
@@ -154,7 +158,7 @@ static void default_data(char *out, size_t size)
         snprintf(out, size, "leastscore-server");
 }
 
-enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_ORIGIN, OPT_DB, OPT_INT };
+enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_ORIGIN, OPT_DB, OPT_PROXY, OPT_INT };
 
 /* The numeric options: each is getopt's OPT_INT + its index here. */
 typedef struct int_option {
@@ -187,16 +191,17 @@ int cmd_serve(int argc, char **argv)
     enum { NINTS = sizeof ints / sizeof ints[0] };
     /* The options with text values and --help, then the numeric ones,
      * then getopt's terminating zeros. */
-    struct option longopts[6 + NINTS + 1] = {
+    struct option longopts[7 + NINTS + 1] = {
         {"listen", required_argument, NULL, OPT_LISTEN},
         {"data", required_argument, NULL, OPT_DATA},
         {"web", required_argument, NULL, OPT_WEB},
         {"origin", required_argument, NULL, OPT_ORIGIN},
         {"db", required_argument, NULL, OPT_DB},
+        {"trust-proxy", required_argument, NULL, OPT_PROXY},
         {"help", no_argument, NULL, 'h'},
     };
     for (int i = 0; i < NINTS; i++)
-        longopts[6 + i] = (struct option){ints[i].name, required_argument, NULL, OPT_INT + i};
+        longopts[7 + i] = (struct option){ints[i].name, required_argument, NULL, OPT_INT + i};
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
@@ -231,6 +236,13 @@ int cmd_serve(int argc, char **argv)
             db_opt = optarg;
             rc = 0;
             break;
+        case OPT_PROXY: {
+            char why[160];
+            rc = netaddr_parse_list(optarg, &cfg.trusted, why, sizeof why) != 0
+                     ? cli_usage_error("serve", "--trust-proxy: %s", why)
+                     : 0;
+            break;
+        }
         case ':':
             return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
         default:

@@ -1272,6 +1272,20 @@ static void handle_message(conn *c, const char *text, size_t len)
 /* Connections                                                         */
 /* ------------------------------------------------------------------ */
 
+/* The address a connection is counted under for the limits and named by
+ * in the log: the peer's, or behind a proxy given with --trust-proxy, the
+ * client it forwards for (netaddr.h). */
+static void client_addr(const server *srv, struct lws *wsi, char *out, size_t size)
+{
+    char peer[NETADDR_LEN] = "", fwd[2048];
+    lws_get_peer_simple(wsi, peer, sizeof peer);
+    const char *f = NULL;
+    if (srv->cfg->trusted.n &&
+        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0)
+        f = fwd;
+    netaddr_client(&srv->cfg->trusted, peer, f, out, size);
+}
+
 static conn *conn_new(server *srv, struct lws *wsi)
 {
     conn *c = calloc(1, sizeof *c);
@@ -1283,7 +1297,7 @@ static conn *conn_new(server *srv, struct lws *wsi)
     c->sent = -1;
     c->credits = RATE_BURST;
     c->refilled = uv_now(&srv->loop);
-    lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
+    client_addr(srv, wsi, c->addr, sizeof c->addr);
     c->next = srv->conns;
     if (srv->conns)
         srv->conns->prev = c;
@@ -1534,7 +1548,7 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
         return 1;
     }
     char addr[sizeof ((conn *)0)->addr] = "";
-    lws_get_peer_simple(wsi, addr, sizeof addr);
+    client_addr(srv, wsi, addr, sizeof addr);
     if (conns_from(srv, addr) >= srv->cfg->max_conns_per_address) {
         char why[96];
         snprintf(why, sizeof why, "too many connections from your address (at most %d)",

@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "server/netaddr.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -21,6 +22,8 @@ typedef struct net_config {
     int port;                   /* 0: any free port */
     const char *web_dir;        /* the client's files (an absolute path) */
     const char *origin;         /* more allowed Origins, comma-separated, or NULL */
+    netaddr_list trusted;       /* proxies whose X-Forwarded-For is believed
+                                   (--trust-proxy; n = 0: none) */
     int max_tables;             /* tables on the server */
     int max_tables_per_address; /* tables created from one address */
     int max_conns_per_address;  /* game connections open from one address */

@@ -38,6 +38,9 @@ expect_usage "needs a value" --data
 expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
 expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/
 expect_usage "--origin: an empty entry in 'https://a.org,,https://b.org'" --origin https://a.org,,https://b.org
+expect_usage "--trust-proxy: '10.0.0' is not an IP address (such as 127.0.0.1 or ::1)" --trust-proxy 127.0.0.1,10.0.0
+expect_usage "--trust-proxy: an empty entry in '::1, ,127.0.0.1'" --trust-proxy '::1, ,127.0.0.1'
+expect_usage "--trust-proxy: more than 16 addresses" --trust-proxy "$(seq -s, -f '10.0.0.%g' 1 17)"
 expect_usage "is not a directory" --web "$tmp/none"
 expect_usage "--web: '$tmp/data' has no index.html" --web "$tmp/data"
 if "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/secret.txt" \

@@ -1,0 +1,73 @@
+// Behind a proxy (`--trust-proxy`): a connection from a trusted proxy is
+// counted under the client address the proxy names last in
+// X-Forwarded-For, so that players behind one TLS proxy do not share one
+// address's limits; the entries a client wrote itself before the proxy's
+// own prove nothing; a header from anyone else is ignored.
+// The proxy here is the test itself, connecting from 127.0.0.1 (or, as
+// an untrusted one, from 127.0.0.2) with the header a proxy would add.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, connect } from './lib.mjs';
+import { uniqueName } from './tables.mjs';
+
+const via = (srv, xff, localAddress = '127.0.0.1') =>
+    connect(srv.url, { localAddress, headers: xff === undefined ? {} : { 'X-Forwarded-For': xff } });
+const refused = (p) => assert.rejects(p, (e) => e.status === 429);
+
+test('from a trusted proxy, each forwarded client has its own connection limit', async () => {
+    const srv = await startServer({ args: ['--trust-proxy', '127.0.0.1,::1', '--max-connections-per-address', '2'] });
+    const a = [await via(srv, '203.0.113.7'), await via(srv, '203.0.113.7')];
+    await refused(via(srv, '203.0.113.7'));
+    // Another client through the same proxy is not held back by the first.
+    const b = await via(srv, '203.0.113.8');
+    // A client that writes an address of its own before the proxy's entry
+    // is still counted under the address the proxy saw.
+    await refused(via(srv, '198.51.100.1, 203.0.113.7'));
+    // Blanks and a port-less IPv6 entry are read as a proxy writes them.
+    const v6 = await via(srv, '  2001:db8::1  ');
+    // Junk in the proxy's own entry: the connection counts as the proxy's.
+    const p1 = await via(srv, 'unknown');
+    const p2 = await via(srv);
+    await refused(via(srv, '203.0.113.9, not-an-address'));
+    // The forwarded address is what the log names.
+    const r = await b.request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+    assert.equal(r.type, 'joined', JSON.stringify(r));
+    await srv.waitLog(/table \w+ created from 203\.0\.113\.8 /);
+    for (const c of [...a, b, v6, p1, p2]) c.close();
+    await srv.close();
+});
+
+test('a chain of trusted proxies: the client is the rightmost address that is not one of them', async () => {
+    const srv = await startServer({ args: ['--trust-proxy', '127.0.0.1,10.9.9.9', '--max-connections-per-address', '1'] });
+    const a = await via(srv, '203.0.113.7, 10.9.9.9');
+    await refused(via(srv, '203.0.113.7'));
+    const b = await via(srv, '203.0.113.8, 10.9.9.9');
+    for (const c of [a, b]) c.close();
+    await srv.close();
+});
+
+test('without --trust-proxy, or from a peer not in it, X-Forwarded-For changes nothing', async () => {
+    for (const args of [[], ['--trust-proxy', '127.0.0.9']]) {
+        const srv = await startServer({ args: [...args, '--max-connections-per-address', '2'] });
+        const open = [await via(srv, '203.0.113.1'), await via(srv, '203.0.113.2')];
+        await refused(via(srv, '203.0.113.3'));
+        const other = await via(srv, '203.0.113.3', '127.0.0.2');
+        const r = await open[0].request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
+        assert.equal(r.type, 'joined', JSON.stringify(r));
+        await srv.waitLog(/table \w+ created from 127\.0\.0\.1 /);
+        for (const c of [...open, other]) c.close();
+        await srv.close();
+    }
+});
+
+test("a proxy that passes the Host header on needs no --origin: the page's own https origin is accepted", async () => {
+    const srv = await startServer({ args: ['--trust-proxy', '127.0.0.1'] });
+    const headers = { Host: 'games.example', 'X-Forwarded-For': '203.0.113.7' };
+    const c = await connect(srv.url, { origin: 'https://games.example', headers });
+    assert.equal(c.welcome.type, 'welcome');
+    await assert.rejects(connect(srv.url, { origin: 'https://elsewhere.example', headers }),
+        (e) => e.status === 403);
+    c.close();
+    await srv.close();
+});
