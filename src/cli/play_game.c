@@ -206,6 +206,11 @@ static bool record_in_play(const char *path, char *pid, size_t size)
 
 static int lock_record(play_game *g, char *msg, size_t size)
 {
+    /* A record that is no regular file (/dev/stdout, a pipe) is written
+     * to as it is, and no file is made beside it. */
+    struct stat st;
+    if (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode))
+        return 0;
     char lp[PLAY_PATH_MAX + 8];
     lock_path(g->path, lp, sizeof lp);
     /* Taken on a file that was unlinked meanwhile (its holder ending),

@@ -535,6 +535,13 @@ for args in (["--resume", busy], ["--seed", "9", "--record", busy]):
     if open(busy).read() != before:
         fail(f"{args} while the match is in play changed its record", open(busy).read())
 g.p.communicate(timeout=60)
+# A record that is no regular file gets no lock file beside it.
+g = Game(["--seed", "8", "--record", "/dev/null"])
+if g.wait_for(PROMPT) != PROMPT:
+    fail("no prompt", g.out)
+if os.path.exists("/dev/null.lock"):
+    fail("a lock file was made beside /dev/null")
+g.p.communicate(timeout=60)
 if os.path.exists(busy + ".lock"):
     fail("the lock's file outlived the match that held it")
 r = subprocess.run([ls, "play", "--plain", "--resume", busy], input="quit\n",
