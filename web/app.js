@@ -739,6 +739,8 @@ function lobbyScreen() {
         h('input', { id: 'link', readonly: true, value: link, onfocus: (e) => e.target.select() }),
         h('button', { id: 'copy', onclick: () => copyLink(link), 'data-focus': 'copy' }, s.copyButton)),
       h('p', { class: 'code', 'aria-label': `${s.codeLabel}: ${v.code.split('').join(' ')}` }, v.code)),
+    h('section', { class: 'panel', id: 'table-rules', 'aria-labelledby': 'table-rules-h' },
+      h('h2', { id: 'table-rules-h' }, s.tableRulesHeading), tableRules(v)),
     h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
@@ -763,6 +765,22 @@ function lobbyScreen() {
       : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
     h('p', {}, leaveButton()),
   ];
+}
+
+// The table's rule options, which the host chose and everyone else would
+// otherwise not see: a list of label and value, in the words of the form
+// that set them.
+function tableRules(v) {
+  const r = v.rules;
+  const rows = [
+    [s.thresholdLabel, String(r.threshold)],
+    [s.tieLabel, r.tie === 'penalty' ? s.tiePenalty : s.tieDeclarer],
+    [s.runsLabel, r.runs === 'suited' ? s.runsSuited : s.runsAny],
+    [s.handSizeLabel, String(r.hand_size)],
+    [s.declareMaxShort, r.declare_max ? s.declareUpTo(r.declare_max) : s.declareAny],
+    [s.turnTimeLabel, v.turn_time ? s.seconds(v.turn_time) : s.turnTimeOff],
+  ];
+  return h('dl', { class: 'table-rules' }, rows.flatMap(([k, val]) => [h('dt', {}, k), h('dd', {}, val)]));
 }
 
 // "2 watching", when anyone watches the table.
@@ -1064,12 +1082,14 @@ setInterval(tick, 250);
 
 function openRules() {
   const dialog = document.getElementById('rules-dialog');
-  if (!dialog.firstChild) {
-    dialog.append(
-      h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
-      ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
-      h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)));
-  }
+  // At a table, its own options come first: they change from table to
+  // table, the rest of the text does not.
+  dialog.replaceChildren(...[
+    h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
+    app.view ? h('section', { id: 'rules-this-table' }, h('h3', {}, s.tableRulesIntro), tableRules(app.view)) : null,
+    ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
+    h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)),
+  ].filter(Boolean));
   dialog.showModal();
   // Start reading at the top, not at the Close button.
   dialog.scrollTop = 0;
