@@ -76,8 +76,8 @@ static char *read_line(const char *prompt)
             }
             continue;
         }
-        if (c == EOF || c == '\n')
-            break;
+        if (c == EOF || c == '\n' || play_interrupted)
+            break; /* an endless line (< /dev/zero) still ends on a signal */
         if (c == '\0' && !line_nul)
             line_nul = len + 1;
         if (n < sizeof line - 1)

@@ -211,6 +211,26 @@ g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=10)[0].decode()
 if g.p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
     fail("SIGINT did not end the game cleanly", g.out + out)
+# So does SIGTERM in the middle of an endless line (input from /dev/zero:
+# NUL bytes and never a newline), which the game used to go on reading.
+rec = f"{tmp}/zero.lsr"
+with open("/dev/zero", "rb") as zero:
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "6", "--record", rec],
+                         stdin=zero, stdout=subprocess.PIPE)
+    seen = b""
+    while not seen.endswith(PROMPT.encode()):
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            fail("no prompt before the endless line", seen.decode())
+        seen += chunk
+    p.send_signal(signal.SIGTERM)
+    try:
+        out = seen.decode() + p.communicate(timeout=10)[0].decode()
+    except subprocess.TimeoutExpired:
+        p.kill()
+        fail("SIGTERM did not end a game reading an endless line")
+if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+    fail(f"SIGTERM during an endless line: status {p.returncode}", out)
 print("ok: interrupt")
 
 # Without --record the match goes to the data directory, and the path is shown.
