@@ -23,6 +23,7 @@ import { Connection } from './net.js';
 import { h, cardFace, cardRow, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
 import { createChat } from './chat.js';
+import { soundOn, setSound, chimeForTurn } from './sound.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
 const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
@@ -442,7 +443,10 @@ function onState(msg) {
     }
     // A first state brings history: say only where things stand.
     if (msg.snapshot) spoken.splice(0, Math.max(0, spoken.length - 1));
-    if (isMyTurn() && !wasMyTurn) spoken.push(s.yourTurn);
+    if (isMyTurn() && !wasMyTurn) {
+      spoken.push(s.yourTurn);
+      if (!msg.snapshot) chimeForTurn();
+    }
     if (spoken.length) announce(spoken.join('. '));
     app.version = msg.version;
     if (app.seat) {
@@ -541,6 +545,13 @@ function rulesButton() {
 // Who plays: a player (name, rating, profile, password), or a name to play
 // under, kept as a player unless the box is unticked; logging in as a
 // player from another device.
+// The box that turns the turn's chime (sound.js) on or off on this device.
+function soundBox() {
+  return h('label', { class: 'check' },
+    h('input', { type: 'checkbox', id: 'sound', checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
+    ' ', s.soundLabel);
+}
+
 function playerPanel(nameInput) {
   const p = app.player;
   const nav = h('p', { class: 'row' },
@@ -558,7 +569,8 @@ function playerPanel(nameInput) {
           h('button', { type: 'submit', id: 'set-password', class: 'secondary' }, s.setPasswordButton)),
       !p.has_password ? h('p', { class: 'help' }, s.passwordHelp) : null,
       h('p', {}, h('button', { class: 'secondary small', id: 'forget', onclick: forgetPlayer }, s.forgetButton),
-        ' ', h('span', { class: 'help' }, p.has_password ? s.forgetHelp : s.forgetWarning)));
+        ' ', h('span', { class: 'help' }, p.has_password ? s.forgetHelp : s.forgetWarning)),
+      soundBox());
   }
   return h('section', { class: 'panel', 'aria-labelledby': 'name-label' },
     h('label', { class: 'field', id: 'name-label' }, s.nameLabel, nameInput),
@@ -581,6 +593,7 @@ function playerPanel(nameInput) {
               value: app.login.password, oninput: (e) => { app.login.password = e.target.value; },
             })),
           h('button', { type: 'submit', id: 'login' }, s.loginButton)))],
+    soundBox(),
     nav);
 }
 
