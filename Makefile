@@ -308,12 +308,15 @@ install: $(LIBA) $(LIBSO) $(CLI)
 	    chmod -R u=rwX,go=rX $(DESTDIR)$(PREFIX)/share/leastscore/web; fi
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' include/leastscore.h)|g' \
 	    leastscore.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 docs/leastscore.1 $(DESTDIR)$(PREFIX)/share/man/man1/leastscore.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/leastscore $(DESTDIR)$(PREFIX)/lib/libleastscore.a \
 	    $(DESTDIR)$(PREFIX)/lib/libleastscore.so \
 	    $(DESTDIR)$(PREFIX)/include/leastscore.h $(DESTDIR)$(PREFIX)/include/leastscore_ai.h \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/leastscore.pc \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/leastscore.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/leastscore/web
 
 clean:

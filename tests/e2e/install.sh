@@ -1,8 +1,9 @@
 #!/bin/sh
-# make install into a staging directory gives a working command, the
-# headers, the library and a pkg-config file that an outside program
-# (examples/random_match.c) compiles and links against. It installs the
-# normal build (build/), whatever build the suite is testing.
+# make install into a staging directory gives a working command, its
+# manual page, the headers, the library and a pkg-config file that an
+# outside program (examples/random_match.c) compiles and links against.
+# It installs the normal build (build/), whatever build the suite is
+# testing.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -10,11 +11,17 @@ trap 'rm -rf "$tmp"' EXIT
 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u BUILD -u SAN -u OPT -u LTO -u CFLAGS make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
 p="$tmp/stage/opt/ls"
 for f in bin/leastscore lib/libleastscore.a lib/libleastscore.so \
-         include/leastscore.h include/leastscore_ai.h lib/pkgconfig/leastscore.pc; do
+         include/leastscore.h include/leastscore_ai.h lib/pkgconfig/leastscore.pc \
+         share/man/man1/leastscore.1; do
     [ -e "$p/$f" ] || { echo "missing after install: $f"; exit 1; }
 done
 "$p/bin/leastscore" --version | grep -q '^leastscore ' || { echo "installed command does not run"; exit 1; }
 grep -q '^prefix=/opt/ls$' "$p/lib/pkgconfig/leastscore.pc" || { echo "pkg-config prefix wrong"; exit 1; }
+# The manual page, for `man leastscore`: the page itself, readable by all.
+cmp -s "$root/docs/leastscore.1" "$p/share/man/man1/leastscore.1" ||
+    { echo "share/man/man1/leastscore.1 is not docs/leastscore.1"; exit 1; }
+[ "$(stat -c %a "$p/share/man/man1/leastscore.1")" = 644 ] ||
+    { echo "share/man/man1/leastscore.1 is not mode 644"; exit 1; }
 # Compile the example against the staged install (static library: the
 # staged prefix is not on the loader's path).
 cflags=$(PKG_CONFIG_PATH="$p/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/stage" pkg-config --cflags leastscore)
