@@ -22,6 +22,9 @@ command -v runuser >/dev/null 2>&1 || need="$need util-linux"
 command -v tmux >/dev/null 2>&1 || need="$need tmux"
 command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# tests/e2e/man.sh renders the manual page with groff (man-db depends on
+# it, but a minimal system such as a container image has neither).
+command -v groff >/dev/null 2>&1 || need="$need groff-base"
 # The server tests read the store directly: sqlite3 and psql (PostgreSQL's
 # client, which comes with the server package).
 command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
