@@ -34,6 +34,10 @@ char *cli_read_file(const char *path, size_t max, size_t *len);
  * the text is not one. */
 int cli_parse_u64(const char *text, uint64_t *out);
 
+/* mkdir -p: creates dir and the directories above it that are missing
+ * (mode 0777 less the umask). Returns 0, or -1 with errno set. */
+int cli_mkdir_p(const char *dir);
+
 /* --seed's value for command cmd: 0, or the usage error's status (2) with
  * the same words in every command. */
 int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out);

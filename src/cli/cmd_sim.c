@@ -403,7 +403,7 @@ static void help(void)
 static int check_records_dir(const char *dir)
 {
     struct stat st;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    if (cli_mkdir_p(dir) != 0) {
         fprintf(stderr, "leastscore sim: --records: cannot create %s: %s\n", dir,
                 strerror(errno));
         return -1;

@@ -5,6 +5,7 @@
  * prints its own --help.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -157,6 +158,26 @@ int cli_parse_u64(const char *text, uint64_t *out)
         return -1;
     *out = (uint64_t)v;
     return 0;
+}
+
+int cli_mkdir_p(const char *dir)
+{
+    char d[PATH_MAX];
+    if ((size_t)snprintf(d, sizeof d, "%s", dir) >= sizeof d) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = d + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char was = *p;
+        *p = '\0';
+        if (mkdir(d, 0777) != 0 && errno != EEXIST)
+            return -1;
+        if (!was)
+            return 0;
+        *p = was;
+    }
 }
 
 int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out)

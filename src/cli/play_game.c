@@ -117,15 +117,11 @@ static int make_parent_dirs(const char *path)
 {
     char dir[PLAY_PATH_MAX];
     snprintf(dir, sizeof dir, "%s", path);
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return 0;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    return cli_mkdir_p(dir);
 }
 
 /* The directory of the matches saved without --record. */

@@ -56,9 +56,9 @@ for f in "$tmp/rec"/*.lsr; do
     "$ls" replay "$f" >/dev/null || fail "$f does not replay"
 done
 grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not recorded"
-"$ls" sim --players greedy,greedy --matches 5 --records "$tmp/some" --records-every 2 \
-    >/dev/null || fail "--records-every"
-[ "$(ls "$tmp/some" | wc -l)" -eq 3 ] || fail "--records-every 2 of 5 should save 3"
+"$ls" sim --players greedy,greedy --matches 5 --records "$tmp/some/deep/er" --records-every 2 \
+    >/dev/null || fail "--records-every (in a directory whose parents are made too)"
+[ "$(ls "$tmp/some/deep/er" | wc -l)" -eq 3 ] || fail "--records-every 2 of 5 should save 3"
 
 # A record that cannot be written (here: over the file size limit) fails
 # its match with a message, and every other match is still counted. Only
