@@ -79,13 +79,14 @@ rc=0
 grep -q "plainfile is not a directory" "$tmp/err" || { cat "$tmp/err"; fail "--records FILE message"; }
 [ -s "$tmp/out" ] && fail "--records FILE played matches"
 
-# A --records directory that cannot be made is refused before the first match.
+# A --records directory that cannot be made (under a file) is refused
+# before the first match.
 rc=0
-"$ls" sim --players greedy,greedy --matches 2 --records "$tmp/none/deeper" >"$tmp/out" 2>"$tmp/err" || rc=$?
-[ "$rc" -eq 1 ] || fail "--records in a missing directory: exit $rc, not 1"
-grep -q "^leastscore sim: --records: cannot create .*/none/deeper: No such file or directory" "$tmp/err" ||
-    { cat "$tmp/err"; fail "--records in a missing directory: message"; }
-[ -s "$tmp/out" ] && fail "--records in a missing directory played matches"
+"$ls" sim --players greedy,greedy --matches 2 --records "$tmp/plainfile/deeper" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "--records under a file: exit $rc, not 1"
+grep -q "^leastscore sim: --records: cannot create .*/plainfile/deeper: Not a directory" "$tmp/err" ||
+    { cat "$tmp/err"; fail "--records under a file: message"; }
+[ -s "$tmp/out" ] && fail "--records under a file played matches"
 
 # Seeds are unsigned 64-bit, parsed strictly, printed as given.
 "$ls" sim --players greedy,greedy --matches 1 --seed 18446744073709551615 --json >"$tmp/seed.json" ||
