@@ -26,7 +26,7 @@ static const char usage_text[] =
     "Plays self-play matches on one core and prints decisions per second.\n"
     "A decision is one turn: generating the legal moves and applying one.\n"
     "\n"
-    "  --seconds S     how long to run (default 3)\n"
+    "  --seconds S     how long to run, above 0 and at most 3600 (default 3)\n"
     "  --matches N     play exactly N matches instead (a fixed amount of work,\n"
     "                  e.g. for counting instructions under valgrind)\n"
     "  --players N     players per match, 2-8 (default 4)\n"

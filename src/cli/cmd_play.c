@@ -58,7 +58,7 @@ static void help(void)
         "  --hand-size N      cards dealt, 3..7 (5)\n"
         "  --declare-max N    highest total one may declare with, 0 = any (0)\n"
         "  --max-turns N      turns before a round ends in a showdown (500)\n"
-        "  --seed N           a repeatable match\n"
+        "  --seed N           a repeatable match (default: a new random seed)\n"
         "  --resume FILE      go on with the match recorded in FILE (saved\n"
         "                     there): its players, rules and levels\n"
         "  --continue         --resume the newest unfinished match saved\n"

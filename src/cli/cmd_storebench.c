@@ -40,8 +40,10 @@ static const char usage_text[] =
     "writes players, tables and matches into the store: use a throwaway one.\n"
     "\n"
     "  --db FILE|URL   an SQLite file (created) or a postgresql:// URL\n"
-    "  --matches N     whole matches to append move by move (default 20)\n"
-    "  --restore N     tables in progress to restore (default 200; 0: skip)\n"
+    "  --matches N     whole matches to append move by move, 1..100000\n"
+    "                  (default 20)\n"
+    "  --restore N     tables in progress to restore, 0..100000 (default 200;\n"
+    "                  0: skip)\n"
     "  --players N     players per match, 2-8 (default 4)\n"
     "  --seed N        seed of the first match (default 1)\n"
     "  -h, --help      this text\n";
