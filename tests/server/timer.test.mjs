@@ -11,14 +11,17 @@ import { makeTable } from './tables.mjs';
 
 test('a timed-out turn is played by the greedy player for the seat', async () => {
     const srv = await startServer();
-    const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, turn_time: 15, start: true });
+    const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, turn_time: 15 });
     const ann = t.host;
-    const s0 = ann.lastState();
+    // The clock starts when the server deals, after the start is sent:
+    // t0 is taken before it (a busy machine may take a while to tell Ann).
+    const t0 = Date.now();
+    ann.send({ type: 'start' });
+    const s0 = await ann.stateWhere((x) => x.view.status === 'playing', 'the start');
     assert.equal(s0.view.turn_time, 15);
     assert.equal(s0.view.turn, 0, 'Ann starts');
     assert.ok(s0.view.deadline > 10000 && s0.view.deadline <= 15000, `deadline ${s0.view.deadline} ms at the start of a 15 s turn`);
     const hand = s0.view.hand;
-    const t0 = Date.now();
     const s = await ann.stateWhere((x) => x.events.some((e) => e.kind === 'move' && e.seat === 0), 'the timed-out move', T(25000));
     const waited = Date.now() - t0;
     const e = s.events.find((x) => x.kind === 'move' && x.seat === 0);
