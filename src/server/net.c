@@ -143,6 +143,7 @@ struct server {
     uv_timer_t store_timer; /* retries a failing store */
     bool store_failing;
     bool stopping;
+    bool proxy_noted;       /* the log said once that X-Forwarded-For is not believed */
     uint64_t stop_began;
     conn *conns;
     ntable *tables;
@@ -1274,15 +1275,26 @@ static void handle_message(conn *c, const char *text, size_t len)
 
 /* The address a connection is counted under for the limits and named by
  * in the log: the peer's, or behind a proxy given with --trust-proxy, the
- * client it forwards for (netaddr.h). */
-static void client_addr(const server *srv, struct lws *wsi, char *out, size_t size)
+ * client it forwards for (netaddr.h). The first X-Forwarded-For from a
+ * peer that is not trusted is noted in the log once, for the operator who
+ * put a proxy in front and forgot the option (every player would then
+ * share the proxy's limits). */
+static void client_addr(server *srv, struct lws *wsi, char *out, size_t size)
 {
     char peer[NETADDR_LEN] = "", fwd[2048];
     lws_get_peer_simple(wsi, peer, sizeof peer);
     const char *f = NULL;
-    if (srv->cfg->trusted.n &&
-        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0)
-        f = fwd;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        if (!netaddr_in_list(&srv->cfg->trusted, peer)) {
+            if (!srv->proxy_noted)
+                fprintf(stderr, "leastscore serve: a connection from %s carries "
+                        "X-Forwarded-For, which is not believed: it counts as %s (if %s is "
+                        "a proxy of yours, give --trust-proxy %s)\n", peer, peer, peer, peer);
+            srv->proxy_noted = true;
+        } else if (lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+            f = fwd;
+        }
+    }
     netaddr_client(&srv->cfg->trusted, peer, f, out, size);
 }
 

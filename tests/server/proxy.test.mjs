@@ -47,7 +47,7 @@ test('a chain of trusted proxies: the client is the rightmost address that is no
     await srv.close();
 });
 
-test('without --trust-proxy, or from a peer not in it, X-Forwarded-For changes nothing', async () => {
+test('without --trust-proxy, or from a peer not in it, X-Forwarded-For changes nothing, and the log says so once', async () => {
     for (const args of [[], ['--trust-proxy', '127.0.0.9']]) {
         const srv = await startServer({ args: [...args, '--max-connections-per-address', '2'] });
         const open = [await via(srv, '203.0.113.1'), await via(srv, '203.0.113.2')];
@@ -56,6 +56,9 @@ test('without --trust-proxy, or from a peer not in it, X-Forwarded-For changes n
         const r = await open[0].request({ type: 'create', name: uniqueName() }, ['joined', 'error']);
         assert.equal(r.type, 'joined', JSON.stringify(r));
         await srv.waitLog(/table \w+ created from 127\.0\.0\.1 /);
+        // The operator is told, once, that the header is not believed.
+        const note = /a connection from 127\.0\.0\.1 carries X-Forwarded-For, which is not believed: it counts as 127\.0\.0\.1 \(if 127\.0\.0\.1 is a proxy of yours, give --trust-proxy 127\.0\.0\.1\)/g;
+        assert.equal(srv.stderr.match(note)?.length, 1, srv.stderr);
         for (const c of [...open, other]) c.close();
         await srv.close();
     }
