@@ -81,12 +81,18 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     await dropConnection(page);
     await page.waitForSelector('.banner:has-text("Connection lost")', { timeout: 15000 });
     await page.waitForSelector('.banner', { state: 'detached', timeout: 15000 });
+    // The banner goes with the new connection's welcome, while the page
+    // still shows the table as it was: the seat is resumed once the state
+    // that says Ada is back (again: the reload said so too) has come.
+    const backs = (log) => log.filter((l) => l === 'Ada is back.').length;
+    await page.waitForFunction((n) => [...document.querySelectorAll('#log li')].filter((l) => l.textContent === 'Ada is back.').length > n,
+      backs(beforeDrop.log), { timeout: 15000 });
     await waitMyTurn(page);
     const afterDrop = await snapshot(page);
     assert.deepEqual(afterDrop.hand, beforeDrop.hand);
     assert.deepEqual(afterDrop.open, beforeDrop.open);
     assert.deepEqual(moves(afterDrop.log), moves(beforeDrop.log));
-    assert.ok(afterDrop.log.includes('Ada is back.'));
+    assert.equal(backs(afterDrop.log), backs(beforeDrop.log) + 1, 'the log says once more that Ada is back');
     assert.equal(await page.evaluate(() => window.sockets.length), 2, 'one socket since the reload, and one after the drop');
     assert.equal(await playTurn(page, -1), 'move', 'the player plays on after the drop');
 
