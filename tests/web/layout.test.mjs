@@ -83,6 +83,14 @@ test('a 5-card hand is one line on a 320 px phone', async (t) => {
     assert.equal(new Set(tops).size, 1, `the cards' tops: ${tops}`);
     const widths = await page.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
     assert.ok(widths.every((w) => w >= 44), `cards a thumb can press: ${widths}`);
+    // The widest hand there is, whatever this deal: four 10s (the only
+    // face of two digits) and a queen, drawn in the page's card buttons
+    // and measured at once (before any redraw).
+    const widest = await page.locator('.hand button').evaluateAll((bs) => {
+      ['10♦', '10♣', '10♥', '10♠', 'Q♦'].forEach((face, i) => { bs[i].textContent = face; });
+      return bs.map((b) => Math.round(b.getBoundingClientRect().top));
+    });
+    assert.equal(new Set(widest).size, 1, `four 10s and a queen: the cards' tops: ${widest}`);
     await page.click('#chat-toggle');
     assert.deepEqual(await overflows(page), []);
     const panel = await page.locator('#chat-panel').boundingBox();
