@@ -408,32 +408,32 @@ fi
 # the shell wrote under the prompt: the game used to wait without a word),
 # and the full screen is drawn again whole.
 if want 16; then
-$T new-session -d -s m -x 100 -y 30 "env PS1='sh\$ ' LC_ALL=$loc LANG=$loc TERM=screen bash --norc --noprofile -i"
-wait_for m 'sh$'
-$T send-keys -t m "$LS play --plain --seed 3 --record $tmp/m.lsr" Enter
-wait_for m "your move>"
-$T send-keys -t m C-z
-wait_for m "Stopped"
-$T send-keys -t m fg Enter
+$T new-session -d -s z -x 100 -y 30 "env PS1='sh\$ ' LC_ALL=$loc LANG=$loc TERM=screen bash --norc --noprofile -i"
+wait_for z 'sh$'
+$T send-keys -t z "$LS play --plain --seed 3 --record $tmp/z.lsr" Enter
+wait_for z "your move>"
+$T send-keys -t z C-z
+wait_for z "Stopped"
+$T send-keys -t z fg Enter
 i=0
-until $T capture-pane -p -t m | grep -v '^ *$' | tail -1 | grep -q '^your move> *$'; do
+until $T capture-pane -p -t z | grep -v '^ *$' | tail -1 | grep -q '^your move> *$'; do
     i=$((i + 1))
-    [ "$i" -lt 600 ] || { echo "no prompt after fg"; $T capture-pane -p -t m; exit 1; }
+    [ "$i" -lt 600 ] || { echo "no prompt after fg"; $T capture-pane -p -t z; exit 1; }
     sleep 0.05
 done
-$T send-keys -t m "discard QH draw" Enter
-wait_for m "You discard QH and draw"
-$T send-keys -t m quit Enter
-wait_for m "Record saved:"
-$T send-keys -t m "$LS play --seed 3 --record $tmp/m2.lsr" Enter
-wait_for m "Your hand: total"
-$T send-keys -t m C-z
-wait_for m "Stopped"
-$T capture-pane -p -t m | grep -qF "Your hand: total" &&
-    { echo "the full screen stayed on the terminal when stopped"; $T capture-pane -p -t m; exit 1; }
-$T send-keys -t m fg Enter
-wait_for m "Your hand: total"
-wait_for m "space:select"
-$T kill-session -t m
+$T send-keys -t z "discard QH draw" Enter
+wait_for z "You discard QH and draw"
+$T send-keys -t z quit Enter
+wait_for z "Record saved:"
+$T send-keys -t z "$LS play --seed 3 --record $tmp/z2.lsr" Enter
+wait_for z "Your hand: total"
+$T send-keys -t z C-z
+wait_for z "Stopped"
+$T capture-pane -p -t z | grep -qF "Your hand: total" &&
+    { echo "the full screen stayed on the terminal when stopped"; $T capture-pane -p -t z; exit 1; }
+$T send-keys -t z fg Enter
+wait_for z "Your hand: total"
+wait_for z "space:select"
+$T kill-session -t z
 fi
 echo ok
