@@ -57,6 +57,17 @@ class Game:
 
 PROMPT, AGAIN = "your move> ", "Play again? (yes/no) "
 
+def read_to_prompt(p, what):
+    """Reads process p's stdout until it ends with the prompt; returns
+    what was read (bytes). Fails, naming what, if the output ends first."""
+    seen = b""
+    while not seen.endswith(PROMPT.encode()):
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            fail(f"{what}: no prompt", seen.decode())
+        seen += chunk
+    return seen
+
 def play_match(seed, extra, bad_input=False):
     rec = f"{tmp}/match-{seed}.lsr"
     g = Game(["--seed", str(seed), "--record", rec] + extra)
@@ -217,12 +228,7 @@ rec = f"{tmp}/zero.lsr"
 with open("/dev/zero", "rb") as zero:
     p = subprocess.Popen([ls, "play", "--plain", "--seed", "6", "--record", rec],
                          stdin=zero, stdout=subprocess.PIPE)
-    seen = b""
-    while not seen.endswith(PROMPT.encode()):
-        chunk = os.read(p.stdout.fileno(), 65536)
-        if not chunk:
-            fail("no prompt before the endless line", seen.decode())
-        seen += chunk
+    seen = read_to_prompt(p, "before the endless line")
     p.send_signal(signal.SIGTERM)
     try:
         out = seen.decode() + p.communicate(timeout=10)[0].decode()
@@ -409,12 +415,7 @@ print("ok: unwritable record")
 rec = f"{tmp}/pipe.lsr"
 p = subprocess.Popen([ls, "play", "--plain", "--seed", "3", "--record", rec],
                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-out = b""
-while not out.endswith(PROMPT.encode()):
-    chunk = os.read(p.stdout.fileno(), 65536)
-    if not chunk:
-        fail("closed output: no prompt", out.decode())
-    out += chunk
+out = read_to_prompt(p, "closed output")
 p.stdout.close()
 p.stdin.write(b"discard QH draw\n")
 p.stdin.flush()
