@@ -104,26 +104,21 @@ bool netaddr_client(const netaddr_list *trusted, const char *peer, const char *f
         snprintf(out, size, "%s", peer); /* not ours to judge: kept as lws gave it */
         return false;
     }
-    if (forwarded && listed(trusted, &a)) {
-        /* From the right: each trusted hop vouches for the entry left of it. */
-        size_t end = strlen(forwarded);
-        while (listed(trusted, &a)) {
-            if (end == 0)
-                break;
-            size_t start = end;
-            while (start > 0 && forwarded[start - 1] != ',')
-                start--;
-            size_t len = end - start;
-            const char *e = trim(forwarded + start, &len);
-            struct in6_addr next;
-            if (!parse_addr(e, len, &next))
-                break;
-            a = next;
-            from_header = true;
-            end = start ? start - 1 : 0;
-            if (start == 0)
-                break;
-        }
+    /* From the right: each trusted hop vouches for the entry left of it,
+     * up to the first entry that is no trusted hop (or not an address). */
+    size_t end = forwarded ? strlen(forwarded) : 0;
+    while (end > 0 && listed(trusted, &a)) {
+        size_t start = end;
+        while (start > 0 && forwarded[start - 1] != ',')
+            start--;
+        size_t len = end - start;
+        const char *e = trim(forwarded + start, &len);
+        struct in6_addr next;
+        if (!parse_addr(e, len, &next))
+            break;
+        a = next;
+        from_header = true;
+        end = start ? start - 1 : 0; /* on the comma before the entry */
     }
     format_addr(&a, out, size);
     return from_header;
