@@ -72,6 +72,14 @@ test('players chat at the table, a spectator reads, the game goes on meanwhile',
     await zed.press('#chat-input', 'Enter');
     await ada.waitForFunction(() => document.querySelectorAll('#chat-lines li[data-n]').length === 2, null, { timeout: 10000 });
     assert.deepEqual(await lines(ada), ['Ada Hello Zed, ready? 🂡', 'Zed Good luck!']);
+    // On Zed's phone the open chat lies over the foot of the page, which
+    // has room to scroll its hand up above it (the hand used to stay
+    // under the chat).
+    await zed.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [handBottom, chatTop] = await zed.evaluate(() => [
+      document.querySelector('.hand-panel').getBoundingClientRect().bottom,
+      document.querySelector('#chat-panel').getBoundingClientRect().top]);
+    assert.ok(handBottom <= chatTop, `the hand ends at ${handBottom} px, under the chat from ${chatTop} px`);
 
     // Markup in a line is text.
     await say(ada, '<img src=x onerror="window.pwned=1"> <b>bold</b>');
