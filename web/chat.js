@@ -9,12 +9,30 @@
 // readers through a live region of the chat's own, so that they do not
 // cut off the sentences of the moves. The text is the players' own: it is
 // only ever set as text, with its direction found from itself.
+//
+// A player's lines can be muted (Mute, in the chat's header): this browser
+// then hides them, at every table, does not count them as new and does not
+// read them out, until they are unmuted. The names muted are kept in
+// localStorage; the server knows nothing of it, and the others still see
+// every line.
 
 import { s } from './strings.js';
 import { h } from './dom.js';
 
 const MAX_CHARS = 200; // the server's limit, in characters (code points)
 const KEY_OPEN = 'leastscore.chatOpen';
+const KEY_MUTED = 'leastscore.chatMuted';
+
+// The names muted in this browser: a JSON list of names in localStorage
+// (anything else found there counts as none).
+function loadMuted() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY_MUTED) || '[]');
+    return new Set(Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
 
 export function createChat(send) {
   const root = document.getElementById('chat');
@@ -26,7 +44,10 @@ export function createChat(send) {
     open: localStorage.getItem(KEY_OPEN) === '1',
     lastSent: '',
     you: -1,
+    muted: loadMuted(),
   };
+  // A line this browser hides: another's, from a muted name.
+  const hidden = (l) => l.seat !== state.you && state.muted.has(l.name);
 
   const badge = h('span', { class: 'chat-badge', id: 'chat-unread' });
   const toggle = h('button', {
@@ -45,12 +66,21 @@ export function createChat(send) {
     h('button', { type: 'submit', id: 'chat-send' }, s.chatSend));
   const readOnly = h('p', { class: 'help', id: 'chat-readonly' }, s.chatSpectator);
   const heard = h('div', { class: 'visually-hidden', 'aria-live': 'polite', id: 'chat-announce' });
+  const muteList = h('fieldset', { class: 'chat-mute', id: 'chat-mute', hidden: true });
+  const muteToggle = h('button', {
+    type: 'button', class: 'secondary small', id: 'chat-mute-toggle', 'aria-expanded': 'false', 'aria-controls': 'chat-mute',
+    onclick: () => {
+      muteList.hidden = !muteList.hidden;
+      drawMute();
+    },
+  }, s.chatMute);
   const panel = h('section', { class: 'chat-panel', id: 'chat-panel', 'aria-labelledby': 'chat-h', hidden: true },
     h('header', { class: 'chat-head' },
       h('h2', { id: 'chat-h' }, s.chatHeading),
-      h('button', { type: 'button', class: 'secondary small', id: 'chat-close', onclick: () => setOpen(false, true) },
-        s.chatClose)),
-    list, status, form, readOnly);
+      h('span', { class: 'chat-head-buttons' }, muteToggle,
+        h('button', { type: 'button', class: 'secondary small', id: 'chat-close', onclick: () => setOpen(false, true) },
+          s.chatClose))),
+    muteList, list, status, form, readOnly);
   root.replaceChildren(toggle, panel, heard);
   root.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && state.open) {
@@ -80,6 +110,41 @@ export function createChat(send) {
     readOnly.hidden = state.canWrite;
   }
 
+  // The mute list: a box for each other name that wrote at this table,
+  // and for each name muted (so that it can be unmuted with no line shown).
+  function drawMute() {
+    muteToggle.setAttribute('aria-expanded', muteList.hidden ? 'false' : 'true');
+    if (muteList.hidden) return;
+    const names = new Set(state.lines.filter((l) => l.seat !== state.you).map((l) => l.name));
+    for (const n of state.muted) names.add(n);
+    const sorted = [...names].sort();
+    const boxes = [...muteList.querySelectorAll('input[data-name]')];
+    if (boxes.length && boxes.map((b) => b.dataset.name).join('\n') === sorted.join('\n')) {
+      // The same names: only the boxes' marks change, and the focus stays.
+      for (const b of boxes) b.checked = state.muted.has(b.dataset.name);
+      return;
+    }
+    const focused = muteList.contains(document.activeElement) ? document.activeElement.dataset.name : null;
+    muteList.replaceChildren(h('legend', {}, s.chatMuteLegend),
+      ...(sorted.length ? sorted.map((name) => h('label', { class: 'chat-mute-name' },
+        h('input', {
+          type: 'checkbox', checked: state.muted.has(name), 'data-name': name,
+          onchange: (e) => setMuted(name, e.target.checked),
+        }), ' ', h('bdi', {}, name))) : [h('p', { class: 'help' }, s.chatMuteNone)]));
+    if (focused) [...muteList.querySelectorAll('input[data-name]')].find((b) => b.dataset.name === focused)?.focus();
+  }
+
+  function setMuted(name, on) {
+    if (on) state.muted.add(name);
+    else state.muted.delete(name);
+    try {
+      localStorage.setItem(KEY_MUTED, JSON.stringify([...state.muted]));
+    } catch {
+      // a browser that keeps nothing still mutes for this page
+    }
+    drawLines();
+  }
+
   function lineItem(l) {
     return h('li', { class: l.seat === state.you ? 'mine' : null, 'data-n': l.n },
       h('span', { class: 'chat-name' }, l.name), ' ',
@@ -88,9 +153,13 @@ export function createChat(send) {
 
   function drawLines() {
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
-    list.replaceChildren(...(state.lines.length ? state.lines.map(lineItem)
-      : [h('li', { class: 'chat-empty' }, s.chatEmpty)]));
+    const shown = state.lines.filter((l) => !hidden(l));
+    const items = shown.map(lineItem);
+    const gone = state.lines.length - shown.length;
+    if (gone) items.push(h('li', { class: 'chat-empty chat-hidden' }, s.chatHiddenLines(gone)));
+    list.replaceChildren(...(state.lines.length ? items : [h('li', { class: 'chat-empty' }, s.chatEmpty)]));
     if (atEnd || !state.open) list.scrollTop = list.scrollHeight;
+    drawMute();
   }
 
   function submit() {
@@ -145,7 +214,7 @@ export function createChat(send) {
         if (old && old.name === l.name && old.text === l.text) continue;
         if (old || (state.lines.length && l.n < state.lines[state.lines.length - 1].n)) state.lines = [];
         state.lines.push({ n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) });
-        if (l.seat !== state.you) fresh.push(l);
+        if (l.seat !== state.you && !state.muted.has(String(l.name))) fresh.push(l);
       }
       state.lines = state.lines.slice(-100);
       if (!fresh.length) {

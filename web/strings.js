@@ -168,6 +168,10 @@ export const s = {
   chatTooLong: (n) => `A line is at most 200 characters; this one has ${n}.`,
   chatOffline: 'Not connected: the line was not sent.',
   chatSays: (name, text) => `${name} says: ${text}`,
+  chatMute: 'Mute',
+  chatMuteLegend: 'Hide the lines of (this browser only):',
+  chatMuteNone: 'No one else has written here yet.',
+  chatHiddenLines: (n) => (n === 1 ? '1 line from a muted player is hidden.' : `${n} lines from muted players are hidden.`),
   you: 'You',
 
   // Moves as sentences: "Ada discarded 10♣ 10♥, drew a card"

@@ -1,0 +1,109 @@
+// Muting a player in the chat: Zed mutes Ada. Her lines are hidden on
+// Zed's page (a note counts them), are not counted as new on the closed
+// chat and are not read out; Cleo, who did not mute her, sees every line,
+// and Zed's own lines still reach everyone. The mute is kept in this
+// browser across a reload and at another table; unmuting shows the lines
+// again. The list of names keeps the keyboard's place when a line comes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+const shown = (page) => page.$$eval('#chat-lines li[data-n]', (ls) => ls.map((l) => l.textContent));
+const note = (page) => page.$eval('#chat-lines', (l) => l.querySelector('.chat-hidden')?.textContent || '');
+const say = async (page, text) => {
+  await page.fill('#chat-input', text);
+  await page.press('#chat-input', 'Enter');
+};
+// Waits until the page holds n lines in all, shown or hidden.
+const held = (page, n) => page.waitForFunction((k) => {
+  const lis = document.querySelectorAll('#chat-lines li[data-n]').length;
+  const m = /(\d+) lines? from (?:a )?muted/.exec(document.querySelector('#chat-lines .chat-hidden')?.textContent || '');
+  return lis + (m ? Number(m[1]) : 0) === k;
+}, n, { timeout: 10000 });
+
+test('a muted player\'s lines are hidden in this browser only, until unmuted', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const zed = await newPage(env.browser, PHONE);
+  const cleo = await newPage(env.browser, DESKTOP);
+  await withShots(t, [ada, zed, cleo], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada');
+    const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'] });
+    for (const [p, name] of [[zed, 'Zed'], [cleo, 'Cleo']]) {
+      await p.goto(`${env.server.url}/t/${code}`);
+      await setName(p, name);
+      await p.click('#join');
+      await p.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    }
+    await ada.click('#chat-toggle');
+    await say(ada, 'hello all');
+    await zed.click('#chat-toggle');
+    await held(zed, 1);
+
+    // Zed opens the mute list: Ada, the one other who wrote, unmarked.
+    await zed.click('#chat-mute-toggle');
+    assert.equal(await zed.getAttribute('#chat-mute-toggle', 'aria-expanded'), 'true');
+    assert.deepEqual(await zed.$$eval('#chat-mute input', (bs) => bs.map((b) => [b.dataset.name, b.checked])),
+      [['Ada', false]]);
+    await zed.check('#chat-mute input[data-name="Ada"]');
+    assert.deepEqual(await shown(zed), []);
+    assert.equal(await note(zed), '1 line from a muted player is hidden.');
+
+    // Zed still writes to everyone; the box keeps the keyboard when a line
+    // comes (the list is not drawn anew while its names stay the same).
+    await zed.focus('#chat-mute input[data-name="Ada"]');
+    await cleo.click('#chat-toggle');
+    await say(cleo, 'hi from Cleo');
+    await held(zed, 2);
+    assert.deepEqual(await zed.$$eval('#chat-mute input', (bs) => bs.map((b) => b.dataset.name)), ['Ada', 'Cleo']);
+    assert.equal(await zed.evaluate(() => document.activeElement?.dataset.name), 'Ada', 'the focus stays on Ada\'s box');
+    await say(zed, 'from Zed');
+    for (const p of [ada, cleo]) await held(p, 3);
+    assert.deepEqual(await shown(cleo), ['Ada hello all', 'Cleo hi from Cleo', 'Zed from Zed'], 'Cleo muted no one');
+    assert.deepEqual(await shown(zed), ['Cleo hi from Cleo', 'Zed from Zed']);
+
+    // With the chat closed, Ada's new line is neither counted nor read out
+    // on Zed's page; Cleo's is both.
+    await zed.click('#chat-close');
+    await zed.evaluate(() => { document.querySelector('#chat-announce').textContent = ''; });
+    await say(ada, 'secret');
+    await held(zed, 4);
+    assert.equal(await zed.isVisible('#chat-unread'), false, 'a muted line is not new');
+    assert.equal(await zed.textContent('#chat-announce'), '');
+    await say(cleo, 'loud');
+    await held(zed, 5);
+    assert.match(await zed.textContent('#chat-toggle'), /1 new/);
+    assert.equal(await zed.textContent('#chat-announce'), 'Cleo says: loud');
+
+    // After a reload Ada is still muted on Zed's page.
+    await zed.reload();
+    await zed.waitForSelector('#chat-toggle, #chat-panel', { state: 'visible', timeout: 30000 });
+    if (await zed.isVisible('#chat-toggle')) await zed.click('#chat-toggle');
+    await held(zed, 5);
+    assert.deepEqual(await shown(zed), ['Cleo hi from Cleo', 'Zed from Zed', 'Cleo loud']);
+    assert.equal(await note(zed), '2 lines from muted players are hidden.');
+
+    // Unmuting shows her lines again, in their places.
+    await zed.click('#chat-mute-toggle');
+    await zed.uncheck('#chat-mute input[data-name="Ada"]');
+    assert.deepEqual(await shown(zed),
+      ['Ada hello all', 'Cleo hi from Cleo', 'Zed from Zed', 'Ada secret', 'Cleo loud']);
+    assert.equal(await note(zed), '');
+
+    // Muted again, she stays muted at another table (the same browser),
+    // where the list offers her before she writes.
+    await zed.check('#chat-mute input[data-name="Ada"]');
+    await zed.click('#chat-close'); // (on a phone the open chat lies over the page's foot)
+    await zed.click('#leave');
+    await zed.waitForSelector('#create', { timeout: 30000 });
+    await createTable(zed, { seats: 2, kinds: ['open'] });
+    await zed.click('#chat-toggle');
+    if (!(await zed.isVisible('#chat-mute input'))) await zed.click('#chat-mute-toggle');
+    assert.deepEqual(await zed.$$eval('#chat-mute input', (bs) => bs.map((b) => [b.dataset.name, b.checked])),
+      [['Ada', true]]);
+    for (const p of [ada, zed, cleo]) assert.deepEqual(p.errors, []);
+  });
+});
