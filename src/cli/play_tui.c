@@ -697,11 +697,18 @@ static void draw_round(const ui *u)
         play_cards(r->hand[i], text, sizeof text);
         rich(u, w, y, xh, cw, 1, 0, text, a);
         mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], i == low ? "*" : "");
+        /* A false declarer's "20 + (41 - Cleo's 39)" leaves out the
+         * name (the headline has it) when the column is too narrow for
+         * it: wide hands, a long name; cut, the numbers were lost. */
         char why[120];
-        play_score_reason(&u->g, r, i, 0, why, sizeof why);
-        snprintf(text, sizeof text, "%d = %s", r->score[i], why);
-        if (r->score[i] == 0 && strchr(why, '-') == NULL)
-            snprintf(text, sizeof text, "0, %s", why);
+        for (int name_w = 0; name_w >= -1; name_w--) {
+            play_score_reason(&u->g, r, i, name_w, why, sizeof why);
+            snprintf(text, sizeof text, "%d = %s", r->score[i], why);
+            if (r->score[i] == 0 && strchr(why, '-') == NULL)
+                snprintf(text, sizeof text, "0, %s", why);
+            if (text_width(text, strlen(text)) <= xm - xr - 1)
+                break;
+        }
         rich(u, w, y, xr, xm - xr - 1, 1, 0, text, a);
         mvwprintw(w, y, xm, "%5d", r->total[i]);
         if (r->eliminated >> i & 1)
