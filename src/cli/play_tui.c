@@ -1309,13 +1309,29 @@ static void ask_quit(ui *u)
     u->overlay = OV_QUIT;
 }
 
-/* The help's keys: scrolling ones scroll, any other goes back. */
+/* The help's keys: scrolling ones scroll, any other goes back. Of the
+ * mouse, the wheel scrolls (3 lines a notch) and a press of a button goes
+ * back; a release is read and ignored (the wheel closed the help). */
 static void help_key(ui *u, int ch)
 {
     char line[8];
     int total = help_line(u, 0, line, sizeof line), rows = help_rows();
     int max_top = total > rows ? total - rows : 0;
+    MEVENT ev;
+    if (ch == KEY_MOUSE) {
+        if (getmouse(&ev) != OK)
+            return;
+        if (ev.bstate & BUTTON4_PRESSED)
+            u->help_top -= 3;
+        else if (ev.bstate & BUTTON5_PRESSED)
+            u->help_top += 3;
+        else if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON2_PRESSED |
+                              BUTTON2_CLICKED | BUTTON3_PRESSED | BUTTON3_CLICKED))
+            u->overlay = OV_NONE;
+        ch = 0;
+    }
     switch (ch) {
+    case 0: break;
     case KEY_DOWN: case 'j': u->help_top++; break;
     case KEY_UP: case 'k': u->help_top--; break;
     case KEY_NPAGE: case ' ': u->help_top += rows - 1; break;

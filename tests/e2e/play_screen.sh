@@ -11,7 +11,8 @@
 # help fills a window made taller; a hint keeps its most needed words; the
 # turn limit's result speaks to you; after Ctrl-Z and fg in a shell the
 # line mode asks again and the full screen is drawn again; a false
-# declarer's score is explained whole beside long names.
+# declarer's score is explained whole beside long names; the mouse wheel
+# scrolls the help.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -465,5 +466,31 @@ grep -qF "FALSE, DDDDDDDDDDDDDDDD had 21" "$tmp/screen" &&
 $T send-keys -t p Enter
 wait_for p "space:select"
 quit p
+fi
+# 18. The mouse wheel scrolls the help (it closed it, as any key not
+# named does), a button's release leaves it open, and a click closes it.
+if want 18; then
+start s 80 19 --seed 5 --bots 2 --pace 0 --record "$tmp/s.lsr"
+wait_for s "space:select"
+$T send-keys -t s '?'
+wait_for s "-- lines 1-"
+mouse s 40 10 97 # wheel down
+wait_for s "-- lines 4-"
+mouse s 40 10 97
+wait_for s "-- lines 7-"
+mouse s 40 10 96 # wheel up
+wait_for s "-- lines 4-"
+mouse s 40 10 35 # a release
+mouse s 40 10 96
+wait_for s "-- lines 1-"
+click s 40 10
+i=0
+while $T capture-pane -p -t s | grep -qF "Least Score - help"; do
+    i=$((i + 1))
+    [ "$i" -lt 600 ] || { echo "a click did not close the help"; $T capture-pane -p -t s; exit 1; }
+    sleep 0.05
+done
+wait_for s "space:select"
+quit s
 fi
 echo ok
