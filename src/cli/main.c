@@ -39,7 +39,8 @@ static void usage(FILE *out)
                  "and tools.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nRun 'leastscore COMMAND --help' for a command's options.\n"
+    fprintf(out, "\nRun 'leastscore COMMAND --help' (or 'leastscore help COMMAND') "
+                 "for a\ncommand's options.\n"
                  "'leastscore --version' prints the version.\n");
 }
 
@@ -49,8 +50,20 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-        !strcmp(argv[1], "help")) {
+    /* "leastscore help play" is "leastscore play --help". */
+    char *help_argv[] = {NULL, NULL, "--help", NULL};
+    if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "help") &&
+        strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
+        if (argc > 3) {
+            fprintf(stderr, "leastscore help: one COMMAND only, got '%s' and '%s'\n",
+                    argv[2], argv[3]);
+            return 2;
+        }
+        help_argv[1] = argv[2];
+        argc = 3;
+        argv = help_argv;
+    } else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+               !strcmp(argv[1], "help")) {
         usage(stdout);
         return 0;
     }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh - the leastscore command itself: with no command or an unknown one
-# it prints its usage and exits 2; --help, -h and help list the commands;
-# --version says the version. And sim on a terminal: a progress bar on
+# it prints its usage and exits 2; --help, -h and help list the commands,
+# help COMMAND is COMMAND --help; --version says the version. And sim on a terminal: a progress bar on
 # stderr that ends at every match played (driven in tmux).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +30,16 @@ for h in --help -h help; do
         grep -q "^  $c " "$tmp/out" || fail "$h does not list $c"
     done
 done
+# help COMMAND is COMMAND --help (it printed the list of commands).
+for c in play replay sim arena; do
+    [ "$(status help $c)" = 0 ] || fail "help $c: not exit 0"
+    "$ls" $c --help >"$tmp/want"
+    cmp -s "$tmp/out" "$tmp/want" || fail "help $c is not $c --help"
+done
+[ "$(status help frobnicate)" = 2 ] || fail "help frobnicate: not exit 2"
+grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "help: unknown command not named"
+[ "$(status help play sim)" = 2 ] || fail "help play sim: not exit 2"
+grep -q "one COMMAND only" "$tmp/err" || fail "help play sim: no reason"
 [ "$(status --version)" = 0 ] || fail "--version: not exit 0"
 want=$(sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' "$root/include/leastscore.h")
 [ "$(cat "$tmp/out")" = "leastscore $want" ] || fail "--version says '$(cat "$tmp/out")'"
