@@ -471,6 +471,21 @@ static bool is_turn_of(const table *t, int seat)
     return t->status == TABLE_PLAYING && ls_turn(t->s) == seat;
 }
 
+/* The host is away: the next connected person becomes host (none
+ * connected: the host stays, and the first person to come back takes it,
+ * table_connect), so that a match's end never waits for a host who left. */
+static void pass_host(table *t)
+{
+    for (int k = 1; k < t->nseats; k++) {
+        int i = (t->host + k) % t->nseats;
+        if (!t->seats[i].bot && t->seats[i].connected) {
+            t->host = i;
+            log_add(t, TEV_HOST)->seat = i;
+            return;
+        }
+    }
+}
+
 void table_connect(table *t, int seat, int64_t now)
 {
     table_seat *st = &t->seats[seat];
@@ -484,6 +499,8 @@ void table_connect(table *t, int seat, int64_t now)
     if (was_away && is_turn_of(t, seat) && !t->comp_timeout &&
         (t->comp == COMP_NEEDED || t->comp == COMP_HELD))
         t->comp = COMP_NONE;
+    if (t->seats[t->host].away)
+        pass_host(t);
     connection_event(t, seat);
     update_empty(t, now);
 }
@@ -499,28 +516,18 @@ void table_disconnect(table *t, int seat, int64_t now)
     update_empty(t, now);
 }
 
-/* The person in `seat` is away: the greedy player plays for them. */
+/* The person in `seat` is away: the greedy player plays for them, and a
+ * host passes the host on (that event first, then the seat's own). */
 static void make_away(table *t, int seat)
 {
     table_seat *st = &t->seats[seat];
     st->connected = false;
     st->away = true;
+    if (seat == t->host)
+        pass_host(t);
     connection_event(t, seat);
     if (is_turn_of(t, seat) && t->comp == COMP_NONE)
         t->comp = COMP_NEEDED;
-}
-
-/* The host left during a match: the next connected person becomes host. */
-static void pass_host(table *t)
-{
-    for (int k = 1; k < t->nseats; k++) {
-        int i = (t->host + k) % t->nseats;
-        if (!t->seats[i].bot && t->seats[i].connected) {
-            t->host = i;
-            log_add(t, TEV_HOST)->seat = i;
-            return;
-        }
-    }
 }
 
 int table_leave(table *t, int seat, int64_t now, srv_error *e)
@@ -530,11 +537,8 @@ int table_leave(table *t, int seat, int64_t now, srv_error *e)
                         t->code);
     if (t->status == TABLE_LOBBY) {
         unseat(t, seat);
-    } else {
-        if (!t->seats[seat].away)
-            make_away(t, seat);
-        if (seat == t->host)
-            pass_host(t);
+    } else if (!t->seats[seat].away) {
+        make_away(t, seat);
     }
     update_empty(t, now);
     return 0;

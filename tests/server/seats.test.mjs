@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, AutoPlayer, T, sleep } from './lib.mjs';
+import { startServer, AutoPlayer, T, SLOW, sleep, withTimeout } from './lib.mjs';
 import { makeTable, settle, now, mover, mark } from './tables.mjs';
 
 const eventsOf = (c, from = 0) => c.frames.slice(from).filter((f) => f.type === 'state').flatMap((f) => f.events);
@@ -211,5 +211,46 @@ test('a connection event while a computer player thinks does not lose its move',
     ann.send({ type: 'move', version: s.version, move: `discard ${s.view.hand[0]} draw` });
     ben.terminate();   // while the expert computes its move
     await ann.stateWhere((x) => x.events.some((e) => e.kind === 'move' && e.seat === 1), 'the computer player\'s move', T(10000));
+    await srv.close();
+});
+
+// Server bug: only `leave` passed the host on; a host whose connection
+// dropped for good stayed host once away, and at the end of the match
+// nobody could rematch or reopen the table.
+test('a host away after the grace time passes the host on: the next person connected rematches', async () => {
+    const srv = await startServer({ grace: 1 });
+    const t = await makeTable(srv, { seats: 2, bots: [], humans: 2, rules: { threshold: 1 }, start: true });
+    const [ann, ben] = t.players;
+    ann.terminate();
+    const h = await event(ben, (e) => e.kind === 'host', 'a host event');
+    assert.equal(h.seat, t.seats[1]);
+    await event(ben, (e) => e.kind === 'connection' && e.seat === t.seats[0] && e.away, 'Ann away');
+    const p = new AutoPlayer(ben, { seed: 3, next: true });
+    const end = await withTimeout(p.done, T(20000), 'the match to end');
+    assert.equal(end.view.host, t.seats[1]);
+    ben.onFrame = null;
+    ben.send({ type: 'rematch' });
+    const r = await ben.next((m) => m.type === 'error' || (m.type === 'state' && m.view.match === 2), 'match 2');
+    assert.equal(r.type, 'state', JSON.stringify(r));
+    await srv.close();
+});
+
+test('a host away while nobody else is connected: the first person back is host', async () => {
+    const grace = 3 * SLOW;
+    const srv = await startServer({ grace });
+    const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+    const [ann, ben] = t.players;
+    ann.terminate();
+    await event(t.spec, (e) => e.kind === 'connection' && e.seat === t.seats[0] && !e.connected, 'Ann dropped');
+    // Ben drops well within Ann's grace time, so that he is still held
+    // (neither connected nor away) when Ann's runs out.
+    await sleep(grace * 1000 / 2);
+    ben.terminate();
+    await event(t.spec, (e) => e.kind === 'connection' && e.seat === t.seats[0] && e.away, 'Ann away', T(10000));
+    const back = await srv.connect({ label: 'Ben back' });
+    const j = await back.request({ type: 'resume', code: t.code, token: t.tokens[1] }, ['joined', 'error']);
+    assert.equal(j.type, 'joined', JSON.stringify(j));
+    const s = await back.stateWhere((x) => x.view.seats[t.seats[1]].connected);
+    assert.equal(s.view.host, t.seats[1], 'Ben is host');
     await srv.close();
 });
