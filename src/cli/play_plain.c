@@ -432,8 +432,15 @@ static int run_match(play_game *g)
                 printf("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         }
         if (ls_phase(g->s) != LS_PHASE_TURN) {
+            /* Said now, as the full screen does, not only when the game
+             * ends: the player may want to stop and make room. */
+            char msg[PLAY_PATH_MAX + 200];
             print_result(g);
-            play_game_save(g, buf, sizeof buf);
+            if (play_game_save(g, msg, sizeof msg) != 0) {
+                fflush(stdout);
+                fprintf(stderr, "leastscore play: %s; the game goes on, and the "
+                        "record is saved again after every round\n", msg);
+            }
         }
     }
     int w = ls_winner(g->s);

@@ -979,12 +979,14 @@ static void after_move(ui *u, int seat, ls_move m)
     u->bot_due = 0;
     u->confirm_declare = false;
     if (ls_phase(u->g.s) != LS_PHASE_TURN) {
+        /* A save that fails stays on the message rows, under the result
+         * (it was cleared at once, so it was never seen). */
+        u->msg[0] = '\0';
         save(u);
         /* Every round's result is shown, also once you are out, unless
          * you asked for the match's end (f): then only its last. */
         if (!u->finish || ls_phase(u->g.s) == LS_PHASE_OVER)
             u->overlay = OV_ROUND;
-        u->msg[0] = '\0';
         if (ls_phase(u->g.s) == LS_PHASE_OVER && ls_winner(u->g.s) >= 0)
             u->wins[ls_winner(u->g.s)]++;
         return;

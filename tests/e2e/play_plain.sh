@@ -6,7 +6,8 @@
 # result explained (in the second person, aligned), the session's tally, the
 # hint's reasons, the same transcript for the same seed, commands in any
 # case, end of input or a closed output ending the game cleanly, a record
-# that cannot be written refused before play, a saved match resumed
+# that cannot be written refused before play, a save that fails at a
+# round's end said at once, a saved match resumed
 # (--resume) where it stopped, and every record written replaying with
 # `leastscore replay`.
 set -e
@@ -408,6 +409,32 @@ if r.returncode != 1 or f"cannot write {tmp}: Is a directory" not in r.stderr \
         or "Round 1" in r.stdout:
     fail("an unwritable record was not refused at the start", r.stdout + r.stderr)
 print("ok: unwritable record")
+
+# A save that fails at a round's end is said then, on stderr, and the game
+# goes on (it was said only when the game ended): the record's directory
+# is replaced by a file after the first move; seed 3, you declare 39.
+gone = f"{tmp}/gone"
+os.mkdir(gone)
+p = subprocess.Popen([ls, "play", "--plain", "--seed", "3", "--record", f"{gone}/r.lsr"],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+read_to_prompt(p, "failed save")
+p.stdin.write(b"discard QH draw\n")
+p.stdin.flush()
+read_to_prompt(p, "failed save")
+shutil.rmtree(gone)
+open(gone, "w").close()
+p.stdin.write(b"declare\n")
+p.stdin.flush()
+out = read_to_prompt(p, "failed save, round 2").decode()
+p.stdin.close()
+err = p.stderr.read().decode()
+p.wait()
+said = f"leastscore play: cannot write {gone}/r.lsr: Not a directory; the game goes on"
+if "Round 1 over" not in out or "Round 2." not in out or not err.startswith(said) \
+        or p.returncode != 1:
+    fail("a failed save at the round's end was not said then", out + err)
+os.unlink(gone)
+print("ok: a failed save is said")
 
 # Output closed mid-game (a reader that goes away): the game ends, the
 # record keeps every move made and is said on stderr; the process is not

@@ -6,7 +6,8 @@
 # terminal restored and the record saved and replayable; closing the
 # terminal saves the record and --resume goes on with it; a deck shuffled
 # anew from the discard pile is told; once you are out, f plays the match
-# to its end; a next match that cannot be saved is said; mouse clicks
+# to its end; a next match that cannot be saved is said, and so is a save
+# that fails at a round's end; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
@@ -269,6 +270,28 @@ grep -qF "Record saved: $tmp/again/g.lsr" "$tmp/screen" &&
     grep -qF "leastscore play: cannot write $tmp/again/g-2.lsr: Is a directory" "$tmp/screen" &&
     grep -qF "exit status 1" "$tmp/screen" ||
     { echo "a match that could not start was not said"; cat "$tmp/screen"; exit 1; }
+
+# A save that fails at a round's end is said on the message rows under
+# the result (the message was cleared at once): the record's directory is
+# replaced by a file after the first move. Leaving then says it again on
+# stderr, with status 1.
+mkdir "$tmp/gone"
+start gn 80 24 C --seed 3 --pace 0 --record "$tmp/gone/r.lsr"
+wait_for gn "Your hand: total"
+$T send-keys -t gn Space d
+wait_for gn "x:DECLARE"
+rm -r "$tmp/gone"
+: >"$tmp/gone"
+$T send-keys -t gn x y
+wait_for gn "Press Enter to continue"
+grep -qF "cannot write $tmp/gone/r.lsr: Not a directory" "$tmp/screen" ||
+    { echo "a failed save at the round's end was not said"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t gn q
+wait_for gn "Quit this game?"
+$T send-keys -t gn y
+wait_for gn "exit status 1"
+grep -qF "leastscore play: cannot write $tmp/gone/r.lsr: Not a directory" "$tmp/screen" ||
+    { echo "the failed save was not said on leaving"; cat "$tmp/screen"; exit 1; }
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
