@@ -237,8 +237,9 @@ int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
-    if (*n >= max)
-        return cli_usage_error(cmd, "at most %d players", max);
+    if (*n >= max) /* play's specs are the computer players, not you */
+        return cli_usage_error(cmd, "at most %d %splayers", max,
+                               strcmp(cmd, "play") ? "" : "computer ");
     if (!*spec)
         return cli_usage_error(cmd, "an empty player spec");
     if (strlen(spec) >= CLI_SPEC_MAX)
@@ -264,9 +265,10 @@ int cli_add_players(const char *cmd, const char *list,
             *next++ = '\0';
         piece++;
         if (!*tok)
-            return cli_usage_error(cmd, "piece %d of the players list '%s' is "
+            return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
                                    "empty (two commas in a row, or one at an end)",
-                                   piece, list);
+                                   piece, strcmp(cmd, "play") ? "players" : "--level",
+                                   list);
         if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 &&
             strncmp(specs[*n - 1], "cmd:", 4) != 0) {
             char *prev = specs[*n - 1];

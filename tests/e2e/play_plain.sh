@@ -660,6 +660,10 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--level", "cmd:" + "x" * 400],
                       "a player spec has at most 299 characters; this one has 404"),
                      (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
+                     # The list is of computer players (you are the eighth).
+                     (["--level", "greedy," * 7 + "greedy"], "at most 7 computer players"),
+                     (["--level", "greedy,,random"],
+                      "piece 2 of the --level list 'greedy,,random' is empty"),
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
                       "--level names 3 players but --bots is 2"),
                      (["--seed", "-5"], "--seed needs a whole number from 0 to 2^64 - 1, not '-5'"),
