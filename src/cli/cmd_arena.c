@@ -468,9 +468,11 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         }
     }
     if (T->failed)
-        printf("%ld matches could not be played (see stderr)\n", T->failed);
+        printf("%ld match%s could not be played (see stderr)\n", T->failed,
+               T->failed == 1 ? "" : "es");
     if (T->bot_failures)
-        printf("%ld bot failures (see stderr)\n", T->bot_failures);
+        printf("%ld bot failure%s (see stderr)\n", T->bot_failures,
+               T->bot_failures == 1 ? "" : "s");
 }
 
 /* A JSON number, or null for a value that is not finite (an interval the

@@ -300,9 +300,10 @@ static void print_table(const sim *S, const summary u[], long played,
                u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
     }
     if (failed)
-        printf("%ld matches could not be played (see stderr)\n", failed);
+        printf("%ld match%s could not be played (see stderr)\n", failed,
+               failed == 1 ? "" : "es");
     if (bot_errors) {
-        printf("%ld bot failures (see stderr):", bot_errors);
+        printf("%ld bot failure%s (see stderr):", bot_errors, bot_errors == 1 ? "" : "s");
         for (int k = 0; k < S->n; k++)
             if (u[k].bot_errors)
                 printf(" %s %ld", S->name[k], u[k].bot_errors);
@@ -517,8 +518,8 @@ int cmd_sim(int argc, char **argv)
         match_out *o = &S.out[i];
         for (int j = 0; j < o->nmsgs; j++) {
             if (j == MAX_BOT_MSGS - 1 && o->dropped)
-                fprintf(stderr, "match %ld: %d more bot failures, the last:\n",
-                        i + 1, o->dropped);
+                fprintf(stderr, "match %ld: %d more bot failure%s, the last:\n",
+                        i + 1, o->dropped, o->dropped == 1 ? "" : "s");
             fprintf(stderr, "match %ld: %s\n", i + 1, o->msgs[j]);
         }
         bot_errors += o->nmsgs + o->dropped;

@@ -124,6 +124,11 @@ awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
 grep -q '^false ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'/bin/false --level 3' not named false"; }
 grep -q '^mybot_py ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'timeout 5 ./no/such/mybot.py' not named mybot_py"; }
 
+# One failure is 'failure' ('1 bot failures' before).
+"$ls" sim --players greedy,cmd:true --matches 1 >"$tmp/one.txt" 2>/dev/null || fail "one failure"
+grep -q '^1 bot failure (see stderr): true 1$' "$tmp/one.txt" ||
+    { cat "$tmp/one.txt"; fail "one bot failure not said in the singular"; }
+
 # Misbehaving bots are reported and replaced; the tournament finishes.
 for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' crash:died \
            handshake:'bad handshake'; do
