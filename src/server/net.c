@@ -117,7 +117,8 @@ struct conn {
     struct job *account;   /* the login or password being checked, or NULL */
     int64_t player_id;     /* the store's player this connection is, or 0 */
     char player_name[LS_NAME_MAX + 1];
-    bool store_told;       /* told its table is paused (store failing) */
+    bool store_told;       /* told its table is paused (store failing);
+                              cleared when it leaves the table */
     conn *prev, *next;     /* every connection */
     conn *tprev, *tnext;   /* the connections at the same table */
 };
@@ -384,6 +385,7 @@ static void detach(conn *c)
     c->tprev = c->tnext = NULL;
     c->nt = NULL;
     c->seat = -1;
+    c->store_told = false; /* the next table it comes to is told of anew */
 }
 ANALYZER_END
 

@@ -61,3 +61,38 @@ test('a failing store pauses the table, refuses new tables, and loses nothing', 
         rmSync(faultDir, { recursive: true, force: true });
     }
 });
+
+// Server bug: a connection was told once that its table was paused, and
+// that stuck to it: after it left that table and the store came back, a
+// table it then sat at was paused in silence (neither the `store` that
+// says why nor any state).
+test('a player who left a paused table is told again when the next one is paused', async () => {
+    const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
+    const fault = join(faultDir, 'fail');
+    const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
+    const mine = (m) => m.view.status === 'playing' && m.view.turn === m.view.you;
+    // Ann plays a move at a table of hers while the store fails.
+    const pausedMove = async (ann) => {
+        const j = await ann.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        ann.send({ type: 'start' });
+        const s = await ann.stateWhere(mine, 'Ann to move');
+        writeFileSync(fault, '');
+        ann.send({ type: 'move', version: s.version, move: chooseMove(s.view, rng(5), -1) });
+        const m = await ann.next((f) => f.type === 'store' && f.paused, 'the store message of the paused table');
+        assert.equal(m.ok, false);
+    };
+    try {
+        const ann = await srv.connect({ label: 'ann' });
+        await pausedMove(ann);
+        ann.send({ type: 'leave' });
+        unlinkSync(fault);
+        await srv.waitLog(/store: back: everything held in memory is written/);
+        await pausedMove(ann);
+        unlinkSync(fault);
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(faultDir, { recursive: true, force: true });
+    }
+});
