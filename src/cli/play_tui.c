@@ -716,13 +716,32 @@ static void draw_round(const ui *u)
         wattroff(w, a);
     }
     y++;
+    /* Who went out, a sentence each ("Cleo is out: 8 points, above 25.");
+     * when those do not fit the two rows (many players out at once), one
+     * list ("Out, above 1: You 39 points, Cleo 8, Dev 12."), as the cut
+     * sentences left the last players unnamed. */
+    int threshold = ls_state_rules(s)->threshold;
     snprintf(text, sizeof text, "* lowest hand.");
     for (int i = 0; i < n; i++)
         if (r->eliminated >> i & 1)
             snprintf(text + strlen(text), sizeof text - strlen(text),
-                     " %s out: %s, above %d.", i == 0 ? "You are" : ls_name(s, i),
-                     play_points(r->total[i], pts, sizeof pts),
-                     ls_state_rules(s)->threshold);
+                     " %s %s out: %s, above %d.", i == 0 ? "You" : ls_name(s, i),
+                     i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
+                     threshold);
+    if (rich(u, NULL, 0, 0, bw - 4, 99, 0, text, 0) > 2) {
+        snprintf(text, sizeof text, "* lowest hand. Out, above %d:", threshold);
+        for (int i = 0, k = 0; i < n; i++) {
+            if (!(r->eliminated >> i & 1))
+                continue;
+            if (k++ == 0) /* the first says what the number is */
+                play_points(r->total[i], pts, sizeof pts);
+            else
+                snprintf(pts, sizeof pts, "%d", r->total[i]);
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s %s %s",
+                     k > 1 ? "," : "", i == 0 ? "You" : ls_name(s, i), pts);
+        }
+        snprintf(text + strlen(text), sizeof text - strlen(text), ".");
+    }
     rich(u, w, y, 2, bw - 4, 2, 0, text, 0);
     mvwprintw(w, n + 8, 2, "Press Enter to continue.");
     wnoutrefresh(w);

@@ -12,7 +12,7 @@
 # turn limit's result speaks to you; after Ctrl-Z and fg in a shell the
 # line mode asks again and the full screen is drawn again; a false
 # declarer's score is explained whole beside long names; the mouse wheel
-# scrolls the help.
+# scrolls the help; everyone out in a round is named.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -492,5 +492,35 @@ while $T capture-pane -p -t s | grep -qF "Least Score - help"; do
 done
 wait_for s "space:select"
 quit s
+fi
+# 19. Six players out in one round are all named in the two rows under
+# the result ("Finn out: 11..." was cut, and Gus left out); one alone is
+# "Ben is out" (it read "Ben out"). Seed 5, seven computers, threshold 1:
+# you shed your first card and draw until Ada declares.
+if want 19; then
+start v 80 24 --seed 5 --bots 7 --threshold 1 --pace 0 --record "$tmp/v.lsr"
+last= i=0
+while :; do
+    $T capture-pane -p -t v >"$tmp/screen" 2>/dev/null || true
+    grep -qF "Press Enter to continue" "$tmp/screen" && break
+    if grep -qF "space:select" "$tmp/screen" && [ "$(deck_size "$tmp/screen")" != "$last" ]; then
+        last=$(deck_size "$tmp/screen")
+        $T send-keys -t v Space d
+    fi
+    i=$((i + 1))
+    [ "$i" -lt 1200 ] || { echo "round 1 did not end"; cat "$tmp/screen"; exit 1; }
+    sleep 0.05
+done
+grep -qF "* lowest hand. Out, above 1: You 39 points, Cleo 8, Dev 12, Eve 10, Finn 11," "$tmp/screen" &&
+    grep -qF " Gus 19. " "$tmp/screen" ||
+    { echo "not everyone out was named"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t v Enter
+wait_for v "Round 2: Ada declared"
+grep -qF "* lowest hand. Ben is out: 5 points, above 1." "$tmp/screen" ||
+    { echo "one player out is not 'NAME is out'"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t v Enter
+wait_for v "Play again?"
+$T send-keys -t v n
+wait_for v "exit status 0"
 fi
 echo ok
