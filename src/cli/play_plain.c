@@ -334,6 +334,26 @@ static void suit_letters(char *line)
     *out = '\0';
 }
 
+/* A command followed by more words ("help me", "quit now"): says that it
+ * takes none, as the move parser says of "declare now" (it was called
+ * no move). Returns whether it was so. */
+static bool command_with_more(const char *line)
+{
+    static const char *const commands[] = {"help", "hand", "hint", "quit"};
+    size_t n = strcspn(line, " \t");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (n != strlen(commands[i]) || strncasecmp(line, commands[i], n) != 0)
+            continue;
+        const char *rest = line + n + strspn(line + n, " \t");
+        char shown[80]; /* escaped: the input may hold control sequences */
+        ls_printable_n(rest, strlen(rest), shown, sizeof shown);
+        printf("'%s' takes nothing after it, got '%s'. Type '%s' alone.\n",
+               commands[i], shown, commands[i]);
+        return true;
+    }
+    return false;
+}
+
 /* Reads commands until the human has made a legal move. */
 static int human_turn(play_game *g)
 {
@@ -363,6 +383,8 @@ static int human_turn(play_game *g)
         }
         if (!strcasecmp(line, "quit") || !strcasecmp(line, "q"))
             return MATCH_QUIT;
+        if (command_with_more(line))
+            continue;
         ls_move m;
         ls_error err = {0};
         suit_letters(line);

@@ -352,6 +352,19 @@ if "Type one of:" not in r.stdout or r.stdout.count("Your turn (round 1, turn 1)
     fail("commands in capitals were not understood", r.stdout)
 print("ok: commands in any case")
 
+# A command with more after it is told that it takes nothing (it was "no
+# move"), and what followed is quoted escaped.
+r = plain(["--seed", "3", "--record", f"{tmp}/more.lsr"], "help me\nHINT\t\x1b[2J\nquit now\nquit\n")
+for said in ["'help' takes nothing after it, got 'me'. Type 'help' alone.",
+             "'hint' takes nothing after it, got '\\x1b[2J'. Type 'hint' alone.",
+             "'quit' takes nothing after it, got 'now'. Type 'quit' alone."]:
+    if said not in r.stdout:
+        fail(f"not said: {said}", r.stdout)
+if "is not a move" in r.stdout or "\x1b" in r.stdout or "Type one of:" in r.stdout \
+        or "Game ended before the match was over" not in r.stdout:
+    fail("a command with more after it was not refused as such", r.stdout)
+print("ok: a command with more after it")
+
 # Cards may be typed with the suit symbols the full screen draws (seed 3:
 # 6H is in the hand, and 3D is the open card; a white suit reads the same).
 r = plain(["--seed", "3", "--record", f"{tmp}/suits.lsr"], "discard 6♥ take 3♢\n")
