@@ -830,6 +830,22 @@ int table_move(table *t, int seat, long long version, const char *text,
     return apply_move(t, seat, m, false, now, e);
 }
 
+/* Whether the people connected between rounds have all sent `next` (and
+ * one at least: with nobody there, the pause runs out). Checked when one
+ * sends it and at every tick, so that one who drops or leaves without it
+ * does not keep the others waiting for the whole pause. */
+static bool all_ready(const table *t)
+{
+    int connected = 0;
+    for (int i = 0; i < t->nseats; i++) {
+        const table_seat *st = &t->seats[i];
+        if (!st->bot && st->connected && !st->ready)
+            return false;
+        connected += !st->bot && st->connected;
+    }
+    return connected > 0;
+}
+
 int table_next(table *t, int seat, int64_t now, srv_error *e)
 {
     if (seat < 0 || seat >= t->nseats)
@@ -839,12 +855,8 @@ int table_next(table *t, int seat, int64_t now, srv_error *e)
     if (t->unkept)
         return store_paused(t, e);
     t->seats[seat].ready = true;
-    for (int i = 0; i < t->nseats; i++) {
-        const table_seat *st = &t->seats[i];
-        if (!st->bot && st->connected && !st->ready)
-            return 0;
-    }
-    deal_round(t, now);
+    if (all_ready(t))
+        deal_round(t, now);
     return 0;
 }
 
@@ -920,7 +932,8 @@ void table_tick(table *t, int64_t now)
     }
     if (t->unkept)
         return;
-    if (t->status == TABLE_BETWEEN && now >= t->pause_began + t->cfg.round_pause_ms)
+    if (t->status == TABLE_BETWEEN &&
+        (now >= t->pause_began + t->cfg.round_pause_ms || all_ready(t)))
         deal_round(t, now);
     if (t->status != TABLE_PLAYING)
         return;

@@ -254,3 +254,24 @@ test('a host away while nobody else is connected: the first person back is host'
     assert.equal(s.view.host, t.seats[1], 'Ben is host');
     await srv.close();
 });
+
+// Server bug: the next round was dealt when the last person to send
+// `next` sent it, or at the end of the round pause; one who dropped
+// without sending it kept the others waiting for the whole pause.
+test('between rounds, one who drops without `next` does not hold up those who sent it', async () => {
+    const srv = await startServer({ grace: 30, args: ['--round-pause', '600'] });
+    const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
+    const [ann, ben] = t.players;
+    const players = [new AutoPlayer(ann, { seed: 1, declareAt: 30 }), new AutoPlayer(ben, { seed: 2, declareAt: 30 })];
+    await ann.stateWhere((s) => s.view.status === 'between', 'the end of round 1', T(20000));
+    for (const p of players) p.finish();
+    ann.onFrame = ben.onFrame = null;
+    ann.send({ type: 'next' });
+    await mark(ann);
+    assert.equal(ann.lastState().view.status, 'between', 'Ben has not sent next');
+    ben.terminate();
+    const s = await ann.stateWhere((x) => x.view.status === 'playing', 'round 2 dealt');
+    assert.equal(s.view.round, 2);
+    assert.equal(s.view.seats[t.seats[1]].connected, false);
+    await srv.close();
+});
