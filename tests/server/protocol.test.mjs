@@ -211,6 +211,16 @@ describe('errors', () => {
         assert.equal(closed.code, 1009);
     });
 
+    test('a text frame that is not UTF-8 closes the connection (1007); the table goes on', async () => {
+        const t = await makeTable(srv);
+        const c = await srv.connect();
+        await unchanged(t, c, async () => {
+            c.ws.send(Buffer.from('{"type":"leave","x":"\xff"}', 'latin1'), { binary: false });
+            const closed = await withTimeout(c.closedPromise, T(5000), 'the close after a frame that is not UTF-8');
+            assert.deepEqual(closed, { code: 1007, reason: 'bad utf8' });
+        });
+    });
+
     test('a flood gets rate_limited, then close 1008; other connections are served', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();
