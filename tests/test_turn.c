@@ -355,6 +355,12 @@ static void test_text_that_is_not_a_move_is_rejected(void **state)
             fail_msg("'%s' was read as a move", junk[i]);
         assert_true(err.msg[0] != '\0');
     }
+    /* A card named twice is named as it is written, whatever was typed:
+     * "th" after "10h" is 10H again. */
+    ls_move m;
+    ls_error err = {0};
+    assert_int_equal(ls_move_parse("discard 10h th draw", &m, &err), LS_ESYNTAX);
+    assert_string_equal(err.msg, "10H is discarded twice");
 }
 
 /* ---- drawing ------------------------------------------------------------ */

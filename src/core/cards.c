@@ -183,8 +183,10 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
         if (c == LS_NO_CARD)
             return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
                             "like AS 10H QD 7c)", tok[i]);
+        char name[4]; /* "th" and "10h" are both 10H */
         if (mv.discard & LS_BIT(c))
-            return ls__fail(err, LS_ESYNTAX, "%s is discarded twice", tok[i]);
+            return ls__fail(err, LS_ESYNTAX, "%s is discarded twice",
+                            ls_card_str(c, name));
         mv.discard |= LS_BIT(c);
     }
     if (!mv.discard)
