@@ -23,7 +23,7 @@ import { Connection } from './net.js';
 import { h, cardFace, cardRow, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
 import { createChat } from './chat.js';
-import { soundOn, setSound, chimeForTurn } from './sound.js';
+import { soundOn, setSound, chime, inBackground } from './sound.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
 const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
@@ -62,6 +62,7 @@ const app = {
   keep: true, // make a player of the name typed (else play as a guest)
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   watchers: 0, // how many spectators the table has
+  titleNews: '', // what happened while the page was in the background, for the tab's title
 };
 
 // ---------------------------------------------------------------- storage
@@ -434,18 +435,27 @@ function onState(msg) {
       app.log = (app.seat?.code || app.watching) === msg.view.code ? app.log.filter((l) => l.v < first) : [];
     }
     const spoken = [];
+    let news = null; // what to call this person back to the page for
     for (const ev of events) {
       if (!msg.snapshot && ev.v <= app.version) continue;
       const text = describe(ev, false);
       if (!text) continue;
       app.log.push({ v: ev.v, text, words: describe(ev, true) });
       spoken.push(app.log[app.log.length - 1].words);
+      if (!msg.snapshot) news = callBack(ev) || news;
     }
     // A first state brings history: say only where things stand.
     if (msg.snapshot) spoken.splice(0, Math.max(0, spoken.length - 1));
     if (isMyTurn() && !wasMyTurn) {
       spoken.push(s.yourTurn);
-      if (!msg.snapshot) chimeForTurn();
+      if (!msg.snapshot) news = s.yourTurnTitle;
+    }
+    // Away from the page: a chime, and the news in the tab's title until
+    // the page is in front again (the turn's title stays as long as the
+    // turn does).
+    if (news && inBackground()) {
+      chime();
+      if (news !== s.yourTurnTitle) app.titleNews = news;
     }
     if (spoken.length) announce(spoken.join('. '));
     app.version = msg.version;
@@ -463,6 +473,17 @@ function onState(msg) {
   app.deadlineAt = typeof v.deadline === 'number' ? performance.now() + v.deadline : 0;
   if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
   render();
+}
+
+// An event that calls a seated person waiting in the lobby back to the
+// page: someone else sat down (the host may start), or the match began.
+// Returns the tab's title for it, or null.
+function callBack(ev) {
+  const v = app.view;
+  if (v.you < 0) return null;
+  if (ev.kind === 'seat' && ev.who === 'human' && ev.seat !== v.you && v.status === 'lobby') return s.satDownTitle(ev.name);
+  if (ev.kind === 'start' && v.host !== v.you) return s.startedTitle;
+  return null;
 }
 
 function isMyTurn() {
@@ -510,15 +531,24 @@ function screen() {
       render, player: app.player, rulesButton, alert: showAlert,
     })];
   }
-  // The tab's title says when it is this player's turn, so that a player
-  // who went to another tab while the others played sees it come round.
-  document.title = (isMyTurn() ? `${s.yourTurnTitle} · ` : '') + s.title + (app.view ? ` · ${app.view.code}` : '');
+  // The tab's title says when it is this player's turn (or, waiting in
+  // the lobby, who sat down), so that a player who went to another tab
+  // sees it come round.
+  setTitle();
   const out = [];
   if (app.down) out.push(connectionBanner());
   if (!app.view) out.push(...homeScreen());
   else if (app.view.status === 'lobby') out.push(...lobbyScreen());
   else out.push(...tableScreen());
   return out;
+}
+
+// The tab's title: the table's code, led by the turn or by what happened
+// while the page was in the background (app.titleNews).
+function setTitle() {
+  if (!app.view) app.titleNews = '';
+  const news = isMyTurn() ? s.yourTurnTitle : app.titleNews;
+  document.title = (news ? `${news} · ` : '') + s.title + (app.view ? ` · ${app.view.code}` : '');
 }
 
 // The time to the next try counts down (tick()); a screen reader is told
@@ -1124,6 +1154,15 @@ function start() {
     const watched = loadJSON(sessionStorage, KEY_LOG);
     if (watched && watched.code === code && watched.watching === true) app.watching = code;
   }
+  // Back in front: the news in the tab's title has been seen.
+  const seen = () => {
+    if (app.titleNews && !inBackground()) {
+      app.titleNews = '';
+      setTitle();
+    }
+  };
+  window.addEventListener('focus', seen);
+  document.addEventListener('visibilitychange', seen);
   window.addEventListener('popstate', () => {
     if (!codeFromPath() && (app.seat || app.watching)) {
       conn.send({ type: 'leave' });

@@ -1,7 +1,8 @@
 // A short chime when it becomes this player's turn while the page is in
-// the background (another tab or window): two soft sine tones made with
-// the Web Audio API, nothing to download. In front, the page itself and
-// the tab's title show the turn, and a chime every few seconds against
+// the background (another tab or window), or, waiting in the lobby, when a
+// friend sits down or the match starts: two soft sine tones made with the
+// Web Audio API, nothing to download. In front, the page itself and the
+// tab's title show the turn, and a chime every few seconds against
 // computer players would only annoy. On by default; the box on the first
 // page turns it off for this device.
 //
@@ -34,10 +35,16 @@ for (const type of ['pointerdown', 'keydown']) {
   addEventListener(type, () => { if (soundOn()) open(); }, { capture: true, passive: true });
 }
 
-// Plays the chime if sound is on, the page is not in front, and the audio
-// may play; returns whether it did.
-export function chimeForTurn() {
-  if (!soundOn() || (!document.hidden && document.hasFocus())) return false;
+// Whether the page is out of the person's sight: another tab or window is
+// in front of it.
+export function inBackground() {
+  return document.hidden || !document.hasFocus();
+}
+
+// Plays the chime if sound is on, the page is in the background, and the
+// audio may play; returns whether it did.
+export function chime() {
+  if (!soundOn() || !inBackground()) return false;
   if (!ctx || ctx.state !== 'running') return false;
   const t = ctx.currentTime;
   for (const [freq, at] of [[660, 0], [880, 0.14]]) {

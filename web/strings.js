@@ -119,6 +119,8 @@ export const s = {
   hintWhy: (why) => `Why: ${why}.`,
   yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
   yourTurnTitle: '▶ Your turn',
+  satDownTitle: (name) => `● ${name} sat down`,
+  startedTitle: '● The match started',
   theirTurn: (name) => `${name} to play.`,
   timeLeft: (sec) => `${sec} s left`,
   timeWarning: (sec) => `${sec} seconds left to play.`,

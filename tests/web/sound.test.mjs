@@ -82,3 +82,47 @@ test('a chime when the turn comes round while the page is in the background, not
   });
   await page.context().close();
 });
+
+test('waiting in the lobby: a chime and the tab\'s title when a friend sits down or the match starts, none for a computer', async (t) => {
+  const ada = await countingPage();
+  const zed = await countingPage();
+  await withShots(t, [ada, zed], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada');
+    const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'] });
+    const plain = `Least Score · ${code}`;
+    assert.equal(await ada.title(), plain);
+
+    // Ada, in another tab, adds a computer player there (her own doing):
+    // no chime. Then Zed sits down: a chime, and the title says who.
+    await ada.evaluate(() => { window.background = true; });
+    await ada.click('#add-bot');
+    await ada.waitForSelector('text=Greedy sat down.', { timeout: 10000 });
+    assert.equal(await ada.evaluate(() => window.tones), 0, 'no chime for a computer player');
+    assert.equal(await ada.title(), plain);
+    await zed.goto(`${env.server.url}/t/${code}`);
+    await setName(zed, 'Zed');
+    await zed.click('#join');
+    await ada.waitForFunction(() => window.tones === 2, null, { timeout: 10000 });
+    assert.equal(await ada.title(), `● Zed sat down · ${plain}`);
+
+    // Back in front, the title is plain again.
+    await ada.evaluate(() => { window.background = false; window.dispatchEvent(new Event('focus')); });
+    assert.equal(await ada.title(), plain);
+
+    // Zed waits in another tab; Ada starts the match: Zed's page chimes
+    // once (for the start, or for his turn if the round is his to open),
+    // and its title says so. Ada, in front, hears nothing more.
+    await zed.waitForSelector('#chat-toggle', { state: 'visible', timeout: 10000 });
+    await zed.evaluate(() => { window.background = true; });
+    await ada.click('#start');
+    await zed.waitForFunction(() => window.tones >= 2, null, { timeout: 30000 });
+    await zed.waitForTimeout(300);
+    assert.equal(await zed.evaluate(() => window.tones), 2, 'one chime, not one for the start and one for the turn');
+    assert.match(await zed.title(), new RegExp(`^(● The match started|▶ Your turn) · ${plain}$`));
+    assert.equal(await ada.evaluate(() => window.tones), 2);
+    for (const p of [ada, zed]) assert.deepEqual(p.errors, []);
+  });
+  await ada.context().close();
+  await zed.context().close();
+});
