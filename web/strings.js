@@ -241,7 +241,7 @@ export const s = {
     `Rating ${rating} · ${matches} match${matches === 1 ? '' : 'es'} played, ${wins} won.`,
   profileLink: 'Your profile and matches',
   leaderboardLink: 'Leaderboard',
-  soundLabel: 'A sound when it is my turn and this page is in the background',
+  soundLabel: 'A sound when it is my turn, or a friend sits down, while this page is in the background',
   keepLabel: 'Keep my matches and rating under this name (a player: no password needed on this device)',
   guestsOnly: 'This server keeps no records: you play as a guest.',
   nameIsPlayer: (name) =>

@@ -18,6 +18,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -855,7 +856,13 @@ static int write_all(int fd, const char *text, size_t len, bool sync)
  * it is. */
 static int replace_file(const char *path, const char *text, size_t len)
 {
+    /* A symbolic link is written through: the file it names is replaced
+     * and the link stays (renamed over, the link became the record and
+     * the file it named was left as it was). */
     struct stat st;
+    char real[PATH_MAX];
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
+        path = real;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
         int fd = open(path, O_WRONLY | O_TRUNC);
         return fd < 0 ? -1 : write_all(fd, text, len, false);
