@@ -449,6 +449,23 @@ if "Round 1 over" not in out or "Round 2." not in out or not err.startswith(said
 os.unlink(gone)
 print("ok: a failed save is said")
 
+# A record named through a symbolic link is saved to the file the link
+# names, and the link stays (the save's rename put the record in the
+# link's place), also when the match is resumed through it.
+os.mkdir(f"{tmp}/real")
+open(f"{tmp}/real/g.lsr", "w").close()
+os.symlink("real/g.lsr", f"{tmp}/link.lsr")
+for args, line in [(["--seed", "3", "--record", f"{tmp}/link.lsr"], "quit\n"),
+                   (["--resume", f"{tmp}/link.lsr"], "discard QH draw\n")]:
+    r = plain(args, line)
+    if r.returncode != 0 or not os.path.islink(f"{tmp}/link.lsr"):
+        fail(f"play {args} did not write through the link", r.stdout + r.stderr)
+text = open(f"{tmp}/real/g.lsr").read()
+if not re.search(r"^You discard QH draw \w+$", text, re.M) \
+        or "# resumed by leastscore play" not in text:
+    fail("the file the link names does not hold the record", text)
+print("ok: a record through a link")
+
 # Output closed mid-game (a reader that goes away): the game ends, the
 # record keeps every move made and is said on stderr; the process is not
 # killed by SIGPIPE and does not wait for more input.
