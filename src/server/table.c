@@ -735,6 +735,8 @@ int table_reopen(table *t, int by, int64_t now, srv_error *e)
     int rc = check_host(t, by, e);
     if (rc)
         return rc;
+    if (t->unkept)
+        return store_paused(t, e);
     if (t->status != TABLE_OVER)
         return srv_fail(e, SRV_ENOT_NOW, "the table reopens its seats only after "
                         "the match has ended");

@@ -96,3 +96,53 @@ test('a player who left a paused table is told again when the next one is paused
         rmSync(faultDir, { recursive: true, force: true });
     }
 });
+
+// Server bug: `reopen` was not refused at a paused table: the host could
+// take back to the lobby a table whose end nobody had been shown yet.
+test('at a table paused by its last move, reopen is refused like rematch until the store is back', async () => {
+    const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
+    const fault = join(faultDir, 'fail');
+    const srv = await startServer({ env: { LS_STORE_FAULT: fault }, args: ['--max-tables-per-address', '50'] });
+    try {
+        const ann = await srv.connect({ label: 'ann' });
+        const rand = rng(9);
+        // Threshold 1: a declaration ends the match unless the loser's
+        // total is 1. Ann declares when she may, into a failing store; a
+        // table where the computer player declared first, or where the
+        // match went on, is begun again.
+        for (let tables = 1; ; tables++) {
+            assert.ok(tables <= 20, 'Ann never ended a match with her declaration');
+            const j = await ann.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'], rules: { threshold: 1 } },
+                ['joined', 'error']);
+            assert.equal(j.type, 'joined', JSON.stringify(j));
+            ann.send({ type: 'start' });
+            let declared = null;
+            for (;;) {
+                const s = await ann.stateWhere((m) => m.view.status === 'over' || m.view.turn === m.view.you, 'Ann to move');
+                if (s.view.status === 'over') break;
+                if (s.view.can_declare) {
+                    writeFileSync(fault, '');
+                    ann.send({ type: 'move', version: s.version, move: 'declare' });
+                    declared = s;
+                    break;
+                }
+                ann.send({ type: 'move', version: s.version, move: chooseMove(s.view, rand, -1) });
+            }
+            if (declared) {
+                const m = await ann.next((f) => f.type === 'store' && f.paused, 'the table paused');
+                assert.equal(m.ok, false);
+                for (const type of ['rematch', 'reopen']) await ann.expectError({ type }, 'store_failing');
+                unlinkSync(fault);
+                const kept = await ann.stateWhere((s) => s.version > declared.version, 'the declaration, once kept');
+                if (kept.view.status === 'over') break;
+            }
+            ann.send({ type: 'leave' });
+        }
+        ann.send({ type: 'reopen' });
+        await ann.stateWhere((s) => s.view.status === 'lobby', 'the lobby after reopen');
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(faultDir, { recursive: true, force: true });
+    }
+});
