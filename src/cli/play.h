@@ -148,8 +148,9 @@ void play_personal(const play_game *g, const char *msg, char *out, size_t size);
  * next to the score): "16 - 7" (a correct declaration: their total minus
  * the declarer's), "declared, lowest", "20 + (16 - Cleo's 14)" (a false
  * declaration), "declaration was false". Names are cut to `name_w`
- * characters (0: whole; negative: left out, "20 + (16 - 14)", for a
- * column too narrow for a name). */
+ * characters (0: whole; negative: the short form, for a narrow column:
+ * no name, "20 + (16 - 14)", and "declared, tie", "lowest, turn
+ * limit"). */
 void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
                        int name_w, char *buf, size_t size);
 /* Why the hint's move m is good, from the move and the view alone: what

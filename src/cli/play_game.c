@@ -98,11 +98,14 @@ void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
         if (i != d && (r->players >> i & 1) &&
             (low < 0 || r->hand_total[i] < r->hand_total[low]))
             low = i;
+    bool tie = low >= 0 && r->hand_total[low] == r->hand_total[d];
     if (seat == d && r->declarer < 0)
-        snprintf(buf, size, "lowest at the turn limit");
+        snprintf(buf, size, "%s", name_w < 0 ? "lowest, turn limit"
+                                             : "lowest at the turn limit");
+    else if (seat == d && r->correct && name_w < 0)
+        snprintf(buf, size, "declared, %s", tie ? "tie" : "lowest");
     else if (seat == d && r->correct)
-        snprintf(buf, size, "declared, lowest%s",
-                 low >= 0 && r->hand_total[low] == r->hand_total[d] ? " (tie)" : "");
+        snprintf(buf, size, "declared, lowest%s", tie ? " (tie)" : "");
     else if (seat == d && name_w < 0)
         snprintf(buf, size, "20 + (%d - %d)", r->hand_total[d], r->hand_total[low]);
     else if (seat == d)

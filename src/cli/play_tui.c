@@ -697,9 +697,10 @@ static void draw_round(const ui *u)
         play_cards(r->hand[i], text, sizeof text);
         rich(u, w, y, xh, cw, 1, 0, text, a);
         mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], i == low ? "*" : "");
-        /* A false declarer's "20 + (41 - Cleo's 39)" leaves out the
-         * name (the headline has it) when the column is too narrow for
-         * it: wide hands, a long name; cut, the numbers were lost. */
+        /* When the column is too narrow (wide hands, a long name), the
+         * short form: a false declarer's "20 + (41 - Cleo's 39)" leaves
+         * out the name (the headline has it); cut, the numbers were
+         * lost, and "lowest at the turn limit" its reason. */
         char why[120];
         for (int name_w = 0; name_w >= -1; name_w--) {
             play_score_reason(&u->g, r, i, name_w, why, sizeof why);

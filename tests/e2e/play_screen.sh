@@ -12,7 +12,8 @@
 # turn limit's result speaks to you; after Ctrl-Z and fg in a shell the
 # line mode asks again and the full screen is drawn again; a false
 # declarer's score is explained whole beside long names; the mouse wheel
-# scrolls the help; everyone out in a round is named.
+# scrolls the help; everyone out in a round is named; a narrow reason
+# column gets the short reasons.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -522,5 +523,19 @@ $T send-keys -t v Enter
 wait_for v "Play again?"
 $T send-keys -t v n
 wait_for v "exit status 0"
+fi
+# 20. With hands of 7 cards the reason column is narrow: the showdown's
+# lowest hand is "0, lowest, turn limit", whole (it was cut to "0, lowest
+# at the turn..."). Seed 1, three computers, a turn limit of 2.
+if want 20; then
+start y 80 24 --seed 1 --bots 3 --hand-size 7 --max-turns 2 --pace 0 --record "$tmp/y.lsr"
+wait_for y "space:select"
+$T send-keys -t y Space d
+wait_for y "Press Enter to continue"
+grep -qF "34*  0, lowest, turn limit " "$tmp/screen" ||
+    { echo "the showdown's reason is cut in a narrow column"; cat "$tmp/screen"; exit 1; }
+$T send-keys -t y Enter
+wait_for y "Round 2"
+quit y
 fi
 echo ok
