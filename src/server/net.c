@@ -976,6 +976,12 @@ static int do_hint(conn *c, const proto_msg *m, srv_error *e)
 {
     (void)m;
     table *t = c->nt->t;
+    /* A paused table's state has what nobody was shown (its last move):
+     * no hint is drawn from it. */
+    if (t->unkept)
+        return srv_fail(e, SRV_ESTORE, "table %s is paused: the server cannot save its "
+                        "moves right now (its store is failing); ask again when it goes on",
+                        t->code);
     if (c->seat < 0 || t->status != TABLE_PLAYING || ls_turn(t->s) != c->seat)
         return srv_fail(e, SRV_ENOT_YOUR_TURN, "a hint is for the player to move");
     if (c->hint)

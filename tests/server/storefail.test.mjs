@@ -146,3 +146,34 @@ test('at a table paused by its last move, reopen is refused like rematch until t
         rmSync(faultDir, { recursive: true, force: true });
     }
 });
+
+// Server bug: a hint was computed at a paused table, from the state after
+// the move that was not kept: the next player's hint could name the open
+// cards of a move nobody had been shown.
+test('at a paused table, hint is refused (store_failing)', async () => {
+    const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
+    const fault = join(faultDir, 'fail');
+    const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: [], humans: 2, start: true, spectator: false });
+        const s = t.host.lastState();
+        const i = t.seats.indexOf(s.view.turn);
+        const [mover, next] = [t.players[i], t.players[1 - i]];
+        const v = mover.lastState();
+        writeFileSync(fault, '');
+        mover.send({ type: 'move', version: v.version, move: chooseMove(v.view, rng(3), -1) });
+        const m = await next.next('store', 'the table paused');
+        assert.equal(m.paused, true);
+        const e = await next.expectError({ type: 'hint', id: 'h' }, 'store_failing');
+        assert.equal(e.id, 'h');
+        unlinkSync(fault);
+        const after = await next.stateWhere((x) => x.version > v.version && x.view.turn === x.view.you, 'the move, once kept');
+        assert.ok(after.view.open.length > 0);
+        next.send({ type: 'hint' });
+        await next.next('hint', 'a hint once the table goes on', T(10000));
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(faultDir, { recursive: true, force: true });
+    }
+});
