@@ -1543,6 +1543,12 @@ int play_tui(const play_opts *o)
     init_curses(u);
     run(u);
     end_match(u);
+    /* A terminal without an alternate screen (the Linux console, vt100)
+     * keeps what was drawn, and what is printed next began at the footer's
+     * row, over its end ("Record saved: FILE)  n:go on playing"): the
+     * screen is cleared first. Elsewhere the alternate screen goes anyway. */
+    erase();
+    refresh();
     endwin();
     int status = 0;
     for (int i = 0; i < u->nsaved; i++) {

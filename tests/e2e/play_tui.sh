@@ -11,7 +11,8 @@
 # select a card and draw; a small terminal gets a clear message; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
-# saying why; NO_COLOR turns the colours off, the bars stay in reverse video.
+# saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
+# a terminal without an alternate screen is cleared before leaving.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -312,6 +313,21 @@ $T send-keys -t nc q
 wait_for nc "Quit this game?"
 $T send-keys -t nc y
 wait_for nc "exit status 0"
+
+# A terminal without an alternate screen (TERM=linux, the Linux console)
+# keeps what the game drew: the screen is cleared before the record's path
+# is printed, which began over the footer ("Record saved: FILE)  n:go on
+# playing").
+$T new-session -d -s lx -x 80 -y 24 \
+    "TERM=linux LC_ALL=C $LS play --seed 7 --record $tmp/lx.lsr; echo \"exit status \$?\"; sleep 60"
+wait_for lx "Your hand: total"
+$T send-keys -t lx q
+wait_for lx "Quit this game?"
+$T send-keys -t lx y
+wait_for lx "exit status 0"
+! grep -qE "go on playing|Your hand|Open cards" "$tmp/screen" &&
+    grep -qx "Record saved: $tmp/lx.lsr" "$tmp/screen" ||
+    { echo "the game's screen was left under what was printed on leaving"; cat "$tmp/screen"; exit 1; }
 
 # A terminal curses does not know (it ended the process with "Error
 # opening terminal"), one that cannot move the cursor (TERM=dumb: the screen
