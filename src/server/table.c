@@ -852,10 +852,11 @@ int table_next(table *t, int seat, int64_t now, srv_error *e)
 {
     if (seat < 0 || seat >= t->nseats)
         return srv_fail(e, SRV_ENOT_YOUR_TURN, "spectators do not play");
-    if (t->status != TABLE_BETWEEN)
-        return srv_fail(e, SRV_ENOT_NOW, "no round has just ended");
+    /* Paused: checked first, as the status may be one nobody was shown. */
     if (t->unkept)
         return store_paused(t, e);
+    if (t->status != TABLE_BETWEEN)
+        return srv_fail(e, SRV_ENOT_NOW, "no round has just ended");
     t->seats[seat].ready = true;
     if (all_ready(t))
         deal_round(t, now);

@@ -149,8 +149,9 @@ test('at a table paused by its last move, reopen is refused like rematch until t
 
 // Server bug: a hint was computed at a paused table, from the state after
 // the move that was not kept: the next player's hint could name the open
-// cards of a move nobody had been shown.
-test('at a paused table, hint is refused (store_failing)', async () => {
+// cards of a move nobody had been shown. And `next` told by its error
+// whether that move had ended the round (not_now when it had not).
+test('at a paused table, hint and next are refused (store_failing)', async () => {
     const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
     const fault = join(faultDir, 'fail');
     const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
@@ -166,6 +167,7 @@ test('at a paused table, hint is refused (store_failing)', async () => {
         assert.equal(m.paused, true);
         const e = await next.expectError({ type: 'hint', id: 'h' }, 'store_failing');
         assert.equal(e.id, 'h');
+        await next.expectError({ type: 'next' }, 'store_failing');
         unlinkSync(fault);
         const after = await next.stateWhere((x) => x.version > v.version && x.view.turn === x.view.you, 'the move, once kept');
         assert.ok(after.view.open.length > 0);
