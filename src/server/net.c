@@ -1074,6 +1074,8 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
     case MSG_HINT:
         return do_hint(c, m, e);
     case MSG_SYNC:
+        /* Answered: at a paused table, with `store` again. */
+        c->store_told = false;
         send_state(c, m->version);
         return 0;
     case MSG_LEAVE:

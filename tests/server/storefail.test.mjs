@@ -150,8 +150,9 @@ test('at a table paused by its last move, reopen is refused like rematch until t
 // Server bug: a hint was computed at a paused table, from the state after
 // the move that was not kept: the next player's hint could name the open
 // cards of a move nobody had been shown. And `next` told by its error
-// whether that move had ended the round (not_now when it had not).
-test('at a paused table, hint and next are refused (store_failing)', async () => {
+// whether that move had ended the round (not_now when it had not), and a
+// second `sync` got no answer at all.
+test('at a paused table, hint and next are refused (store_failing), sync answered with store', async () => {
     const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
     const fault = join(faultDir, 'fail');
     const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
@@ -168,6 +169,10 @@ test('at a paused table, hint and next are refused (store_failing)', async () =>
         const e = await next.expectError({ type: 'hint', id: 'h' }, 'store_failing');
         assert.equal(e.id, 'h');
         await next.expectError({ type: 'next' }, 'store_failing');
+        // sync is answered, with `store` again (a state would show the move).
+        next.send({ type: 'sync', version: v.version });
+        const again = await next.recv('the answer to sync');
+        assert.deepEqual([again.type, again.ok, again.paused], ['store', false, true], JSON.stringify(again));
         unlinkSync(fault);
         const after = await next.stateWhere((x) => x.version > v.version && x.view.turn === x.view.you, 'the move, once kept');
         assert.ok(after.view.open.length > 0);
