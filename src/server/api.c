@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "server/api.h"
 #include "server/error.h"
@@ -432,14 +433,16 @@ int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
         const char *text = record + at;
         size_t tlen = end - at;
         at = end;
-        char tok[32];
+        char tok[32], word[32];
         const char *rest = first_token(text, tlen, tok, sizeof tok);
-        static const char *const header[] = {"", "leastscore", "option", "players",
-                                             "round", "hand", NULL};
-        bool skip = false;
-        for (int k = 0; header[k]; k++)
-            skip |= !strcmp(tok, header[k]);
-        if (skip)
+        first_token(rest, (size_t)(text + tlen - rest), word, sizeof word);
+        /* A move is `NAME discard|declare ...` in a round, as the engine's
+         * reader decides: a player may be named `round`, `hand` or `open`.
+         * The other lines are the header, the deals' `round` and `hand`,
+         * and the `open` that ends a deal: the step after it. */
+        bool move = s && ls_phase(s) == LS_PHASE_TURN && ls_seat_of(s, tok) >= 0 &&
+                    (!strcasecmp(word, "discard") || !strcasecmp(word, "declare"));
+        if (!move && strcmp(tok, "open") != 0)
             continue;
         /* The engine verifies the record up to this line: the state after
          * it is the step (O(lines^2) in all, a few ms for a long match). */
@@ -451,7 +454,7 @@ int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
             break;
         const ls_round_result *ended = NULL;
         json_t *step;
-        if (!strcmp(tok, "open")) {
+        if (!move) {
             step = step_json(s, line + 1, "deal", ls_starter(s), NULL, NULL);
         } else {
             char mtext[1024], canon[96];

@@ -348,3 +348,37 @@ describe('without --db', () => {
         c.close();
     });
 });
+
+// Server bug: the replay took every line that begins with `round`, `hand`
+// or `open` (and the header's words) for a deal's line, so the moves of a
+// person named so were lost or shown as deals; a player may have any
+// name, and the record reader tells them apart.
+test('a replay shows the moves of people named like the record\'s words', async () => {
+    const srv = await startServer();
+    const names = ['open', 'round', 'hand'];
+    for (const name of names) {
+        const c = await srv.connect({ label: name });
+        const j = await c.request({ type: 'create', name, seats: 2, bots: ['greedy'], rules: { threshold: 10 } },
+            ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        c.send({ type: 'start' });
+        await allDone([new AutoPlayer(c, { seed: 4, next: true })], T(30000));
+        c.close();
+    }
+    for (let id = 1; id <= names.length; id++) {
+        const m = (await srv.get(`/api/matches/${id}`)).json;
+        const rec = parseRecord((await srv.get(m.record)).text);
+        const points = truth(rec).flat();
+        const rep = (await srv.get(m.replay)).json;
+        assert.ok(names.includes(rep.players[0]), JSON.stringify(rep.players));
+        assert.deepEqual(rep.steps.map((s) => s.kind), points.map((t) => (t.k === 0 ? 'deal' : 'move')),
+            `${rep.players[0]}: the steps`);
+        for (const [i, s] of rep.steps.entries()) {
+            const t = points[i];
+            if (t.move) assert.equal(s.seat, rec.players.indexOf(t.move.name), `${rep.players[0]}: step ${i}'s mover`);
+            assert.deepEqual(s.open, t.open, `${rep.players[0]}: step ${i}: open cards`);
+        }
+        assert.equal(typeof rep.steps.at(-1).winner, 'number');
+    }
+    await srv.close();
+});
