@@ -63,6 +63,7 @@ const app = {
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   watchers: 0, // how many spectators the table has
   titleNews: '', // what happened while the page was in the background, for the tab's title
+  lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
 };
 
 // ---------------------------------------------------------------- storage
@@ -512,14 +513,26 @@ function leaveTable(message, keep = false) {
 
 // ------------------------------------------------------------ rendering
 
+// Redraws the page. The keyboard's place is kept: the control that had
+// the focus has it again; if that control is gone or disabled (the move
+// just played, a round that ended), the focus goes to the hand's current
+// card, or to Next round, rather than fall to the page's top and leave
+// a keyboard player to Tab back every turn.
 function render() {
-  const focusKey = document.activeElement?.dataset?.focus;
+  // (Focus elsewhere, in the chat say, stays there, and what was lost
+  // before is forgotten.)
+  const active = document.activeElement;
+  const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
   root.replaceChildren(...screen().filter(Boolean));
+  app.lostFocus = '';
   if (focusKey) {
-    // The same control again; if it is gone (a move was played), the hand.
-    const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`)
-      || root.querySelector('.hand button[tabindex="0"]');
+    const again = [root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
+      root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next')]
+      .find((el) => el && !el.disabled);
     if (again) again.focus();
+    // Nothing to hold it now (the round's result being read): the next
+    // redraw that has a place for it gives it back.
+    else app.lostFocus = focusKey;
   }
   tick();
 }
@@ -803,7 +816,7 @@ function lobbyScreen() {
         h('button', { id: 'add-bot', 'data-focus': 'add-bot', onclick: () => send({ type: 'add_bot', level }) },
           s.addBotButton)) : null),
     host
-      ? h('p', {}, h('button', { id: 'start', disabled: seats.length < 2, onclick: () => send({ type: 'start' }) },
+      ? h('p', {}, h('button', { id: 'start', 'data-focus': 'start', disabled: seats.length < 2, onclick: () => send({ type: 'start' }) },
         s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
       : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
     h('p', {}, leaveButton()),
