@@ -492,14 +492,15 @@ static void draw_pickup(ui *u, const ls_view *v, int y, bool my_turn)
         int x = 2 + n * CARD_STEP;
         ls_card c = ls_cards_first(s);
         draw_card(u, y + 1, x, c, false);
-        add_box(u, y + 1, x, 3, CARD_W, HIT_OPEN, n);
+        /* The card and the number under it, which a click takes too. */
+        add_box(u, y + 1, x, 4, CARD_W, HIT_OPEN, n);
         if (my_turn)
             mvprintw(y + 4, x + 2, "%d", n + 1);
     }
     int dx = 2 + (n < 3 ? 3 : n) * CARD_STEP + 2;
     mvprintw(y, dx, "Deck: %d", v->deck_size);
     draw_deck(u, y + 1, dx, v->deck_size);
-    add_box(u, y + 1, dx, 3, CARD_W, HIT_DECK, 0);
+    add_box(u, y + 1, dx, 4, CARD_W, HIT_DECK, 0);
     if (my_turn)
         mvaddstr(y + 4, dx + 2, "d");
     if (my_turn && u->row == ROW_PICK) {

@@ -13,7 +13,8 @@
 # line mode asks again and the full screen is drawn again; a false
 # declarer's score is explained whole beside long names; the mouse wheel
 # scrolls the help; everyone out in a round is named; a narrow reason
-# column gets the short reasons.
+# column gets the short reasons; a click on the number under an open card
+# takes it.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -537,5 +538,28 @@ grep -qF "34*  0, lowest, turn limit " "$tmp/screen" ||
 $T send-keys -t y Enter
 wait_for y "Round 2"
 quit y
+fi
+# 21. A click on the number under an open card takes it, as a click on
+# the card does (it did nothing), and one on the 'd' under the deck draws.
+if want 21; then
+start c 80 24 --seed 5 --pace 0 --record "$tmp/c.lsr"
+wait_for c "space:select"
+hand_line=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+deck_line=$(grep -n "Deck:" "$tmp/screen" | cut -d: -f1)
+click c 3 $((hand_line + 2))
+wait_for c "now take an open card"
+click c 4 $((deck_line + 3)) # the 1 under the first open card
+wait_for c "You discarded"
+grep -qE "You discarded [^,]*, took" "$tmp/screen" ||
+    { echo "a click on an open card's number did not take it"; cat "$tmp/screen"; exit 1; }
+wait_for c "space:select"
+click c 3 $((hand_line + 2))
+wait_for c "now take an open card"
+deck_col=$(grep "Deck:" "$tmp/screen" | awk '{print index($0, "Deck:") - 1}')
+click c $((deck_col + 2)) $((deck_line + 3)) # the d under the deck
+wait_for c "Ada declared"
+quit c
+grep -q "^You discard [0-9AJQK]*[CDHS] draw" "$tmp/c.lsr" ||
+    { echo "a click on the d under the deck did not draw"; cat "$tmp/c.lsr"; exit 1; }
 fi
 echo ok
