@@ -84,6 +84,19 @@ static int parse_int(const char *opt, const char *text, int lo, int hi, int *out
     return 0;
 }
 
+/* The record's path is kept with room for "-2" (play again) and the
+ * names made beside it: a longer one was cut, and the record saved to a
+ * file of another name. */
+#define PATH_LONGEST (PLAY_PATH_MAX - 24)
+
+static int path_fits(const char *opt, const char *path)
+{
+    if (strlen(path) <= PATH_LONGEST)
+        return 0;
+    return cli_usage_error("play", "%s: the path has %zu characters; at most %d",
+                           opt, strlen(path), PATH_LONGEST);
+}
+
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
        OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE };
 
@@ -156,6 +169,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_RECORD:
             if (!*optarg)
                 return cli_usage_error("play", "--record needs a file name");
+            if ((rc = path_fits("--record", optarg)))
+                return rc;
             o->record = optarg;
             break;
         case OPT_PACE:
@@ -168,6 +183,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_RESUME:
             if (!*optarg)
                 return cli_usage_error("play", "--resume needs a file name");
+            if ((rc = path_fits("--resume", optarg)))
+                return rc;
             o->resume = optarg;
             break;
         case OPT_CONTINUE:

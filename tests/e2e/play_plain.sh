@@ -701,6 +701,11 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--frobnicate"], "unknown option '--frobnicate'"),
                      (["--record"], "--record needs a value"),
                      (["--record", ""], "--record needs a file name"),
+                     # A longer path was cut, and the record saved under
+                     # another name.
+                     (["--record", f"{tmp}/" + "x" * 1000],
+                      f"--record: the path has {len(tmp) + 1001} characters; at most 1000"),
+                     (["--resume", f"{tmp}/" + "x" * 1000], "--resume: the path has"),
                      (["extra"], "unexpected argument 'extra'")]:
     r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
                        input="")
