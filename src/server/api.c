@@ -421,71 +421,75 @@ static const char *first_token(const char *line, size_t len, char *tok, size_t s
     return line + i;
 }
 
-int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
+/* A replay being built as the engine's reader goes through the record:
+ * each deal and move it reports is a step, and the record is scanned
+ * alongside for the line that made it. */
+typedef struct replay_acc {
+    const char *text;
+    size_t len, at; /* the scan for the next step's line begins at `at` */
+    int line;       /* the lines before `at` */
+    json_t *steps;
+} replay_acc;
+
+/*
+ * The number of the line that made the next step, the first after the
+ * last step's: `NAME discard|declare ...` for a move of `name`, else the
+ * `open CARD` that ends a deal. In a record the reader verified, the
+ * lines between two steps are the header's and the deal's (`round`,
+ * `hand NAME ...`), none of which looks like either, even with players
+ * named `open` or `hand`.
+ */
+static int step_line(replay_acc *a, const char *name)
 {
-    json_t *steps = json_array();
-    ls_state *s = NULL;
-    int ret = steps ? 0 : LS_ENOMEM;
-    int line = 0;
-    for (size_t at = 0; !ret && at < len; line++) {
-        const char *nl = memchr(record + at, '\n', len - at);
-        size_t end = nl ? (size_t)(nl - record) + 1 : len;
-        const char *text = record + at;
-        size_t tlen = end - at;
-        at = end;
+    while (a->at < a->len) {
+        const char *text = a->text + a->at;
+        const char *nl = memchr(text, '\n', a->len - a->at);
+        size_t tlen = nl ? (size_t)(nl - text) + 1 : a->len - a->at;
+        a->at += tlen;
+        a->line++;
         char tok[32], word[32];
         const char *rest = first_token(text, tlen, tok, sizeof tok);
         first_token(rest, (size_t)(text + tlen - rest), word, sizeof word);
-        /* A move is `NAME discard|declare ...` in a round, as the engine's
-         * reader decides: a player may be named `round`, `hand` or `open`.
-         * The other lines are the header, the deals' `round` and `hand`,
-         * and the `open` that ends a deal: the step after it. */
-        bool move = s && ls_phase(s) == LS_PHASE_TURN && ls_seat_of(s, tok) >= 0 &&
-                    (!strcasecmp(word, "discard") || !strcasecmp(word, "declare"));
-        if (!move && strcmp(tok, "open") != 0)
-            continue;
-        /* The engine verifies the record up to this line: the state after
-         * it is the step (O(lines^2) in all, a few ms for a long match). */
-        ls_round_result *res = NULL;
-        int nres = 0;
-        ls_state_free(s);
-        s = NULL;
-        if ((ret = ls_record_read(record, end, &s, &res, &nres, err)))
-            break;
-        const ls_round_result *ended = NULL;
-        json_t *step;
-        if (!move) {
-            step = step_json(s, line + 1, "deal", ls_starter(s), NULL, NULL);
-        } else {
-            char mtext[1024], canon[96];
-            size_t mlen = (size_t)(text + tlen - rest);
-            const char *hash = memchr(rest, '#', mlen);
-            if (hash)
-                mlen = (size_t)(hash - rest);
-            if (mlen >= sizeof mtext)
-                mlen = sizeof mtext - 1;
-            memcpy(mtext, rest, mlen);
-            mtext[mlen] = '\0';
-            ls_move m;
-            if (ls_move_parse(mtext, &m, err) != 0) {
-                ret = LS_ERECORD;
-                free(res);
-                break;
-            }
-            ls_move_str(m, canon, sizeof canon);
-            if (ls_phase(s) != LS_PHASE_TURN && nres > 0)
-                ended = &res[nres - 1];
-            step = step_json(s, line + 1, "move", ls_seat_of(s, tok), canon, ended);
-        }
-        free(res);
-        if (!step || json_array_append_new(steps, step) != 0)
-            ret = LS_ENOMEM;
+        bool move = !strcasecmp(word, "discard") || !strcasecmp(word, "declare");
+        if (name ? move && !strcmp(tok, name) : !move && !strcmp(tok, "open"))
+            return a->line;
     }
-    if (!ret && !s)
-        ret = ls_record_read(record, len, &s, NULL, NULL, err);
+    return 0;
+}
+
+static int replay_add(replay_acc *a, json_t *step)
+{
+    return step && json_array_append_new(a->steps, step) == 0 ? 0 : LS_ENOMEM;
+}
+
+static int replay_deal(void *ud, const ls_state *s)
+{
+    replay_acc *a = ud;
+    return replay_add(a, step_json(s, step_line(a, NULL), "deal", ls_starter(s), NULL, NULL));
+}
+
+static int replay_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    replay_acc *a = ud;
+    char text[96];
+    ls_move_str(m, text, sizeof text);
+    const ls_round_result *ended = ls_phase(s) != LS_PHASE_TURN ? ls_last_result(s) : NULL;
+    return replay_add(a, step_json(s, step_line(a, ls_name(s, seat)), "move", seat, text,
+                                   ended));
+}
+
+/* One pass of the engine's reader (O(lines)): a replay is asked for by
+ * anyone, and is built on the loop. */
+int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
+{
+    replay_acc a = {.text = record, .len = len, .steps = json_array()};
+    if (!a.steps)
+        return LS_ENOMEM;
+    ls_record_hooks hooks = {.ud = &a, .deal = replay_deal, .move = replay_move};
+    ls_state *s = NULL;
+    int ret = ls_record_replay(record, len, &hooks, &s, NULL, NULL, err);
     if (ret) {
-        json_decref(steps);
-        ls_state_free(s);
+        json_decref(a.steps);
         return ret;
     }
     json_t *names = json_array();
@@ -493,7 +497,7 @@ int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
         json_array_append_new(names, json_string(ls_name(s, i)));
     json_t *o = json_pack("{s:o, s:o, s:i, s:o}", "players", names, "rules",
                           seatview_rules(ls_state_rules(s)), "rounds", ls_round(s),
-                          "steps", steps);
+                          "steps", a.steps);
     ls_state_free(s);
     if (!o)
         return LS_ENOMEM;
