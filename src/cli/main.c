@@ -44,6 +44,29 @@ static void usage(FILE *out)
                  "'leastscore --version' prints the version.\n");
 }
 
+/*
+ * A command that succeeded but whose output could not all be written (a
+ * full disk: 'replay --json x.lsr > out.json') fails, saying so: it exited
+ * 0 with the output cut. A reader that went away (EPIPE, where SIGPIPE is
+ * ignored) needs no word. A command that failed has said why already.
+ * The status is 1, the work not done, except for replay, whose 1 says
+ * that the record is invalid: there it is 2, as for a file it cannot read.
+ */
+static int output_written(const char *name, int rc)
+{
+    if (rc != 0)
+        return rc;
+    errno = 0;
+    bool lost = fflush(stdout) != 0;
+    int e = errno;
+    if (!lost && !ferror(stdout))
+        return 0;
+    if (e != EPIPE)
+        fprintf(stderr, "leastscore %s: cannot write the output%s%s\n", name,
+                lost && e ? ": " : "", lost && e ? strerror(e) : "");
+    return strcmp(name, "replay") ? 1 : 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -73,7 +96,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return output_written(commands[i].name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "leastscore: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh - the leastscore command itself: with no command or an unknown one
 # it prints its usage and exits 2; --help, -h and help list the commands,
-# help COMMAND is COMMAND --help; --version says the version. And sim on a terminal: a progress bar on
+# help COMMAND is COMMAND --help; --version says the version; an output
+# that cannot be written is a failure. And sim on a terminal: a progress bar on
 # stderr that ends at every match played (driven in tmux).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,6 +41,22 @@ done
 grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "help: unknown command not named"
 [ "$(status help play sim)" = 2 ] || fail "help play sim: not exit 2"
 grep -q "one COMMAND only" "$tmp/err" || fail "help play sim: no reason"
+# An output that cannot be written (a full disk) is a failure, said on
+# stderr (exit 0 before, with the output cut); replay's is 2, as its 1
+# means an invalid record.
+if [ -w /dev/full ]; then
+    for c in "replay 2 $root/docs/example.lsr" "replay 2 --json $root/docs/example.lsr" \
+             "sim 1 --players greedy,greedy --matches 2"; do
+        set -- $c
+        name=$1 want=$2
+        shift 2
+        rc=0
+        "$ls" "$name" "$@" >/dev/full 2>"$tmp/err" || rc=$?
+        [ "$rc" = "$want" ] || fail "$name $* > /dev/full: exit $rc, not $want"
+        grep -q "^leastscore $name: cannot write the output: No space left on device$" "$tmp/err" ||
+            { cat "$tmp/err"; fail "$name $* > /dev/full: not said"; }
+    done
+fi
 [ "$(status --version)" = 0 ] || fail "--version: not exit 0"
 want=$(sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' "$root/include/leastscore.h")
 [ "$(cat "$tmp/out")" = "leastscore $want" ] || fail "--version says '$(cat "$tmp/out")'"
