@@ -91,6 +91,11 @@ static int parse_int(const char *opt, const char *text, int lo, int hi, int *out
 
 static int path_fits(const char *opt, const char *path)
 {
+    /* '-' is stdin to replay and to the reading of --resume, which then
+     * saved to a file named '-' and said to go on with --resume -. */
+    if (!strcmp(path, "-"))
+        return cli_usage_error("play", "%s needs a file, not '-' (a file named "
+                               "'-' is ./-)", opt);
     if (strlen(path) <= PATH_LONGEST)
         return 0;
     return cli_usage_error("play", "%s: the path has %zu characters; at most %d",

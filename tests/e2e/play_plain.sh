@@ -706,6 +706,9 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--record", f"{tmp}/" + "x" * 1000],
                       f"--record: the path has {len(tmp) + 1001} characters; at most 1000"),
                      (["--resume", f"{tmp}/" + "x" * 1000], "--resume: the path has"),
+                     # '-' read the record from stdin and saved it to './-'.
+                     (["--resume", "-"], "--resume needs a file, not '-' (a file named '-' is ./-)"),
+                     (["--record", "-"], "--record needs a file, not '-'"),
                      (["extra"], "unexpected argument 'extra'")]:
     r = subprocess.run([ls, "play", "--plain"] + args, capture_output=True, text=True,
                        input="")
