@@ -675,13 +675,17 @@ int cli_player_check(const char *spec, ls_error *err)
         return 0;
     }
     size_t len = strlen(spec + 4);
-    if (len == 0 || len > CLI_BOT_COMMAND_MAX) {
+    /* Blanks alone are no command either: the shell ran nothing and the
+     * bot "died before the handshake (exit status 0)" in every match. */
+    bool blank = spec[4 + strspn(spec + 4, " \t")] == '\0';
+    if (len == 0 || len > CLI_BOT_COMMAND_MAX || blank) {
         if (err) {
             err->code = LS_EINVAL;
             err->line = 0;
             snprintf(err->msg, sizeof err->msg, "cmd: needs a command of 1..%d "
-                     "characters (this one has %zu), as in "
-                     "cmd:'python3 examples/bots/greedy.py'", CLI_BOT_COMMAND_MAX, len);
+                     "characters (this one has %zu%s), as in "
+                     "cmd:'python3 examples/bots/greedy.py'", CLI_BOT_COMMAND_MAX, len,
+                     len && blank ? ", all blanks" : "");
         }
         return LS_EINVAL;
     }

@@ -143,6 +143,7 @@ bad "piece 3 of the players list 'greedy,random,' is empty" --players greedy,ran
 long=$(python3 -c 'print("x" * 256)')
 bad 'cmd: needs a command of 1..255 characters (this one has 256)' --players "greedy,cmd:$long"
 bad 'cmd: needs a command of 1..255 characters (this one has 0)' --players greedy,cmd:
+bad 'cmd: needs a command of 1..255 characters (this one has 3, all blanks)' --players "greedy,cmd:   "
 long=$(python3 -c 'print("x" * 400)')
 bad 'a player spec has at most 299 characters; this one has 404' --players "greedy,cmd:$long"
 echo "arena ok"

@@ -687,6 +687,8 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                       "--level: cmd: needs a command of 1..255 characters (this one has 256)"),
                      (["--level", "greedy,cmd:"],
                       "--level: cmd: needs a command of 1..255 characters (this one has 0)"),
+                     (["--level", "cmd: \t"],
+                      "--level: cmd: needs a command of 1..255 characters (this one has 2, all blanks)"),
                      (["--level", "cmd:" + "x" * 400],
                       "a player spec has at most 299 characters; this one has 404"),
                      (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
