@@ -1252,20 +1252,29 @@ static bool rate_ok(conn *c)
     return false;
 }
 
+/* Whether c's message is within its rate budget. Over it, the message is
+ * answered rate_limited, or after RATE_CLOSE_AFTER in a row the
+ * connection is closed. Every message counts, whatever it holds. */
+static bool within_budget(conn *c)
+{
+    if (rate_ok(c))
+        return true;
+    if (++c->over >= RATE_CLOSE_AFTER) {
+        conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages", false);
+        return false;
+    }
+    srv_error e = {0};
+    srv_fail(&e, SRV_ERATE_LIMITED, "too many messages: at most %.0f at "
+             "once and %.0f a second", RATE_BURST, RATE_PER_S);
+    send_error(c, &e, NULL);
+    return false;
+}
+
 static void handle_message(conn *c, const char *text, size_t len)
 {
     srv_error e = {0};
-    if (!rate_ok(c)) {
-        if (++c->over >= RATE_CLOSE_AFTER) {
-            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages",
-                       false);
-            return;
-        }
-        srv_fail(&e, SRV_ERATE_LIMITED, "too many messages: at most %.0f at "
-                 "once and %.0f a second", RATE_BURST, RATE_PER_S);
-        send_error(c, &e, NULL);
+    if (!within_budget(c))
         return;
-    }
     proto_msg m;
     server *srv = c->srv;
     if (proto_parse(text, len, &srv->defaults, &m, &e) == 0 &&
@@ -1379,7 +1388,8 @@ static int on_receive(conn *c, const char *in, size_t len)
     } else if (lws_frame_is_binary(wsi)) {
         srv_error e;
         srv_fail(&e, SRV_EBAD_JSON, "messages are JSON in text frames, not binary");
-        send_error(c, &e, NULL);
+        if (within_budget(c))
+            send_error(c, &e, NULL);
     } else {
         handle_message(c, c->in, c->in_len);
     }

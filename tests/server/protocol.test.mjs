@@ -244,6 +244,19 @@ describe('errors', () => {
         await other.expectError({ type: 'leave' }, 'not_at_table');
     });
 
+    // Server bug: binary frames were answered (bad_json) outside the
+    // budget, as many as were sent.
+    test('a flood of binary frames counts against the same budget', async () => {
+        const c = await srv.connect();
+        for (let i = 0; i < 120; i++) c.ws.send(Buffer.from('{}'), { binary: true });
+        const closed = await withTimeout(c.closedPromise, T(10000), 'the close of a connection flooding binary frames');
+        assert.deepEqual(closed, { code: 1008, reason: 'too many messages' });
+        const codes = c.frames.filter((f) => f.type === 'error').map((f) => f.code);
+        const served = codes.filter((x) => x === 'bad_json').length;
+        assert.ok(served >= 20 && served < 40, `${served} binary frames answered before the limit (budget 20, 10/s)`);
+        assert.ok(codes.includes('rate_limited'), JSON.stringify(codes));
+    });
+
     test('bad_name', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();
