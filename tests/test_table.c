@@ -283,6 +283,10 @@ static void test_a_seat_keeps_its_player(void **state)
     assert_int_equal(table_join(t, "Cid", tokens[2], 42, 0, &seat, &e), 0);
     assert_int_equal(t->seats[0].player_id, 0);
     assert_int_equal(t->seats[2].player_id, 42);
+    /* A player's seat is found by the player; guests (0) have none. */
+    assert_int_equal(table_seat_of_player(t, 42), 2);
+    assert_int_equal(table_seat_of_player(t, 43), -1);
+    assert_int_equal(table_seat_of_player(t, 0), -1);
     assert_int_equal(table_remove(t, 0, 1, &e), 0);
     assert_string_equal(t->seats[1].name, "Cid");
     assert_int_equal(t->seats[1].player_id, 42);
@@ -1006,13 +1010,16 @@ static void test_a_table_is_rebuilt_from_its_record_at_its_last_move(void **stat
     } else {
         assert_int_equal(table_time_left(r, later), 30000);
     }
-    /* The seat is held for its token (known by hash). */
+    /* The seat is held for its token (known by hash), and is not given to
+     * its player by name until the token has come back. */
+    assert_int_equal(table_seat_of_player(r, 77), -1);
     assert_int_equal(table_seat_of_token(r, tokens[0]), -1);
     assert_int_equal(table_seat_of_token_hash(r, tokens[1], "0"), -1);
     char hash[80];
     snprintf(hash, sizeof hash, "%064d", 7);
     assert_int_equal(table_seat_of_token_hash(r, tokens[0], hash), 0);
     assert_int_equal(table_seat_of_token(r, tokens[0]), 0);
+    assert_int_equal(table_seat_of_player(r, 77), 0);
     table_connect(r, 0, later);
     /* Nothing is written again; the match goes on to its end, appended to
      * the same record, which then replays whole. */

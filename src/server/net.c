@@ -901,11 +901,40 @@ static ntable *table_of_code(conn *c, const proto_msg *m, srv_error *e)
     return nt;
 }
 
+/* Seat `seat` of nt moves to c, which is told its token and the state
+ * since version `since` (-1: all of it); a connection that still held the
+ * seat is told, and leaves the table. */
+static void take_seat(conn *c, ntable *nt, int seat, long long since)
+{
+    for (conn *o = nt->members, *next; o; o = next) {
+        next = o->tnext;
+        if (o->seat == seat) {
+            conn_send(o, proto_removed(nt->t->code, "your seat was resumed on "
+                                       "another connection"));
+            detach(o);
+        }
+    }
+    attach(c, nt, seat);
+    table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
+    conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
+    send_arrival(c);
+    send_state(c, since);
+    table_changed(nt);
+}
+
+/* A player who already has a seat at the table (another device, or a
+ * browser that lost the seat's token) gets that seat back, as resume
+ * would give it: the seat belongs to the player. */
 static int do_join(conn *c, const proto_msg *m, srv_error *e)
 {
     ntable *nt = table_of_code(c, m, e);
     if (!nt)
         return e->code;
+    int mine = table_seat_of_player(nt->t, c->player_id);
+    if (mine >= 0) {
+        take_seat(c, nt, mine, -1);
+        return 0;
+    }
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
@@ -954,21 +983,7 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
     if (seat < 0)
         return srv_fail(e, SRV_EBAD_TOKEN, "no seat at table %s has this token",
                         nt->t->code);
-    /* The seat moves to this connection; one that still held it is told. */
-    for (conn *o = nt->members, *next; o; o = next) {
-        next = o->tnext;
-        if (o->seat == seat) {
-            conn_send(o, proto_removed(nt->t->code, "your seat was resumed on "
-                                       "another connection"));
-            detach(o);
-        }
-    }
-    attach(c, nt, seat);
-    table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
-    conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
-    send_arrival(c);
-    send_state(c, m->version);
-    table_changed(nt);
+    take_seat(c, nt, seat, m->version);
     return 0;
 }
 

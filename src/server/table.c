@@ -444,6 +444,18 @@ int table_seat_of_token(const table *t, const char *token)
     return -1;
 }
 
+int table_seat_of_player(const table *t, int64_t player_id)
+{
+    if (player_id <= 0)
+        return -1;
+    for (int i = 0; i < t->nseats; i++) {
+        const table_seat *st = &t->seats[i];
+        if (!st->bot && st->player_id == player_id && st->token[0])
+            return i;
+    }
+    return -1;
+}
+
 int table_seat_of_token_hash(table *t, const char *token, const char *hash)
 {
     if (!token || strlen(token) != TABLE_TOKEN_LEN || !hash || !*hash)

@@ -270,6 +270,10 @@ int table_seat_of_token(const table *t, const char *token);
 /* At a restored table: the seat whose token hash is `hash` (the SHA-256
  * of `token`, in hex), or -1; the seat then knows its token again. */
 int table_seat_of_token_hash(table *t, const char *token, const char *hash);
+/* The seat of the store's player `player_id` (> 0) at t, or -1: a person's
+ * seat whose token is known (a restored seat whose player has not come
+ * back is known by its token's hash only, and is not given out). */
+int table_seat_of_player(const table *t, int64_t player_id);
 /* A connection now holds / no longer holds the person in `seat`. */
 void table_connect(table *t, int seat, int64_t now);
 void table_disconnect(table *t, int seat, int64_t now);
