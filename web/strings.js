@@ -322,7 +322,7 @@ export const s = {
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,
   seatElsewhere: (code) =>
-    `Your seat at table ${code} is now played in another tab or window. Back to table ${code} takes it back here.`,
+    `Your seat at table ${code} is now played in another tab, window or device. Back to table ${code} takes it back here.`,
   protocolNewer: 'The server speaks a newer protocol; some things may not show.',
   errorPrefix: 'The server said: ',
   close: 'Close',

@@ -113,7 +113,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     await tab.waitForSelector('.hand button', { timeout: 30000 });
     await page.waitForSelector('#message', { timeout: 30000 });
     assert.equal(await page.textContent('#message'),
-      `Your seat at table ${code} is now played in another tab or window. Back to table ${code} takes it back here.`);
+      `Your seat at table ${code} is now played in another tab, window or device. Back to table ${code} takes it back here.`);
     assert.equal(await page.getByRole('button', { name: `Back to table ${code}` }).count(), 1);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('leastscore.seat')).code), code);
     await tab.reload();
