@@ -398,11 +398,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
 
 /* Discards whatever the bot printed that was not asked for, at most
  * DRAIN_MAX bytes: a bot that writes without end cannot hold the referee
- * here (the rest is read as its answer, and judged as such). */
+ * here (the rest is read as its answer, and judged as such). A line cut
+ * where the draining stops began unasked: its rest is dropped too, so
+ * that the answer read is a whole line (it was the line's tail: 'ok 1'
+ * written without end was quoted as garbage '1', ' 1', 'k 1'). */
 static void drain(bot *b)
 {
-    if (memchr(b->buf, '\n', b->len))
-        b->skip = false;
+    char last = b->len ? b->buf[b->len - 1] : b->skip ? 'x' : '\n';
     for (size_t total = 0; !b->dead && total < DRAIN_MAX;) {
         struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
         if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
@@ -410,10 +412,10 @@ static void drain(bot *b)
         ssize_t r = read(b->from_bot, b->buf, sizeof b->buf);
         if (r <= 0)
             break; /* EOF: the next read reports it */
-        if (memchr(b->buf, '\n', (size_t)r))
-            b->skip = false; /* an overlong line ended in what is dropped */
+        last = b->buf[r - 1];
         total += (size_t)r;
     }
+    b->skip = last != '\n';
     b->len = 0;
 }
 

@@ -150,6 +150,14 @@ grep -q "garbage 'discard [0-9AJQK]*[CDHS] draw.x00 and more'" "$tmp/nul.err" ||
     { cat "$tmp/nul.err"; fail "an answer holding a NUL byte was not garbage, quoted whole"; }
 [ "$(field "$tmp/nul.json" bot_failures)" -gt 0 ] || fail "nul: failures not counted"
 
+# A bot that writes without end ('ok 1' again and again, with yes): each
+# answer judged is a whole line, never the tail of one that the draining
+# of unasked output cut ('1', ' 1', 'k 1' before).
+"$ls" sim --players "greedy,cmd:yes ok 1" --matches 1 --bot-timeout 2000 >/dev/null \
+    2>"$tmp/yes.err" || { cat "$tmp/yes.err"; fail "a bot writing without end stopped the tournament"; }
+grep -q "garbage 'ok 1';" "$tmp/yes.err" && ! grep "garbage" "$tmp/yes.err" | grep -vq "garbage 'ok 1';" ||
+    { cat "$tmp/yes.err"; fail "the tail of a line was judged as an answer"; }
+
 # A shell command that is more than one simple command runs as written.
 "$ls" sim --players "greedy,cmd:cd $root && exec python3 examples/bots/greedy.py" --matches 1 \
     --json >"$tmp/sh.json" 2>"$tmp/sh.err" || { cat "$tmp/sh.err"; fail "compound bot command"; }
