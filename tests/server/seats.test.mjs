@@ -236,15 +236,16 @@ test('a host away after the grace time passes the host on: the next person conne
 });
 
 test('a host away while nobody else is connected: the first person back is host', async () => {
-    const grace = 3 * SLOW;
+    const grace = 6 * SLOW;
     const srv = await startServer({ grace });
     const t = await makeTable(srv, { seats: 3, bots: ['greedy'], humans: 2, start: true });
     const [ann, ben] = t.players;
     ann.terminate();
     await event(t.spec, (e) => e.kind === 'connection' && e.seat === t.seats[0] && !e.connected, 'Ann dropped');
-    // Ben drops well within Ann's grace time, so that he is still held
-    // (neither connected nor away) when Ann's runs out.
-    await sleep(grace * 1000 / 2);
+    // Ben drops within Ann's grace time, so that he is still held (neither
+    // connected nor away) when Ann's runs out, and comes back before his
+    // own runs out, a third of it later.
+    await sleep(grace * 1000 * 2 / 3);
     ben.terminate();
     await event(t.spec, (e) => e.kind === 'connection' && e.seat === t.seats[0] && e.away, 'Ann away', T(10000));
     const back = await srv.connect({ label: 'Ben back' });
