@@ -98,3 +98,25 @@ test('other methods get 405 with Allow and the whole answer; the connection goes
     c.close();
     await srv.close();
 });
+
+// What libwebsockets refuses before the server sees the request (as
+// http-api.md says): a method it does not know is answered 403 and the
+// connection closed. The server goes on.
+test('TRACE and unknown methods get 403 from libwebsockets; the server goes on', async () => {
+    const srv = await startServer();
+    const port = Number(new URL(srv.origin).port);
+    const answer = (text) => withTimeout(new Promise((resolve, reject) => {
+        const sock = connect({ host: '127.0.0.1', port });
+        let buf = '';
+        sock.on('data', (d) => { buf += d.toString('latin1'); });
+        sock.on('close', () => resolve(buf));
+        sock.on('error', reject);
+        sock.write(text);
+    }), T(5000), `the close after ${text.split('\r\n')[0]}`);
+    for (const method of ['TRACE', 'FOO']) {
+        assert.match(await answer(req(method, '/api/leaderboard')), /^HTTP\/1\.[01] 403 /, method);
+    }
+    const r = await srv.get('/api/leaderboard');
+    assert.equal(r.status, 200);
+    await srv.close();
+});
