@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -252,6 +253,7 @@ static int bot_start(bot *b)
     sigaddset(&fatal, SIGTERM);
     sigaddset(&fatal, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &fatal, &was);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         pthread_sigmask(SIG_SETMASK, &was, NULL);
@@ -271,6 +273,13 @@ static int bot_start(bot *b)
         signal(SIGHUP, SIG_DFL);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
         setpgid(0, 0);
+        /* A referee killed outright (SIGKILL, which no handler sees) takes
+         * the bot with it: a bot that ignores the end of its input ran on.
+         * The signal comes when the thread that started the bot ends, and
+         * a bot lives within one match, played on one thread. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127); /* the referee was gone before the line above */
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
             _exit(127);
         if (b->quiet) {

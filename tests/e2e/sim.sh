@@ -225,6 +225,41 @@ for cmd in sim arena; do
         fail "$cmd killed by SIGTERM left its bot running: $left"; }
 done
 
+# sim killed outright (SIGKILL, which no handler sees) takes its bot with
+# it too: a bot that does not touch its pipes again ran on. This one
+# answers the handshake, says its process id, and sleeps through the
+# time limit.
+cat >"$tmp/stay.py" <<'PY'
+import os, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+sys.stdin.readline()
+print("ok 1", flush=True)
+with open(sys.argv[1] + ".new", "w") as f:
+    f.write(str(os.getpid()))
+os.rename(sys.argv[1] + ".new", sys.argv[1])
+while True:
+    time.sleep(1)
+PY
+"$ls" sim --players "greedy,cmd:python3 $tmp/stay.py $tmp/stay.pid" --matches 1 \
+    --bot-timeout 60000 >/dev/null 2>&1 &
+pid=$!
+i=0
+until [ -s "$tmp/stay.pid" ]; do
+    i=$((i + 1))
+    [ "$i" -lt 300 ] || { kill "$pid"; fail "SIGKILL: the bot never started"; }
+    sleep 0.1
+done
+bot=$(cat "$tmp/stay.pid")
+kill -KILL "$pid"
+wait "$pid" || true
+i=0
+# (a zombie left for a reaper counts as gone)
+while [ -e "/proc/$bot" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$bot/stat" 2>/dev/null; do
+    i=$((i + 1))
+    [ "$i" -lt 50 ] || { kill -9 "$bot"; fail "sim killed by SIGKILL left its bot running"; }
+    sleep 0.1
+done
+
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
