@@ -19,7 +19,8 @@
 #include "server/table.h"
 
 static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
-                                 .bot_delay_ms = 700};
+                                 .bot_delay_ms = 700, .hurry_ms = 30000};
+#define HURRY 30000
 
 /* A store that keeps the record text of the last match in memory, and
  * fails when told to (failing: appends and begins fail, the text is kept
@@ -120,6 +121,7 @@ static int join(table *t, const char *name, int64_t now)
 typedef struct fingerprint {
     long long version;
     int status, nseats, host, match, comp, log_n;
+    int64_t hurry_at;
     table_seat seats[LS_MAX_PLAYERS];
     ls_view views[LS_MAX_PLAYERS];
 } fingerprint;
@@ -134,6 +136,7 @@ static void table_fingerprint(const table *t, fingerprint *f)
     f->match = t->match;
     f->comp = t->comp;
     f->log_n = t->log_n;
+    f->hurry_at = t->hurry_at;
     memcpy(f->seats, t->seats, sizeof f->seats);
     for (int i = 0; i < LS_MAX_PLAYERS; i++)
         f->seats[i].player = NULL;
@@ -564,6 +567,83 @@ static void test_timed_out_turn_is_played_by_greedy(void **state)
     answer(t, began + 30001, &r);
     assert_int_equal(t->version, v + 1); /* no pacing for a timeout */
     assert_true(table_event_at(t, v + 1)->timeout);
+    table_free(t);
+}
+
+/* Without a turn timer, a person who stops playing can be asked to hurry
+ * by another once the turn has lasted the server's hurry time (30 s
+ * here): then they have as long again, after which the greedy player
+ * moves for them. Every
+ * refusal leaves the table as it was. */
+static void test_a_player_asked_to_hurry_is_played_for_when_the_time_is_up(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 0);
+    int mover = ls_turn(t->s), other = 1 - mover;
+    int64_t began = t->turn_began;
+    srv_error e = {0};
+    fingerprint f;
+    table_fingerprint(t, &f);
+    assert_int_equal(table_time_left(t, began + 1000), -1); /* no timer */
+    assert_int_equal(table_next_deadline(t), -1);
+    refused(t, &f, table_hurry(t, other, began + HURRY - 1, &e), SRV_ENOT_NOW, &e);
+    assert_non_null(strstr(e.msg, "after 30 s"));
+    refused(t, &f, table_hurry(t, mover, began + HURRY, &e), SRV_ENOT_NOW, &e);
+    assert_string_equal(e.msg, "it is your own turn");
+    refused(t, &f, table_hurry(t, -1, began + HURRY, &e), SRV_ENOT_SEATED, &e);
+    refused(t, &f, table_hurry(t, 5, began + HURRY, &e), SRV_ENOT_SEATED, &e);
+
+    int64_t asked = began + HURRY + 500;
+    long long v = t->version;
+    assert_int_equal(table_hurry(t, other, asked, &e), 0);
+    const table_event *ev = table_event_at(t, v + 1);
+    assert_int_equal(ev->kind, TEV_HURRY);
+    assert_int_equal(ev->seat, mover);
+    assert_int_equal(ev->num, other);
+    assert_int_equal(table_time_left(t, asked), HURRY);
+    assert_int_equal(table_next_deadline(t), asked + HURRY);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_hurry(t, other, asked + 1000, &e), SRV_ENOT_NOW, &e);
+    assert_non_null(strstr(e.msg, "already asked to hurry: 29 s left"));
+
+    /* Not yet; then the greedy player moves for the seat, at once. */
+    table_job r;
+    table_tick(t, asked + HURRY - 1);
+    assert_false(table_request(t, asked + HURRY - 1, &r));
+    table_tick(t, asked + HURRY);
+    assert_true(table_request(t, asked + HURRY, &r));
+    assert_int_equal(r.seat, mover);
+    assert_string_equal(r.spec, "greedy");
+    v = t->version;
+    answer(t, asked + HURRY, &r);
+    assert_true(table_event_at(t, v + 1)->timeout);
+    /* The next turn starts with no hurry and no end. */
+    assert_int_equal(t->hurry_at, -1);
+    assert_int_equal(table_time_left(t, asked + HURRY + 1), -1);
+    table_free(t);
+}
+
+/* A turn timer that ends sooner than a hurry would is not shortened, nor
+ * is a computer's turn hurried. */
+static void test_hurry_is_refused_when_the_timer_ends_sooner_or_a_computer_plays(void **state)
+{
+    (void)state;
+    table *t = started_pair(NULL, 45);
+    int other = 1 - ls_turn(t->s);
+    int64_t began = t->turn_began;
+    srv_error e = {0};
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_hurry(t, other, began + 20000, &e), SRV_ENOT_NOW, &e);
+    refused(t, &f, table_hurry(t, other, began + HURRY, &e), SRV_ENOT_NOW, &e);
+    assert_non_null(strstr(e.msg, "turn timer ends sooner (15 s left)"));
+    table_free(t);
+
+    t = human_vs_bot(0, NULL);
+    to_bot_turn(t, 0);
+    table_fingerprint(t, &f);
+    refused(t, &f, table_hurry(t, 0, t->turn_began + HURRY, &e), SRV_ENOT_NOW, &e);
+    assert_non_null(strstr(e.msg, "played by the computer"));
     table_free(t);
 }
 
@@ -1230,6 +1310,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_answer_for_an_earlier_turn_is_dropped),
     cmocka_unit_test(test_a_connection_event_while_a_computer_thinks_keeps_its_move),
     cmocka_unit_test(test_timed_out_turn_is_played_by_greedy),
+    cmocka_unit_test(test_a_player_asked_to_hurry_is_played_for_when_the_time_is_up),
+    cmocka_unit_test(test_hurry_is_refused_when_the_timer_ends_sooner_or_a_computer_plays),
     cmocka_unit_test(test_dropped_player_is_away_after_grace_then_resumes),
     cmocka_unit_test(test_table_closes_when_nobody_comes_back),
     cmocka_unit_test(test_missed_events_are_kept_for_a_resume),

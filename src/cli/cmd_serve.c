@@ -43,6 +43,9 @@ static void help(void)
         "  --round-pause S      longest pause between rounds, seconds (8)\n"
         "  --bot-delay MS       computer moves are played this long after the\n"
         "                       turn began, at the earliest (700)\n"
+        "  --hurry S            a player who has had the turn S seconds may be\n"
+        "                       asked to hurry by another, then has S more before\n"
+        "                       the computer moves for them (30; 0: never)\n"
         "  --max-tables N       tables on the server (2000)\n"
         "  --max-tables-per-address N\n"
         "                       tables created from one IP address (10)\n"
@@ -172,7 +175,7 @@ int cmd_serve(int argc, char **argv)
     char host[256] = "127.0.0.1", data[PATH_MAX], web[PATH_MAX];
     static char origins[2048]; /* --origin, checked; the server keeps the pointer */
     const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
-    int port = 8080, grace = 60, pause = 8, workers = 2, c, rc;
+    int port = 8080, grace = 60, pause = 8, hurry = 30, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
                       .max_conns_per_address = 100, .idle_s = 40,
                       .max_queue_kib = 1024,
@@ -181,6 +184,7 @@ int cmd_serve(int argc, char **argv)
         {"grace", 1, 86400, &grace},
         {"round-pause", 0, 3600, &pause},
         {"bot-delay", 0, 60000, &cfg.table.bot_delay_ms},
+        {"hurry", 0, 3600, &hurry},
         {"max-tables", 1, 1000000, &cfg.max_tables},
         {"max-tables-per-address", 1, 1000000, &cfg.max_tables_per_address},
         {"max-connections-per-address", 1, 1000000, &cfg.max_conns_per_address},
@@ -277,6 +281,7 @@ int cmd_serve(int argc, char **argv)
     cfg.web_dir = web;
     cfg.table.grace_ms = grace * 1000;
     cfg.table.round_pause_ms = pause * 1000;
+    cfg.table.hurry_ms = hurry * 1000;
 
     char msg[PATH_MAX + 64], db_file[PATH_MAX + 16];
     /* The store: --db, else an SQLite file in the data directory (made if

@@ -1086,6 +1086,9 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
     case MSG_REOPEN:
         rc = table_reopen(t, c->seat, now, e);
         break;
+    case MSG_HURRY:
+        rc = table_hurry(t, c->seat, now, e);
+        break;
     case MSG_HINT:
         return do_hint(c, m, e);
     case MSG_SYNC:
@@ -1782,7 +1785,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         ps->c = conn_new(srv, wsi);
         if (!ps->c)
             return -1;
-        conn_send(ps->c, proto_welcome(&srv->defaults, srv->cfg->table.grace_ms / 1000));
+        conn_send(ps->c, proto_welcome(&srv->defaults, srv->cfg->table.grace_ms / 1000,
+                                         srv->cfg->table.hurry_ms / 1000));
         if (srv->stopping)
             conn_close(ps->c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down", false);
         return 0;

@@ -23,6 +23,7 @@ static const struct {
     {"hint", MSG_HINT},     {"rematch", MSG_REMATCH}, {"sync", MSG_SYNC},
     {"leave", MSG_LEAVE},   {"player", MSG_PLAYER},   {"login", MSG_LOGIN},
     {"set_password", MSG_SET_PASSWORD}, {"chat", MSG_CHAT}, {"reopen", MSG_REOPEN},
+    {"hurry", MSG_HURRY},
 };
 
 /* Copies string member `key` into out. Missing: an error when required,
@@ -419,17 +420,17 @@ void proto_msg_clear(proto_msg *m)
     explicit_bzero(m->password, sizeof m->password);
 }
 
-json_t *proto_welcome(const ls_rules *defaults, int grace_s)
+json_t *proto_welcome(const ls_rules *defaults, int grace_s, int hurry_s)
 {
     json_t *levels = json_array();
     for (int i = 0; table_levels[i]; i++)
         json_array_append_new(levels, json_string(table_levels[i]));
-    return json_pack("{s:s, s:i, s:s, s:i, s:o, s:{s:o, s:i, s:i}}",
+    return json_pack("{s:s, s:i, s:s, s:i, s:o, s:{s:o, s:i, s:i}, s:i}",
                      "type", "welcome", "protocol", PROTO_VERSION,
                      "server", "leastscore " LS_VERSION,
                      "max_message", PROTO_MAX_MESSAGE, "levels", levels,
                      "defaults", "rules", seatview_rules(defaults),
-                     "turn_time", 0, "grace", grace_s);
+                     "turn_time", 0, "grace", grace_s, "hurry", hurry_s);
 }
 
 json_t *proto_joined(const char *code, int seat, const char *token)

@@ -23,7 +23,7 @@
 enum {
     MSG_CREATE = 1, MSG_JOIN, MSG_WATCH, MSG_RESUME, MSG_ADD_BOT, MSG_REMOVE,
     MSG_START, MSG_MOVE, MSG_NEXT, MSG_HINT, MSG_REMATCH, MSG_SYNC, MSG_LEAVE,
-    MSG_PLAYER, MSG_LOGIN, MSG_SET_PASSWORD, MSG_CHAT, MSG_REOPEN,
+    MSG_PLAYER, MSG_LOGIN, MSG_SET_PASSWORD, MSG_CHAT, MSG_REOPEN, MSG_HURRY,
 };
 
 #define PROTO_PLAYER_TOKEN_MIN 32 /* a player token: lowercase hex digits */
@@ -62,7 +62,7 @@ int proto_parse(const char *text, size_t len, const ls_rules *defaults,
 void proto_msg_clear(proto_msg *m);
 
 /* Messages from the server, as new JSON objects. */
-json_t *proto_welcome(const ls_rules *defaults, int grace_s);
+json_t *proto_welcome(const ls_rules *defaults, int grace_s, int hurry_s);
 json_t *proto_joined(const char *code, int seat, const char *token);
 json_t *proto_error(const srv_error *e, const char *request, json_t *id);
 json_t *proto_removed(const char *code, const char *reason);

@@ -20,6 +20,7 @@ static const char *const event_kinds[] = {
     [TEV_MOVE] = "move",          [TEV_ROUND_END] = "round_end",
     [TEV_MATCH_END] = "match_end", [TEV_CONNECTION] = "connection",
     [TEV_HOST] = "host",          [TEV_REOPEN] = "reopen",
+    [TEV_HURRY] = "hurry",
 };
 
 json_t *seatview_cards(ls_cards set)
@@ -146,6 +147,11 @@ json_t *seatview_event(const table *t, const table_event *ev, int seat)
     case TEV_REOPEN:
         json_object_set_new(o, "match", json_integer(ev->num));
         break;
+    case TEV_HURRY:
+        json_object_set_new(o, "seat", json_integer(ev->seat));
+        json_object_set_new(o, "by", json_integer(ev->num));
+        json_object_set_new(o, "seconds", json_integer(t->cfg.hurry_ms / 1000));
+        break;
     }
     return o;
 }
@@ -207,6 +213,8 @@ json_t *seatview_view(const table *t, int seat, int64_t now)
     int64_t left = table_time_left(t, now);
     if (left >= 0)
         json_object_set_new(o, "deadline", json_integer(left));
+    if (t->status == TABLE_PLAYING)
+        json_object_set_new(o, "turn_age", json_integer(now - t->turn_began));
     bool playing = v.phase == LS_PHASE_TURN;
     if (seat >= 0 && playing && (v.in_round & (1u << seat))) {
         json_object_set_new(o, "hand", seatview_cards(v.hand));

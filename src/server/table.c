@@ -181,6 +181,7 @@ table *table_new(const char *code, const table_options *o, const table_config *c
     t->cfg = *c;
     t->status = TABLE_LOBBY;
     t->empty_since = -1;
+    t->hurry_at = -1;
     ls_rng_seed(&t->rng, seed);
     if (st)
         t->st = *st;
@@ -565,6 +566,7 @@ int table_leave(table *t, int seat, int64_t now, srv_error *e)
 static void turn_begin(table *t, int64_t now)
 {
     t->turn_began = now;
+    t->hurry_at = -1;
     t->turn_id++;
     t->comp = COMP_NONE;
     t->comp_timeout = false;
@@ -573,6 +575,16 @@ static void turn_begin(table *t, int64_t now)
     const table_seat *st = &t->seats[ls_turn(t->s)];
     if (st->bot || st->away)
         t->comp = COMP_NEEDED;
+}
+
+/* When the turn in play runs out (the turn timer, or a hurry, whichever
+ * ends first), or -1 when it has no end. */
+static int64_t turn_deadline(const table *t)
+{
+    int64_t end = t->opt.turn_time > 0 ? t->turn_began + t->opt.turn_time * 1000LL : -1;
+    if (t->hurry_at >= 0 && (end < 0 || t->hurry_at < end))
+        end = t->hurry_at;
+    return end;
 }
 
 /* What follows a deal, in play and when a record is replayed: the record,
@@ -875,19 +887,56 @@ int table_next(table *t, int seat, int64_t now, srv_error *e)
     return 0;
 }
 
+int table_hurry(table *t, int by, int64_t now, srv_error *e)
+{
+    if (by < 0 || by >= t->nseats || t->seats[by].bot)
+        return srv_fail(e, SRV_ENOT_SEATED, "only the table's players may ask "
+                        "someone to hurry");
+    if (t->cfg.hurry_ms <= 0)
+        return srv_fail(e, SRV_ENOT_NOW, "this server lets nobody be hurried");
+    if (t->status != TABLE_PLAYING)
+        return srv_fail(e, SRV_ENOT_NOW, "nobody is to move now");
+    if (t->unkept)
+        return store_paused(t, e);
+    int seat = ls_turn(t->s);
+    const table_seat *st = &t->seats[seat];
+    if (seat == by)
+        return srv_fail(e, SRV_ENOT_NOW, "it is your own turn");
+    if (st->bot || st->away)
+        return srv_fail(e, SRV_ENOT_NOW, "%s is played by the computer: it "
+                        "does not need to hurry", st->name);
+    if (t->hurry_at >= 0)
+        return srv_fail(e, SRV_ENOT_NOW, "%s was already asked to hurry: "
+                        "%lld s left", st->name, (long long)(table_time_left(t, now) / 1000));
+    int64_t waited = now - t->turn_began;
+    if (waited < t->cfg.hurry_ms)
+        return srv_fail(e, SRV_ENOT_NOW, "%s has had the turn for %lld s: ask "
+                        "them to hurry after %d s", st->name, (long long)(waited / 1000),
+                        t->cfg.hurry_ms / 1000);
+    int64_t end = turn_deadline(t);
+    if (end >= 0 && end <= now + t->cfg.hurry_ms)
+        return srv_fail(e, SRV_ENOT_NOW, "%s's turn timer ends sooner "
+                        "(%lld s left)", st->name, (long long)((end - now) / 1000));
+    t->hurry_at = now + t->cfg.hurry_ms;
+    table_event *ev = log_add(t, TEV_HURRY);
+    ev->seat = seat;
+    ev->num = by;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Time and computer moves                                             */
 /* ------------------------------------------------------------------ */
 
 int64_t table_time_left(const table *t, int64_t now)
 {
-    if (t->status != TABLE_PLAYING || t->opt.turn_time <= 0)
+    if (t->status != TABLE_PLAYING)
         return -1;
     const table_seat *st = &t->seats[ls_turn(t->s)];
-    if (st->bot || st->away)
+    int64_t end = turn_deadline(t);
+    if (st->bot || st->away || end < 0)
         return -1;
-    int64_t left = t->turn_began + t->opt.turn_time * 1000LL - now;
-    return left > 0 ? left : 0;
+    return end > now ? end - now : 0;
 }
 
 static void earliest(int64_t *best, int64_t when)
@@ -917,8 +966,8 @@ int64_t table_next_deadline(const table *t)
         if (t->comp == COMP_HELD)
             earliest(&best, t->comp_timeout ? t->turn_began
                                             : t->turn_began + t->cfg.bot_delay_ms);
-        else if (t->comp == COMP_NONE && t->opt.turn_time > 0)
-            earliest(&best, t->turn_began + t->opt.turn_time * 1000LL);
+        else if (t->comp == COMP_NONE && turn_deadline(t) >= 0)
+            earliest(&best, turn_deadline(t));
     }
     return best;
 }
@@ -952,8 +1001,7 @@ void table_tick(table *t, int64_t now)
         deal_round(t, now);
     if (t->status != TABLE_PLAYING)
         return;
-    if (t->comp == COMP_NONE && t->opt.turn_time > 0 &&
-        now >= t->turn_began + t->opt.turn_time * 1000LL) {
+    if (t->comp == COMP_NONE && turn_deadline(t) >= 0 && now >= turn_deadline(t)) {
         t->comp = COMP_NEEDED;
         t->comp_timeout = true;
     }
@@ -1027,8 +1075,10 @@ void table_store_kept(table *t, int64_t now)
     if (!t->unkept)
         return;
     t->unkept = false;
-    if (t->status == TABLE_PLAYING)
+    if (t->status == TABLE_PLAYING) {
         t->turn_began = now; /* a fresh full turn: the pause was not the player's */
+        t->hurry_at = -1;
+    }
     else if (t->status == TABLE_BETWEEN)
         t->pause_began = now;
 }

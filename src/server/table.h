@@ -60,6 +60,7 @@ enum {
     TEV_CONNECTION, /* seat, connected, away */
     TEV_HOST,       /* seat = new host */
     TEV_REOPEN,     /* num = the match that ended: back to the lobby */
+    TEV_HURRY,      /* seat = the player to move, num = who asked them to hurry */
 };
 
 /* A line of the table's chat. */
@@ -74,6 +75,7 @@ typedef struct table_chat_line {
  * seconds. */
 #define TURN_TIME_MIN 15
 #define TURN_TIME_MAX 120
+
 
 /* One event of the log. */
 typedef struct table_event {
@@ -117,6 +119,13 @@ typedef struct table_config {
     int round_pause_ms; /* the longest pause between rounds */
     int bot_delay_ms;   /* a computer move is played this long after the
                            turn began, at the earliest */
+    int hurry_ms;       /* a person who has had the turn this long may be
+                           asked to hurry by another player (table_hurry),
+                           and then has this long again, after which the
+                           greedy player moves for them, as at a turn
+                           timer's end: how a table without a timer goes
+                           on when someone stops playing without leaving.
+                           0: nobody may be hurried */
 } table_config;
 
 /* What the creator of a table chooses. */
@@ -155,6 +164,7 @@ typedef struct table {
     int log_cap, log_first, log_n;
     /* The turn in play: when it began; the computer move state. */
     int64_t turn_began;
+    int64_t hurry_at;   /* the turn must be played by then (a hurry), or -1 */
     long long turn_id;  /* counts turns: an answer for another turn is
                            dropped (events that are not moves, such as a
                            connection, change the version, not the turn) */
@@ -250,6 +260,11 @@ int table_reopen(table *t, int by, int64_t now, srv_error *e);
 /* The person in `seat` leaves: the seat is freed in the lobby, away
  * during a match. The caller forgets the seat. */
 int table_leave(table *t, int seat, int64_t now, srv_error *e);
+/* Seat `by`, a person at the table, asks the person to move to hurry
+ * (see table_config.hurry_ms): refused before the turn has lasted that
+ * long, for one's own turn, a computer's or an away seat's, for a turn
+ * already hurried, and when the turn timer ends sooner. */
+int table_hurry(table *t, int by, int64_t now, srv_error *e);
 
 /*
  * The person in `seat` writes `text` (checked by the caller: 1 to

@@ -83,6 +83,7 @@ export async function settle(t) {
 function viewWithoutClock(v) {
     const x = JSON.parse(JSON.stringify(v));
     delete x.deadline;
+    delete x.turn_age;
     return x;
 }
 
