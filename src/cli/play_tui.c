@@ -46,6 +46,7 @@
 #define CARD_W 5  /* a card box: border, 3 columns of face, border */
 #define CARD_STEP 6
 #define BOX_MAX 24
+#define SAVED_MAX 8 /* records listed on leaving: the last ones */
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
@@ -89,11 +90,12 @@ typedef struct ui {
     int nlog;                 /* entries ever added; log[i % LOG_MAX] */
     hit_box box[BOX_MAX];
     int nbox;
-    char saved[8][PLAY_PATH_MAX]; /* records saved, shown after curses */
-    bool saved_over[8];       /* whether each one's match was over */
+    char saved[SAVED_MAX][PLAY_PATH_MAX]; /* the last records saved (match i
+                               * in i % SAVED_MAX), shown after curses */
+    bool saved_over[SAVED_MAX]; /* whether each one's match was over */
     char fatal[512];          /* why a match could not start or be saved:
                                * said on stderr after curses, status 1 */
-    int nsaved;
+    int nsaved;               /* records saved this session */
     int matches;              /* matches started */
     bool quit;
 } ui;
@@ -1260,9 +1262,10 @@ static void end_match(ui *u)
     save(u);
     if (!u->g.saved)
         snprintf(u->fatal, sizeof u->fatal, "%s", u->msg);
-    if (u->g.saved && u->nsaved < 8) {
-        u->saved_over[u->nsaved] = ls_phase(u->g.s) == LS_PHASE_OVER;
-        snprintf(u->saved[u->nsaved++], PLAY_PATH_MAX, "%s", u->g.path);
+    if (u->g.saved) { /* the last 8: the last, maybe unfinished, above all */
+        int k = u->nsaved++ % SAVED_MAX;
+        u->saved_over[k] = ls_phase(u->g.s) == LS_PHASE_OVER;
+        snprintf(u->saved[k], PLAY_PATH_MAX, "%s", u->g.path);
     }
     play_game_free(&u->g);
     u->have_game = false;
@@ -1552,11 +1555,15 @@ int play_tui(const play_opts *o)
     refresh();
     endwin();
     int status = 0;
-    for (int i = 0; i < u->nsaved; i++) {
+    int first = u->nsaved > SAVED_MAX ? u->nsaved - SAVED_MAX : 0;
+    if (first)
+        printf("Records saved: %d of earlier matches, then:\n", first);
+    for (int i = first; i < u->nsaved; i++) {
         char cmd[PLAY_PATH_MAX * 4 + 64];
-        printf("Record saved: %s\n", u->saved[i]);
-        play_resume_command(u->saved[i], cmd, sizeof cmd);
-        if (!u->saved_over[i])
+        const char *path = u->saved[i % SAVED_MAX];
+        printf("Record saved: %s\n", path);
+        play_resume_command(path, cmd, sizeof cmd);
+        if (!u->saved_over[i % SAVED_MAX])
             printf("The match is not over; to go on with it: %s\n", cmd);
     }
     if (*u->fatal) {

@@ -12,7 +12,8 @@
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
 # saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
-# a terminal without an alternate screen is cleared before leaving.
+# a terminal without an alternate screen is cleared before leaving; after
+# ten matches the last records are listed.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -313,6 +314,43 @@ $T send-keys -t nc q
 wait_for nc "Quit this game?"
 $T send-keys -t nc y
 wait_for nc "exit status 0"
+
+# Ten matches in a session, the last left midway: leaving lists the last
+# eight records, the unfinished one with how to go on (only the first
+# eight were kept, so the tenth, the one to go on with, was not said).
+start ten 100 35 C --seed 3 --bots 1 --threshold 1 --pace 0 --record "$tmp/ten/g.lsr"
+n=0 i=0 prev=
+while :; do
+    $T capture-pane -p -t ten >"$tmp/screen" 2>/dev/null || true
+    now=$(cat "$tmp/screen")
+    if [ "$now" != "$prev" ]; then
+        prev=$now
+        if grep -qF "Play again?" "$tmp/screen"; then
+            n=$((n + 1))
+            $T send-keys -t ten y
+        elif grep -qF "Press Enter to continue" "$tmp/screen"; then
+            $T send-keys -t ten Enter
+        elif grep -qF "space:select" "$tmp/screen" && [ "$n" = 9 ]; then
+            break
+        elif grep -qF "x:DECLARE" "$tmp/screen"; then
+            $T send-keys -t ten x y
+        elif grep -qF "space:select" "$tmp/screen"; then
+            $T send-keys -t ten Space d
+        fi
+    fi
+    i=$((i + 1))
+    [ "$i" -lt 6000 ] || { echo "ten matches were not played"; cat "$tmp/screen"; exit 1; }
+    sleep 0.05
+done
+$T send-keys -t ten q
+wait_for ten "Quit this game?"
+$T send-keys -t ten y
+wait_for ten "exit status 0"
+tr -d '\n' <"$tmp/screen" >"$tmp/ten.txt"
+grep -qF "Records saved: 2 of earlier matches, then:Record saved: $tmp/ten/g-3.lsr" "$tmp/ten.txt" &&
+    grep -qF "Record saved: $tmp/ten/g-10.lsr" "$tmp/ten.txt" &&
+    grep -qF "to go on with it: leastscore play --resume $tmp/ten/g-10.lsr" "$tmp/ten.txt" ||
+    { echo "the last records were not listed on leaving"; cat "$tmp/screen"; exit 1; }
 
 # A terminal without an alternate screen (TERM=linux, the Linux console)
 # keeps what the game drew: the screen is cleared before the record's path
