@@ -253,7 +253,10 @@ const table_chat_line *table_chat_at(const table *t, long long n)
 {
     if (n < 1 || n > t->chat_n || n <= t->chat_n - TABLE_CHAT_KEEP)
         return NULL;
-    return &t->chat[(n - 1) % TABLE_CHAT_KEEP];
+    /* A restored table's numbers start high: the slots below the first
+     * line written since are empty. */
+    const table_chat_line *l = &t->chat[(n - 1) % TABLE_CHAT_KEEP];
+    return l->n == n ? l : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1213,6 +1216,7 @@ table *table_restore(const store_match *m, const char *record, size_t len,
     t->rec_sent = len;
     t->rec_handle = handle;
     t->version = version;
+    t->chat_n = version; /* its chat, not kept, is numbered on from there too */
     t->empty_since = now;
     switch (ls_phase(t->s)) {
     case LS_PHASE_TURN:

@@ -209,9 +209,11 @@ table *table_new(const char *code, const table_options *o, const table_config *c
  * by hash), the computer players play again, the turn in play gets a
  * fresh full turn time, and the event log starts empty at `version` (the
  * caller makes it higher than any version the table had, so that a
- * resuming client is sent a snapshot). A match that had just ended is
- * ended in the store. Returns NULL with e set when the record cannot be
- * rebuilt (the message says which line and why) or memory runs out.
+ * resuming client is sent a snapshot), the chat's numbers too (a client
+ * that shows each number once shows the new lines). A match that had
+ * just ended is ended in the store. Returns NULL with e set when the
+ * record cannot be rebuilt (the message says which line and why) or
+ * memory runs out.
  */
 table *table_restore(const store_match *m, const char *record, size_t len,
                      const table_config *c, uint64_t seed, const store *st,

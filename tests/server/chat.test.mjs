@@ -190,3 +190,34 @@ test('everyone at a table is told how many watch it, as spectators come and go',
     for (const c of [ada, ben, w1, w3]) c.close();
     await srv.close();
 });
+
+// Server bug: the chat of a table restored after a restart was numbered
+// from 1 again, so a client that shows each number once (docs: "a client
+// that numbers what it shows by n shows each line once") could take a
+// new line for one it had shown.
+test('after a restart, the chat of a restored table goes on above the numbers it had', async () => {
+    const srv = await startServer();
+    const ann = await srv.connect({ label: 'ann' });
+    const j = await ann.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'] }, ['joined']);
+    ann.send({ type: 'start' });
+    await ann.stateWhere((s) => s.view.status === 'playing', 'the start');
+    for (const text of ['hi', 'gl']) ann.send({ type: 'chat', text });
+    const before = await line(ann, (m) => m.lines.some((l) => l.text === 'gl'));
+    const last = before.lines.at(-1).n;
+    assert.equal(last, 2);
+    await srv.stop('SIGTERM');
+    const again = await startServer({ dir: srv.dir });
+    const back = await again.connect({ label: 'ann again' });
+    const r = await back.request({ type: 'resume', code: j.code, token: j.token, version: 0 }, ['joined', 'error']);
+    assert.equal(r.type, 'joined', JSON.stringify(r));
+    back.send({ type: 'chat', text: 'hi' });
+    const after = await line(back, (m) => m.lines.some((l) => l.text === 'hi'));
+    assert.equal(after.lines.length, 1, 'the lines before the restart are not kept');
+    assert.ok(after.lines[0].n > last, `line ${after.lines[0].n} after line ${last}`);
+    // A newcomer (a spectator) is sent that line alone.
+    const eve = await again.connect({ label: 'eve' });
+    await eve.request({ type: 'watch', code: j.code }, ['joined']);
+    const kept = await line(eve);
+    assert.deepEqual(kept.lines.map((l) => [l.n, l.text]), [[after.lines[0].n, 'hi']]);
+    await again.close();
+});
