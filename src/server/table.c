@@ -736,6 +736,9 @@ int table_start(table *t, int by, int64_t now, srv_error *e)
         return rc;
     if (t->unkept)
         return store_paused(t, e);
+    if (t->status == TABLE_OVER)
+        return srv_fail(e, SRV_ENOT_NOW, "the match has ended: rematch starts another "
+                        "with the same seats, reopen takes the table back to the lobby");
     if (t->status != TABLE_LOBBY)
         return srv_fail(e, SRV_ENOT_NOW, "the match has already started");
     if (t->nseats < LS_MIN_PLAYERS)

@@ -42,6 +42,10 @@ test('the host reopens a finished table; a late friend joins match 2', async () 
         st = await ann.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
     }
     assert.equal(st.view.match, 1);
+    // `start` after the end says what would start the next match.
+    const e = await ann.request({ type: 'start' }, ['error']);
+    assert.equal(e.code, 'not_now');
+    assert.match(e.message, /^the match has ended: rematch .*, reopen /);
 
     // A spectator watching, then the host reopens.
     const eve = await srv.connect({ label: 'eve' });
