@@ -182,6 +182,12 @@ static int default_path(char *out, size_t size)
  */
 static void lock_path(const char *path, char *out, size_t size)
 {
+    /* Through a symbolic link, beside the file it names, where the saves
+     * go (replace_file): the link and the file's own name are one record. */
+    struct stat st;
+    char real[PATH_MAX];
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
+        path = real;
     snprintf(out, size, "%s.lock", path);
 }
 
@@ -189,7 +195,7 @@ static void lock_path(const char *path, char *out, size_t size)
  * process id (or "") in pid. */
 static bool record_in_play(const char *path, char *pid, size_t size)
 {
-    char lp[PLAY_PATH_MAX + 8];
+    char lp[PATH_MAX + 8];
     lock_path(path, lp, sizeof lp);
     if (size)
         *pid = '\0';
@@ -213,7 +219,7 @@ static int lock_record(play_game *g, char *msg, size_t size)
     struct stat st;
     if (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode))
         return 0;
-    char lp[PLAY_PATH_MAX + 8];
+    char lp[PATH_MAX + 8];
     lock_path(g->path, lp, sizeof lp);
     /* Taken on a file that was unlinked meanwhile (its holder ending),
      * the lock is taken again on the new one. */
@@ -254,7 +260,7 @@ static void unlock_record(play_game *g)
 {
     if (!g->locked)
         return;
-    char lp[PLAY_PATH_MAX + 8];
+    char lp[PATH_MAX + 8];
     lock_path(g->path, lp, sizeof lp);
     unlink(lp);
     close(g->lockfd);

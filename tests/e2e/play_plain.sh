@@ -451,7 +451,8 @@ print("ok: a failed save is said")
 
 # A record named through a symbolic link is saved to the file the link
 # names, and the link stays (the save's rename put the record in the
-# link's place), also when the match is resumed through it.
+# link's place), also when the match is resumed through it; the lock is
+# beside that file.
 os.mkdir(f"{tmp}/real")
 open(f"{tmp}/real/g.lsr", "w").close()
 os.symlink("real/g.lsr", f"{tmp}/link.lsr")
@@ -464,6 +465,19 @@ text = open(f"{tmp}/real/g.lsr").read()
 if not re.search(r"^You discard QH draw \w+$", text, re.M) \
         or "# resumed by leastscore play" not in text:
     fail("the file the link names does not hold the record", text)
+# The lock is beside the file too: the same record under its own name is
+# refused while it is played through the link (each locked its own name).
+p = subprocess.Popen([ls, "play", "--plain", "--resume", f"{tmp}/link.lsr"],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+read_to_prompt(p, "played through a link")
+r = plain(["--resume", f"{tmp}/real/g.lsr"], "quit\n")
+p.stdin.write(b"quit\n")
+p.stdin.close()
+p.wait()
+if r.returncode != 1 or "is being played by another leastscore play" not in r.stderr:
+    fail("a record played through a link was not locked under its own name", r.stdout + r.stderr)
+if os.path.exists(f"{tmp}/real/g.lsr.lock") or os.path.exists(f"{tmp}/link.lsr.lock"):
+    fail("a lock file was left beside the record", str(os.listdir(f"{tmp}/real")))
 print("ok: a record through a link")
 
 # Output closed mid-game (a reader that goes away): the game ends, the
