@@ -900,10 +900,11 @@ int table_hurry(table *t, int by, int64_t now, srv_error *e)
                         "someone to hurry");
     if (t->cfg.hurry_ms <= 0)
         return srv_fail(e, SRV_ENOT_NOW, "this server lets nobody be hurried");
-    if (t->status != TABLE_PLAYING)
-        return srv_fail(e, SRV_ENOT_NOW, "nobody is to move now");
+    /* Paused: checked first, as the status may be one nobody was shown. */
     if (t->unkept)
         return store_paused(t, e);
+    if (t->status != TABLE_PLAYING)
+        return srv_fail(e, SRV_ENOT_NOW, "nobody is to move now");
     int seat = ls_turn(t->s);
     const table_seat *st = &t->seats[seat];
     if (seat == by)

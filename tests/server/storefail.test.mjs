@@ -131,7 +131,9 @@ test('at a table paused by its last move, reopen is refused like rematch until t
             if (declared) {
                 const m = await ann.next((f) => f.type === 'store' && f.paused, 'the table paused');
                 assert.equal(m.ok, false);
-                for (const type of ['rematch', 'reopen']) await ann.expectError({ type }, 'store_failing');
+                // (hurry too: not_now, "nobody is to move now", would tell
+                // that the move nobody was shown ended the round)
+                for (const type of ['rematch', 'reopen', 'hurry']) await ann.expectError({ type }, 'store_failing');
                 unlinkSync(fault);
                 const kept = await ann.stateWhere((s) => s.version > declared.version, 'the declaration, once kept');
                 if (kept.view.status === 'over') break;
