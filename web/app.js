@@ -52,6 +52,9 @@ const app = {
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
   deadlineAt: 0, // performance.now() at which the current turn's time runs out
+  turnBeganAt: 0, // performance.now() at which the current turn began (the view's turn_age)
+  hurrySent: -1, // the version at which this page asked the player to move to hurry
+  hurryShown: false, // whether the Hurry button is drawn (tick() redraws when it should change)
   warned: '', // "match:round:turns" of the turn announced as running out
   form: loadForm(),
   name: localStorage.getItem(KEY_NAME) || '',
@@ -413,6 +416,7 @@ function describe(ev, words) {
     case 'connection': return s.connectionSentence(app.view.seats[ev.seat]?.name || '?', ev);
     case 'host': return s.hostSentence(seatName(ev.seat));
     case 'reopen': return s.reopenSentence;
+    case 'hurry': return s.hurrySentence(seatName(ev.by), seatName(ev.seat), ev.seconds, ev.seat === app.view.you);
     default: return null;
   }
 }
@@ -472,6 +476,7 @@ function onState(msg) {
   else app.selected.clear();
   if (!isMyTurn()) app.hint = null;
   app.deadlineAt = typeof v.deadline === 'number' ? performance.now() + v.deadline : 0;
+  app.turnBeganAt = typeof v.turn_age === 'number' ? performance.now() - v.turn_age : 0;
   if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
   render();
 }
@@ -484,6 +489,7 @@ function callBack(ev) {
   if (v.you < 0) return null;
   if (ev.kind === 'seat' && ev.who === 'human' && ev.seat !== v.you && v.status === 'lobby') return s.satDownTitle(ev.name);
   if (ev.kind === 'start' && v.host !== v.you) return s.startedTitle;
+  if (ev.kind === 'hurry' && ev.seat === v.you) return s.hurryTitle;
   return null;
 }
 
@@ -523,6 +529,7 @@ function render() {
   // before is forgotten.)
   const active = document.activeElement;
   const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
+  app.hurryShown = false; // (hurryButton() says if it draws one)
   root.replaceChildren(...screen().filter(Boolean));
   app.lostFocus = '';
   if (focusKey) {
@@ -923,6 +930,34 @@ function seatsPanel() {
     }));
 }
 
+// Whether this player may ask the one to move to hurry now (the server's
+// rule, docs/server-protocol.md): a person's turn, not ours, that has
+// lasted the server's hurry time, with no end sooner than a hurry gives.
+function canHurry() {
+  const v = app.view;
+  const secs = app.welcome?.hurry || 0;
+  if (!v || v.status !== 'playing' || v.you < 0 || isMyTurn() || !secs || !app.turnBeganAt) return false;
+  const mover = v.seats[v.turn];
+  if (!mover || mover.kind !== 'human' || mover.away || app.hurrySent === app.version) return false;
+  const now = performance.now();
+  if (app.deadlineAt && app.deadlineAt - now <= secs * 1000) return false;
+  return now - app.turnBeganAt >= secs * 1000;
+}
+
+function hurryButton() {
+  if (!canHurry()) return null;
+  app.hurryShown = true;
+  return h('button', {
+    id: 'hurry', class: 'secondary small', 'data-focus': 'hurry',
+    onclick: () => {
+      if (send({ type: 'hurry' })) {
+        app.hurrySent = app.version;
+        render();
+      }
+    },
+  }, s.hurryButton(app.view.seats[app.view.turn].name));
+}
+
 function canAct() {
   return isMyTurn() && app.sentOn !== app.version && conn.open;
 }
@@ -952,7 +987,8 @@ function centerPanel() {
   const open = v.open || [];
   const turnLine = mine ? s.yourTurn : s.theirTurn(v.seats[v.turn]?.name || '');
   return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
-    h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null),
+    h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null,
+      ' ', hurryButton()),
     h('div', { class: 'pile' },
       h('h2', { id: 'open-h' }, s.openCards),
       h('div', { class: 'cards open', id: 'open' }, open.map((c, i) => (mine
@@ -1131,6 +1167,9 @@ function tick() {
     el.textContent = left === null ? '' : ` · ${s.timeLeft(left)}`;
     el.classList.toggle('urgent', left !== null && left <= 5);
   }
+  // The turn has lasted long enough to hurry its player (or no longer may):
+  // draw the button in, or out.
+  if (canHurry() !== app.hurryShown) render();
 }
 setInterval(tick, 250);
 

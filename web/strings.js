@@ -122,6 +122,8 @@ export const s = {
   satDownTitle: (name) => `● ${name} sat down`,
   startedTitle: '● The match started',
   theirTurn: (name) => `${name} to play.`,
+  hurryButton: (name) => `Hurry ${name}`,
+  hurryTitle: '● Hurry: your turn',
   timeLeft: (sec) => `${sec} s left`,
   timeWarning: (sec) => `${sec} seconds left to play.`,
   selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
@@ -200,6 +202,9 @@ export const s = {
       : ev.connected ? `${name} is back.` : `${name} lost the connection.`,
   hostSentence: (name) => `${name} is now the host.`,
   reopenSentence: 'The table is back in the lobby: friends may join from the link.',
+  hurrySentence: (by, name, sec, you) => (you
+    ? `${by} asked you to hurry: ${sec} seconds, then the computer plays your turn.`
+    : `${by} asked ${name} to hurry: ${sec} seconds, then the computer plays the turn.`),
   // (names[i]: 'You' for the player's own seat.) Who went out is said too.
   roundEndSentence: (r, names) => {
     const end = r.declarer < 0
