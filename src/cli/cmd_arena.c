@@ -614,8 +614,9 @@ static int check(arena *A, long tables_given, bool size_given)
     A->tables = tables_given >= 0 ? tables_given
               : A->n >= 3 ? A->matches * A->n / 2 : 0;
     /* A mixed table seats different players: the default size shrinks to
-     * the players given, a size asked for is not quietly changed. */
-    if (A->table_size > A->n && size_given && A->tables > 0)
+     * the players given, a size asked for is not quietly changed, nor
+     * quietly ignored when there are no mixed tables (2 players). */
+    if (A->table_size > A->n && size_given)
         return cli_usage_error("arena", "--table-size %d: a mixed table seats different "
                                "players, and %d are given", A->table_size, A->n);
     if (A->table_size > A->n)

@@ -134,6 +134,9 @@ bad "unexpected argument 'extra'" --players greedy,random extra
 bad 'at most 16' --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g
 bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
 bad 'an empty player spec' --players greedy --player ''
+# Asked for with two players, where there are no mixed tables, the size
+# is refused too (it was ignored without a word).
+bad '--table-size 3: a mixed table seats different players, and 2 are given' --players greedy,random --table-size 3
 # An empty piece of a list is an error, not skipped: the seats would shift.
 bad "piece 2 of the players list 'greedy,,random' is empty" --players greedy,,random
 bad "piece 1 of the players list ',greedy,random' is empty" --players ,greedy,random
