@@ -31,9 +31,15 @@ static bool echo_input;
 /* Flushes the output; true when it can no longer be written (a closed
  * pipe: SIGPIPE is ignored here, so that the match can end and its record
  * be saved rather than the process be killed). */
+static int output_errno; /* why the output was lost, from the first failure */
+
 static bool output_lost(void)
 {
-    return fflush(stdout) != 0 || ferror(stdout);
+    errno = 0;
+    bool lost = fflush(stdout) != 0 || ferror(stdout);
+    if (lost && !output_errno)
+        output_errno = errno;
+    return lost;
 }
 
 /* The longest line kept; a longer one is read to its end and reported
@@ -551,8 +557,14 @@ int play_plain(const play_opts *o)
             fprintf(stderr, "leastscore play: %s\n", msg);
             status = 1;
         } else if (lost) {
-            fprintf(stderr, "leastscore play: the output was closed, so the game "
-                    "ended; record saved: %s\n", g.path);
+            /* A reader that went away, or an output that is full. */
+            if (output_errno && output_errno != EPIPE)
+                fprintf(stderr, "leastscore play: the output could not be written "
+                        "(%s), so the game ended; record saved: %s\n",
+                        strerror(output_errno), g.path);
+            else
+                fprintf(stderr, "leastscore play: the output was closed, so the game "
+                        "ended; record saved: %s\n", g.path);
             status = 1;
         } else {
             printf("Record saved: %s\n", g.path);

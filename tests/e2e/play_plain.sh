@@ -503,6 +503,18 @@ if "You discard QH draw" not in open(rec).read() or \
     fail("the record of a game whose output was closed lacks its moves", open(rec).read())
 print("ok: closed output")
 
+# An output that is full (a disk, /dev/full) ends the game the same way,
+# and says so ('closed' before).
+if os.access("/dev/full", os.W_OK):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/full.lsr"],
+                           input="quit\n", stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=30)
+    said = "the output could not be written (No space left on device), so the game ended"
+    if r.returncode != 1 or said not in r.stderr:
+        fail(f"full output: status {r.returncode}, stderr {r.stderr!r}")
+    print("ok: full output")
+
 # --resume FILE goes on with the match FILE holds, where it stopped: its
 # players with their recorded levels, its rules, the same hand; the record
 # keeps every earlier line and grows from there, and replays; the same
