@@ -237,6 +237,20 @@ static void test_the_api_answers_from_the_store(void **state)
     json_decref(o);
     o = get(db, "/api/bots/greedy", NULL, 200, NULL);
     assert_int_equal(num(o, "wins"), 1);
+    /* A profile gives its place on the leaderboard, of those on it. */
+    assert_int_equal(num(o, "rank"), 1);
+    assert_int_equal(num(o, "ranked"), 2);
+    json_decref(o);
+    o = get(db, "/api/players/Ann", NULL, 200, NULL);
+    assert_int_equal(num(o, "rank"), 2);
+    assert_int_equal(num(o, "ranked"), 2);
+    json_decref(o);
+    /* A player who has finished no match has no place yet. */
+    int64_t dee;
+    assert_int_equal(ls_db_player_create(db, "Dee", "abcdef0123456789abcdef0123456789", &dee, &err), 0);
+    o = get(db, "/api/players/Dee", NULL, 200, NULL);
+    assert_true(json_is_null(json_object_get(o, "rank")));
+    assert_int_equal(num(o, "ranked"), 2);
     json_decref(o);
     o = get(db, "/api/players/Ann/matches", NULL, 200, NULL);
     assert_int_equal(json_array_size(json_object_get(o, "matches")), 1);

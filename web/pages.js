@@ -131,6 +131,7 @@ function profilePage(route, ctx) {
     h('h2', { id: 'stats-h' }, mine ? s.yourRecord : s.recordHeading),
     h('dl', { class: 'stats' },
       stat(s.statRating, `${p.rating}`, 'stat-rating'),
+      stat(s.statRank, p.rank ? s.rankOf(p.rank, p.ranked) : '–', 'stat-rank'),
       stat(s.statMatches, p.matches, 'stat-matches'),
       stat(s.statWins, p.wins, 'stat-wins'),
       stat(s.statPointsPerRound, p.points_per_round ?? '–', 'stat-ppr'),

@@ -284,6 +284,8 @@ export const s = {
   yourRecord: 'Your record',
   recordHeading: 'Record',
   statRating: 'Rating',
+  statRank: 'Place on the leaderboard',
+  rankOf: (rank, of) => `${rank} of ${of}`,
   statMatches: 'Matches played',
   statWins: 'Matches won',
   statPointsPerRound: 'Points per round',

@@ -202,6 +202,15 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
         json_decref(h);
         return ret ? reply_db_error(r, ret, &err) : LS_ENOMEM;
     }
+    int64_t rank, of;
+    if ((ret = ls_db_player_rank(db, p->id, &rank, &of, &err))) {
+        json_decref(o);
+        json_decref(h);
+        json_decref(recent);
+        return reply_db_error(r, ret, &err);
+    }
+    json_object_set_new(o, "rank", rank ? json_integer(rank) : json_null());
+    json_object_set_new(o, "ranked", json_integer(of));
     json_object_set_new(o, "rating_history", h);
     json_object_set_new(o, "recent", recent);
     return reply_json(r, 200, o);

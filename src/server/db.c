@@ -748,6 +748,47 @@ int ls_db_player_login(ls_db *db, const char *name, const char *password,
     return ret;
 }
 
+typedef struct rank_row {
+    int64_t before, of;
+    bool ranked, found;
+} rank_row;
+
+static int row_rank(void *ud, const char *const *col, int ncol)
+{
+    rank_row *r = ud;
+    if (ncol < 3)
+        return LS_DB_EIO;
+    r->of = col_i64(col[0]);
+    r->before = col_i64(col[1]);
+    r->ranked = col_i64(col[2]) > 0;
+    r->found = true;
+    return 0;
+}
+
+int ls_db_player_rank(ls_db *db, int64_t id, int64_t *rank, int64_t *of, ls_error *err)
+{
+    num nid = i64s(id);
+    rank_row r = {0};
+    /* Those ranked before: a higher ordinal, or the same and a lower id,
+     * as the leaderboard orders them. O(players) per call: a profile is
+     * read by a person, not in a loop. */
+    int ret = q(db, err,
+                "WITH ranked AS (SELECT p.id, p.mu - 3 * p.sigma AS r FROM players p"
+                " WHERE EXISTS (SELECT 1 FROM match_players mp WHERE mp.player_id = p.id))"
+                " SELECT (SELECT COUNT(*) FROM ranked),"
+                " (SELECT COUNT(*) FROM ranked x JOIN ranked me ON me.id = $1"
+                " WHERE x.r > me.r OR (x.r = me.r AND x.id < me.id)),"
+                " (SELECT COUNT(*) FROM ranked WHERE id = $1)",
+                row_rank, &r, 1, nid.s);
+    if (!ret && !r.found)
+        ret = ls__db_fail(err, LS_DB_EIO, "the rank query returned no row");
+    if (ret)
+        return ret;
+    *rank = r.ranked ? r.before + 1 : 0;
+    *of = r.of;
+    return 0;
+}
+
 int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n, ls_error *err)
 {
     *out = NULL;

@@ -114,6 +114,10 @@ int ls_db_player_set_password(ls_db *db, int64_t id, const char *password,
  * LS_DB_EAUTH for a wrong password or a player without one. */
 int ls_db_player_login(ls_db *db, const char *name, const char *password,
                        const char *new_token, int64_t *id, ls_error *err);
+/* Player `id`'s place on the leaderboard's scale (1 = first, in its
+ * order: ordinal, then id) in *rank, 0 when it has finished no match; *of
+ * is the number of players that have finished one. */
+int ls_db_player_rank(ls_db *db, int64_t id, int64_t *rank, int64_t *of, ls_error *err);
 /* The best `limit` (1..1000) players by ordinal that have finished a
  * match, people and computer levels together. *out is malloc'd (NULL when
  * *n is 0); the caller frees it. */

@@ -250,6 +250,10 @@ for (const b of backends()) {
             const bot = lb.players.find((x) => x.kind === 'bot' && x.level === 'greedy');
             assert.ok(row && bot, JSON.stringify(lb));
             assert.equal(row.rating, prof.rating);
+            // The profile gives the same place, of all those on the board.
+            const placed = (await srv.get(`/api/players/${name}`)).json;
+            assert.equal(placed.rank, row.rank);
+            assert.equal(placed.ranked, lb.players.length);
             const ranks = lb.players.map((x) => x.rank);
             assert.deepEqual(ranks, ranks.map((_, i) => i + 1));
             const ratings = lb.players.map((x) => x.rating);

@@ -108,15 +108,18 @@ test('a player plays a match and steps through its replay, every hand as the rec
 
 test('the match is in the leaderboard, the profile and the history', async (t) => {
   await withShots(t, [page], async () => {
-    // The profile counts the match; the history links to it.
+    // The profile counts the match and gives the place on the
+    // leaderboard; the history links to it.
     await page.click('#leaderboard-link');
     await page.waitForSelector('#leaderboard', { timeout: 15000 });
     const board = await page.locator('#leaderboard tbody tr').allTextContents();
+    const place = board.findIndex((r) => /Ada/.test(r)) + 1;
     assert.ok(board.some((r) => /Ada/.test(r)), `the leaderboard: ${board}`);
     assert.ok(board.some((r) => /Computer \(greedy\)/.test(r)), `the leaderboard: ${board}`);
     await page.click('#leaderboard a[href="/players/Ada"]');
     await page.waitForSelector('#history', { timeout: 15000 });
     assert.equal(await page.textContent('#stat-matches'), '1');
+    assert.equal(await page.textContent('#stat-rank'), `${place} of ${board.length}`);
     assert.match(await page.textContent('#stat-ppr'), /^\d+(\.\d+)?$/);
     const history = await page.locator('#history tbody tr').count();
     assert.equal(history, 1);
