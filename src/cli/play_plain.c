@@ -97,6 +97,13 @@ static char *read_line(const char *prompt)
     while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = '\0';
     char *p = line;
+    /* A UTF-8 byte order mark before the first line (a script saved by
+     * some editors) is no part of it, as in a record: the first move was
+     * refused as "'\xef\xbb\xbfdiscard' is not a move". */
+    static bool first = true;
+    if (first && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+        p += 3;
+    first = false;
     while (*p == ' ' || *p == '\t')
         p++;
     if (echo_input) { /* escaped: the input may hold terminal control sequences */

@@ -365,6 +365,15 @@ if "is not a move" in r.stdout or "\x1b" in r.stdout or "Type one of:" in r.stdo
     fail("a command with more after it was not refused as such", r.stdout)
 print("ok: a command with more after it")
 
+# A script saved with a UTF-8 byte order mark (and CRLF) plays its first
+# move: the mark was read as part of the word.
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/bom.lsr"],
+                   input=b"\xef\xbb\xbfdiscard QH draw\r\nquit\r\n", capture_output=True,
+                   timeout=60)
+if b"You discard QH and draw" not in r.stdout or b"not a move" in r.stdout:
+    fail("a byte order mark before the first move was not skipped", r.stdout.decode())
+print("ok: a byte order mark")
+
 # Cards may be typed with the suit symbols the full screen draws (seed 3:
 # 6H is in the hand, and 3D is the open card; a white suit reads the same).
 r = plain(["--seed", "3", "--record", f"{tmp}/suits.lsr"], "discard 6♥ take 3♢\n")
