@@ -886,7 +886,7 @@ static void test_ratings_carry_from_match_to_match_with_their_history(void **sta
     OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), &m2, ERR));
     ls_db_rating_point *h = NULL;
     int n = 0;
-    OK(ls_db_rating_history(db, ids[2], &h, &n, ERR));
+    OK(ls_db_rating_history(db, ids[2], 100, &h, &n, ERR));
     assert_int_equal(n, 2);
     assert_int_equal(h[0].match_id, m1);
     assert_int_equal(h[1].match_id, m2);
@@ -896,10 +896,16 @@ static void test_ratings_carry_from_match_to_match_with_their_history(void **sta
     assert_close(h[1].after.mu, 30.452625506513606);
     assert_close(h[1].after.sigma, 8.066971896824288);
     free(h);
-    OK(ls_db_rating_history(db, ids[1], &h, &n, ERR));
+    OK(ls_db_rating_history(db, ids[1], 100, &h, &n, ERR));
     assert_int_equal(n, 2);
     assert_close(h[1].after.mu, 18.558545442982044);
     free(h);
+    /* A limit keeps the newest. */
+    OK(ls_db_rating_history(db, ids[1], 1, &h, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(h[0].match_id, m2);
+    free(h);
+    assert_int_equal(ls_db_rating_history(db, ids[1], 0, &h, &n, ERR), LS_EINVAL);
 
     ls_db_player *lb = NULL;
     OK(ls_db_leaderboard(db, 10, &lb, &n, ERR));

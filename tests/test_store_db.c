@@ -440,7 +440,7 @@ static void test_a_table_keeps_each_move_in_the_database_before_the_next(void **
     assert_int_equal(p.wins, w == 0);
     ls_db_rating_point *h = NULL;
     int nh = 0;
-    assert_int_equal(ls_db_rating_history(store_db_db(st), ann, &h, &nh, &err), 0);
+    assert_int_equal(ls_db_rating_history(store_db_db(st), ann, 100, &h, &nh, &err), 0);
     assert_int_equal(nh, 1);
     free(h);
     /* And as a game record file in the data directory. */

@@ -24,6 +24,7 @@
 
 #define RECENT_MATCHES 20   /* matches in a profile, and per page */
 #define LEADERBOARD_ROWS 100
+#define RATING_HISTORY_ROWS 200 /* a profile's rating history: its last 200 matches */
 
 static json_t *rating2(double x)
 {
@@ -183,7 +184,7 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
     ls_error err = {0};
     ls_db_rating_point *hist = NULL;
     int n = 0;
-    int ret = ls_db_rating_history(db, p->id, &hist, &n, &err);
+    int ret = ls_db_rating_history(db, p->id, RATING_HISTORY_ROWS, &hist, &n, &err);
     if (ret)
         return reply_db_error(r, ret, &err);
     json_t *o = api_player_summary(p);

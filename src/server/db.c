@@ -818,17 +818,22 @@ static int row_point(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
-int ls_db_rating_history(ls_db *db, int64_t player_id, ls_db_rating_point **out, int *n,
-                         ls_error *err)
+int ls_db_rating_history(ls_db *db, int64_t player_id, int limit,
+                         ls_db_rating_point **out, int *n, ls_error *err)
 {
     *out = NULL;
     *n = 0;
-    num nid = i64s(player_id);
+    if (limit < 1 || limit > 10000)
+        return ls__db_fail(err, LS_EINVAL, "a rating history has 1 to 10000 rows, not %d",
+                           limit);
+    num nid = i64s(player_id), nl = i64s(limit);
     rows a = ROWS_OF(ls_db_rating_point);
     int ret = q(db, err,
-                "SELECT match_id, at, mu_before, sigma_before, mu, sigma"
-                " FROM rating_history WHERE player_id = $1 ORDER BY id",
-                row_point, &a, 1, nid.s);
+                "SELECT match_id, at, mu_before, sigma_before, mu, sigma FROM"
+                " (SELECT id, match_id, at, mu_before, sigma_before, mu, sigma"
+                " FROM rating_history WHERE player_id = $1"
+                " ORDER BY id DESC LIMIT CAST($2 AS INTEGER)) last ORDER BY id",
+                row_point, &a, 2, nid.s, nl.s);
     return rows_end(&a, ret, err, out, n);
 }
 

@@ -130,9 +130,10 @@ typedef struct ls_db_rating_point {
     int64_t at;        /* when the match finished, Unix seconds */
     ls_rating before, after;
 } ls_db_rating_point;
-/* A player's rating history, oldest first; *out malloc'd, caller frees. */
-int ls_db_rating_history(ls_db *db, int64_t player_id, ls_db_rating_point **out,
-                         int *n, ls_error *err);
+/* A player's last `limit` (1..10000) rated matches, oldest first (a
+ * computer level plays thousands); *out malloc'd, caller frees. */
+int ls_db_rating_history(ls_db *db, int64_t player_id, int limit,
+                         ls_db_rating_point **out, int *n, ls_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Tables in progress                                                  */
