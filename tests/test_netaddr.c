@@ -3,7 +3,8 @@
  * (src/server/netaddr.c, `leastscore serve --trust-proxy`): the list is
  * parsed strictly, only a trusted peer's X-Forwarded-For is read, only the
  * entries trusted hops vouch for count, and junk falls back to the last
- * address vouched for.
+ * address vouched for. The limits count an IPv4 client by its address and
+ * an IPv6 one by its /64 (netaddr_limit_key).
  */
 #include "support/support.h"
 
@@ -146,6 +147,59 @@ static void test_addresses_come_out_in_one_canonical_text(void **state)
     assert_string_equal(out, "203.0");
 }
 
+static const char *key(const char *addr)
+{
+    static char out[NETADDR_KEY_LEN];
+    netaddr_limit_key(addr, out, sizeof out);
+    return out;
+}
+
+static void test_an_ipv6_client_counts_by_its_64_prefix(void **state)
+{
+    (void)state;
+    /* Every address a host can take from its /64 is one key... */
+    assert_string_equal(key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+    assert_string_equal(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+    assert_string_equal(key("2001:DB8:1:2:FFFF:FFFF:FFFF:FFFF"), "2001:db8:1:2::/64");
+    assert_string_equal(key("2001:0db8:0001:0002:0000:0000:0000:0007"), "2001:db8:1:2::/64");
+    /* ...and the next /64 another. */
+    assert_string_equal(key("2001:db8:1:3::1"), "2001:db8:1:3::/64");
+    assert_string_equal(key("2001:db8::1"), "2001:db8::/64");
+    assert_string_equal(key("fe80::1:2:3:4"), "fe80::/64");
+    assert_string_equal(key("::1"), "::/64");
+    /* The longest key fits. */
+    assert_string_equal(key("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"),
+                        "ffff:ffff:ffff:ffff::/64");
+}
+
+static void test_an_ipv4_client_counts_by_its_address_also_when_mapped(void **state)
+{
+    (void)state;
+    assert_string_equal(key("203.0.113.7"), "203.0.113.7");
+    assert_string_equal(key("203.0.113.8"), "203.0.113.8");
+    assert_string_equal(key("::ffff:203.0.113.7"), "203.0.113.7");
+    assert_string_equal(key("::FFFF:cb00:7107"), "203.0.113.7");
+}
+
+static void test_a_key_is_its_own_key_and_junk_is_kept(void **state)
+{
+    (void)state;
+    static const char *const addrs[] = {"2001:db8:1:2::1", "::1", "203.0.113.7",
+                                        "::ffff:192.0.2.1"};
+    for (size_t i = 0; i < sizeof addrs / sizeof addrs[0]; i++) {
+        char once[NETADDR_KEY_LEN];
+        netaddr_limit_key(addrs[i], once, sizeof once);
+        assert_string_equal(key(once), once);
+    }
+    /* A peer lws could not name (netaddr_client keeps it) keys as itself. */
+    assert_string_equal(key(""), "");
+    assert_string_equal(key("unknown"), "unknown");
+    /* A small buffer gets a cut key, never an overflow. */
+    char out[8];
+    netaddr_limit_key("2001:db8:1:2::1", out, sizeof out);
+    assert_string_equal(out, "2001:db");
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_list_of_addresses_is_read_with_blanks_and_both_families),
     cmocka_unit_test(test_a_bad_list_is_refused_with_the_entry_and_changes_nothing),
@@ -154,6 +208,9 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_chain_of_trusted_proxies_is_walked_from_the_right),
     cmocka_unit_test(test_junk_stops_the_walk_at_the_last_address_vouched_for),
     cmocka_unit_test(test_addresses_come_out_in_one_canonical_text),
+    cmocka_unit_test(test_an_ipv6_client_counts_by_its_64_prefix),
+    cmocka_unit_test(test_an_ipv4_client_counts_by_its_address_also_when_mapped),
+    cmocka_unit_test(test_a_key_is_its_own_key_and_junk_is_kept),
 };
 
 LS_TEST_MAIN(tests)

@@ -1,5 +1,6 @@
 /*
- * netaddr.c - the client's address behind trusted proxies (netaddr.h).
+ * netaddr.c - the client's address behind trusted proxies, and the key
+ * the per-address limits count it under (netaddr.h).
  */
 #include "server/netaddr.h"
 
@@ -27,14 +28,19 @@ static bool parse_addr(const char *text, size_t len, struct in6_addr *out)
     return inet_pton(AF_INET6, buf, out) == 1;
 }
 
+/* Whether a is an IPv4 address (kept IPv4-mapped, ::ffff:a.b.c.d). */
+static bool is_v4(const struct in6_addr *a)
+{
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    return !memcmp(a->s6_addr, mapped, sizeof mapped);
+}
+
 /* a as text: dotted IPv4 when it is a mapped one. */
 static void format_addr(const struct in6_addr *a, char *out, size_t size)
 {
-    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
     char buf[NETADDR_LEN];
-    const char *s = !memcmp(a->s6_addr, mapped, sizeof mapped)
-                        ? inet_ntop(AF_INET, &a->s6_addr[12], buf, sizeof buf)
-                        : inet_ntop(AF_INET6, a, buf, sizeof buf);
+    const char *s = is_v4(a) ? inet_ntop(AF_INET, &a->s6_addr[12], buf, sizeof buf)
+                             : inet_ntop(AF_INET6, a, buf, sizeof buf);
     snprintf(out, size, "%s", s ? s : "");
 }
 
@@ -122,4 +128,19 @@ bool netaddr_client(const netaddr_list *trusted, const char *peer, const char *f
     }
     format_addr(&a, out, size);
     return from_header;
+}
+
+void netaddr_limit_key(const char *addr, char *out, size_t size)
+{
+    struct in6_addr a;
+    if (!parse_addr(addr, strlen(addr), &a)) {
+        snprintf(out, size, "%s", addr); /* "/64" after a prefix lands here too */
+        return;
+    }
+    bool v6 = !is_v4(&a);
+    if (v6)
+        memset(&a.s6_addr[8], 0, 8); /* the interface identifier: the host's to choose */
+    char buf[NETADDR_LEN];
+    format_addr(&a, buf, sizeof buf);
+    snprintf(out, size, "%s%s", buf, v6 ? "/64" : "");
 }

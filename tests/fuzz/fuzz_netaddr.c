@@ -9,8 +9,12 @@
  * the previous list unchanged. The client's address is always a C string
  * that fits; taken from the header, it is an address and it is not the
  * peer's unless the peer is trusted; from an untrusted peer, it is the
- * peer's whatever the header says.
+ * peer's whatever the header says. The key the limits count a client under
+ * (netaddr_limit_key) always fits, is its own key, is an IPv4 address
+ * itself, and is one for all the addresses of an IPv6 /64 and another
+ * for the next /64; text that is no address is its own key (cut to fit).
  */
+#include <arpa/inet.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -52,6 +56,66 @@ static bool vouched_for(const netaddr_list *trusted, const char *header, const c
     }
     free(copy);
     return ok;
+}
+
+/* The key of addr, checked to be a C string that fits out. */
+static void limit_key(const char *addr, char out[NETADDR_KEY_LEN])
+{
+    memset(out, 'x', NETADDR_KEY_LEN);
+    netaddr_limit_key(addr, out, NETADDR_KEY_LEN);
+    FUZZ_CHECK(memchr(out, '\0', NETADDR_KEY_LEN), "the key of '%s' is not a C string", addr);
+}
+
+/* addr (any text) keys as netaddr.h says; flip, from the input, picks the
+ * bits changed in an IPv6 address's two halves. */
+static void check_key(const char *addr, uint8_t flip)
+{
+    char key[NETADDR_KEY_LEN], again[NETADDR_KEY_LEN];
+    limit_key(addr, key);
+    limit_key(key, again);
+    FUZZ_CHECK(!strcmp(key, again), "the key of '%s' is '%s', whose key is '%s'", addr, key,
+               again);
+    struct in6_addr a;
+    struct in_addr v4;
+    char text[NETADDR_LEN];
+    if (inet_pton(AF_INET, addr, &v4) == 1) {
+        inet_ntop(AF_INET, &v4, text, sizeof text);
+        FUZZ_CHECK(!strcmp(key, text), "IPv4 '%s' keys as '%s'", addr, key);
+        return;
+    }
+    if (inet_pton(AF_INET6, addr, &a) != 1) {
+        FUZZ_CHECK(!strncmp(key, addr, NETADDR_KEY_LEN - 1) &&
+                       strlen(key) == strnlen(addr, NETADDR_KEY_LEN - 1),
+                   "'%s', not an address, keys as '%s'", addr, key);
+        return;
+    }
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (!memcmp(a.s6_addr, mapped, sizeof mapped)) {
+        inet_ntop(AF_INET, &a.s6_addr[12], text, sizeof text);
+        FUZZ_CHECK(!strcmp(key, text), "mapped '%s' keys as '%s'", addr, key);
+        return;
+    }
+    size_t len = strlen(key);
+    FUZZ_CHECK(len > 3 && !strcmp(key + len - 3, "/64"), "IPv6 '%s' keys as '%s'", addr, key);
+    /* Another address of the /64: the same key (unless it is a mapped one). */
+    struct in6_addr b = a;
+    b.s6_addr[8 + flip % 8] ^= (uint8_t)(flip | 1);
+    char other[NETADDR_KEY_LEN];
+    if (memcmp(b.s6_addr, mapped, sizeof mapped)) {
+        inet_ntop(AF_INET6, &b, text, sizeof text);
+        limit_key(text, other);
+        FUZZ_CHECK(!strcmp(key, other), "'%s' and '%s', one /64, key as '%s' and '%s'", addr,
+                   text, key, other);
+    }
+    /* An address of another /64: another key. */
+    b = a;
+    b.s6_addr[flip % 8] ^= (uint8_t)(flip | 1);
+    if (memcmp(b.s6_addr, mapped, sizeof mapped)) {
+        inet_ntop(AF_INET6, &b, text, sizeof text);
+        limit_key(text, other);
+        FUZZ_CHECK(strcmp(key, other), "'%s' and '%s', two /64s, both key as '%s'", addr, text,
+                   key);
+    }
 }
 
 /* The next line of data[*at..size) as a C string (NUL bytes end it). */
@@ -108,6 +172,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(!strcmp(out, again), "untrusted peer '%s': '%s' with the header, '%s' without",
                    peer, out, again);
     }
+    uint8_t flip = size ? data[size - 1] : 0;
+    check_key(peer, flip);
+    check_key(out, flip);
     free(list);
     free(peer);
     free(header);
