@@ -72,15 +72,16 @@
 
 typedef struct server server;
 
-/* A budget per IP address: burst tries at once, one more every every_ms;
- * an address is forgotten once its budget is full again. */
+/* A budget per IP address (per key, netaddr_limit_key: an IPv6 client's
+ * /64): burst tries at once, one more every every_ms; an address is
+ * forgotten once its budget is full again. */
 typedef struct addr_budget {
     double burst;
     double every_ms;
     bool open_when_full; /* when every slot is taken: untracked addresses
                             may try (else nobody new may) */
     struct addr_credit {
-        char addr[64]; /* "" for a free slot */
+        char key[NETADDR_KEY_LEN]; /* "" for a free slot */
         double credits;
         uint64_t at;   /* uv_now of the last refill */
     } slot[BUDGET_ADDRS];
@@ -97,7 +98,9 @@ typedef struct outmsg {
 struct conn {
     server *srv;
     struct lws *wsi;
-    char addr[64];
+    char addr[NETADDR_LEN]; /* the client's address, as the log names it */
+    char key[NETADDR_KEY_LEN]; /* what the per-address limits count it
+                              under: its address, or an IPv6 one's /64 */
     ntable *nt;            /* the table it is at, or NULL */
     int seat;              /* its seat there, -1 for a spectator */
     long long sent;        /* the last version sent in a state, -1 none */
@@ -127,7 +130,8 @@ struct ntable {
     server *srv;
     table *t;
     uv_timer_t timer;
-    char creator[64];      /* the address that created it */
+    char creator[NETADDR_KEY_LEN]; /* the key of the address that created
+                              it (conn.key) */
     int jobs;              /* worker jobs that point at it */
     long long followed;    /* events up to here are in the conns' seats */
     conn *members;         /* the connections at the table */
@@ -453,12 +457,13 @@ static void on_table_timer(uv_timer_t *h)
     table_changed(nt);
 }
 
-/* Puts nt (its table set) on the server, created by `addr`. */
-static void ntable_link(server *srv, ntable *nt, const char *addr)
+/* Puts nt (its table set) on the server, created from the address of
+ * key `creator` (conn.key). */
+static void ntable_link(server *srv, ntable *nt, const char *creator)
 {
     nt->srv = srv;
     nt->followed = nt->t->version; /* a restored table's log starts there */
-    snprintf(nt->creator, sizeof nt->creator, "%s", addr);
+    snprintf(nt->creator, sizeof nt->creator, "%s", creator);
     uv_timer_init(&srv->loop, &nt->timer);
     nt->timer.data = nt;
     nt->next = srv->tables;
@@ -468,7 +473,7 @@ static void ntable_link(server *srv, ntable *nt, const char *addr)
     srv->ntables++;
 }
 
-static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
+static ntable *ntable_new(server *srv, const table_options *o, const char *creator)
 {
     ntable *nt = calloc(1, sizeof *nt);
     if (!nt)
@@ -482,7 +487,7 @@ static ntable *ntable_new(server *srv, const table_options *o, const char *addr)
         free(nt);
         return NULL;
     }
-    ntable_link(srv, nt, addr);
+    ntable_link(srv, nt, creator);
     return nt;
 }
 
@@ -773,11 +778,12 @@ static void table_changed(ntable *nt)
 /* Client messages                                                     */
 /* ------------------------------------------------------------------ */
 
-static int tables_from(server *srv, const char *addr)
+/* The tables open that were created from the address of key `key`. */
+static int tables_from(server *srv, const char *key)
 {
     int n = 0;
     for (ntable *nt = srv->tables; nt; nt = nt->next)
-        n += !strcmp(nt->creator, addr);
+        n += !strcmp(nt->creator, key);
     return n;
 }
 
@@ -805,10 +811,10 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     if (srv->store_failing)
         return srv_fail(e, SRV_ESTORE, "no new tables for now: the server cannot "
                         "save matches (its store is failing); try again later");
-    if (tables_from(srv, c->addr) >= srv->cfg->max_tables_per_address)
+    if (tables_from(srv, c->key) >= srv->cfg->max_tables_per_address)
         return srv_fail(e, SRV_ESERVER_FULL, "your address has %d tables open, "
                         "the most it may", srv->cfg->max_tables_per_address);
-    ntable *nt = ntable_new(srv, &m->opt, c->addr);
+    ntable *nt = ntable_new(srv, &m->opt, c->key);
     if (!nt)
         return srv_fail(e, SRV_ENOMEM, "out of memory");
     char token[TABLE_TOKEN_LEN + 1];
@@ -829,54 +835,54 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
-/* The slot of addr in b after refilling every slot, or, when it has none,
+/* The slot of key in b after refilling every slot, or, when it has none,
  * a free one made its own (at a full budget) if take, else NULL with
  * *full set when no slot is free. O(BUDGET_ADDRS), per counted try only. */
-static struct addr_credit *budget_slot(addr_budget *b, const char *addr, uint64_t now,
+static struct addr_credit *budget_slot(addr_budget *b, const char *key, uint64_t now,
                                        bool take, bool *full)
 {
     struct addr_credit *mine = NULL, *spare = NULL;
     for (int i = 0; i < BUDGET_ADDRS; i++) {
         struct addr_credit *a = &b->slot[i];
-        if (a->addr[0]) {
+        if (a->key[0]) {
             a->credits += (double)(now - a->at) / b->every_ms;
             a->at = now;
             if (a->credits >= b->burst)
-                a->addr[0] = '\0'; /* full again: nothing to remember */
+                a->key[0] = '\0'; /* full again: nothing to remember */
         }
-        if (a->addr[0] && !strcmp(a->addr, addr))
+        if (a->key[0] && !strcmp(a->key, key))
             mine = a;
-        else if (!a->addr[0] && !spare)
+        else if (!a->key[0] && !spare)
             spare = a;
     }
     *full = !mine && !spare;
     if (!mine && spare && take) {
         mine = spare;
-        snprintf(mine->addr, sizeof mine->addr, "%s", addr);
+        snprintf(mine->key, sizeof mine->key, "%s", key);
         mine->credits = b->burst;
         mine->at = now;
     }
     return mine;
 }
 
-/* Whether addr has a try left in b. When every slot holds an address
- * still over its budget, an address without one may try only if
- * b->open_when_full: closed, a flood from many addresses slows everyone
+/* Whether the address of key has a try left in b. When every slot holds
+ * an address still over its budget, an address without one may try only
+ * if b->open_when_full: closed, a flood from many addresses slows everyone
  * down but never lets one address past its budget (logins); open, it
  * cannot stop everyone (table codes: people joining their friends' tables
  * matter more than the codes' secrecy against so many addresses). */
-static bool budget_left(addr_budget *b, const char *addr, uint64_t now)
+static bool budget_left(addr_budget *b, const char *key, uint64_t now)
 {
     bool full;
-    struct addr_credit *a = budget_slot(b, addr, now, false, &full);
+    struct addr_credit *a = budget_slot(b, key, now, false, &full);
     return a ? a->credits >= 1.0 : !full || b->open_when_full;
 }
 
-/* Spends one of addr's tries in b (budget_left said there is one). */
-static void budget_spend(addr_budget *b, const char *addr, uint64_t now)
+/* Spends one of key's tries in b (budget_left said there is one). */
+static void budget_spend(addr_budget *b, const char *key, uint64_t now)
 {
     bool full;
-    struct addr_credit *a = budget_slot(b, addr, now, true, &full);
+    struct addr_credit *a = budget_slot(b, key, now, true, &full);
     if (a && a->credits >= 1.0)
         a->credits -= 1.0;
 }
@@ -887,7 +893,7 @@ static void budget_spend(addr_budget *b, const char *addr, uint64_t now)
 static ntable *table_of_code(conn *c, const proto_msg *m, srv_error *e)
 {
     uint64_t now = uv_now(&c->srv->loop);
-    if (!budget_left(&c->srv->misses, c->addr, now)) {
+    if (!budget_left(&c->srv->misses, c->key, now)) {
         srv_fail(e, SRV_ERATE_LIMITED, "too many unknown table codes from your address: "
                  "at most %.0f at once and one more every %d seconds", MISS_BURST,
                  MISS_EVERY_S);
@@ -895,7 +901,7 @@ static ntable *table_of_code(conn *c, const proto_msg *m, srv_error *e)
     }
     ntable *nt = find_table(c->srv, m->code);
     if (!nt) {
-        budget_spend(&c->srv->misses, c->addr, now);
+        budget_spend(&c->srv->misses, c->key, now);
         srv_fail(e, SRV_ENO_TABLE, "no table has the code %s", m->code);
     }
     return nt;
@@ -1159,12 +1165,12 @@ static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
         return srv_fail(e, SRV_ENOT_PLAYER, "only a player may set a password (send "
                         "player first)");
     uint64_t now = uv_now(&c->srv->loop);
-    if (m->type == MSG_LOGIN && !budget_left(&c->srv->logins, c->addr, now))
+    if (m->type == MSG_LOGIN && !budget_left(&c->srv->logins, c->key, now))
         return srv_fail(e, SRV_ERATE_LIMITED, "too many login attempts from your "
                         "address: at most %.0f at once and one more every %d seconds",
                         LOGIN_BURST, LOGIN_EVERY_S);
     if (m->type == MSG_LOGIN)
-        budget_spend(&c->srv->logins, c->addr, now);
+        budget_spend(&c->srv->logins, c->key, now);
     job *j = calloc(1, sizeof *j);
     if (!j)
         return srv_fail(e, SRV_ENOMEM, "out of memory");
@@ -1310,13 +1316,14 @@ static void handle_message(conn *c, const char *text, size_t len)
 /* Connections                                                         */
 /* ------------------------------------------------------------------ */
 
-/* The address a connection is counted under for the limits and named by
- * in the log: the peer's, or behind a proxy given with --trust-proxy, the
- * client it forwards for (netaddr.h). The first X-Forwarded-For from a
- * peer that is not trusted is noted in the log once, for the operator who
- * put a proxy in front and forgot the option (every player would then
- * share the proxy's limits). */
-static void client_addr(server *srv, struct lws *wsi, char *out, size_t size)
+/* The address a connection is named by in the log, in addr, and the key
+ * it is counted under for the limits, in key: the peer's, or behind a proxy given with --trust-proxy, the
+ * client it forwards for (netaddr.h); the key is that address, or an IPv6
+ * one's /64. The first X-Forwarded-For from a peer that is not trusted is
+ * noted in the log once, for the operator who put a proxy in front and
+ * forgot the option (every player would then share the proxy's limits). */
+static void client_addr(server *srv, struct lws *wsi, char addr[NETADDR_LEN],
+                        char key[NETADDR_KEY_LEN])
 {
     char peer[NETADDR_LEN] = "", fwd[2048];
     lws_get_peer_simple(wsi, peer, sizeof peer);
@@ -1332,7 +1339,8 @@ static void client_addr(server *srv, struct lws *wsi, char *out, size_t size)
             f = fwd;
         }
     }
-    netaddr_client(&srv->cfg->trusted, peer, f, out, size);
+    netaddr_client(&srv->cfg->trusted, peer, f, addr, NETADDR_LEN);
+    netaddr_limit_key(addr, key, NETADDR_KEY_LEN);
 }
 
 static conn *conn_new(server *srv, struct lws *wsi)
@@ -1346,7 +1354,7 @@ static conn *conn_new(server *srv, struct lws *wsi)
     c->sent = -1;
     c->credits = RATE_BURST;
     c->refilled = uv_now(&srv->loop);
-    client_addr(srv, wsi, c->addr, sizeof c->addr);
+    client_addr(srv, wsi, c->addr, c->key);
     c->next = srv->conns;
     if (srv->conns)
         srv->conns->prev = c;
@@ -1571,12 +1579,13 @@ static bool origin_ok(server *srv, const char *origin, const char *host)
 /* HTTP's "429 Too Many Requests", which lws has no name for. */
 #define HTTP_STATUS_TOO_MANY_REQUESTS 429
 
-/* The game connections open from addr: O(connections), once per new one. */
-static int conns_from(const server *srv, const char *addr)
+/* The game connections open from the address of key `key`:
+ * O(connections), once per new one. */
+static int conns_from(const server *srv, const char *key)
 {
     int n = 0;
     for (const conn *c = srv->conns; c; c = c->next)
-        n += !strcmp(c->addr, addr);
+        n += !strcmp(c->key, key);
     return n;
 }
 
@@ -1597,9 +1606,9 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
                                "the server is stopping");
         return 1;
     }
-    char addr[sizeof ((conn *)0)->addr] = "";
-    client_addr(srv, wsi, addr, sizeof addr);
-    if (conns_from(srv, addr) >= srv->cfg->max_conns_per_address) {
+    char addr[NETADDR_LEN], key[NETADDR_KEY_LEN];
+    client_addr(srv, wsi, addr, key);
+    if (conns_from(srv, key) >= srv->cfg->max_conns_per_address) {
         char why[96];
         snprintf(why, sizeof why, "too many connections from your address (at most %d)",
                  srv->cfg->max_conns_per_address);
