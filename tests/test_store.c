@@ -874,6 +874,36 @@ static void test_a_finished_table_becomes_a_match_with_stats_and_ratings(void **
     ls_db_close(db);
 }
 
+static void test_a_match_head_is_the_match_without_its_text(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "ann-player-token-0001");
+    int64_t t = example_table(db, (int64_t[]){ann, 0, 0}, 0);
+    for (int i = 0; i < EXAMPLE_LINES; i++)
+        OK(ls_db_table_append(db, t, example[i], ERR));
+    int64_t mid = 0;
+    OK(ls_db_table_finish(db, t, &mid, ERR));
+    ls_db_match whole, head;
+    OK(ls_db_match_get(db, mid, &whole, ERR));
+    OK(ls_db_match_head(db, mid, &head, ERR));
+    assert_true(strlen(whole.record) > 0 && strlen(whole.meta) > 0);
+    assert_string_equal(head.record, "");
+    assert_string_equal(head.meta, "");
+    assert_int_equal(head.id, whole.id);
+    assert_string_equal(head.code, whole.code);
+    assert_int_equal(head.rounds, whole.rounds);
+    assert_int_equal(head.started_at, whole.started_at);
+    assert_int_equal(head.finished_at, whole.finished_at);
+    assert_int_equal(head.nplayers, whole.nplayers);
+    assert_memory_equal(head.player, whole.player, sizeof head.player);
+    ls_db_match_clear(&whole);
+    ls_db_match_clear(&head);
+    ls_error e;
+    assert_int_equal(ls_db_match_head(db, mid + 1, &head, &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
 static void test_ratings_carry_from_match_to_match_with_their_history(void **state)
 {
     (void)state;
@@ -1136,6 +1166,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_deal_is_appended_whole_or_not_at_all),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
+    T(test_a_match_head_is_the_match_without_its_text),
     T(test_ratings_carry_from_match_to_match_with_their_history),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
     T(test_a_match_in_progress_cannot_finish_and_stays),

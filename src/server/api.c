@@ -152,7 +152,8 @@ static bool parse_id(const char *s, size_t n, int64_t *id)
     return v > 0;
 }
 
-/* The player's last matches (ids below `before`, 0: the newest) as an array. */
+/* The player's last matches (ids below `before`, 0: the newest) as an
+ * array: their seats, not their records (ls_db_match_head). */
 static int recent_matches(ls_db *db, int64_t player_id, int64_t before, json_t **out,
                           ls_error *err)
 {
@@ -164,7 +165,7 @@ static int recent_matches(ls_db *db, int64_t player_id, int64_t before, json_t *
     json_t *a = json_array();
     for (int i = 0; a && !ret && i < n; i++) {
         ls_db_match m;
-        ret = ls_db_match_get(db, ids[i], &m, err);
+        ret = ls_db_match_head(db, ids[i], &m, err);
         if (!ret) {
             json_array_append_new(a, match_summary(&m, player_id));
             ls_db_match_clear(&m);

@@ -1439,14 +1439,19 @@ static int row_match_player(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
-int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
+/* ls_db_match_get, or without with_text ls_db_match_head: the record and
+ * meta are then never read from the store, "" standing for them. */
+static int match_load(ls_db *db, int64_t match_id, bool with_text, ls_db_match *m,
+                      ls_error *err)
 {
     memset(m, 0, sizeof *m);
     num nm = i64s(match_id);
-    int ret = q(db, err,
-                "SELECT id, code, meta, record, rounds, started_at, finished_at"
-                " FROM matches WHERE id = $1",
-                row_match, m, 1, nm.s);
+    const char *sql = with_text
+                          ? "SELECT id, code, meta, record, rounds, started_at, finished_at"
+                            " FROM matches WHERE id = $1"
+                          : "SELECT id, code, '', '', rounds, started_at, finished_at"
+                            " FROM matches WHERE id = $1";
+    int ret = q(db, err, sql, row_match, m, 1, nm.s);
     if (!ret && !m->record)
         ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no finished match with id %" PRId64,
                           match_id);
@@ -1462,6 +1467,16 @@ int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
     if (ret)
         ls_db_match_clear(m);
     return ret;
+}
+
+int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
+{
+    return match_load(db, match_id, true, m, err);
+}
+
+int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
+{
+    return match_load(db, match_id, false, m, err);
 }
 
 void ls_db_match_clear(ls_db_match *m)

@@ -233,6 +233,10 @@ typedef struct ls_db_match {
 
 /* A finished match; release it with ls_db_match_clear(). */
 int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
+/* The same without its text, meta and record "" (never read from the
+ * store): what a list of matches shows, where the records (a few KiB
+ * each, tens for a long match) would be read only to be thrown away. */
+int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);
 /* The ids of a player's finished matches, newest first, at most `limit`
  * (1..1000) with ids below `before` (0: from the newest). *ids malloc'd. */
