@@ -30,6 +30,7 @@
  * finds the store writing again (on_store_timer), and while the store
  * fails new tables are refused (store_check).
  */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <libwebsockets.h>
@@ -1884,6 +1885,32 @@ static void lws_signal(void *handle, int signum)
  * the usual failure, a port in use, is found before it starts. A host that
  * does not resolve is left to lws (it may be an interface name).
  */
+/* The IPv4 address `host` names (an address, or a name such as
+ * localhost), written into `addr`; false, with why, when there is none.
+ * libwebsockets is handed the address, never the name: given a name it
+ * took only interface names ('lo'), refused 'localhost', and given an
+ * IPv6 address (with IPv6 off) listened on every IPv4 interface. */
+static bool listen_address(const char *host, char *addr, size_t size, char *why,
+                           size_t wsize)
+{
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE};
+    struct addrinfo *ai = NULL;
+    int rc = getaddrinfo(host, NULL, &hints, &ai);
+    if (rc != 0 || !ai) {
+        snprintf(why, wsize, "%s is not an IPv4 address or a name of one (%s); the "
+                 "server listens on IPv4, such as 127.0.0.1 or 0.0.0.0",
+                 host, rc ? gai_strerror(rc) : "no address");
+        return false;
+    }
+    const struct sockaddr_in *in = (const struct sockaddr_in *)ai->ai_addr;
+    bool ok = inet_ntop(AF_INET, &in->sin_addr, addr, (socklen_t)size) != NULL;
+    if (!ok)
+        snprintf(why, wsize, "%s", strerror(errno));
+    freeaddrinfo(ai);
+    return ok;
+}
+
 static bool can_bind(const char *host, int port, char *why, size_t size)
 {
     struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM,
@@ -1997,8 +2024,9 @@ int net_run(const net_config *cfg, FILE *announce)
             return 1;
         }
     }
-    char why[128] = "no socket";
-    if (!can_bind(cfg->host, cfg->port, why, sizeof why)) {
+    char why[256] = "no socket", iface[INET_ADDRSTRLEN];
+    if (!listen_address(cfg->host, iface, sizeof iface, why, sizeof why) ||
+        !can_bind(iface, cfg->port, why, sizeof why)) {
         fprintf(stderr, "leastscore serve: cannot listen on %s:%d: %s\n",
                 cfg->host, cfg->port, why);
         ls_db_close(srv->db);
@@ -2023,7 +2051,7 @@ int net_run(const net_config *cfg, FILE *announce)
     memset(&info, 0, sizeof info);
     void *loops[1] = {&srv->loop};
     info.port = cfg->port;
-    info.iface = cfg->host;
+    info.iface = iface;
     info.protocols = protocols;
     info.options = LWS_SERVER_OPTION_LIBUV | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_DISABLE_IPV6;

@@ -83,4 +83,33 @@ kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM"
 pid=""
 grep -q "stopped" "$tmp/err" || fail "no stop message"
+
+# An address that is not IPv4 (the server listens on IPv4) is refused
+# before anything listens: '::1' used to listen on every IPv4 interface,
+# and an interface name ('lo') was taken as an address.
+for host in ::1 lo; do
+    if "$bin" serve --listen "$host:0" --web "$tmp/web" --data "$tmp/data" \
+        >"$tmp/out3" 2>"$tmp/err3"; then fail "--listen $host:0 ran"; else rc=$?; fi
+    [ "$rc" -eq 1 ] || fail "--listen $host:0: exit $rc (want 1)"
+    grep -q "cannot listen on $host:0: $host is not an IPv4 address or a name of one" "$tmp/err3" ||
+        fail "--listen $host:0: $(cat "$tmp/err3")"
+    [ ! -s "$tmp/out3" ] || fail "--listen $host:0 printed $(cat "$tmp/out3")"
+done
+# A name of one is served on its address: localhost on 127.0.0.1 (it was
+# refused as 'not an address of this machine').
+"$bin" serve --listen localhost:0 --web "$tmp/web" --data "$tmp/data" \
+    >"$tmp/out4" 2>"$tmp/err4" &
+pid=$!
+i=0
+while ! grep -q serving "$tmp/out4" 2>/dev/null; do
+    i=$((i + 1)); [ $i -lt 100 ] || fail "localhost: no address printed: $(cat "$tmp/err4")"; sleep 0.05
+done
+line=$(cat "$tmp/out4")
+echo "$line" | grep -Eq '^leastscore: serving http://localhost:[1-9][0-9]*/$' || fail "localhost line: $line"
+port=${line##*:}; port=${port%/}
+c=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")
+[ "$c" = 200 ] || fail "localhost: 127.0.0.1:$port/ gives $c"
+kill -TERM "$pid"
+wait "$pid" || fail "localhost: exit $? after SIGTERM"
+pid=""
 echo "serve ok"
