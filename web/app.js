@@ -471,7 +471,7 @@ function onState(msg) {
     saveLog();
   }
   const v = app.view;
-  chat.enter(v.code, v.you); // (the seats move up when one is freed in the lobby)
+  chat.enter(v.code, v.you, v.seats[v.you]?.name); // (the seats move up when one is freed in the lobby)
   if (v.hand) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
   else app.selected.clear();
   if (!isMyTurn()) app.hint = null;

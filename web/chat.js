@@ -44,10 +44,18 @@ export function createChat(send) {
     open: localStorage.getItem(KEY_OPEN) === '1',
     lastSent: '',
     you: -1,
+    me: '', // the name of seat `you` ('' for a spectator, or not known yet)
     muted: loadMuted(),
   };
+  // One's own line: by its writer's name, not the seat it came from (in
+  // the lobby the seats move up when one is freed, and another's old
+  // lines would be taken for one's own). Names at a table differ in more
+  // than case, and nobody else can have one's name while one sits there.
+  // (The lines that come with `joined` come before the state that names
+  // the seat: those go by the seat.)
+  const mine = (l) => state.you >= 0 && (state.me ? l.name === state.me : l.seat === state.you);
   // A line this browser hides: another's, from a muted name.
-  const hidden = (l) => l.seat !== state.you && state.muted.has(l.name);
+  const hidden = (l) => !mine(l) && state.muted.has(l.name);
 
   const badge = h('span', { class: 'chat-badge', id: 'chat-unread' });
   const toggle = h('button', {
@@ -115,7 +123,7 @@ export function createChat(send) {
   function drawMute() {
     muteToggle.setAttribute('aria-expanded', muteList.hidden ? 'false' : 'true');
     if (muteList.hidden) return;
-    const names = new Set(state.lines.filter((l) => l.seat !== state.you).map((l) => l.name));
+    const names = new Set(state.lines.filter((l) => !mine(l)).map((l) => l.name));
     for (const n of state.muted) names.add(n);
     const sorted = [...names].sort();
     const boxes = [...muteList.querySelectorAll('input[data-name]')];
@@ -146,7 +154,7 @@ export function createChat(send) {
   }
 
   function lineItem(l) {
-    return h('li', { class: l.seat === state.you ? 'mine' : null, 'data-n': l.n },
+    return h('li', { class: mine(l) ? 'mine' : null, 'data-n': l.n },
       h('span', { class: 'chat-name' }, l.name), ' ',
       h('bdi', { class: 'chat-text', dir: 'auto' }, l.text));
   }
@@ -180,9 +188,11 @@ export function createChat(send) {
   }
 
   return {
-    // At table `code` (a player in seat `you`, or a spectator: -1).
-    enter(code, you) {
-      const changed = state.code !== code || state.you !== you;
+    // At table `code` (a player in seat `you`, named `me`; or a spectator:
+    // -1).
+    enter(code, you, me = '') {
+      me = you >= 0 ? String(me || '') : '';
+      const changed = state.code !== code || state.you !== you || state.me !== me;
       if (state.code !== code) {
         state.lines = [];
         state.unread = 0;
@@ -191,6 +201,7 @@ export function createChat(send) {
       }
       state.code = code;
       state.you = you;
+      state.me = me;
       state.canWrite = you >= 0;
       draw();
       if (changed) drawLines();
@@ -213,8 +224,9 @@ export function createChat(send) {
         const old = state.lines.find((x) => x.n === l.n);
         if (old && old.name === l.name && old.text === l.text) continue;
         if (old || (state.lines.length && l.n < state.lines[state.lines.length - 1].n)) state.lines = [];
-        state.lines.push({ n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) });
-        if (l.seat !== state.you && !state.muted.has(String(l.name))) fresh.push(l);
+        const line = { n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) };
+        state.lines.push(line);
+        if (!hidden(line) && !mine(line)) fresh.push(line);
       }
       state.lines = state.lines.slice(-100);
       if (!fresh.length) {

@@ -107,3 +107,44 @@ test('a muted player\'s lines are hidden in this browser only, until unmuted', a
     for (const p of [ada, zed, cleo]) assert.deepEqual(p.errors, []);
   });
 });
+
+// A line is one's own by its writer's name, not by the seat it was written
+// from: in the lobby the seats move up when one is freed, and a muted
+// player's lines, written from the seat one then moves into, came back
+// on one's page as one's own (shown, and set as one's own lines are).
+test('a muted player\'s lines stay hidden when the seats move up in the lobby', async (t) => {
+  const pages = [];
+  for (let i = 0; i < 4; i++) pages.push(await newPage(env.browser, DESKTOP));
+  const [ivy, jon, kit, lou] = pages;
+  await withShots(t, pages, async () => {
+    await ivy.goto(env.server.url + '/');
+    await setName(ivy, 'Ivy');
+    const code = await createTable(ivy, { seats: 4, kinds: ['open', 'open', 'open'] });
+    for (const [p, name] of [[jon, 'Jon'], [kit, 'Kit'], [lou, 'Lou']]) {
+      await p.goto(`${env.server.url}/t/${code}`);
+      await setName(p, name);
+      await p.click('#join');
+      await p.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    }
+    await kit.click('#chat-toggle');
+    await say(kit, 'from seat 3');
+    await lou.click('#chat-toggle');
+    await held(lou, 1);
+    await lou.click('#chat-mute-toggle');
+    await lou.check('#chat-mute input[data-name="Kit"]');
+    assert.deepEqual(await shown(lou), []);
+
+    // Jon leaves: Kit moves up to the second seat, Lou into her third.
+    await jon.click('#leave');
+    await lou.waitForFunction(() => !document.getElementById('app').textContent.includes('Jon'),
+      null, { timeout: 30000 });
+    await say(lou, 'from Lou');
+    await held(lou, 2);
+    assert.deepEqual(await shown(lou), ['Lou from Lou'], 'Kit\'s line stays hidden');
+    assert.equal(await note(lou), '1 line from a muted player is hidden.');
+    assert.deepEqual(await lou.$$eval('#chat-lines li.mine', (ls) => ls.map((l) => l.textContent)), ['Lou from Lou']);
+    assert.deepEqual(await lou.$$eval('#chat-mute input', (bs) => bs.map((b) => [b.dataset.name, b.checked])),
+      [['Kit', true]]);
+    for (const p of pages) assert.deepEqual(p.errors, []);
+  });
+});
