@@ -51,8 +51,8 @@ export function createChat(send) {
   // the lobby the seats move up when one is freed, and another's old
   // lines would be taken for one's own). Names at a table differ in more
   // than case, and nobody else can have one's name while one sits there.
-  // (The lines that come with `joined` come before the state that names
-  // the seat: those go by the seat.)
+  // (Until a state has named the seat, as for the lines that come with a
+  // first `joined`, they go by the seat.)
   const mine = (l) => state.you >= 0 && (state.me ? l.name === state.me : l.seat === state.you);
   // A line this browser hides: another's, from a muted name.
   const hidden = (l) => !mine(l) && state.muted.has(l.name);
@@ -189,9 +189,10 @@ export function createChat(send) {
 
   return {
     // At table `code` (a player in seat `you`, named `me`; or a spectator:
-    // -1).
+    // -1). Without `me` (`joined`, before the state) a player back at the
+    // same table keeps the name it had there.
     enter(code, you, me = '') {
-      me = you >= 0 ? String(me || '') : '';
+      me = you < 0 ? '' : me ? String(me) : state.code === code ? state.me : '';
       const changed = state.code !== code || state.you !== you || state.me !== me;
       if (state.code !== code) {
         state.lines = [];
