@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         proto_msg_clear(&m);
         return 0;
     }
-    FUZZ_CHECK(m.type >= MSG_CREATE && m.type <= MSG_REOPEN, "type %d", m.type);
+    FUZZ_CHECK(m.type >= MSG_CREATE && m.type < MSG_NTYPES, "type %d", m.type);
     FUZZ_CHECK(m.type_name[0] != '\0', "type %d without its name", m.type);
     check_string(m.name, sizeof m.name, "name");
     check_string(m.code, sizeof m.code, "code");
