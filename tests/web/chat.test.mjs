@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, dropConnection, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, dropConnection, PHONE, DESKTOP, joinFromLink } from './helpers.mjs';
 
 const env = setup();
 
@@ -28,10 +28,7 @@ test('players chat at the table, a spectator reads, the game goes on meanwhile',
     await setName(ada, 'Ada');
     assert.equal(await ada.isVisible('#chat-toggle'), false, 'no chat away from a table');
     const code = await createTable(ada, { seats: 3, kinds: ['open', 'greedy'] });
-    await zed.goto(`${env.server.url}/t/${code}`);
-    await setName(zed, 'Zed');
-    await zed.click('#join');
-    await zed.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    await joinFromLink(zed, env.server.url, code, 'Zed');
     await watcher.goto(env.server.url + '/');
     await watcher.fill('#code', code);
     await watcher.click('#watch');

@@ -168,6 +168,16 @@ export async function createTable(page, opts = {}) {
   return (await page.textContent('.code')).trim();
 }
 
+// A friend opens the table's link (`url` is the server's), types a name
+// and presses Join; resolves once the page is at the table (its chat is
+// there).
+export async function joinFromLink(page, url, code, name) {
+  await page.goto(`${url}/t/${code}`);
+  await setName(page, name);
+  await page.click('#join');
+  await page.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+}
+
 // Plays one turn if it is this page's turn; returns what it did ('move',
 // 'declare', 'next', 'over' or null when there was nothing to do). The
 // player declares when allowed with a hand of at most declareAt, otherwise

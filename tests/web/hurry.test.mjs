@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
 
 const env = setup(['--hurry', '2']);
 
@@ -19,10 +19,7 @@ test('a player who stops playing is asked to hurry, and the computer plays the t
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');
     const code = await createTable(ada, { seats: 2, kinds: ['open'] });
-    await zed.goto(`${env.server.url}/t/${code}`);
-    await setName(zed, 'Zed');
-    await zed.click('#join');
-    await zed.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    await joinFromLink(zed, env.server.url, code, 'Zed');
     await eve.goto(env.server.url + '/');
     await eve.fill('#code', code);
     await eve.click('#watch');

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
 
 const env = setup();
 
@@ -33,10 +33,7 @@ test('a muted player\'s lines are hidden in this browser only, until unmuted', a
     await setName(ada, 'Ada');
     const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'] });
     for (const [p, name] of [[zed, 'Zed'], [cleo, 'Cleo']]) {
-      await p.goto(`${env.server.url}/t/${code}`);
-      await setName(p, name);
-      await p.click('#join');
-      await p.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+      await joinFromLink(p, env.server.url, code, name);
     }
     await ada.click('#chat-toggle');
     await say(ada, 'hello all');
@@ -121,10 +118,7 @@ test('a muted player\'s lines stay hidden when the seats move up in the lobby', 
     await setName(ivy, 'Ivy');
     const code = await createTable(ivy, { seats: 4, kinds: ['open', 'open', 'open'] });
     for (const [p, name] of [[jon, 'Jon'], [kit, 'Kit'], [lou, 'Lou']]) {
-      await p.goto(`${env.server.url}/t/${code}`);
-      await setName(p, name);
-      await p.click('#join');
-      await p.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+      await joinFromLink(p, env.server.url, code, name);
     }
     await kit.click('#chat-toggle');
     await say(kit, 'from seat 3');
