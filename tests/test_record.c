@@ -272,6 +272,40 @@ static void test_crlf_comments_blank_lines_and_tabs_are_accepted(void **state)
     ls_state_free(s);
 }
 
+/* Old Mac editors end lines in a CR alone; such a record was read as one
+ * line and refused ("the record ends before the players line"). A CR
+ * alone is a line break like LF and CRLF, also mixed in one record, and
+ * the line numbers of errors count it. */
+static void test_bare_cr_line_breaks_are_accepted(void **state)
+{
+    (void)state;
+    const char *text = "# saved by an old Mac editor\r"
+                       "leastscore 1\r"
+                       "players Ann Bob Cid\r\r"
+                       "round\r\n"
+                       "hand Ann 7H 8H 9H 4C 2C\r"
+                       "hand Bob AS 3D 4D 6C KS\n"
+                       "hand Cid QC QD 5H 6S 2D\r"
+                       "open 4S\r"
+                       "Ann discard 7H 8H 9H take 4S\r"
+                       "Bob discard KS draw 2S\r"
+                       "Cid discard QC QD draw 4H\r"
+                       "Ann declare\r";
+    ls_round_result *res;
+    int n;
+    ls_state *s = read_ok(text, &res, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(res[0].score[CID], 7);
+    free(res);
+    ls_state_free(s);
+    /* Line 4 is the blank one between the two CRs; CRLF is one break. */
+    expect_error("leastscore 1\rplayers Ann Bob Cid\r\rround\r\nshuffle\r",
+                 LS_ESYNTAX, 5, "unknown statement 'shuffle'");
+    /* A CR in the middle of a move ends the line there. */
+    expect_error(HEADER DEAL1 "Ann discard 7H 8H 9H\rtake 4S\n", LS_ESYNTAX, 8,
+                 "say 'take CARD' or 'draw'");
+}
+
 static void test_a_byte_order_mark_is_skipped_only_at_the_start(void **state)
 {
     (void)state;
@@ -1002,6 +1036,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_record_of_players_only_is_a_match_not_yet_dealt),
     cmocka_unit_test(test_options_are_applied),
     cmocka_unit_test(test_crlf_comments_blank_lines_and_tabs_are_accepted),
+    cmocka_unit_test(test_bare_cr_line_breaks_are_accepted),
     cmocka_unit_test(test_a_byte_order_mark_is_skipped_only_at_the_start),
     cmocka_unit_test(test_cards_are_case_insensitive_and_t_means_ten),
     cmocka_unit_test(test_max_turns_showdown_has_no_declarer),

@@ -477,21 +477,22 @@ static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
 
 /* The value of the record's comment "# KEY..." on the first (or, when
  * `last`, the last) line that starts so, after "# " and KEY, into out;
- * false if there is none. */
+ * false if there is none. Lines end as the reader ends them: in LF, CRLF
+ * or a CR alone. */
 static bool record_comment(const char *text, size_t len, const char *key, bool last,
                            char *out, size_t size)
 {
     size_t klen = strlen(key);
     bool found = false;
     for (size_t pos = 0; pos < len;) {
-        const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - line) : len - pos;
+        const char *line = text + pos;
+        size_t n = strcspn(line, "\r\n");
+        if (n > len - pos)
+            n = len - pos;
         pos += n + 1;
         if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
             continue;
         n -= 2 + klen;
-        while (n > 0 && line[2 + klen + n - 1] == '\r')
-            n--;
         snprintf(out, size, "%.*s", (int)n, line + 2 + klen);
         found = true;
         if (!last)

@@ -655,8 +655,8 @@ static int statement(reader *r)
                 t);
 }
 
-/* Splits one line (without its '\n') into tokens: a '#' starts a comment,
- * spaces, tabs and a CR separate tokens. */
+/* Splits one line (without its line break) into tokens: a '#' starts a
+ * comment, spaces and tabs separate tokens. */
 static int tokenize(reader *r, const char *line, size_t len)
 {
     /* Before the comment is cut off: a NUL byte is an error anywhere. */
@@ -672,7 +672,7 @@ static int tokenize(reader *r, const char *line, size_t len)
     r->buf[len] = '\0';
     r->ntok = 0;
     for (char *p = r->buf;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
+        while (*p == ' ' || *p == '\t')
             *p++ = '\0';
         if (!*p)
             return 0;
@@ -680,9 +680,28 @@ static int tokenize(reader *r, const char *line, size_t len)
             return fail(r, LS_ESYNTAX, "too many tokens: a statement has at most %d",
                         MAX_TOKENS);
         r->tok[r->ntok++] = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+        while (*p && *p != ' ' && *p != '\t')
             p++;
     }
+}
+
+/* The length of the line at text (len bytes to the end of the record),
+ * without its line break, whose length goes to *brk (0 for a last line
+ * without one). A line ends in LF, CRLF or a CR alone: the last is how
+ * old Mac editors end lines, and a record saved so was read as one long
+ * line, refused with a message about its first statement. */
+static size_t line_length(const char *text, size_t len, size_t *brk)
+{
+    size_t n = 0;
+    while (n < len && text[n] != '\n' && text[n] != '\r')
+        n++;
+    if (n == len)
+        *brk = 0;
+    else if (text[n] == '\r' && n + 1 < len && text[n + 1] == '\n')
+        *brk = 2;
+    else
+        *brk = 1;
+    return n;
 }
 
 /* What a record must have once all its lines are read. `last` is the number
@@ -749,9 +768,8 @@ int ls_record_replay(const char *text, size_t len, const ls_record_hooks *hooks,
     int last = 0;
     while (pos < len) {
         const char *line = text + pos;
-        const char *nl = memchr(line, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - line) : len - pos;
-        pos += n + (nl ? 1 : 0);
+        size_t brk, n = line_length(line, len - pos, &brk);
+        pos += n + brk;
         r->line = ++last;
         if ((rc = tokenize(r, line, n)) != 0)
             goto out;

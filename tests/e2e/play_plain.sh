@@ -586,6 +586,19 @@ for extra in [["--level", "random"], []]:
     if "against Ada (random), Ben (random)" not in out:
         fail(f"resumed with {extra}: not the levels last set", out)
 
+# A record saved by an old Mac editor (its lines ending in a CR alone)
+# resumes as the match it holds, with the levels of its comments, and
+# what is saved after it replays.
+with open(f"{tmp}/mac.lsr", "w", newline="") as f:
+    f.write(text0.replace("\n", "\r"))
+out = first_moves(["--resume", f"{tmp}/mac.lsr", "--seed", "5"], 1)
+if "against Ada (expert:ms=5), Ben (random)" not in out \
+        or re.findall(r"Hand: .*", out)[0] != last_hand:
+    fail("a record with CR line breaks did not resume as the match it holds", out)
+r = subprocess.run([ls, "replay", f"{tmp}/mac.lsr"], capture_output=True, text=True)
+if r.returncode != 0:
+    fail("a resumed record with CR line breaks does not replay: " + r.stderr)
+
 # The command shown works as shown where the path needs quotes for a
 # shell; a finished match says no such thing.
 odd = f"{tmp}/it's a game.lsr"

@@ -20,9 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc != 0) {
         FUZZ_CHECK(rc < 0 && err.code == rc, "rc %d, err.code %d", rc, err.code);
         FUZZ_CHECK(!s && !res && n == 0, "a rejected record left a result");
-        int lines = 1;
+        int lines = 1; /* a line ends in LF, CRLF or a CR alone */
         for (size_t i = 0; i + 1 < size; i++)
-            lines += data[i] == '\n';
+            lines += data[i] == '\n' || (data[i] == '\r' && data[i + 1] != '\n');
         FUZZ_CHECK(err.line >= 1 && err.line <= lines, "line %d of %d", err.line, lines);
         FUZZ_CHECK(err.msg[0] != '\0', "no message");
         fuzz_check_message(&err);
