@@ -527,6 +527,7 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
     ls_db *db = open_store();
     int64_t ann = new_player(db, "Ann", "first-device-token-01");
     /* Back to schema 1, and a second "ann" as schema 1 let it be made. */
+    OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE player_names", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 2", NULL, NULL, ERR));
     OK(ls__db_exec(db, "INSERT INTO players (name, bot, mu, sigma, created_at)"
@@ -770,6 +771,146 @@ static void test_a_deal_is_appended_whole_or_not_at_all(void **state)
     assert_string_equal(lt[0].record, want);
     free(want);
     ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
+/* ls_db_chat_line n of the test's chat: "line n" by Ann at seat 0. */
+static ls_db_chat_line chat_line(int64_t n, char *buf, size_t size)
+{
+    snprintf(buf, size, "line %lld", (long long)n);
+    ls_db_chat_line l = {.n = n, .seat = (int)(n % 3), .name = "Ann", .text = buf};
+    return l;
+}
+
+/* A table's chat comes back with the table, each line with its number,
+ * writer and text, the last `keep` of them; a line that is not one is
+ * refused and nothing is kept of the call. */
+static void test_a_table_keeps_its_last_chat_lines(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 4), other = example_table(db, NULL, 4);
+    char b[4][32];
+    ls_db_chat_line first[3] = {chat_line(1, b[0], 32), chat_line(2, b[1], 32),
+                                chat_line(3, b[2], 32)};
+    OK(ls_db_table_chat(db, t, first, 3, 5, ERR));
+    for (int64_t n = 4; n <= 9; n++) {
+        ls_db_chat_line l = chat_line(n, b[3], 32);
+        OK(ls_db_table_chat(db, t, &l, 1, 5, ERR));
+    }
+    ls_db_chat_line o = chat_line(70, b[3], 32);
+    OK(ls_db_table_chat(db, other, &o, 1, 5, ERR));
+    /* Refused: a number kept already, numbers not going up, a bad writer,
+     * a text too long, an unknown table, a bound out of range. */
+    ls_error e;
+    ls_db_chat_line bad = chat_line(9, b[3], 32);
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 5, &e), LS_DB_EEXISTS);
+    char msg[64];
+    snprintf(msg, sizeof msg, "table %lld has a chat line 9 already", (long long)t);
+    assert_string_equal(e.msg, msg);
+    ls_db_chat_line two[2] = {chat_line(11, b[0], 32), chat_line(10, b[1], 32)};
+    assert_int_equal(ls_db_table_chat(db, t, two, 2, 5, &e), LS_EINVAL);
+    assert_string_equal(e.msg, "chat line 10 after line 11: the numbers are 1 and up, "
+                               "each above the one before");
+    bad = chat_line(0, b[3], 32);
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 5, &e), LS_EINVAL);
+    bad = chat_line(12, b[3], 32);
+    snprintf(bad.name, sizeof bad.name, "no one!");
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 5, &e), LS_EINVAL);
+    bad = chat_line(12, b[3], 32);
+    bad.seat = 8;
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 5, &e), LS_EINVAL);
+    char *big = malloc(LS_DB_CHAT_BYTES + 2);
+    assert_non_null(big);
+    memset(big, 'x', LS_DB_CHAT_BYTES + 1);
+    big[LS_DB_CHAT_BYTES + 1] = '\0';
+    bad = chat_line(12, b[3], 32);
+    bad.text = big;
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 5, &e), LS_EINVAL);
+    free(big);
+    bad = chat_line(12, b[3], 32);
+    assert_int_equal(ls_db_table_chat(db, 999, &bad, 1, 5, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_table_chat(db, t, &bad, 1, 0, &e), LS_EINVAL);
+    /* All or none: the second line of two is kept already. */
+    ls_db_chat_line pair[2] = {chat_line(10, b[0], 32), chat_line(11, b[1], 32)};
+    OK(ls_db_table_chat(db, t, pair + 1, 1, 5, ERR));
+    assert_int_equal(ls_db_table_chat(db, t, pair, 2, 5, &e), LS_DB_EEXISTS);
+    ls_db_close(db);
+
+    db = open_store();
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 2);
+    /* Of lines 1..9 and 11 (10 was refused with its pair), those within 5
+     * numbers of the last, as the table keeps them (table_chat_at). */
+    assert_int_equal(lt[0].nchat, 4);
+    const int64_t want[4] = {7, 8, 9, 11};
+    for (int i = 0; i < 4; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "line %lld", (long long)want[i]);
+        assert_int_equal(lt[0].chat[i].n, want[i]);
+        assert_int_equal(lt[0].chat[i].seat, (int)(want[i] % 3));
+        assert_string_equal(lt[0].chat[i].name, "Ann");
+        assert_string_equal(lt[0].chat[i].text, text);
+    }
+    assert_int_equal(lt[1].nchat, 1);
+    assert_int_equal(lt[1].chat[0].n, 70);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
+/* The chat goes with its table: dropped, or finished. */
+static void test_a_tables_chat_goes_with_it(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 4), done = example_table(db, NULL, 0);
+    for (int i = 0; i < EXAMPLE_LINES; i++)
+        OK(ls_db_table_append(db, done, example[i], ERR));
+    char b[32];
+    ls_db_chat_line l = chat_line(1, b, sizeof b);
+    ls_db_chat_line first[1] = {l};
+    first[0].text = "Привет 🂡";
+    OK(ls_db_table_chat(db, t, first, 1, 50, ERR));
+    OK(ls_db_table_chat(db, done, &l, 1, 50, ERR));
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_string_equal(lt[0].chat[0].text, "Привет 🂡");
+    ls_db_live_tables_free(lt, n);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_chat"), 2);
+    OK(ls_db_table_drop(db, t, ERR));
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_chat"), 1);
+    OK(ls_db_table_finish(db, done, NULL, ERR));
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM live_chat"), 0);
+    ls_db_close(db);
+}
+
+/* A store of schema 2 with a table in progress gains the chat of schema
+ * 3: the table comes back, without chat lines, and keeps new ones. */
+static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 4);
+    OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 3", NULL, NULL, ERR));
+    ls_db_close(db);
+    db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_int_equal(lt[0].lines, 4);
+    assert_int_equal(lt[0].nchat, 0);
+    ls_db_live_tables_free(lt, n);
+    char b[32];
+    ls_db_chat_line l = chat_line(1, b, sizeof b);
+    OK(ls_db_table_chat(db, t, &l, 1, 50, ERR));
     ls_db_close(db);
 }
 
@@ -1164,6 +1305,9 @@ static const struct CMUnitTest tests[] = {
     T(test_seats_change_and_empty_before_the_match),
     T(test_append_refuses_what_is_not_one_line_of_a_known_table),
     T(test_a_deal_is_appended_whole_or_not_at_all),
+    T(test_a_table_keeps_its_last_chat_lines),
+    T(test_a_tables_chat_goes_with_it),
+    T(test_a_table_in_progress_gains_a_chat_in_the_migration),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_a_match_head_is_the_match_without_its_text),

@@ -31,7 +31,20 @@ typedef struct fake_store {
     store_match m;           /* what the last match_begin was given */
     char text[1 << 16];
     size_t len, written;     /* text handed over; the part written */
+    int nchat;               /* the chat lines kept, with their texts */
+    store_chat chat[200];
+    char chat_text[200][64];
 } fake_store;
+
+/* Keeps a copy of a chat line, text included. */
+static void fake_keep_chat(fake_store *fs, const store_chat *c)
+{
+    assert_true(fs->nchat < 200);
+    fs->chat[fs->nchat] = *c;
+    snprintf(fs->chat_text[fs->nchat], sizeof fs->chat_text[0], "%s", c->text);
+    fs->chat[fs->nchat].text = fs->chat_text[fs->nchat];
+    fs->nchat++;
+}
 
 static void *fake_begin(void *self, const store_match *m)
 {
@@ -41,6 +54,9 @@ static void *fake_begin(void *self, const store_match *m)
     fs->begun++;
     fs->m = *m;
     fs->len = fs->written = 0;
+    fs->nchat = 0;
+    for (int i = 0; i < m->nchat; i++)
+        fake_keep_chat(fs, &m->chat[i]);
     return fs;
 }
 
@@ -55,6 +71,16 @@ static int fake_append(void *self, void *match, const char *text, size_t len)
     if (fs->failing)
         return -1;
     fs->written = fs->len;
+    return 0;
+}
+
+static int fake_chat(void *self, void *match, const store_chat *c)
+{
+    fake_store *fs = self;
+    assert_ptr_equal(match, self);
+    if (fs->failing)
+        return -1;
+    fake_keep_chat(fs, c);
     return 0;
 }
 
@@ -86,7 +112,7 @@ static bool fake_failing(void *self, char *msg, size_t size)
 }
 
 static const store_ops fake_ops = {.match_begin = fake_begin, .append = fake_append,
-                                   .flush = fake_flush, .match_end = fake_end,
+                                   .chat = fake_chat, .flush = fake_flush, .match_end = fake_end,
                                    .failing = fake_failing};
 
 static const char *const tokens[] = {
@@ -1135,6 +1161,107 @@ static void test_a_table_is_rebuilt_from_its_record_at_its_last_move(void **stat
     table_free(r);
 }
 
+/* Ann writes `text` at t at `now`; its number. */
+static long long say(table *t, const char *text, int64_t now)
+{
+    long long n = 0;
+    srv_error e = {0};
+    if (table_chat(t, 0, text, now, &n, &e) != 0)
+        fail_msg("chat '%s': %s", text, e.msg);
+    return n;
+}
+
+/* The chat of a match in play is kept with it: the lobby's lines when it
+ * begins, each line before it is numbered; a table restored comes back
+ * with them, numbered on from the last; a line the store cannot keep is
+ * refused and nothing changes. */
+static void test_the_chat_is_kept_with_the_match_and_comes_back(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    table_options o = {.seats = 3, .rules = ls_rules_default(), .turn_time = 0};
+    table *t = table_new("CHATS", &o, &cfg, 3, &st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    /* 53 lines in the lobby (kept nowhere yet), at a pace the chat allows. */
+    int64_t now = 0;
+    for (int i = 1; i <= 53; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "lobby %d", i);
+        now += TABLE_CHAT_EVERY_MS;
+        assert_int_equal(say(t, text, now), i);
+    }
+    assert_int_equal(fs.nchat, 0);
+    /* The match begins with the last 50 of them. */
+    assert_int_equal(table_start(t, 0, now, &e), 0);
+    assert_int_equal(fs.nchat, TABLE_CHAT_KEEP);
+    assert_int_equal(fs.chat[0].n, 4);
+    assert_string_equal(fs.chat[0].text, "lobby 4");
+    assert_string_equal(fs.chat[0].name, "Ann");
+    assert_int_equal(fs.chat[49].n, 53);
+    now += TABLE_CHAT_EVERY_MS;
+    assert_int_equal(say(t, "in play", now), 54);
+    assert_int_equal(fs.nchat, 51);
+    assert_int_equal(fs.chat[50].n, 54);
+    assert_int_equal(fs.chat[50].seat, 0);
+    assert_string_equal(fs.chat[50].text, "in play");
+    /* The store fails: the line is refused, unnumbered, unshown. */
+    fs.failing = true;
+    now += TABLE_CHAT_EVERY_MS;
+    long long n = 0;
+    assert_int_equal(table_chat(t, 0, "lost?", now, &n, &e), SRV_ESTORE);
+    assert_string_equal(e.msg, "chat: the server cannot save the line right now (its "
+                               "store is failing); write it again when it is back");
+    assert_int_equal(t->chat_n, 54);
+    assert_null(table_chat_at(t, 55));
+    fs.failing = false;
+    assert_int_equal(say(t, "back", now), 55);
+
+    /* Restored from what the store keeps: the same lines, numbered on. */
+    store_match m = fs.m;
+    m.nchat = 0;
+    for (int i = fs.nchat - TABLE_CHAT_KEEP; i < fs.nchat; i++)
+        m.chat[m.nchat++] = fs.chat[i];
+    char text[sizeof fs.text];
+    size_t len = fs.len;
+    memcpy(text, fs.text, len);
+    store_chat kept[TABLE_CHAT_KEEP];
+    memcpy(kept, m.chat, sizeof kept);
+    table *r = table_restore(&m, text, len, &cfg, 9, &st, &fs, now, 1000000, &e);
+    if (!r)
+        fail_msg("not restored: %s", e.msg);
+    assert_int_equal(r->chat_n, 55);
+    assert_null(table_chat_at(r, 5));
+    for (int i = 0; i < TABLE_CHAT_KEEP; i++) {
+        const table_chat_line *l = table_chat_at(r, kept[i].n);
+        assert_non_null(l);
+        assert_string_equal(l->text, kept[i].text);
+        assert_string_equal(l->name, "Ann");
+    }
+    assert_string_equal(table_chat_at(r, 55)->text, "back");
+    assert_int_equal(say(r, "after", now + TABLE_CHAT_EVERY_MS), 56);
+    table_free(t);
+    table_free(r);
+
+    /* Without lines kept (a store from before), numbered on from the
+     * version the restore is given, above every number shown. */
+    fs = (fake_store){0};
+    t = table_new("CHATS", &o, &cfg, 3, &st);
+    join(t, "Ann", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    m = fs.m;
+    len = fs.len;
+    memcpy(text, fs.text, len);
+    r = table_restore(&m, text, len, &cfg, 9, &st, &fs, 0, 1000000, &e);
+    assert_non_null(r);
+    assert_int_equal(say(r, "hi", 0), 1000001);
+    table_free(t);
+    table_free(r);
+}
+
 static void test_a_record_that_does_not_fit_is_not_restored(void **state)
 {
     (void)state;
@@ -1322,6 +1449,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
     cmocka_unit_test(test_the_table_reopens_its_seats_after_a_match),
     cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
+    cmocka_unit_test(test_the_chat_is_kept_with_the_match_and_comes_back),
     cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),
     cmocka_unit_test(test_a_move_the_store_cannot_write_pauses_the_table),
     cmocka_unit_test(test_a_match_the_store_cannot_begin_does_not_start),

@@ -116,6 +116,15 @@ static const char *const migrations[] = {
     " player_id BIGINT NOT NULL REFERENCES players(id));"
     "INSERT INTO player_names (name_key, player_id)"
     " SELECT lower(name), MIN(id) FROM players WHERE bot = '' GROUP BY lower(name)",
+    /* 3: the chat of a table in progress, its last lines by number, so
+     * that it comes back with the table after a restart or a crash. */
+    "CREATE TABLE live_chat ("
+    " table_id BIGINT NOT NULL REFERENCES live_tables(id) ON DELETE CASCADE,"
+    " n BIGINT NOT NULL,"                /* the line's number at the table */
+    " seat INTEGER NOT NULL CHECK (seat >= 0 AND seat < 8),"
+    " name TEXT NOT NULL,"
+    " text TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, n))",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -974,11 +983,63 @@ int ls_db_table_append_lines(ls_db *db, int64_t table_id, const char *const *lin
     return tx_end(db, ret, err);
 }
 
-/* Deletes a table in progress and its seats and lines (in the caller's
- * transaction). */
+static int check_chat(const ls_db_chat_line *l, int64_t after, ls_error *err)
+{
+    if (l->n <= after)
+        return ls__db_fail(err, LS_EINVAL,
+                           "chat line %" PRId64 " after line %" PRId64
+                           ": the numbers are 1 and up, each above the one before",
+                           l->n, after);
+    if (l->seat < 0 || l->seat >= LS_MAX_PLAYERS)
+        return ls__db_fail(err, LS_EINVAL, "chat line %" PRId64 ": seat %d is not 0 to %d",
+                           l->n, l->seat, LS_MAX_PLAYERS - 1);
+    int ret = check_name(l->name, "chat line's writer", err);
+    if (!ret)
+        ret = check_text(l->text, "chat line", LS_DB_CHAT_BYTES, err);
+    return ret;
+}
+
+int ls_db_table_chat(ls_db *db, int64_t table_id, const ls_db_chat_line *lines, int n,
+                     int keep, ls_error *err)
+{
+    if (n < 1 || !lines)
+        return ls__db_fail(err, LS_EINVAL, "no chat lines to keep");
+    if (keep < 1 || keep > LS_DB_CHAT_KEEP_MAX)
+        return ls__db_fail(err, LS_EINVAL, "a table keeps 1 to %d chat lines, not %d",
+                           LS_DB_CHAT_KEEP_MAX, keep);
+    for (int i = 0; i < n; i++) {
+        int ret = check_chat(&lines[i], i ? lines[i - 1].n : 0, err);
+        if (ret)
+            return ret;
+    }
+    num nt = i64s(table_id), below = i64s(lines[n - 1].n - keep);
+    int ret = tx_begin(db, err);
+    for (int i = 0; i < n && !ret; i++) {
+        num nn = i64s(lines[i].n), ns = i64s(lines[i].seat);
+        ret = q(db, err,
+                "INSERT INTO live_chat (table_id, n, seat, name, text)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                NULL, NULL, 5, nt.s, nn.s, ns.s, lines[i].name, lines[i].text);
+        if (ret == LS_DB_ENOTFOUND)
+            table_missing(err, table_id);
+        else if (ret == LS_DB_EEXISTS)
+            ls__db_fail(err, ret, "table %" PRId64 " has a chat line %" PRId64 " already",
+                        table_id, lines[i].n);
+    }
+    /* The oldest go: at most `keep` lines, the last ones, stay. */
+    if (!ret)
+        ret = q(db, err, "DELETE FROM live_chat WHERE table_id = $1 AND n <= $2", NULL,
+                NULL, 2, nt.s, below.s);
+    return tx_end(db, ret, err);
+}
+
+/* Deletes a table in progress and its chat, seats and lines (in the
+ * caller's transaction). */
 static int delete_table(ls_db *db, const char *nt, ls_error *err)
 {
-    int ret = q(db, err, "DELETE FROM live_lines WHERE table_id = $1", NULL, NULL, 1, nt);
+    int ret = q(db, err, "DELETE FROM live_chat WHERE table_id = $1", NULL, NULL, 1, nt);
+    if (!ret)
+        ret = q(db, err, "DELETE FROM live_lines WHERE table_id = $1", NULL, NULL, 1, nt);
     if (!ret)
         ret = q(db, err, "DELETE FROM live_seats WHERE table_id = $1", NULL, NULL, 1, nt);
     if (!ret)
@@ -1034,8 +1095,8 @@ static int row_line(void *ud, const char *const *col, int ncol)
     return ncol < 1 ? LS_DB_EIO : text_add(ud, col[0] ? col[0] : "");
 }
 
-/* All the tables in progress, read in three queries (tables, seats, lines,
- * each ordered by table) and matched by id: O(tables + lines). */
+/* All the tables in progress, read in four queries (tables, seats, lines,
+ * chat, each ordered by table) and matched by id: O(tables + lines). */
 typedef struct live_acc {
     rows r;  /* of ls_db_live_table */
     int cur; /* the table the last seat or line went to */
@@ -1120,6 +1181,35 @@ static int row_live_line(void *ud, const char *const *col, int ncol)
     return text_add(&a->t, col[1] ? col[1] : "");
 }
 
+/* A chat line goes to its table's array, which doubles as it fills. */
+static int row_live_chat(void *ud, const char *const *col, int ncol)
+{
+    live_acc *a = ud;
+    if (ncol < 5)
+        return LS_DB_EIO;
+    ls_db_live_table *t = live_find(a, col_i64(col[0]));
+    if (!t)
+        return 0; /* a table created since the first query */
+    if (t->nchat == t->chat_cap) {
+        int cap = t->chat_cap ? 2 * t->chat_cap : 16;
+        ls_db_chat_line *p = realloc(t->chat, (size_t)cap * sizeof *p);
+        if (!p)
+            return LS_ENOMEM;
+        t->chat = p;
+        t->chat_cap = cap;
+    }
+    ls_db_chat_line *l = &t->chat[t->nchat];
+    memset(l, 0, sizeof *l);
+    l->owned = strdup(col[4] ? col[4] : "");
+    if (!l->owned)
+        return LS_ENOMEM;
+    t->nchat++;
+    l->n = col_i64(col[1]);
+    l->seat = (int)col_i64(col[2]);
+    col_str(l->name, sizeof l->name, col[3]);
+    return 0;
+}
+
 int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
 {
     *out = NULL;
@@ -1143,6 +1233,11 @@ int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
         ret = q(db, err, "SELECT table_id, line FROM live_lines ORDER BY table_id, id",
                 row_live_line, &a, 0);
     live_flush(&a);
+    a.cur = 0;
+    if (!ret)
+        ret = q(db, err,
+                "SELECT table_id, n, seat, name, text FROM live_chat ORDER BY table_id, n",
+                row_live_chat, &a, 0);
     ret = tx_end(db, ret, err);
     /* A table with no line yet gets an empty record, never NULL. */
     ls_db_live_table *v = a.r.v;
@@ -1172,6 +1267,9 @@ void ls_db_live_tables_free(ls_db_live_table *t, int n)
         free(t[i].code);
         free(t[i].meta);
         free(t[i].record);
+        for (int k = 0; k < t[i].nchat; k++)
+            free(t[i].chat[k].owned);
+        free(t[i].chat);
     }
     free(t);
 }

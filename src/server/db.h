@@ -10,7 +10,8 @@
  *    durably by ls_db_table_append() before the caller tells anyone of the
  *    move (the record is the journal), and each seat's name, player and
  *    seat token hash, so that after a restart every table can be rebuilt at
- *    its last move (ls_db_live_tables()) with its seats held;
+ *    its last move (ls_db_live_tables()) with its seats held, and its last
+ *    chat lines (ls_db_table_chat());
  *  - finished matches: the record, each player's place, points and
  *    declarations, and the ratings before and after (ls_db_table_finish()
  *    moves a table there in one transaction);
@@ -167,6 +168,28 @@ int ls_db_table_append(ls_db *db, int64_t table_id, const char *line,
  * crash never leaves a record that ends inside a deal. */
 int ls_db_table_append_lines(ls_db *db, int64_t table_id, const char *const *lines,
                              int n, ls_error *err);
+/* A line of a table's chat. */
+typedef struct ls_db_chat_line {
+    int64_t n;                  /* its number at the table: 1 and up */
+    int seat;                   /* the writer's seat (0..7) when written */
+    char name[LS_DB_NAME_SIZE]; /* the writer's name */
+    union {                     /* the text, at most LS_DB_CHAT_BYTES: */
+        const char *text;       /* the caller's, given to ls_db_table_chat */
+        char *owned;            /* in ls_db_live_table: malloc'd, freed
+                                   by ls_db_live_tables_free() */
+    };
+} ls_db_chat_line;
+
+#define LS_DB_CHAT_BYTES 1024   /* a chat line's text, at most */
+#define LS_DB_CHAT_KEEP_MAX 1000
+
+/* Keeps n chat lines of the table (numbered above its last kept one, in
+ * order) in one durable commit, all or none, and forgets its lines
+ * numbered `keep` (1..LS_DB_CHAT_KEEP_MAX) or more below the last one
+ * given: a table keeps its last `keep` lines. LS_DB_EEXISTS for a number
+ * kept already. */
+int ls_db_table_chat(ls_db *db, int64_t table_id, const ls_db_chat_line *lines, int n,
+                     int keep, ls_error *err);
 /* Forgets a table that will not finish (closed before its end). */
 int ls_db_table_drop(ls_db *db, int64_t table_id, ls_error *err);
 /*
@@ -199,6 +222,8 @@ typedef struct ls_db_live_table {
     char *record;                      /* the lines, each ended by '\n' */
     size_t record_len;
     int lines;
+    ls_db_chat_line *chat;             /* its chat kept, oldest first */
+    int nchat, chat_cap;
 } ls_db_live_table;
 
 /* Every table in progress, oldest first, to restore after a restart.

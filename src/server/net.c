@@ -1031,6 +1031,8 @@ static int do_chat(conn *c, const proto_msg *m, srv_error *e)
     table *t = c->nt->t;
     long long n;
     int rc = table_chat(t, c->seat, m->text, (int64_t)uv_now(&c->srv->loop), &n, e);
+    if (rc == SRV_ESTORE)
+        store_check(c->srv); /* the store failed on the line */
     if (rc)
         return rc;
     json_t *line = proto_chat(t, n, n);

@@ -6,11 +6,13 @@
  * the match is played: match_begin when it is dealt (with the table's
  * settings and seats), append for every piece of game record text (whole
  * lines: the header and first deal, each move, each later deal),
- * match_end when it ends, is abandoned, or the server stops. The record is
+ * match_end when it ends, is abandoned, or the server stops; chat for each
+ * line of the table's chat meanwhile. The record is
  * the journal: append returns 0 only once the text is durable, and the
  * table announces nothing a failed append holds until the store says it
  * has written it (flush). After a crash, restore hands back every match
- * in progress with its record, so that the server rebuilds its tables.
+ * in progress with its record and its table's chat, so that the server
+ * rebuilds its tables.
  *
  * The database store (store_db.c) implements it over SQLite or PostgreSQL.
  */
@@ -40,6 +42,16 @@ typedef struct store_seat {
     int wins;                       /* matches won at this table before */
 } store_seat;
 
+#define STORE_CHAT_KEEP 50 /* chat lines kept per table, the last ones */
+
+/* A line of the chat of a match's table. */
+typedef struct store_chat {
+    long long n;                    /* its number at the table */
+    int seat;                       /* the writer's seat when it was written */
+    char name[LS_NAME_MAX + 1];     /* the writer's name */
+    const char *text;               /* not owned (see store_match) */
+} store_chat;
+
 /* A match and the table it is played at: what is needed, with the record,
  * to rebuild the table after a restart. Plain data. */
 typedef struct store_match {
@@ -50,6 +62,11 @@ typedef struct store_match {
     int host;                       /* the host's seat */
     int nseats;
     store_seat seat[LS_MAX_PLAYERS];
+    /* The table's chat, oldest first: at match_begin its lines so far (the
+     * store keeps them with the match), at restore those kept. The texts
+     * are the caller's, valid during the call. */
+    int nchat;
+    store_chat chat[STORE_CHAT_KEEP];
 } store_match;
 
 /* How a match leaves the table (match_end). */
@@ -79,6 +96,12 @@ typedef struct store_ops {
      * the store keeps the text in memory, in order, and writes it with
      * the next append or flush. */
     int (*append)(void *self, void *match, const char *text, size_t len);
+    /* A chat line written at the match's table: kept with the match (its
+     * last STORE_CHAT_KEEP lines), to be given back at restore. Returns 0
+     * once it is durable; a negative code when it could not be written
+     * (nothing is kept: the caller refuses the line). May be NULL (a
+     * store that keeps no chat). */
+    int (*chat)(void *self, void *match, const store_chat *line);
     /* Tries again to write everything the store holds unwritten (every
      * match's text, ended matches). Returns 0 when nothing is left. */
     int (*flush)(void *self);

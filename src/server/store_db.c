@@ -277,7 +277,25 @@ static char *meta_of(const store_match *sm)
     return text;
 }
 
-/* Writes the match and its seats (computer levels as their players). */
+/* Keeps n chat lines of the table in one commit (its last STORE_CHAT_KEEP). */
+static int write_chat(db_store *s, int64_t table_id, const store_chat *c, int n,
+                      ls_error *err)
+{
+    ls_db_chat_line lines[STORE_CHAT_KEEP];
+    if (n > STORE_CHAT_KEEP) {
+        c += n - STORE_CHAT_KEEP;
+        n = STORE_CHAT_KEEP;
+    }
+    for (int i = 0; i < n; i++) {
+        lines[i] = (ls_db_chat_line){.n = c[i].n, .seat = c[i].seat, .text = c[i].text};
+        snprintf(lines[i].name, sizeof lines[i].name, "%s", c[i].name);
+    }
+    int ret = fault(s, err);
+    return ret ? ret : ls_db_table_chat(s->db, table_id, lines, n, STORE_CHAT_KEEP, err);
+}
+
+/* Writes the match, its seats (computer levels as their players) and the
+ * table's chat so far. */
 static int begin_rows(db_store *s, const store_match *sm, int64_t *id, ls_error *err)
 {
     int ret = fault(s, err);
@@ -305,6 +323,8 @@ static int begin_rows(db_store *s, const store_match *sm, int64_t *id, ls_error 
         if (!ret)
             ret = ls_db_table_seat(s->db, *id, i, &seat, err);
     }
+    if (!ret && sm->nchat > 0)
+        ret = write_chat(s, *id, sm->chat, sm->nchat, err);
     if (ret && *id) {
         ls_error ignored;
         ls_db_table_drop(s->db, *id, &ignored); /* best effort: an empty table
@@ -351,6 +371,24 @@ static int db_end(void *self, void *match, int how)
     db_match *m = match;
     m->how = how;
     return write_match(s, m);
+}
+
+/* A chat line is written at once, in its own commit; one that cannot be
+ * is not kept anywhere (the table refuses it), and the store is failing
+ * until the next flush finds nothing held. */
+static int db_chat(void *self, void *match, const store_chat *line)
+{
+    db_store *s = self;
+    db_match *m = match;
+    ls_error err;
+    int ret = write_chat(s, m->table_id, line, 1, &err);
+    if (ret) {
+        char what[96];
+        snprintf(what, sizeof what, "table %s, match %d: a chat line could not be "
+                 "written (it was refused)", m->code, m->match);
+        report(s, NULL, what, &err);
+    }
+    return ret;
 }
 
 /* Reads a meta text back; false when it is not one of ours. */
@@ -405,6 +443,16 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
             st->player_id = ls->bot[0] ? 0 : ls->player_id;
             snprintf(st->token_hash, sizeof st->token_hash, "%s", ls->token_hash);
         }
+        /* The last lines kept (a store never holds more, but one written
+         * by hand might). */
+        int from = lt->nchat > STORE_CHAT_KEEP ? lt->nchat - STORE_CHAT_KEEP : 0;
+        for (int k = from; k < lt->nchat; k++) {
+            store_chat *c = &sm.chat[sm.nchat++];
+            c->n = lt->chat[k].n;
+            c->seat = lt->chat[k].seat;
+            snprintf(c->name, sizeof c->name, "%s", lt->chat[k].name);
+            c->text = lt->chat[k].text;
+        }
         db_match *m = match_new(s, lt->id, lt->code, sm.match);
         if (!m) {
             logf_(s, "table %s: not restored: out of memory (kept in the store)", lt->code);
@@ -431,6 +479,7 @@ static bool db_failing(void *self, char *msg, size_t size)
 static const store_ops db_ops = {
     .match_begin = db_begin,
     .append = db_append,
+    .chat = db_chat,
     .flush = db_flush,
     .match_end = db_end,
     .restore = db_restore,

@@ -237,6 +237,19 @@ int table_chat(table *t, int seat, const char *text, int64_t now, long long *n,
     char *copy = strdup(text);
     if (!copy)
         return srv_fail(e, SRV_ENOMEM, "out of memory");
+    /* While a match is kept, its chat is kept with it: durable before
+     * anyone is shown the line, so that a restored table's numbers go on
+     * above every number shown. */
+    if (t->rec_handle && t->st.ops && t->st.ops->chat) {
+        store_chat sc = {.n = t->chat_n + 1, .seat = seat, .text = copy};
+        memcpy(sc.name, s->name, sizeof sc.name);
+        if (t->st.ops->chat(t->st.self, t->rec_handle, &sc) != 0) {
+            free(copy);
+            return srv_fail(e, SRV_ESTORE, "chat: the server cannot save the line "
+                            "right now (its store is failing); write it again when "
+                            "it is back");
+        }
+    }
     s->chat_credits -= 1.0;
     table_chat_line *l = &t->chat[t->chat_n % TABLE_CHAT_KEEP];
     free(l->text);
@@ -661,6 +674,16 @@ void table_store_match(const table *t, int match, store_match *m)
         snprintf(ss->token, sizeof ss->token, "%s", st->bot ? "" : st->token);
         snprintf(ss->token_hash, sizeof ss->token_hash, "%s", st->bot ? "" : st->token_hash);
         ss->wins = st->wins;
+    }
+    for (long long n = t->chat_n - TABLE_CHAT_KEEP + 1; n <= t->chat_n; n++) {
+        const table_chat_line *l = table_chat_at(t, n);
+        if (!l)
+            continue;
+        store_chat *c = &m->chat[m->nchat++];
+        c->n = l->n;
+        c->seat = l->seat;
+        memcpy(c->name, l->name, sizeof c->name);
+        c->text = l->text;
     }
 }
 
@@ -1181,6 +1204,30 @@ static int restore_seats(table *t, const store_match *m, int64_t now, srv_error 
     return 0;
 }
 
+/* Puts back the chat lines the store kept, with their numbers, which go
+ * on from the last: every line anyone was shown while the match was kept
+ * was kept first (table_chat). A table that has none (a store written
+ * before chat was kept) numbers on from `version`, above every number it
+ * had. A line without memory for its text is left out. */
+static void restore_chat(table *t, const store_match *m, long long version)
+{
+    t->chat_n = m->nchat > 0 ? 0 : version;
+    for (int i = 0; i < m->nchat; i++)
+        if (m->chat[i].n > t->chat_n)
+            t->chat_n = m->chat[i].n;
+    for (int i = 0; i < m->nchat; i++) {
+        const store_chat *c = &m->chat[i];
+        if (c->n < 1 || c->n <= t->chat_n - TABLE_CHAT_KEEP || !c->text)
+            continue;
+        table_chat_line *l = &t->chat[(c->n - 1) % TABLE_CHAT_KEEP];
+        free(l->text);
+        l->text = strdup(c->text);
+        l->n = l->text ? c->n : 0;
+        l->seat = c->seat;
+        snprintf(l->name, sizeof l->name, "%s", c->name);
+    }
+}
+
 table *table_restore(const store_match *m, const char *record, size_t len,
                      const table_config *c, uint64_t seed, const store *st,
                      void *handle, int64_t now, long long version, srv_error *e)
@@ -1220,7 +1267,7 @@ table *table_restore(const store_match *m, const char *record, size_t len,
     t->rec_sent = len;
     t->rec_handle = handle;
     t->version = version;
-    t->chat_n = version; /* its chat, not kept, is numbered on from there too */
+    restore_chat(t, m, version);
     t->empty_since = now;
     switch (ls_phase(t->s)) {
     case LS_PHASE_TURN:

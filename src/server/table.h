@@ -41,7 +41,8 @@
 #define TABLE_CODE_ALPHABET "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #define TABLE_TOKEN_LEN 32 /* seat tokens: 32 lowercase hex digits */
 #define TABLE_LEVEL_MAX 16
-#define TABLE_CHAT_KEEP 50       /* chat lines kept for newcomers and reloads */
+#define TABLE_CHAT_KEEP STORE_CHAT_KEEP /* chat lines kept for newcomers and
+                                           reloads, and in the store */
 #define TABLE_CHAT_CHARS 200     /* characters of a chat line, at most */
 #define TABLE_CHAT_BYTES (TABLE_CHAT_CHARS * 4) /* its UTF-8 bytes, at most */
 #define TABLE_CHAT_BURST 5       /* lines a seat may write at once, */
@@ -209,8 +210,10 @@ table *table_new(const char *code, const table_options *o, const table_config *c
  * by hash), the computer players play again, the turn in play gets a
  * fresh full turn time, and the event log starts empty at `version` (the
  * caller makes it higher than any version the table had, so that a
- * resuming client is sent a snapshot), the chat's numbers too (a client
- * that shows each number once shows the new lines). A match that had
+ * resuming client is sent a snapshot). The chat lines m holds come back
+ * with their numbers, new lines numbered on from the last; without any,
+ * the chat is numbered on from `version` (a client that shows each number
+ * once shows the new lines). A match that had
  * just ended is ended in the store. Returns NULL with e set when the
  * record cannot be rebuilt (the message says which line and why) or
  * memory runs out.
@@ -273,9 +276,11 @@ int table_hurry(table *t, int by, int64_t now, srv_error *e);
  * TABLE_CHAT_CHARS printable characters) in the table's chat, at any
  * status. A seat may write TABLE_CHAT_BURST lines at once, then one each
  * TABLE_CHAT_EVERY_MS (rate_limited). The chat is apart from the events:
- * a line changes no version, so it never makes a move stale; it is kept
- * in memory only (not in the record, lost at a restart). *n receives the
- * line's number (table_chat_at).
+ * a line changes no version, so it never makes a move stale. While a
+ * match is kept in the store, the line is kept there with it before it
+ * is numbered (store_ops.chat), and comes back at a restore; when the
+ * store cannot write it, it is refused (store_failing) and nothing
+ * changes. *n receives the line's number (table_chat_at).
  */
 int table_chat(table *t, int seat, const char *text, int64_t now, long long *n,
                srv_error *e);
