@@ -61,6 +61,9 @@ typedef struct bot {
     size_t len;
     bool skip;            /* the rest of an overlong line is to be dropped */
     int deck;             /* the deck's size the bot was last told */
+    volatile sig_atomic_t *stop; /* set by a signal: stop waiting (or NULL) */
+    bool waiting;         /* `asked` was sent and its answer not yet read */
+    char asked[LINE_MAX_LEN];
     ls_player *fallback;
     void (*report)(void *ud, const char *msg);
     void *report_ud;
@@ -359,11 +362,39 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
 }
 
 /*
+ * Waits up to ms for the bot's output, like poll(), but returns -2 at once
+ * when b->stop is set, also by a signal that comes just before the wait:
+ * the fatal signals are blocked while the flag is looked at, and ppoll()
+ * lets them in only as it starts waiting.
+ */
+static int wait_output(bot *b, int ms)
+{
+    struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
+    if (!b->stop)
+        return poll(&pfd, 1, ms);
+    sigset_t fatal, was;
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &fatal, &was);
+    int rc = -2;
+    if (!*b->stop) {
+        struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000};
+        rc = ppoll(&pfd, 1, &ts, &was);
+    }
+    int e = errno;
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
+    errno = e;
+    return rc;
+}
+
+/*
  * Reads one answer line into line (without the newline), skipping empty
  * lines and lines starting with '#' (comments a bot may print). Returns 0,
  * 1 for the start of a line longer than the protocol allows (the rest is
- * dropped), or -1 when the bot timed out or died (then reported and
- * killed).
+ * dropped), -1 when the bot timed out or died (then reported and killed),
+ * or -2 when b->stop was set (nothing reported, the bot left as it is).
  */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
@@ -382,8 +413,9 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             bot_kill(b);
             return -1;
         }
-        struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
-        int rc = poll(&pfd, 1, left);
+        int rc = wait_output(b, left);
+        if (rc == -2)
+            return -2;
         if (rc < 0 && errno == EINTR)
             continue;
         if (rc <= 0)
@@ -573,19 +605,41 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
     return CLI_BOT_ILLEGAL;
 }
 
+/*
+ * Asks the bot for its move and judges the answer. A wait cut short by
+ * b->stop leaves the question asked (b->waiting): asked the same again
+ * (the player chose to go on playing), the answer to it is waited for
+ * rather than asked twice, which would leave a second answer to be read
+ * as the answer to the next question.
+ */
 static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *err)
 {
     bot *b = p->impl;
     if (!b->dead) {
-        char hand[200], open[200], line[LINE_MAX_LEN];
+        char hand[200], open[200], go[LINE_MAX_LEN], line[LINE_MAX_LEN];
         cards_text(v->hand, hand, sizeof hand);
         cards_text(v->open, open, sizeof open);
-        drain(b);
-        send_line(b, v, "go hand %s open %s draw %s declare %s", hand, open,
-                  v->deck_size > 0 || v->dead ? "yes" : "no",
-                  v->can_declare ? "yes" : "no");
+        snprintf(go, sizeof go, "go hand %s open %s draw %s declare %s", hand, open,
+                 v->deck_size > 0 || v->dead ? "yes" : "no",
+                 v->can_declare ? "yes" : "no");
+        if (!b->waiting || strcmp(go, b->asked) != 0) {
+            drain(b);
+            send_line(b, v, "%s", go);
+            snprintf(b->asked, sizeof b->asked, "%s", go);
+        }
+        b->waiting = false;
         size_t n = 0;
         int got = b->dead ? -1 : read_line(b, v, line, sizeof line, &n);
+        if (got == -2) {
+            b->waiting = true;
+            if (err) {
+                err->code = LS_EPHASE;
+                err->line = 0;
+                snprintf(err->msg, sizeof err->msg, "stopped waiting for %s's "
+                         "answer", v->names[v->me]);
+            }
+            return LS_EPHASE;
+        }
         if (got == 1) {
             char shown[64];
             ls_printable_n(line, n, shown, sizeof shown);
@@ -640,6 +694,11 @@ bool cli_player_is_bot(const ls_player *p)
     return p && p->ops == &bot_ops;
 }
 
+bool cli_bot_waiting(const ls_player *p)
+{
+    return cli_player_is_bot(p) && ((const bot *)p->impl)->waiting;
+}
+
 /* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". A bot
  * may take a while to start (an interpreter on a loaded machine), so the
  * handshake waits at least CLI_BOT_START_MS. */
@@ -655,6 +714,11 @@ static void handshake(bot *b)
     int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line, &n);
     b->timeout_ms = limit;
     b->shaking = false;
+    if (rc == -2) {
+        report(b, NULL, "the wait for its handshake was interrupted; the fallback "
+               "plays for it until the match ends");
+        bot_kill(b);
+    }
     if (rc < 0)
         return;
     int version = 0;
@@ -735,6 +799,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->report = opts ? opts->report : NULL;
     b->report_ud = opts ? opts->report_ud : NULL;
     b->quiet = opts && opts->quiet;
+    b->stop = opts ? opts->stop : NULL;
     b->fallback = ls_player_new("greedy", seed, err);
     if (!b->fallback) {
         free(b);

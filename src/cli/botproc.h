@@ -15,6 +15,8 @@
 #ifndef LS_CLI_BOTPROC_H
 #define LS_CLI_BOTPROC_H
 
+#include <signal.h>
+
 #include "leastscore_ai.h"
 
 #define CLI_BOT_TIMEOUT_MS 5000 /* default time limit for one answer */
@@ -29,6 +31,13 @@ typedef struct cli_player_opts {
     void (*report)(void *ud, const char *msg);
     void *report_ud;
     bool quiet; /* the bot's stderr goes to /dev/null, not to ours */
+    /* May be NULL. A signal handler that sets *stop non-zero cuts short
+     * any wait for the bot's answer (a player's Ctrl-C, who expects the
+     * game to stop at once, not when the bot's time limit is up): the
+     * bot's choose fails with LS_EPHASE, nothing is reported, the bot is
+     * left running, and cli_bot_waiting() is true until its next choose,
+     * which, asked the same, waits on for that same answer. */
+    volatile sig_atomic_t *stop;
 } cli_player_opts;
 
 /*
@@ -77,6 +86,10 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m);
 
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);
+
+/* True for a cmd: player whose last choose was cut short by its stop flag
+ * before the answer came: its turn has not been played. */
+bool cli_bot_waiting(const ls_player *p);
 
 /* Makes SIGINT, SIGTERM and SIGHUP kill every bot's process group (they
  * are not in the terminal's, so Ctrl-C does not reach them) before the

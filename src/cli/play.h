@@ -127,8 +127,10 @@ int play_game_apply(play_game *g, ls_move *m, ls_error *err);
  * else "". Both front ends say it after the move. */
 const char *play_reshuffle_text(const play_game *g, char *buf, size_t size);
 /* The move of the bot to move (its own choice, or the first legal move if
- * it fails). */
-ls_move play_game_bot_move(play_game *g);
+ * it fails) into *m. False, with nothing played, when a signal
+ * (play_interrupted) cut short the wait for a cmd: bot's answer: the
+ * front end stops or asks, and calling again waits on for that answer. */
+bool play_game_bot_move(play_game *g, ls_move *m);
 /* The advisor's move for the human and its chance that declaring now is
  * correct (negative when declaring is not allowed). */
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err);

@@ -661,7 +661,7 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
     for (int i = 1; i < n; i++) {
         g->refs[i] = (play_seat_ref){g, i};
         cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
-                              .quiet = o->quiet_bots};
+                              .quiet = o->quiet_bots, .stop = &play_interrupted};
         g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i),
                                     &po, &err);
         if (!g->bots[i]) {
@@ -799,7 +799,7 @@ const char *play_reshuffle_text(const play_game *g, char *buf, size_t size)
     return buf;
 }
 
-ls_move play_game_bot_move(play_game *g)
+bool play_game_bot_move(play_game *g, ls_move *out)
 {
     int seat = ls_turn(g->s);
     ls_view v;
@@ -808,11 +808,16 @@ ls_move play_game_bot_move(play_game *g)
     ls_error err = {0};
     if (ls_player_choose(g->bots[seat], &v, &m, &err) != 0 ||
         ls_check(g->s, m, NULL) != 0) {
+        /* A cmd: bot whose answer a signal stopped us waiting for has
+         * not played: no move of another's is recorded as its own. */
+        if (cli_bot_waiting(g->bots[seat]))
+            return false;
         ls_move all[LS_MAX_MOVES];
         ls_view_legal_moves(&v, all);
         m = all[0];
     }
-    return m;
+    *out = m;
+    return true;
 }
 
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)

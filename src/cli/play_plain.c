@@ -439,7 +439,13 @@ static int run_match(play_game *g)
     char buf[128];
     ls_error err = {0};
     while (ls_phase(g->s) != LS_PHASE_OVER) {
-        if (play_interrupted || output_lost())
+        if (play_interrupted) {
+            /* Between moves: a computer's turn, or its wait for a cmd:
+             * bot's answer, which the signal cut short. */
+            printf("Interrupted.\n");
+            return MATCH_QUIT;
+        }
+        if (output_lost())
             return MATCH_QUIT;
         if (ls_phase(g->s) == LS_PHASE_DEAL) {
             if (play_game_deal(g, &err) != 0) {
@@ -456,7 +462,9 @@ static int run_match(play_game *g)
             if (human_turn(g) == MATCH_QUIT)
                 return MATCH_QUIT;
         } else {
-            ls_move m = play_game_bot_move(g);
+            ls_move m;
+            if (!play_game_bot_move(g, &m))
+                continue; /* interrupted: the loop's first check ends it */
             if (play_game_apply(g, &m, &err) != 0) {
                 printf("%s made an illegal move: %s\n", ls_name(g->s, seat), err.msg);
                 return MATCH_QUIT;

@@ -1310,7 +1310,9 @@ static void advance(ui *u)
     if (now < u->bot_due)
         return;
     int seat = ls_turn(s);
-    ls_move m = play_game_bot_move(&u->g);
+    ls_move m;
+    if (!play_game_bot_move(&u->g, &m))
+        return; /* interrupted: run() asks whether to quit */
     ls_error err = {0};
     if (play_game_apply(&u->g, &m, &err) != 0) {
         set_msg(u, C_ERR, "%s made an illegal move: %s", ls_name(s, seat), err.msg);

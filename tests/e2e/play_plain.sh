@@ -15,10 +15,10 @@ LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-python3 - "$LS" "$tmp" <<'PY'
+python3 - "$LS" "$tmp" "$(cd "$(dirname "$0")/../bots" && pwd)" <<'PY'
 import os, re, shutil, subprocess, sys
 
-ls, tmp = sys.argv[1], sys.argv[2]
+ls, tmp, bots = sys.argv[1], sys.argv[2], sys.argv[3]
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
 def value(card):
@@ -238,6 +238,31 @@ with open("/dev/zero", "rb") as zero:
         fail("SIGTERM did not end a game reading an endless line")
 if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
     fail(f"SIGTERM during an endless line: status {p.returncode}", out)
+# Ctrl-C while a cmd: bot is thinking (this one never answers) ends the game
+# at once, not when the bot's time limit (5 s) is up; the bot's turn is not
+# played (the record has no move of Ada's, not even the fallback's), and
+# the match resumes at that turn.
+rec = f"{tmp}/bot-int.lsr"
+g = Game(["--seed", "6", "--bots", "1", "--level", f"cmd:python3 {bots}/silent.py",
+          "--record", rec])
+g.wait_for(PROMPT)
+hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+g.send(f"discard {max(hand, key=value)} draw")
+time.sleep(0.5)
+start = time.monotonic()
+g.p.send_signal(signal.SIGINT)
+out = g.p.communicate(timeout=10)[0].decode()
+took = time.monotonic() - start
+if took > 2 or g.p.returncode != 0 or "Interrupted" not in out:
+    fail(f"SIGINT while a bot thinks: status {g.p.returncode} after {took:.1f} s", g.out + out)
+text = open(rec).read()
+if not re.search(r"^You discard", text, re.M) or re.search(r"^Ada ", text, re.M):
+    fail("SIGINT while a bot thinks: the record is not the one before its turn", text)
+r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--level", "random"],
+                   input="quit\n", capture_output=True, text=True, timeout=30)
+if r.returncode != 0 or f"Resumed from {rec}: round 1, turn 2." not in r.stdout:
+    fail("the match interrupted while a bot thought did not resume at its turn",
+         r.stdout + r.stderr)
 print("ok: interrupt")
 
 # Without --record the match goes to the data directory, and the path is shown.

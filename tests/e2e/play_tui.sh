@@ -2,10 +2,10 @@
 # play_tui.sh - the full-screen `leastscore play` driven in tmux: a seeded
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring asks first, then brings up
-# the round summary; help, Ctrl-C (asks, 'n' goes on) and q + y quit with the
-# terminal restored and the record saved and replayable; closing the
-# terminal saves the record and --resume goes on with it; a deck shuffled
-# anew from the discard pile is told; once you are out, f plays the match
+# the round summary; help, Ctrl-C (asks, 'n' goes on; at once while a cmd:
+# bot thinks) and q + y quit with the terminal restored and the record
+# saved and replayable; closing the terminal saves the record and --resume
+# goes on with it; a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
@@ -155,6 +155,42 @@ echo quit | sh -c "$LS play --plain --seed 7 --bots 1 --level $noisy --record $t
     2>"$tmp/noisy.err" >/dev/null
 grep -q "noisy bot read: leastscore-bot 1" "$tmp/noisy.err" ||
     { echo "the line mode lost the bot's stderr"; cat "$tmp/noisy.err"; exit 1; }
+
+# Ctrl-C while a cmd: bot thinks asks at once, not when the bot has
+# answered (this one takes 4.5 s, within the 5 s limit; the wait for it
+# went on through the signal); 'n' waits on for the same answer, the
+# question not asked twice.
+cat >"$tmp/slow.py" <<EOF
+import sys, time
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go "):
+        open("$tmp/slow.log", "a").write(line)
+        time.sleep(4.5)
+        print("discard %s draw" % line.split()[2], flush=True)
+EOF
+start s 100 35 C --seed 7 --bots 1 --level "'cmd:python3 $tmp/slow.py'" --pace 0 \
+    --record "$tmp/slow.lsr"
+wait_for s "Your hand: total"
+$T send-keys -t s Space d
+i=0
+while [ ! -s "$tmp/slow.log" ] && [ "$i" -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+asked=$(date +%s%N)
+$T send-keys -t s C-c
+wait_for s "Quit this game?" 10
+took=$((($(date +%s%N) - asked) / 1000000))
+[ "$took" -lt 2000 ] || { echo "Ctrl-C asked after $took ms"; exit 1; }
+$T send-keys -t s n
+wait_for s "Ada discarded"
+[ "$(grep -c "^go " "$tmp/slow.log")" = 1 ] ||
+    { echo "the bot was asked again after 'n'"; cat "$tmp/slow.log"; exit 1; }
+$T send-keys -t s q
+wait_for s "Quit this game?"
+$T send-keys -t s y
+wait_for s "exit status 0"
+[ "$(grep -c "^Ada " "$tmp/slow.lsr")" = 1 ] ||
+    { echo "not one move of Ada's recorded"; cat "$tmp/slow.lsr"; exit 1; }
 
 # A terminal that is too small gets a message, and q still quits.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
