@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "server/api.h"
+#include "server/db_internal.h"
 
 static const char example[] =
     "leastscore 1\n"
@@ -192,7 +193,12 @@ static void test_the_api_answers_from_the_store(void **state)
     }
     assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
 
+    /* A profile is four queries (the player, the rating history, the
+     * matches with their seats, the rank), whatever the matches: it was
+     * two more for each of the last 20 matches. */
+    long statements = db->statements;
     o = get(db, "/api/players/Ann", NULL, 200, NULL);
+    assert_int_equal(db->statements - statements, 4);
     assert_string_equal(str(o, "kind"), "person");
     assert_int_equal(num(o, "matches"), 1);
     assert_int_equal(num(o, "wins"), 0);
@@ -252,7 +258,9 @@ static void test_the_api_answers_from_the_store(void **state)
     assert_true(json_is_null(json_object_get(o, "rank")));
     assert_int_equal(num(o, "ranked"), 2);
     json_decref(o);
+    statements = db->statements;
     o = get(db, "/api/players/Ann/matches", NULL, 200, NULL);
+    assert_int_equal(db->statements - statements, 2);
     assert_int_equal(json_array_size(json_object_get(o, "matches")), 1);
     json_decref(o);
     char before[32];

@@ -1045,6 +1045,67 @@ static void test_a_match_head_is_the_match_without_its_text(void **state)
     ls_db_close(db);
 }
 
+/* Whether a and b are the same head, field by field. */
+static void assert_same_head(const ls_db_match *a, const ls_db_match *b)
+{
+    assert_int_equal(a->id, b->id);
+    assert_string_equal(a->code, b->code);
+    assert_string_equal(a->meta, "");
+    assert_string_equal(a->record, "");
+    assert_int_equal(a->rounds, b->rounds);
+    assert_int_equal(a->started_at, b->started_at);
+    assert_int_equal(a->finished_at, b->finished_at);
+    assert_int_equal(a->nplayers, b->nplayers);
+    assert_memory_equal(a->player, b->player, sizeof a->player);
+}
+
+/* A player's list of matches in one query is the list of ids with each
+ * match's head: in order, a page below `before`, a match once per seat
+ * the player had (Cid's level at two seats). */
+static void test_a_players_match_heads_are_its_matches_in_one_query(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ann = new_player(db, "Ann", "ann-player-token-0001"), cid = 0;
+    OK(ls_db_bot_player(db, "greedy", &cid, ERR));
+    for (int i = 0; i < 7; i++) {
+        int64_t ids[3] = {ann, i % 2 ? 0 : cid, cid};
+        OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), NULL, ERR));
+    }
+    const struct {
+        int64_t player, before;
+        int limit;
+    } pages[] = {{ann, 0, 20}, {ann, 0, 3}, {ann, 5, 20}, {cid, 0, 20}, {cid, 0, 5},
+                 {cid, 4, 3}, {cid, 1, 20}, {ann + cid + 1, 0, 20}};
+    for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
+        int64_t *ids = NULL;
+        int nids = 0, n = -1;
+        OK(ls_db_player_matches(db, pages[k].player, pages[k].before, pages[k].limit,
+                                &ids, &nids, ERR));
+        ls_db_match *m = NULL;
+        long before = db->statements;
+        OK(ls_db_player_match_heads(db, pages[k].player, pages[k].before, pages[k].limit,
+                                    &m, &n, ERR));
+        assert_int_equal(db->statements - before, 1);
+        assert_int_equal(n, nids);
+        for (int i = 0; i < n; i++) {
+            ls_db_match h;
+            OK(ls_db_match_head(db, ids[i], &h, ERR));
+            assert_same_head(&m[i], &h);
+            ls_db_match_clear(&h);
+            ls_db_match_clear(&m[i]);
+        }
+        free(m);
+        free(ids);
+    }
+    ls_db_match *m = NULL;
+    int n = 0;
+    ls_error e;
+    assert_int_equal(ls_db_player_match_heads(db, ann, 0, 0, &m, &n, &e), LS_EINVAL);
+    assert_null(m);
+    ls_db_close(db);
+}
+
 static void test_ratings_carry_from_match_to_match_with_their_history(void **state)
 {
     (void)state;
@@ -1311,6 +1372,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_a_match_head_is_the_match_without_its_text),
+    T(test_a_players_match_heads_are_its_matches_in_one_query),
     T(test_ratings_carry_from_match_to_match_with_their_history),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
     T(test_a_match_in_progress_cannot_finish_and_stays),

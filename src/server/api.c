@@ -153,29 +153,25 @@ static bool parse_id(const char *s, size_t n, int64_t *id)
 }
 
 /* The player's last matches (ids below `before`, 0: the newest) as an
- * array: their seats, not their records (ls_db_match_head). */
+ * array: their seats, not their records, in one query
+ * (ls_db_player_match_heads). */
 static int recent_matches(ls_db *db, int64_t player_id, int64_t before, json_t **out,
                           ls_error *err)
 {
-    int64_t *ids = NULL;
+    ls_db_match *m = NULL;
     int n = 0;
-    int ret = ls_db_player_matches(db, player_id, before, RECENT_MATCHES, &ids, &n, err);
+    int ret = ls_db_player_match_heads(db, player_id, before, RECENT_MATCHES, &m, &n, err);
     if (ret)
         return ret;
     json_t *a = json_array();
-    for (int i = 0; a && !ret && i < n; i++) {
-        ls_db_match m;
-        ret = ls_db_match_head(db, ids[i], &m, err);
-        if (!ret) {
-            json_array_append_new(a, match_summary(&m, player_id));
-            ls_db_match_clear(&m);
-        }
+    for (int i = 0; i < n; i++) {
+        if (a)
+            json_array_append_new(a, match_summary(&m[i], player_id));
+        ls_db_match_clear(&m[i]);
     }
-    free(ids);
-    if (ret || !a) {
-        json_decref(a);
-        return ret ? ret : LS_ENOMEM;
-    }
+    free(m);
+    if (!a)
+        return LS_ENOMEM;
     *out = a;
     return 0;
 }

@@ -238,6 +238,7 @@ static int q(ls_db *db, ls_error *err, const char *sql, ls__db_row_fn row, void 
     for (int i = 0; i < n; i++)
         params[i] = va_arg(ap, const char *);
     va_end(ap);
+    db->statements++;
     return db->ops->exec(db, sql, LS__DB_LITERAL, n, params, row, ud, err);
 }
 
@@ -1610,4 +1611,101 @@ int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit
                 " ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)",
                 row_id, &a, 3, np.s, nb.s, nl.s);
     return rows_end(&a, ret, err, ids, n);
+}
+
+/* The heads of a player's matches as one query returns them: one row per
+ * seat of each match, newest match first, a match's seats in order. A
+ * match the player had k seats at (a computer level twice at a table)
+ * comes k times from the list of ids it is joined with, so each of its
+ * seats comes k times: it is given k times, as ls_db_player_matches()
+ * lists it. */
+typedef struct heads_acc {
+    rows r;          /* of ls_db_match */
+    int copies;      /* the rows of the last match's first seat */
+    int last_seat;   /* the seat of the row before */
+} heads_acc;
+
+/* The last match is whole: its copies after it. */
+static int heads_copies(heads_acc *a)
+{
+    for (; a->copies > 1; a->copies--) {
+        int rc;
+        ls_db_match *m = rows_add(&a->r, 22, 22, &rc);
+        if (!m)
+            return rc;
+        *m = m[-1];
+        m->code = strdup(m[-1].code);
+        m->meta = strdup("");
+        m->record = strdup("");
+        if (!m->code || !m->meta || !m->record)
+            return LS_ENOMEM;
+    }
+    return 0;
+}
+
+/* gcc 12's analyzer loses the strings stored into the realloc'd array
+ * (see row_live_table). */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
+static int row_head(void *ud, const char *const *col, int ncol)
+{
+    heads_acc *a = ud;
+    if (ncol < 22)
+        return LS_DB_EIO;
+    int64_t id = col_i64(col[0]);
+    ls_db_match *m = a->r.n ? (ls_db_match *)a->r.v + a->r.n - 1 : NULL;
+    if (!m || m->id != id) {
+        int rc = heads_copies(a);
+        if (rc || !(m = rows_add(&a->r, ncol, 22, &rc)))
+            return rc;
+        m->id = id;
+        m->code = strdup(col[1] ? col[1] : "");
+        m->meta = strdup("");
+        m->record = strdup("");
+        m->rounds = (int)col_i64(col[2]);
+        m->started_at = col_i64(col[3]);
+        m->finished_at = col_i64(col[4]);
+        if (!m->code || !m->meta || !m->record)
+            return LS_ENOMEM;
+        a->copies = 0;
+        a->last_seat = -1;
+    }
+    int seat = (int)col_i64(col[5]);
+    if (m->nplayers == 0 || seat == m->player[0].seat)
+        a->copies++;
+    if (seat == a->last_seat)
+        return 0; /* a copy of the seat before */
+    a->last_seat = seat;
+    return row_match_player(m, col + 5, ncol - 5);
+}
+ANALYZER_END
+
+int ls_db_player_match_heads(ls_db *db, int64_t player_id, int64_t before, int limit,
+                             ls_db_match **out, int *n, ls_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    if (limit < 1 || limit > 1000)
+        return ls__db_fail(err, LS_EINVAL, "a page of matches has 1 to 1000 rows, not %d",
+                           limit);
+    num np = i64s(player_id), nb = i64s(before > 0 ? before : INT64_MAX), nl = i64s(limit);
+    heads_acc a = {.r = ROWS_OF(ls_db_match), .last_seat = -1};
+    int ret = q(db, err,
+                "SELECT m.id, m.code, m.rounds, m.started_at, m.finished_at,"
+                " mp.seat, mp.player_id, mp.name, mp.bot, mp.place, mp.score, mp.rounds,"
+                " mp.points, mp.declared, mp.declared_correct, mp.declared_false, mp.won,"
+                " mp.mu_before, mp.sigma_before, mp.mu_after, mp.sigma_after, mp.match_id"
+                " FROM (SELECT match_id FROM match_players WHERE player_id = $1"
+                " AND match_id < $2 ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)) mine"
+                " JOIN matches m ON m.id = mine.match_id"
+                " JOIN match_players mp ON mp.match_id = m.id"
+                " ORDER BY m.id DESC, mp.seat",
+                row_head, &a, 3, np.s, nb.s, nl.s);
+    if (!ret)
+        ret = heads_copies(&a);
+    if (ret) {
+        ls_db_match *v = a.r.v;
+        for (int i = 0; i < a.r.n; i++)
+            ls_db_match_clear(&v[i]);
+    }
+    return rows_end(&a.r, ret, err, out, n);
 }

@@ -263,6 +263,12 @@ int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
  * each, tens for a long match) would be read only to be thrown away. */
 int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);
+/* The heads (ls_db_match_head) of a player's finished matches, newest
+ * first, as ls_db_player_matches() lists them (a match once per seat the
+ * player had), in one query. *out malloc'd (NULL when *n is 0); the
+ * caller clears each (ls_db_match_clear) and frees it. */
+int ls_db_player_match_heads(ls_db *db, int64_t player_id, int64_t before, int limit,
+                             ls_db_match **out, int *n, ls_error *err);
 /* The ids of a player's finished matches, newest first, at most `limit`
  * (1..1000) with ids below `before` (0: from the newest). *ids malloc'd. */
 int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit,

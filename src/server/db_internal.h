@@ -40,6 +40,8 @@ struct ls_db {
     const ls__db_ops *ops;
     void *conn;    /* sqlite3 * or PGconn * */
     bool in_tx;    /* inside ls__db_begin() .. commit/rollback */
+    long statements; /* the queries db.c has run (for tests: how many
+                        statements an answer costs) */
 };
 
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err);
