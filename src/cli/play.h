@@ -79,10 +79,10 @@ extern volatile sig_atomic_t play_interrupted;
 
 /* Starts match number `number` (1, 2... when playing again) seeded with
  * `seed` (or, with --resume, continues the recorded match as number 1):
- * state, bots, record header and the record's path (opts->record, else
- * opts->resume,
- * with -2, -3... before its extension for later matches, or a new file
- * under the data directory), where the header is written at once (a file
+ * state, bots, record header and the record's path (opts->record, with
+ * -2, -3... before its extension for later matches; else opts->resume for
+ * the resumed match; else a new file under the data directory), where the
+ * header is written at once (a file
  * that cannot be written fails here). A failing bot is reported to
  * report(ud, ...) (may be NULL), from here on (a cmd: bot is started and
  * greeted here) and during the match. g must stay where it is until

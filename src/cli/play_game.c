@@ -681,9 +681,14 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         if (g->rec)
             header_comments(g, true, seed);
     }
-    if (o->record || o->resume)
-        numbered_path(o->record ? o->record : o->resume, number, g->path,
-                      sizeof g->path);
+    /* The matches after a resumed one are new games, saved as any new
+     * game is: FILE-2 beside the resumed FILE was the name of the second
+     * game started in FILE's second in the games directory, and replaced
+     * it. */
+    if (o->record)
+        numbered_path(o->record, number, g->path, sizeof g->path);
+    else if (resume)
+        snprintf(g->path, sizeof g->path, "%s", o->resume);
     else if (default_path(g->path, sizeof g->path) != 0) {
         snprintf(msg, size, "cannot make a file for the record (%s): %s", g->path,
                  strerror(errno));

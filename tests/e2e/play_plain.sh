@@ -668,6 +668,36 @@ r = run_continue()
 if r.returncode != 2 or f"no unfinished match is saved in {games} (1 record read)" not in r.stderr:
     fail(f"--continue with only finished matches: {r.returncode} {r.stderr!r}", r.stdout)
 
+# "Play again" after a resumed match saves the next match as any new game
+# without --record is saved, in a new file of the games directory: it went
+# to FILE-2, the name the second game started in the same second as FILE
+# gets, and replaced that game.
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--bots", "1", "--threshold", "1"],
+                   input="quit\n", capture_output=True, text=True, env=env, timeout=30)
+first = re.search(r"Record saved: (\S+)", r.stdout).group(1)
+other = first[:-len(".lsr")] + "-2.lsr"
+with open(other, "w") as f:
+    f.write("# another game\n")
+g = Game(["--resume", first], env=env)
+while (m := g.wait_for(PROMPT, AGAIN)) == PROMPT:
+    hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+    g.send(f"discard {max(hand, key=value)} draw")
+if m is None:
+    fail("the resumed match did not end with 'Play again?'", g.out)
+g.send("yes")
+if g.wait_for(PROMPT) != PROMPT:
+    fail("no prompt in the next match", g.out)
+g.send("quit")
+out = g.out + g.p.communicate(timeout=30)[0].decode()
+saved = re.findall(r"Record saved: (\S+)", out)
+if len(saved) != 2 or saved[0] != first or open(other).read() != "# another game\n":
+    fail(f"play again after --resume {first}: saved {saved}", out)
+if os.path.dirname(saved[1]) != games or saved[1] in (first, other) \
+        or not open(saved[1]).read().startswith("leastscore 1"):
+    fail(f"play again after --resume: the next match went to {saved[1]}", out)
+for f in (first, other, saved[1]):  # the tests below count what is there
+    os.unlink(f)
+
 # A match in play is locked: a second leastscore play can neither resume
 # its file nor --record over it (each would save over the other's moves),
 # and is told which process plays it; --continue passes over it; the lock
