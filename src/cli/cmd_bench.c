@@ -33,7 +33,8 @@ static const char usage_text[] =
     "  --seed N        seed of the first match (default 1)\n"
     "  --player SPEC   'random' (default: a uniformly random move from the\n"
     "                  full legal list, no view) or a computer player such as\n"
-    "                  'greedy', asked through its view\n"
+    "                  'greedy', asked through its view (not a cmd: bot: sim\n"
+    "                  times those)\n"
     "  -h, --help      this text\n";
 
 struct totals {
@@ -153,6 +154,14 @@ int cmd_bench(int argc, char **argv)
                 return 2;
             break;
         case 'p':
+            /* A program's speed is its own and its pipes', not the
+             * engine's; sim plays bots and times each one's decisions. */
+            if (!strncmp(optarg, "cmd:", 4))
+                return cli_usage_error("bench", "--player %s: bench times the "
+                                       "engine and its built-in players on one "
+                                       "core, not programs; 'leastscore sim' "
+                                       "plays cmd: bots and gives each one's time "
+                                       "per decision", optarg);
             spec = optarg;
             break;
         case 'h':

@@ -30,7 +30,8 @@ grep -q '^decisions/s *[0-9]' "$tmp/e" || { cat "$tmp/e"; fail "expert rate"; }
 
 # Bad options: exit 2, a message naming what was wrong, nothing on stdout.
 for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
-           "--seed -1" "--player bogus" "--player expert:iters=0" "--frobnicate"; do
+           "--seed -1" "--player bogus" "--player expert:iters=0" "--player cmd:true" \
+           "--frobnicate"; do
     set +e
     # shellcheck disable=SC2086
     "$ls" bench $bad --matches 1 >"$tmp/out" 2>"$tmp/err"
@@ -45,6 +46,11 @@ done
 # The message for 0 does not offer 0.
 "$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0'" ||
     fail "the --seconds message"
+# A cmd: bot is refused as such (it was an "unknown player kind 'cmd'"),
+# and the message says where bots are timed.
+"$ls" bench --player "cmd:python3 bot.py" --matches 1 2>&1 |
+    grep -qF -- "--player cmd:python3 bot.py: bench times the engine and its built-in players on one core, not programs; 'leastscore sim' plays cmd: bots" ||
+    fail "the cmd: message"
 # --seed is refused in the same words as by sim, arena and play.
 "$ls" bench --seed -1 2>&1 | grep -q -- "--seed needs a whole number from 0 to 2^64 - 1, not '-1'" ||
     fail "the --seed message"
