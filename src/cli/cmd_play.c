@@ -255,32 +255,20 @@ static bool full_screen_ok(char *why, size_t size)
     return ok;
 }
 
-/* --resume FILE: reads it into o->resume_text (the caller frees *text)
- * and sets the table from the match it holds. Returns 0, or prints why not
- * and returns 2, as replay does for a file it cannot take (the usage is
- * not what was wrong, so it is not pointed to). */
-static int read_resume(play_opts *o, char **text)
+/* --continue: the newest unfinished match of the games directory becomes
+ * o->resume. Returns 0, or prints why not and returns 2, as replay does
+ * for a file it cannot take (the usage is not what was wrong, so it is not
+ * pointed to). The record is read, once, where the match begins
+ * (play_game_new), under its lock. */
+static int find_last(play_opts *o)
 {
     static char last[PLAY_PATH_MAX];
     char msg[PLAY_PATH_MAX + 200];
-    if (o->resume_last) {
-        if (play_last_unfinished(last, sizeof last, msg, sizeof msg) != 0) {
-            fprintf(stderr, "leastscore play: --continue: %s\n", msg);
-            return 2;
-        }
-        o->resume = last;
-    }
-    *text = cli_read_file(o->resume, 64 << 20, &o->resume_len);
-    if (!*text) {
-        fprintf(stderr, "leastscore play: --resume: cannot read %s: %s\n", o->resume,
-                errno == EFBIG ? "it is longer than any game record" : strerror(errno));
+    if (play_last_unfinished(last, sizeof last, msg, sizeof msg) != 0) {
+        fprintf(stderr, "leastscore play: --continue: %s\n", msg);
         return 2;
     }
-    o->resume_text = *text;
-    if (play_resume_opts(o, msg, sizeof msg) != 0) {
-        fprintf(stderr, "leastscore play: --resume: %s\n", msg);
-        return 2;
-    }
+    o->resume = last;
     return 0;
 }
 
@@ -288,12 +276,11 @@ int cmd_play(int argc, char **argv)
 {
     play_opts o = {.nbots = 3, .name = "You", .pace_ms = 700};
     o.rules = ls_rules_default();
-    char *resume_text = NULL;
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if ((o.resume || o.resume_last) && (rc = read_resume(&o, &resume_text)) != 0)
-        goto out;
+    if (o.resume_last && (rc = find_last(&o)) != 0)
+        return rc;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -315,7 +302,5 @@ int cmd_play(int argc, char **argv)
         o.quiet_bots = true;
         rc = play_tui(&o);
     }
-out:
-    free(resume_text);
     return rc;
 }

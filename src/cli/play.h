@@ -38,8 +38,6 @@ typedef struct play_opts {
     int nlevels;                                /* specs given with --level */
     const char *resume;                         /* --resume FILE, or NULL */
     bool resume_last;                           /* --continue */
-    const char *resume_text; /* its text (play_resume_opts), owned by the caller */
-    size_t resume_len;
 } play_opts;
 
 /* Receives every failure of a computer player, as a sentence naming its
@@ -51,6 +49,7 @@ struct play_game;
 typedef struct play_seat_ref { /* what a bot's report callback is given */
     struct play_game *g;
     int seat;
+    char name[LS_NAME_MAX + 1]; /* the seat's player */
 } play_seat_ref;
 
 /* One match. Seat 0 is the human; bots[0] is NULL. */
@@ -66,6 +65,8 @@ typedef struct play_game {
     bool locked;                  /* lockfd holds the lock on path.lock */
     int lockfd;
     bool resumed;                 /* continues a record (--resume) */
+    char *resume_text;            /* the record resumed, as read (owned) */
+    size_t resume_len;
     size_t resume_base;           /* the rebuilt record's length at the resume */
     int reshuffled;  /* cards the last move's draw shuffled from the dead pile
                       * into an empty deck (D9), or 0 */
@@ -78,31 +79,29 @@ typedef struct play_game {
 extern volatile sig_atomic_t play_interrupted;
 
 /* Starts match number `number` (1, 2... when playing again) seeded with
- * `seed` (or, with --resume, continues the recorded match as number 1):
- * state, bots, record header and the record's path (opts->record, with
- * -2, -3... before its extension for later matches; else opts->resume for
- * the resumed match; else a new file under the data directory), where the
- * header is written at once (a file
+ * `seed`: state, bots, record header and the record's path (opts->record,
+ * with -2, -3... before its extension for later matches, else a new file
+ * under the data directory), where the header is written at once (a file
  * that cannot be written fails here). A failing bot is reported to
  * report(ud, ...) (may be NULL), from here on (a cmd: bot is started and
  * greeted here) and during the match. g must stay where it is until
- * play_game_free(). Returns 0, or -1 with a message in msg. */
-int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
-                  play_report_fn *report, void *ud, char *msg, size_t size);
-/*
- * --resume: reads the match recorded in o->resume_text (the text of
- * o->resume) and makes the options describe its table: the players (the
- * human is seat 0, under its recorded name), the rules, and each computer
- * player's level (--level if given, else the record's "# level NAME SPEC"
- * comment, else greedy). A level that runs a program (cmd:) is never taken
- * from a record, which anyone may have written: --level must give it. A
- * record that is not valid, or whose match is over, fails here. Match
- * number 1 of play_game_new() then continues the record's match: the same
- * state, the computer players told of every deal and move as in live
- * play, the record rebuilt, and later deals and draws from `seed`.
- * Returns 0, or -1 with a message in msg.
+ * play_game_free(). Returns 0, or -1 with a message in msg.
+ *
+ * With --resume (o->resume), match number 1 goes on with the match
+ * recorded there instead, saved to o->record or back to o->resume. That
+ * file's lock is taken first, then the record is read, once: the table
+ * is set from it in *o (the players, the human in seat 0 under its
+ * recorded name, the rules, and each computer player's level: --level if
+ * given, else the record's last "# level NAME SPEC" comment, else greedy;
+ * a level that runs a program, cmd:, is never taken from a record, which
+ * anyone may have written), so that later matches have the same table;
+ * the computer players are told every deal and move as in live play, the
+ * record writer is rebuilt, and later deals and draws come from `seed`.
+ * A record that cannot be read, is not valid, or whose match is over
+ * returns -2, with msg "--resume: ...".
  */
-int play_resume_opts(play_opts *o, char *msg, size_t size);
+int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
+                  play_report_fn *report, void *ud, char *msg, size_t size);
 /* --continue: the path of the newest record under the games directory
  * (where matches without --record are saved) whose match is not over.
  * Returns 0, or -1 with why not in msg. */
@@ -176,8 +175,8 @@ extern const char play_rules_text[];
 void play_table_rules(const ls_rules *r, char *buf, size_t size);
 
 /* The front ends. Both return the process exit status. */
-int play_plain(const play_opts *o);
-int play_tui(const play_opts *o);
+int play_plain(play_opts *o);
+int play_tui(play_opts *o);
 
 /* A fresh seed for an unseeded match. */
 uint64_t play_random_seed(void);

@@ -383,7 +383,7 @@ static void bot_report(void *ud, const char *msg)
 {
     const play_seat_ref *ref = ud;
     play_game *g = ref->g;
-    const char *name = ls_name(g->s, ref->seat);
+    const char *name = ref->name; /* g->s is not there yet during a --resume */
     char tag[LS_NAME_MAX + 8];
     snprintf(tag, sizeof tag, " (%s): ", name);
     const char *what = strstr(msg, tag);
@@ -413,12 +413,13 @@ static void bot_report(void *ud, const char *msg)
 
 /* The record's first comments: the seed the match was started with (when
  * known) and each computer player's level ("level Ada greedy"), which
- * --resume reads back. */
+ * --resume reads back. From the players made (make_bots), as g->s is not
+ * there yet while a --resume reads the record. */
 static void level_comments(play_game *g)
 {
     char line[LS_NAME_MAX + CLI_SPEC_MAX + 16];
-    for (int i = 1; i < ls_players(g->s); i++) {
-        snprintf(line, sizeof line, "level %s %s", ls_name(g->s, i),
+    for (int i = 1; i < LS_MAX_PLAYERS && g->bots[i]; i++) {
+        snprintf(line, sizeof line, "level %s %s", g->refs[i].name,
                  g->opts->levels[i - 1]);
         ls_record_comment(g->rec, line);
     }
@@ -438,40 +439,26 @@ static void header_comments(play_game *g, bool have_seed, uint64_t seed)
  * match just after it. */
 static void told_deal(play_game *g, const ls_state *s);
 static void told_move(play_game *g, const ls_state *s, int seat, ls_move m);
+static int first_save(play_game *g, char *msg, size_t size);
 
-/* --resume's second reading of the record, statement by statement: the
- * record writer and the players are given every deal and move, as live
- * play gives them. */
-typedef struct resume_ctx {
-    play_game *g;
-    uint64_t first_seed; /* of the record's "leastscore play, seed N", or 0 */
-    bool have_seed;
-} resume_ctx;
-
-static int rs_players(void *ud, const ls_state *s)
+/* The computer players of the match s (its seats 1..n-1), of the levels
+ * in g->opts, seeded from seed. 0, or -1 with msg set. */
+static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
+                     size_t size)
 {
-    resume_ctx *c = ud;
-    c->g->rec = ls_record_new(s);
-    if (c->g->rec)
-        header_comments(c->g, c->have_seed, c->first_seed);
-    return 0;
-}
-
-static int rs_deal(void *ud, const ls_state *s)
-{
-    resume_ctx *c = ud;
-    if (c->g->rec)
-        ls_record_deal(c->g->rec, s);
-    told_deal(c->g, s);
-    return 0;
-}
-
-static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
-{
-    resume_ctx *c = ud;
-    if (c->g->rec)
-        ls_record_move(c->g->rec, s, seat, m);
-    told_move(c->g, s, seat, m);
+    ls_error err = {0};
+    for (int i = 1; i < ls_players(s); i++) {
+        g->refs[i] = (play_seat_ref){g, i, ""};
+        snprintf(g->refs[i].name, sizeof g->refs[i].name, "%s", ls_name(s, i));
+        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
+                              .quiet = g->opts->quiet_bots, .stop = &play_interrupted};
+        g->bots[i] = cli_player_new(g->opts->levels[i - 1], splitmix(seed + (uint64_t)i),
+                                    &po, &err);
+        if (!g->bots[i]) {
+            snprintf(msg, size, "%s", err.msg);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -501,25 +488,38 @@ static bool record_comment(const char *text, size_t len, const char *key, bool l
     return found;
 }
 
-int play_resume_opts(play_opts *o, char *msg, size_t size)
+/*
+ * --resume reads its record once, statement by statement, under the lock
+ * of the file it saves to: when the players are known, the table is set
+ * from them (play_opts: the human's name, the rules, each computer
+ * player's level) and the players and the record writer are made; every
+ * deal and move is then given to them as live play gives it. (It was read
+ * three times, the file before the lock: a save by another game in
+ * between could make the three disagree.)
+ */
+typedef struct resume_ctx {
+    play_game *g;
+    play_opts *o;
+    uint64_t seed;
+    uint64_t first_seed; /* of the record's "leastscore play, seed N", or 0 */
+    bool have_seed;
+    char *msg;           /* why a hook stopped the reading, or "" */
+    size_t size;
+} resume_ctx;
+
+/* The table of the match from the record: see play_resume() in play.h. */
+static int resume_table(resume_ctx *c, const ls_state *s)
 {
-    ls_state *s = NULL;
+    play_opts *o = c->o;
+    const char *text = c->g->resume_text;
+    size_t len = c->g->resume_len;
+    int n = ls_players(s);
     ls_error err = {0};
-    if (ls_record_read(o->resume_text, o->resume_len, &s, NULL, NULL, &err) != 0) {
-        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
-        return -1;
-    }
-    int rc = -1, n = ls_players(s);
-    if (ls_phase(s) == LS_PHASE_OVER) {
-        snprintf(msg, size, "the match in %s is over (%s won it): there is nothing "
-                 "to resume; 'leastscore replay %s' shows it", o->resume,
-                 ls_name(s, ls_winner(s)), o->resume);
-        goto out;
-    }
     if (o->nlevels > 1 && o->nlevels != n - 1) {
-        snprintf(msg, size, "--level names %d players but the match in %s has %d "
-                 "computer player%s", o->nlevels, o->resume, n - 1, n == 2 ? "" : "s");
-        goto out;
+        snprintf(c->msg, c->size, "--resume: --level names %d players but the match "
+                 "in %s has %d computer player%s", o->nlevels, o->resume, n - 1,
+                 n == 2 ? "" : "s");
+        return -1;
     }
     o->nbots = n - 1;
     snprintf(o->name, sizeof o->name, "%s", ls_name(s, 0));
@@ -532,60 +532,87 @@ int play_resume_opts(play_opts *o, char *msg, size_t size)
             continue;
         snprintf(key, sizeof key, "level %s ", ls_name(s, i));
         /* The last: a resume with --level writes the levels it set. */
-        if (!record_comment(o->resume_text, o->resume_len, key, true, spec,
-                            CLI_SPEC_MAX)) {
+        if (!record_comment(text, len, key, true, spec, CLI_SPEC_MAX)) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
         } else if (!strncmp(spec, "cmd:", 4)) {
-            snprintf(msg, size, "%s played '%s', a program, which is not started "
-                     "from a record: give it, or another level, with --level",
-                     ls_name(s, i), spec);
-            goto out;
+            snprintf(c->msg, c->size, "--resume: %s played '%s', a program, which is "
+                     "not started from a record: give it, or another level, with "
+                     "--level", ls_name(s, i), spec);
+            return -1;
         } else if (cli_player_check(spec, &err) != 0) {
-            snprintf(msg, size, "%s's level in %s: %s; give one with --level",
-                     ls_name(s, i), o->resume, err.msg);
-            goto out;
+            snprintf(c->msg, c->size, "--resume: %s's level in %s: %s; give one with "
+                     "--level", ls_name(s, i), o->resume, err.msg);
+            return -1;
         }
     }
-    rc = 0;
-out:
-    ls_state_free(s);
-    return rc;
-}
-
-/* Match number 1 of a --resume: the state at the record's last statement,
- * reseeded with `seed` for what comes next. */
-static int resume_state(play_game *g, uint64_t seed, char *msg, size_t size)
-{
-    const play_opts *o = g->opts;
-    ls_error err = {0};
-    if (ls_record_read(o->resume_text, o->resume_len, &g->s, NULL, NULL, &err) != 0) {
-        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
-        return -1;
-    }
-    ls_state_reseed(g->s, seed);
     return 0;
 }
 
-/* Match number 1 of a --resume, once its players exist: the record read
- * again, its deals and moves told to the players and the record writer. */
-static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
+static int rs_players(void *ud, const ls_state *s)
 {
-    const play_opts *o = g->opts;
-    resume_ctx c = {.g = g};
+    resume_ctx *c = ud;
+    if (resume_table(c, s) != 0 || make_bots(c->g, s, c->seed, c->msg, c->size) != 0)
+        return LS_EINVAL;
+    c->g->rec = ls_record_new(s);
+    if (c->g->rec)
+        header_comments(c->g, c->have_seed, c->first_seed);
+    return 0;
+}
+
+static int rs_deal(void *ud, const ls_state *s)
+{
+    resume_ctx *c = ud;
+    if (c->g->rec)
+        ls_record_deal(c->g->rec, s);
+    told_deal(c->g, s);
+    return 0;
+}
+
+static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    resume_ctx *c = ud;
+    if (c->g->rec)
+        ls_record_move(c->g->rec, s, seat, m);
+    told_move(c->g, s, seat, m);
+    return 0;
+}
+
+/* Match number 1 of a --resume, once g->path is locked: the record read
+ * (once), the table, players and record writer made from it, and the
+ * state at its end reseeded with `seed` for what comes next. Returns 0,
+ * or -1 with msg set ("--resume: ..."). */
+static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
+                        size_t size)
+{
+    g->resume_text = cli_read_file(o->resume, 64 << 20, &g->resume_len);
+    if (!g->resume_text) {
+        snprintf(msg, size, "--resume: cannot read %s: %s", o->resume,
+                 errno == EFBIG ? "it is longer than any game record" : strerror(errno));
+        return -1;
+    }
+    resume_ctx c = {.g = g, .o = o, .seed = seed, .msg = msg, .size = size};
     char text[32];
-    if (record_comment(o->resume_text, o->resume_len, "leastscore play, seed ", false,
+    *msg = '\0';
+    if (record_comment(g->resume_text, g->resume_len, "leastscore play, seed ", false,
                        text, sizeof text))
         c.have_seed = cli_parse_u64(text, &c.first_seed) == 0;
     ls_record_hooks hooks = {.ud = &c, .players = rs_players, .deal = rs_deal,
                              .move = rs_move};
-    ls_state *end = NULL;
     ls_error err = {0};
-    if (ls_record_replay(o->resume_text, o->resume_len, &hooks, &end, NULL, NULL,
+    if (ls_record_replay(g->resume_text, g->resume_len, &hooks, &g->s, NULL, NULL,
                          &err) != 0) {
-        snprintf(msg, size, "%s, line %d: %s", o->resume, err.line, err.msg);
+        if (!*msg)
+            snprintf(msg, size, "--resume: %s, line %d: %s", o->resume, err.line,
+                     err.msg);
         return -1;
     }
-    ls_state_free(end);
+    if (ls_phase(g->s) == LS_PHASE_OVER) {
+        snprintf(msg, size, "--resume: the match in %s is over (%s won it): there is "
+                 "nothing to resume; 'leastscore replay %s' shows it", o->resume,
+                 ls_name(g->s, ls_winner(g->s)), o->resume);
+        return -1;
+    }
+    ls_state_reseed(g->s, seed);
     if (g->rec) {
         ls_record_text(g->rec, &g->resume_base);
         char line[80];
@@ -594,6 +621,7 @@ static int resume_replay(play_game *g, uint64_t seed, char *msg, size_t size)
         ls_record_comment(g->rec, line);
         level_comments(g); /* the levels from here on, for another resume */
     }
+    g->resumed = true;
     return 0;
 }
 
@@ -631,7 +659,7 @@ void play_resume_command(const char *path, char *buf, size_t size)
     buf[k] = '\0';
 }
 
-int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
+int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {
     memset(g, 0, sizeof *g);
@@ -639,57 +667,45 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
     g->seed = seed;
     g->report = report;
     g->report_ud = ud;
-    bool resume = number == 1 && o->resume_text;
+    if (number == 1 && o->resume) {
+        /* Locked before it is read, so that what is read is what no
+         * other game will save over. */
+        snprintf(g->path, sizeof g->path, "%s", o->record ? o->record : o->resume);
+        if (lock_record(g, msg, size) != 0) {
+            play_game_free(g);
+            return -1;
+        }
+        if (resume_match(g, o, seed, msg, size) != 0) {
+            play_game_free(g);
+            return -2;
+        }
+        return first_save(g, msg, size);
+    }
+    const char *names[LS_MAX_PLAYERS] = {o->name};
+    int n = 1;
     ls_error err = {0};
-    if (resume) {
-        if (resume_state(g, seed, msg, size) != 0)
-            return -1;
-    } else {
-        const char *names[LS_MAX_PLAYERS] = {o->name};
-        int n = 1;
-        for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0];
-             i++)
-            if (strcmp(bot_names[i], o->name) != 0)
-                names[n++] = bot_names[i];
-        g->s = ls_state_new(&o->rules, n, names, seed, &err);
-        if (!g->s) {
-            snprintf(msg, size, "%s", err.msg);
-            return -1;
-        }
+    for (size_t i = 0; n <= o->nbots && i < sizeof bot_names / sizeof bot_names[0]; i++)
+        if (strcmp(bot_names[i], o->name) != 0)
+            names[n++] = bot_names[i];
+    g->s = ls_state_new(&o->rules, n, names, seed, &err);
+    if (!g->s) {
+        snprintf(msg, size, "%s", err.msg);
+        return -1;
     }
-    int n = ls_players(g->s);
-    for (int i = 1; i < n; i++) {
-        g->refs[i] = (play_seat_ref){g, i};
-        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
-                              .quiet = o->quiet_bots, .stop = &play_interrupted};
-        g->bots[i] = cli_player_new(o->levels[i - 1], splitmix(seed + (uint64_t)i),
-                                    &po, &err);
-        if (!g->bots[i]) {
-            snprintf(msg, size, "%s", err.msg);
-            play_game_free(g);
-            return -1;
-        }
+    if (make_bots(g, g->s, seed, msg, size) != 0) {
+        play_game_free(g);
+        return -1;
     }
-    if (resume) {
-        if (resume_replay(g, seed, msg, size) != 0) {
-            play_game_free(g);
-            return -1;
-        }
-        g->resumed = true;
-    } else {
-        g->rec = ls_record_new(g->s);
-        if (g->rec)
-            header_comments(g, true, seed);
-    }
+    g->rec = ls_record_new(g->s);
+    if (g->rec)
+        header_comments(g, true, seed);
     /* The matches after a resumed one are new games, saved as any new
      * game is: FILE-2 beside the resumed FILE was the name of the second
      * game started in FILE's second in the games directory, and replaced
      * it. */
-    if (o->record)
+    if (o->record) {
         numbered_path(o->record, number, g->path, sizeof g->path);
-    else if (resume)
-        snprintf(g->path, sizeof g->path, "%s", o->resume);
-    else if (default_path(g->path, sizeof g->path) != 0) {
+    } else if (default_path(g->path, sizeof g->path) != 0) {
         snprintf(msg, size, "cannot make a file for the record (%s): %s", g->path,
                  strerror(errno));
         play_game_free(g);
@@ -699,8 +715,13 @@ int play_game_new(play_game *g, const play_opts *o, uint64_t seed, int number,
         play_game_free(g);
         return -1;
     }
-    /* Written once now, so that a file that cannot be written is said
-     * before the match rather than after it. */
+    return first_save(g, msg, size);
+}
+
+/* Written once when the match is made, so that a file that cannot be
+ * written is said before the match rather than after it. */
+static int first_save(play_game *g, char *msg, size_t size)
+{
     if (play_game_save(g, msg, size) != 0) {
         play_game_free(g);
         return -1;
@@ -715,6 +736,7 @@ void play_game_free(play_game *g)
     ls_player_free(g->advisor);
     ls_record_free(g->rec);
     ls_state_free(g->s);
+    free(g->resume_text);
     unlock_record(g);
     memset(g, 0, sizeof *g);
 }
@@ -927,8 +949,8 @@ int play_game_save(play_game *g, char *msg, size_t size)
     const char *text = ls_record_text(g->rec, &len);
     char *joined = NULL;
     if (g->resumed) {
-        const char *old = g->opts->resume_text;
-        size_t olen = g->opts->resume_len, more = len - g->resume_base;
+        const char *old = g->resume_text;
+        size_t olen = g->resume_len, more = len - g->resume_base;
         bool nl = olen > 0 && old[olen - 1] != '\n';
         joined = malloc(olen + nl + more + 1);
         if (!joined) {

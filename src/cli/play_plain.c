@@ -546,7 +546,7 @@ static bool play_again(void)
     }
 }
 
-int play_plain(const play_opts *o)
+int play_plain(play_opts *o)
 {
     int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
@@ -559,9 +559,10 @@ int play_plain(const play_opts *o)
     for (int number = 1;; number++) {
         play_game g;
         char msg[512];
-        if (play_game_new(&g, o, seed, number, report_bot, NULL, msg, sizeof msg) != 0) {
+        int made = play_game_new(&g, o, seed, number, report_bot, NULL, msg, sizeof msg);
+        if (made != 0) {
             fprintf(stderr, "leastscore play: %s\n", msg);
-            return 1;
+            return made == -2 ? 2 : 1; /* -2: a record that cannot be resumed */
         }
         intro(&g);
         int how = run_match(&g);

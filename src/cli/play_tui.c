@@ -64,7 +64,7 @@ typedef struct hit_box {
 } hit_box;
 
 typedef struct ui {
-    const play_opts *o;
+    play_opts *o;
     play_game g;
     bool have_game;
     bool utf8;
@@ -1521,7 +1521,7 @@ static void run(ui *u)
     }
 }
 
-int play_tui(const play_opts *o)
+int play_tui(play_opts *o)
 {
     setlocale(LC_ALL, "");
     ui *u = calloc(1, sizeof *u);
@@ -1532,11 +1532,12 @@ int play_tui(const play_opts *o)
     char msg[512];
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     u->fresh = LS_NO_CARD;
-    if (play_game_new(&u->g, o, seed, ++u->matches, report_bot, u, msg,
-                      sizeof msg) != 0) {
+    int made = play_game_new(&u->g, o, seed, ++u->matches, report_bot, u, msg,
+                             sizeof msg);
+    if (made != 0) {
         fprintf(stderr, "leastscore play: %s\n", msg);
         free(u);
-        return 1;
+        return made == -2 ? 2 : 1; /* -2: a record that cannot be resumed */
     }
     u->have_game = true;
     if (u->g.resumed) {

@@ -729,6 +729,21 @@ r = subprocess.run([ls, "play", "--plain", "--resume", busy], input="quit\n",
                    capture_output=True, text=True, timeout=30)
 if r.returncode != 0 or f"Resumed from {busy}: round 1, turn 1." not in r.stdout:
     fail("a match whose player quit could not be resumed", r.stdout + r.stderr)
+# --resume takes the lock, then reads the record, once: read before the
+# lock, what it read could be older than what the game that held the lock
+# saved on leaving, and its own saves would then drop those moves.
+if shutil.which("strace"):
+    r = subprocess.run(["strace", "-f", "-e", "trace=openat", "-o", f"{tmp}/trace", ls,
+                        "play", "--plain", "--resume", busy], input="quit\n",
+                       capture_output=True, text=True, timeout=60)
+    opened = [l for l in open(f"{tmp}/trace") if f'"{busy}' in l and "= -1" not in l]
+    lock = [i for i, l in enumerate(opened) if f'"{busy}.lock"' in l]
+    read = [i for i, l in enumerate(opened) if f'"{busy}", O_RDONLY' in l]
+    if r.returncode != 0 or not lock or len(read) != 1 or read[0] < lock[0]:
+        fail("--resume did not read its record once, after taking its lock",
+             "".join(opened) + r.stderr)
+else:
+    print("(strace is not installed: the order of the lock and the read is not checked)")
 r = subprocess.run([ls, "play", "--plain", "--seed", "3"], input="hand\n",
                    capture_output=True, text=True, env=env, timeout=30)
 mine = re.search(r"Record saved: (\S+)", r.stdout).group(1)
