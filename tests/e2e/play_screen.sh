@@ -58,9 +58,7 @@ send_turn() {
         sleep 0.05
         i=$((i + 1))
     done
-    echo "timed out waiting for my turn; the screen:"
-    cat "$tmp/screen"
-    exit 1
+    screen_fail "timed out waiting for my turn; the screen:"
 }
 
 quit() { # NAME
@@ -151,7 +149,7 @@ for i in $(seq 1 40); do
     $T send-keys -t h Down
     sleep 0.05
 done
-[ "$seen_rules" = 1 ] && [ "$seen_end" = 1 ] || { echo "help did not scroll to its end"; cat "$tmp/screen"; exit 1; }
+[ "$seen_rules" = 1 ] && [ "$seen_end" = 1 ] || screen_fail "help did not scroll to its end"
 [ "$seen_table" = 1 ] || { echo "help does not state this table's rules"; exit 1; }
 grep -qF "more below" "$tmp/screen" && { echo "'more below' shown at the end"; exit 1; }
 $T send-keys -t h Escape
@@ -168,12 +166,12 @@ wait_for n "Your hand: total"
 $T send-keys -t n Space d
 wait_for n "You discarded"
 grep -E "You discarded .+, drew .+" "$tmp/screen" >/dev/null ||
-    { echo "the log lost the cards"; cat "$tmp/screen"; exit 1; }
+    screen_fail "the log lost the cards"
 wait_for n "x:DECLARE" 20
 $T send-keys -t n x y
 wait_for n "Press Enter to continue"
-grep -qF "ABCDEFGHIJKLMNOP" "$tmp/screen" && { echo "the long name was not cut"; cat "$tmp/screen"; exit 1; }
-grep -qE "ABCDEFGH[A-Z]?(…|~)" "$tmp/screen" || { echo "no ellipsis"; cat "$tmp/screen"; exit 1; }
+on_screen ! "ABCDEFGHIJKLMNOP" "the long name was not cut"
+on_screen -E "ABCDEFGH[A-Z]?(…|~)" "no ellipsis"
 $T send-keys -t n Enter
 quit n
 fi
@@ -186,7 +184,7 @@ bot="cmd:echo >>$tmp/starts;read g;exit 3"
 start b 100 30 --seed 5 --bots 1 --pace 0 --record "$tmp/b.lsr" --level "'$bot'"
 wait_for b "Your hand: total"
 wait_for b "Ada's bot"
-grep -qF "exit status 3" "$tmp/screen" || { echo "the failure is not said"; cat "$tmp/screen"; exit 1; }
+on_screen "exit status 3" "the failure is not said"
 quit b
 [ "$(wc -l <"$tmp/starts")" -eq 1 ] || { echo "the bot was started $(wc -l <"$tmp/starts") times"; exit 1; }
 rm -f "$tmp/starts"
@@ -220,26 +218,26 @@ if want 7; then
 start r 100 30 --seed 7 --bots 2 --threshold 25 --pace 0 --record "$tmp/r.lsr"
 wait_for r "Your hand: total"
 for t in "out above 25" "tie wins" "runs any suit" "declare any" "greedy"; do
-    grep -qF "$t" "$tmp/screen" || { echo "no '$t' in the header"; cat "$tmp/screen"; exit 1; }
+    on_screen "$t" "no '$t' in the header"
 done
 $T send-keys -t r Space d
 wait_for r "You discarded"
-grep -qE "^ +new" "$tmp/screen" || { echo "the drawn card is not marked"; cat "$tmp/screen"; exit 1; }
+on_screen -E "^ +new" "the drawn card is not marked"
 # Ada moves at once (--pace 0), but the screen may be read between the
 # two moves: wait for her sentence rather than expect it.
 wait_for r "Ada discarded"
-grep -qE "Ada discarded .+, (drew|took)" "$tmp/screen" || { echo "no sentence for Ada"; cat "$tmp/screen"; exit 1; }
+on_screen -E "Ada discarded .+, (drew|took)" "no sentence for Ada"
 wait_for r "x:DECLARE"
 $T send-keys -t r x y
 wait_for r "Press Enter to continue"
 for t in "You declared with 30: FALSE" "this round" "match" "20 + (30 - Ada's 18)" \
          "18*" "* lowest hand." "You are out: 32 points, above 25."; do
-    grep -qF "$t" "$tmp/screen" || { echo "no '$t' in the round box"; cat "$tmp/screen"; exit 1; }
+    on_screen "$t" "no '$t' in the round box"
 done
 $T send-keys -t r Enter
 wait_for r "Round 2: Ada declared"
-grep -qF "You are out: 32 points, above 25" "$tmp/screen" || { echo "no 'You are out'"; cat "$tmp/screen"; exit 1; }
-grep -qF "28 - 19" "$tmp/screen" || { echo "round 2 not explained"; cat "$tmp/screen"; exit 1; }
+on_screen "You are out: 32 points, above 25" "no 'You are out'"
+on_screen "28 - 19" "round 2 not explained"
 for i in $(seq 1 300); do
     $T capture-pane -p -t r >"$tmp/screen"
     grep -qF "Play again? (y/n)" "$tmp/screen" && break
@@ -247,7 +245,7 @@ for i in $(seq 1 300); do
     sleep 0.1
 done
 wait_for r "matches won so far"
-grep -qE "(Ada|Ben) +[0-9]+ +1  winner" "$tmp/screen" || { echo "no tally"; cat "$tmp/screen"; exit 1; }
+on_screen -E "(Ada|Ben) +[0-9]+ +1  winner" "no tally"
 $T send-keys -t r n
 wait_for r "exit status 0"
 fi
@@ -262,7 +260,7 @@ wait_for i "now take an open card"
 $T send-keys -t i h
 wait_for i "Esc brings your selection back"
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "Why: sheds 10 points" ||
-    { echo "the hint does not say why"; cat "$tmp/screen"; exit 1; }
+    screen_fail "the hint does not say why"
 $T send-keys -t i Escape
 if [ "$loc" = C.UTF-8 ]; then wait_for i "Discard A♦ (1 point)"; else wait_for i "Discard AD (1 point)"; fi
 quit i
@@ -279,11 +277,11 @@ wait_for f "Select the cards to discard first"
 $T send-keys -t f Down Up
 sleep 0.3
 wait_for f "Select the cards to discard (space)"
-grep -qF "discard first" "$tmp/screen" && { echo "stale message"; cat "$tmp/screen"; exit 1; }
+on_screen ! "discard first" "stale message"
 $T send-keys -t f q
 wait_for f "Quit this game?"
-grep -qF "Enter:skip wait" "$tmp/screen" && { echo "stale footer"; cat "$tmp/screen"; exit 1; }
-grep -qF "y:quit" "$tmp/screen" || { echo "no quit keys"; cat "$tmp/screen"; exit 1; }
+on_screen ! "Enter:skip wait" "stale footer"
+on_screen "y:quit" "no quit keys"
 $T send-keys -t f y
 wait_for f "exit status 0"
 fi
@@ -321,7 +319,7 @@ wait_for q "Press Enter to continue"
 gone() {
     i=0
     while $T capture-pane -p -t "$1" >"$tmp/screen" && grep -qF -- "$2" "$tmp/screen"; do
-        [ "$i" -lt 200 ] || { echo "'$2' stayed on the screen"; cat "$tmp/screen"; exit 1; }
+        [ "$i" -lt 200 ] || screen_fail "'$2' stayed on the screen"
         sleep 0.05
         i=$((i + 1))
     done
@@ -333,13 +331,12 @@ not_quit() {
     wait_for q "Quit this game?"
     $T send-keys -t q n
     gone q "Quit this game?"
-    grep -qF "$2" "$tmp/screen" || { echo "'n' lost $3"; cat "$tmp/screen"; exit 1; }
+    on_screen "$2" "'n' lost $3"
 }
 not_quit q "Press Enter to continue" "the round's result"
 $T send-keys -t q Enter
 wait_for q "Play again? (y/n)"
-grep -qE "Record: .*/end\.lsr +[│|]" "$tmp/screen" ||
-    { echo "the record path is not shown inside the box"; cat "$tmp/screen"; exit 1; }
+on_screen -E "Record: .*/end\.lsr +[│|]" "the record path is not shown inside the box"
 not_quit C-c "Play again? (y/n)" "the end of the match"
 $T send-keys -t q n
 wait_for q "exit status 0"
@@ -350,7 +347,7 @@ if want 12; then
 start t 40 12 --seed 3 --bots 1 --record "$tmp/t.lsr"
 wait_for t "press q to quit."
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "It is 40x12; the game needs at least 80x18." ||
-    { echo "the size message is cut"; cat "$tmp/screen"; exit 1; }
+    screen_fail "the size message is cut"
 $T send-keys -t t q
 wait_for t "exit status 0"
 fi
@@ -363,7 +360,7 @@ $T send-keys -t e '?' End
 wait_for e "the end; any other key"
 $T resize-window -t e -x 80 -y 40
 wait_for e "Least Score: have the lowest hand total" 5
-grep -qF -- "-- lines 1-" "$tmp/screen" || { echo "the help does not start at line 1"; cat "$tmp/screen"; exit 1; }
+on_screen "-- lines 1-" "the help does not start at line 1"
 $T send-keys -t e Escape
 quit e
 fi
@@ -381,7 +378,7 @@ $T send-keys -t k H
 wait_for k "Hint:"
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
 for t in "Esc brings" "likely correct." "(press 1;"; do
-    grep -qF "$t" "$tmp/flat" || { echo "the hint lost '$t'"; cat "$tmp/screen"; exit 1; }
+    grep -qF "$t" "$tmp/flat" || screen_fail "the hint lost '$t'"
 done
 # The keys work in capitals too (H asked for the hint): C clears.
 $T send-keys -t k C
@@ -402,8 +399,7 @@ start l 80 24 --seed 10 --bots 1 --max-turns 1 --pace 0 --record "$tmp/l.lsr"
 wait_for l "Your hand: total"
 $T send-keys -t l Left Space d
 wait_for l "Press Enter to continue"
-grep -qF "the turn limit was reached; you have the lowest hand and score" "$tmp/screen" ||
-    { echo "the turn limit's result is not in the second person"; cat "$tmp/screen"; exit 1; }
+on_screen "the turn limit was reached; you have the lowest hand and score" "the turn limit's result is not in the second person"
 $T send-keys -t l Enter
 quit l
 fi
@@ -462,9 +458,8 @@ $T send-keys -t p x
 wait_for p "Declare with 39?"
 $T send-keys -t p y
 wait_for p "Press Enter to continue"
-grep -qF "FALSE, DDDDDDDDDDDDDDDD had 21" "$tmp/screen" &&
-    grep -qF "38 = 20 + (39 - 21) " "$tmp/screen" ||
-    { echo "the false declarer's score is not explained whole"; cat "$tmp/screen"; exit 1; }
+on_screen "FALSE, DDDDDDDDDDDDDDDD had 21" "the false declarer's score is not explained whole"
+on_screen "38 = 20 + (39 - 21) " "the false declarer's score is not explained whole"
 $T send-keys -t p Enter
 wait_for p "space:select"
 quit p
@@ -510,16 +505,14 @@ while :; do
         $T send-keys -t v Space d
     fi
     i=$((i + 1))
-    [ "$i" -lt 1200 ] || { echo "round 1 did not end"; cat "$tmp/screen"; exit 1; }
+    [ "$i" -lt 1200 ] || screen_fail "round 1 did not end"
     sleep 0.05
 done
-grep -qF "* lowest hand. Out, above 1: You 39 points, Cleo 8, Dev 12, Eve 10, Finn 11," "$tmp/screen" &&
-    grep -qF " Gus 19. " "$tmp/screen" ||
-    { echo "not everyone out was named"; cat "$tmp/screen"; exit 1; }
+on_screen "* lowest hand. Out, above 1: You 39 points, Cleo 8, Dev 12, Eve 10, Finn 11," "not everyone out was named"
+on_screen " Gus 19. " "not everyone out was named"
 $T send-keys -t v Enter
 wait_for v "Round 2: Ada declared"
-grep -qF "* lowest hand. Ben is out: 5 points, above 1." "$tmp/screen" ||
-    { echo "one player out is not 'NAME is out'"; cat "$tmp/screen"; exit 1; }
+on_screen "* lowest hand. Ben is out: 5 points, above 1." "one player out is not 'NAME is out'"
 $T send-keys -t v Enter
 wait_for v "Play again?"
 $T send-keys -t v n
@@ -533,8 +526,7 @@ start y 80 24 --seed 1 --bots 3 --hand-size 7 --max-turns 2 --pace 0 --record "$
 wait_for y "space:select"
 $T send-keys -t y Space d
 wait_for y "Press Enter to continue"
-grep -qF "34*  0, lowest, turn limit " "$tmp/screen" ||
-    { echo "the showdown's reason is cut in a narrow column"; cat "$tmp/screen"; exit 1; }
+on_screen "34*  0, lowest, turn limit " "the showdown's reason is cut in a narrow column"
 $T send-keys -t y Enter
 wait_for y "Round 2"
 quit y
@@ -550,8 +542,7 @@ click c 3 $((hand_line + 2))
 wait_for c "now take an open card"
 click c 4 $((deck_line + 3)) # the 1 under the first open card
 wait_for c "You discarded"
-grep -qE "You discarded [^,]*, took" "$tmp/screen" ||
-    { echo "a click on an open card's number did not take it"; cat "$tmp/screen"; exit 1; }
+on_screen -E "You discarded [^,]*, took" "a click on an open card's number did not take it"
 wait_for c "space:select"
 click c 3 $((hand_line + 2))
 wait_for c "now take an open card"

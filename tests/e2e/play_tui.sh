@@ -53,11 +53,11 @@ wait_for g "x:DECLARE" 20
 # a click on the deck draws none); y declares.
 $T send-keys -t g x
 wait_for g "Declare with"
-grep -qF "y or x:declare" "$tmp/screen" || { echo "no declare question in the footer"; cat "$tmp/screen"; exit 1; }
+on_screen "y or x:declare" "no declare question in the footer"
 $T send-keys -t g Space
 wait_for g "x:DECLARE"
-grep -qF "Select the cards to discard" "$tmp/screen" && ! grep -qF "You declared" "$tmp/screen" ||
-    { echo "Space after x did more than answer no"; cat "$tmp/screen"; exit 1; }
+on_screen "Select the cards to discard" "Space after x did more than answer no"
+on_screen ! "You declared" "Space after x did more than answer no"
 $T send-keys -t g Space
 wait_for g "now take an open card"
 $T send-keys -t g x
@@ -71,12 +71,12 @@ sys.stdout.write("\033[M%c%c%c\033[M%c%c%c" % (b, x, y, b + 3, x, y))' \
 $T send-keys -t g -l "$(cat "$tmp/click")"
 wait_for g "x:DECLARE"
 [ "$(grep -o "Deck: [0-9]*" "$tmp/screen")" = "$deck_before" ] ||
-    { echo "a click after x drew a card"; cat "$tmp/screen"; exit 1; }
+    screen_fail "a click after x drew a card"
 $T send-keys -t g x
 wait_for g "Declare with"
 $T send-keys -t g y
 wait_for g "Round 1: You declared with"
-grep -qE "CORRECT|FALSE" "$tmp/screen"
+on_screen -E "CORRECT|FALSE" "the round summary does not say whether the declaration was correct"
 wait_for g "Press Enter to continue"
 # Q in capitals asks to quit over the round's result too, as q does, and
 # N goes back to it.
@@ -102,9 +102,8 @@ $T send-keys -t g q
 wait_for g "Quit this game?"
 $T send-keys -t g y
 wait_for g "exit status 0"
-grep -qF "Record saved: $rec" "$tmp/screen"
-grep -qF "The match is not over; to go on with it: leastscore play --resume $rec" "$tmp/screen" ||
-    { echo "quitting midway does not say how to go on"; cat "$tmp/screen"; exit 1; }
+on_screen "Record saved: $rec" "the record's path is not said on leaving"
+on_screen "The match is not over; to go on with it: leastscore play --resume $rec" "quitting midway does not say how to go on"
 [ "$($T display -p -t g '#{alternate_on}')" = 0 ] || { echo "alternate screen left on"; exit 1; }
 
 # The first screen showed the dealt hand and the opening card.
@@ -202,7 +201,7 @@ wait_for small "exit status 0"
 if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then
     start u 100 35 C.UTF-8 --seed 7 --bots 2 --record "$tmp/u.lsr"
     wait_for u "Your hand: total"
-    grep -q '[♣♦♥♠]' "$tmp/screen" || { echo "no suit symbols"; cat "$tmp/screen"; exit 1; }
+    grep -q '[♣♦♥♠]' "$tmp/screen" || screen_fail "no suit symbols"
     $T send-keys -t u q
     wait_for u "Quit this game?"
     $T send-keys -t u y
@@ -238,7 +237,7 @@ $T send-keys -t h2 q
 wait_for h2 "Quit this game?"
 $T send-keys -t h2 y
 wait_for h2 "exit status 0"
-grep -qF "Record saved: $tmp/hup.lsr" "$tmp/screen"
+on_screen "Record saved: $tmp/hup.lsr" "the record's path is not said after SIGHUP"
 [ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
 "$LS" replay "$tmp/hup.lsr" >/dev/null
 
@@ -266,20 +265,20 @@ while :; do
     $T capture-pane -p -t fin >"$tmp/screen"
     grep -qF "x:DECLARE" "$tmp/screen" && break
     grep -qF "Enter:skip wait" "$tmp/screen" && $T send-keys -t fin Enter
-    [ "$i" -lt 400 ] || { echo "no second turn"; cat "$tmp/screen"; exit 1; }
+    [ "$i" -lt 400 ] || screen_fail "no second turn"
     sleep 0.05
     i=$((i + 1))
 done
 $T send-keys -t fin x y
 wait_for fin "You are out: 37 points, above 30."
-grep -qF "f:play the match to its end" "$tmp/screen" || { echo "no f in the footer"; cat "$tmp/screen"; exit 1; }
+on_screen "f:play the match to its end" "no f in the footer"
 $T send-keys -t fin f
 # The next result shown (once Round 1's has gone) is the last round's.
 i=0
 while :; do
     $T capture-pane -p -t fin >"$tmp/screen"
     grep -qF "Press Enter to continue" "$tmp/screen" && ! grep -q "^ Round 1 " "$tmp/screen" && break
-    [ "$i" -lt 600 ] || { echo "f did not play the match to its end"; cat "$tmp/screen"; exit 1; }
+    [ "$i" -lt 600 ] || screen_fail "f did not play the match to its end"
     sleep 0.05
     i=$((i + 1))
 done
@@ -304,10 +303,10 @@ $T send-keys -t ag Enter
 wait_for ag "Play again?"
 $T send-keys -t ag y
 wait_for ag "exit status"
-grep -qF "Record saved: $tmp/again/g.lsr" "$tmp/screen" &&
-    grep -qF "leastscore play: cannot write $tmp/again/g-2.lsr: Is a directory" "$tmp/screen" &&
-    grep -qF "exit status 1" "$tmp/screen" ||
-    { echo "a match that could not start was not said"; cat "$tmp/screen"; exit 1; }
+for t in "Record saved: $tmp/again/g.lsr" "exit status 1" \
+         "leastscore play: cannot write $tmp/again/g-2.lsr: Is a directory"; do
+    on_screen "$t" "a match that could not start was not said"
+done
 
 # A save that fails at a round's end is said on the message rows under
 # the result (the message was cleared at once): the record's directory is
@@ -322,14 +321,12 @@ rm -r "$tmp/gone"
 : >"$tmp/gone"
 $T send-keys -t gn x y
 wait_for gn "Press Enter to continue"
-grep -qF "cannot write $tmp/gone/r.lsr: Not a directory" "$tmp/screen" ||
-    { echo "a failed save at the round's end was not said"; cat "$tmp/screen"; exit 1; }
+on_screen "cannot write $tmp/gone/r.lsr: Not a directory" "a failed save at the round's end was not said"
 $T send-keys -t gn q
 wait_for gn "Quit this game?"
 $T send-keys -t gn y
 wait_for gn "exit status 1"
-grep -qF "leastscore play: cannot write $tmp/gone/r.lsr: Not a directory" "$tmp/screen" ||
-    { echo "the failed save was not said on leaving"; cat "$tmp/screen"; exit 1; }
+on_screen "leastscore play: cannot write $tmp/gone/r.lsr: Not a directory" "the failed save was not said on leaving"
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
@@ -375,7 +372,7 @@ while :; do
         fi
     fi
     i=$((i + 1))
-    [ "$i" -lt 6000 ] || { echo "ten matches were not played"; cat "$tmp/screen"; exit 1; }
+    [ "$i" -lt 6000 ] || screen_fail "ten matches were not played"
     sleep 0.05
 done
 $T send-keys -t ten q
@@ -386,7 +383,7 @@ tr -d '\n' <"$tmp/screen" >"$tmp/ten.txt"
 grep -qF "Records saved: 2 of earlier matches, then:Record saved: $tmp/ten/g-3.lsr" "$tmp/ten.txt" &&
     grep -qF "Record saved: $tmp/ten/g-10.lsr" "$tmp/ten.txt" &&
     grep -qF "to go on with it: leastscore play --resume $tmp/ten/g-10.lsr" "$tmp/ten.txt" ||
-    { echo "the last records were not listed on leaving"; cat "$tmp/screen"; exit 1; }
+    screen_fail "the last records were not listed on leaving"
 
 # A terminal without an alternate screen (TERM=linux, the Linux console)
 # keeps what the game drew: the screen is cleared before the record's path
@@ -401,7 +398,7 @@ $T send-keys -t lx y
 wait_for lx "exit status 0"
 ! grep -qE "go on playing|Your hand|Open cards" "$tmp/screen" &&
     grep -qx "Record saved: $tmp/lx.lsr" "$tmp/screen" ||
-    { echo "the game's screen was left under what was printed on leaving"; cat "$tmp/screen"; exit 1; }
+    screen_fail "the game's screen was left under what was printed on leaving"
 
 # A terminal curses does not know (it ended the process with "Error
 # opening terminal"), one that cannot move the cursor (TERM=dumb: the screen
@@ -415,14 +412,13 @@ for term in foo dumb -; do
     foo) grep -qF "the terminal type 'foo' is not known here" "$tmp/screen" ;;
     dumb) grep -qF "the terminal type 'dumb' cannot move the cursor" "$tmp/screen" ;;
     -) grep -qF "TERM is not set" "$tmp/screen" ;;
-    esac || { echo "TERM=$term: no reason given"; cat "$tmp/screen"; exit 1; }
-    grep -qF "so the game is in line mode" "$tmp/screen" ||
-        { echo "TERM=$term: the line mode is not said"; cat "$tmp/screen"; exit 1; }
+    esac || screen_fail "TERM=$term: no reason given"
+    on_screen "so the game is in line mode" "TERM=$term: the line mode is not said"
     $T send-keys -t t "discard $(sed -n 's/^ *Hand: \([^ ]*\).*/\1/p' "$tmp/screen") draw" Enter
     wait_for t "You discard"
     $T send-keys -t t quit Enter
     wait_for t "exit status 0"
-    grep -qF "Record saved: $tmp/term.lsr" "$tmp/screen"
+    on_screen "Record saved: $tmp/term.lsr" "TERM=$term: the record's path is not said"
     grep -q "^You discard" "$tmp/term.lsr"
     $T kill-session -t t
 done

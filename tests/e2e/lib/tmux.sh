@@ -7,8 +7,29 @@
 #                            seconds (30) prints the screen and exits 1. The
 #                            bound only matters when the test fails: it is
 #                            generous for a loaded machine and the sanitizers.
+#   on_screen [!] [-E] TEXT WHY
+#                            checks the screen last read into $tmp/screen:
+#                            it holds TEXT (a fixed string; with -E, a line
+#                            matches the extended regular expression TEXT;
+#                            with !, it does not); if not, screen_fail WHY.
+#   screen_fail WHY          prints WHY and the screen, and exits 1.
 command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; rm -rf "$tmp"; exit 1; }
 T="tmux -S $tmp/sock -f /dev/null"
+
+screen_fail() {
+    echo "$1"
+    cat "$tmp/screen"
+    exit 1
+}
+
+on_screen() {
+    want=0
+    [ "$1" = "!" ] && { want=1; shift; }
+    how=-F
+    [ "$1" = "-E" ] && { how=-E; shift; }
+    if grep -q "$how" -- "$1" "$tmp/screen"; then found=0; else found=1; fi
+    [ "$found" = "$want" ] || screen_fail "$2"
+}
 
 wait_for() {
     i=0
@@ -18,7 +39,5 @@ wait_for() {
         sleep 0.05
         i=$((i + 1))
     done
-    echo "timed out waiting for '$2'; the screen:"
-    cat "$tmp/screen"
-    exit 1
+    screen_fail "timed out waiting for '$2'; the screen:"
 }
