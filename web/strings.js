@@ -33,6 +33,11 @@ export function cardsWords(cards) {
   return cards.map(cardWords).join(', ');
 }
 
+// "1 point", "12 points" (a score, a selection's total).
+function points(n) {
+  return `${n} point${n === 1 ? '' : 's'}`;
+}
+
 export const s = {
   title: 'Least Score',
   tagline: 'Shed cards, hold the lowest hand, declare when you dare.',
@@ -125,10 +130,10 @@ export const s = {
   hurryButton: (name) => `Hurry ${name}`,
   hurryTitle: '● Hurry: your turn',
   timeLeft: (sec) => `${sec} s left`,
-  timeWarning: (sec) => `${sec} seconds left to play.`,
+  timeWarning: (sec) => `${sec} second${sec === 1 ? '' : 's'} left to play.`,
   selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
   selectionNone: 'Select the cards to throw away.',
-  selectionOk: (shape, total) => `You may throw these away (${shape}, ${total} points).`,
+  selectionOk: (shape, total) => `You may throw these away (${shape}, ${points(total)}).`,
   selectionBad: (reason) => `Not allowed: ${reason}.`,
   shapes: {
     single: 'one card', pair: 'a pair', four: 'four of a kind', run: 'a run', flush: 'a flush',
@@ -149,7 +154,7 @@ export const s = {
   noDraw: 'The deck and dead pile are empty: take an open card.',
   opponentsHeading: 'Players',
   handSize: (n) => `${n} card${n === 1 ? '' : 's'}`,
-  score: (n) => `${n} points`,
+  score: points,
   known: 'known',
   lastDiscard: 'last threw',
   connected: 'online',

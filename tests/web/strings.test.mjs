@@ -49,6 +49,17 @@ test('the end of a round says who declared and who went out', () => {
     'Cleo declared correctly: round 5 is over. You, Ben and Dev are out of the match.');
 });
 
+test('one point, one second: a count of one is singular', () => {
+  // A seat with 1 point read "1 points", an ace selected "(one card, 1 points)".
+  assert.equal(s.score(1), '1 point');
+  assert.equal(s.score(0), '0 points');
+  assert.equal(s.score(14), '14 points');
+  assert.equal(s.selectionOk(s.shapes.single, 1), 'You may throw these away (one card, 1 point).');
+  assert.equal(s.selectionOk(s.shapes.pair, 12), 'You may throw these away (a pair, 12 points).');
+  assert.equal(s.timeWarning(1), '1 second left to play.');
+  assert.equal(s.timeWarning(10), '10 seconds left to play.');
+});
+
 test('every reason the discard rule gives has its words', () => {
   const probes = [[], ['9C', '9C'], ['9C', '10C'], ['7C', '7D', '7H'], ['KS', 'AD', '2C'],
     ['7H', '8C', '9S'], ['4C', '5D', '6H', '7S'], ['3C', '3D', '8H', '8S'], ['2H', '5H', '9H', 'JH'],
