@@ -121,11 +121,13 @@ function showAlert(text) {
 const conn = new Connection({
   open() {
     app.down = false;
+    app.offline = false;
   },
   message: onMessage,
-  down(delay, wasOpen) {
+  down(delay, wasOpen, offline) {
     app.down = true;
     app.unreachable = !wasOpen;
+    app.offline = offline;
     app.retryAt = performance.now() + delay;
     render();
   },
@@ -573,7 +575,12 @@ function setTitle() {
 
 // The time to the next try counts down (tick()); a screen reader is told
 // the state once, not every second.
+// A device that is offline waits for its network, with no countdown.
 function connectionBanner() {
+  if (app.offline) {
+    return h('div', { class: 'banner', role: 'status', id: 'offline' }, s.offline, ' ',
+      h('button', { onclick: () => conn.connect(), 'data-focus': 'reconnect' }, s.reconnectNow));
+  }
   return h('div', { class: 'banner', role: 'status' },
     app.unreachable ? s.unreachable : s.reconnecting, ' ',
     h('span', { class: 'retry', 'aria-hidden': 'true' }, s.retryIn(retryLeft())), ' ',

@@ -330,6 +330,7 @@ export const s = {
   reconnecting: 'Connection lost.',
   unreachable: 'Cannot connect to the server: it is not running, or it refuses more connections from this address.',
   retryIn: (sec) => (sec > 0 ? `Trying again in ${sec} s…` : 'Trying again now…'),
+  offline: 'This device is offline: your moves cannot reach the table. The page reconnects by itself as soon as the network is back.',
   reconnectNow: 'Reconnect now',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,

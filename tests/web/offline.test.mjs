@@ -1,0 +1,56 @@
+// A phone that goes offline in the middle of a match (the browser's
+// `offline` event; the test cuts the page's network as a tunnel would).
+// The page says so at once and takes its controls away, rather than go on
+// showing a turn that can be played into a socket that carries nothing
+// (the socket can look open for minutes after the network is gone); no
+// try is made while offline, and the page is back at its seat as soon as
+// the network is, without waiting out the growing delay between tries.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, DESKTOP, PHONE,
+} from './helpers.mjs';
+import { s } from '../../web/strings.js';
+
+const env = setup();
+
+test('a phone that goes offline says so at once, waits, and is back at its seat when the network is', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const phone = await newPage(env.browser, PHONE);
+  await withShots(t, [host, phone], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Ada');
+    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
+    await joinFromLink(phone, env.server.url, code, 'Bea');
+    await host.waitForSelector('#start:not([disabled])', { timeout: 30000 });
+    await host.click('#start');
+    await phone.waitForSelector('.hand button', { timeout: 30000 });
+
+    await phone.context().setOffline(true);
+    await phone.waitForSelector('#offline', { timeout: 3000 });
+    assert.equal((await phone.textContent('#offline')).startsWith(s.offline), true);
+    // Ada plays while Bea is offline: the turn is Bea's on the server,
+    // but her page cannot play it, and shows no move it cannot send.
+    await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(host, -1), 'move');
+    await phone.waitForTimeout(6000); // (the tries, were any made, would wait 8 s apart by now)
+    assert.equal(await phone.$('.hand-panel[data-act]'), null, 'offline, the hand takes no move');
+    assert.ok(await phone.$('#offline'), 'the page still says the device is offline');
+
+    const back = Date.now();
+    await phone.context().setOffline(false);
+    await phone.waitForSelector('.hand-panel[data-act]', { timeout: 3000 });
+    assert.equal(await phone.$('.banner'), null, 'the banner is gone');
+    assert.ok(Date.now() - back < 3000);
+    // The seat is Bea's again: her move reaches the table.
+    const before = await host.locator('#log li').count();
+    assert.equal(await playTurn(phone, -1), 'move');
+    await host.waitForFunction((n) => document.querySelectorAll('#log li').length > n, before, { timeout: 10000 });
+    assert.match(await host.textContent('#log li'), /^Bea discarded/);
+    assert.deepEqual(phone.errors, []);
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+  await phone.context().close();
+});
