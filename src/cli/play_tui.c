@@ -1305,8 +1305,14 @@ static void advance(ui *u)
     if (ls_phase(s) != LS_PHASE_TURN || ls_turn(s) == 0)
         return;
     long long now = (long long)cli_wall_ms();
-    if (!u->bot_due)
+    if (!u->bot_due) {
+        /* Drawn first: your move (or the deal) is on the screen before a
+         * computer's turn, which a cmd: bot may take seconds over; at
+         * --pace 0 the screen went on asking you to take or draw until
+         * the bot had answered. */
         u->bot_due = now + bot_pause(u);
+        return;
+    }
     if (now < u->bot_due)
         return;
     int seat = ls_turn(s);

@@ -155,7 +155,8 @@ echo quit | sh -c "$LS play --plain --seed 7 --bots 1 --level $noisy --record $t
 grep -q "noisy bot read: leastscore-bot 1" "$tmp/noisy.err" ||
     { echo "the line mode lost the bot's stderr"; cat "$tmp/noisy.err"; exit 1; }
 
-# Ctrl-C while a cmd: bot thinks asks at once, not when the bot has
+# Your move is drawn before a cmd: bot's turn, and Ctrl-C while the bot
+# thinks asks at once, not when the bot has
 # answered (this one takes 4.5 s, within the 5 s limit; the wait for it
 # went on through the signal); 'n' waits on for the same answer, the
 # question not asked twice.
@@ -175,6 +176,12 @@ wait_for s "Your hand: total"
 $T send-keys -t s Space d
 i=0
 while [ ! -s "$tmp/slow.log" ] && [ "$i" -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+# Your move is on the screen while the bot thinks (at --pace 0 it was drawn
+# only once the bot had answered).
+asked=$(date +%s%N)
+wait_for s "You discarded" 10
+took=$((($(date +%s%N) - asked) / 1000000))
+[ "$took" -lt 2000 ] || { echo "your move was drawn after $took ms"; exit 1; }
 asked=$(date +%s%N)
 $T send-keys -t s C-c
 wait_for s "Quit this game?" 10
