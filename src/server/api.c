@@ -271,17 +271,21 @@ static int bots(ls_db *db, const char *level, api_reply *r)
     return profile(db, &p, r);
 }
 
-static int replay_reply(const ls_db_match *m, api_reply *r)
+int api_replay_reply(api_reply *r)
 {
     json_t *o = NULL;
     ls_error err = {0};
-    int ret = api_replay(m->record, strlen(m->record), &o, &err);
+    char *record = r->record;
+    int64_t id = r->replay_id;
+    r->record = NULL;
+    int ret = api_replay(record, strlen(record), &o, &err);
+    free(record);
     if (ret == LS_ENOMEM)
         return ret;
     if (ret)
         return reply_error(r, 500, "store_failed", "the record of match %" PRId64
-                           " does not verify: line %d: %s", m->id, err.line, err.msg);
-    json_object_set_new(o, "id", json_integer(m->id));
+                           " does not verify: line %d: %s", id, err.line, err.msg);
+    json_object_set_new(o, "id", json_integer(id));
     return reply_json(r, 200, o);
 }
 
@@ -313,7 +317,10 @@ static int matches(ls_db *db, const char *rest, api_reply *r)
         }
         ret = r->body ? 0 : LS_ENOMEM;
     } else if (*tail) {
-        ret = replay_reply(&m, r);
+        /* Built by the caller (api_replay_reply), off the loop. */
+        r->record = m.record;
+        r->replay_id = m.id;
+        m.record = NULL;
     } else {
         ret = reply_json(r, 200, match_json(&m));
     }
@@ -486,7 +493,8 @@ static int replay_move(void *ud, const ls_state *s, int seat, ls_move m)
 }
 
 /* One pass of the engine's reader (O(lines)): a replay is asked for by
- * anyone, and is built on the loop. */
+ * anyone, so the server builds it on a worker (api_replay_reply), never
+ * on its loop. */
 int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
 {
     replay_acc a = {.text = record, .len = len, .steps = json_array()};

@@ -19,21 +19,33 @@
 
 #include "server/db.h"
 
-/* A reply to send. */
+/* A reply to send, or a replay to build. */
 typedef struct api_reply {
-    int status;       /* the HTTP status */
+    int status;       /* the HTTP status; 0: a replay to build (record) */
     const char *type; /* the content type (a static string) */
     char *body;       /* malloc'd; the caller frees it */
     size_t len;
+    /* A replay (status 0): the match's record (malloc'd, the caller's)
+     * and id, for api_replay_reply(), which takes time in proportion to
+     * the record: the caller runs it where it blocks nobody. */
+    char *record;
+    int64_t replay_id;
 } api_reply;
 
 /*
  * Answers GET `path` (it starts with "/api/"); `before` is the value of
  * the query's before= argument, or NULL. db may be NULL: the server keeps
  * no store (503). Returns 0 with r filled, or LS_ENOMEM with nothing
- * allocated.
+ * allocated. For a match's replay, r->status is 0 and r->record is set:
+ * the reply is api_replay_reply(r).
  */
 int api_get(ls_db *db, const char *path, const char *before, api_reply *r);
+
+/* Builds the reply to a replay api_get() left to build (r->status 0):
+ * replaces r->record (freed) with the JSON of the replay, or a 500 when
+ * the record does not verify. Reads no store and touches nothing shared:
+ * any thread may run it. Returns 0, or LS_ENOMEM (r->record freed). */
+int api_replay_reply(api_reply *r);
 
 /* A player's profile without history (what the protocol's `player` message
  * and the leaderboard carry). A new reference. */

@@ -67,6 +67,8 @@
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
+#define REPLAYS_WAITING 32    /* replays asked for while one is built */
+#define REPLAY_WAIT_S 120     /* how long a replay may take, its wait included */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
 #define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
@@ -159,11 +161,14 @@ struct server {
     char web_real[PATH_MAX];
     ls_db *db;             /* players and the API (the loop's own
                               connection to the store), or NULL */
+    struct job *replay_run;  /* the replay a worker builds, or NULL */
+    struct job *replay_wait, *replay_last; /* the replays asked for next */
+    int replays_waiting;
     addr_budget logins; /* login attempts */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
 };
 
-enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT };
+enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT, JOB_REPLAY };
 
 /* A login or a new password: argon2id takes tens of milliseconds and
  * 64 MiB on purpose, so it runs on a worker with a store connection of its
@@ -186,6 +191,11 @@ typedef struct job {
     ntable *nt;          /* JOB_MOVE */
     conn *c;             /* JOB_HINT, JOB_ACCOUNT; NULL once the conn is gone */
     account_job acct;    /* JOB_ACCOUNT */
+    struct pss *ps;      /* JOB_REPLAY: the HTTP request it answers, NULL
+                            once its connection is gone */
+    struct lws *wsi;
+    api_reply reply;     /* JOB_REPLAY: the record in, the reply out */
+    struct job *wnext;   /* JOB_REPLAY: the next waiting */
     table_job r;
     bool ok;
     ls_move move;
@@ -524,6 +534,10 @@ static void job_work(uv_work_t *req)
         account_work(j);
         return;
     }
+    if (j->kind == JOB_REPLAY) {
+        j->ok = api_replay_reply(&j->reply) == 0;
+        return;
+    }
     if (j->kind == JOB_MOVE) {
         ls_player *p = j->r.player;
         if (!p)
@@ -577,6 +591,7 @@ static void send_hint(conn *c, const job *j)
 }
 
 static void account_done(job *j, int status);
+static void replay_done(job *j, int status);
 
 static void job_done(uv_work_t *req, int status)
 {
@@ -584,6 +599,10 @@ static void job_done(uv_work_t *req, int status)
     server *srv = j->srv;
     if (j->kind == JOB_ACCOUNT) {
         account_done(j, status);
+        return;
+    }
+    if (j->kind == JOB_REPLAY) {
+        replay_done(j, status);
         return;
     }
     if (j->kind == JOB_HINT) {
@@ -1634,6 +1653,9 @@ typedef struct pss {
     conn *c;
     char *body;            /* an HTTP reply's body being written, or NULL */
     size_t body_len, body_off;
+    job *replay;           /* the replay being built for it, or NULL */
+    api_reply ready;       /* a reply built off the loop, to send when
+                              writeable (status 0: none) */
 } pss;
 
 /* Whether this HTTP request is a HEAD (answered as its GET would be, with
@@ -1699,8 +1721,150 @@ static int http_text(struct lws *wsi, pss *ps, unsigned int status, const char *
     return http_reply(wsi, ps, status, "text/plain; charset=utf-8", body, strlen(body));
 }
 
+/* ------------------------------------------------------------------ */
+/* Replays, built on a worker                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A replay takes time in proportion to its match (a second or more for
+ * one of a hundred thousand moves), so it is built on a worker, never on
+ * the loop: the loop reads the record (one row), a worker builds the
+ * JSON, the loop sends it when the connection is writeable. One replay is
+ * built at a time, so that the workers stay free for computer players and
+ * hints; the others wait in order, at most REPLAYS_WAITING of them (more
+ * are told 503, to try again). A request whose connection closes leaves
+ * the line (when lws notices it, or when its turn comes), or has its
+ * replay dropped when built.
+ */
+/* Whether the client of a request waiting for its answer has closed its
+ * side (lws reads nothing from it until the answer is sent, so it does
+ * not notice): a look at the socket, without taking anything from it. */
+static bool client_gone(struct lws *wsi)
+{
+    char b;
+    ssize_t n = recv(lws_get_socket_fd(wsi), &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+static void replay_start(server *srv)
+{
+    while (!srv->replay_run && srv->replay_wait) {
+        job *j = srv->replay_wait;
+        srv->replay_wait = j->wnext;
+        if (!srv->replay_wait)
+            srv->replay_last = NULL;
+        srv->replays_waiting--;
+        j->wnext = NULL;
+        if (j->ps && client_gone(j->wsi)) {
+            /* Nobody to build it for: the connection is closed now. */
+            j->ps->replay = NULL;
+            lws_set_timeout(j->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+            free(j->reply.record);
+            free(j);
+            continue;
+        }
+        if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) == 0) {
+            srv->replay_run = j;
+            return;
+        }
+        /* No worker (the loop is closing): answered as built, with a 503. */
+        free(j->reply.record);
+        j->reply = (api_reply){0};
+        replay_done(j, UV_ECANCELED);
+    }
+}
+
+static int replay_ask(server *srv, struct lws *wsi, pss *ps, api_reply *r)
+{
+    if (srv->replays_waiting >= REPLAYS_WAITING || ps->replay) {
+        free(r->record);
+        return http_text(wsi, ps, HTTP_STATUS_SERVICE_UNAVAILABLE,
+                         "the server is building other replays: try again in a "
+                         "moment\n");
+    }
+    job *j = calloc(1, sizeof *j);
+    if (!j) {
+        free(r->record);
+        return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+    }
+    j->kind = JOB_REPLAY;
+    j->srv = srv;
+    j->ps = ps;
+    j->wsi = wsi;
+    j->reply = *r;
+    j->req.data = j;
+    ps->replay = j;
+    /* lws closes a request left without an answer after its own few
+     * seconds; a replay may wait for others: up to REPLAY_WAIT_S. */
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, REPLAY_WAIT_S);
+    if (srv->replay_last)
+        srv->replay_last->wnext = j;
+    else
+        srv->replay_wait = j;
+    srv->replay_last = j;
+    srv->replays_waiting++;
+    replay_start(srv);
+    return 0;
+}
+
+/* The replay is built (or cancelled): it goes to its request, sent when
+ * the connection is writeable, and the next one starts. */
+static void replay_done(job *j, int status)
+{
+    server *srv = j->srv;
+    if (srv->replay_run == j)
+        srv->replay_run = NULL;
+    pss *ps = j->ps;
+    if (ps) {
+        ps->replay = NULL;
+        if (status == 0 && j->ok) {
+            ps->ready = j->reply;
+            j->reply.body = NULL;
+        } else {
+            const char *text = "the replay could not be built (out of memory, or the "
+                               "server is stopping)\n";
+            ps->ready = (api_reply){.status = HTTP_STATUS_SERVICE_UNAVAILABLE,
+                                    .type = "text/plain; charset=utf-8",
+                                    .body = strdup(text), .len = strlen(text)};
+        }
+        lws_set_timeout(j->wsi, NO_PENDING_TIMEOUT, 0);
+        lws_callback_on_writable(j->wsi);
+    }
+    free(j->reply.record);
+    free(j->reply.body);
+    free(j);
+    replay_start(srv);
+}
+
+/* The request's connection is gone: its replay, waiting, leaves the line;
+ * being built, is dropped when done. */
+static void replay_forget(server *srv, pss *ps)
+{
+    job *j = ps->replay;
+    ps->replay = NULL;
+    free(ps->ready.body);
+    ps->ready = (api_reply){0};
+    if (!j)
+        return;
+    j->ps = NULL;
+    if (srv->replay_run == j)
+        return;
+    for (job **p = &srv->replay_wait, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
+        if (*p != j)
+            continue;
+        *p = j->wnext;
+        if (srv->replay_last == j)
+            srv->replay_last = prev;
+        srv->replays_waiting--;
+        free(j->reply.record);
+        free(j);
+        return;
+    }
+}
+
 /* Answers GET /api/... (api.c). The store is read on the loop: each
- * request is a few indexed queries (a profile, at most 22). */
+ * request is a few indexed queries (a profile, four); a replay is built
+ * on a worker (replay_ask). */
 static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
 {
     /* The `before` argument (the last one), cut to what fits: a longer one
@@ -1723,6 +1887,8 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     api_reply r;
     if (api_get(srv->db, url, b, &r) != 0)
         return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+    if (r.status == 0)
+        return replay_ask(srv, wsi, ps, &r);
     return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len);
 }
 
@@ -1784,6 +1950,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (ps && ps->ready.status) {
+            api_reply r = ps->ready;
+            ps->ready = (api_reply){0};
+            if (!r.body)
+                return -1; /* no memory for the message */
+            return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len);
+        }
         if (ps && ps->body)
             return body_writeable(wsi, ps);
         return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -1791,6 +1964,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (ps) {
             free(ps->body);
             ps->body = NULL;
+            replay_forget(srv, ps);
         }
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_ESTABLISHED:

@@ -1,0 +1,99 @@
+// replaybuild.test.mjs - a replay is built on a worker, not on the
+// server's loop (docs/http-api.md, "A replay"): while the replay of a
+// match of a hundred thousand moves is built (about a second here), the
+// server goes on answering everyone else; the replay is the one `leastscore
+// replay` verifies; a request that goes away while its replay waits or is
+// built leaves nothing behind (the server exits clean, sanitizers
+// included); beyond 32 waiting, a request is told to try again (503);
+// HEAD gets the headers alone.
+//
+// The match: two greedy players who may declare with 1 point at most, so
+// that their rounds end at max_turns 100000 (leastscore sim, seed 1).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, BIN, T, sleep, withTimeout } from './lib.mjs';
+
+function bigRecord(dir) {
+    execFileSync(BIN, ['sim', '--players', 'greedy,greedy', '--matches', '1', '--seed', '1',
+        '--declare-max', '1', '--max-turns', '100000', '--threshold', '5', '--threads', '1',
+        '--records', dir], { stdio: 'ignore', timeout: T(60000) });
+    return join(dir, readdirSync(dir).find((f) => f.endsWith('.lsr')));
+}
+
+test('the server answers others while a big replay is built', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ls-bigreplay-'));
+    const srv = await startServer();
+    try {
+        const record = bigRecord(tmp);
+        // The match as the store keeps a finished one (its seats are not
+        // needed for a replay).
+        const db = join(srv.dataDir, 'leastscore.db');
+        execFileSync('sqlite3', ['-cmd', '.timeout 10000', db,
+            `INSERT INTO matches (code, meta, record, rounds, started_at, finished_at) VALUES ('BIGGG', '{}', CAST(readfile('${record}') AS TEXT), 1, 0, 0)`]);
+        const id = Number(execFileSync('sqlite3', [db, "SELECT id FROM matches WHERE code = 'BIGGG'"], { encoding: 'utf8' }));
+        const c = await srv.connect({ label: 'other' });
+        let answered = null, replied = null;
+        const t0 = Date.now();
+        const replay = fetch(`${srv.origin}/api/matches/${id}/replay`).then(async (r) => {
+            replied = Date.now();
+            return { status: r.status, json: await r.json() };
+        });
+        // The request is in; meanwhile another connection asks something.
+        await sleep(200);
+        await c.request({ type: 'watch', code: 'ZZZZZ' }, ['error'], T(60000));
+        answered = Date.now();
+        const r = await withTimeout(replay, T(120000), 'the replay');
+        assert.equal(r.status, 200);
+        assert.ok(answered < replied, `the other connection was answered ${answered - t0} ms `
+            + `after the replay was asked for, the replay came at ${replied - t0} ms`);
+        assert.equal(r.json.id, id);
+        assert.ok(r.json.steps.length > 100000, `${r.json.steps.length} steps`);
+        const verified = JSON.parse(execFileSync(BIN, ['replay', '--json', record], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+        assert.equal(r.json.rounds, verified.rounds.length);
+        assert.deepEqual(r.json.players, ['greedy', 'greedy2']);
+
+        // Requests that go away while their replay waits or is built.
+        const gone = [];
+        for (let i = 0; i < 4; i++) {
+            const ac = new AbortController();
+            gone.push(fetch(`${srv.origin}/api/matches/${id}/replay`, { signal: ac.signal }).catch(() => 'aborted'));
+            setTimeout(() => ac.abort(), 100 + 100 * i);
+        }
+        assert.deepEqual(await Promise.all(gone), ['aborted', 'aborted', 'aborted', 'aborted']);
+        // More than 32 waiting: the others are told to try again.
+        const acs = [], tries = [];
+        for (let i = 0; i < 40; i++) {
+            const ac = new AbortController();
+            acs.push(ac);
+            tries.push(fetch(`${srv.origin}/api/matches/${id}/replay`, { signal: ac.signal })
+                .then(async (res) => ({ status: res.status, text: res.status === 503 ? await res.text() : '' }))
+                .catch(() => ({ status: 'aborted' })));
+        }
+        const busy = await withTimeout(Promise.race(tries.map((p) => p.then((x) => (x.status === 503 ? x : new Promise(() => {}))))),
+            T(30000), 'a 503');
+        assert.equal(busy.text, 'the server is building other replays: try again in a moment\n');
+        for (const ac of acs) ac.abort();
+        const answers = await Promise.all(tries);
+        assert.ok(answers.every((x) => x.status === 503 || x.status === 'aborted'), JSON.stringify(answers));
+        // HEAD: the headers of the replay, no body.
+        // (once the requests that went away are gone from the line).
+        let head;
+        for (const end = Date.now() + T(20000); ; await sleep(100)) {
+            head = await fetch(`${srv.origin}/api/matches/${id}/replay`, { method: 'HEAD' });
+            if (head.status !== 503 || Date.now() > end) break;
+        }
+        assert.equal(head.status, 200);
+        assert.equal(head.headers.get('content-type'), 'application/json');
+        assert.ok(Number(head.headers.get('content-length')) > 1000000);
+        c.close();
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(tmp, { recursive: true, force: true });
+    }
+});
