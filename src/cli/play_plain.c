@@ -403,7 +403,14 @@ static int human_turn(play_game *g)
         suit_letters(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
-            if (near)
+            char shown[80];
+            ls_printable_n(line, strlen(line), shown, sizeof shown);
+            /* A player used to the full screen, or to a shell's history,
+             * presses Up: it was "'\x1b[A' is not a move". */
+            if (line[0] == '\x1b')
+                printf("Arrow and function keys do nothing in line mode (the "
+                       "terminal sent '%s'). ", shown);
+            else if (near)
                 printf("Unknown command '%.*s': did you mean '%s'? ",
                        (int)strcspn(line, " \t"), line, near);
             else

@@ -447,6 +447,12 @@ if "Not allowed: you cannot declare on your first turn of the round." not in r.s
         or "'pass' is not a move: expected 'discard CARDS take CARD', 'discard CARDS draw' or 'declare'" \
         not in r.stdout or r.returncode != 0:
     fail("a refused move or an unknown word was not explained as expected", r.stdout)
+# An arrow key pressed at the prompt (Up, for the last line) is said to do
+# nothing here; it was "'\x1b[A' is not a move".
+r = plain(["--seed", "3", "--record", f"{tmp}/arrow.lsr"], "\x1b[A\nquit\n")
+if "Arrow and function keys do nothing in line mode (the terminal sent '\\x1b[A'). " \
+        "Type e.g. 'discard KD draw'" not in r.stdout or r.returncode != 0:
+    fail("an arrow key was not explained", r.stdout)
 print("ok: refused moves explained")
 
 # A record file that cannot be written is said before anything is played,
