@@ -525,7 +525,10 @@ function leaveTable(message, keep = false) {
 // the focus has it again; if that control is gone or disabled (the move
 // just played, a round that ended), the focus goes to the hand's current
 // card, or to Next round, rather than fall to the page's top and leave
-// a keyboard player to Tab back every turn.
+// a keyboard player to Tab back every turn. With neither (Join pressed,
+// and the lobby drawn; a spectator's table), it goes to the screen's
+// title, which a screen reader reads out, and which gives it on to the
+// hand or Next round once there is one (a friend's match starting).
 function render() {
   // (Focus elsewhere, in the chat say, stays there, and what was lost
   // before is forgotten.)
@@ -535,8 +538,8 @@ function render() {
   root.replaceChildren(...screen().filter(Boolean));
   app.lostFocus = '';
   if (focusKey) {
-    const again = [root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
-      root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next')]
+    const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
+      root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     if (again) again.focus();
     // Nothing to hold it now (the round's result being read): the next
@@ -545,6 +548,10 @@ function render() {
   }
   tick();
 }
+
+// A screen's title: where the keyboard lands when the screen changes
+// under it (render()); not a stop of the Tab key.
+const TITLE = { tabindex: -1, 'data-focus': 'title' };
 
 function screen() {
   const route = app.view ? null : pageRoute(location.pathname);
@@ -697,8 +704,9 @@ function homeScreen() {
       h('h2', { id: 'join-h' }, s.joinHeading),
       h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); joinTable(); } },
         h('label', { class: 'field' }, s.codeLabel, codeInput),
-        h('button', { type: 'submit', id: 'join' }, s.joinButton),
-        h('button', { type: 'button', class: 'secondary', id: 'watch', onclick: watchTable }, s.watchButton))),
+        h('button', { type: 'submit', id: 'join', 'data-focus': 'join' }, s.joinButton),
+        h('button', { type: 'button', class: 'secondary', id: 'watch', 'data-focus': 'watch', onclick: watchTable },
+          s.watchButton))),
     h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
       h('h2', { id: 'create-h' }, s.createHeading),
       h('form', { onsubmit: (e) => { e.preventDefault(); createTable(); } },
@@ -718,7 +726,7 @@ function homeScreen() {
                 oninput: (e) => { f.declare_max = e.target.value === '' ? 0 : Number(e.target.value); },
               })),
             opt('turn_time', TURN_TIMES.map((t) => [t, t ? s.seconds(t) : s.turnTimeOff]), s.turnTimeLabel))),
-        h('button', { type: 'submit', id: 'create' }, s.createButton))),
+        h('button', { type: 'submit', id: 'create', 'data-focus': 'create' }, s.createButton))),
   ];
 }
 
@@ -800,7 +808,7 @@ function lobbyScreen() {
   const size = v.capacity;
   let level = 'greedy';
   return [
-    h('header', { class: 'top' }, h('h1', {}, s.lobbyHeading(v.code)), watchersLine(), rulesButton()),
+    h('header', { class: 'top' }, h('h1', TITLE, s.lobbyHeading(v.code)), watchersLine(), rulesButton()),
     messageLine(),
     v.you < 0 ? h('p', {}, s.spectating) : null,
     h('section', { class: 'panel share' },
@@ -895,7 +903,7 @@ function tableScreen() {
       ? h('p', { class: 'panel out-note', id: 'out-note' }, s.youAreOut(v.seats[v.you].score, v.rules.threshold)) : null);
   return [
     h('header', { class: 'top' },
-      h('h1', {}, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
+      h('h1', TITLE, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
       h('span', { class: 'code-small' }, v.code),
       watchersLine(),
       h('span', { class: 'tools' },

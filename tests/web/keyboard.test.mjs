@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -69,4 +69,43 @@ test('a keyboard player keeps the keyboard\'s place from move to move and round 
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+// A friend who joins from the link with the keyboard: Join draws the
+// lobby, and the focus, which fell to the page's top there (Join was gone)
+// and stayed there for the whole match, is on the lobby's title, read out
+// by a screen reader; when the host starts, it is in the friend's hand.
+// A spectator's Watch lands on the table's title the same way.
+test('Join and Watch leave the keyboard on the new screen\'s title, and the match\'s start in the hand', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  const watcher = await newPage(env.browser, PHONE);
+  await withShots(t, [host, friend, watcher], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Hal');
+    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
+    const title = (page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : ''));
+    assert.equal(await title(host), `Table ${code}`, 'Create table lands on the lobby\'s title');
+
+    await friend.goto(`${env.server.url}/t/${code}`);
+    await setName(friend, 'Kim');
+    await friend.focus('#join');
+    await friend.keyboard.press('Enter');
+    await friend.waitForSelector('.code', { timeout: 30000 });
+    assert.equal(await title(friend), `Table ${code}`, 'Join lands on the lobby\'s title');
+
+    await watcher.goto(`${env.server.url}/t/${code}`);
+    await watcher.focus('#watch');
+    await watcher.keyboard.press('Enter');
+    await watcher.waitForSelector('.code', { timeout: 30000 });
+    assert.equal(await title(watcher), `Table ${code}`, 'Watch lands on the lobby\'s title');
+
+    await host.click('#start');
+    await friend.waitForSelector('.hand button', { timeout: 30000 });
+    await friend.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 5000 });
+    await watcher.waitForSelector('.seats', { timeout: 30000 });
+    assert.match(await title(watcher), /^Round 1/, 'the spectator is on the table\'s title');
+    assert.deepEqual(friend.errors, []);
+  });
+  for (const p of [host, friend, watcher]) await p.context().close();
 });
