@@ -17,7 +17,7 @@
 // stay disabled until the next state arrives, and a move lost in a drop is
 // not resent (the server would refuse it as stale anyway).
 
-import { s, cardShort, cardWords } from './strings.js';
+import { s, cardShort, cardWords, sentences } from './strings.js';
 import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
 import { h, cardFace, cardRow, stackTable } from './dom.js';
@@ -464,7 +464,7 @@ function onState(msg) {
       chime();
       if (news !== s.yourTurnTitle) app.titleNews = news;
     }
-    if (spoken.length) announce(spoken.join('. '));
+    if (spoken.length) announce(sentences(spoken));
     app.version = msg.version;
     if (app.seat) {
       app.seat.version = msg.version;
@@ -1037,14 +1037,19 @@ function hintPanel() {
     hint.why ? h('p', {}, s.hintWhy(hint.why)) : null);
 }
 
+// The line under the hand: whether the cards selected may go, or why not.
+function selectionLine() {
+  const { cards, check } = selection();
+  if (!cards.length) return s.selectionNone;
+  if (check.ok) return s.selectionOk(s.shapes[check.shape], handTotal(cards));
+  return s.selectionBad(s.reasons[check.reason]);
+}
+
 function handPanel() {
   const v = app.view;
   const hand = v.hand;
   const { cards, check } = selection();
-  let line;
-  if (!cards.length) line = s.selectionNone;
-  else if (check.ok) line = s.selectionOk(s.shapes[check.shape], handTotal(cards));
-  else line = s.selectionBad(s.reasons[check.reason]);
+  const line = selectionLine();
   const active = Math.max(0, hand.findIndex((c) => c === app.focusCard));
   return h('section', { class: 'hand-panel', 'aria-labelledby': 'hand-h', 'data-act': canAct() ? '1' : null },
     h('h2', { id: 'hand-h' }, s.yourHand, ' ',
@@ -1060,17 +1065,19 @@ function handPanel() {
         onclick: () => toggleCard(c),
         onfocus: () => { app.focusCard = c; },
       }, cardShort(c)))),
-    h('p', {
-      class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection', 'aria-live': 'polite',
-    }, line),
+    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection' }, line),
     h('p', { class: 'help', id: 'select-help' }, s.selectHelp));
 }
 
+// A card pressed: the line under the hand changes, and is read out (it
+// was a live region of its own, but one drawn anew with the page on each
+// redraw, and a screen reader reads only a change to a region it knew).
 function toggleCard(c) {
   if (app.selected.has(c)) app.selected.delete(c);
   else app.selected.add(c);
   app.focusCard = c;
   render();
+  announce(selectionLine());
 }
 
 // The hand's keys: arrows move between cards, space selects (the button's

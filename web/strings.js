@@ -33,6 +33,13 @@ export function cardsWords(cards) {
   return cards.map(cardWords).join(', ');
 }
 
+// Sentences read out one after another: each ends with a stop of its own
+// ('.', '!', '?'; one is added where it has none), then a space. (Joined
+// with '. ', those that had one were read "started.. Round 1".)
+export function sentences(list) {
+  return list.map((x) => (/[.!?…]$/.test(x) ? x : `${x}.`)).join(' ');
+}
+
 // "1 point", "12 points" (a score, a selection's total).
 function points(n) {
   return `${n} point${n === 1 ? '' : 's'}`;

@@ -1,0 +1,57 @@
+// What a screen reader hears: every text the page puts in its live region
+// (#announce) is recorded as it comes. Pressing a card reads out the line
+// under the hand (whether the selection may go, or why not): that line
+// was a live region of its own, drawn anew with the page on each redraw,
+// and a screen reader reads only a change to a region it already knew,
+// so it was never heard. Sentences read together have one stop between
+// them ("The match started.. Round 1 dealt" had two).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, DESKTOP } from './helpers.mjs';
+import { s } from '../../web/strings.js';
+import { checkDiscard, handTotal } from '../../web/rules.js';
+
+const env = setup();
+
+test('a screen reader hears the selection\'s line on each card pressed, and one stop between sentences', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.context().addInitScript(() => {
+    window.heard = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('announce')?.textContent;
+      if (text) window.heard.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Ray');
+    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => window.heard.some((x) => x.includes(' dealt')), null, { timeout: 5000 });
+    const start = (await page.evaluate(() => window.heard)).find((x) => x.includes(' dealt'));
+    assert.match(start, /^The match started\. Round 1 dealt\. /);
+    const all = await page.evaluate(() => window.heard);
+    assert.deepEqual(all.filter((x) => /\.\./.test(x)), [], 'no sentence ends twice');
+
+    const hand = await page.$$eval('.hand button', (bs) => bs.map((b) => b.dataset.card));
+    const heardLast = () => page.evaluate(() => window.heard[window.heard.length - 1]);
+    await page.click(`.hand button[data-card="${hand[0]}"]`);
+    const one = s.selectionOk(s.shapes.single, handTotal([hand[0]]));
+    await page.waitForFunction((x) => window.heard[window.heard.length - 1] === x, one, { timeout: 3000 })
+      .catch(() => {});
+    assert.equal(await heardLast(), one, 'one card pressed: its line is read out');
+    // A second card of another rank makes no pair: why not is read out.
+    const other = hand.find((c) => c.slice(0, -1) !== hand[0].slice(0, -1));
+    await page.click(`.hand button[data-card="${other}"]`);
+    const check = checkDiscard([hand[0], other], 'any');
+    const why = check.ok ? s.selectionOk(s.shapes[check.shape], handTotal([hand[0], other]))
+      : s.selectionBad(s.reasons[check.reason]);
+    await page.waitForFunction((x) => window.heard[window.heard.length - 1] === x, why, { timeout: 3000 })
+      .catch(() => {});
+    assert.equal(await heardLast(), why, 'two cards pressed: why they may not go is read out');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
