@@ -687,6 +687,14 @@ function homeScreen() {
   const nameInput = h('input', {
     id: 'name', value: app.name, maxlength: 16, autocomplete: 'nickname', 'aria-describedby': 'name-help',
     oninput: (e) => { app.name = e.target.value.trim(); localStorage.setItem(KEY_NAME, app.name); },
+    // Enter, with a table's code filled in (a friend who opened its link):
+    // Join. The name is in no form (it serves Join and Create alike), and
+    // Enter did nothing.
+    onkeydown: (e) => {
+      if (e.key !== 'Enter' || e.isComposing || !f.code) return;
+      e.preventDefault();
+      joinTable();
+    },
   });
   const codeInput = h('input', {
     id: 'code', value: f.code, maxlength: 12, autocapitalize: 'characters', autocomplete: 'off',

@@ -109,3 +109,24 @@ test('Join and Watch leave the keyboard on the new screen\'s title, and the matc
   });
   for (const p of [host, friend, watcher]) await p.context().close();
 });
+
+// The friend types a name on the table's link and presses Enter: that
+// joins (the name is in no form, and Enter there did nothing).
+test('Enter in the name on a table\'s link joins the table', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  await withShots(t, [host, friend], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Hil');
+    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
+    await friend.goto(`${env.server.url}/t/${code}`);
+    await friend.focus('#name');
+    await friend.keyboard.type('Lou');
+    await friend.keyboard.press('Enter');
+    await friend.waitForSelector('.code', { timeout: 5000 });
+    await host.waitForSelector('#start:not([disabled])', { timeout: 5000 });
+    assert.match(await host.textContent('.seat-list'), /Lou/);
+    assert.deepEqual(friend.errors, []);
+  });
+  for (const p of [host, friend]) await p.context().close();
+});
