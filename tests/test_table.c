@@ -812,6 +812,20 @@ static void test_computer_players_have_names_no_person_takes(void **state)
     assert_true(table_name_is_computer("greedy-10"));
     assert_int_equal(table_join(t, "Greedy2", tokens[1], 0, 0, &seat, &e), 0);
     table_free(t);
+
+    /* A player of the store named so before computer players took the
+     * names (no new player may be) sits under its name; a computer player
+     * added then is numbered past it. */
+    t = new_table(4, 0, NULL);
+    assert_int_equal(table_join(t, "greedy", tokens[0], 0, 0, &seat, &e), SRV_ENAME_TAKEN);
+    assert_int_equal(table_join(t, "greedy", tokens[0], 42, 0, &seat, &e), 0);
+    assert_string_equal(t->seats[seat].name, "greedy");
+    assert_false(t->seats[seat].bot);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_string_equal(t->seats[1].name, "Greedy-2");
+    assert_int_equal(table_join(t, "greedy-2", tokens[1], 43, 0, &seat, &e), SRV_ENAME_TAKEN);
+    assert_string_equal(e.msg, "greedy-2 already sits at table ABCDE");
+    table_free(t);
 }
 
 /* ------------------------------------------------------------------ */

@@ -340,7 +340,10 @@ int table_join(table *t, const char *name, const char *token, int64_t player_id,
     int rc = check_lobby(t, e);
     if (rc)
         return rc;
-    if (table_name_is_computer(name))
+    /* A player of the store may be called so: one who became a player
+     * before computer players took their levels' names keeps the name
+     * (the server makes no new player of such a name). */
+    if (table_name_is_computer(name) && player_id == 0)
         return srv_fail(e, SRV_ENAME_TAKEN, "%s is a computer player's name: choose "
                         "another", name);
     if (name_taken(t, name))

@@ -242,7 +242,10 @@ int table_turn_time_check(long long s, srv_error *e);
 
 /* A person takes the next free seat with `name` and `token` (the caller
  * draws it from the operating system), as the store's player `player_id`
- * (0: a guest, not rated). Lobby only. *seat receives it. */
+ * (0: a guest, not rated). Lobby only. *seat receives it. A computer
+ * player's name (table_name_is_computer) is refused, but for a player of
+ * the store (player_id > 0): one made before computer players took
+ * their levels' names keeps its name. */
 int table_join(table *t, const char *name, const char *token, int64_t player_id,
                int64_t now, int *seat, srv_error *e);
 /* The host adds a computer player of `level` (random, greedy, expert). */

@@ -6,7 +6,8 @@
 // and replays that agree with the record move by move.
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +84,46 @@ for (const b of backends()) {
             await c.expectError({ type: 'player', name: 'no spaces', token: token() }, 'bad_name');
             await c.expectError({ type: 'player', name: 7, token: token() }, 'bad_message');
             c.close();
+        });
+
+        // Server bug: a person who became a player before computer players
+        // took their levels' names (an older store's `greedy-2`) could not
+        // sit anywhere: the seat takes the player's name, which every
+        // create and join refused as a computer player's.
+        test('a player named like a computer player in an older store still plays', async () => {
+            const legacy = `expert-${process.pid % 1000 + 100}`;
+            const tok = token();
+            const hash = createHash('sha256').update(tok).digest('hex');
+            const sql = "INSERT INTO players (name, bot, mu, sigma, created_at)"
+                + ` VALUES ('${legacy}', '', 25, 8.333333333333334, 0);`
+                + ` INSERT INTO player_names (name_key, player_id) SELECT '${legacy}', id FROM players WHERE bot = '' AND name = '${legacy}';`
+                + ` INSERT INTO player_tokens (token_hash, player_id, created_at) SELECT '${hash}', id, 0 FROM players WHERE bot = '' AND name = '${legacy}'`;
+            if (b.name === 'sqlite') execFileSync('sqlite3', ['-cmd', '.timeout 10000', join(srv.dir, 'store.db'), sql]);
+            else execFileSync('psql', [b.args(srv.dir)[1], '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql]);
+            const a = await srv.connect({ label: 'legacy', localAddress: nextAddr() });
+            a.send({ type: 'player', token: tok });
+            assert.equal((await a.next('player')).name, legacy);
+            // Creating a table, with a computer player of its level.
+            const j = await a.request({ type: 'create', name: legacy, seats: 3, bots: ['expert'] }, ['joined', 'error']);
+            assert.equal(j.type, 'joined', JSON.stringify(j));
+            const st = await a.next('state');
+            assert.deepEqual(st.view.seats.map((x) => [x.name, x.kind]), [[legacy, 'human'], ['Expert', 'bot']]);
+            // A password, and a login from another device that joins.
+            a.send({ type: 'set_password', password: 'correct horse' });
+            await a.next('player', 'the player after set_password', T(15000));
+            const d = await srv.connect({ label: 'legacy-2', localAddress: nextAddr() });
+            d.send({ type: 'login', name: legacy, password: 'correct horse', token: token() });
+            assert.equal((await d.next('player', 'the login', T(15000))).name, legacy);
+            const h = await srv.connect({ label: 'host' });
+            const hj = await h.request({ type: 'create', name: 'Hostess', seats: 3 }, ['joined']);
+            const dj = await d.request({ type: 'join', code: hj.code, name: legacy }, ['joined', 'error']);
+            assert.equal(dj.type, 'joined', JSON.stringify(dj));
+            // No guest, and no new player, takes such a name.
+            const g = await srv.connect({ label: 'guest' });
+            assert.match((await g.expectError({ type: 'join', code: hj.code, name: 'expert-3' }, 'name_taken')).message,
+                /computer player's name/);
+            await g.expectError({ type: 'player', name: 'expert-3', token: token() }, 'name_taken');
+            for (const x of [a, d, h, g]) x.close();
         });
 
         test('a password lets the player log in from another device', async () => {
