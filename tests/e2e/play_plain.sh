@@ -263,6 +263,16 @@ r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--level", "random"]
 if r.returncode != 0 or f"Resumed from {rec}: round 1, turn 2." not in r.stdout:
     fail("the match interrupted while a bot thought did not resume at its turn",
          r.stdout + r.stderr)
+# So does Ctrl-C while a cmd: bot is starting (the handshake may take 10 s).
+g = Game(["--seed", "6", "--bots", "1", "--level", "cmd:sleep 30", "--record",
+          f"{tmp}/start-int.lsr"])
+time.sleep(0.5)
+start = time.monotonic()
+g.p.send_signal(signal.SIGINT)
+out = g.p.communicate(timeout=20)[0].decode()
+took = time.monotonic() - start
+if took > 2 or g.p.returncode != 0 or "Interrupted" not in out:
+    fail(f"SIGINT while a bot starts: status {g.p.returncode} after {took:.1f} s", out)
 print("ok: interrupt")
 
 # Without --record the match goes to the data directory, and the path is shown.
