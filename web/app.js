@@ -884,15 +884,26 @@ function leaveButton() {
   }, s.leaveButton);
 }
 
+// The clipboard API is only for a secure context (HTTPS, or the machine
+// itself): a server on the local network (http://192.168.1.5:8080/) has
+// none, and the link is then copied from its field as the browser's own
+// Copy would (execCommand, which such a page still has).
 async function copyLink(link) {
+  let copied = false;
   try {
     await navigator.clipboard.writeText(link);
-    announce(s.copied);
-    app.message = s.copied;
+    copied = true;
   } catch {
-    document.getElementById('link')?.select();
-    app.message = s.copyFailed;
+    const field = document.getElementById('link');
+    field?.select();
+    try {
+      copied = !!field && document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
   }
+  app.message = copied ? s.copied : s.copyFailed;
+  if (copied) announce(s.copied);
   render();
 }
 
