@@ -99,3 +99,36 @@ test('a 5-card hand is one line on a 320 px phone', async (t) => {
   });
   await page.context().close();
 });
+
+// Every choice of the first page's lists shows whole in its list, from a
+// 320 px phone to a desktop: the rules options stood in 200 px columns,
+// and the desktop read "is correct (declarer scores" (and a 320 px phone
+// "is correct (declarer scores 0"). A choice's text is measured in the
+// list's font against the room the list has for it (its width, less its
+// padding and 24 px for the arrow).
+test('every choice of the first page\'s lists shows whole, from 320 px to a desktop', async (t) => {
+  for (const width of [320, 390, 640, 1000, 1280]) {
+    const page = await newPage(env.browser, { width, height: 800 });
+    await withShots(t, [page], async () => {
+      await page.goto(env.server.url + '/');
+      await page.selectOption('#seats', '8');
+      const cut = await page.evaluate(() => {
+        const c = document.createElement('canvas').getContext('2d');
+        const out = [];
+        for (const sel of document.querySelectorAll('main select')) {
+          const cs = getComputedStyle(sel);
+          c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+          for (const o of sel.options) {
+            const w = c.measureText(o.text).width;
+            if (w > room) out.push(`${sel.id || sel.className}: '${o.text}' needs ${Math.round(w)} px, has ${Math.round(room)}`);
+          }
+        }
+        return out;
+      });
+      assert.deepEqual(cut, [], `at ${width} px`);
+      assert.deepEqual(await overflows(page), []);
+    });
+    await page.context().close();
+  }
+});
