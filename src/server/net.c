@@ -109,7 +109,6 @@ struct conn {
     long long sent;        /* the last version sent in a state, -1 none */
     char in[PROTO_MAX_MESSAGE];
     size_t in_len;
-    bool in_too_large;
     outmsg *head, *tail;
     size_t queued;
     double credits;
@@ -1419,21 +1418,22 @@ static int on_receive(conn *c, const char *in, size_t len)
     struct lws *wsi = c->wsi;
     if (c->closing)
         return 0;
-    if (c->in_len + len > sizeof c->in)
-        c->in_too_large = true;
-    else {
-        memcpy(c->in + c->in_len, in, len);
-        c->in_len += len;
-    }
-    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
-        return 0;
-    if (c->in_too_large) {
+    /* Refused as soon as it is too long, not at its end: a message sent
+     * in fragments that never ends would be read for ever. */
+    if (c->in_len + len > sizeof c->in) {
         srv_error e;
         srv_fail(&e, SRV_ETOO_LARGE, "a message may be at most %d bytes",
                  PROTO_MAX_MESSAGE);
         send_error(c, &e, NULL);
         conn_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large", false);
-    } else if (lws_frame_is_binary(wsi)) {
+        c->in_len = 0;
+        return 0;
+    }
+    memcpy(c->in + c->in_len, in, len);
+    c->in_len += len;
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
+        return 0;
+    if (lws_frame_is_binary(wsi)) {
         srv_error e;
         srv_fail(&e, SRV_EBAD_JSON, "messages are JSON in text frames, not binary");
         if (within_budget(c))
@@ -1442,7 +1442,6 @@ static int on_receive(conn *c, const char *in, size_t len)
         handle_message(c, c->in, c->in_len);
     }
     c->in_len = 0;
-    c->in_too_large = false;
     return 0;
 }
 

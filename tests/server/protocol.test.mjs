@@ -211,6 +211,19 @@ describe('errors', () => {
         assert.equal(closed.code, 1009);
     });
 
+    // Server bug: a message was refused only at its end, so one sent in
+    // fragments that never ends was read for ever (75 MB in 8 s here),
+    // past every budget.
+    test('a message in fragments that never ends gets too_large once past the limit', async () => {
+        const c = await srv.connect();
+        const chunk = 'x'.repeat(1000);
+        for (let i = 0; i < 5; i++) c.ws.send(chunk, { fin: false });
+        const e = await c.next('error', 'too_large before the message ends');
+        assert.equal(e.code, 'too_large');
+        const closed = await withTimeout(c.closedPromise, T(5000), 'the close after too_large');
+        assert.equal(closed.code, 1009);
+    });
+
     test('a text frame that is not UTF-8 closes the connection (1007); the table goes on', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();
