@@ -65,6 +65,7 @@ const app = {
   keep: true, // make a player of the name typed (else play as a guest)
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   watchers: 0, // how many spectators the table has
+  botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
   titleNews: '', // what happened while the page was in the background, for the tab's title
   lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
 };
@@ -814,7 +815,6 @@ function lobbyScreen() {
   const link = `${location.origin}/t/${v.code}`;
   const seats = v.seats.filter(Boolean);
   const size = v.capacity;
-  let level = 'greedy';
   return [
     h('header', { class: 'top' }, h('h1', TITLE, s.lobbyHeading(v.code)), watchersLine(), rulesButton()),
     messageLine(),
@@ -841,9 +841,11 @@ function lobbyScreen() {
         }, s.removeButton(seat.name)) : null))),
       host ? h('div', { class: 'row' },
         h('label', { class: 'field' }, s.levelLabel,
-          h('select', { id: 'bot-level', onchange: (e) => { level = e.target.value; } },
-            LEVELS.map((l) => h('option', { value: l, selected: l === 'greedy' }, l)))),
-        h('button', { id: 'add-bot', 'data-focus': 'add-bot', onclick: () => send({ type: 'add_bot', level }) },
+          h('select', { id: 'bot-level', 'data-focus': 'bot-level', onchange: (e) => { app.botLevel = e.target.value; } },
+            LEVELS.map((l) => h('option', { value: l, selected: l === app.botLevel }, l)))),
+        h('button', {
+          id: 'add-bot', 'data-focus': 'add-bot', onclick: () => send({ type: 'add_bot', level: app.botLevel }),
+        },
           s.addBotButton)) : null),
     host
       ? h('p', {}, h('button', { id: 'start', 'data-focus': 'start', disabled: seats.length < 2, onclick: () => send({ type: 'start' }) },
