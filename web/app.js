@@ -536,7 +536,15 @@ function render() {
   const active = document.activeElement;
   const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
   app.hurryShown = false; // (hurryButton() says if it draws one)
+  // The moves, newest first, scrolled down to older ones: the same moves
+  // stay in view as new ones come in above them (the list drawn anew was
+  // back at its top on every move).
+  const log = root.querySelector('#log');
+  const logTop = log ? log.scrollTop : 0;
+  const logHeight = log ? log.scrollHeight : 0;
   root.replaceChildren(...screen().filter(Boolean));
+  const newLog = logTop > 0 && root.querySelector('#log');
+  if (newLog) newLog.scrollTop = logTop + newLog.scrollHeight - logHeight;
   app.lostFocus = '';
   if (focusKey) {
     const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
