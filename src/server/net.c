@@ -63,6 +63,8 @@
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
 #define MISS_BURST 20.0       /* unknown table codes from one address at once */
 #define MISS_EVERY_S 3        /* and one more every this many seconds */
+#define NEW_PLAYER_BURST 20.0 /* new players made from one address at once */
+#define NEW_PLAYER_EVERY_S 3  /* and one more every this many seconds */
 #define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
@@ -165,6 +167,7 @@ struct server {
     int replays_waiting;
     addr_budget logins; /* login attempts */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
+    addr_budget new_players; /* players made (player with a new token) */
 };
 
 enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT, JOB_REPLAY };
@@ -1162,6 +1165,14 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
         if (table_name_is_computer(m->name))
             return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a computer "
                             "player: choose another", m->name);
+        /* Each new player is a durable write on the loop and a row kept
+         * for ever: counted per address. */
+        uint64_t now = uv_now(&c->srv->loop);
+        if (!budget_left(&c->srv->new_players, c->key, now))
+            return srv_fail(e, SRV_ERATE_LIMITED, "too many new players from your "
+                            "address: at most %.0f at once and one more every %d "
+                            "seconds", NEW_PLAYER_BURST, NEW_PLAYER_EVERY_S);
+        budget_spend(&c->srv->new_players, c->key, now);
         int64_t id;
         rc = ls_db_player_create(db, m->name, m->player_token, &id, &err);
         if (rc == LS_DB_EEXISTS)
@@ -2185,6 +2196,8 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->misses.burst = MISS_BURST;
     srv->misses.every_ms = MISS_EVERY_S * 1000.0;
     srv->misses.open_when_full = true;
+    srv->new_players.burst = NEW_PLAYER_BURST;
+    srv->new_players.every_ms = NEW_PLAYER_EVERY_S * 1000.0;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

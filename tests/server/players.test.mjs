@@ -126,6 +126,32 @@ for (const b of backends()) {
             for (const x of [a, d, h, g]) x.close();
         });
 
+        // Server bug: any number of players could be made from one address
+        // (900 in 3.4 s from 50 connections by hand), each a durable write
+        // on the loop that held every other client meanwhile, and a row kept
+        // for ever.
+        test('new players from one address: 20 at once, then one every 3 seconds', async () => {
+            const here = nextAddr();
+            const cs = [];
+            for (let i = 0; i < 3; i++) cs.push(await srv.connect({ label: `new${i}`, localAddress: here }));
+            for (let i = 0; i < 21; i++) cs[i % 3].sendNow({ type: 'player', name: uniqueName('Nw'), token: token() });
+            const answers = [];
+            for (let i = 0; i < 21; i++) answers.push(await cs[i % 3].next((m) => m.type === 'player' || m.type === 'error', 'an answer', T(15000)));
+            assert.equal(answers.filter((m) => m.type === 'player').length, 20);
+            const refused = answers.filter((m) => m.type === 'error');
+            assert.equal(refused.length, 1, JSON.stringify(refused));
+            assert.equal(refused[0].code, 'rate_limited');
+            assert.equal(refused[0].message, 'too many new players from your address: at most 20 at once and one more every 3 seconds');
+            // A known token is no new player; another address has its own budget.
+            const known = token();
+            const other = await srv.connect({ label: 'new-other', localAddress: nextAddr() });
+            other.send({ type: 'player', name: uniqueName('Nw'), token: known });
+            await other.next('player');
+            cs[0].send({ type: 'player', token: known });
+            await cs[0].next('player');
+            for (const c of [...cs, other]) c.close();
+        });
+
         test('a password lets the player log in from another device', async () => {
             const a = await srv.connect({ label: 'dev1', localAddress: nextAddr() });
             const name = uniqueName('Pw');
