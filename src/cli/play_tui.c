@@ -1035,7 +1035,7 @@ static void human_move(ui *u, ls_move m)
     if (play_game_apply(&u->g, &m, &err) != 0) {
         char msg[300];
         play_personal(&u->g, err.msg, msg, sizeof msg);
-        set_msg(u, C_ERR, "%s", msg);
+        set_msg(u, C_ERR, "%s.", msg); /* a sentence, as every other message */
         return;
     }
     u->fresh = m.kind == LS_MOVE_DECLARE ? LS_NO_CARD : m.card;

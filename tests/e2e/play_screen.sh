@@ -553,4 +553,14 @@ quit c
 grep -q "^You discard [0-9AJQK]*[CDHS] draw" "$tmp/c.lsr" ||
     { echo "a click on the d under the deck did not draw"; cat "$tmp/c.lsr"; exit 1; }
 fi
+# 22. A discard the rules refuse is said in a sentence, with its full stop
+# as every other message (the engine's reason was shown without one).
+if want 22; then
+start rf 80 24 --seed 21 --bots 2 --record "$tmp/rf.lsr"
+wait_for rf "space:select"
+$T send-keys -t rf Space Right Space d
+wait_for rf "You cannot discard"
+on_screen "2 cards must be a pair of the same rank." "the refusal is not a sentence"
+quit rf
+fi
 echo ok
