@@ -14,7 +14,7 @@
 # declarer's score is explained whole beside long names; the mouse wheel
 # scrolls the help; everyone out in a round is named; a narrow reason
 # column gets the short reasons; a click on the number under an open card
-# takes it.
+# takes it; a refused discard is said as a sentence.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
