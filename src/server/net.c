@@ -1682,6 +1682,15 @@ static int add_header(struct lws *wsi, const char *name, const char *value,
                                        (const unsigned char *)value, (int)strlen(value), p, end);
 }
 
+/* A client that reads nothing of a body for --idle-timeout seconds is
+ * dropped with it: else a client that asks and never reads (a replay is
+ * megabytes) would hold the body for ever. Set again after each chunk. */
+static void body_deadline(struct lws *wsi)
+{
+    server *srv = lws_context_user(lws_get_context(wsi));
+    lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, srv->cfg->idle_s);
+}
+
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
  * 0), or only its headers for HEAD. A short body goes out with the headers
  * in one write, so that the answer is whole even where no writeable
@@ -1718,6 +1727,7 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
     ps->body = body;
     ps->body_len = len;
     ps->body_off = 0;
+    body_deadline(wsi);
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -1914,9 +1924,11 @@ static int body_writeable(struct lws *wsi, pss *ps)
     if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
         return -1;
     if (!last) {
+        body_deadline(wsi);
         lws_callback_on_writable(wsi);
         return 0;
     }
+    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
     free(ps->body);
     ps->body = NULL;
     return lws_http_transaction_completed(wsi) ? -1 : 0;

@@ -13,6 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,17 +26,21 @@ function bigRecord(dir) {
     return join(dir, readdirSync(dir).find((f) => f.endsWith('.lsr')));
 }
 
+// The big match put in srv's store as a finished one (its seats are not
+// needed for a replay); its id.
+function storeBig(srv, record) {
+    const db = join(srv.dataDir, 'leastscore.db');
+    execFileSync('sqlite3', ['-cmd', '.timeout 10000', db,
+        `INSERT INTO matches (code, meta, record, rounds, started_at, finished_at) VALUES ('BIGGG', '{}', CAST(readfile('${record}') AS TEXT), 1, 0, 0)`]);
+    return Number(execFileSync('sqlite3', [db, "SELECT id FROM matches WHERE code = 'BIGGG'"], { encoding: 'utf8' }));
+}
+
 test('the server answers others while a big replay is built', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ls-bigreplay-'));
     const srv = await startServer();
     try {
         const record = bigRecord(tmp);
-        // The match as the store keeps a finished one (its seats are not
-        // needed for a replay).
-        const db = join(srv.dataDir, 'leastscore.db');
-        execFileSync('sqlite3', ['-cmd', '.timeout 10000', db,
-            `INSERT INTO matches (code, meta, record, rounds, started_at, finished_at) VALUES ('BIGGG', '{}', CAST(readfile('${record}') AS TEXT), 1, 0, 0)`]);
-        const id = Number(execFileSync('sqlite3', [db, "SELECT id FROM matches WHERE code = 'BIGGG'"], { encoding: 'utf8' }));
+        const id = storeBig(srv, record);
         const c = await srv.connect({ label: 'other' });
         let answered = null, replied = null;
         const t0 = Date.now();
@@ -91,6 +96,35 @@ test('the server answers others while a big replay is built', async () => {
         assert.equal(head.headers.get('content-type'), 'application/json');
         assert.ok(Number(head.headers.get('content-length')) > 1000000);
         c.close();
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(tmp, { recursive: true, force: true });
+    }
+});
+
+// Server bug: a client that asked for a replay (17 MB here) and never read
+// it held it in the server for ever (five such held 670 MB); the answer
+// now waits at most --idle-timeout seconds for the client to read.
+test('a client that does not read its answer is dropped after the idle timeout', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ls-bigreplay-'));
+    const srv = await startServer({ args: ['--idle-timeout', '2'] });
+    try {
+        const id = storeBig(srv, bigRecord(tmp));
+        const sock = connect({ host: '127.0.0.1', port: srv.port });
+        sock.on('error', () => {});
+        await new Promise((r) => sock.once('connect', r));
+        sock.write(`GET /api/matches/${id}/replay HTTP/1.1\r\nHost: x\r\n\r\n`);
+        // Nothing read (the socket's buffers fill); the build takes a second
+        // or two, then the 2 s of the timeout.
+        await sleep(T(12000));
+        let got = Buffer.alloc(0);
+        sock.on('data', (d) => { got = Buffer.concat([got, d]); });
+        await withTimeout(new Promise((r) => sock.once('close', r)), T(30000), 'the end of the answer');
+        const head = got.subarray(0, got.indexOf('\r\n\r\n')).toString('latin1');
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+        assert.ok(length > 10000000, head);
+        assert.ok(got.length < length, `the whole answer came (${got.length} bytes): the connection was not dropped`);
         await srv.close();
     } finally {
         await srv.kill();
