@@ -744,10 +744,22 @@ int cli_player_check(const char *spec, ls_error *err)
 {
     if (strncmp(spec, "cmd:", 4) != 0) {
         ls_player *p = ls_player_new(spec, 0, err);
-        if (!p)
-            return err ? err->code : LS_EINVAL;
-        ls_player_free(p);
-        return 0;
+        if (p) {
+            ls_player_free(p);
+            return 0;
+        }
+        /* The library's list of kinds has no cmd:, which these programs
+         * take: 'cmd' alone (the colon forgotten) was "unknown player
+         * kind 'cmd'" beside a list without it. */
+        char shown[48];
+        if (err && (!strcmp(spec, "cmd") || !strncmp(spec, "cmd ", 4)))
+            snprintf(err->msg, sizeof err->msg, "'%s' needs its command after a "
+                     "colon: cmd:COMMAND, as in cmd:'python3 examples/bots/greedy.py'",
+                     ls_printable_n(spec, strlen(spec), shown, sizeof shown));
+        else if (err && !strncmp(err->msg, "unknown player kind", 19) &&
+                 strlen(err->msg) + 60 < sizeof err->msg)
+            strcat(err->msg, "; or cmd:COMMAND, a program playing by the bot protocol");
+        return err ? err->code : LS_EINVAL;
     }
     size_t len = strlen(spec + 4);
     /* Blanks alone are no command either: the shell ran nothing and the

@@ -120,6 +120,8 @@ bad() {
 bad 'give 2' --players greedy
 bad "--seed needs a whole number from 0 to 2^64 - 1, not '-5'" --players greedy,random --seed -5
 bad "unknown player kind 'bogus'" --players greedy,bogus
+bad "counter; or cmd:COMMAND, a program playing by the bot protocol" --players greedy,bogus
+bad "'cmd' needs its command after a colon" --players greedy,cmd
 bad 'iters=0' --players expert:iters=0,greedy
 bad 'nothing to play' --players greedy,random --matches 0
 bad '--tables needs at least 3' --players greedy,random --tables 5

@@ -830,6 +830,9 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--level", "cmd:" + "x" * 400],
                       "a player spec has at most 299 characters; this one has 404"),
                      (["--level", "greedy,bogus"], "unknown player kind 'bogus'"),
+                     # cmd:, which the library's list of kinds lacks, is named.
+                     (["--level", "bogus"], "counter; or cmd:COMMAND, a program playing by the bot protocol"),
+                     (["--level", "cmd"], "--level: 'cmd' needs its command after a colon: cmd:COMMAND"),
                      # The list is of computer players (you are the eighth).
                      (["--level", "greedy," * 7 + "greedy"], "at most 7 computer players"),
                      (["--level", "greedy,,random"],
