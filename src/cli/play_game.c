@@ -494,8 +494,9 @@ static bool record_comment(const char *text, size_t len, const char *key, bool l
  * from them (play_opts: the human's name, the rules, each computer
  * player's level) and the players and the record writer are made; every
  * deal and move is then given to them as live play gives it. (It was read
- * three times, the file before the lock: a save by another game in
- * between could make the three disagree.)
+ * before the lock was taken, so a game that held the lock could save its
+ * last moves after the reading, and the resumed game's saves drop them;
+ * and its text was parsed three times.)
  */
 typedef struct resume_ctx {
     play_game *g;
@@ -507,7 +508,8 @@ typedef struct resume_ctx {
     size_t size;
 } resume_ctx;
 
-/* The table of the match from the record: see play_resume() in play.h. */
+/* The table of the match from the record, into *c->o: see play_game_new()
+ * in play.h. 0, or -1 with c->msg set. */
 static int resume_table(resume_ctx *c, const ls_state *s)
 {
     play_opts *o = c->o;
