@@ -536,15 +536,9 @@ function render() {
   const active = document.activeElement;
   const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
   app.hurryShown = false; // (hurryButton() says if it draws one)
-  // The moves, newest first, scrolled down to older ones: the same moves
-  // stay in view as new ones come in above them (the list drawn anew was
-  // back at its top on every move).
-  const log = root.querySelector('#log');
-  const logTop = log ? log.scrollTop : 0;
-  const logHeight = log ? log.scrollHeight : 0;
+  const logAt = logPlace();
   root.replaceChildren(...screen().filter(Boolean));
-  const newLog = logTop > 0 && root.querySelector('#log');
-  if (newLog) newLog.scrollTop = logTop + newLog.scrollHeight - logHeight;
+  if (logAt) keepLogPlace(logAt);
   app.lostFocus = '';
   if (focusKey) {
     const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
@@ -561,6 +555,29 @@ function render() {
 // A screen's title: where the keyboard lands when the screen changes
 // under it (render()); not a stop of the Tab key.
 const TITLE = { tabindex: -1, 'data-focus': 'title' };
+
+// The moves, newest first, scrolled down to older ones: the same moves
+// stay in view as new ones come in above them (the list drawn anew was
+// back at its top on every move). The place is the first move in view, by
+// its version, and how far it is from the list's top edge.
+function logPlace() {
+  const log = root.querySelector('#log');
+  if (!log || log.scrollTop <= 0) return null;
+  const top = log.getBoundingClientRect().top;
+  const li = [...log.children].find((x) => x.getBoundingClientRect().bottom > top);
+  return li ? { v: li.dataset.v, offset: li.getBoundingClientRect().top - top, scrollTop: log.scrollTop } : null;
+}
+
+function keepLogPlace(at) {
+  const log = root.querySelector('#log');
+  if (!log) return;
+  const li = log.querySelector(`li[data-v="${CSS.escape(at.v)}"]`);
+  if (!li) {
+    log.scrollTop = at.scrollTop;
+    return;
+  }
+  log.scrollTop += li.getBoundingClientRect().top - log.getBoundingClientRect().top - at.offset;
+}
 
 function screen() {
   const route = app.view ? null : pageRoute(location.pathname);
@@ -1199,7 +1216,7 @@ function resultPanel() {
 function logPanel() {
   return h('section', { class: 'log', 'aria-labelledby': 'log-h' },
     h('h2', { id: 'log-h' }, s.logHeading),
-    h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', {}, l.text))));
+    h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', { 'data-v': l.v }, l.text))));
 }
 
 // The timers (and the time to the next try at connecting) count down

@@ -28,18 +28,27 @@ test('the moves scrolled down to older ones stay in view as new ones come in', a
     }
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     // Scroll down and note the move at the list's top edge, and where.
+    // (A move is known by its place counted from the oldest: the same
+    // words come again, "Greedy declared" in each round.)
     const seen = await page.$eval('#log', (l) => {
       l.scrollTop = l.clientHeight;
       const top = l.getBoundingClientRect().top;
-      const li = [...l.children].find((x) => x.getBoundingClientRect().bottom > top + 1);
-      return { text: li.textContent, offset: li.getBoundingClientRect().top - top, count: l.children.length };
+      const all = [...l.children];
+      const li = all.find((x) => x.getBoundingClientRect().bottom > top + 1);
+      return {
+        text: li.textContent, fromOldest: all.length - 1 - all.indexOf(li),
+        offset: li.getBoundingClientRect().top - top, count: all.length,
+      };
     });
     assert.equal(await playTurn(page, -1), 'move');
     await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.count, { timeout: 10000 });
-    const now = await page.$eval('#log', (l, text) => {
-      const li = [...l.children].find((x) => x.textContent === text);
-      return { scrollTop: l.scrollTop, offset: li.getBoundingClientRect().top - l.getBoundingClientRect().top };
-    }, seen.text);
+    const now = await page.$eval('#log', (l, i) => {
+      const li = l.children[l.children.length - 1 - i];
+      return {
+        scrollTop: l.scrollTop, text: li.textContent, offset: li.getBoundingClientRect().top - l.getBoundingClientRect().top,
+      };
+    }, seen.fromOldest);
+    assert.equal(now.text, seen.text);
     assert.ok(now.scrollTop > 0, 'the list is not back at its top');
     assert.ok(Math.abs(now.offset - seen.offset) < 2, `'${seen.text}' was ${seen.offset} px from the list's top, is ${now.offset}`);
     assert.deepEqual(page.errors, []);
