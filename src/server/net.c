@@ -70,6 +70,7 @@
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
+#define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
 #define REPLAY_WAIT_S 120     /* how long a replay may take, its wait included */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
@@ -165,6 +166,8 @@ struct server {
     struct job *replay_run;  /* the replay a worker builds, or NULL */
     struct job *replay_wait, *replay_last; /* the replays asked for next */
     int replays_waiting;
+    int hints_running;       /* hints a worker computes */
+    struct job *hint_wait, *hint_last; /* the hints asked for next */
     addr_budget logins; /* login attempts */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
@@ -197,7 +200,8 @@ typedef struct job {
                             once its connection is gone */
     struct lws *wsi;
     api_reply reply;     /* JOB_REPLAY: the record in, the reply out */
-    struct job *wnext;   /* JOB_REPLAY: the next waiting */
+    struct job *wnext;   /* JOB_REPLAY, JOB_HINT: the next waiting */
+    bool waiting;        /* JOB_HINT: in the line, not yet computed */
     table_job r;
     bool ok;
     ls_move move;
@@ -594,6 +598,7 @@ static void send_hint(conn *c, const job *j)
 
 static void account_done(job *j, int status);
 static void replay_done(job *j, int status);
+static void hint_start(server *srv);
 
 static void job_done(uv_work_t *req, int status)
 {
@@ -614,6 +619,8 @@ static void job_done(uv_work_t *req, int status)
                 send_hint(j->c, j);
         }
         free(j);
+        srv->hints_running--;
+        hint_start(srv);
         return;
     }
     ntable *nt = j->nt;
@@ -1015,6 +1022,57 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
+/*
+ * Hints are computed HINTS_AT_ONCE at a time, the others wait in order
+ * (each connection has one at most): a hint takes the expert's time, and
+ * players asking for one after another at many tables would otherwise
+ * take every worker, and every table's computer players would wait
+ * behind them (seconds, by hand, with 16 such players).
+ */
+static void hint_start(server *srv)
+{
+    while (srv->hints_running < HINTS_AT_ONCE && srv->hint_wait) {
+        job *j = srv->hint_wait;
+        srv->hint_wait = j->wnext;
+        if (!srv->hint_wait)
+            srv->hint_last = NULL;
+        j->wnext = NULL;
+        j->waiting = false;
+        if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
+            srv_error e;
+            srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
+            j->c->hint = NULL;
+            conn_send(j->c, proto_error(&e, "hint", NULL));
+            free(j);
+            continue;
+        }
+        srv->hints_running++;
+    }
+}
+
+/* A connection that goes: its hint leaves the line, or, being computed,
+ * is dropped when done. */
+static void hint_forget(conn *c)
+{
+    job *j = c->hint;
+    c->hint = NULL;
+    if (!j)
+        return;
+    j->c = NULL;
+    if (!j->waiting)
+        return;
+    server *srv = c->srv;
+    for (job **p = &srv->hint_wait, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
+        if (*p != j)
+            continue;
+        *p = j->wnext;
+        if (srv->hint_last == j)
+            srv->hint_last = prev;
+        free(j);
+        return;
+    }
+}
+
 static int do_hint(conn *c, const proto_msg *m, srv_error *e)
 {
     (void)m;
@@ -1038,11 +1096,19 @@ static int do_hint(conn *c, const proto_msg *m, srv_error *e)
     j->req.data = j;
     ls_view_of(t->s, c->seat, &j->r.view);
     random_bytes(&j->r.seed, sizeof j->r.seed);
-    if (uv_queue_work(&c->srv->loop, &j->req, job_work, job_done) != 0) {
+    if (c->srv->stopping) {
         free(j);
         return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
     }
+    server *srv = c->srv;
+    j->waiting = true;
+    if (srv->hint_last)
+        srv->hint_last->wnext = j;
+    else
+        srv->hint_wait = j;
+    srv->hint_last = j;
     c->hint = j;
+    hint_start(srv);
     return 0;
 }
 
@@ -1406,8 +1472,7 @@ static void conn_free(conn *c)
     } else if (nt && !nt->dead) {
         tell_watchers(nt, NULL);
     }
-    if (c->hint)
-        c->hint->c = NULL;
+    hint_forget(c);
     if (c->account)
         c->account->c = NULL;
     while (c->head) {

@@ -1,0 +1,62 @@
+// hints.test.mjs - hints do not hold the computer players back
+// (docs/server-protocol.md, Limits): a hint is the expert's search, and
+// players asking for one after another at many tables took every worker,
+// so that every table's computer players waited behind them (by hand: a
+// greedy player's move, 8 ms alone, took 2.7 s in the median and 9 s at
+// most with 16 such players). Hints are computed two at a time, the
+// others wait their turn; each is still answered.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, chooseMove, rng, T } from './lib.mjs';
+
+test('players asking for hints without end do not hold back the computer players', async () => {
+    const srv = await startServer({ args: ['--max-tables-per-address', '30'] });
+    let run = true;
+    const askers = [];
+    for (let i = 0; i < 24; i++) {
+        const c = await srv.connect({ label: `asker${i}` });
+        await c.request({ type: 'create', name: `Asker${i}`, seats: 2, bots: ['expert'] }, ['joined']);
+        c.send({ type: 'start' });
+        await c.stateWhere((s) => s.view.status === 'playing' && s.view.turn === s.view.you, 'its turn', T(30000));
+        askers.push((async () => {
+            let n = 0;
+            while (run) {
+                c.send({ type: 'hint' });
+                const a = await c.next((m) => m.type === 'hint' || m.type === 'error', 'a hint', T(60000));
+                assert.equal(a.type, 'hint', JSON.stringify(a));
+                n++;
+            }
+            return n;
+        })());
+    }
+    // A person against greedy, at another table: how long its computer
+    // player takes to answer each move.
+    const p = await srv.connect({ label: 'probe' });
+    await p.request({ type: 'create', name: 'Probe', seats: 2, bots: ['greedy'] }, ['joined']);
+    p.send({ type: 'start' });
+    const rand = rng(1);
+    const waits = [];
+    const mine = (s) => (s.view.status !== 'playing' && s.view.status !== 'lobby') || s.view.turn === s.view.you;
+    while (waits.length < 12) {
+        let st = p.lastState();
+        if (!st || !mine(st)) st = await p.stateWhere(mine, 'the probe\'s turn', T(60000));
+        if (st.view.status === 'over') break;
+        if (st.view.status !== 'playing') {
+            p.send({ type: 'next' });
+            await p.next((m) => m.type === 'state' && m.version > st.version, 'the next round', T(60000));
+            continue;
+        }
+        const t0 = Date.now();
+        p.send({ type: 'move', version: st.version, move: chooseMove(st.view, rand, -1) });
+        await p.next((m) => m.type === 'state' && m.version > st.version && mine(m), 'the computer\'s answer', T(60000));
+        waits.push(Date.now() - t0);
+    }
+    run = false;
+    const hints = (await Promise.all(askers)).reduce((a, b) => a + b, 0);
+    waits.sort((a, b) => a - b);
+    const median = waits[waits.length >> 1];
+    assert.ok(median < T(1500), `the computer player answered in ${median} ms (median of ${waits.join(' ')}) while ${hints} hints were computed`);
+    assert.ok(hints > 0);
+    await srv.close();
+});
