@@ -168,7 +168,7 @@ struct server {
     int replays_waiting;
     int hints_running;       /* hints a worker computes */
     struct job *hint_wait, *hint_last; /* the hints asked for next */
-    addr_budget logins; /* login attempts */
+    addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
 };
@@ -1262,13 +1262,17 @@ static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
     if (m->type == MSG_SET_PASSWORD && !c->player_id)
         return srv_fail(e, SRV_ENOT_PLAYER, "only a player may set a password (send "
                         "player first)");
+    /* Both hash a password on a worker (argon2id: tens of milliseconds
+     * and 64 MiB on purpose), so both are counted per address: a player's
+     * connections setting passwords without end would take every worker,
+     * as logins would. */
     uint64_t now = uv_now(&c->srv->loop);
-    if (m->type == MSG_LOGIN && !budget_left(&c->srv->logins, c->key, now))
-        return srv_fail(e, SRV_ERATE_LIMITED, "too many login attempts from your "
-                        "address: at most %.0f at once and one more every %d seconds",
+    if (!budget_left(&c->srv->logins, c->key, now))
+        return srv_fail(e, SRV_ERATE_LIMITED, "too many %s from your address: at most "
+                        "%.0f at once and one more every %d seconds",
+                        m->type == MSG_LOGIN ? "login attempts" : "password changes",
                         LOGIN_BURST, LOGIN_EVERY_S);
-    if (m->type == MSG_LOGIN)
-        budget_spend(&c->srv->logins, c->key, now);
+    budget_spend(&c->srv->logins, c->key, now);
     job *j = calloc(1, sizeof *j);
     if (!j)
         return srv_fail(e, SRV_ENOMEM, "out of memory");

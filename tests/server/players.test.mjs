@@ -152,6 +152,23 @@ for (const b of backends()) {
             for (const c of [...cs, other]) c.close();
         });
 
+        // Server bug: password changes were not counted: a player's
+        // connections could hash passwords without end (argon2id, 64 MiB
+        // each, on the workers the computer players need).
+        test('password changes from one address: 5 at once, then one every 12 seconds', async () => {
+            const here = nextAddr();
+            const a = await srv.connect({ label: 'pwchange', localAddress: here });
+            a.send({ type: 'player', name: uniqueName('Pc'), token: token() });
+            await a.next('player');
+            for (let i = 0; i < 5; i++) {
+                a.send({ type: 'set_password', password: `correct horse ${i}` });
+                assert.equal((await a.next('player', 'the player after set_password', T(15000))).has_password, true);
+            }
+            const e = await a.expectError({ type: 'set_password', password: 'correct horse 5' }, 'rate_limited');
+            assert.equal(e.message, 'too many password changes from your address: at most 5 at once and one more every 12 seconds');
+            a.close();
+        });
+
         test('a password lets the player log in from another device', async () => {
             const a = await srv.connect({ label: 'dev1', localAddress: nextAddr() });
             const name = uniqueName('Pw');
