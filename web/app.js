@@ -127,6 +127,7 @@ const conn = new Connection({
   message: onMessage,
   down(delay, wasOpen, offline) {
     app.down = true;
+    if (app.hint === 'pending') app.hint = null; // its answer, if any, is lost with the connection
     app.unreachable = !wasOpen;
     app.offline = offline;
     app.retryAt = performance.now() + delay;
@@ -955,8 +956,11 @@ function tableScreen() {
       h('span', { class: 'tools' },
         !spectator && v.status === 'playing' && v.hand
           ? h('button', {
-            id: 'hint', class: 'secondary', 'data-focus': 'hint', disabled: !isMyTurn() || app.hint === 'pending',
-            onclick: () => { app.hint = 'pending'; send({ type: 'hint' }); render(); },
+            id: 'hint', class: 'secondary', 'data-focus': 'hint',
+            disabled: !isMyTurn() || app.hint === 'pending' || !conn.open,
+            // (Asked only on an open connection: one asked while it was
+            // down was never sent, and "thinking" stayed for the turn.)
+            onclick: () => { if (conn.send({ type: 'hint' })) { app.hint = 'pending'; render(); } },
           }, s.hintButton) : null,
         rulesButton(), leaveButton())),
     messageLine(),

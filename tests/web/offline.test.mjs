@@ -5,6 +5,8 @@
 // (the socket can look open for minutes after the network is gone); no
 // try is made while offline, and the page is back at its seat as soon as
 // the network is, without waiting out the growing delay between tries.
+// Hint, too, waits for the connection: asked while it was down, it was
+// never sent, and the page said "The expert is thinking…" for the turn.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,15 +29,19 @@ test('a phone that goes offline says so at once, waits, and is back at its seat 
     await host.click('#start');
     await phone.waitForSelector('.hand button', { timeout: 30000 });
 
+    // Ada plays; Bea's page shows her turn, and then goes offline: the
+    // turn is hers on the server, but her page cannot play it, and shows
+    // no move (and no hint) it cannot send.
+    await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(host, -1), 'move');
+    await phone.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await phone.isDisabled('#hint'), false);
     await phone.context().setOffline(true);
     await phone.waitForSelector('#offline', { timeout: 3000 });
     assert.equal((await phone.textContent('#offline')).startsWith(s.offline), true);
-    // Ada plays while Bea is offline: the turn is Bea's on the server,
-    // but her page cannot play it, and shows no move it cannot send.
-    await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
-    assert.equal(await playTurn(host, -1), 'move');
     await phone.waitForTimeout(6000); // (the tries, were any made, would wait 8 s apart by now)
     assert.equal(await phone.$('.hand-panel[data-act]'), null, 'offline, the hand takes no move');
+    assert.equal(await phone.isDisabled('#hint'), true, 'offline, no hint can be asked (it would wait for ever)');
     assert.ok(await phone.$('#offline'), 'the page still says the device is offline');
 
     const back = Date.now();
