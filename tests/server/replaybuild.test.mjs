@@ -115,11 +115,16 @@ test('a client that does not read its answer is dropped after the idle timeout',
         sock.on('error', () => {});
         await new Promise((r) => sock.once('connect', r));
         sock.write(`GET /api/matches/${id}/replay HTTP/1.1\r\nHost: x\r\n\r\n`);
-        // Nothing read (the socket's buffers fill); the build takes a second
-        // or two, then the 2 s of the timeout.
-        await sleep(T(12000));
+        // The answer's first bytes (once the replay is built), then nothing
+        // read for longer than the 2 s of the timeout: the socket's buffers
+        // fill and the server can write no more.
         let got = Buffer.alloc(0);
-        sock.on('data', (d) => { got = Buffer.concat([got, d]); });
+        const onData = (d) => { got = Buffer.concat([got, d]); };
+        await withTimeout(new Promise((r) => sock.once('data', (d) => { onData(d); sock.pause(); r(); })),
+            T(120000), 'the answer to begin');
+        await sleep(T(8000));
+        sock.on('data', onData);
+        sock.resume();
         await withTimeout(new Promise((r) => sock.once('close', r)), T(30000), 'the end of the answer');
         const head = got.subarray(0, got.indexOf('\r\n\r\n')).toString('latin1');
         const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
