@@ -1048,7 +1048,14 @@ static void take_open(ui *u, int idx)
     for (int i = 0; open && i < idx; i++)
         open &= open - 1;
     if (!open) {
-        set_msg(u, C_ERR, "There is no open card %d.", idx + 1);
+        /* Which keys there are: after a single discard, 2-5 did nothing
+         * but say that they did nothing. */
+        int n = ls_cards_count(ls_open_cards(u->g.s));
+        if (n == 1)
+            set_msg(u, C_ERR, "There is no open card %d: there is one, 1.", idx + 1);
+        else
+            set_msg(u, C_ERR, "There is no open card %d: the open cards are 1 to %d.",
+                    idx + 1, n);
         return;
     }
     human_move(u, (ls_move){u->selected, LS_MOVE_TAKE, ls_cards_first(open)});

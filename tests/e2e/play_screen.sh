@@ -14,7 +14,8 @@
 # declarer's score is explained whole beside long names; the mouse wheel
 # scrolls the help; everyone out in a round is named; a narrow reason
 # column gets the short reasons; a click on the number under an open card
-# takes it; a refused discard is said as a sentence.
+# takes it; a refused discard is said as a sentence, and a number with no
+# open card says which there are.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -561,6 +562,10 @@ wait_for rf "space:select"
 $T send-keys -t rf Space Right Space d
 wait_for rf "You cannot discard"
 on_screen "2 cards must be a pair of the same rank." "the refusal is not a sentence"
+# A number with no open card under it says which numbers there are.
+$T send-keys -t rf 3
+wait_for rf "There is no open card 3"
+on_screen "There is no open card 3: there is one, 1." "the open cards' numbers are not said"
 quit rf
 fi
 echo ok
