@@ -30,6 +30,9 @@ command -v groff >/dev/null 2>&1 || need="$need groff-base"
 command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 command -v psql >/dev/null 2>&1 || need="$need postgresql-client"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
+# play_plain.sh checks with strace that play --resume takes its lock before
+# it reads the record, and reads it once.
+command -v strace >/dev/null 2>&1 || need="$need strace"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
 # Fuzzing (clang's libFuzzer), static analysis (cppcheck) and coverage
