@@ -134,13 +134,16 @@ for (const b of backends()) {
             const here = nextAddr();
             const cs = [];
             for (let i = 0; i < 3; i++) cs.push(await srv.connect({ label: `new${i}`, localAddress: here }));
-            for (let i = 0; i < 21; i++) cs[i % 3].sendNow({ type: 'player', name: uniqueName('Nw'), token: token() });
+            // 30 at once: 20 made, the others refused (one more may come in
+            // if the 20 writes take 3 s).
+            for (let i = 0; i < 30; i++) cs[i % 3].sendNow({ type: 'player', name: uniqueName('Nw'), token: token() });
             const answers = [];
-            for (let i = 0; i < 21; i++) answers.push(await cs[i % 3].next((m) => m.type === 'player' || m.type === 'error', 'an answer', T(15000)));
-            assert.equal(answers.filter((m) => m.type === 'player').length, 20);
+            for (let i = 0; i < 30; i++) answers.push(await cs[i % 3].next((m) => m.type === 'player' || m.type === 'error', 'an answer', T(15000)));
+            const made = answers.filter((m) => m.type === 'player').length;
+            assert.ok(made >= 20 && made <= 22, `${made} players made`);
             const refused = answers.filter((m) => m.type === 'error');
-            assert.equal(refused.length, 1, JSON.stringify(refused));
-            assert.equal(refused[0].code, 'rate_limited');
+            assert.equal(refused.length, 30 - made, JSON.stringify(refused));
+            assert.ok(refused.every((m) => m.code === 'rate_limited'), JSON.stringify(refused));
             assert.equal(refused[0].message, 'too many new players from your address: at most 20 at once and one more every 3 seconds');
             // A known token is no new player; another address has its own budget.
             const known = token();
