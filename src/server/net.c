@@ -1658,15 +1658,17 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
  * one given with --origin. */
 static bool origin_ok(server *srv, const char *origin, const char *host)
 {
+    size_t n = strlen(origin);
+    if (n == 0)
+        return false;
     char self[300];
     snprintf(self, sizeof self, "http://%s", host);
-    if (!strcmp(origin, self))
+    if (*host && !strcmp(origin, self))
         return true;
     snprintf(self, sizeof self, "https://%s", host);
-    if (!strcmp(origin, self))
+    if (*host && !strcmp(origin, self))
         return true;
     const char *list = srv->cfg->origin;
-    size_t n = strlen(origin);
     while (list && *list) {
         const char *comma = strchr(list, ',');
         size_t len = comma ? (size_t)(comma - list) : strlen(list);
@@ -1718,8 +1720,12 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
         return 0;
-    lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN);
-    lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
+    /* A header too long for its buffer is not copied: it stays "" (an
+     * empty Host made "http://" the server's own origin). */
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0)
+        origin[0] = '\0';
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) < 0)
+        host[0] = '\0';
     if (!origin_ok(srv, origin, host)) {
         lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
                                "this origin may not connect to the game");
