@@ -137,9 +137,15 @@ const conn = new Connection({
 
 const chat = createChat((msg) => conn.send(msg));
 
+// Sends msg, or, with the connection down, tries to connect at once. From
+// the first page, msg goes once connected (app.intent); at a table the
+// page says it was not sent (coming back, it resumes the seat and sends
+// nothing else: Start, Add computer player or Rematch pressed meanwhile
+// did nothing, without a word).
 function send(msg) {
   if (!conn.send(msg)) {
-    app.intent = msg;
+    if (app.seat || app.watching) showAlert(s.notSent);
+    else app.intent = msg;
     conn.connect();
     return false;
   }
@@ -818,7 +824,7 @@ function resumeSaved(saved) {
   restoreLog();
   const msg = { type: 'resume', code: saved.code, token: saved.token };
   if (app.seat.version >= 0) msg.version = app.seat.version;
-  send(msg);
+  if (!conn.send(msg)) conn.connect(); // (once connected, the welcome resumes app.seat)
 }
 
 // The log as it was before a reload; without it, the version is forgotten

@@ -339,6 +339,7 @@ export const s = {
   retryIn: (sec) => (sec > 0 ? `Trying again in ${sec} s…` : 'Trying again now…'),
   offline: 'This device is offline: your moves cannot reach the table. The page reconnects by itself as soon as the network is back.',
   reconnectNow: 'Reconnect now',
+  notSent: 'Not connected: that was not sent. Press it again once the page is back at the table.',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,
   seatElsewhere: (code) =>

@@ -60,3 +60,27 @@ test('a phone that goes offline says so at once, waits, and is back at its seat 
   await host.context().close();
   await phone.context().close();
 });
+
+// The host offline in the lobby presses Add computer player: the page
+// says it was not sent (it did nothing, without a word); back online,
+// pressed again, it adds the player.
+test('a host offline in the lobby is told that Add computer player was not sent', async (t) => {
+  const host = await newPage(env.browser, PHONE);
+  await withShots(t, [host], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Cy');
+    await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+    await host.context().setOffline(true);
+    await host.waitForSelector('#offline', { timeout: 3000 });
+    await host.click('#add-bot');
+    await host.waitForSelector('#message', { timeout: 3000 });
+    assert.equal(await host.textContent('#message'), s.notSent);
+    await host.context().setOffline(false);
+    await host.waitForSelector('.banner', { state: 'detached', timeout: 3000 });
+    await host.click('#add-bot');
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 5000 });
+    assert.match(await host.textContent('.seat-list li:nth-child(2)'), /^Greedy/);
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+});
