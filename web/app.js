@@ -856,7 +856,11 @@ function lobbyScreen() {
       h('div', { class: 'row' },
         h('input', { id: 'link', readonly: true, value: link, onfocus: (e) => e.target.select() }),
         h('button', { id: 'copy', onclick: () => copyLink(link), 'data-focus': 'copy' }, s.copyButton)),
-      h('p', { class: 'code', 'aria-label': `${s.codeLabel}: ${v.code.split('').join(' ')}` }, v.code)),
+      // (Read out letter by letter; an aria-label on a paragraph is not
+      // read at all, and the code was read as a word.)
+      h('p', { class: 'code', 'data-code': v.code },
+        h('span', { 'aria-hidden': 'true' }, v.code),
+        h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`))),
     h('section', { class: 'panel', id: 'table-rules', 'aria-labelledby': 'table-rules-h' },
       h('h2', { id: 'table-rules-h' }, s.tableRulesHeading), tableRules(v)),
     h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },

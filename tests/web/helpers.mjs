@@ -165,7 +165,7 @@ export async function createTable(page, opts = {}) {
   }
   await page.click('#create');
   await page.waitForSelector('.code', { timeout: 30000 });
-  return (await page.textContent('.code')).trim();
+  return page.getAttribute('.code', 'data-code');
 }
 
 // A friend opens the table's link (`url` is the server's), types a name

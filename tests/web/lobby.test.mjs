@@ -29,3 +29,20 @@ test('the level chosen for a computer player stays chosen when a friend sits dow
   await host.context().close();
   await friend.context().close();
 });
+
+// The table's code, big in the lobby, is read out letter by letter: it
+// had an aria-label on a paragraph, which a screen reader does not read,
+// and the code was read as a word ("RRSBP").
+test('a screen reader reads the table\'s code letter by letter', async (t) => {
+  const host = await newPage(env.browser, PHONE);
+  await withShots(t, [host], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Jo');
+    const code = await createTable(host, { seats: 2, kinds: ['open'] });
+    assert.match(code, /^[A-Z0-9]{5}$/);
+    const heard = await host.locator('.code').ariaSnapshot();
+    assert.match(heard, new RegExp(`Table code: ${code.split('').join(' ')}`), heard);
+    assert.doesNotMatch(heard, new RegExp(code), heard);
+  });
+  await host.context().close();
+});
