@@ -671,7 +671,16 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
     g->report_ud = ud;
     if (number == 1 && o->resume) {
         /* Locked before it is read, so that what is read is what no
-         * other game will save over. */
+         * other game will save over; but a record that is not there, or
+         * cannot be read, is said before any lock file is made beside
+         * it (made and unlinked, it flickered in the folder). */
+        struct stat st;
+        if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
+            snprintf(msg, size, "--resume: cannot read %s: %s", o->resume,
+                     strerror(errno));
+            play_game_free(g);
+            return -2;
+        }
         snprintf(g->path, sizeof g->path, "%s", o->record ? o->record : o->resume);
         if (lock_record(g, msg, size) != 0) {
             play_game_free(g);

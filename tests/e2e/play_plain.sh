@@ -766,6 +766,17 @@ if traceable:
     if r.returncode != 0 or not lock or len(read) != 1 or read[0] < lock[0]:
         fail("--resume did not read its record once, after taking its lock",
              "".join(opened) + r.stderr)
+    # A record that is not there makes no lock file beside it, not even
+    # for a moment (it was made and unlinked before the error).
+    gone = f"{tmp}/gone.lsr"
+    r = subprocess.run(["strace", "-f", "-e", "trace=openat,unlink", "-o", f"{tmp}/trace",
+                        ls, "play", "--plain", "--resume", gone], input="quit\n",
+                       capture_output=True, text=True, timeout=60, env=e)
+    touched = [l for l in open(f"{tmp}/trace") if f'"{gone}.lock"' in l]
+    if r.returncode != 2 or touched or \
+            f"--resume: cannot read {gone}: No such file or directory" not in r.stderr:
+        fail("--resume of a missing record touched a lock file beside it",
+             "".join(touched) + r.stderr)
 else:
     print("(strace is not installed or may not trace here: the order of the lock "
           "and the read is not checked)")
