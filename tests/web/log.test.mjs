@@ -15,6 +15,9 @@ test('the moves scrolled down to older ones stay in view as new ones come in', a
   await withShots(t, [page], async () => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Lea');
+    // (Nobody may declare above 1: the round goes on, and the list grows
+    // by moves alone.)
+    await page.fill('#opt-declare_max', '1');
     await createTable(page, { seats: 4, kinds: ['greedy', 'greedy', 'greedy'], threshold: 100 });
     await page.click('#start');
     await page.waitForSelector('#log li', { timeout: 30000 });
@@ -41,7 +44,10 @@ test('the moves scrolled down to older ones stay in view as new ones come in', a
       };
     });
     assert.equal(await playTurn(page, -1), 'move');
-    await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, seen.count, { timeout: 10000 });
+    // (Mine and the next player's, drawn; then the list is still scrolled.)
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, seen.count, { timeout: 10000 });
+    await page.waitForFunction(() => document.querySelector('#log').scrollTop > 0, null, { timeout: 3000 })
+      .catch(() => {});
     const now = await page.$eval('#log', (l, i) => {
       const li = l.children[l.children.length - 1 - i];
       return {
