@@ -407,31 +407,36 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
         snprintf(decl, 40, "declare any");
 }
 
-/* The title row: the round, then the rule variants (threshold, tie, runs,
- * declare limit) and the seed, as far as the width allows (all but the
- * seed fit in 80 columns). */
+/* The title row: the round and the rule variants (threshold, tie, runs,
+ * declare limit) from the left, the name "Least Score" at the right, and
+ * the seed between them when there is room for it too. The rules come
+ * first, the name next, the seed last (it is in the help and the record):
+ * at 80 columns the rules and the name fit, and the seed joins them on a
+ * wider screen, rather than taking the name's place when it is short. */
 static void draw_title(const ui *u, const ls_view *v)
 {
-    char tie[16], runs[24], decl[40], out[40], seed[32], left[80];
+    char tie[16], runs[24], decl[40], out[40], seed[32], line[256];
     rules_pieces(&v->rules, tie, runs, decl);
-    snprintf(left, sizeof left, " Round %d", v->round);
     snprintf(out, sizeof out, "out above %d", v->rules.threshold);
     snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
-    const char *pieces[] = {out, tie, runs, decl, seed};
+    const char *pieces[] = {out, tie, runs, decl};
     const char *sep = u->utf8 ? " \u00b7 " : " | ";
-    char line[256];
-    snprintf(line, sizeof line, "%s", left);
+    const char *name = "Least Score ";
+    int nw = (int)strlen(name);
+    snprintf(line, sizeof line, " Round %d", v->round);
     for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
         if (text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
             snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep,
                      pieces[i]);
-    const char *name = "Least Score ";
+    bool named = text_width(line, strlen(line)) + 2 + nw <= COLS;
+    if (named && text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep, seed);
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
     mvhline(0, 0, ' ', COLS);
     mvaddnstr(0, 0, line, -1);
-    if (text_width(line, strlen(line)) + 2 + (int)strlen(name) <= COLS)
-        mvaddstr(0, COLS - (int)strlen(name), name);
+    if (named)
+        mvaddstr(0, COLS - nw, name);
     attroff(A_BOLD);
     set_color(u, C_TITLE, false);
 }
@@ -637,15 +642,16 @@ static WINDOW *overlay_win(const ui *u, int h, int w)
 /*
  * The round's result: each hand with its total (the lowest marked), what
  * each player scores this round and why (play_score_reason), the match
- * points and who is out, with the threshold.
+ * points and who is out, with the threshold. The box is as tall as its
+ * text: the headline and the note under the table take one row or two,
+ * and one blank row parts each block from the next.
  */
 static void draw_round(const ui *u)
 {
     const ls_state *s = u->g.s;
     const ls_round_result *r = ls_last_result(s);
     int n = ls_players(s), bw = COLS < 100 ? COLS : 100;
-    WINDOW *w = overlay_win(u, n + 10, bw);
-    char name[40], text[300], pts[24];
+    char name[40], text[300], pts[24], head[300], note[300];
     int d = r->declarer < 0 ? r->lowest : r->declarer, low = -1;
     for (int i = 0; i < n; i++) /* after a false declaration, another's */
         if ((r->players >> i & 1) && (r->correct || i != d) &&
@@ -653,20 +659,52 @@ static void draw_round(const ui *u)
             low = i;
     const char *dn = d == 0 ? "You" : ls_name(s, d);
     if (r->declarer < 0)
-        snprintf(text, sizeof text, "Round %d: the turn limit was reached; %s %s "
+        snprintf(head, sizeof head, "Round %d: the turn limit was reached; %s %s "
                  "the lowest hand and score%s as a correct declarer.", r->round,
                  d == 0 ? "you" : dn, d == 0 ? "have" : "has", d == 0 ? "" : "s");
     else if (r->correct)
-        snprintf(text, sizeof text, "Round %d: %s declared with %d: correct, the "
+        snprintf(head, sizeof head, "Round %d: %s declared with %d: correct, the "
                  "lowest hand. The others score their total minus %d.", r->round,
                  dn, r->hand_total[d], r->hand_total[d]);
     else
-        snprintf(text, sizeof text, "Round %d: %s declared with %d: FALSE, %s had "
+        snprintf(head, sizeof head, "Round %d: %s declared with %d: FALSE, %s had "
                  "%d. %s 20 + %d, the others 0.", r->round, dn,
                  r->hand_total[d], low == 0 ? "you" : ls_name(s, low),
                  r->hand_total[low], d == 0 ? "You score" : "The declarer scores",
                  r->hand_total[d] - r->hand_total[low]);
-    rich(u, w, 1, 2, bw - 4, 2, 0, text, A_BOLD);
+    int hrows = rich(u, NULL, 0, 0, bw - 4, 2, 0, head, A_BOLD);
+    /* Who went out, a sentence each ("Cleo is out: 8 points, above 25.");
+     * when those do not fit the two rows (many players out at once), one
+     * list ("Out, above 1: You 39 points, Cleo 8, Dev 12."), as the cut
+     * sentences left the last players unnamed. */
+    int threshold = ls_state_rules(s)->threshold;
+    snprintf(note, sizeof note, "* lowest hand.");
+    for (int i = 0; i < n; i++)
+        if (r->eliminated >> i & 1)
+            snprintf(note + strlen(note), sizeof note - strlen(note),
+                     " %s %s out: %s, above %d.", i == 0 ? "You" : ls_name(s, i),
+                     i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
+                     threshold);
+    if (rich(u, NULL, 0, 0, bw - 4, 99, 0, note, 0) > 2) {
+        snprintf(note, sizeof note, "* lowest hand. Out, above %d:", threshold);
+        for (int i = 0, k = 0; i < n; i++) {
+            if (!(r->eliminated >> i & 1))
+                continue;
+            if (k++ == 0) /* the first says what the number is */
+                play_points(r->total[i], pts, sizeof pts);
+            else
+                snprintf(pts, sizeof pts, "%d", r->total[i]);
+            snprintf(note + strlen(note), sizeof note - strlen(note), "%s %s %s",
+                     k > 1 ? "," : "", i == 0 ? "You" : ls_name(s, i), pts);
+        }
+        snprintf(note + strlen(note), sizeof note - strlen(note), ".");
+    }
+    int nrows = rich(u, NULL, 0, 0, bw - 4, 2, 0, note, 0);
+    /* border, headline, blank, header, players, blank, note, blank, Enter,
+     * border */
+    int top = 1 + hrows + 1;
+    WINDOW *w = overlay_win(u, top + 1 + n + 1 + nrows + 1 + 1 + 1, bw);
+    rich(u, w, 1, 2, bw - 4, 2, 0, head, A_BOLD);
     /* columns: name, hand, total, this round (score = why), match */
     int cw = 4;
     for (int i = 0; i < n; i++) {
@@ -678,13 +716,13 @@ static void draw_round(const ui *u)
     }
     int xh = 2 + NAME_W + 1, xt = xh + cw + 1, xr = xt + 7, xm = bw - 2 - 10;
     wattron(w, A_DIM);
-    mvwprintw(w, 4, 2, "%-*s", NAME_W, "player");
-    mvwaddstr(w, 4, xh, "hand");
-    mvwaddstr(w, 4, xt, "total");
-    mvwaddstr(w, 4, xr, "this round");
-    mvwaddstr(w, 4, xm, "match");
+    mvwprintw(w, top, 2, "%-*s", NAME_W, "player");
+    mvwaddstr(w, top, xh, "hand");
+    mvwaddstr(w, top, xt, "total");
+    mvwaddstr(w, top, xr, "this round");
+    mvwaddstr(w, top, xm, "match");
     wattroff(w, A_DIM);
-    int y = 5;
+    int y = top + 1;
     for (int i = 0; i < n; i++, y++) {
         if (!(r->players >> i & 1)) {
             wattron(w, A_DIM);
@@ -720,34 +758,8 @@ static void draw_round(const ui *u)
         wattroff(w, a);
     }
     y++;
-    /* Who went out, a sentence each ("Cleo is out: 8 points, above 25.");
-     * when those do not fit the two rows (many players out at once), one
-     * list ("Out, above 1: You 39 points, Cleo 8, Dev 12."), as the cut
-     * sentences left the last players unnamed. */
-    int threshold = ls_state_rules(s)->threshold;
-    snprintf(text, sizeof text, "* lowest hand.");
-    for (int i = 0; i < n; i++)
-        if (r->eliminated >> i & 1)
-            snprintf(text + strlen(text), sizeof text - strlen(text),
-                     " %s %s out: %s, above %d.", i == 0 ? "You" : ls_name(s, i),
-                     i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
-                     threshold);
-    if (rich(u, NULL, 0, 0, bw - 4, 99, 0, text, 0) > 2) {
-        snprintf(text, sizeof text, "* lowest hand. Out, above %d:", threshold);
-        for (int i = 0, k = 0; i < n; i++) {
-            if (!(r->eliminated >> i & 1))
-                continue;
-            if (k++ == 0) /* the first says what the number is */
-                play_points(r->total[i], pts, sizeof pts);
-            else
-                snprintf(pts, sizeof pts, "%d", r->total[i]);
-            snprintf(text + strlen(text), sizeof text - strlen(text), "%s %s %s",
-                     k > 1 ? "," : "", i == 0 ? "You" : ls_name(s, i), pts);
-        }
-        snprintf(text + strlen(text), sizeof text - strlen(text), ".");
-    }
-    rich(u, w, y, 2, bw - 4, 2, 0, text, 0);
-    mvwprintw(w, n + 8, 2, "Press Enter to continue.");
+    rich(u, w, y, 2, bw - 4, 2, 0, note, 0);
+    mvwprintw(w, y + nrows + 1, 2, "Press Enter to continue.");
     wnoutrefresh(w);
     delwin(w);
 }
@@ -843,7 +855,8 @@ static void draw_help(const ui *u)
 {
     WINDOW *w = overlay_win(u, LINES, COLS);
     wattron(w, A_BOLD);
-    mvwprintw(w, 1, 2, "Least Score - help");
+    mvwprintw(w, 1, 2, "Least Score - help (this match: seed %llu)",
+              (unsigned long long)u->g.seed);
     wattroff(w, A_BOLD);
     char line[200];
     int total = help_line(u, 0, line, sizeof line), rows = help_rows();

@@ -15,7 +15,8 @@
 # scrolls the help; everyone out in a round is named; a narrow reason
 # column gets the short reasons; a click on the number under an open card
 # takes it; a refused discard is said as a sentence, and a number with no
-# open card says which there are.
+# open card says which there are; the round's box and the title row are
+# laid out the same way at any width.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -567,5 +568,35 @@ $T send-keys -t rf 3
 wait_for rf "There is no open card 3"
 on_screen "There is no open card 3: there is one, 1." "the open cards' numbers are not said"
 quit rf
+fi
+# 23. The round's box has one blank row under its headline, whether that
+# takes one row (120 columns) or two (80; section 10 compares that box with
+# play.md): a one-row headline had two blank rows under it. The title row
+# keeps "Least Score" at 80 columns (the seed, 7, took its place) and adds
+# the seed where there is room; the help says the seed at any width.
+if want 23 && [ "$loc" = C.UTF-8 ]; then
+start wb 120 30 --seed 7 --bots 3 --pace 0 --record "$tmp/wb.lsr"
+for i in $(seq 1 100); do
+    $T capture-pane -p -t wb >"$tmp/screen"
+    grep -qF "Press Enter to continue" "$tmp/screen" && break
+    grep -qF "Select the cards to discard (space)" "$tmp/screen" && { $T send-keys -t wb Space d; sleep 0.3; }
+    sleep 0.1
+done
+on_screen "Press Enter to continue" "no round result"
+head_row=$(grep -n "Round 1: Ada declared" "$tmp/screen" | cut -d: -f1)
+player_row=$(grep -n "│ player " "$tmp/screen" | cut -d: -f1)
+[ "$player_row" = $((head_row + 2)) ] ||
+    screen_fail "the one-row headline (row $head_row) is not followed by one blank row (table at $player_row)"
+on_screen -E "^ Round 1 .* · seed 7 +Least Score *$" "the title at 120 columns lacks the seed or the name"
+quit wb
+start wt 80 24 --seed 7 --bots 3 --record "$tmp/wt.lsr"
+wait_for wt "space:select"
+on_screen -E "^ Round 1 · out above 100 · tie wins · runs any suit · declare any +Least Score *$" \
+    "the title at 80 columns lacks the name"
+$T send-keys -t wt '?'
+wait_for wt "Least Score - help (this match: seed 7)"
+$T send-keys -t wt Escape
+wait_for wt "space:select"
+quit wt
 fi
 echo ok
