@@ -62,6 +62,9 @@ typedef struct bot {
     bool skip;            /* the rest of an overlong line is to be dropped */
     int deck;             /* the deck's size the bot was last told */
     volatile sig_atomic_t *stop; /* set by a signal: stop waiting (or NULL) */
+    bool wake;            /* input on wake_fd, or *woken, stops waiting too */
+    int wake_fd;
+    volatile sig_atomic_t *woken;
     bool waiting;         /* `asked` was sent and its answer not yet read */
     char asked[LINE_MAX_LEN];
     ls_player *fallback;
@@ -363,29 +366,44 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
 
 /*
  * Waits up to ms for the bot's output, like poll(), but returns -2 at once
- * when b->stop is set, also by a signal that comes just before the wait:
- * the fatal signals are blocked while the flag is looked at, and ppoll()
- * lets them in only as it starts waiting.
+ * when *b->stop is set, or with b->wake when *b->woken is set or b->wake_fd
+ * has input first, also by a signal that comes just before the wait: the
+ * signals whose handlers set those flags are blocked while the flags are
+ * looked at, and ppoll() lets them in only as it starts waiting.
  */
+static bool wait_cut(const bot *b)
+{
+    return (b->stop && *b->stop) || (b->wake && b->woken && *b->woken);
+}
+
 static int wait_output(bot *b, int ms)
 {
-    struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
-    if (!b->stop)
-        return poll(&pfd, 1, ms);
-    sigset_t fatal, was;
-    sigemptyset(&fatal);
-    sigaddset(&fatal, SIGINT);
-    sigaddset(&fatal, SIGTERM);
-    sigaddset(&fatal, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &fatal, &was);
+    /* A negative fd is not polled: without wake, the bot's output alone. */
+    struct pollfd pfd[2] = {{.fd = b->from_bot, .events = POLLIN},
+                            {.fd = b->wake ? b->wake_fd : -1, .events = POLLIN}};
     int rc = -2;
-    if (!*b->stop) {
+    if (!b->stop && !(b->wake && b->woken)) {
+        rc = poll(pfd, 2, ms);
+        goto out;
+    }
+    sigset_t flagged, was;
+    sigemptyset(&flagged);
+    sigaddset(&flagged, SIGINT);
+    sigaddset(&flagged, SIGTERM);
+    sigaddset(&flagged, SIGHUP);
+    sigaddset(&flagged, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &flagged, &was);
+    if (!wait_cut(b)) {
         struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000};
-        rc = ppoll(&pfd, 1, &ts, &was);
+        rc = ppoll(pfd, 2, &ts, &was);
     }
     int e = errno;
     pthread_sigmask(SIG_SETMASK, &was, NULL);
     errno = e;
+out:
+    /* The bot's answer first: a key that comes with it waits its turn. */
+    if (rc > 0 && !pfd[0].revents)
+        return -2;
     return rc;
 }
 
@@ -394,7 +412,8 @@ static int wait_output(bot *b, int ms)
  * lines and lines starting with '#' (comments a bot may print). Returns 0,
  * 1 for the start of a line longer than the protocol allows (the rest is
  * dropped), -1 when the bot timed out or died (then reported and killed),
- * or -2 when b->stop was set (nothing reported, the bot left as it is).
+ * or -2 when wait_output() was cut short (nothing reported, the bot left
+ * as it is).
  */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
@@ -706,6 +725,8 @@ static void handshake(bot *b)
 {
     char line[LINE_MAX_LEN];
     int limit = b->timeout_ms;
+    bool wake = b->wake; /* a key must not kill a bot that is starting */
+    b->wake = false;
     b->shaking = true;
     send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
     if (b->timeout_ms < CLI_BOT_START_MS)
@@ -713,6 +734,7 @@ static void handshake(bot *b)
     size_t n = 0;
     int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line, &n);
     b->timeout_ms = limit;
+    b->wake = wake;
     b->shaking = false;
     if (rc == -2) {
         report(b, NULL, "the wait for its handshake was interrupted; the fallback "
@@ -812,6 +834,9 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->report_ud = opts ? opts->report_ud : NULL;
     b->quiet = opts && opts->quiet;
     b->stop = opts ? opts->stop : NULL;
+    b->wake = opts && opts->wake;
+    b->wake_fd = opts ? opts->wake_fd : -1;
+    b->woken = opts ? opts->woken : NULL;
     b->fallback = ls_player_new("greedy", seed, err);
     if (!b->fallback) {
         free(b);

@@ -38,6 +38,15 @@ typedef struct cli_player_opts {
      * left running, and cli_bot_waiting() is true until its next choose,
      * which, asked the same, waits on for that same answer. */
     volatile sig_atomic_t *stop;
+    /* With wake set, input to read on wake_fd (a key on the terminal), or
+     * *woken set non-zero by a SIGWINCH handler (the terminal's resize;
+     * woken may be NULL), also cuts the wait for an answer short, as stop
+     * does, so that a full screen can answer its keys while a bot thinks;
+     * the handshake is not cut short. Each choose that waits on for the
+     * same answer waits the whole time limit again. */
+    bool wake;
+    int wake_fd;
+    volatile sig_atomic_t *woken;
 } cli_player_opts;
 
 /*

@@ -28,6 +28,7 @@
 #include "cli/play.h"
 
 volatile sig_atomic_t play_interrupted;
+volatile sig_atomic_t play_resized;
 
 static void on_signal(int sig)
 {
@@ -300,6 +301,7 @@ int cmd_play(int argc, char **argv)
         rc = play_plain(&o);
     } else {
         o.quiet_bots = true;
+        o.bots_wake = true;
         rc = play_tui(&o);
     }
     return rc;

@@ -35,6 +35,8 @@ typedef struct play_opts {
     bool plain;                                 /* line mode */
     bool quiet_bots; /* cmd: bots' stderr to /dev/null: it would write over
                       * the full screen */
+    bool bots_wake;  /* a key (or a resize) cuts a wait for a cmd: bot's
+                      * answer short, so that the full screen answers it */
     int nlevels;                                /* specs given with --level */
     const char *resume;                         /* --resume FILE, or NULL */
     bool resume_last;                           /* --continue */
@@ -77,6 +79,10 @@ typedef struct play_game {
 
 /* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
 extern volatile sig_atomic_t play_interrupted;
+/* SIGWINCH sets this on the full screen (play_tui.c chains the handler to
+ * curses' own); it cuts a wait for a cmd: bot short (bots_wake), so that
+ * the screen is drawn at its new size while the bot thinks. */
+extern volatile sig_atomic_t play_resized;
 
 /* Starts match number `number` (1, 2... when playing again) seeded with
  * `seed`: state, bots, record header and the record's path (opts->record,

@@ -451,7 +451,10 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
         g->refs[i] = (play_seat_ref){g, i, ""};
         snprintf(g->refs[i].name, sizeof g->refs[i].name, "%s", ls_name(s, i));
         cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
-                              .quiet = g->opts->quiet_bots, .stop = &play_interrupted};
+                              .quiet = g->opts->quiet_bots, .stop = &play_interrupted,
+                              /* the full screen answers its keys meanwhile */
+                              .wake = g->opts->bots_wake, .wake_fd = STDIN_FILENO,
+                              .woken = &play_resized};
         g->bots[i] = cli_player_new(g->opts->levels[i - 1], splitmix(seed + (uint64_t)i),
                                     &po, &err);
         if (!g->bots[i]) {

@@ -23,12 +23,15 @@
  * card names in any text ("7H") are drawn as the cards are ("7♥").
  *
  * Signals: SIGINT (Ctrl-C) opens the quit question; a second one, SIGTERM
- * or SIGHUP quit at once. Every way out saves the record, ends curses and
+ * or SIGHUP quit at once. A key or a resize (SIGWINCH, play_resized) cuts
+ * short a wait for a cmd: bot's answer: run() answers it, and the next
+ * pass waits on for the same answer. Every way out saves the record, ends curses and
  * then prints where the record is.
  */
 #include <langinfo.h>
 #include <stdarg.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1337,8 +1340,13 @@ static void advance(ui *u)
         return;
     int seat = ls_turn(s);
     ls_move m;
+    /* Drawn before a cmd: bot is waited for: what the last key did (the
+     * help closed, the quit question answered) is on the screen while it
+     * thinks. A key or a resize cuts the wait short (bots_wake): run()
+     * answers it, and the next pass waits on for the same answer. */
+    draw(u);
     if (!play_game_bot_move(&u->g, &m))
-        return; /* interrupted: run() asks whether to quit */
+        return; /* interrupted: run() asks whether to quit, or reads the key */
     ls_error err = {0};
     if (play_game_apply(&u->g, &m, &err) != 0) {
         set_msg(u, C_ERR, "%s made an illegal move: %s", ls_name(s, seat), err.msg);
@@ -1491,11 +1499,26 @@ static void handle_key(ui *u, int ch)
         u->finish = true;
 }
 
+/* curses' SIGWINCH handler, which play_resized's handler calls on. */
+static struct sigaction curses_winch;
+
+static void on_winch(int sig)
+{
+    play_resized = 1;
+    if (!(curses_winch.sa_flags & SA_SIGINFO) && curses_winch.sa_handler != SIG_DFL &&
+        curses_winch.sa_handler != SIG_IGN)
+        curses_winch.sa_handler(sig);
+}
+
 static void init_curses(ui *u)
 {
     const char *cs = nl_langinfo(CODESET);
     u->utf8 = cs && !strcmp(cs, "UTF-8");
     initscr();
+    /* A resize also cuts short a wait for a cmd: bot (play_resized). */
+    struct sigaction sa = {.sa_handler = on_winch};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, &curses_winch);
     cbreak();
     noecho();
     nonl();
@@ -1541,6 +1564,7 @@ static void run(ui *u)
             wait = left < 0 ? 0 : left < 250 ? (int)left : 250;
         }
         timeout(wait);
+        play_resized = 0; /* a resize from here on is read by getch() */
         int ch = getch();
         if (ch != ERR)
             handle_key(u, ch);

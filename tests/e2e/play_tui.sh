@@ -3,8 +3,8 @@
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring asks first, then brings up
 # the round summary; help, Ctrl-C (asks, 'n' goes on; at once while a cmd:
-# bot thinks) and q + y quit with the terminal restored and the record
-# saved and replayable; closing the terminal saves the record and --resume
+# bot thinks; so do ?, q and a resize) and q + y quit with the terminal
+# restored and the record saved and replayable; closing the terminal saves the record and --resume
 # goes on with it; a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end; mouse clicks
@@ -197,6 +197,41 @@ $T send-keys -t s y
 wait_for s "exit status 0"
 [ "$(grep -c "^Ada " "$tmp/slow.lsr")" = 1 ] ||
     { echo "not one move of Ada's recorded"; cat "$tmp/slow.lsr"; exit 1; }
+
+# While a cmd: bot thinks, the screen answers its keys (they waited until
+# the bot had answered): ? opens the help, q asks to quit and 'n' goes
+# back, and a terminal made smaller is told so and, made larger again,
+# drawn again, each well before the bot's 4.5 s; the bot is still asked
+# once, and its move is played.
+: >"$tmp/slow.log"
+start k 100 35 C --seed 7 --bots 1 --level "'cmd:python3 $tmp/slow.py'" --pace 0 \
+    --record "$tmp/keys.lsr"
+wait_for k "Your hand: total"
+$T send-keys -t k Space d
+i=0
+while [ ! -s "$tmp/slow.log" ] && [ "$i" -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+$T send-keys -t k '?'
+wait_for k "Least Score - help" 10
+$T send-keys -t k Escape
+wait_for k "You discarded" 10
+$T send-keys -t k q
+wait_for k "Quit this game?" 10
+$T send-keys -t k n
+$T resize-window -t k -x 60 -y 16
+wait_for k "too small" 10
+$T resize-window -t k -x 100 -y 35
+wait_for k "You discarded" 10
+# Each key was answered before the bot's move, which would be in the log.
+on_screen ! "Ada discarded" "the keys waited for the bot's answer"
+wait_for k "Ada discarded"
+[ "$(grep -c "^go " "$tmp/slow.log")" = 1 ] ||
+    { echo "the bot was asked again after the keys"; cat "$tmp/slow.log"; exit 1; }
+$T send-keys -t k q
+wait_for k "Quit this game?"
+$T send-keys -t k y
+wait_for k "exit status 0"
+[ "$(grep -c "^Ada " "$tmp/keys.lsr")" = 1 ] ||
+    { echo "not one move of Ada's recorded"; cat "$tmp/keys.lsr"; exit 1; }
 
 # A terminal that is too small gets a message, and q still quits.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
