@@ -37,6 +37,12 @@ function load(url, redraw) {
   if (e) return e;
   e = { status: 'loading' };
   cache.set(url, e);
+  // A failure that may pass (a busy or unreachable server) offers Try
+  // again, which fetches anew; the others (no such match) do not.
+  const again = () => {
+    cache.delete(url);
+    redraw();
+  };
   fetch(url).then(async (r) => {
     const body = await r.json().catch(() => null);
     if (r.ok && body) {
@@ -44,11 +50,13 @@ function load(url, redraw) {
       e.data = body;
     } else {
       e.status = 'error';
-      e.error = body?.message || s.apiFailed(r.status);
+      e.error = body?.message || (r.status === 503 ? s.apiBusy : s.apiFailed(r.status));
+      if ((r.status === 429 || r.status >= 500) && body?.error !== 'no_store') e.again = again;
     }
   }).catch(() => {
     e.status = 'error';
     e.error = s.apiUnreachable;
+    e.again = again;
   }).finally(redraw);
   return e;
 }
@@ -56,7 +64,8 @@ function load(url, redraw) {
 // What a page shows while its data is on the way, or when it failed.
 function pending(e) {
   if (e.status === 'loading') return [h('p', { role: 'status' }, s.loading)];
-  return [h('p', { class: 'message', role: 'alert' }, e.error)];
+  return [h('p', { class: 'message', role: 'alert' }, e.error),
+    e.again && h('button', { id: 'api-again', 'data-focus': 'api-again', onclick: e.again }, s.apiAgain)];
 }
 
 function when(unix) {

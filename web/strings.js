@@ -285,6 +285,8 @@ export const s = {
   // Pages: the leaderboard, a profile, a match and its replay
   loading: 'Loading…',
   apiFailed: (status) => `The server could not answer (HTTP ${status}).`,
+  apiBusy: 'The server is busy (it builds a few replays at a time): try again in a moment.',
+  apiAgain: 'Try again',
   apiUnreachable: 'The server cannot be reached.',
   pagesNav: 'Pages',
   homeLink: 'Play',
