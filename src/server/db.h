@@ -259,8 +259,9 @@ typedef struct ls_db_match {
 /* A finished match; release it with ls_db_match_clear(). */
 int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 /* The same without its text, meta and record "" (never read from the
- * store): what a list of matches shows, where the records (a few KiB
- * each, tens for a long match) would be read only to be thrown away. */
+ * store). The server lists matches with ls_db_player_match_heads() (one
+ * query for a page); this one, and ls_db_player_matches() below, are the
+ * one-match and ids-only reads that test_store checks it against. */
 int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);
 /* The heads (ls_db_match_head) of a player's finished matches, newest

@@ -170,6 +170,18 @@ for line in sys.stdin:
         time.sleep(4.5)
         print("discard %s draw" % line.split()[2], flush=True)
 EOF
+# The bot was asked once (WHY: after what); then q, y end the game, whose
+# record has one move of the bot's.
+quit_after_one_bot_move() { # SESSION RECORD WHY
+    [ "$(grep -c "^go " "$tmp/slow.log")" = 1 ] ||
+        { echo "the bot was asked again $3"; cat "$tmp/slow.log"; exit 1; }
+    $T send-keys -t "$1" q
+    wait_for "$1" "Quit this game?"
+    $T send-keys -t "$1" y
+    wait_for "$1" "exit status 0"
+    [ "$(grep -c "^Ada " "$2")" = 1 ] ||
+        { echo "not one move of Ada's recorded"; cat "$2"; exit 1; }
+}
 start s 100 35 C --seed 7 --bots 1 --level "'cmd:python3 $tmp/slow.py'" --pace 0 \
     --record "$tmp/slow.lsr"
 wait_for s "Your hand: total"
@@ -189,14 +201,7 @@ took=$((($(date +%s%N) - asked) / 1000000))
 [ "$took" -lt 2000 ] || { echo "Ctrl-C asked after $took ms"; exit 1; }
 $T send-keys -t s n
 wait_for s "Ada discarded"
-[ "$(grep -c "^go " "$tmp/slow.log")" = 1 ] ||
-    { echo "the bot was asked again after 'n'"; cat "$tmp/slow.log"; exit 1; }
-$T send-keys -t s q
-wait_for s "Quit this game?"
-$T send-keys -t s y
-wait_for s "exit status 0"
-[ "$(grep -c "^Ada " "$tmp/slow.lsr")" = 1 ] ||
-    { echo "not one move of Ada's recorded"; cat "$tmp/slow.lsr"; exit 1; }
+quit_after_one_bot_move s "$tmp/slow.lsr" "after 'n'"
 
 # While a cmd: bot thinks, the screen answers its keys (they waited until
 # the bot had answered): ? opens the help, q asks to quit and 'n' goes
@@ -224,14 +229,7 @@ wait_for k "You discarded" 10
 # Each key was answered before the bot's move, which would be in the log.
 on_screen ! "Ada discarded" "the keys waited for the bot's answer"
 wait_for k "Ada discarded"
-[ "$(grep -c "^go " "$tmp/slow.log")" = 1 ] ||
-    { echo "the bot was asked again after the keys"; cat "$tmp/slow.log"; exit 1; }
-$T send-keys -t k q
-wait_for k "Quit this game?"
-$T send-keys -t k y
-wait_for k "exit status 0"
-[ "$(grep -c "^Ada " "$tmp/keys.lsr")" = 1 ] ||
-    { echo "not one move of Ada's recorded"; cat "$tmp/keys.lsr"; exit 1; }
+quit_after_one_bot_move k "$tmp/keys.lsr" "after the keys"
 
 # A terminal that is too small gets a message, and q still quits.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
