@@ -224,6 +224,7 @@ function onJoined(msg) {
   }
   saveSeat();
   chat.enter(code, msg.role === 'player' ? msg.seat : -1);
+  chat.catchUp();
   app.message = '';
   if (location.pathname !== `/t/${code}`) history.replaceState(null, '', `/t/${code}`);
 }
@@ -482,6 +483,7 @@ function onState(msg) {
   }
   const v = app.view;
   chat.enter(v.code, v.you, v.seats[v.you]?.name); // (the seats move up when one is freed in the lobby)
+  chat.caughtUp();
   if (v.hand) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
   else app.selected.clear();
   if (!isMyTurn()) app.hint = null;

@@ -7,7 +7,9 @@
 // of lines that came since it was last open); open, the lines and a box to
 // write in (a spectator reads only). Lines from others are told to screen
 // readers through a live region of the chat's own, so that they do not
-// cut off the sentences of the moves. The text is the players' own: it is
+// cut off the sentences of the moves; the lines a page finds on coming to
+// the table (the backlog) are told in one sentence, "The chat has 12
+// earlier lines.", not read out one by one. The text is the players' own: it is
 // only ever set as text, with its direction found from itself.
 //
 // A player's lines can be muted (Mute, in the chat's header): this browser
@@ -16,7 +18,7 @@
 // localStorage; the server knows nothing of it, and the others still see
 // every line.
 
-import { s } from './strings.js';
+import { s, sentences } from './strings.js';
 import { h } from './dom.js';
 
 const MAX_CHARS = 200; // the server's limit, in characters (code points)
@@ -46,6 +48,7 @@ export function createChat(send) {
     you: -1,
     me: '', // the name of seat `you` ('' for a spectator, or not known yet)
     muted: loadMuted(),
+    catchingUp: false, // the lines until the table's state are its backlog (see catchUp)
   };
   // One's own line: by its writer's name, not the seat it came from (in
   // the lobby the seats move up when one is freed, and another's old
@@ -237,7 +240,20 @@ export function createChat(send) {
       if (!state.open) state.unread += fresh.length;
       draw();
       drawLines();
-      heard.textContent = fresh.map((l) => s.chatSays(l.name, l.text)).join('. ');
+      // The backlog is told in one short sentence, not read out line by
+      // line; lines that come live are read out, each its own sentence
+      // (joined with '. ', "good luck!. Bob says" was read).
+      const said = fresh.map((l) => s.chatSays(l.name, l.text));
+      heard.textContent = state.catchingUp ? s.chatEarlier(fresh.length) : said.length === 1 ? said[0] : sentences(said);
+    },
+    // Coming to a table (`joined`): the server sends the table's last
+    // lines in one `chat` before the table's first `state`; until then
+    // (caughtUp) the lines that come are the backlog, not news.
+    catchUp() {
+      state.catchingUp = true;
+    },
+    caughtUp() {
+      state.catchingUp = false;
     },
     // The server refused a line: say why, and give the text back.
     refused(text) {

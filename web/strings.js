@@ -184,6 +184,7 @@ export const s = {
   chatTooLong: (n) => `A line is at most 200 characters; this one has ${n}.`,
   chatOffline: 'Not connected: the line was not sent.',
   chatSays: (name, text) => `${name} says: ${text}`,
+  chatEarlier: (n) => (n === 1 ? 'The chat has 1 earlier line.' : `The chat has ${n} earlier lines.`),
   chatMute: 'Mute',
   chatMuteLegend: 'Hide the lines of (this browser only):',
   chatMuteNone: 'No one else has written here yet.',
