@@ -76,6 +76,8 @@ typedef struct ui {
     long long bot_due;        /* when the bot to move moves; 0 = not set */
     int overlay;
     int quit_under;           /* the overlay the quit question covers */
+    int help_under;           /* the overlay the help covers (OV_NONE, a
+                               * round's result, the end of the match) */
     int row;                  /* ROW_HAND or ROW_PICK */
     int cursor;               /* index in the current row */
     ls_cards selected;
@@ -603,11 +605,11 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
         snprintf(keys, sizeof keys, " y:quit (the record is saved)  n:go on playing");
         break;
     case OV_ROUND:
-        snprintf(keys, sizeof keys, " Enter:continue  %sq:quit",
+        snprintf(keys, sizeof keys, " Enter:continue  %s?:help  q:quit",
                  can_finish(u) ? "f:play the match to its end  " : "");
         break;
     case OV_OVER:
-        snprintf(keys, sizeof keys, " y:play again  n:quit");
+        snprintf(keys, sizeof keys, " y:play again  n:quit  ?:help");
         break;
     default:
         if (my_turn && u->confirm_declare)
@@ -1371,6 +1373,16 @@ static void ask_quit(ui *u)
     u->overlay = OV_QUIT;
 }
 
+/* Opens the help over what is shown (the table, a round's result, the end
+ * of the match); closing it goes back there, as "no" to the quit question
+ * does. */
+static void open_help(ui *u)
+{
+    u->help_under = u->overlay;
+    u->overlay = OV_HELP;
+    u->help_top = 0;
+}
+
 /* The help's keys: scrolling ones scroll, any other goes back. Of the
  * mouse, the wheel scrolls (3 lines a notch) and a press of a button goes
  * back; a release is read and ignored (the wheel closed the help). */
@@ -1389,7 +1401,7 @@ static void help_key(ui *u, int ch)
             u->help_top += 3;
         else if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON2_PRESSED |
                               BUTTON2_CLICKED | BUTTON3_PRESSED | BUTTON3_CLICKED))
-            u->overlay = OV_NONE;
+            u->overlay = u->help_under;
         ch = 0;
     }
     switch (ch) {
@@ -1400,7 +1412,7 @@ static void help_key(ui *u, int ch)
     case KEY_PPAGE: u->help_top -= rows - 1; break;
     case KEY_HOME: u->help_top = 0; break;
     case KEY_END: u->help_top = max_top; break;
-    default: u->overlay = OV_NONE; return;
+    default: u->overlay = u->help_under; return;
     }
     if (u->help_top > max_top)
         u->help_top = max_top;
@@ -1436,6 +1448,8 @@ static void handle_key(ui *u, int ch)
                 save(u);
         } else if (ch == 'q' || ch == 'Q') {
             ask_quit(u);
+        } else if (ch == '?' || ch == KEY_F(1)) {
+            open_help(u);
         } else if ((ch == 'f' || ch == 'F') && can_finish(u)) {
             u->finish = true;
             u->overlay = OV_NONE;
@@ -1447,8 +1461,11 @@ static void handle_key(ui *u, int ch)
             end_match(u);
             if (new_match(u, seed) != 0)
                 u->quit = true;
-        } else if (ch == 'n' || ch == 'N' || ch == 'q' || ch == 'Q' || ch == 27)
+        } else if (ch == 'n' || ch == 'N' || ch == 'q' || ch == 'Q' || ch == 27) {
             u->quit = true;
+        } else if (ch == '?' || ch == KEY_F(1)) {
+            open_help(u);
+        }
         return;
     }
     switch (ch) {
@@ -1459,8 +1476,7 @@ static void handle_key(ui *u, int ch)
         return;
     case '?':
     case KEY_F(1):
-        u->overlay = OV_HELP;
-        u->help_top = 0;
+        open_help(u);
         return;
     case '+':
     case '=':

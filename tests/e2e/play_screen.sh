@@ -16,7 +16,8 @@
 # column gets the short reasons; a click on the number under an open card
 # takes it; a refused discard is said as a sentence, and a number with no
 # open card says which there are; the round's box and the title row are
-# laid out the same way at any width.
+# laid out the same way at any width; ? opens the help over a round's
+# result and the end of the match, and goes back to them.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -598,5 +599,39 @@ wait_for wt "Least Score - help (this match: seed 7)"
 $T send-keys -t wt Escape
 wait_for wt "space:select"
 quit wt
+fi
+# 24. ? opens the help over a round's result and over the end of the
+# match, as it does everywhere else (it did nothing there), and any other
+# key goes back to the box it covered; the quit question asked over that
+# help goes back to the help, then the help to the box. The footer offers
+# ?. (Seed 3, one computer, threshold 1: your false declaration ends it.)
+if want 24; then
+start hb 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$tmp/hb.lsr"
+wait_for hb "Your hand: total"
+send_turn hb Space d
+$T send-keys -t hb x y
+wait_for hb "Press Enter to continue"
+on_screen "?:help" "the round's footer does not offer the help"
+$T send-keys -t hb '?'
+wait_for hb "Least Score - help"
+on_screen ! "Press Enter to continue" "the help is not drawn over the round's result"
+$T send-keys -t hb C-c
+wait_for hb "Quit this game?"
+$T send-keys -t hb n
+wait_for hb "Least Score - help"
+$T send-keys -t hb Escape
+wait_for hb "Press Enter to continue"
+on_screen ! "Least Score - help" "the help did not go back to the round's result"
+$T send-keys -t hb Enter
+wait_for hb "Play again? (y/n)"
+on_screen "?:help" "the end's footer does not offer the help"
+$T send-keys -t hb F1
+wait_for hb "Least Score - help"
+$T send-keys -t hb x
+wait_for hb "Play again? (y/n)"
+on_screen ! "Least Score - help" "the help did not go back to the end of the match"
+$T send-keys -t hb n
+wait_for hb "exit status 0"
+"$LS" replay "$tmp/hb.lsr" >/dev/null
 fi
 echo ok
