@@ -1015,43 +1015,15 @@ static void test_a_finished_table_becomes_a_match_with_stats_and_ratings(void **
     ls_db_close(db);
 }
 
-static void test_a_match_head_is_the_match_without_its_text(void **state)
+/* Whether a, an entry of a player's page of matches, is the whole match b
+ * without its text, field by field. */
+static void assert_head_of(const ls_db_match *a, const ls_db_match *b)
 {
-    (void)state;
-    ls_db *db = open_store();
-    int64_t ann = new_player(db, "Ann", "ann-player-token-0001");
-    int64_t t = example_table(db, (int64_t[]){ann, 0, 0}, 0);
-    for (int i = 0; i < EXAMPLE_LINES; i++)
-        OK(ls_db_table_append(db, t, example[i], ERR));
-    int64_t mid = 0;
-    OK(ls_db_table_finish(db, t, &mid, ERR));
-    ls_db_match whole, head;
-    OK(ls_db_match_get(db, mid, &whole, ERR));
-    OK(ls_db_match_head(db, mid, &head, ERR));
-    assert_true(strlen(whole.record) > 0 && strlen(whole.meta) > 0);
-    assert_string_equal(head.record, "");
-    assert_string_equal(head.meta, "");
-    assert_int_equal(head.id, whole.id);
-    assert_string_equal(head.code, whole.code);
-    assert_int_equal(head.rounds, whole.rounds);
-    assert_int_equal(head.started_at, whole.started_at);
-    assert_int_equal(head.finished_at, whole.finished_at);
-    assert_int_equal(head.nplayers, whole.nplayers);
-    assert_memory_equal(head.player, whole.player, sizeof head.player);
-    ls_db_match_clear(&whole);
-    ls_db_match_clear(&head);
-    ls_error e;
-    assert_int_equal(ls_db_match_head(db, mid + 1, &head, &e), LS_DB_ENOTFOUND);
-    ls_db_close(db);
-}
-
-/* Whether a and b are the same head, field by field. */
-static void assert_same_head(const ls_db_match *a, const ls_db_match *b)
-{
-    assert_int_equal(a->id, b->id);
-    assert_string_equal(a->code, b->code);
+    assert_true(strlen(b->record) > 0 && strlen(b->meta) > 0);
     assert_string_equal(a->meta, "");
     assert_string_equal(a->record, "");
+    assert_int_equal(a->id, b->id);
+    assert_string_equal(a->code, b->code);
     assert_int_equal(a->rounds, b->rounds);
     assert_int_equal(a->started_at, b->started_at);
     assert_int_equal(a->finished_at, b->finished_at);
@@ -1059,50 +1031,76 @@ static void assert_same_head(const ls_db_match *a, const ls_db_match *b)
     assert_memory_equal(a->player, b->player, sizeof a->player);
 }
 
-/* A player's list of matches in one query is the list of ids with each
- * match's head: in order, a page below `before`, a match once per seat
- * the player had (Cid's level at two seats). */
-static void test_a_players_match_heads_are_its_matches_in_one_query(void **state)
+/* A player's page of matches, in one query: the matches with ids below
+ * `before`, newest first, at most `limit` entries, a match once per seat
+ * the player had (Cid's level at two seats in every other match); each
+ * entry is the match as ls_db_match_get() gives it, without its text. A
+ * player without matches, an unknown player and a page below the first
+ * match are empty; a limit out of 1..1000 is refused. */
+static void test_a_players_matches_are_a_page_of_heads_in_one_query(void **state)
 {
     (void)state;
     ls_db *db = open_store();
     int64_t ann = new_player(db, "Ann", "ann-player-token-0001"), cid = 0;
+    int64_t bob = new_player(db, "Bob", "bob-player-token-0002");
     OK(ls_db_bot_player(db, "greedy", &cid, ERR));
-    for (int i = 0; i < 7; i++) {
+    enum { MATCHES = 7 };
+    int64_t mids[MATCHES];
+    int seats[MATCHES]; /* Cid's seats at match i */
+    for (int i = 0; i < MATCHES; i++) {
         int64_t ids[3] = {ann, i % 2 ? 0 : cid, cid};
-        OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), NULL, ERR));
+        seats[i] = i % 2 ? 1 : 2;
+        OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), &mids[i], ERR));
+        assert_true(i == 0 || mids[i] > mids[i - 1]);
     }
     const struct {
-        int64_t player, before;
+        int64_t player;
+        int before; /* an index into mids, or -1 for 0 (from the newest) */
         int limit;
-    } pages[] = {{ann, 0, 20}, {ann, 0, 3}, {ann, 5, 20}, {cid, 0, 20}, {cid, 0, 5},
-                 {cid, 4, 3}, {cid, 1, 20}, {ann + cid + 1, 0, 20}};
+    } pages[] = {{ann, -1, 20}, {ann, -1, 3}, {ann, 5, 20}, {ann, 0, 20},
+                 {cid, -1, 20}, {cid, -1, 5}, {cid, 4, 3}, {cid, 1, 20},
+                 {cid, -1, 1}, {bob, -1, 20}, {ann + bob + cid + 1, -1, 20}};
     for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
-        int64_t *ids = NULL;
-        int nids = 0, n = -1;
-        OK(ls_db_player_matches(db, pages[k].player, pages[k].before, pages[k].limit,
-                                &ids, &nids, ERR));
+        /* The entries expected, newest first. */
+        int64_t want[2 * MATCHES];
+        int nwant = 0;
+        int64_t before = pages[k].before < 0 ? 0 : mids[pages[k].before];
+        for (int i = MATCHES - 1; i >= 0; i--) {
+            if (before && mids[i] >= before)
+                continue;
+            int copies = pages[k].player == ann ? 1 : pages[k].player == cid ? seats[i] : 0;
+            for (int c = 0; c < copies && nwant < pages[k].limit; c++)
+                want[nwant++] = mids[i];
+        }
         ls_db_match *m = NULL;
-        long before = db->statements;
-        OK(ls_db_player_match_heads(db, pages[k].player, pages[k].before, pages[k].limit,
-                                    &m, &n, ERR));
-        assert_int_equal(db->statements - before, 1);
-        assert_int_equal(n, nids);
+        int n = -1;
+        long statements = db->statements;
+        OK(ls_db_player_match_heads(db, pages[k].player, before, pages[k].limit, &m, &n,
+                                    ERR));
+        assert_int_equal(db->statements - statements, 1);
+        assert_int_equal(n, nwant);
+        if (n == 0)
+            assert_null(m);
         for (int i = 0; i < n; i++) {
-            ls_db_match h;
-            OK(ls_db_match_head(db, ids[i], &h, ERR));
-            assert_same_head(&m[i], &h);
-            ls_db_match_clear(&h);
+            assert_int_equal(m[i].id, want[i]);
+            ls_db_match whole;
+            OK(ls_db_match_get(db, want[i], &whole, ERR));
+            assert_head_of(&m[i], &whole);
+            ls_db_match_clear(&whole);
             ls_db_match_clear(&m[i]);
         }
         free(m);
-        free(ids);
     }
     ls_db_match *m = NULL;
     int n = 0;
     ls_error e;
     assert_int_equal(ls_db_player_match_heads(db, ann, 0, 0, &m, &n, &e), LS_EINVAL);
     assert_null(m);
+    assert_non_null(strstr(e.msg, "1 to 1000"));
+    assert_int_equal(ls_db_player_match_heads(db, ann, 0, 1001, &m, &n, &e), LS_EINVAL);
+    assert_null(m);
+    assert_int_equal(ls_db_match_get(db, mids[MATCHES - 1] + 1, &(ls_db_match){0}, &e),
+                     LS_DB_ENOTFOUND);
     ls_db_close(db);
 }
 
@@ -1155,16 +1153,19 @@ static void test_ratings_carry_from_match_to_match_with_their_history(void **sta
     ls_error e;
     assert_int_equal(ls_db_leaderboard(db, 0, &lb, &n, &e), LS_EINVAL);
 
-    int64_t *mids = NULL;
-    OK(ls_db_player_matches(db, ids[0], 0, 10, &mids, &n, ERR));
+    ls_db_match *mm = NULL;
+    OK(ls_db_player_match_heads(db, ids[0], 0, 10, &mm, &n, ERR));
     assert_int_equal(n, 2);
-    assert_int_equal(mids[0], m2);
-    assert_int_equal(mids[1], m1);
-    free(mids);
-    OK(ls_db_player_matches(db, ids[0], m2, 10, &mids, &n, ERR));
+    assert_int_equal(mm[0].id, m2);
+    assert_int_equal(mm[1].id, m1);
+    ls_db_match_clear(&mm[0]);
+    ls_db_match_clear(&mm[1]);
+    free(mm);
+    OK(ls_db_player_match_heads(db, ids[0], m2, 10, &mm, &n, ERR));
     assert_int_equal(n, 1);
-    assert_int_equal(mids[0], m1);
-    free(mids);
+    assert_int_equal(mm[0].id, m1);
+    ls_db_match_clear(&mm[0]);
+    free(mm);
     ls_db_close(db);
 }
 
@@ -1371,8 +1372,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_table_in_progress_gains_a_chat_in_the_migration),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
-    T(test_a_match_head_is_the_match_without_its_text),
-    T(test_a_players_match_heads_are_its_matches_in_one_query),
+    T(test_a_players_matches_are_a_page_of_heads_in_one_query),
     T(test_ratings_carry_from_match_to_match_with_their_history),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
     T(test_a_match_in_progress_cannot_finish_and_stays),

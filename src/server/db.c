@@ -1542,19 +1542,14 @@ static int row_match_player(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
-/* ls_db_match_get, or without with_text ls_db_match_head: the record and
- * meta are then never read from the store, "" standing for them. */
-static int match_load(ls_db *db, int64_t match_id, bool with_text, ls_db_match *m,
-                      ls_error *err)
+int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
 {
     memset(m, 0, sizeof *m);
     num nm = i64s(match_id);
-    const char *sql = with_text
-                          ? "SELECT id, code, meta, record, rounds, started_at, finished_at"
-                            " FROM matches WHERE id = $1"
-                          : "SELECT id, code, '', '', rounds, started_at, finished_at"
-                            " FROM matches WHERE id = $1";
-    int ret = q(db, err, sql, row_match, m, 1, nm.s);
+    int ret = q(db, err,
+                "SELECT id, code, meta, record, rounds, started_at, finished_at"
+                " FROM matches WHERE id = $1",
+                row_match, m, 1, nm.s);
     if (!ret && !m->record)
         ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no finished match with id %" PRId64,
                           match_id);
@@ -1572,16 +1567,6 @@ static int match_load(ls_db *db, int64_t match_id, bool with_text, ls_db_match *
     return ret;
 }
 
-int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
-{
-    return match_load(db, match_id, true, m, err);
-}
-
-int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)
-{
-    return match_load(db, match_id, false, m, err);
-}
-
 void ls_db_match_clear(ls_db_match *m)
 {
     free(m->code);
@@ -1590,39 +1575,11 @@ void ls_db_match_clear(ls_db_match *m)
     memset(m, 0, sizeof *m);
 }
 
-static int row_id(void *ud, const char *const *col, int ncol)
-{
-    int rc;
-    int64_t *id = rows_add(ud, ncol, 1, &rc);
-    if (!id)
-        return rc;
-    *id = col_i64(col[0]);
-    return 0;
-}
-
-int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit,
-                         int64_t **ids, int *n, ls_error *err)
-{
-    *ids = NULL;
-    *n = 0;
-    if (limit < 1 || limit > 1000)
-        return ls__db_fail(err, LS_EINVAL, "a page of matches has 1 to 1000 rows, not %d",
-                           limit);
-    num np = i64s(player_id), nb = i64s(before > 0 ? before : INT64_MAX), nl = i64s(limit);
-    rows a = ROWS_OF(int64_t);
-    int ret = q(db, err,
-                "SELECT match_id FROM match_players WHERE player_id = $1 AND match_id < $2"
-                " ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)",
-                row_id, &a, 3, np.s, nb.s, nl.s);
-    return rows_end(&a, ret, err, ids, n);
-}
-
 /* The heads of a player's matches as one query returns them: one row per
  * seat of each match, newest match first, a match's seats in order. A
  * match the player had k seats at (a computer level twice at a table)
  * comes k times from the list of ids it is joined with, so each of its
- * seats comes k times: it is given k times, as ls_db_player_matches()
- * lists it. */
+ * seats comes k times: it is given k times. */
 typedef struct heads_acc {
     rows r;          /* of ls_db_match */
     int copies;      /* the rows of the last match's first seat */

@@ -258,21 +258,15 @@ typedef struct ls_db_match {
 
 /* A finished match; release it with ls_db_match_clear(). */
 int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
-/* The same without its text, meta and record "" (never read from the
- * store). The server lists matches with ls_db_player_match_heads() (one
- * query for a page); this one, and ls_db_player_matches() below, are the
- * one-match and ids-only reads that test_store checks it against. */
-int ls_db_match_head(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);
-/* The heads (ls_db_match_head) of a player's finished matches, newest
- * first, as ls_db_player_matches() lists them (a match once per seat the
- * player had), in one query. *out malloc'd (NULL when *n is 0); the
- * caller clears each (ls_db_match_clear) and frees it. */
+/* A page of a player's finished matches, newest first, in one query: at
+ * most `limit` (1..1000) matches with ids below `before` (0: from the
+ * newest), a match once per seat the player had at it (a computer level
+ * twice at a table is given twice), as ls_db_match_get() gives it with all its
+ * seats but without its text (meta and record ""). No match, or no such
+ * player, is an empty page. *out malloc'd (NULL when *n is 0); the caller
+ * clears each (ls_db_match_clear) and frees it. */
 int ls_db_player_match_heads(ls_db *db, int64_t player_id, int64_t before, int limit,
                              ls_db_match **out, int *n, ls_error *err);
-/* The ids of a player's finished matches, newest first, at most `limit`
- * (1..1000) with ids below `before` (0: from the newest). *ids malloc'd. */
-int ls_db_player_matches(ls_db *db, int64_t player_id, int64_t before, int limit,
-                         int64_t **ids, int *n, ls_error *err);
 
 #endif
