@@ -8,6 +8,8 @@
 //     a dropped connection sends `resume` and takes the seat back;
 //   - the log of moves written as sentences (also announced to screen
 //     readers through the live region), kept in sessionStorage for a reload;
+//   - the last round whose result this page showed, in sessionStorage, so
+//     that a result missed in a reload or a drop is shown in the next round;
 //   - what the player is doing: selected cards, a pending move or hint;
 //   - who the player is: the player's secret token in localStorage
 //     ({token, name}), sent in `player` on every connection, so that the
@@ -32,6 +34,7 @@ const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
 const KEY_LOG = 'leastscore.log';
 const KEY_PLAYER = 'leastscore.player';
+const KEY_SEEN = 'leastscore.resultSeen';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');
@@ -49,6 +52,8 @@ const app = {
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
   hint: null, // null, 'pending' or the hint message
   nextSent: '', // "match:round" of the result this player has dismissed
+  seen: { code: null, last: undefined }, // the last result this page showed at table `code` (seenResults())
+  missedTold: '', // "code:match:round" of the missed result announced
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
   deadlineAt: 0, // performance.now() at which the current turn's time runs out
@@ -437,7 +442,9 @@ function onState(msg) {
   if (!msg.view || (!app.seat && !app.watching)) return; // a table this page has left
   const gap = !msg.snapshot && app.version >= 0 && events.length > 0 && events[0].v > app.version + 1;
   const wasMyTurn = isMyTurn();
+  const before = app.view;
   app.view = msg.view;
+  seenResults(before, app.view);
   if (gap) {
     // Events went missing: ask for them; the answer brings them in order.
     conn.send({ type: 'sync', version: app.version });
@@ -462,6 +469,11 @@ function onState(msg) {
     }
     // A first state brings history: say only where things stand.
     if (msg.snapshot) spoken.splice(0, Math.max(0, spoken.length - 1));
+    const missed = missedResult();
+    if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
+      app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
+      spoken.push(s.missedSentence(s.roundEndSentence(msg.view.result, msg.view.seats.map((_, i) => seatName(i)))));
+    }
     if (isMyTurn() && !wasMyTurn) {
       spoken.push(s.yourTurn);
       if (!msg.snapshot) news = s.yourTurnTitle;
@@ -491,6 +503,53 @@ function onState(msg) {
   app.turnBeganAt = typeof v.turn_age === 'number' ? performance.now() - v.turn_age : 0;
   if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
   render();
+}
+
+// The round results this page has shown, so that one it missed is shown
+// in the next round: a player who reloads during the pause after a round
+// (or whose connection drops as the round ends) comes back once the next
+// round is dealt, since nobody waits for them, and the view's `result`
+// (the last round's, all through the next) would otherwise never be drawn.
+// A result counts as seen once it left this page's screen because the
+// table moved on (not because the page went away), or once Next round or
+// Close was pressed. app.seen.last is {match, round}, null for none, or
+// undefined while this page does not know (a tab that came to the table
+// in the middle of a match: what happened before it is no news).
+function resultKey(v) {
+  return v && v.result ? { match: v.match, round: v.result.round } : null;
+}
+
+function later(a, b) {
+  return !b || a.match > b.match || (a.match === b.match && a.round > b.round);
+}
+
+function markSeen(key) {
+  if (key ? !later(key, app.seen.last) : app.seen.last !== undefined) return;
+  app.seen.last = key;
+  try {
+    sessionStorage.setItem(KEY_SEEN, JSON.stringify(app.seen));
+  } catch {
+    // a browser that keeps nothing still knows for this page
+  }
+}
+
+function seenResults(before, v) {
+  if (app.seen.code !== v.code) {
+    const saved = loadJSON(sessionStorage, KEY_SEEN);
+    app.seen = saved && saved.code === v.code ? saved : { code: v.code, last: undefined };
+  }
+  const showing = (x) => x && (x.status === 'between' || x.status === 'over') && x.result;
+  if (showing(before) && before.code === v.code
+    && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) markSeen(resultKey(before));
+  if (app.seen.last === undefined && !showing(v)) markSeen(resultKey(v));
+}
+
+// The result this page missed, {match, round}, or null.
+function missedResult() {
+  const v = app.view;
+  const key = resultKey(v);
+  if (!key || v.status !== 'playing' || app.seen.code !== v.code || app.seen.last === undefined) return null;
+  return later(key, app.seen.last) ? key : null;
 }
 
 // An event that calls a seated person waiting in the lobby back to the
@@ -956,6 +1015,7 @@ function tableScreen() {
     v.status === 'playing' ? centerPanel() : null,
     v.status === 'between' || v.status === 'over' ? resultPanel() : null,
     !spectator && v.hand ? handPanel() : null,
+    missedPanel(),
     spectator ? h('p', {}, s.spectating) : null,
     // Out of the match while the others play on: no hand, so say why.
     !spectator && v.status === 'playing' && v.seats[v.you]?.out
@@ -1168,45 +1228,55 @@ function handKeys(e) {
   buttons[to].focus();
 }
 
+// The round's result r, each score explained, under a heading of id
+// `id`.
+function resultBody(r, id) {
+  const v = app.view;
+  const names = v.seats.map((seat) => seat.name);
+  const hands = r.hands || [];
+  const why = new Map(explainRound(r).map((e) => [e.seat, e]));
+  const dh = hands.find((x) => x.seat === r.declarer);
+  const explain = (x) => {
+    const e = why.get(x.seat);
+    if (e.why === 'correct') return s.explainCorrectDeclarer;
+    if (e.why === 'pays') return s.explainPays(x.total, e.declarerTotal, names[e.declarer]);
+    if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal);
+    return s.explainNothing;
+  };
+  return [h('h2', { id }, s.resultHeading(r.round)),
+    h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
+      : s.resultShowdown(names[r.lowest])),
+    stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
+      attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
+      cells: [[names[x.seat],
+        x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
+        why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
+        h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
+      x.total,
+      { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },
+      x.cumulative],
+    }))),
+    (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
+      s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
+        v.rules.threshold)))];
+}
+
 // The round's result, each score explained; at the match's end the winner.
 function resultPanel() {
   const v = app.view;
-  const r = v.result;
   const names = v.seats.map((seat) => seat.name);
-  const out = [];
-  if (r) {
-    const hands = r.hands || [];
-    const why = new Map(explainRound(r).map((e) => [e.seat, e]));
-    const dh = hands.find((x) => x.seat === r.declarer);
-    const explain = (x) => {
-      const e = why.get(x.seat);
-      if (e.why === 'correct') return s.explainCorrectDeclarer;
-      if (e.why === 'pays') return s.explainPays(x.total, e.declarerTotal, names[e.declarer]);
-      if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal);
-      return s.explainNothing;
-    };
-    out.push(h('h2', { id: 'result-h' }, s.resultHeading(r.round)),
-      h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
-        : s.resultShowdown(names[r.lowest])),
-      stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
-        attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
-        cells: [[names[x.seat],
-          x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
-          why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
-          h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
-        x.total,
-        { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },
-        x.cumulative],
-      }))),
-      (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
-        s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
-          v.rules.threshold))));
-  }
+  const out = v.result ? resultBody(v.result, 'result-h') : [];
   if (v.status === 'between' && v.you >= 0) {
     out.push(app.nextSent === `${v.match}:${v.round}` ? h('p', {}, s.waitingNext)
       : h('p', {}, h('button', {
         id: 'next', 'data-focus': 'next',
-        onclick: () => { if (conn.send({ type: 'next' })) { app.nextSent = `${v.match}:${v.round}`; render(); } },
+        onclick: () => {
+          if (conn.send({ type: 'next' })) {
+            app.nextSent = `${v.match}:${v.round}`;
+            markSeen(resultKey(v));
+            render();
+          }
+        },
       }, s.nextButton)));
   }
   if (v.status === 'over') {
@@ -1227,6 +1297,21 @@ function resultPanel() {
         : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
   }
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
+}
+
+// The last round's result, which this page missed (missedResult()): shown
+// in the next round under the hand, with a Close of its own; play goes on
+// meanwhile.
+function missedPanel() {
+  const key = missedResult();
+  if (!key) return null;
+  const [heading, ...body] = resultBody(app.view.result, 'missed-h');
+  return h('section', { class: 'panel result-panel missed', id: 'missed', 'aria-labelledby': 'missed-h' },
+    heading, h('p', { class: 'help' }, s.missedNote), body,
+    h('p', {}, h('button', {
+      class: 'secondary', id: 'missed-close', 'data-focus': 'missed-close',
+      onclick: () => { markSeen(key); render(); },
+    }, s.missedClose)));
 }
 
 function logPanel() {

@@ -245,6 +245,11 @@ export const s = {
   explainNothing: '0 (a false declaration costs only the declarer)',
   eliminated: (name, score, threshold) => `${name} is out: ${score} is over ${threshold}.`,
   nextButton: 'Next round',
+  // A result the page missed (a reload or a dropped connection as the
+  // round ended), shown in the next round.
+  missedNote: 'The next round began while you were away; this is how the last one ended.',
+  missedClose: 'Close the result',
+  missedSentence: (end) => `You missed the end of the last round; its result is on the page until you close it. ${end}`,
   waitingNext: 'Waiting for the others…',
   winnerHeading: (name, you) => (you ? 'You won the match!' : `${name} won the match`),
   finalScores: 'Final scores',

@@ -213,7 +213,7 @@ export async function playTurn(page, declareAt = 7) {
   const value = (c) => Math.min(10, ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].indexOf(c.slice(0, -1)) + 1);
   const total = state.hand.reduce((a, c) => a + value(c), 0);
   if (state.declare && total <= declareAt) {
-    await page.click('#declare');
+    await declare(page);
     return 'declare';
   }
   const sorted = [...state.hand].sort((a, b) => value(b) - value(a));
@@ -225,6 +225,11 @@ export async function playTurn(page, declareAt = 7) {
   if (low) await page.click(`#open button[data-card="${low}"]`);
   else await page.click('#draw');
   return 'move';
+}
+
+// Declares: presses Declare (it must be there and enabled).
+export async function declare(page) {
+  await page.click('#declare');
 }
 
 // Plays this page's turns (playTurn) until the match is over, within ms;
