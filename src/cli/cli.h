@@ -75,7 +75,8 @@ int cli_add_spec(const char *cmd, const char *spec,
 /* Names players after their specs for tables and records: the kind
  * (expert, greedy), or for a cmd: bot its program's file name, '.' read
  * as '_' ("cmd:python3 bots/sampler.py" is sampler_py); a repeated name
- * gets a number (greedy2). Names are valid ls_name_valid() names. */
+ * gets the first number that makes it unique (greedy2). Names are valid
+ * ls_name_valid() names. */
 void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
                       char (*names)[LS_NAME_MAX + 1]);
 

@@ -382,6 +382,15 @@ static void command_name(const char *command, char *out, size_t size)
         snprintf(out, size, "bot");
 }
 
+/* Whether one of the first k names is name. */
+static bool name_taken(char (*names)[LS_NAME_MAX + 1], int k, const char *name)
+{
+    for (int j = 0; j < k; j++)
+        if (!strcmp(names[j], name))
+            return true;
+    return false;
+}
+
 void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
                       char (*names)[LS_NAME_MAX + 1])
 {
@@ -396,14 +405,13 @@ void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
             if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
                   (*c >= '0' && *c <= '9') || *c == '_' || *c == '-'))
                 *c = '_';
-        unsigned same = 0;
-        for (int j = 0; j < k; j++)
-            if (!strncmp(names[j], base, strlen(base)))
-                same++;
-        if (same)
-            snprintf(names[k], LS_NAME_MAX + 1, "%.13s%u", base, (same + 1) % 100);
-        else
-            snprintf(names[k], LS_NAME_MAX + 1, "%s", base);
+        /* A name met again gets the first number that makes it unique
+         * (greedy, greedy2, greedy3): counting the names that began with
+         * it gave 'cmd:./random2,random' the name random2 twice, and
+         * every match failed. */
+        snprintf(names[k], LS_NAME_MAX + 1, "%s", base);
+        for (unsigned num = 2; name_taken(names, k, names[k]); num++)
+            snprintf(names[k], LS_NAME_MAX + 1, "%.13s%u", base, num);
     }
 }
 

@@ -124,6 +124,15 @@ awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
 grep -q '^false ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'/bin/false --level 3' not named false"; }
 grep -q '^mybot_py ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'timeout 5 ./no/such/mybot.py' not named mybot_py"; }
 
+# A name met again gets the first number no one has: a bot named random2
+# before two random players made two random2, and every match failed.
+"$ls" sim --players "cmd:/no/such/random2,random,random" --matches 1 --json \
+    >"$tmp/names.json" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "names: a match failed"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert [p["name"] for p in d["players"]] == ["random2", "random", "random3"], d["players"]' \
+    "$tmp/names.json" || fail "repeated names are not told apart"
+
 # One failure is 'failure' ('1 bot failures' before).
 "$ls" sim --players greedy,cmd:true --matches 1 >"$tmp/one.txt" 2>/dev/null || fail "one failure"
 grep -q '^1 bot failure (see stderr): true 1$' "$tmp/one.txt" ||
