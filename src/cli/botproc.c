@@ -154,14 +154,18 @@ static double now_ms(void)
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The command is quoted printable, as the bot's output is: a control
+ * byte in it reached the terminal, and a byte that is not UTF-8 made sim
+ * --json drop the whole message. */
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
 {
-    char what[512], msg[900];
+    char what[512], command[4 * CLI_BOT_COMMAND_MAX + 1], msg[1600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", b->command, v ? " (" : "",
+    ls_printable(b->command, command, sizeof command);
+    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", command, v ? " (" : "",
              v ? v->names[v->me] : "", v ? ")" : "", what);
     if (b->report)
         b->report(b->report_ud, msg);

@@ -416,14 +416,14 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         int i = F->order[r];
         long hw, hp;
         headsup_of(A, T, i, &hw, &hp);
-        char ci[32], h[32], t[32];
+        char ci[32], h[32], t[32], spec[4 * CLI_SPEC_MAX];
         snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
                  F->rating[i] + 1.96 * F->se[i]);
         snprintf(h, sizeof h, "%ld/%ld %.1f%%", hw, hp, pct(hw, hp));
         snprintf(t, sizeof t, "%ld/%ld %.1f%%", T->tab_won[i], T->tab_played[i],
                  pct(T->tab_won[i], T->tab_played[i]));
         printf("%-4d %-16s %-24.24s %7.0f %13s %17s %17s\n", r + 1, A->name[i],
-               A->spec[i], F->rating[i], ci, h, t);
+               ls_printable(A->spec[i], spec, sizeof spec), F->rating[i], ci, h, t);
     }
     printf("\n%s leads %s by %.0f points (95%% CI %.0f to %.0f)\n",
            A->name[F->order[0]], A->name[F->order[1]], F->lead,
@@ -501,7 +501,7 @@ static void print_json(const arena *A, const fit *F, const totals *T)
         json_t *p = json_object();
         json_object_set_new(p, "rank", json_integer(r + 1));
         json_object_set_new(p, "name", json_string(A->name[i]));
-        json_object_set_new(p, "spec", json_string(A->spec[i]));
+        json_object_set_new(p, "spec", cli_json_text(A->spec[i]));
         json_object_set_new(p, "rating", json_real(F->rating[i]));
         json_object_set_new(p, "rating_se", num(F->se[i]));
         json_object_set_new(p, "rating_ci95", interval(F->rating[i], F->se[i]));

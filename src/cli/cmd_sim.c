@@ -290,10 +290,10 @@ static void print_table(const sim *S, const summary u[], long played,
            "spec", "won", "won%", "95% CI", "pts/rd", "decl", "correct",
            "false", "turns", "ms");
     for (int k = 0; k < S->n; k++) {
-        char ci[32], spec[20];
+        char ci[32], shown[4 * CLI_SPEC_MAX], spec[20];
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
-        snprintf(spec, sizeof spec, strlen(S->spec[k]) > 17 ? "%.16s~" : "%s",
-                 S->spec[k]);
+        ls_printable(S->spec[k], shown, sizeof shown); /* no control bytes */
+        snprintf(spec, sizeof spec, strlen(shown) > 17 ? "%.16s~" : "%s", shown);
         printf("%-12s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
                S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
@@ -318,7 +318,7 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     for (int k = 0; k < S->n; k++) {
         json_t *p = json_object();
         json_object_set_new(p, "name", json_string(S->name[k]));
-        json_object_set_new(p, "spec", json_string(S->spec[k]));
+        json_object_set_new(p, "spec", cli_json_text(S->spec[k]));
         json_object_set_new(p, "won", json_integer(u[k].won));
         json_object_set_new(p, "win_rate", json_real(per(u[k].won, played)));
         json_object_set_new(p, "win_ci95", json_pack("[f,f]", u[k].ci_lo, u[k].ci_hi));
@@ -349,7 +349,7 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     json_t *msgs = json_array();
     for (long i = 0; i < S->matches && json_array_size(msgs) < 100; i++)
         for (int j = 0; j < S->out[i].nmsgs; j++) {
-            char buf[1100];
+            char buf[1700];
             snprintf(buf, sizeof buf, "match %ld: %s", i + 1, S->out[i].msgs[j]);
             json_array_append_new(msgs, json_string(buf));
         }

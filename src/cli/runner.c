@@ -75,9 +75,9 @@ static int play_turn(const cli_match *m, ls_state *s, ls_player *const pl[],
     if (rc == 0 && mv.kind == LS_MOVE_DRAW)
         mv.card = LS_NO_CARD;
     if (rc != 0 || ls_apply(s, &mv, &err) != 0) {
-        char what[CLI_SPEC_MAX + LS_NAME_MAX + 32];
-        snprintf(what, sizeof what, "%s (%s) made no legal move", m->specs[q],
-                 m->names[q]);
+        char spec[4 * CLI_SPEC_MAX], what[sizeof spec + LS_NAME_MAX + 32];
+        snprintf(what, sizeof what, "%s (%s) made no legal move",
+                 ls_printable(m->specs[q], spec, sizeof spec), m->names[q]);
         return fail(res, what, &err);
     }
     if (rec && ls_record_move(rec, s, q, mv) != 0)
@@ -126,7 +126,8 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         pl[q] = cli_player_new(m->specs[q], cli_mix(m->seed + 1 + (uint64_t)m->entry[q]),
                                &popts, &err);
         if (!pl[q]) {
-            fail(res, m->specs[q], &err);
+            char spec[4 * CLI_SPEC_MAX];
+            fail(res, ls_printable(m->specs[q], spec, sizeof spec), &err);
             goto out;
         }
     }
@@ -269,6 +270,16 @@ json_t *cli_rules_json(const ls_rules *r)
                             *val && !*end ? json_integer(num) : json_string(val));
     }
     return rules;
+}
+
+json_t *cli_json_text(const char *text)
+{
+    json_t *j = json_string(text);
+    if (!j) {
+        char shown[4 * CLI_SPEC_MAX];
+        j = json_string(ls_printable(text, shown, sizeof shown));
+    }
+    return j;
 }
 
 /* The seed's stand-in, and how jansson writes it. */

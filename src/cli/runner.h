@@ -56,7 +56,7 @@ typedef struct cli_match_result {
     uint64_t iters[LS_MAX_PLAYERS]; /* search iterations by seat (experts) */
     ls_record *record;              /* with m->record, a played match's record;
                                        the caller frees it (ls_record_free) */
-    char error[800];                /* why the match failed, or "" */
+    char error[1600];               /* why the match failed, or "" */
 } cli_match_result;
 
 /* Plays the match m to its end into *res. Returns 0, or -1 when the match
@@ -75,6 +75,12 @@ void cli_run_jobs(long njobs, int threads, void (*job)(void *ud, long j), void *
 /* The rules as a JSON object of option names to values (the caller owns
  * the reference). */
 json_t *cli_rules_json(const ls_rules *r);
+
+/* A JSON string of text a user gave (a player spec): as given when it is
+ * UTF-8, which jansson requires, else quoted printable (ls_printable), so
+ * that the key is never missing. A new reference, NULL only without
+ * memory. */
+json_t *cli_json_text(const char *text);
 
 /* A JSON string that stands for the seed in a document (jansson's integers
  * are signed 64-bit, a seed is unsigned): set it as the document's first

@@ -72,6 +72,19 @@ cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
 grep -q '"name": "greedy_py"' "$tmp/bot.json" || fail "bot name"
 grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "bot failures"; }
 
+# A spec that is not UTF-8 is in --json, quoted printable (it was left out),
+# and the table shows no raw control byte.
+odd=$(printf 'cmd:printf x\377\033[31m')
+"$ls" arena --players "greedy,$odd" --matches 1 --json >"$tmp/odd.json" 2>/dev/null ||
+    fail "a command with odd bytes"
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert sorted(p.get("spec") for p in d["players"]) == ["cmd:printf x\\xff\\x1b[31m", "greedy"], d' \
+    "$tmp/odd.json" || { cat "$tmp/odd.json"; fail "--json lost the spec of an odd command"; }
+"$ls" arena --players "greedy,$odd" --matches 1 >"$tmp/odd.txt" 2>&1 || fail "odd command (table)"
+LC_ALL=C grep -q "$(printf '[\033\377]')" "$tmp/odd.txt" &&
+    { cat -v "$tmp/odd.txt"; fail "a raw control byte reached the table or stderr"; }
+
 # A bot that dies is reported on stderr, match by match, with the table's
 # count of failures; the fallback plays its seat, so every match is played.
 "$ls" arena --players "greedy,cmd:python3 $root/tests/bots/crash.py" --matches 2 --seed 4 \

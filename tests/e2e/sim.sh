@@ -159,6 +159,25 @@ grep -q "garbage 'discard [0-9AJQK]*[CDHS] draw.x00 and more'" "$tmp/nul.err" ||
     { cat "$tmp/nul.err"; fail "an answer holding a NUL byte was not garbage, quoted whole"; }
 [ "$(field "$tmp/nul.json" bot_failures)" -gt 0 ] || fail "nul: failures not counted"
 
+# A command holding a byte that is not UTF-8 and a control sequence: --json
+# keeps the spec (quoted printable, which jansson can write) and the bot's
+# failure message (both were left out), and neither the table nor stderr
+# passes a raw control byte to the terminal.
+odd=$(printf 'cmd:printf x\377\033[31m')
+"$ls" sim --players "greedy,$odd" --matches 1 --json >"$tmp/odd.json" 2>"$tmp/odd.err" ||
+    { cat "$tmp/odd.err"; fail "a command with odd bytes"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["players"][1].get("spec") == "cmd:printf x\\xff\\x1b[31m", d["players"][1]
+assert d["bot_failures"] == 1 and len(d["bot_messages"]) == 1, d
+assert "bot '"'"'printf x\\xff\\x1b[31m'"'"': died before" in d["bot_messages"][0], d' \
+    "$tmp/odd.json" || { cat "$tmp/odd.json"; fail "--json lost the spec or the message of an odd command"; }
+"$ls" sim --players "greedy,$odd" --matches 1 >"$tmp/odd.txt" 2>>"$tmp/odd.err" ||
+    fail "a command with odd bytes (table)"
+grep -q '^printf  *cmd:printf x.xff~ ' "$tmp/odd.txt" || { cat "$tmp/odd.txt"; fail "odd spec in the table"; }
+LC_ALL=C grep -q "$(printf '[\033\377]')" "$tmp/odd.txt" "$tmp/odd.err" &&
+    { cat -v "$tmp/odd.txt" "$tmp/odd.err"; fail "a raw control byte reached the table or stderr"; }
+
 # A bot that writes without end ('ok 1' again and again, with yes): each
 # answer judged is a whole line, never the tail of one that the draining
 # of unasked output cut ('1', ' 1', 'k 1' before).
