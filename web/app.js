@@ -51,6 +51,7 @@ const app = {
   selected: new Set(),
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
   hint: null, // null, 'pending' or the hint message
+  declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
   nextSent: '', // "match:round" of the result this player has dismissed
   seen: { code: null, last: undefined }, // the last result this page showed at table `code` (seenResults())
   missedTold: '', // "code:match:round" of the missed result announced
@@ -1142,11 +1143,55 @@ function centerPanel() {
       }, s.drawButton) : h('div', { class: 'card back', 'aria-hidden': 'true' }),
       mine && v.can_draw === false ? h('p', { class: 'help' }, s.noDraw) : null,
       h('p', { class: 'help' }, s.dead(v.dead))),
-    mine && v.can_declare ? h('p', {},
-      h('button', { id: 'declare', class: 'declare', 'data-focus': 'declare', disabled: !act, onclick: () => {
-        if (conn.send({ type: 'move', version: app.version, move: 'declare' })) { app.sentOn = app.version; render(); }
-      } }, s.declareButton)) : null,
+    mine && v.can_declare ? declareControl(act) : null,
     hintPanel());
+}
+
+// Declare ends the round for everyone, so it asks first, in place: the
+// button becomes "Declare with 12?" with Yes (which has the keyboard, so
+// that Enter twice declares) and No; No or Escape puts Declare back. The
+// question lasts as long as the turn (the timer runs on meanwhile).
+function declareControl(act) {
+  const v = app.view;
+  const turn = `${v.match}:${v.round}:${v.turns}`;
+  if (app.declaring !== turn) {
+    return h('p', {}, h('button', {
+      id: 'declare', class: 'declare', 'data-focus': 'declare', disabled: !act,
+      onclick: () => {
+        app.declaring = turn;
+        render();
+        root.querySelector('#declare-yes')?.focus();
+      },
+    }, s.declareButton));
+  }
+  const cancel = () => {
+    app.declaring = '';
+    render();
+    root.querySelector('#declare')?.focus();
+  };
+  return h('div', {
+    class: 'declare-ask', role: 'group', 'aria-labelledby': 'declare-q',
+    onkeydown: (e) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      cancel();
+    },
+  },
+  h('p', { id: 'declare-q' }, s.declareQuestion(v.hand_total ?? handTotal(v.hand || []))),
+  h('p', { class: 'row' },
+    h('button', {
+      id: 'declare-yes', class: 'declare', 'data-focus': 'declare-yes', disabled: !act, 'aria-describedby': 'declare-q',
+      onclick: () => {
+        if (!canAct()) return;
+        if (conn.send({ type: 'move', version: app.version, move: 'declare' })) {
+          app.sentOn = app.version;
+          app.declaring = '';
+          render();
+        }
+      },
+    }, s.declareYes),
+    h('button', { id: 'declare-no', class: 'secondary', 'data-focus': 'declare-no', onclick: cancel }, s.declareNo)));
 }
 
 function hintPanel() {

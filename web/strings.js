@@ -123,6 +123,9 @@ export const s = {
   takeLabel: (card) => `Take ${cardWords(card)}`,
   drawButton: 'Draw from the deck',
   declareButton: 'Declare',
+  declareQuestion: (total) => `Declare with ${points(total)}? The round ends for everyone.`,
+  declareYes: 'Yes, declare',
+  declareNo: 'No',
   hintButton: 'Hint',
   hintThinking: 'The expert is thinking…',
   hintText: (move) => `The expert would play: ${move}.`,
@@ -397,7 +400,7 @@ export const s = {
     ]],
     ['Playing here', [
       'Select the cards to throw away (click or tap them; or use the arrow keys and space), then press an open card to take it, or Draw. The line under your hand says whether the selection may go, and why not.',
-      'Declare appears only when you may declare. Hint asks the expert computer player what it would do, and how likely it thinks a declaration now would be correct.',
+      'Declare appears only when you may declare; it asks once more before it ends the round (Yes, or No and Escape to take it back). Hint asks the expert computer player what it would do, and how likely it thinks a declaration now would be correct.',
       'If a turn timer is set and your time runs out, the computer plays that turn for you. If your connection drops, reload the page: you get your seat back.',
     ]],
   ],

@@ -227,9 +227,11 @@ export async function playTurn(page, declareAt = 7) {
   return 'move';
 }
 
-// Declares: presses Declare (it must be there and enabled).
+// Declares: presses Declare (it must be there and enabled), then Yes to
+// the question it asks.
 export async function declare(page) {
   await page.click('#declare');
+  await page.click('#declare-yes', { timeout: 3000 });
 }
 
 // Plays this page's turns (playTurn) until the match is over, within ms;
