@@ -305,6 +305,91 @@ static void test_the_api_answers_from_the_store(void **state)
     unlink(path);
 }
 
+/* Finishes the example match with these players at its seats (0: a
+ * guest); its id. */
+static int64_t finish_example(ls_db *db, const int64_t ids[3], const char *const bots[3])
+{
+    static const char *const names[3] = {"Ann", "Bob", "Cid"};
+    ls_error err = {0};
+    int64_t t, mid;
+    assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
+    for (int i = 0; i < 3; i++) {
+        ls_db_seat s = {names[i], ids[i], bots[i], NULL, NULL};
+        assert_int_equal(ls_db_table_seat(db, t, i, &s, &err), 0);
+    }
+    for (const char *line = example; *line;) {
+        const char *nl = strchr(line, '\n');
+        char buf[128];
+        snprintf(buf, sizeof buf, "%.*s", (int)(nl - line), line);
+        assert_int_equal(ls_db_table_append(db, t, buf, &err), 0);
+        line = nl + 1;
+    }
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
+    return mid;
+}
+
+/* The seats of a JSON array of integers, as "0,1". */
+static void ints(json_t *a, char *out, size_t size)
+{
+    size_t i, w = 0;
+    json_t *v;
+    out[0] = '\0';
+    json_array_foreach(a, i, v)
+        w += (size_t)snprintf(out + w, size - w, "%s%lld", i ? "," : "",
+                              (long long)json_integer_value(v));
+}
+
+/* A computer level that had two seats at a match lists it once, with
+ * both seats in your_seats and the better placed in you (in the example
+ * Cid is first, Ann second, Bob third): seats 0 and 1 give 0, seats 1
+ * and 2 give 2. A person's entry has its one seat. */
+static void test_a_level_at_two_seats_lists_the_match_once(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/seats.db", dir);
+    ls_db *db = NULL;
+    ls_error err = {0};
+    assert_int_equal(ls_db_open(&db, path, &err), 0);
+    int64_t ann, lvl;
+    assert_int_equal(ls_db_player_create(db, "Ann", "0123456789abcdef0123456789abcdef", &ann, &err), 0);
+    assert_int_equal(ls_db_bot_player(db, "greedy", &lvl, &err), 0);
+    int64_t m1 = finish_example(db, (int64_t[]){lvl, lvl, ann},
+                                (const char *const[]){"greedy", "greedy", NULL});
+    int64_t m2 = finish_example(db, (int64_t[]){0, lvl, lvl},
+                                (const char *const[]){NULL, "greedy", "greedy"});
+    char seats[32];
+    json_t *o = get(db, "/api/bots/greedy", NULL, 200, NULL);
+    assert_int_equal(num(o, "matches"), 2); /* in four seats */
+    assert_int_equal(num(o, "wins"), 1);
+    json_t *recent = json_object_get(o, "recent");
+    assert_int_equal(json_array_size(recent), 2);
+    json_t *e2 = json_array_get(recent, 0), *e1 = json_array_get(recent, 1);
+    assert_int_equal(num(e2, "id"), m2);
+    assert_int_equal(num(e2, "you"), 2);
+    ints(json_object_get(e2, "your_seats"), seats, sizeof seats);
+    assert_string_equal(seats, "1,2");
+    assert_int_equal(num(e1, "id"), m1);
+    assert_int_equal(num(e1, "you"), 0);
+    ints(json_object_get(e1, "your_seats"), seats, sizeof seats);
+    assert_string_equal(seats, "0,1");
+    assert_int_equal(json_array_size(json_object_get(e1, "players")), 3);
+    json_decref(o);
+    o = get(db, "/api/players/Ann/matches", NULL, 200, NULL);
+    json_t *list = json_object_get(o, "matches");
+    assert_int_equal(json_array_size(list), 1);
+    assert_int_equal(num(json_array_get(list, 0), "you"), 2);
+    ints(json_object_get(json_array_get(list, 0), "your_seats"), seats, sizeof seats);
+    assert_string_equal(seats, "2");
+    json_decref(o);
+    ls_db_close(db);
+    const char *const ends[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/seats.db%s", dir, ends[i]);
+        unlink(path);
+    }
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/lsapi.XXXXXX");
@@ -316,6 +401,7 @@ int main(void)
         cmocka_unit_test(test_a_replay_gives_every_hand_after_each_deal_and_move),
         cmocka_unit_test(test_a_replay_of_a_record_that_breaks_the_rules_says_where),
         cmocka_unit_test(test_the_api_answers_from_the_store),
+        cmocka_unit_test(test_a_level_at_two_seats_lists_the_match_once),
     };
     int failed = cmocka_run_group_tests_name("test_http_api", tests, NULL, NULL);
     rmdir(dir);

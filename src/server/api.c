@@ -127,13 +127,29 @@ static json_t *match_json(const ls_db_match *m)
                      "players", players, "record", lsr, "replay", replay);
 }
 
-/* A match in a player's list: the match with that player's seat. */
+/* A match in a player's list: the match with that player's seats (a
+ * computer level may have had several) in your_seats, in seat order, and
+ * in you the best placed of them (the first of equal places). */
 static json_t *match_summary(const ls_db_match *m, int64_t player_id)
 {
-    json_t *o = match_json(m);
-    for (int i = 0; o && i < m->nplayers; i++)
-        if (m->player[i].player_id == player_id)
-            json_object_set_new(o, "you", json_integer(m->player[i].seat));
+    json_t *o = match_json(m), *seats = json_array();
+    const ls_db_match_player *best = NULL;
+    for (int i = 0; o && seats && i < m->nplayers; i++) {
+        const ls_db_match_player *p = &m->player[i];
+        if (p->player_id != player_id)
+            continue;
+        json_array_append_new(seats, json_integer(p->seat));
+        if (!best || p->place < best->place)
+            best = p;
+    }
+    if (!o || !seats) {
+        json_decref(o);
+        json_decref(seats);
+        return NULL;
+    }
+    json_object_set_new(o, "your_seats", seats);
+    if (best)
+        json_object_set_new(o, "you", json_integer(best->seat));
     return o;
 }
 

@@ -468,7 +468,7 @@ int ls_db_schema_version(ls_db *db, int *version, ls_error *err)
 #define PLAYER_COLUMNS                                                         \
     "p.id, p.name, p.bot,"                                                     \
     " CASE WHEN p.password_hash IS NULL THEN 0 ELSE 1 END, p.mu, p.sigma,"     \
-    " COUNT(mp.match_id), COALESCE(SUM(mp.won), 0),"                           \
+    " COUNT(DISTINCT mp.match_id), COALESCE(SUM(mp.won), 0),"                  \
     " COALESCE(SUM(mp.rounds), 0), COALESCE(SUM(mp.points), 0),"               \
     " COALESCE(SUM(mp.declared), 0), COALESCE(SUM(mp.declared_correct), 0),"   \
     " COALESCE(SUM(mp.declared_false), 0)"
@@ -1576,47 +1576,23 @@ void ls_db_match_clear(ls_db_match *m)
 }
 
 /* The heads of a player's matches as one query returns them: one row per
- * seat of each match, newest match first, a match's seats in order. A
- * match the player had k seats at (a computer level twice at a table)
- * comes k times from the list of ids it is joined with, so each of its
- * seats comes k times: it is given k times. */
-typedef struct heads_acc {
-    rows r;          /* of ls_db_match */
-    int copies;      /* the rows of the last match's first seat */
-    int last_seat;   /* the seat of the row before */
-} heads_acc;
+ * seat of each match, newest match first, a match's seats in order. The
+ * matches are chosen DISTINCT, so a match the player had several seats at
+ * (a computer level twice at a table) comes once, with all its seats. */
 
 /* gcc 12's analyzer loses the strings stored into the realloc'd array
- * (see row_live_table), here and in row_head. */
+ * (see row_live_table). */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
-/* The last match is whole: its copies after it. */
-static int heads_copies(heads_acc *a)
-{
-    for (; a->copies > 1; a->copies--) {
-        int rc = LS_DB_EIO; /* rows_add sets it when it fails */
-        ls_db_match *m = rows_add(&a->r, 22, 22, &rc);
-        if (!m)
-            return rc;
-        *m = m[-1];
-        m->code = strdup(m[-1].code);
-        m->meta = strdup("");
-        m->record = strdup("");
-        if (!m->code || !m->meta || !m->record)
-            return LS_ENOMEM;
-    }
-    return 0;
-}
-
 static int row_head(void *ud, const char *const *col, int ncol)
 {
-    heads_acc *a = ud;
+    rows *a = ud;
     if (ncol < 22)
         return LS_DB_EIO;
     int64_t id = col_i64(col[0]);
-    ls_db_match *m = a->r.n ? (ls_db_match *)a->r.v + a->r.n - 1 : NULL;
+    ls_db_match *m = a->n ? (ls_db_match *)a->v + a->n - 1 : NULL;
     if (!m || m->id != id) {
-        int rc = heads_copies(a);
-        if (rc || !(m = rows_add(&a->r, ncol, 22, &rc)))
+        int rc;
+        if (!(m = rows_add(a, ncol, 22, &rc)))
             return rc;
         m->id = id;
         m->code = strdup(col[1] ? col[1] : "");
@@ -1627,15 +1603,7 @@ static int row_head(void *ud, const char *const *col, int ncol)
         m->finished_at = col_i64(col[4]);
         if (!m->code || !m->meta || !m->record)
             return LS_ENOMEM;
-        a->copies = 0;
-        a->last_seat = -1;
     }
-    int seat = (int)col_i64(col[5]);
-    if (m->nplayers == 0 || seat == m->player[0].seat)
-        a->copies++;
-    if (seat == a->last_seat)
-        return 0; /* a copy of the seat before */
-    a->last_seat = seat;
     return row_match_player(m, col + 5, ncol - 5);
 }
 ANALYZER_END
@@ -1649,24 +1617,22 @@ int ls_db_player_match_heads(ls_db *db, int64_t player_id, int64_t before, int l
         return ls__db_fail(err, LS_EINVAL, "a page of matches has 1 to 1000 rows, not %d",
                            limit);
     num np = i64s(player_id), nb = i64s(before > 0 ? before : INT64_MAX), nl = i64s(limit);
-    heads_acc a = {.r = ROWS_OF(ls_db_match), .last_seat = -1};
+    rows a = ROWS_OF(ls_db_match);
     int ret = q(db, err,
                 "SELECT m.id, m.code, m.rounds, m.started_at, m.finished_at,"
                 " mp.seat, mp.player_id, mp.name, mp.bot, mp.place, mp.score, mp.rounds,"
                 " mp.points, mp.declared, mp.declared_correct, mp.declared_false, mp.won,"
                 " mp.mu_before, mp.sigma_before, mp.mu_after, mp.sigma_after, mp.match_id"
-                " FROM (SELECT match_id FROM match_players WHERE player_id = $1"
+                " FROM (SELECT DISTINCT match_id FROM match_players WHERE player_id = $1"
                 " AND match_id < $2 ORDER BY match_id DESC LIMIT CAST($3 AS INTEGER)) mine"
                 " JOIN matches m ON m.id = mine.match_id"
                 " JOIN match_players mp ON mp.match_id = m.id"
                 " ORDER BY m.id DESC, mp.seat",
                 row_head, &a, 3, np.s, nb.s, nl.s);
-    if (!ret)
-        ret = heads_copies(&a);
     if (ret) {
-        ls_db_match *v = a.r.v;
-        for (int i = 0; i < a.r.n; i++)
+        ls_db_match *v = a.v;
+        for (int i = 0; i < a.n; i++)
             ls_db_match_clear(&v[i]);
     }
-    return rows_end(&a.r, ret, err, out, n);
+    return rows_end(&a, ret, err, out, n);
 }

@@ -261,8 +261,8 @@ int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);
 /* A page of a player's finished matches, newest first, in one query: at
  * most `limit` (1..1000) matches with ids below `before` (0: from the
- * newest), a match once per seat the player had at it (a computer level
- * twice at a table is given twice), as ls_db_match_get() gives it with all its
+ * newest), each once however many seats the player had at it (a computer
+ * level twice at a table), as ls_db_match_get() gives it with all its
  * seats but without its text (meta and record ""). No match, or no such
  * player, is an empty page. *out malloc'd (NULL when *n is 0); the caller
  * clears each (ls_db_match_clear) and frees it. */

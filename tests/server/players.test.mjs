@@ -277,6 +277,7 @@ for (const b of backends()) {
             const id = prof.recent[0].id;
             assert.equal(prof.rating_history[0].match, id);
             assert.equal(prof.recent[0].you, 0);
+            assert.deepEqual(prof.recent[0].your_seats, [0]);
             assert.ok(prof.rounds >= 1);
             assert.equal(prof.points_per_round, Math.round((prof.points / prof.rounds) * 100) / 100);
             assert.equal(prof.declared, prof.declared_correct + prof.declared_false);
