@@ -1023,7 +1023,7 @@ function tableScreen() {
       ? h('p', { class: 'panel out-note', id: 'out-note' }, s.youAreOut(v.seats[v.you].score, v.rules.threshold)) : null);
   return [
     h('header', { class: 'top' },
-      h('h1', TITLE, v.status === 'over' ? s.matchOver : s.roundTitle(v.round, v.rules.threshold)),
+      h('h1', TITLE, v.status === 'over' ? s.matchOver(v.match) : s.roundTitle(v.round, v.rules.threshold, v.match)),
       h('span', { class: 'code-small' }, v.code),
       watchersLine(),
       h('span', { class: 'tools' },

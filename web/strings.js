@@ -113,8 +113,9 @@ export const s = {
     `You are out of this match: ${score} points is over ${threshold}. The others play on; you can watch, or leave the table.`,
 
   // Table
-  roundTitle: (round, threshold) => `Round ${round} · out above ${threshold}`,
-  matchOver: 'Match over',
+  // (The match's number once there has been a rematch.)
+  roundTitle: (round, threshold, match = 1) => `${match > 1 ? `Match ${match} · ` : ''}Round ${round} · out above ${threshold}`,
+  matchOver: (match = 1) => (match > 1 ? `Match ${match} over` : 'Match over'),
   yourHand: 'Your hand',
   handTotal: (total) => `total ${total}`,
   openCards: 'Open cards',

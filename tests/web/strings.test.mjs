@@ -19,6 +19,13 @@ test('cards are written with suit symbols for the eye and in words for the ear',
   assert.equal(cardWords('QC'), 'queen of clubs');
 });
 
+test('the table\'s title says the match once there has been a rematch', () => {
+  assert.equal(s.roundTitle(3, 100, 1), 'Round 3 · out above 100');
+  assert.equal(s.roundTitle(1, 25, 2), 'Match 2 · Round 1 · out above 25');
+  assert.equal(s.matchOver(1), 'Match over');
+  assert.equal(s.matchOver(3), 'Match 3 over');
+});
+
 test('moves read as sentences', () => {
   assert.equal(s.moveSentence('Ada', { action: 'draw', discard: ['10C', '10H'] }), 'Ada discarded 10♣ 10♥, drew a card');
   assert.equal(s.moveSentence('Cleo', { action: 'take', discard: ['3H', '4S', '5D'], card: 'KH' }),

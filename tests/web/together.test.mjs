@@ -144,9 +144,16 @@ test('two people play each other at one table through the link, a third watches'
     assert.equal(await friend.locator('#rematch').count(), 0, 'only the host gets the rematch button');
     for (const p of [host, friend, watcher]) assert.deepEqual(p.errors, []);
 
-    // The host's rematch deals a new match to both.
+    // The first match's title says no match number.
+    assert.equal(await host.textContent('h1'), 'Match over');
+    // The host's rematch deals a new match to both; the title says which
+    // (it said 'Round 1' as in the first).
     await host.click('#rematch');
     await host.waitForSelector('.hand button', { timeout: 30000 });
     await friend.waitForSelector('.hand button', { timeout: 30000 });
+    for (const p of [host, friend, watcher]) {
+      await p.waitForSelector('h1:has-text("Round 1")', { timeout: 30000 });
+      assert.match(await p.textContent('h1'), /^Match 2 · Round 1 · out above \d+$/);
+    }
   });
 });
