@@ -173,12 +173,24 @@ const char *play_points(int n, char *buf, size_t size);
 /* The text of a card set for people; "-" when empty. */
 const char *play_cards(ls_cards set, char *buf, size_t size);
 
-/* The rules in a few lines, for the help of both front ends. */
-extern const char play_rules_text[];
-/* The variants in force at this table, two lines of at most 76 columns
- * ("This table: out above 100 points; a tie counts as lowest.\nRuns of
- * any suits; declare at any total; 5 cards dealt.\n"). */
+/* The rules in short, one rule a line, each line unbroken; NULL ends the
+ * table. Both front ends' help shows these lines, each wrapped to its own
+ * width (play_wrap), so the two cannot word the rules differently. */
+extern const char *const play_rules[];
+/* The variants in force at this table, one line of the same kind ("This
+ * table: out above 100 points; a tie counts as lowest. Runs of any suits;
+ * declare at any total; 5 cards dealt."): the helps' last rule, and line
+ * mode's opening. */
 void play_table_rules(const ls_rules *r, char *buf, size_t size);
+/* Columns the n bytes of UTF-8 text s take: one per code point (the text
+ * here is ASCII, suit symbols, an ellipsis and file names). */
+int play_text_width(const char *s, size_t n);
+/* How many bytes of s (n bytes) fit on a row of `room` columns: n when
+ * all of it does, else up to the last space before the row is full (the
+ * caller skips the spaces there and goes on on a new row); 0 when not even
+ * the first word fits, which is then the caller's choice (a new row, or
+ * the word whole, never cut). */
+size_t play_wrap(const char *s, size_t n, int room);
 
 /* The front ends. Both return the process exit status. */
 int play_plain(play_opts *o);

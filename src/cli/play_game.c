@@ -33,19 +33,21 @@
 static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
                                         "Finn", "Gus", "Hana", "Ivo"};
 
-const char play_rules_text[] =
-    "Least Score: have the lowest hand total when someone declares.\n"
-    "Values: A = 1, 2-10 = face value, J Q K = 10.\n"
-    "A turn: discard, then pick up one card: one of the open cards (what the\n"
-    "previous player discarded) or the top card of the deck.\n"
-    "Discards: one card; a pair or four of a kind (never three); a run of\n"
-    "exactly 3 or 5 consecutive ranks (A-2-3 and Q-K-A, not K-A-2); or five\n"
-    "cards of one suit.\n"
-    "Declare instead of playing, from your second turn of a round: everyone\n"
-    "shows their hand. Lowest: you score 0, the others their total minus\n"
-    "yours. Not lowest: you score 20 plus the difference to the lowest, the\n"
-    "others 0. A tie: see this table's rules below.\n"
-    "Scores add up; a player above the threshold is out; the last one in wins.\n";
+const char *const play_rules[] = {
+    "Least Score: have the lowest hand total when someone declares.",
+    "Values: A = 1, 2-10 = face value, J Q K = 10.",
+    "A turn: discard, then pick up one card: one of the open cards (what the "
+    "previous player discarded) or the top card of the deck.",
+    "Discards: one card; a pair or four of a kind (never three); a run of "
+    "exactly 3 or 5 consecutive ranks (A-2-3 and Q-K-A, not K-A-2); or five "
+    "cards of one suit.",
+    "Declare instead of playing, from your second turn of a round: everyone "
+    "shows their hand. Lowest: you score 0, the others their total minus "
+    "yours. Not lowest: you score 20 plus the difference to the lowest, the "
+    "others 0. A tie: see this table's rules.",
+    "Scores add up; a player above the threshold is out; the last one in wins.",
+    NULL,
+};
 
 void play_table_rules(const ls_rules *r, char *buf, size_t size)
 {
@@ -54,11 +56,35 @@ void play_table_rules(const ls_rules *r, char *buf, size_t size)
         snprintf(decl, sizeof decl, "declare at %d or less", r->declare_max);
     else
         snprintf(decl, sizeof decl, "declare at any total");
-    snprintf(buf, size, "This table: out above %s; %s.\nRuns of %s; %s; %d cards "
-             "dealt.\n", play_points(r->threshold, pts, sizeof pts),
+    snprintf(buf, size, "This table: out above %s; %s. Runs of %s; %s; %d cards "
+             "dealt.", play_points(r->threshold, pts, sizeof pts),
              r->tie_penalty ? "a tie makes the declaration false"
                             : "a tie counts as lowest",
              r->runs_suited ? "one suit" : "any suits", decl, r->hand_size);
+}
+
+int play_text_width(const char *s, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0; i < n && s[i]; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+size_t play_wrap(const char *s, size_t n, int room)
+{
+    if (play_text_width(s, n) <= room)
+        return n;
+    size_t fit = 0;
+    int w = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ' ' && i > 0 && s[i - 1] != ' ' && w <= room)
+            fit = i;
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+        if (w > room)
+            break;
+    }
+    return fit;
 }
 
 static uint64_t splitmix(uint64_t x)

@@ -137,9 +137,11 @@ static bool line_refused(void)
 
 static void print_help(const play_game *g)
 {
-    char table[400];
+    char table[200];
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
-    printf("%s%s\n", play_rules_text, table);
+    for (int i = 0; play_rules[i]; i++) /* a rule a line, as the full screen's help */
+        printf("%s\n", play_rules[i]);
+    printf("%s\n\n", table);
     printf("Type one of:\n"
            "  discard CARDS take CARD   discard, then take one of the open cards\n"
            "  discard CARDS draw        discard, then draw from the deck\n"
@@ -503,17 +505,15 @@ static int run_match(play_game *g)
 
 static void intro(const play_game *g)
 {
-    const ls_rules *r = ls_state_rules(g->s);
+    char table[200];
     printf("Least Score: %s against", ls_name(g->s, 0));
     for (int i = 1; i < ls_players(g->s); i++)
         printf("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
                g->bots[i]->spec);
-    printf(".\nRules: threshold %d, tie %s, runs %s, hand size %d", r->threshold,
-           r->tie_penalty ? "penalty" : "declarer", r->runs_suited ? "suited" : "any",
-           r->hand_size);
-    if (r->declare_max > 0)
-        printf(", declare at most %d", r->declare_max);
-    printf(". Seed %llu.\n", (unsigned long long)g->seed);
+    /* The rules in force in the help's words ("This table: out above 100
+     * points; ..."), not in the options' own. */
+    play_table_rules(ls_state_rules(g->s), table, sizeof table);
+    printf(".\n%s Seed %llu.\n", table, (unsigned long long)g->seed);
     if (g->resumed) {
         char where[128];
         play_resumed_text(g, where, sizeof where);

@@ -159,16 +159,6 @@ static void set_msg(ui *u, int color, const char *fmt, ...)
     u->msg_color = color;
 }
 
-/* Columns a UTF-8 string of n bytes takes (one per code point: the text
- * here is ASCII, suit symbols and the ellipsis). */
-static int text_width(const char *s, size_t n)
-{
-    int w = 0;
-    for (size_t i = 0; i < n && s[i]; i++)
-        w += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return w;
-}
-
 static const char *ellipsis(const ui *u)
 {
     return u->utf8 ? "\u2026" : "~";
@@ -229,7 +219,7 @@ static word next_word(const ui *u, const char *p)
         wd.card = c;
         wd.w = (int)wd.pre + (int)strlen(rank_str(c)) + 1 + (int)(wd.n - end);
     } else {
-        wd.w = text_width(p, wd.n);
+        wd.w = play_text_width(p, wd.n);
     }
     return wd;
 }
@@ -430,11 +420,11 @@ static void draw_title(const ui *u, const ls_view *v)
     int nw = (int)strlen(name);
     snprintf(line, sizeof line, " Round %d", v->round);
     for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-        if (text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
+        if (play_text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
             snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep,
                      pieces[i]);
-    bool named = text_width(line, strlen(line)) + 2 + nw <= COLS;
-    if (named && text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
+    bool named = play_text_width(line, strlen(line)) + 2 + nw <= COLS;
+    if (named && play_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep, seed);
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
@@ -753,7 +743,7 @@ static void draw_round(const ui *u)
             snprintf(text, sizeof text, "%d = %s", r->score[i], why);
             if (r->score[i] == 0 && strchr(why, '-') == NULL)
                 snprintf(text, sizeof text, "0, %s", why);
-            if (text_width(text, strlen(text)) <= xm - xr - 1)
+            if (play_text_width(text, strlen(text)) <= xm - xr - 1)
                 break;
         }
         rich(u, w, y, xr, xm - xr - 1, 1, 0, text, a);
@@ -790,7 +780,7 @@ static void draw_over(const ui *u)
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
     /* A long path keeps its end (the file's name): the box is 70 wide. */
     const char *path = u->g.path;
-    int room = 70 - 4 - 8, over = text_width(path, strlen(path)) - room;
+    int room = 70 - 4 - 8, over = play_text_width(path, strlen(path)) - room;
     if (over > 0) {
         for (over++; over > 0; over--)
             do
@@ -826,20 +816,41 @@ static const char *const help_keys[] = {
     "            goes on with it later)",
 };
 
-/* The help's lines: the rules (play_rules_text), the variants of this
- * table, a blank, the keys. Returns the count; line i is written to buf. */
+/* Columns of help text: the window's inside, less a margin each side,
+ * at most 100. */
+static int help_width(void)
+{
+    return COLS - 4 < 100 ? COLS - 4 : 100; /* longer rows are hard to read */
+}
+
+/* The help's lines: the rules (play_rules, then this table's variants),
+ * each wrapped to the help's width with its later rows indented by two; a
+ * blank; the keys. Returns the count; line i is written to buf. */
 static int help_line(const ui *u, int i, char *buf, size_t size)
 {
-    char text[2048];
-    size_t n = (size_t)snprintf(text, sizeof text, "%s", play_rules_text);
-    play_table_rules(ls_state_rules(u->g.s), text + n, sizeof text - n);
-    int k = 0;
-    for (const char *p = text; *p; k++) {
-        const char *nl = strchr(p, '\n');
-        int len = nl ? (int)(nl - p) : (int)strlen(p);
-        if (k == i)
-            snprintf(buf, size, "%.*s", len, p);
-        p += len + (nl ? 1 : 0);
+    char table[200];
+    play_table_rules(ls_state_rules(u->g.s), table, sizeof table);
+    const char *rules[16];
+    int nrules = 0, k = 0, width = help_width();
+    while (play_rules[nrules] && nrules < 15) {
+        rules[nrules] = play_rules[nrules];
+        nrules++;
+    }
+    rules[nrules++] = table;
+    for (int r = 0; r < nrules; r++) {
+        const char *p = rules[r];
+        for (size_t n = strlen(p); n > 0; k++) {
+            int indent = p == rules[r] ? 0 : 2;
+            size_t fit = play_wrap(p, n, width - indent);
+            if (fit == 0) /* a word wider than the help: whole, cut on the screen */
+                fit = strcspn(p, " ");
+            if (k == i)
+                snprintf(buf, size, "%*s%.*s", indent, "", (int)fit, p);
+            p += fit;
+            n -= fit;
+            while (n > 0 && *p == ' ')
+                p++, n--;
+        }
     }
     if (i == k)
         snprintf(buf, size, "%s", "");

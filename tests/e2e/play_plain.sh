@@ -317,6 +317,16 @@ r = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty", "-
 if "This table: out above 50 points; a tie makes the declaration false." not in r.stdout \
         or "Runs of one suit; declare at any total; 5 cards dealt." not in r.stdout:
     fail("the help does not state this table's rules", r.stdout)
+# A rule a line, whole (a script or a screen reader takes a rule as a line;
+# the full screen's help wraps the same lines to its width), and the
+# opening states the table's rules in the help's words, not the options'.
+lines = r.stdout.split("\n")
+if "A turn: discard, then pick up one card: one of the open cards (what the previous " \
+        "player discarded) or the top card of the deck." not in lines:
+    fail("a rule of the help is not one line", r.stdout)
+table = [l for l in lines if l.startswith("This table: ")]
+if len(table) != 2 or table[0] != table[1] + " Seed 1.":
+    fail("the opening and the help word this table's rules differently", r.stdout)
 print("ok: help")
 
 # A round's result speaks to you as "you" (seed 3: discarding QH and

@@ -17,7 +17,8 @@
 # takes it; a refused discard is said as a sentence, and a number with no
 # open card says which there are; the round's box and the title row are
 # laid out the same way at any width; ? opens the help over a round's
-# result and the end of the match, and goes back to them.
+# result and the end of the match, and goes back to them; the help words
+# the rules as line mode does.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -633,5 +634,35 @@ on_screen ! "Least Score - help" "the help did not go back to the end of the mat
 $T send-keys -t hb n
 wait_for hb "exit status 0"
 "$LS" replay "$tmp/hb.lsr" >/dev/null
+fi
+# 25. The full screen's help states the rules in the words of line mode's
+# help (one table of rule lines, each wrapped to the help's width, later
+# rows indented), at 80 columns and at 130, where the rows are longer (up
+# to 100 columns: longer ones are hard to read).
+if want 25; then
+printf 'help\nquit\n' | "$LS" play --plain --seed 7 --record "$tmp/words.lsr" >"$tmp/plain" 2>&1
+sed -n '/^your move> help$/,/^$/p' "$tmp/plain" | sed '1d;$d' | tr -s ' \n' '  ' >"$tmp/plain_rules"
+for cols in 80 130; do
+    start hw "$cols" 30 --seed 7 --record "$tmp/hw.lsr"
+    wait_for hw "space:select"
+    $T send-keys -t hw '?'
+    wait_for hw "Least Score - help"
+    # the rows from under the title's blank row to the blank row over Keys
+    sed -n '/Least Score - help/,/Keys:/p' "$tmp/screen" | sed '1,2d;$d' |
+        sed 's/^[│|] //; s/ *[│|]$//' | sed '$d' >"$tmp/help_rows"
+    tr -s ' \n' '  ' <"$tmp/help_rows" >"$tmp/help_rules"
+    cmp -s "$tmp/plain_rules" "$tmp/help_rules" || {
+        echo "the help at $cols columns words the rules otherwise than line mode:"
+        cat "$tmp/plain_rules"; echo; cat "$tmp/help_rules"; echo; exit 1; }
+    if [ "$cols" = 80 ] && ! grep -q "^  previous player discarded" "$tmp/help_rows"; then
+        screen_fail "the rule 'A turn' is not wrapped with its later row indented at 80 columns"
+    fi
+    if [ "$cols" = 130 ] && ! grep -q "^A turn: .*(what the previous player discarded)$" "$tmp/help_rows"; then
+        screen_fail "the help does not use the width at 130 columns (100 at most)"
+    fi
+    $T send-keys -t hw Escape
+    quit hw
+    $T kill-session -t hw
+done
 fi
 echo ok
