@@ -69,6 +69,7 @@ const app = {
   afterPlayer: null, // a create or join to send once the player is known
   replayOf: {}, // "code:match" -> the finished match's page, once found
   keep: true, // make a player of the name typed (else play as a guest)
+  createOpen: false, // on a table's link: the Create table form was asked for
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   watchers: 0, // how many spectators the table has
   botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
@@ -756,7 +757,9 @@ function playerPanel(nameInput) {
     nav);
 }
 
-// Home: the name, creating a table, joining or watching one.
+// Home: the name, creating a table, joining or watching one. Opened from
+// a table's link, the page is for joining it: Create table waits behind
+// a small button.
 function homeScreen() {
   const f = app.form;
   const pathCode = codeFromPath();
@@ -810,8 +813,15 @@ function homeScreen() {
         h('button', { type: 'submit', id: 'join', 'data-focus': 'join' }, s.joinButton),
         h('button', { type: 'button', class: 'secondary', id: 'watch', 'data-focus': 'watch', onclick: watchTable },
           s.watchButton))),
-    h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
-      h('h2', { id: 'create-h' }, s.createHeading),
+    pathCode && !app.createOpen ? h('p', {}, h('button', {
+      type: 'button', class: 'secondary small', id: 'show-create', 'data-focus': 'show-create',
+      onclick: () => {
+        app.createOpen = true;
+        render();
+        document.getElementById('create-h')?.focus();
+      },
+    }, s.orCreate)) : h('section', { class: 'panel', 'aria-labelledby': 'create-h' },
+      h('h2', { id: 'create-h', tabindex: -1 }, s.createHeading),
       h('form', { onsubmit: (e) => { e.preventDefault(); createTable(); } },
         h('div', { class: 'grid' },
           h('label', { class: 'field' }, s.seatsLabel, seatsSel),

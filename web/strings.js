@@ -76,6 +76,7 @@ export const s = {
   declareUpTo: (n) => `${n} or less`,
   seconds: (n) => `${n} s`,
   createButton: 'Create table',
+  orCreate: 'Or create a table of your own',
   joinHeading: 'Join a table',
   codeLabel: 'Table code',
   joinButton: 'Join',

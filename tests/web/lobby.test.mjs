@@ -46,3 +46,35 @@ test('a screen reader reads the table\'s code letter by letter', async (t) => {
   });
   await host.context().close();
 });
+
+// A friend who opens a table's link came to join it: the page showed the
+// whole Create table form under Join. Now Join and Watch come alone, with
+// Create behind "Or create a table of your own", which opens it with the
+// keyboard on its title. The first page itself still shows the form.
+test('a table\'s link shows Join and Watch, with Create behind a button', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  await withShots(t, [host, friend], async () => {
+    await host.goto(env.server.url + '/');
+    assert.equal(await host.isVisible('#create'), true, 'the first page has the form');
+    assert.equal(await host.$('#show-create'), null);
+    await setName(host, 'Kim');
+    const code = await createTable(host, { seats: 2, kinds: ['open'] });
+    await friend.goto(`${env.server.url}/t/${code}`);
+    await friend.waitForSelector('#join', { timeout: 10000 });
+    assert.equal(await friend.inputValue('#code'), code);
+    assert.equal(await friend.isVisible('#watch'), true);
+    assert.equal(await friend.$('#create'), null, 'no Create table form on a table\'s link');
+    assert.equal(await friend.$('#seats'), null);
+    assert.equal(await friend.textContent('#show-create'), 'Or create a table of your own');
+    await friend.focus('#show-create');
+    await friend.keyboard.press('Enter');
+    await friend.waitForSelector('#create', { timeout: 3000 });
+    assert.equal(await friend.evaluate(() => document.activeElement?.id), 'create-h', 'the keyboard is on the form\'s title');
+    assert.equal(await friend.$('#show-create'), null);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(friend.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
+});
