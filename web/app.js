@@ -1403,8 +1403,13 @@ function openRules() {
   const dialog = document.getElementById('rules-dialog');
   // At a table, its own options come first: they change from table to
   // table, the rest of the text does not.
+  // Close is at the top too, in a header that stays in view as the text
+  // scrolls (on a phone the one at the bottom is many screens down);
+  // Escape closes the dialog as well, and the focus goes back to Rules.
   dialog.replaceChildren(...[
-    h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
+    h('form', { method: 'dialog', class: 'dialog-head' },
+      h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
+      h('button', { id: 'rules-close-top', class: 'secondary small' }, s.close)),
     app.view ? h('section', { id: 'rules-this-table' }, h('h3', {}, s.tableRulesIntro), tableRules(app.view)) : null,
     ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
     h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)),
