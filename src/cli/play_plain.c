@@ -16,10 +16,12 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/play.h"
@@ -27,6 +29,129 @@
 enum { MATCH_OVER, MATCH_QUIT };
 
 static bool echo_input;
+
+/*
+ * Output. In a pipe or a file every line goes out whole, as a script or a
+ * screen reader wants it (one sentence, one rule, one table row a line).
+ * At a terminal whose width is known (TIOCGWINSZ, else COLUMNS), a line
+ * wider than the terminal is broken at spaces instead of where the
+ * terminal would cut it, mid-word; its later rows are indented two columns
+ * more than the line itself, and a word wider than a row is left whole.
+ * The width is asked for at every line, so a resize is followed. Lines are
+ * kept until their newline (or out_flush(), before input is read), so
+ * that a line printed in pieces is broken as a whole.
+ */
+static bool out_tty;          /* stdout is a terminal: lines may be broken */
+static char out_line[8192];   /* the line being written, up to its newline */
+static size_t out_len;
+static int out_col;           /* columns written on the terminal's row */
+static int out_indent;        /* the indent of the row's later rows */
+
+/* The terminal's width in columns, or 0 when it is not known (or too
+ * narrow for breaking lines to help). */
+static int term_width(void)
+{
+    struct winsize ws;
+    int w = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+        w = ws.ws_col;
+    } else {
+        const char *c = getenv("COLUMNS");
+        char *end;
+        long n = c && *c ? strtol(c, &end, 10) : 0;
+        if (n > 0 && n <= 10000 && *end == '\0')
+            w = (int)n;
+    }
+    return w >= 20 ? w : 0;
+}
+
+/* Writes out_line, broken at the terminal's width, and a newline when nl. */
+static void out_emit(bool nl)
+{
+    out_line[out_len] = '\0';
+    const char *p = out_line;
+    size_t n = out_len;
+    int width = term_width();
+    if (out_col == 0) { /* a new line: its later rows' indent */
+        size_t lead = strspn(out_line, " ");
+        out_indent = (int)(lead < n ? lead : 0) + 2;
+        if (out_indent > width / 4)
+            out_indent = width / 4;
+    }
+    while (n > 0) {
+        size_t fit = width ? play_wrap(p, n, width - out_col) : n;
+        if (fit == 0 && out_col > out_indent) { /* the word goes on the next row */
+            printf("\n%*s", out_indent, "");
+            out_col = out_indent;
+            continue;
+        }
+        if (fit == 0) { /* wider than a row: whole, the terminal wraps it */
+            fit = strspn(p, " ");
+            fit += strcspn(p + fit, " ");
+        }
+        fwrite(p, 1, fit, stdout);
+        out_col += play_text_width(p, fit);
+        if (width && out_col > width)
+            out_col %= width;
+        p += fit;
+        n -= fit;
+        if (n > 0 && fit > 0 && *p == ' ') { /* broken at a space */
+            while (n > 0 && *p == ' ')
+                p++, n--;
+            if (n > 0) {
+                printf("\n%*s", out_indent, "");
+                out_col = out_indent;
+            }
+        }
+    }
+    if (nl) {
+        putchar('\n');
+        out_col = 0;
+    }
+    out_len = 0;
+}
+
+/* printf for the game's output (above). */
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (!out_tty) {
+        vprintf(fmt, ap);
+        va_end(ap);
+        return;
+    }
+    char buf[4096], *text = buf;
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(buf, sizeof buf, fmt, ap);
+    if (len >= (int)sizeof buf && (text = malloc((size_t)len + 1)) != NULL)
+        vsnprintf(text, (size_t)len + 1, fmt, again);
+    else if (len >= (int)sizeof buf)
+        text = buf, len = (int)sizeof buf - 1;
+    va_end(again);
+    va_end(ap);
+    for (int i = 0; i < len; i++) {
+        if (text[i] == '\n') {
+            out_emit(true);
+            continue;
+        }
+        if (out_len == sizeof out_line - 1) /* a runaway line: written as it is */
+            out_emit(false);
+        out_line[out_len++] = text[i];
+    }
+    if (text != buf)
+        free(text);
+}
+
+/* Writes what is kept of the line (a prompt) and flushes stdout. */
+static int out_flush(void)
+{
+    if (out_len > 0)
+        out_emit(false);
+    return fflush(stdout);
+}
 
 /* Flushes the output; true when it can no longer be written (a closed
  * pipe: SIGPIPE is ignored here, so that the match can end and its record
@@ -36,7 +161,7 @@ static int output_errno; /* why the output was lost, from the first failure */
 static bool output_lost(void)
 {
     errno = 0;
-    bool lost = fflush(stdout) != 0 || ferror(stdout);
+    bool lost = out_flush() != 0 || ferror(stdout);
     if (lost && !output_errno)
         output_errno = errno;
     return lost;
@@ -77,8 +202,9 @@ static char *read_line(const char *prompt)
             clearerr(stdin);
             if (continued && len == 0) {
                 continued = 0;
-                printf("%s", prompt);
-                fflush(stdout);
+                out_col = 0; /* the shell's lines stand under the old prompt */
+                out("%s", prompt);
+                out_flush();
             }
             continue;
         }
@@ -90,6 +216,8 @@ static char *read_line(const char *prompt)
             line[n++] = (char)c;
         len++;
     }
+    if (c == '\n' && !echo_input) /* the terminal's echo ended the row */
+        out_col = 0;
     if ((c == EOF && len == 0) || play_interrupted)
         return NULL;
     line[n] = '\0';
@@ -111,9 +239,9 @@ static char *read_line(const char *prompt)
         bool cut = len >= sizeof line;
         ls_printable_n(p, n - (size_t)(p - line), shown, cut ? 61 : sizeof shown);
         if (cut)
-            printf("%s... (%zu characters)\n", shown, len);
+            out("%s... (%zu characters)\n", shown, len);
         else
-            printf("%s\n", shown);
+            out("%s\n", shown);
     }
     return p;
 }
@@ -123,12 +251,12 @@ static char *read_line(const char *prompt)
 static bool line_refused(void)
 {
     if (line_length >= PLAIN_LINE_MAX) {
-        printf("That line is %zu characters long: a move or a command is one short "
+        out("That line is %zu characters long: a move or a command is one short "
                "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
         return true;
     }
     if (line_nul) {
-        printf("That line holds a NUL byte (character %zu): a move or a command is "
+        out("That line holds a NUL byte (character %zu): a move or a command is "
                "text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
         return true;
     }
@@ -140,9 +268,9 @@ static void print_help(const play_game *g)
     char table[200];
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
     for (int i = 0; play_rules[i]; i++) /* a rule a line, as the full screen's help */
-        printf("%s\n", play_rules[i]);
-    printf("%s\n\n", table);
-    printf("Type one of:\n"
+        out("%s\n", play_rules[i]);
+    out("%s\n\n", table);
+    out("Type one of:\n"
            "  discard CARDS take CARD   discard, then take one of the open cards\n"
            "  discard CARDS draw        discard, then draw from the deck\n"
            "  declare                   show hands (from your second turn)\n"
@@ -158,24 +286,24 @@ static void print_status(const play_game *g)
     ls_view v;
     ls_view_of(g->s, 0, &v);
     char buf[64];
-    printf("Your turn (round %d, turn %d).\n", v.round, v.turns + 1);
-    printf("  Hand: %s (total %d)\n", play_cards(v.hand, buf, sizeof buf),
+    out("Your turn (round %d, turn %d).\n", v.round, v.turns + 1);
+    out("  Hand: %s (total %d)\n", play_cards(v.hand, buf, sizeof buf),
            v.hand_total);
-    printf("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
+    out("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
            v.deck_size, v.deck_size == 1 ? "" : "s");
     for (int i = 1; i < v.nplayers; i++) {
         if (!(v.in_round >> i & 1))
             continue;
-        printf("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
+        out("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
                v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
                v.score[i] == 1 ? "" : "s",
                play_cards(v.last_discard[i], buf, sizeof buf));
         if (v.known[i])
-            printf(", holds %s", play_cards(v.known[i], buf, sizeof buf));
-        printf("\n");
+            out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
+        out("\n");
     }
     if (v.can_declare)
-        printf("  You may declare.\n");
+        out("  You may declare.\n");
 }
 
 /* What seat i scores this round and why: "12 = 18 - 6", "0, declared,
@@ -208,15 +336,15 @@ static void print_result(const play_game *g)
             low = i;
     const char *dn = d == 0 ? "You" : ls_name(g->s, d);
     if (r->declarer < 0)
-        printf("Round %d reached the turn limit: %s %s the lowest hand and "
+        out("Round %d reached the turn limit: %s %s the lowest hand and "
                "score%s as a correct declarer.\n", r->round, dn,
                d == 0 ? "have" : "has", d == 0 ? "" : "s");
     else if (r->correct)
-        printf("Round %d over: %s declared with %d: correct, the lowest hand. "
+        out("Round %d over: %s declared with %d: correct, the lowest hand. "
                "The others score their total minus %d.\n", r->round, dn,
                r->hand_total[d], r->hand_total[d]);
     else
-        printf("Round %d over: %s declared with %d: false, %s had %d. %s "
+        out("Round %d over: %s declared with %d: false, %s had %d. %s "
                "score%s 20 + %d, the others 0.\n", r->round, dn,
                r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
                r->hand_total[low], dn, d == 0 ? "" : "s",
@@ -231,21 +359,21 @@ static void print_result(const play_game *g)
         n = (int)strlen(round);
         rw = n > rw ? n : rw;
     }
-    printf("  %-16s %-*s %6s  %-*s %5s\n", "player", hw, "hand", "total", rw,
+    out("  %-16s %-*s %6s  %-*s %5s\n", "player", hw, "hand", "total", rw,
            "this round", "match");
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
         round_text(g, r, i, round, sizeof round);
-        printf("  %-16s %-*s %5d%s  %-*s %5d%s\n", ls_name(g->s, i), hw,
+        out("  %-16s %-*s %5d%s  %-*s %5d%s\n", ls_name(g->s, i), hw,
                play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
                i == low ? "*" : " ", rw, round, r->total[i],
                r->eliminated >> i & 1 ? "  OUT" : "");
     }
-    printf("  (* the lowest hand)\n");
+    out("  (* the lowest hand)\n");
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)
-            printf("%s %s out: %s, above %d.\n", i == 0 ? "You" : ls_name(g->s, i),
+            out("%s %s out: %s, above %d.\n", i == 0 ? "You" : ls_name(g->s, i),
                    i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
                    ls_state_rules(g->s)->threshold);
 }
@@ -256,7 +384,7 @@ static void print_hint(play_game *g)
     double chance;
     ls_error err = {0};
     if (play_game_hint(g, &m, &chance, &err) != 0) {
-        printf("No hint: %s\n", err.msg);
+        out("No hint: %s\n", err.msg);
         return;
     }
     char buf[64], why[200], odds[32];
@@ -267,12 +395,12 @@ static void print_hint(play_game *g)
         snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
     else
         play_hint_reason(&v, m, why, sizeof why);
-    printf("Hint (%s): %s: %s.", g->advisor->ops->kind, buf, why);
+    out("Hint (%s): %s: %s.", g->advisor->ops->kind, buf, why);
     if (chance >= 0) {
         play_chance_text(&v, chance, odds, sizeof odds);
-        printf(" Declaring now: %s likely correct.", odds);
+        out(" Declaring now: %s likely correct.", odds);
     }
-    printf("\n");
+    out("\n");
 }
 
 /* Edit distance between a and b (short words: the command names). */
@@ -362,7 +490,7 @@ static bool command_with_more(const char *line)
         const char *rest = line + n + strspn(line + n, " \t");
         char shown[80]; /* escaped: the input may hold control sequences */
         ls_printable_n(rest, strlen(rest), shown, sizeof shown);
-        printf("'%s' takes nothing after it, got '%s'. Type '%s' alone.\n",
+        out("'%s' takes nothing after it, got '%s'. Type '%s' alone.\n",
                commands[i], shown, commands[i]);
         return true;
     }
@@ -374,12 +502,12 @@ static int human_turn(play_game *g)
 {
     print_status(g);
     for (;;) {
-        printf("your move> ");
+        out("your move> ");
         if (output_lost())
             return MATCH_QUIT;
         char *line = read_line("your move> ");
         if (!line) {
-            printf("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
+            out("\n%s\n", play_interrupted ? "Interrupted." : "End of input.");
             return MATCH_QUIT;
         }
         if (line_refused() || !*line)
@@ -410,19 +538,19 @@ static int human_turn(play_game *g)
             /* A player used to the full screen, or to a shell's history,
              * presses Up: it was "'\x1b[A' is not a move". */
             if (line[0] == '\x1b')
-                printf("Arrow and function keys do nothing in line mode (the "
+                out("Arrow and function keys do nothing in line mode (the "
                        "terminal sent '%s'). ", shown);
             else if (near)
-                printf("Unknown command '%.*s': did you mean '%s'? ",
+                out("Unknown command '%.*s': did you mean '%s'? ",
                        (int)strcspn(line, " \t"), line, near);
             else
-                printf("%s. ", err.msg);
-            printf("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
+                out("%s. ", err.msg);
+            out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
                    "'declare' or 'help'.\n");
             continue;
         }
         if (m.kind == LS_MOVE_DRAW && m.card != LS_NO_CARD) {
-            printf("You cannot choose the card you draw: type the move "
+            out("You cannot choose the card you draw: type the move "
                    "without it, e.g. 'discard KD draw'.\n");
             continue;
         }
@@ -431,14 +559,14 @@ static int human_turn(play_game *g)
             play_personal(g, err.msg, msg, sizeof msg);
             if (!strncmp(msg, "You ", 4)) /* after the colon, not a sentence */
                 msg[0] = 'y';
-            printf("Not allowed: %s.\n", msg);
+            out("Not allowed: %s.\n", msg);
             continue;
         }
         char buf[128];
         play_describe(g, 0, m, true, buf, sizeof buf);
-        printf("%s.\n", buf);
+        out("%s.\n", buf);
         if (g->reshuffled)
-            printf("%s\n", play_reshuffle_text(g, buf, sizeof buf));
+            out("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         return MATCH_OVER;
     }
 }
@@ -451,18 +579,18 @@ static int run_match(play_game *g)
         if (play_interrupted) {
             /* Between moves: a computer's turn, or its wait for a cmd:
              * bot's answer, which the signal cut short. */
-            printf("Interrupted.\n");
+            out("Interrupted.\n");
             return MATCH_QUIT;
         }
         if (output_lost())
             return MATCH_QUIT;
         if (ls_phase(g->s) == LS_PHASE_DEAL) {
             if (play_game_deal(g, &err) != 0) {
-                printf("Cannot deal: %s\n", err.msg);
+                out("Cannot deal: %s\n", err.msg);
                 return MATCH_QUIT;
             }
             int st = ls_starter(g->s);
-            printf("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
+            out("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
                    st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
                    play_cards(ls_open_cards(g->s), buf, sizeof buf));
         }
@@ -475,13 +603,13 @@ static int run_match(play_game *g)
             if (!play_game_bot_move(g, &m))
                 continue; /* interrupted: the loop's first check ends it */
             if (play_game_apply(g, &m, &err) != 0) {
-                printf("%s made an illegal move: %s\n", ls_name(g->s, seat), err.msg);
+                out("%s made an illegal move: %s\n", ls_name(g->s, seat), err.msg);
                 return MATCH_QUIT;
             }
             play_describe(g, seat, m, false, buf, sizeof buf);
-            printf("%s.\n", buf);
+            out("%s.\n", buf);
             if (g->reshuffled)
-                printf("%s\n", play_reshuffle_text(g, buf, sizeof buf));
+                out("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         }
         if (ls_phase(g->s) != LS_PHASE_TURN) {
             /* Said now, as the full screen does, not only when the game
@@ -489,7 +617,7 @@ static int run_match(play_game *g)
             char msg[PLAY_PATH_MAX + 200];
             print_result(g);
             if (play_game_save(g, msg, sizeof msg) != 0) {
-                fflush(stdout);
+                out_flush();
                 fprintf(stderr, "leastscore play: %s; the game goes on, and the "
                         "record is saved again after every round\n", msg);
             }
@@ -497,29 +625,29 @@ static int run_match(play_game *g)
     }
     int w = ls_winner(g->s);
     if (w == 0)
-        printf("\nYou win the match!\n");
+        out("\nYou win the match!\n");
     else
-        printf("\n%s wins the match.\n", ls_name(g->s, w));
+        out("\n%s wins the match.\n", ls_name(g->s, w));
     return MATCH_OVER;
 }
 
 static void intro(const play_game *g)
 {
     char table[200];
-    printf("Least Score: %s against", ls_name(g->s, 0));
+    out("Least Score: %s against", ls_name(g->s, 0));
     for (int i = 1; i < ls_players(g->s); i++)
-        printf("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
+        out("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
                g->bots[i]->spec);
     /* The rules in force in the help's words ("This table: out above 100
      * points; ..."), not in the options' own. */
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
-    printf(".\n%s Seed %llu.\n", table, (unsigned long long)g->seed);
+    out(".\n%s Seed %llu.\n", table, (unsigned long long)g->seed);
     if (g->resumed) {
         char where[128];
         play_resumed_text(g, where, sizeof where);
-        printf("%s\n", where);
+        out("%s\n", where);
     }
-    printf("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
+    out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
            "also hand, hint, help, quit.\n");
 }
 
@@ -527,7 +655,7 @@ static void intro(const play_game *g)
 static void report_bot(void *ud, const char *msg)
 {
     (void)ud;
-    fflush(stdout);
+    out_flush();
     fprintf(stderr, "leastscore play: %s\n", msg);
 }
 
@@ -536,11 +664,11 @@ static void report_bot(void *ud, const char *msg)
 static bool play_again(void)
 {
     for (;;) {
-        printf("Play again? (yes/no) ");
-        fflush(stdout);
+        out("Play again? (yes/no) ");
+        out_flush();
         const char *ans = read_line("Play again? (yes/no) ");
         if (!ans) { /* the output, and the shell's prompt after it, on a line of its own */
-            printf("\n");
+            out("\n");
             return false;
         }
         if (line_refused())
@@ -549,7 +677,7 @@ static bool play_again(void)
             return true;
         if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no"))
             return false;
-        printf("Please answer yes or no.\n");
+        out("Please answer yes or no.\n");
     }
 }
 
@@ -557,6 +685,7 @@ int play_plain(play_opts *o)
 {
     int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
+    out_tty = isatty(STDOUT_FILENO);
     signal(SIGPIPE, SIG_IGN);
     struct sigaction sa = {.sa_handler = on_continue};
     sigemptyset(&sa.sa_mask);
@@ -575,7 +704,7 @@ int play_plain(play_opts *o)
         int how = run_match(&g);
         bool lost = output_lost();
         if (how == MATCH_QUIT && !lost)
-            printf("Game ended before the match was over.\n");
+            out("Game ended before the match was over.\n");
         if (play_game_save(&g, msg, sizeof msg) != 0) {
             fprintf(stderr, "leastscore play: %s\n", msg);
             status = 1;
@@ -590,25 +719,25 @@ int play_plain(play_opts *o)
                         "ended; record saved: %s\n", g.path);
             status = 1;
         } else {
-            printf("Record saved: %s\n", g.path);
+            out("Record saved: %s\n", g.path);
             char cmd[PLAY_PATH_MAX * 4 + 64];
             play_resume_command(g.path, cmd, sizeof cmd);
             if (how == MATCH_QUIT)
-                printf("The match is not over; to go on with it: %s\n", cmd);
+                out("The match is not over; to go on with it: %s\n", cmd);
         }
         if (how == MATCH_OVER && ls_winner(g.s) >= 0)
             wins[ls_winner(g.s)]++;
         if (how == MATCH_OVER) {
-            printf("Matches won this session (%d played):", number);
+            out("Matches won this session (%d played):", number);
             for (int i = 0; i < ls_players(g.s); i++)
-                printf("%s %s %d", i ? "," : "", ls_name(g.s, i), wins[i]);
-            printf(".\n");
+                out("%s %s %d", i ? "," : "", ls_name(g.s, i), wins[i]);
+            out(".\n");
         }
         play_game_free(&g);
         if (how == MATCH_QUIT || lost || !play_again())
             break;
         seed++;
     }
-    fflush(stdout);
+    out_flush();
     return status;
 }

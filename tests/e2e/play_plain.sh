@@ -327,6 +327,14 @@ if "A turn: discard, then pick up one card: one of the open cards (what the prev
 table = [l for l in lines if l.startswith("This table: ")]
 if len(table) != 2 or table[0] != table[1] + " Seed 1.":
     fail("the opening and the help word this table's rules differently", r.stdout)
+# Lines are broken to the width only at a terminal: in a pipe, COLUMNS
+# (a narrow terminal's, exported) changes nothing.
+narrow = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty",
+                         "--threshold", "50", "--runs", "suited", "--record",
+                         f"{tmp}/help.lsr"], input="help\nquit\n", capture_output=True,
+                        text=True, timeout=30, env=dict(os.environ, COLUMNS="40"))
+if narrow.stdout != r.stdout:
+    fail("COLUMNS changed line mode's output in a pipe", narrow.stdout)
 print("ok: help")
 
 # A round's result speaks to you as "you" (seed 3: discarding QH and

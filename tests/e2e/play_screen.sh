@@ -18,7 +18,8 @@
 # open card says which there are; the round's box and the title row are
 # laid out the same way at any width; ? opens the help over a round's
 # result and the end of the match, and goes back to them; the help words
-# the rules as line mode does.
+# the rules as line mode does; line mode breaks its lines at spaces at a
+# narrow terminal.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -664,5 +665,36 @@ for cols in 80 130; do
     quit hw
     $T kill-session -t hw
 done
+fi
+# 26. Line mode at a terminal breaks a line wider than the terminal at
+# spaces (the terminal cut words in two), and follows a resize; in a pipe
+# lines stay whole (play_plain.sh). Every word on the 40-column screen is
+# a word of the same game's output in a pipe.
+if want 26; then
+printf 'help\nquit\n' | "$LS" play --plain --seed 7 --record "$tmp/lw.lsr" >"$tmp/piped" 2>&1
+tr -s ' ' '\n' <"$tmp/piped" | sort -u >"$tmp/piped_words"
+# words_whole: every word of the screen is one of the piped output's.
+words_whole() {
+    tr -s ' ' '\n' <"$tmp/screen" | sed '/^$/d' | sort -u >"$tmp/screen_words"
+    comm -23 "$tmp/screen_words" "$tmp/piped_words" >"$tmp/cut"
+    [ ! -s "$tmp/cut" ] || { cat "$tmp/cut"; screen_fail "line mode cut these words at $1 columns:"; }
+}
+$T new-session -d -s lw -x 40 -y 70 \
+    "LC_ALL=$loc LANG=$loc $LS play --plain --seed 7 --record '$tmp/lw.lsr'; echo \"exit status \$?\"; sleep 60"
+wait_for lw "your move>"
+$T send-keys -t lw help Enter
+wait_for lw "Cards: rank A"
+sleep 0.3
+$T capture-pane -p -t lw >"$tmp/screen"
+words_whole 40
+on_screen "  previous player discarded) or the top" "a broken line's later rows are not indented"
+$T resize-window -t lw -x 70 -y 70
+sleep 0.3
+$T send-keys -t lw hand Enter
+wait_for lw "Cleo: 5 cards, 0 points, last discard -"
+sleep 0.3
+words_whole 70
+$T send-keys -t lw quit Enter
+wait_for lw "exit status 0"
 fi
 echo ok
