@@ -540,9 +540,10 @@ static int human_turn(play_game *g)
             if (line[0] == '\x1b')
                 out("Arrow and function keys do nothing in line mode (the "
                        "terminal sent '%s'). ", shown);
-            else if (near)
-                out("Unknown command '%.*s': did you mean '%s'? ",
-                       (int)strcspn(line, " \t"), line, near);
+            else if (near) { /* escaped, as the echo: "\fhand" wrote a form feed */
+                ls_printable_n(line, strcspn(line, " \t"), shown, sizeof shown);
+                out("Unknown command '%s': did you mean '%s'? ", shown, near);
+            }
             else
                 out("%s. ", err.msg);
             out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "

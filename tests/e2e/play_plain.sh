@@ -454,6 +454,13 @@ if "your move> \\x1b]0;pwned\\x07\\x1b[2Jhand\n" not in r.stdout \
         or not re.search(r"your move> (\\x1b\[31m){7}\\x1b\.\.\. \(2000 characters\)", r.stdout) \
         or "\x1b" in r.stdout or "\x07" in r.stdout or r.returncode != 0:
     fail("a control sequence in the input was echoed raw", r.stdout)
+# So is the word an "Unknown command" message repeats (a form feed before
+# "hand", an escape inside it: it wrote them raw).
+r = plain(["--seed", "3", "--record", f"{tmp}/esc2.lsr"], "\fhand\nh\x1bnd\nquit\n")
+if "Unknown command '\\x0chand': did you mean 'hand'?" not in r.stdout \
+        or "Unknown command 'h\\x1bnd': did you mean 'hand'?" not in r.stdout \
+        or "\x1b" in r.stdout or "\f" in r.stdout or r.returncode != 0:
+    fail("an unknown command was repeated with its control characters raw", r.stdout)
 print("ok: the echo is escaped")
 
 # A NUL byte does not end a line: "discard QH draw\0 junk" (a legal move
