@@ -52,9 +52,9 @@ static void help(void)
         "  --max-connections-per-address N\n"
         "                       game connections open from one IP address at\n"
         "                       once (100); beyond, HTTP 429\n"
-        "  --idle-timeout S     a silent game connection is pinged after S/2\n"
+        "  --idle-timeout S     a silent game connection is pinged after S/3\n"
         "                       seconds and dropped after S without an answer\n"
-        "                       (40); an HTTP client that reads nothing of its\n"
+        "                       (15); an HTTP client that reads nothing of its\n"
         "                       answer for S seconds is dropped too\n"
         "  --max-queue KIB      output waiting for one game connection, in KiB;\n"
         "                       a client that stops reading is closed once its\n"
@@ -178,7 +178,7 @@ int cmd_serve(int argc, char **argv)
     const char *data_opt = NULL, *web_opt = NULL, *db_opt = NULL;
     int port = 8080, grace = 60, pause = 8, hurry = 30, workers = 2, c, rc;
     net_config cfg = {.max_tables = 2000, .max_tables_per_address = 10,
-                      .max_conns_per_address = 100, .idle_s = 40,
+                      .max_conns_per_address = 100, .idle_s = 15,
                       .max_queue_kib = 1024,
                       .table = {.bot_delay_ms = 700}};
     const int_option ints[] = {

@@ -2341,9 +2341,13 @@ int net_run(const net_config *cfg, FILE *announce)
     info.pcontext = &srv->ctx;
     info.pt_serv_buf_size = 8192;
     /* A connection that goes silent (a phone that lost its network sends
-     * no FIN) is pinged after half the idle timeout and dropped at its end
-     * without an answer, so that its seat's grace time starts. */
-    lws_retry_bo_t idle = {.secs_since_valid_ping = (uint16_t)(cfg->idle_s / 2),
+     * no FIN) is pinged after a third of the idle timeout and dropped at
+     * its end without an answer, so that the others see it disconnected
+     * and its seat's grace time starts. With the default 15 s: a dead
+     * connection is shown connected at most 15 s, and a live one has 10 s
+     * to answer each ping (a slow phone's pong comes in a second or two). */
+    int ping_s = cfg->idle_s >= 3 ? cfg->idle_s / 3 : 1;
+    lws_retry_bo_t idle = {.secs_since_valid_ping = (uint16_t)ping_s,
                            .secs_since_valid_hangup = (uint16_t)cfg->idle_s};
     info.retry_and_idle_policy = &idle;
     srv->ctx = lws_create_context(&info);

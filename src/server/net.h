@@ -27,8 +27,9 @@ typedef struct net_config {
     int max_tables;             /* tables on the server */
     int max_tables_per_address; /* tables created from one address */
     int max_conns_per_address;  /* game connections open from one address */
-    int idle_s;                 /* a silent connection is pinged after half
-                                   of this, dropped after it (2..3600) */
+    int idle_s;                 /* a silent connection is pinged after a
+                                   third of this (at least 1 s), dropped
+                                   after it (2..3600) */
     int max_queue_kib;          /* output queued for one connection, KiB,
                                    above which it is closed "too slow"
                                    (256..1048576) */

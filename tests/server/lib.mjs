@@ -358,13 +358,14 @@ export class Client {
     terminate() { try { this.ws.terminate(); } catch { /* closed */ } }
 }
 
-// connect(url, {origin, label, headers, localAddress}): resolves with a
-// Client once open and its
-// welcome has arrived; rejects (with .status) when the handshake is refused.
+// connect(url, {origin, label, headers, localAddress, autoPong}): resolves
+// with a Client once open and its welcome has arrived; rejects (with
+// .status) when the handshake is refused. autoPong false: pings are not
+// answered (the test answers them, or not).
 export async function connect(url, opts = {}) {
     const ws = new WebSocket(url, {
         origin: opts.origin, handshakeTimeout: T(5000), maxPayload: 16 << 20,
-        localAddress: opts.localAddress, headers: opts.headers,
+        localAddress: opts.localAddress, headers: opts.headers, autoPong: opts.autoPong ?? true,
     });
     const c = new Client(ws, opts.label);
     await withTimeout(new Promise((resolve, reject) => {
