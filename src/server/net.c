@@ -2014,6 +2014,47 @@ static int body_writeable(struct lws *wsi, pss *ps)
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
+/*
+ * A CONNECT request: libwebsockets 4.1 takes it for a proxy's tunnel and
+ * hands the connection over as a raw socket (LWS_CALLBACK_RAW_ADOPT), with
+ * no HTTP answer and no timeout, so that it stayed open for ever. It is
+ * answered 405 as the other methods are, then closed; a client that
+ * cannot take the answer is dropped after RAW_ANSWER_S.
+ */
+#define RAW_ANSWER_S 5
+static const char connect_refused[] =
+    "HTTP/1.1 405 Method Not Allowed\r\n"
+    "content-type: text/plain; charset=utf-8\r\n"
+    "content-length: 34\r\n"
+    "allow: GET, HEAD\r\n"
+    "x-content-type-options: nosniff\r\n"
+    "connection: close\r\n"
+    "\r\n"
+    "only GET and HEAD are served here\n";
+
+static int raw_callback(struct lws *wsi, enum lws_callback_reasons reason)
+{
+    switch (reason) {
+    case LWS_CALLBACK_RAW_ADOPT: {
+        char peer[64];
+        lws_get_peer_simple(wsi, peer, sizeof peer);
+        fprintf(stderr, "leastscore serve: a CONNECT request from %s is refused (405)\n",
+                peer);
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, RAW_ANSWER_S);
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    case LWS_CALLBACK_RAW_WRITEABLE: {
+        unsigned char buf[LWS_PRE + sizeof connect_refused];
+        memcpy(buf + LWS_PRE, connect_refused, sizeof connect_refused - 1);
+        lws_write(wsi, buf + LWS_PRE, sizeof connect_refused - 1, LWS_WRITE_RAW);
+        return -1; /* closed once written */
+    }
+    default: /* LWS_CALLBACK_RAW_RX: what follows is not read */
+        return 0;
+    }
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
                     void *in, size_t len)
 {
@@ -2087,6 +2128,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             conn_free(ps->c);
         ps->c = NULL;
         return 0;
+    case LWS_CALLBACK_RAW_ADOPT:
+    case LWS_CALLBACK_RAW_WRITEABLE:
+    case LWS_CALLBACK_RAW_RX:
+        return raw_callback(wsi, reason);
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
