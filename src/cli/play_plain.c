@@ -322,9 +322,10 @@ static void round_text(const play_game *g, const ls_round_result *r, int i,
 /* The round's result: who declared and how it went, then each hand with
  * its total (the lowest marked *), what the player scores this round and
  * why, and the match points; who is out, with the threshold. The human is
- * "you" in the sentences, as on the full screen. The columns are as wide
- * as their longest entry (a hand of 7 cards, a 16-letter name in a
- * reason), at least as wide as for 5 cards. */
+ * "you" in the sentences, as on the full screen. Each column is as wide
+ * as its longest entry or its heading, no wider: a table of four players
+ * fits 80 columns (with room left for a 16-letter name), where a line
+ * broken at a terminal's width would no longer read as a table. */
 static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
@@ -349,23 +350,25 @@ static void print_result(const play_game *g)
                r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
                r->hand_total[low], dn, d == 0 ? "" : "s",
                r->hand_total[d] - r->hand_total[low]);
-    int hw = 20, rw = 30;
+    int nw = 6, hw = 4, rw = 10; /* the headings' widths */
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
-        int n = (int)strlen(play_cards(r->hand[i], buf, sizeof buf));
+        int n = (int)strlen(ls_name(g->s, i));
+        nw = n > nw ? n : nw;
+        n = (int)strlen(play_cards(r->hand[i], buf, sizeof buf));
         hw = n > hw ? n : hw;
         round_text(g, r, i, round, sizeof round);
         n = (int)strlen(round);
         rw = n > rw ? n : rw;
     }
-    out("  %-16s %-*s %6s  %-*s %5s\n", "player", hw, "hand", "total", rw,
+    out("  %-*s %-*s %6s  %-*s %5s\n", nw, "player", hw, "hand", "total", rw,
            "this round", "match");
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
         round_text(g, r, i, round, sizeof round);
-        out("  %-16s %-*s %5d%s  %-*s %5d%s\n", ls_name(g->s, i), hw,
+        out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
                play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
                i == low ? "*" : " ", rw, round, r->total[i],
                r->eliminated >> i & 1 ? "  OUT" : "");

@@ -341,7 +341,7 @@ print("ok: help")
 # drawing, then declaring 39, is false), also under another name, says that
 # you are out, and that you had the lowest hand at the turn limit (seed 10,
 # --max-turns 1); its columns stay aligned with 7-card hands (seed 4, seven
-# players).
+# players), and are no wider than their entries.
 def plain(args, text):
     return subprocess.run([ls, "play", "--plain"] + args, input=text,
                           capture_output=True, text=True, timeout=60)
@@ -353,6 +353,11 @@ for args in [[], ["--name", "Bob"]]:
             fail(f"play {args}: no '{t}' in the result", r.stdout)
     if "You scores" in r.stdout or "Bob are" in r.stdout or "Bob scores" in r.stdout:
         fail(f"play {args}: the result is not in the second person", r.stdout)
+    # Each column as wide as its entries: a table of short hands and names
+    # fits 80 columns (its columns had widths for 7-card hands: 84).
+    rows = r.stdout[r.stdout.index("  player "):r.stdout.index("  (* the lowest hand)")]
+    if any(len(row) > 80 for row in rows.splitlines()):
+        fail(f"play {args}: a result of short hands is wider than 80 columns", r.stdout)
 r = plain(["--seed", "10", "--bots", "1", "--max-turns", "1", "--record", f"{tmp}/limit.lsr"],
           "discard QH draw\n")
 if "Round 1 reached the turn limit: You have the lowest hand and score as a " \
