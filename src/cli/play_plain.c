@@ -547,6 +547,8 @@ static int human_turn(play_game *g)
                 ls_printable_n(line, strcspn(line, " \t"), shown, sizeof shown);
                 out("Unknown command '%s': did you mean '%s'? ", shown, near);
             }
+            else if (err.msg[0] >= 'a' && err.msg[0] <= 'z') /* a sentence */
+                out("%c%s. ", err.msg[0] - 'a' + 'A', err.msg + 1);
             else
                 out("%s. ", err.msg);
             out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "

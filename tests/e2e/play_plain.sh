@@ -493,6 +493,13 @@ r = plain(["--seed", "3", "--record", f"{tmp}/arrow.lsr"], "\x1b[A\nquit\n")
 if "Arrow and function keys do nothing in line mode (the terminal sent '\\x1b[A'). " \
         "Type e.g. 'discard KD draw'" not in r.stdout or r.returncode != 0:
     fail("an arrow key was not explained", r.stdout)
+# A move cut short is told in a sentence that starts with a capital, as
+# every other answer does ("after the discarded cards, ..." did not).
+r = plain(["--seed", "3", "--record", f"{tmp}/short.lsr"],
+          "discard QH\ndiscard QH take 3D 3D\nquit\n")
+if "your move> discard QH\nAfter the discarded cards, say 'take CARD' or 'draw'. " \
+        not in r.stdout or "Unexpected '3D' at the end of the move. " not in r.stdout:
+    fail("a move cut short was not told in a sentence", r.stdout)
 print("ok: refused moves explained")
 
 # A record file that cannot be written is said before anything is played,
