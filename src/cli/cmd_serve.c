@@ -28,7 +28,8 @@ static void help(void)
         "Ctrl-C or SIGTERM.\n\n"
         "options:\n"
         "  --listen HOST:PORT   address to listen on (default 127.0.0.1:8080;\n"
-        "                       port 0 picks a free port)\n"
+        "                       an IPv6 one in brackets: [::1]:8080; port 0\n"
+        "                       picks a free port)\n"
         "  --data DIR           the data directory: the SQLite store and each\n"
         "                       finished match as a game record (.lsr) (default\n"
         "                       ~/.local/share/leastscore/server)\n"
@@ -80,14 +81,28 @@ static int parse_int(const char *opt, const char *text, long lo, long hi, int *o
     return 0;
 }
 
+/* HOST:PORT, or [IPV6]:PORT as in a URL; host receives HOST or IPV6
+ * without its brackets. An IPv6 address without brackets is refused: its
+ * last colon cannot be told from the port's. */
 static int parse_listen(const char *text, char *host, size_t size, int *port)
 {
-    const char *colon = strrchr(text, ':');
-    if (!colon || colon == text || (size_t)(colon - text) >= size)
+    const char *from = text, *to = strrchr(text, ':');
+    if (text[0] == '[') {
+        const char *close = strchr(text, ']');
+        if (!close || close[1] != ':' || close == text + 1)
+            return cli_usage_error("serve", "--listen: '%s' is not [IPV6]:PORT "
+                                   "(such as [::1]:8080)", text);
+        from = text + 1;
+        to = close;
+    } else if (to && memchr(text, ':', (size_t)(to - text))) {
+        return cli_usage_error("serve", "--listen: '%s': an IPv6 address is written "
+                               "in brackets, such as [::1]:8080", text);
+    }
+    if (!to || to == from || (size_t)(to - from) >= size)
         return cli_usage_error("serve", "--listen: '%s' is not HOST:PORT "
-                               "(such as 127.0.0.1:8080)", text);
-    snprintf(host, size, "%.*s", (int)(colon - text), text);
-    return parse_int("--listen's port", colon + 1, 0, 65535, port);
+                               "(such as 127.0.0.1:8080 or [::1]:8080)", text);
+    snprintf(host, size, "%.*s", (int)(to - from), from);
+    return parse_int("--listen's port", to + (*to == ']' ? 2 : 1), 0, 65535, port);
 }
 
 /* --origin's list, checked and written back without the blanks around its

@@ -2208,26 +2208,35 @@ static void lws_signal(void *handle, int signum)
  * the usual failure, a port in use, is found before it starts. A host that
  * does not resolve is left to lws (it may be an interface name).
  */
-/* The IPv4 address `host` names (an address, or a name such as
- * localhost), written into `addr`; false, with why, when there is none.
- * libwebsockets is handed the address, never the name: given a name it
- * took only interface names ('lo'), refused 'localhost', and given an
- * IPv6 address (with IPv6 off) listened on every IPv4 interface. */
-static bool listen_address(const char *host, char *addr, size_t size, char *why,
-                           size_t wsize)
+/* The address `host` names (an IPv4 or IPv6 address, or a name such as
+ * localhost), written into `addr` with its family in *family; false, with
+ * why, when there is none. libwebsockets is handed the address, never the
+ * name: given a name it took only interface names ('lo') and refused
+ * 'localhost'. */
+static bool listen_address(const char *host, char *addr, size_t size, int *family,
+                           char *why, size_t wsize)
 {
-    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE};
+    /* IPv4 first, so that a name with both (localhost) keeps its IPv4
+     * address; an IPv6 address, or a name of IPv6 only, after. */
+    static const int families[] = {AF_INET, AF_INET6};
     struct addrinfo *ai = NULL;
-    int rc = getaddrinfo(host, NULL, &hints, &ai);
-    if (rc != 0 || !ai) {
-        snprintf(why, wsize, "%s is not an IPv4 address or a name of one (%s); the "
-                 "server listens on IPv4, such as 127.0.0.1 or 0.0.0.0",
-                 host, rc ? gai_strerror(rc) : "no address");
+    int rc = EAI_NONAME;
+    for (int i = 0; i < 2 && !ai; i++) {
+        struct addrinfo hints = {.ai_family = families[i], .ai_socktype = SOCK_STREAM,
+                                 .ai_flags = AI_PASSIVE};
+        if ((rc = getaddrinfo(host, NULL, &hints, &ai)) != 0)
+            ai = NULL;
+    }
+    if (!ai) {
+        snprintf(why, wsize, "%s is not an IP address or a name of one (%s), such as "
+                 "127.0.0.1, 0.0.0.0, ::1 or ::", host, rc ? gai_strerror(rc) : "no address");
         return false;
     }
-    const struct sockaddr_in *in = (const struct sockaddr_in *)ai->ai_addr;
-    bool ok = inet_ntop(AF_INET, &in->sin_addr, addr, (socklen_t)size) != NULL;
+    *family = ai->ai_family;
+    const void *a = ai->ai_family == AF_INET6
+                        ? (const void *)&((const struct sockaddr_in6 *)ai->ai_addr)->sin6_addr
+                        : (const void *)&((const struct sockaddr_in *)ai->ai_addr)->sin_addr;
+    bool ok = inet_ntop(ai->ai_family, a, addr, (socklen_t)size) != NULL;
     if (!ok)
         snprintf(why, wsize, "%s", strerror(errno));
     freeaddrinfo(ai);
@@ -2236,8 +2245,8 @@ static bool listen_address(const char *host, char *addr, size_t size, char *why,
 
 static bool can_bind(const char *host, int port, char *why, size_t size)
 {
-    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV};
     struct addrinfo *ai = NULL;
     char service[16];
     snprintf(service, sizeof service, "%d", port);
@@ -2349,11 +2358,14 @@ int net_run(const net_config *cfg, FILE *announce)
             return 1;
         }
     }
-    char why[256] = "no socket", iface[INET_ADDRSTRLEN];
-    if (!listen_address(cfg->host, iface, sizeof iface, why, sizeof why) ||
+    char why[256] = "no socket", iface[INET6_ADDRSTRLEN];
+    int family = AF_INET;
+    /* The host as a URL writes it: an IPv6 address in brackets. */
+    const char *lb = strchr(cfg->host, ':') ? "[" : "", *rb = *lb ? "]" : "";
+    if (!listen_address(cfg->host, iface, sizeof iface, &family, why, sizeof why) ||
         !can_bind(iface, cfg->port, why, sizeof why)) {
-        fprintf(stderr, "leastscore serve: cannot listen on %s:%d: %s\n",
-                cfg->host, cfg->port, why);
+        fprintf(stderr, "leastscore serve: cannot listen on %s%s%s:%d: %s\n", lb,
+                cfg->host, rb, cfg->port, why);
         ls_db_close(srv->db);
         free(srv);
         return 1;
@@ -2378,8 +2390,10 @@ int net_run(const net_config *cfg, FILE *announce)
     info.port = cfg->port;
     info.iface = iface;
     info.protocols = protocols;
+    /* IPv6 only for an IPv6 address: on an IPv4 one, peers keep their
+     * IPv4 addresses (not IPv4-mapped IPv6 ones). */
     info.options = LWS_SERVER_OPTION_LIBUV | LWS_SERVER_OPTION_VALIDATE_UTF8 |
-                   LWS_SERVER_OPTION_DISABLE_IPV6;
+                   (family == AF_INET6 ? 0 : LWS_SERVER_OPTION_DISABLE_IPV6);
     info.foreign_loops = loops;
     info.signal_cb = lws_signal;
     info.user = srv;
@@ -2400,12 +2414,12 @@ int net_run(const net_config *cfg, FILE *announce)
     struct lws_vhost *vh = srv->ctx ? lws_get_vhost_by_name(srv->ctx, "default") : NULL;
     int port = vh ? lws_get_vhost_listen_port(vh) : -1;
     if (port <= 0) {
-        fprintf(stderr, "leastscore serve: cannot listen on %s:%d (in use, or "
-                "not an address of this machine)\n", cfg->host, cfg->port);
+        fprintf(stderr, "leastscore serve: cannot listen on %s%s%s:%d (in use, or "
+                "not an address of this machine)\n", lb, cfg->host, rb, cfg->port);
         goto out;
     }
     restore_tables(srv);
-    fprintf(announce, "leastscore: serving http://%s:%d/\n", cfg->host, port);
+    fprintf(announce, "leastscore: serving http://%s%s%s:%d/\n", lb, cfg->host, rb, port);
     fflush(announce);
     fprintf(stderr, "leastscore serve: web files from %s\n", srv->web_real);
     uv_run(&srv->loop, UV_RUN_DEFAULT);

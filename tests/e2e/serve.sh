@@ -26,6 +26,11 @@ expect_usage "unknown option '--bogus'" --bogus
 expect_usage "is not HOST:PORT" --listen 8080
 expect_usage "port: 'x' is not a number" --listen 127.0.0.1:x
 expect_usage "from 0 to 65535" --listen 127.0.0.1:70000
+# An IPv6 address is written in brackets, as in a URL.
+expect_usage "'::1:0': an IPv6 address is written in brackets, such as \[::1\]:8080" --listen ::1:0
+expect_usage "'\[::1\]0' is not \[IPV6\]:PORT" --listen '[::1]0'
+expect_usage "'\[\]:8080' is not \[IPV6\]:PORT" --listen '[]:8080'
+expect_usage "--listen's port: 'x' is not a number" --listen '[::1]:x'
 expect_usage "--grace: '0' is not a number from 1" --grace 0
 expect_usage "--bot-delay" --bot-delay -5
 expect_usage "--workers" --workers 0
@@ -84,16 +89,16 @@ wait "$pid" || fail "exit $? after SIGTERM"
 pid=""
 grep -q "stopped" "$tmp/err" || fail "no stop message"
 
-# An address that is not IPv4 (the server listens on IPv4) is refused
-# before anything listens: '::1' used to listen on every IPv4 interface,
-# and an interface name ('lo') was taken as an address.
-for host in ::1 lo; do
-    if "$bin" serve --listen "$host:0" --web "$tmp/web" --data "$tmp/data" \
-        >"$tmp/out3" 2>"$tmp/err3"; then fail "--listen $host:0 ran"; else rc=$?; fi
-    [ "$rc" -eq 1 ] || fail "--listen $host:0: exit $rc (want 1)"
-    grep -q "cannot listen on $host:0: $host is not an IPv4 address or a name of one" "$tmp/err3" ||
-        fail "--listen $host:0: $(cat "$tmp/err3")"
-    [ ! -s "$tmp/out3" ] || fail "--listen $host:0 printed $(cat "$tmp/out3")"
+# What is not an address or a name of one is refused before anything
+# listens: an interface name ('lo') was taken as an address.
+for host in lo 'fe80::zz'; do
+    case $host in *:*) shown="[$host]" ;; *) shown=$host ;; esac
+    if "$bin" serve --listen "$shown:0" --web "$tmp/web" --data "$tmp/data" \
+        >"$tmp/out3" 2>"$tmp/err3"; then fail "--listen $shown:0 ran"; else rc=$?; fi
+    [ "$rc" -eq 1 ] || fail "--listen $shown:0: exit $rc (want 1)"
+    grep -qF "cannot listen on $shown:0: $host is not an IP address or a name of one" "$tmp/err3" ||
+        fail "--listen $shown:0: $(cat "$tmp/err3")"
+    [ ! -s "$tmp/out3" ] || fail "--listen $shown:0 printed $(cat "$tmp/out3")"
 done
 # A name of one is served on its address: localhost on 127.0.0.1 (it was
 # refused as 'not an address of this machine').

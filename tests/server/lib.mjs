@@ -43,8 +43,9 @@ for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
 // dead test process left behind.
 const RUN_DIR = process.env.LS_TEST_RUN_DIR;
 
-// startServer(options): starts `leastscore serve` on 127.0.0.1:0 with a
-// fresh data directory and resolves once it has printed its address.
+// startServer(options): starts `leastscore serve` on 127.0.0.1:0 (or
+// options.listen) with a fresh data directory and resolves once it has
+// printed its address (s.host, s.port, s.origin, s.url).
 // options.args are extra command-line arguments (they come after the
 // defaults, so they override them), or a function of the server's own
 // temporary directory giving them; options.grace the --grace seconds;
@@ -61,7 +62,7 @@ export async function startServer(options = {}) {
         mkdirSync(webDir);
         writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>test</title>\n');
     }
-    const args = ['serve', '--listen', '127.0.0.1:0', '--data', dataDir, '--web', webDir,
+    const args = ['serve', '--listen', options.listen ?? '127.0.0.1:0', '--data', dataDir, '--web', webDir,
         '--bot-delay', '0', '--round-pause', '0',
         '--grace', String(options.grace ?? 30),
         ...(typeof options.args === 'function' ? options.args(dir) : options.args ?? [])];
@@ -127,19 +128,21 @@ export async function startServer(options = {}) {
             throw new Error(`the server exited ${JSON.stringify(exit)} after SIGTERM:\n${s.stderr.slice(-4000)}`);
         }
     };
-    const port = await withTimeout(new Promise((resolve, reject) => {
+    const listening = await withTimeout(new Promise((resolve, reject) => {
         proc.stdout.on('data', (d) => {
             s.stdout += d;
-            const m = /leastscore: serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(s.stdout);
-            if (m) resolve(Number(m[1]));
+            const m = /leastscore: serving http:\/\/(\[[0-9a-f:.]+\]|[^/:]+):(\d+)\//.exec(s.stdout);
+            if (m) resolve([m[1], Number(m[2])]);
         });
         proc.on('exit', (code) => reject(new Error(
             `server exited (${code}) before printing its address: ${s.stderr}`)));
-    }), T(10000), 'the server to print "leastscore: serving http://127.0.0.1:PORT/"')
+    }), T(10000), 'the server to print "leastscore: serving http://HOST:PORT/"')
         .catch(async (e) => { await s.kill(); throw e; });
+    const [host, port] = listening;
+    s.host = host; // as a URL writes it: 127.0.0.1, [::1]
     s.port = port;
-    s.origin = `http://127.0.0.1:${port}`;
-    s.url = `ws://127.0.0.1:${port}/ws`;
+    s.origin = `http://${host}:${port}`;
+    s.url = `ws://${host}:${port}/ws`;
     s.connect = (opts) => connect(s.url, opts);
     s.records = () => listRecords(dataDir);
     s.get = (path, init) => get(`${s.origin}${path}`, init);
