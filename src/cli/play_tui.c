@@ -832,7 +832,7 @@ static int help_line(const ui *u, int i, char *buf, size_t size)
     play_table_rules(ls_state_rules(u->g.s), table, sizeof table);
     const char *rules[16];
     int nrules = 0, k = 0, width = help_width();
-    while (play_rules[nrules] && nrules < 15) {
+    while (nrules < 15 && play_rules[nrules]) {
         rules[nrules] = play_rules[nrules];
         nrules++;
     }
