@@ -39,7 +39,9 @@ static bool echo_input;
  * more than the line itself, and a word wider than a row is left whole.
  * The width is asked for at every line, so a resize is followed. Lines are
  * kept until their newline (or out_flush(), before input is read), so
- * that a line printed in pieces is broken as a whole.
+ * that a line printed in pieces is broken as a whole. A path or a command
+ * to copy is never broken (out_whole()): pasted, a broken command ran its
+ * first row alone.
  */
 static bool out_tty;          /* stdout is a terminal: lines may be broken */
 static char out_line[8192];   /* the line being written, up to its newline */
@@ -63,6 +65,16 @@ static int term_width(void)
             w = (int)n;
     }
     return w >= 20 ? w : 0;
+}
+
+/* Marks a space no row may be broken at, in out_line; written as a space. */
+#define OUT_NOBREAK '\x1f'
+
+/* Writes n bytes of out_line from p, each OUT_NOBREAK as a space. */
+static void out_write(const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        putchar(p[i] == OUT_NOBREAK ? ' ' : p[i]);
 }
 
 /* Writes out_line, broken at the terminal's width, and a newline when nl. */
@@ -89,7 +101,7 @@ static void out_emit(bool nl)
             fit = strspn(p, " ");
             fit += strcspn(p + fit, " ");
         }
-        fwrite(p, 1, fit, stdout);
+        out_write(p, fit);
         out_col += play_text_width(p, fit);
         if (width && out_col > width)
             out_col %= width;
@@ -143,6 +155,21 @@ static void out(const char *fmt, ...)
     }
     if (text != buf)
         free(text);
+}
+
+/* Writes text (a path, a command) as one word, never broken: on the
+ * row it starts on if it fits there, else from the next. */
+static void out_whole(const char *text)
+{
+    if (!out_tty) {
+        fputs(text, stdout);
+        return;
+    }
+    for (const char *p = text; *p; p++) {
+        if (out_len == sizeof out_line - 1)
+            out_emit(false);
+        out_line[out_len++] = *p == ' ' ? OUT_NOBREAK : *p;
+    }
 }
 
 /* Writes what is kept of the line (a prompt) and flushes stdout. */
@@ -725,11 +752,16 @@ int play_plain(play_opts *o)
                         "ended; record saved: %s\n", g.path);
             status = 1;
         } else {
-            out("Record saved: %s\n", g.path);
+            out("Record saved: ");
+            out_whole(g.path);
+            out("\n");
             char cmd[PLAY_PATH_MAX * 4 + 64];
             play_resume_command(g.path, cmd, sizeof cmd);
-            if (how == MATCH_QUIT)
-                out("The match is not over; to go on with it: %s\n", cmd);
+            if (how == MATCH_QUIT) {
+                out("The match is not over; to go on with it: ");
+                out_whole(cmd);
+                out("\n");
+            }
         }
         if (how == MATCH_OVER && ls_winner(g.s) >= 0)
             wins[ls_winner(g.s)]++;

@@ -19,7 +19,7 @@
 # laid out the same way at any width; ? opens the help over a round's
 # result and the end of the match, and goes back to them; the help words
 # the rules as line mode does; line mode breaks its lines at spaces at a
-# narrow terminal.
+# narrow terminal, but never a path or the command to go on.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -696,5 +696,21 @@ sleep 0.3
 words_whole 70
 $T send-keys -t lw quit Enter
 wait_for lw "exit status 0"
+fi
+# 27. Line mode at a narrow terminal never breaks a path or the command
+# that goes on with the match (pasted, a broken command ran its first row
+# alone): joined as the terminal wraps it (capture-pane -J), it is whole.
+if want 27; then
+dir="$tmp/my games/with a rather long folder name"
+mkdir -p "$dir"
+$T new-session -d -s lp -x 40 -y 30 \
+    "LC_ALL=$loc LANG=$loc $LS play --plain --seed 7 --record '$dir/game one.lsr'; echo \"exit status \$?\"; sleep 60"
+wait_for lp "your move>"
+$T send-keys -t lp quit Enter
+wait_for lp "exit status 0"
+$T capture-pane -p -J -t lp >"$tmp/screen"
+on_screen "to go on with it:" "no command to go on with the match"
+on_screen -E "^ *leastscore play --resume '$dir/game one\.lsr'$" "the command to go on is broken"
+on_screen -E "^ *$dir/game one\.lsr$" "the record's path is broken"
 fi
 echo ok
