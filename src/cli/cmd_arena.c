@@ -63,7 +63,9 @@ typedef struct job_out {
     char *error;
     long bot_failures;
     char *bot_msg;             /* the first one */
-    bin cal[LS_MAX_PLAYERS][BINS]; /* by seat (--calibration) */
+    /* By seat, nseat rows, only with --calibration: 3.8 KiB a match
+     * kept to the end, which made most of an arena's memory without it. */
+    bin (*cal)[BINS];
 } job_out;
 
 typedef struct arena {
@@ -179,8 +181,8 @@ static int calibrate_decision(void *ud, const ls_state *s, ls_player *p,
 /*
  * Plays job j into its slot (a cli_run_jobs job), as sim plays a match:
  * players made fresh, seeded from (seed, j, entry). gcc 12's -fanalyzer
- * loses o->error, kept in the calloc'd job slots reached from a static, as
- * in sim's save_record; free_out frees it.
+ * loses o->error and o->cal, kept in the calloc'd job slots reached from a
+ * static, as in sim's save_record; free_out frees them.
  */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
 static void play_job(void *ud, long j)
@@ -200,6 +202,10 @@ static void play_job(void *ud, long j)
     }
     cli_match_result res;
     o->winner = -1;
+    if (A->calibration && !(o->cal = calloc((size_t)o->nseat, sizeof *o->cal))) {
+        o->error = strdup("out of memory");
+        return;
+    }
     if (cli_match_play(&m, &res) != 0)
         o->error = strdup(res.error);
     else if (res.winner >= 0)
@@ -355,7 +361,7 @@ static void add_up(const arena *A, totals *T)
     for (long j = 0; j < A->njobs; j++) {
         const job_out *o = &A->out[j];
         T->bot_failures += o->bot_failures;
-        for (int q = 0; q < o->nseat; q++)
+        for (int q = 0; o->cal && q < o->nseat; q++)
             for (int b = 0; b < BINS; b++) {
                 bin *t = &T->cal[o->entry[q]][b];
                 const bin *x = &o->cal[q][b];
@@ -600,6 +606,7 @@ static void free_out(arena *A)
     for (long j = 0; A->out && j < A->njobs; j++) {
         free(A->out[j].error);
         free(A->out[j].bot_msg);
+        free(A->out[j].cal);
     }
     free(A->out);
 }
@@ -695,11 +702,11 @@ int cmd_arena(int argc, char **argv)
         return rc;
     cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
 
-    A.out = calloc((size_t)A.njobs, sizeof *A.out);
-    if (!A.out) {
-        fprintf(stderr, "leastscore arena: out of memory\n");
+    A.out = cli_alloc_results("arena", A.njobs, sizeof *A.out,
+                              A.calibration ? ", and more for --calibration" : "",
+                              "--matches (a pairing's) and --tables");
+    if (!A.out)
         return 1;
-    }
     cli_ignore_sigpipe();
     cli_bots_die_with_signals();
     cli_run_jobs(A.njobs, A.threads, play_job, &A, false);

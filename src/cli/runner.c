@@ -256,6 +256,22 @@ void cli_run_jobs(long njobs, int threads, void (*job)(void *ud, long j), void *
     free(tids);
 }
 
+void *cli_alloc_results(const char *cmd, long n, size_t each, const char *more,
+                        const char *fewer)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    double need = (double)n * (double)each;
+    double have = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+    void *slots = have > 0 && need > have / 2 ? NULL : calloc((size_t)n, each);
+    if (!slots)
+        fprintf(stderr, "leastscore %s: %ld matches: their results are kept until "
+                "the end, %.1f GiB (%zu bytes a match%s), %s %.1f GiB of memory "
+                "this machine has: give fewer with %s\n", cmd, n, need / (1 << 30), each,
+                more, have > 0 && need > have / 2 ? "more than half of the" : "and the "
+                "memory could not be had, of the", have / (1 << 30), fewer);
+    return slots;
+}
+
 json_t *cli_rules_json(const ls_rules *r)
 {
     json_t *rules = json_object();

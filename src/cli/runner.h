@@ -72,6 +72,15 @@ int cli_match_play(const cli_match *m, cli_match_result *res);
 void cli_run_jobs(long njobs, int threads, void (*job)(void *ud, long j), void *ud,
                   bool progress);
 
+/* The zeroed slots of n matches, each bytes, that sim and arena keep
+ * until the end; NULL when they would take more than half the machine's
+ * memory or cannot be had, after saying so on stderr with the figures
+ * (`more` adds to them: ", and 8 more a decision"; `fewer` names the
+ * options that set n), rather than a bare "out of memory", or the kernel's
+ * killing the program hours later. The caller frees them. */
+void *cli_alloc_results(const char *cmd, long n, size_t each, const char *more,
+                        const char *fewer);
+
 /* The rules as a JSON object of option names to values (the caller owns
  * the reference). */
 json_t *cli_rules_json(const ls_rules *r);

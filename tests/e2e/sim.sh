@@ -299,6 +299,29 @@ grep -q "bot '/nonexistent/bot': died before the handshake (exit status 127: no 
 grep -q "bot 'true': died before the handshake (exit status 0)" "$tmp/true.err" ||
     { cat "$tmp/true.err"; fail "a bot exiting before the handshake"; }
 
+# Memory: every match's results are kept until the end, so they must be
+# small. 20000 matches of random players took 119 MiB (2 KiB of room for
+# each player's decision times, most of it unused); now under 90. Not
+# under the sanitizers, whose memory is their own.
+if [ "${LS_SANITIZED:-0}" != 1 ]; then
+    mib=$(python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' \
+        "$ls" sim --players random,random --matches 20000 --seed 3) || fail "20000 matches"
+    [ "$mib" -lt 90 ] || fail "20000 matches of random players took $mib MiB"
+fi
+# A count whose results cannot be kept in memory is refused before the first
+# match, with the figures (it was 'out of memory'; a count a little lower
+# was played until the kernel killed sim). Only where it cannot fit.
+if [ "$(awk '/^MemTotal:/ { print int($2 / 1048576) }' /proc/meminfo)" -lt 140 ]; then
+    rc=0
+    "$ls" sim --players greedy,greedy --matches 100000000 >"$tmp/out" 2>"$tmp/err" || rc=$?
+    [ "$rc" -eq 1 ] || fail "--matches 100000000: exit $rc, not 1"
+    grep -q "^leastscore sim: 100000000 matches: their results are kept until the end, [0-9.]* GiB .*more than half of the [0-9.]* GiB of memory this machine has: give fewer with --matches$" \
+        "$tmp/err" || { cat "$tmp/err"; fail "--matches 100000000: message"; }
+    [ -s "$tmp/out" ] && fail "--matches 100000000 printed results"
+fi
+
 # Bad options: exit status 2 and a message naming the problem.
 bad() {
     set +e
