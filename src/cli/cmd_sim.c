@@ -84,6 +84,14 @@ static int add_time(tally *t, double ms)
     return 0;
 }
 
+/*
+ * gcc 12's -fanalyzer loses track of memory stored in a match_out, which
+ * lives in S.out (calloc'd, reached from a static): it reports the
+ * messages, o->error and t->times as leaked when the hooks and functions
+ * below return. free_out frees all three.
+ */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
+
 /* Gives back the room add_time took ahead: every match's times are kept
  * until the end, and the first 256 (2 KiB an entry) were most of what a
  * match of quick players kept. The times move to a block of their exact
@@ -102,14 +110,6 @@ static void fit_times(tally *t)
     t->times = fit;
     t->cap = t->ntimes;
 }
-
-/*
- * gcc 12's -fanalyzer loses track of memory stored in a match_out, which
- * lives in S.out (calloc'd, reached from a static): it reports the
- * messages, o->error and t->times as leaked when the hooks and functions
- * below return. free_out frees all three.
- */
-ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
 
 /* A match being played: its slot, and the entry seated at each seat. */
 typedef struct sim_match {
