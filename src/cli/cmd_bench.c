@@ -126,17 +126,22 @@ int cmd_bench(int argc, char **argv)
     double seconds = 3;
     uint64_t n = 4, seed = 1, matches = 0;
     const char *spec = "random";
+    bool timed = false;
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 's': {
+            /* A number as written, from its first character: strtod
+             * alone skipped leading blanks and took a sign. */
             char *end;
             seconds = strtod(optarg, &end);
-            if (*end || !(seconds > 0 && seconds <= 3600))
+            if (*end || !((*optarg >= '0' && *optarg <= '9') || *optarg == '.') ||
+                !(seconds > 0 && seconds <= 3600))
                 return cli_usage_error("bench", "--seconds must be more than 0 "
                                        "and at most 3600, not '%s'", optarg);
+            timed = true;
             break;
         }
         case 'm':
@@ -167,12 +172,18 @@ int cmd_bench(int argc, char **argv)
         case 'h':
             fputs(usage_text, stdout);
             return 0;
+        case ':': /* '--seconds' at the end was an "unknown option" */
+            return cli_usage_error("bench", "%s needs a value", argv[optind - 1]);
         default:
             return cli_usage_error("bench", "unknown option '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc)
         return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+    /* Both were taken, --matches winning without a word. */
+    if (timed && matches)
+        return cli_usage_error("bench", "--seconds and --matches cannot go together: "
+                               "bench runs for a time or plays a number of matches");
 
     ls_player *bots[LS_MAX_PLAYERS] = {0};
     bool use_bots = strcmp(spec, "random") != 0;

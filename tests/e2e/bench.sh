@@ -43,6 +43,25 @@ for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
 done
 "$ls" bench --players 9 --matches 1 2>&1 | grep -q -- "--players must be from 2 to 8" ||
     fail "the --players message"
+# --seconds and --matches together are refused (--matches won without a
+# word); a value left out is said to be missing (it was an 'unknown
+# option'); a number of seconds is written from its first character, as
+# every other number is (' 1' and '+1' were taken).
+for bad in "--seconds 1 --matches 5" "--seconds +1" "--seconds"; do
+    set +e
+    # shellcheck disable=SC2086
+    "$ls" bench $bad >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "'bench $bad' exited $rc, not 2"
+    [ ! -s "$tmp/out" ] || fail "'bench $bad' printed results"
+done
+"$ls" bench --seconds 1 --matches 5 2>&1 | grep -q -- "--seconds and --matches cannot go together" ||
+    fail "the --seconds with --matches message"
+"$ls" bench --seconds ' 1' 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not ' 1'" ||
+    fail "the --seconds ' 1' message"
+"$ls" bench --matches 2 --seconds 2>&1 | grep -q -- "^leastscore bench: --seconds needs a value$" ||
+    fail "the missing value message"
 # The message for 0 does not offer 0.
 "$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0'" ||
     fail "the --seconds message"
