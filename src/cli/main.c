@@ -351,12 +351,23 @@ static const char *file_name(const char *w, size_t *n)
     return w;
 }
 
+/* Whether a word of n characters is a shell assignment, NAME=value. */
+static bool assignment(const char *w, size_t n)
+{
+    size_t k = 0;
+    while (k < n && (w[k] == '_' || (w[k] >= 'a' && w[k] <= 'z') ||
+                     (w[k] >= 'A' && w[k] <= 'Z') || (k > 0 && w[k] >= '0' && w[k] <= '9')))
+        k++;
+    return k > 0 && k < n && w[k] == '=';
+}
+
 /* A cmd: player's name from its command, so that a table tells bots apart:
  * the program's file name ("./bots/mybot --level 3" -> "mybot"), unless
  * the program is a known interpreter or launcher ("python3 bots/greedy.py
  * --level 3", "timeout 5 ./bot") and a later word that is not an option
  * names a file (it has a '/' or an extension): then that file's name
- * ("greedy.py", "bot"). "bot" if there is no word. */
+ * ("greedy.py", "bot"). Leading assignments ("LEVEL=3 ./bot") are not
+ * the program. "bot" if there is no word. */
 static void command_name(const char *command, char *out, size_t size)
 {
     const char *name = NULL;
@@ -365,6 +376,10 @@ static void command_name(const char *command, char *out, size_t size)
     for (const char *p = command; *p;) {
         p += strspn(p, " \t'\"");
         size_t n = strcspn(p, " \t'\"");
+        if (n && !name && assignment(p, n)) {
+            p += n; /* "LEVEL=3 ./bot" runs ./bot: it was named LEVEL_3 */
+            continue;
+        }
         if (n && !name) {
             len = n;
             name = file_name(p, &len);

@@ -123,6 +123,10 @@ awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$tmp/bot.txt" ||
     --matches 1 --seed 4 >"$tmp/names.txt" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "bot names"; }
 grep -q '^false ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'/bin/false --level 3' not named false"; }
 grep -q '^mybot_py ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'timeout 5 ./no/such/mybot.py' not named mybot_py"; }
+# A leading assignment is not the program (it named the bot LEVEL_3).
+"$ls" sim --players "greedy,cmd:LEVEL=3 ./no/such/mybot --fast" --matches 1 --seed 4 \
+    >"$tmp/names.txt" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "bot name after an assignment"; }
+grep -q '^mybot ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'LEVEL=3 ./no/such/mybot' not named mybot"; }
 
 # A name met again gets the first number no one has: a bot named random2
 # before two random players made two random2, and every match failed.
