@@ -494,7 +494,9 @@ int cmd_sim(int argc, char **argv)
             break;
         case O_RECORDS:
             S.records = optarg;
-            rc = 0;
+            /* ("cannot create : No such file or directory" before) */
+            rc = *optarg ? 0 : cli_usage_error("sim", "--records needs a directory, "
+                                               "not an empty name");
             break;
         case O_EVERY:
             rc = cli_parse_long("sim", "--records-every", optarg, 1, 100000000,

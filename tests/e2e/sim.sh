@@ -348,6 +348,8 @@ bad --players greedy,greedy --matches
 bad --players greedy,greedy --seed ' -5'
 bad --players greedy,greedy extra
 bad --players greedy,greedy --bot-timeout 0
+bad --players greedy,greedy --records ''
+grep -q -- "--records needs a directory, not an empty name" "$tmp/err" || fail "--records '': message"
 bad --players greedy,greedy --records-every 0
 bad --players greedy,greedy --records-every 3
 grep -q -- '--records-every needs --records DIR' "$tmp/err" || fail "--records-every alone: message"
