@@ -113,8 +113,11 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
  * Returns 0, or -1 with why not in msg. */
 int play_last_unfinished(char *path, size_t size, char *msg, size_t msize);
 /* For a resumed match, where it goes on: "Resumed from FILE: round 2,
- * turn 5." or "Resumed from FILE: round 3 is next." */
-void play_resumed_text(const play_game *g, char *buf, size_t size);
+ * turn 5." or "Resumed from FILE: round 3 is next."; FILE is the path as
+ * given, or its last part with base_name (the full screen's log column is
+ * narrow). A FILE too long for buf is shortened from its start ("Resumed
+ * from ...games/a.lsr: ..."). */
+void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t size);
 /* The command that goes on with the match saved in path, quoted for a
  * shell when it needs to be: "leastscore play --resume 'my games/a.lsr'". */
 void play_resume_command(const char *path, char *buf, size_t size);

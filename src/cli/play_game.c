@@ -656,15 +656,29 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     return 0;
 }
 
-void play_resumed_text(const play_game *g, char *buf, size_t size)
+void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t size)
 {
     const ls_state *s = g->s;
+    char where[64];
     if (ls_phase(s) == LS_PHASE_TURN)
-        snprintf(buf, size, "Resumed from %s: round %d, turn %d.", g->opts->resume,
-                 ls_round(s), ls_round_turns(s) + 1);
+        snprintf(where, sizeof where, ": round %d, turn %d.", ls_round(s),
+                 ls_round_turns(s) + 1);
     else
-        snprintf(buf, size, "Resumed from %s: round %d is next.", g->opts->resume,
-                 ls_round(s) + 1);
+        snprintf(where, sizeof where, ": round %d is next.", ls_round(s) + 1);
+    /* A path too long for buf keeps its end (the file's name), cut at a
+     * character, so that where the match goes on is always said: cut at
+     * its end, the sentence lost it and could end in half a character. */
+    const char *path = g->opts->resume, *lead = "";
+    if (base_name && strrchr(path, '/') && strrchr(path, '/')[1])
+        path = strrchr(path, '/') + 1;
+    size_t len = strlen(path), fixed = strlen("Resumed from ...") + strlen(where);
+    if (len + fixed - 3 >= size && size > fixed + 1) { /* room for some of it */
+        path += len - (size - 1 - fixed);
+        while (((unsigned char)*path & 0xC0) == 0x80)
+            path++;
+        lead = "...";
+    }
+    snprintf(buf, size, "Resumed from %s%s%s", lead, path, where);
 }
 
 void play_resume_command(const char *path, char *buf, size_t size)

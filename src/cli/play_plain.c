@@ -676,8 +676,8 @@ static void intro(const play_game *g)
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
     out(".\n%s Seed %llu.\n", table, (unsigned long long)g->seed);
     if (g->resumed) {
-        char where[128];
-        play_resumed_text(g, where, sizeof where);
+        char where[PLAY_PATH_MAX + 64]; /* the path whole */
+        play_resumed_text(g, false, where, sizeof where);
         out("%s\n", where);
     }
     out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "

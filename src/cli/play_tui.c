@@ -1619,7 +1619,9 @@ int play_tui(play_opts *o)
     u->have_game = true;
     if (u->g.resumed) {
         char where[sizeof u->log[0].text];
-        play_resumed_text(&u->g, where, sizeof where);
+        /* The file's name alone: a long path is one word wider than the
+         * log's column, cut there, with where the match goes on after it. */
+        play_resumed_text(&u->g, true, where, sizeof where);
         log_text(u, true, where);
         if (ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0)
             selection_msg(u);

@@ -263,6 +263,17 @@ r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--level", "random"]
 if r.returncode != 0 or f"Resumed from {rec}: round 1, turn 2." not in r.stdout:
     fail("the match interrupted while a bot thought did not resume at its turn",
          r.stdout + r.stderr)
+# A long path is said whole, with where the match goes on after it (the
+# sentence was cut at 127 bytes: the path's end and the round were lost).
+deep = os.path.join(tmp, "a-folder-with-a-rather-long-name-" * 3, "and-one-more-level-" * 3)
+os.makedirs(deep)
+shutil.copy(rec, os.path.join(deep, "int.lsr"))
+r = subprocess.run([ls, "play", "--plain", "--resume", os.path.join(deep, "int.lsr"),
+                    "--level", "random"], input="quit\n", capture_output=True,
+                   text=True, timeout=30)
+if r.returncode != 0 or not re.search(
+        "^Resumed from " + re.escape(deep) + r"/int\.lsr: round 1, turn \d+\.$", r.stdout, re.M):
+    fail("a long path cut the 'Resumed from' line", r.stdout + r.stderr)
 # So does Ctrl-C while a cmd: bot is starting (the handshake may take 10 s).
 g = Game(["--seed", "6", "--bots", "1", "--level", "cmd:sleep 30", "--record",
           f"{tmp}/start-int.lsr"])

@@ -5,7 +5,7 @@
 # the round summary; help, Ctrl-C (asks, 'n' goes on; at once while a cmd:
 # bot thinks; so do ?, q and a resize) and q + y quit with the terminal
 # restored and the record saved and replayable; closing the terminal saves the record and --resume
-# goes on with it; a deck shuffled anew from the discard pile is told; once you are out, f plays the match
+# goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end; mouse clicks
 # select a card and draw; a small terminal gets a clear message; suits are
@@ -280,6 +280,18 @@ wait_for h2 "exit status 0"
 on_screen "Record saved: $tmp/hup.lsr" "the record's path is not said after SIGHUP"
 [ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
 "$LS" replay "$tmp/hup.lsr" >/dev/null
+# "Last moves" names the record by its file's name, so that a long path,
+# one word wider than the column, no longer hides where the match goes on.
+deep=$tmp/a-folder-with-a-rather-long-name/and-another-one-below-it-too
+mkdir -p "$deep"
+cp "$tmp/hup.lsr" "$deep/hup.lsr"
+start h3 100 35 C --resume "$deep/hup.lsr" --pace 0
+wait_for h3 "Your hand: total"
+on_screen -E "Resumed from hup\.lsr: round 1, turn [0-9]+\." "a long path hid where the match goes on"
+$T send-keys -t h3 q
+wait_for h3 "Quit this game?"
+$T send-keys -t h3 y
+wait_for h3 "exit status 0"
 
 # A draw from an empty deck that shuffles the discard pile into a new deck
 # is told in "Last moves" (seed 3, eight players of six cards; discarding
