@@ -126,6 +126,49 @@ static void test_a_replay_of_a_record_that_breaks_the_rules_says_where(void **st
     free(bad);
 }
 
+/* The replay the server sends (written out step by step) is, byte for
+ * byte, the tree of api_replay() with its id as every answer is written;
+ * and a record that does not verify is a 500 that says where. */
+static void test_a_replay_written_step_by_step_is_the_whole_tree(void **state)
+{
+    (void)state;
+    const char *files[] = {NULL, "tests/data/finished.lsr", "docs/example.lsr"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char *text = NULL;
+        if (!files[k]) {
+            text = strdup(example);
+        } else {
+            FILE *f = fopen(files[k], "rb");
+            assert_non_null(f);
+            text = calloc(1, 1 << 20);
+            assert_non_null(text);
+            assert_true(fread(text, 1, (1 << 20) - 1, f) > 0);
+            fclose(f);
+        }
+        json_t *o = NULL;
+        ls_error err = {0};
+        assert_int_equal(api_replay(text, strlen(text), &o, &err), 0);
+        json_object_set_new(o, "id", json_integer(41));
+        char *want = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
+        json_decref(o);
+        api_reply r = {.record = text, .replay_id = 41};
+        assert_int_equal(api_replay_reply(&r), 0);
+        assert_int_equal(r.status, 200);
+        assert_null(r.record);
+        assert_int_equal(r.len, strlen(want));
+        assert_string_equal(r.body, want);
+        free(r.body);
+        free(want);
+    }
+    char *bad = strdup(example);
+    memcpy(strstr(bad, "draw 2S"), "draw 2C", 7);
+    api_reply r = {.record = bad, .replay_id = 7};
+    assert_int_equal(api_replay_reply(&r), 0);
+    assert_int_equal(r.status, 500);
+    assert_non_null(strstr(r.body, "the record of match 7 does not verify: line 12"));
+    free(r.body);
+}
+
 /* GET path; checks the status and returns the body parsed (JSON). */
 static json_t *get(ls_db *db, const char *path, const char *before, int status, char **text)
 {
@@ -400,6 +443,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_replay_gives_every_hand_after_each_deal_and_move),
         cmocka_unit_test(test_a_replay_of_a_record_that_breaks_the_rules_says_where),
+        cmocka_unit_test(test_a_replay_written_step_by_step_is_the_whole_tree),
         cmocka_unit_test(test_the_api_answers_from_the_store),
         cmocka_unit_test(test_a_level_at_two_seats_lists_the_match_once),
     };

@@ -36,10 +36,13 @@ static json_t *ordinal(ls_rating r)
     return rating2(ls_rating_ordinal(r));
 }
 
+/* How every answer is written (a replay step by step too). */
+#define JSON_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(12))
+
 /* Takes the reference to o. */
 static int reply_json(api_reply *r, int status, json_t *o)
 {
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12)) : NULL;
+    char *text = o ? json_dumps(o, JSON_FLAGS) : NULL;
     json_decref(o);
     if (!text)
         return LS_ENOMEM;
@@ -287,22 +290,32 @@ static int bots(ls_db *db, const char *level, api_reply *r)
     return profile(db, &p, r);
 }
 
+/* A replay's JSON is written step by step (replay_text): the whole of it
+ * as a tree of JSON values took some eight times its text (over 300 MB
+ * for a match of a hundred thousand moves). The bytes are those
+ * reply_json() gives the tree (test_http_api checks it). */
+static int replay_text(const char *record, size_t len, int64_t id, char **out,
+                       size_t *out_len, ls_error *err);
+
 int api_replay_reply(api_reply *r)
 {
-    json_t *o = NULL;
     ls_error err = {0};
-    char *record = r->record;
+    char *record = r->record, *text = NULL;
+    size_t len = 0;
     int64_t id = r->replay_id;
     r->record = NULL;
-    int ret = api_replay(record, strlen(record), &o, &err);
+    int ret = replay_text(record, strlen(record), id, &text, &len, &err);
     free(record);
     if (ret == LS_ENOMEM)
         return ret;
     if (ret)
         return reply_error(r, 500, "store_failed", "the record of match %" PRId64
                            " does not verify: line %d: %s", id, err.line, err.msg);
-    json_object_set_new(o, "id", json_integer(id));
-    return reply_json(r, 200, o);
+    r->status = 200;
+    r->type = "application/json";
+    r->body = text;
+    r->len = len;
+    return 0;
 }
 
 /* /api/matches/ID, ID.lsr, ID/replay */
@@ -458,7 +471,9 @@ typedef struct replay_acc {
     const char *text;
     size_t len, at; /* the scan for the next step's line begins at `at` */
     int line;       /* the lines before `at` */
-    json_t *steps;
+    json_t *steps;  /* the steps as values (api_replay), or NULL: */
+    char *out;      /* the steps written out, comma-separated (replay_text) */
+    size_t n, cap;
 } replay_acc;
 
 /*
@@ -487,9 +502,45 @@ static int step_line(replay_acc *a, const char *name)
     return 0;
 }
 
+/* Room for `need` bytes in a->out in all, which doubles as it grows. */
+static int out_room(replay_acc *a, size_t need)
+{
+    if (need <= a->cap)
+        return 0;
+    size_t cap = a->cap ? a->cap : 1 << 16;
+    while (cap < need)
+        cap *= 2;
+    char *p = realloc(a->out, cap);
+    if (!p)
+        return -1;
+    a->out = p;
+    a->cap = cap;
+    return 0;
+}
+
+/* Appends n bytes to a->out. */
+static int out_add(const char *b, size_t n, void *ud)
+{
+    replay_acc *a = ud;
+    if (out_room(a, a->n + n))
+        return -1;
+    memcpy(a->out + a->n, b, n);
+    a->n += n;
+    return 0;
+}
+
+/* Takes step: kept in a->steps, or written out and freed. */
 static int replay_add(replay_acc *a, json_t *step)
 {
-    return step && json_array_append_new(a->steps, step) == 0 ? 0 : LS_ENOMEM;
+    if (!step)
+        return LS_ENOMEM;
+    if (a->steps)
+        return json_array_append_new(a->steps, step) == 0 ? 0 : LS_ENOMEM;
+    int rc = (a->n && out_add(",", 1, a)) || json_dump_callback(step, out_add, a, JSON_FLAGS)
+                 ? LS_ENOMEM
+                 : 0;
+    json_decref(step);
+    return rc;
 }
 
 static int replay_deal(void *ud, const ls_state *s)
@@ -511,27 +562,77 @@ static int replay_move(void *ud, const ls_state *s, int seat, ls_move m)
 /* One pass of the engine's reader (O(lines)): a replay is asked for by
  * anyone, so the server builds it on a worker (api_replay_reply), never
  * on its loop. */
-int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
+/* Replays the record into a (its steps kept or written out); the head of
+ * the replay, without its steps, in *head. */
+static int replay_run(replay_acc *a, json_t **head, ls_error *err)
 {
-    replay_acc a = {.text = record, .len = len, .steps = json_array()};
-    if (!a.steps)
-        return LS_ENOMEM;
-    ls_record_hooks hooks = {.ud = &a, .deal = replay_deal, .move = replay_move};
+    ls_record_hooks hooks = {.ud = a, .deal = replay_deal, .move = replay_move};
     ls_state *s = NULL;
-    int ret = ls_record_replay(record, len, &hooks, &s, NULL, NULL, err);
-    if (ret) {
-        json_decref(a.steps);
+    int ret = ls_record_replay(a->text, a->len, &hooks, &s, NULL, NULL, err);
+    if (ret)
         return ret;
-    }
     json_t *names = json_array();
     for (int i = 0; i < ls_players(s); i++)
         json_array_append_new(names, json_string(ls_name(s, i)));
-    json_t *o = json_pack("{s:o, s:o, s:i, s:o}", "players", names, "rules",
-                          seatview_rules(ls_state_rules(s)), "rounds", ls_round(s),
-                          "steps", a.steps);
+    *head = json_pack("{s:o, s:o, s:i}", "players", names, "rules",
+                      seatview_rules(ls_state_rules(s)), "rounds", ls_round(s));
     ls_state_free(s);
-    if (!o)
+    return *head ? 0 : LS_ENOMEM;
+}
+
+int api_replay(const char *record, size_t len, json_t **out, ls_error *err)
+{
+    replay_acc a = {.text = record, .len = len, .steps = json_array()};
+    json_t *o = NULL;
+    if (!a.steps)
         return LS_ENOMEM;
+    int ret = replay_run(&a, &o, err);
+    if (!ret && json_object_set(o, "steps", a.steps))
+        ret = LS_ENOMEM;
+    json_decref(a.steps);
+    if (ret) {
+        json_decref(o);
+        return ret;
+    }
     *out = o;
+    return 0;
+}
+
+/* The replay as api_replay() and then its id would give it, written out:
+ * {"players":..,"rules":..,"rounds":N,"steps":[STEPS],"id":ID}. The steps
+ * are written first; the head goes before them once the match is over
+ * (its rounds), moved into the same buffer, so that the text is never
+ * held twice. */
+static int replay_text(const char *record, size_t len, int64_t id, char **out,
+                       size_t *out_len, ls_error *err)
+{
+    replay_acc a = {.text = record, .len = len};
+    json_t *o = NULL;
+    char *head = NULL, tail[48];
+    int ret = replay_run(&a, &o, err);
+    if (!ret && !(head = json_dumps(o, JSON_FLAGS)))
+        ret = LS_ENOMEM;
+    json_decref(o);
+    if (ret) {
+        free(a.out);
+        return ret;
+    }
+    /* The head without its closing brace, then the steps. */
+    size_t hn = strlen(head) - 1, tn;
+    tn = (size_t)snprintf(tail, sizeof tail, "],\"id\":%" PRId64 "}", id);
+    static const char steps_key[] = ",\"steps\":[";
+    size_t kn = sizeof steps_key - 1, sn = a.n;
+    if (out_room(&a, hn + kn + sn + tn + 1)) {
+        free(head);
+        free(a.out);
+        return LS_ENOMEM;
+    }
+    memmove(a.out + hn + kn, a.out, sn);
+    memcpy(a.out, head, hn);
+    memcpy(a.out + hn, steps_key, kn);
+    memcpy(a.out + hn + kn + sn, tail, tn + 1);
+    free(head);
+    *out = a.out;
+    *out_len = hn + kn + sn + tn;
     return 0;
 }

@@ -43,7 +43,9 @@ int api_get(ls_db *db, const char *path, const char *before, api_reply *r);
 
 /* Builds the reply to a replay api_get() left to build (r->status 0):
  * replaces r->record (freed) with the JSON of the replay, or a 500 when
- * the record does not verify. Reads no store and touches nothing shared:
+ * the record does not verify. The JSON is api_replay()'s with the match's
+ * id, written out a step at a time: its memory is that of its text, not
+ * of a tree of every step. Reads no store and touches nothing shared:
  * any thread may run it. Returns 0, or LS_ENOMEM (r->record freed). */
 int api_replay_reply(api_reply *r);
 
