@@ -1009,7 +1009,9 @@ static void test_nul_byte_in_a_comment_is_rejected(void **state)
     ls_state *s = NULL;
     assert_int_equal(ls_record_read(text, sizeof text - 1, &s, NULL, NULL, &err), LS_ESYNTAX);
     assert_int_equal(err.line, 2);
-    assert_non_null(strstr(err.msg, "NUL"));
+    /* An invisible byte: the message says where it is. */
+    if (!strstr(err.msg, "a NUL byte at column 20: a record is text"))
+        fail_msg("no column for the NUL byte: %s", err.msg);
     assert_null(s);
 }
 

@@ -659,9 +659,12 @@ static int statement(reader *r)
  * comment, spaces and tabs separate tokens. */
 static int tokenize(reader *r, const char *line, size_t len)
 {
-    /* Before the comment is cut off: a NUL byte is an error anywhere. */
-    if (memchr(line, '\0', len))
-        return fail(r, LS_ESYNTAX, "a NUL byte in the line: a record is text");
+    /* Before the comment is cut off: a NUL byte is an error anywhere.
+     * It cannot be seen, so the message says where it is. */
+    const char *nul = memchr(line, '\0', len);
+    if (nul)
+        return fail(r, LS_ESYNTAX, "a NUL byte at column %zu: a record is text",
+                    (size_t)(nul - line) + 1);
     const char *hash = memchr(line, '#', len);
     if (hash)
         len = (size_t)(hash - line);
