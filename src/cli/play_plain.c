@@ -279,12 +279,12 @@ static bool line_refused(void)
 {
     if (line_length >= PLAIN_LINE_MAX) {
         out("That line is %zu characters long: a move or a command is one short "
-               "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
+            "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
         return true;
     }
     if (line_nul) {
         out("That line holds a NUL byte (character %zu): a move or a command is "
-               "text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
+            "text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
         return true;
     }
     return false;
@@ -298,14 +298,14 @@ static void print_help(const play_game *g)
         out("%s\n", play_rules[i]);
     out("%s\n\n", table);
     out("Type one of:\n"
-           "  discard CARDS take CARD   discard, then take one of the open cards\n"
-           "  discard CARDS draw        discard, then draw from the deck\n"
-           "  declare                   show hands (from your second turn)\n"
-           "  hand                      show your hand and the table again\n"
-           "  hint                      what the computer would do\n"
-           "  help                      this text\n"
-           "  quit                      end the game (the record is saved)\n"
-           "Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
+        "  discard CARDS take CARD   discard, then take one of the open cards\n"
+        "  discard CARDS draw        discard, then draw from the deck\n"
+        "  declare                   show hands (from your second turn)\n"
+        "  hand                      show your hand and the table again\n"
+        "  hint                      what the computer would do\n"
+        "  help                      this text\n"
+        "  quit                      end the game (the record is saved)\n"
+        "Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
 }
 
 static void print_status(const play_game *g)
@@ -315,16 +315,16 @@ static void print_status(const play_game *g)
     char buf[64];
     out("Your turn (round %d, turn %d).\n", v.round, v.turns + 1);
     out("  Hand: %s (total %d)\n", play_cards(v.hand, buf, sizeof buf),
-           v.hand_total);
+        v.hand_total);
     out("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
-           v.deck_size, v.deck_size == 1 ? "" : "s");
+        v.deck_size, v.deck_size == 1 ? "" : "s");
     for (int i = 1; i < v.nplayers; i++) {
         if (!(v.in_round >> i & 1))
             continue;
         out("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
-               v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
-               v.score[i] == 1 ? "" : "s",
-               play_cards(v.last_discard[i], buf, sizeof buf));
+            v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
+            v.score[i] == 1 ? "" : "s",
+            play_cards(v.last_discard[i], buf, sizeof buf));
         if (v.known[i])
             out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
         out("\n");
@@ -365,18 +365,18 @@ static void print_result(const play_game *g)
     const char *dn = d == 0 ? "You" : ls_name(g->s, d);
     if (r->declarer < 0)
         out("Round %d reached the turn limit: %s %s the lowest hand and "
-               "score%s as a correct declarer.\n", r->round, dn,
-               d == 0 ? "have" : "has", d == 0 ? "" : "s");
+            "score%s as a correct declarer.\n", r->round, dn,
+            d == 0 ? "have" : "has", d == 0 ? "" : "s");
     else if (r->correct)
         out("Round %d over: %s declared with %d: correct, the lowest hand. "
-               "The others score their total minus %d.\n", r->round, dn,
-               r->hand_total[d], r->hand_total[d]);
+            "The others score their total minus %d.\n", r->round, dn,
+            r->hand_total[d], r->hand_total[d]);
     else
         out("Round %d over: %s declared with %d: false, %s had %d. %s "
-               "score%s 20 + %d, the others 0.\n", r->round, dn,
-               r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
-               r->hand_total[low], dn, d == 0 ? "" : "s",
-               r->hand_total[d] - r->hand_total[low]);
+            "score%s 20 + %d, the others 0.\n", r->round, dn,
+            r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
+            r->hand_total[low], dn, d == 0 ? "" : "s",
+            r->hand_total[d] - r->hand_total[low]);
     int nw = 6, hw = 4, rw = 10; /* the headings' widths */
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
@@ -390,22 +390,22 @@ static void print_result(const play_game *g)
         rw = n > rw ? n : rw;
     }
     out("  %-*s %-*s %6s  %-*s %5s\n", nw, "player", hw, "hand", "total", rw,
-           "this round", "match");
+        "this round", "match");
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
         round_text(g, r, i, round, sizeof round);
         out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
-               play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-               i == low ? "*" : " ", rw, round, r->total[i],
-               r->eliminated >> i & 1 ? "  OUT" : "");
+            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+            i == low ? "*" : " ", rw, round, r->total[i],
+            r->eliminated >> i & 1 ? "  OUT" : "");
     }
     out("  (* the lowest hand)\n");
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)
             out("%s %s out: %s, above %d.\n", i == 0 ? "You" : ls_name(g->s, i),
-                   i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
-                   ls_state_rules(g->s)->threshold);
+                i == 0 ? "are" : "is", play_points(r->total[i], pts, sizeof pts),
+                ls_state_rules(g->s)->threshold);
 }
 
 static void print_hint(play_game *g)
@@ -521,7 +521,7 @@ static bool command_with_more(const char *line)
         char shown[80]; /* escaped: the input may hold control sequences */
         ls_printable_n(rest, strlen(rest), shown, sizeof shown);
         out("'%s' takes nothing after it, got '%s'. Type '%s' alone.\n",
-               commands[i], shown, commands[i]);
+            commands[i], shown, commands[i]);
         return true;
     }
     return false;
@@ -569,7 +569,7 @@ static int human_turn(play_game *g)
              * presses Up: it was "'\x1b[A' is not a move". */
             if (line[0] == '\x1b')
                 out("Arrow and function keys do nothing in line mode (the "
-                       "terminal sent '%s'). ", shown);
+                    "terminal sent '%s'). ", shown);
             else if (near) { /* escaped, as the echo: "\fhand" wrote a form feed */
                 ls_printable_n(line, strcspn(line, " \t"), shown, sizeof shown);
                 out("Unknown command '%s': did you mean '%s'? ", shown, near);
@@ -579,12 +579,12 @@ static int human_turn(play_game *g)
             else
                 out("%s. ", err.msg);
             out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
-                   "'declare' or 'help'.\n");
+                "'declare' or 'help'.\n");
             continue;
         }
         if (m.kind == LS_MOVE_DRAW && m.card != LS_NO_CARD) {
             out("You cannot choose the card you draw: type the move "
-                   "without it, e.g. 'discard KD draw'.\n");
+                "without it, e.g. 'discard KD draw'.\n");
             continue;
         }
         if (play_game_apply(g, &m, &err) != 0) {
@@ -624,8 +624,8 @@ static int run_match(play_game *g)
             }
             int st = ls_starter(g->s);
             out("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
-                   st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
-                   play_cards(ls_open_cards(g->s), buf, sizeof buf));
+                st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
+                play_cards(ls_open_cards(g->s), buf, sizeof buf));
         }
         int seat = ls_turn(g->s);
         if (seat == 0) {
@@ -670,7 +670,7 @@ static void intro(const play_game *g)
     out("Least Score: %s against", ls_name(g->s, 0));
     for (int i = 1; i < ls_players(g->s); i++)
         out("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
-               g->bots[i]->spec);
+            g->bots[i]->spec);
     /* The rules in force in the help's words ("This table: out above 100
      * points; ..."), not in the options' own. */
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
@@ -681,7 +681,7 @@ static void intro(const play_game *g)
         out("%s\n", where);
     }
     out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
-           "also hand, hint, help, quit.\n");
+        "also hand, hint, help, quit.\n");
 }
 
 /* A failing bot, on stderr as it happens. */
