@@ -303,8 +303,8 @@ static void print_help(const play_game *g)
         "  declare                   show hands (from your second turn)\n"
         "  hand                      show your hand and the table again\n"
         "  hint                      what the computer would do\n"
-        "  help                      this text\n"
-        "  quit                      end the game (the record is saved)\n"
+        "  help or ?                 this text\n"
+        "  quit or q                 end the game (the record is saved)\n"
         "Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
 }
 
@@ -542,7 +542,7 @@ static int human_turn(play_game *g)
         }
         if (line_refused() || !*line)
             continue;
-        if (!strcasecmp(line, "help")) {
+        if (!strcasecmp(line, "help") || !strcmp(line, "?")) { /* ? as on the full screen */
             print_help(g);
             continue;
         }

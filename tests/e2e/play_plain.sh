@@ -346,6 +346,12 @@ narrow = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty
                         text=True, timeout=30, env=dict(os.environ, COLUMNS="40"))
 if narrow.stdout != r.stdout:
     fail("COLUMNS changed line mode's output in a pipe", narrow.stdout)
+# ? is the help too, as on the full screen (it was "'?' is not a move").
+q = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty", "--threshold",
+                    "50", "--runs", "suited", "--record", f"{tmp}/help.lsr"],
+                   input="?\nquit\n", capture_output=True, text=True, timeout=30)
+if q.stdout.replace("your move> ?\n", "your move> help\n") != r.stdout:
+    fail("? is not the help", q.stdout)
 print("ok: help")
 
 # A round's result speaks to you as "you" (seed 3: discarding QH and
