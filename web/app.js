@@ -52,6 +52,7 @@ const app = {
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
   hint: null, // null, 'pending' or the hint message
   declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
+  arriving: false, // a `joined` came: the next state is this page's first since (re)joining
   nextSent: '', // "match:round" of the result this player has dismissed
   seen: { code: null, last: undefined }, // the last result this page showed at table `code` (seenResults())
   missedTold: '', // "code:match:round" of the missed result announced
@@ -232,6 +233,7 @@ function onJoined(msg) {
   saveSeat();
   chat.enter(code, msg.role === 'player' ? msg.seat : -1);
   chat.catchUp();
+  app.arriving = true;
   app.message = '';
   if (location.pathname !== `/t/${code}`) history.replaceState(null, '', `/t/${code}`);
 }
@@ -469,8 +471,12 @@ function onState(msg) {
       spoken.push(app.log[app.log.length - 1].words);
       if (!msg.snapshot) news = callBack(ev) || news;
     }
-    // A first state brings history: say only where things stand.
-    if (msg.snapshot) spoken.splice(0, Math.max(0, spoken.length - 1));
+    // A first state brings history: say only where things stand. So does
+    // the first after a resume (a reload, a dropped connection), which
+    // brings every event missed meanwhile (the log has them all): read
+    // out together they made one long paragraph of moves.
+    if (msg.snapshot || app.arriving) spoken.splice(0, Math.max(0, spoken.length - 1));
+    app.arriving = false;
     const missed = missedResult();
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;

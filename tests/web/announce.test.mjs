@@ -4,15 +4,18 @@
 // was a live region of its own, drawn anew with the page on each redraw,
 // and a screen reader reads only a change to a region it already knew,
 // so it was never heard. Sentences read together have one stop between
-// them ("The match started.. Round 1 dealt" had two).
+// them ("The match started.. Round 1 dealt" had two). Back after a reload,
+// the moves made meanwhile go to the log, and only the last is read out
+// with the turn (they were all read out in one long paragraph).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, playTurn, DESKTOP } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 import { checkDiscard, handTotal } from '../../web/rules.js';
 
-const env = setup();
+// (The computer players take 0.4 s a move: a reload comes before theirs.)
+const env = setup(['--bot-delay', '400']);
 
 test('a screen reader hears the selection\'s line on each card pressed, and one stop between sentences', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
@@ -51,6 +54,44 @@ test('a screen reader hears the selection\'s line on each card pressed, and one 
     await page.waitForFunction((x) => window.heard[window.heard.length - 1] === x, why, { timeout: 3000 })
       .catch(() => {});
     assert.equal(await heardLast(), why, 'two cards pressed: why they may not go is read out');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
+test('back after a reload, a screen reader hears where things stand, not every move missed', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.context().addInitScript(() => {
+    window.heard = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('announce')?.textContent;
+      if (text) window.heard.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Rex');
+    await createTable(page, { seats: 3, kinds: ['greedy', 'greedy'], threshold: 100 });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    // Rex moves and reloads at once; the page's script is held back a
+    // moment, while both computer players move.
+    await page.route('**/app.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue();
+    });
+    assert.equal(await playTurn(page, -1), 'move');
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => window.heard.some((x) => x.includes('Your turn')), null, { timeout: 5000 })
+      .catch(() => {});
+    const log = await page.locator('#log li').allTextContents();
+    assert.ok(log.some((l) => /^Greedy discarded/.test(l)) && log.some((l) => /^Greedy-2 discarded/.test(l)),
+      'both moves are in the log');
+    const heard = await page.evaluate(() => window.heard);
+    const told = heard.find((x) => x.includes('Your turn'));
+    assert.ok(told, `the turn is told: ${JSON.stringify(heard)}`);
+    assert.ok((told.match(/discarded/g) || []).length <= 1, `one move read out, not all: ${told}`);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
