@@ -367,9 +367,11 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "failed_matches", json_integer(failed));
     json_object_set_new(root, "bot_failures", json_integer(bot_errors));
+    /* The first 100 of the messages printed on stderr (a match's 8 could
+     * take the list past 100: a bot failing in every match gave 104). */
     json_t *msgs = json_array();
     for (long i = 0; i < S->matches && json_array_size(msgs) < 100; i++)
-        for (int j = 0; j < S->out[i].nmsgs; j++) {
+        for (int j = 0; j < S->out[i].nmsgs && json_array_size(msgs) < 100; j++) {
             char buf[1700];
             snprintf(buf, sizeof buf, "match %ld: %s", i + 1, S->out[i].msgs[j]);
             json_array_append_new(msgs, json_string(buf));

@@ -155,6 +155,15 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
 done
+# --json keeps the first 100 messages, not 104 (a match's 8 were added
+# whole while the list was under 100).
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/garbage.py" --matches 14 --threads 2 \
+    --json >"$tmp/many.json" 2>/dev/null || fail "garbage bot, 14 matches"
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["bot_failures"] > 100 and len(d["bot_messages"]) == 100, (d["bot_failures"], len(d["bot_messages"]))
+assert d["bot_messages"][-1].startswith("match 13: "), d["bot_messages"][-1]' "$tmp/many.json" ||
+    fail "bot_messages is not the first 100"
 # A NUL byte does not end an answer: 'discard 2C draw\0 and more' is
 # garbage, quoted whole, not the move before the NUL.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/nul.py" --matches 1 --json \
