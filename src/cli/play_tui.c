@@ -800,7 +800,7 @@ static void draw_over(const ui *u)
 static const char *const help_keys[] = {
     "Keys:",
     "Left/Right  move along your hand (or the open cards and deck)",
-    "Up/Down     switch between your hand and the open cards/deck",
+    "Up/Down Tab switch between your hand and the open cards/deck",
     "Space       select or unselect a card (mouse: click it)",
     "1-5         discard the selection and take that open card",
     "d           discard the selection and draw from the deck",
@@ -811,8 +811,9 @@ static const char *const help_keys[] = {
     "c / Esc     clear the selection",
     "- / +       faster / slower computers",
     "Enter       on the computers' turns: the next one moves now",
+    "f           once you are out: the rest of the match at once",
     "? / F1      this help",
-    "q           quit (the record is saved: --resume or --continue",
+    "q, Ctrl-C   quit (the record is saved: --resume or --continue",
     "            goes on with it later)",
 };
 

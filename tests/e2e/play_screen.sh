@@ -639,7 +639,7 @@ fi
 # 25. The full screen's help states the rules in the words of line mode's
 # help (one table of rule lines, each wrapped to the help's width, later
 # rows indented), at 80 columns and at 130, where the rows are longer (up
-# to 100 columns: longer ones are hard to read).
+# to 100 columns: longer ones are hard to read); it lists every key, f too.
 if want 25; then
 printf 'help\nquit\n' | "$LS" play --plain --seed 7 --record "$tmp/words.lsr" >"$tmp/plain" 2>&1
 sed -n '/^your move> help$/,/^$/p' "$tmp/plain" | sed '1d;$d' | tr -s ' \n' '  ' >"$tmp/plain_rules"
@@ -661,6 +661,10 @@ for cols in 80 130; do
     if [ "$cols" = 130 ] && ! grep -q "^A turn: .*(what the previous player discarded)$" "$tmp/help_rows"; then
         screen_fail "the help does not use the width at 130 columns (100 at most)"
     fi
+    # every key is in it, f (once you are out) too
+    $T send-keys -t hw End
+    wait_for hw "the end; any other key: back"
+    on_screen "once you are out: the rest of the match at once" "the help does not list f"
     $T send-keys -t hw Escape
     quit hw
     $T kill-session -t hw
