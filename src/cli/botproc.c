@@ -27,6 +27,7 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "cli/botproc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -133,6 +134,61 @@ void cli_bots_die_with_signals(void)
          * stays ignored. */
         if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
             sigaction(sigs[i], &sa, NULL);
+}
+
+void cli_bots_adopt_orphans(void)
+{
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+/* The parent of process pid from /proc/PID/stat ("pid (comm) state ppid
+ * ..."; comm may hold spaces and parentheses: the last ')' ends it), or
+ * -1; its state ('Z': it has exited, not yet reaped) in *state. */
+static long parent_of(const char *pid, char *state)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *comm_end = strrchr(text, ')');
+    long ppid = -1;
+    if (!comm_end || sscanf(comm_end + 1, " %c %ld", state, &ppid) != 2)
+        return -1;
+    return ppid;
+}
+
+int cli_bots_end_orphans(void)
+{
+    int ended = 0;
+    /* Killing one may hand us its own children: look again until there
+     * are none (a bound against a process that forks without end). */
+    for (int round = 0; round < 100; round++) {
+        DIR *d = opendir("/proc");
+        if (!d)
+            break;
+        int found = 0;
+        long me = (long)getpid();
+        for (struct dirent *e; (e = readdir(d));) {
+            char state = 'Z';
+            if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+                e->d_name[strspn(e->d_name, "0123456789")] ||
+                parent_of(e->d_name, &state) != me)
+                continue;
+            pid_t pid = (pid_t)atol(e->d_name);
+            kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            found++;
+            ended += state != 'Z'; /* one that had exited is only reaped */
+        }
+        closedir(d);
+        if (!found)
+            break;
+    }
+    return ended;
 }
 
 void cli_ignore_sigpipe(void)

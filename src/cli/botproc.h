@@ -106,6 +106,16 @@ bool cli_bot_waiting(const ls_player *p);
  * do not handle those signals themselves (sim, arena). */
 void cli_bots_die_with_signals(void);
 
+/* A process a bot starts that leaves the bot's process group (setsid(),
+ * as a daemon does) is not killed with the group. cli_bots_adopt_orphans
+ * makes this process their parent once the bot is gone (Linux's child
+ * subreaper), and cli_bots_end_orphans, called when no bot is running any
+ * more, kills and reaps every child left, returning how many were still
+ * running: each was such a process, or one of its own. For sim and arena,
+ * which start no other process. */
+void cli_bots_adopt_orphans(void);
+int cli_bots_end_orphans(void);
+
 /* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the
  * referee (writes then fail with EPIPE). Idempotent. */
 void cli_ignore_sigpipe(void);

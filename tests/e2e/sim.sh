@@ -301,6 +301,32 @@ while [ -e "/proc/$bot" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$bot/stat" 2>/dev
     sleep 0.1
 done
 
+# A process a bot starts that leaves the bot's process group (setsid, as a
+# daemon does) is not killed with the group; sim, the adoptive parent of
+# what the bots leave, kills it when the tournament ends, and says so. It
+# outlived sim before.
+mark=setsidbot-$$
+cat >"$tmp/setsid.py" <<'PY'
+import os, sys
+if os.fork() == 0:
+    os.setsid()
+    os.close(0)
+    os.close(1)
+    os.execvp("python3", ["python3", "-c", "import time; time.sleep(300)", sys.argv[1]])
+sys.stdin.readline()
+print("ok 1", flush=True)
+for line in sys.stdin:
+    if line.startswith("go"):
+        print("discard %s draw" % line.split()[2], flush=True)
+PY
+timeout 120 "$ls" sim --players "greedy,cmd:python3 $tmp/setsid.py $mark" --matches 2 --threshold 10 \
+    >/dev/null 2>"$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "a bot leaving a daemon"; }
+left=$(grep -l "setsidbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
+[ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+    fail "a process a bot started outside its group outlived sim: $left"; }
+grep -q "^leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them$" \
+    "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "the processes ended are not reported"; }
+
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
