@@ -7,6 +7,9 @@
 #                            seconds (30) prints the screen and exits 1. The
 #                            bound only matters when the test fails: it is
 #                            generous for a loaded machine and the sanitizers.
+#   wait_gone NAME TEXT [S]  polls as wait_for does until TEXT has left the
+#                            screen (a capture taken while a frame is
+#                            being written can still hold the last one's).
 #   on_screen [!] [-E] TEXT WHY
 #                            checks the screen last read into $tmp/screen:
 #                            it holds TEXT (a fixed string; with -E, a line
@@ -40,4 +43,15 @@ wait_for() {
         i=$((i + 1))
     done
     screen_fail "timed out waiting for '$2'; the screen:"
+}
+
+wait_gone() {
+    i=0
+    while [ "$i" -lt $((${3:-30} * 20)) ]; do
+        $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
+        grep -qF -- "$2" "$tmp/screen" || return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    screen_fail "timed out waiting for '$2' to go; the screen:"
 }
