@@ -33,6 +33,7 @@
 #include "cli/runner.h"
 #include "analyzer.h"
 
+#define RECORD_PATH_MAX 4096 /* a record's path, its NUL included (PATH_MAX) */
 #define MAX_BOT_MSGS 8    /* bot failure messages kept per match: the first */
                           /* ones and the last (often what ended the bot) */
 
@@ -166,7 +167,8 @@ static void count_round(void *ud, const ls_round_result *r)
 
 static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
 {
-    char path[4096];
+    char path[RECORD_PATH_MAX];
+    /* check_records_dir made sure that every name fits */
     snprintf(path, sizeof path, "%s/match-%06ld.lsr", S->records, i + 1);
     size_t len;
     const char *text = ls_record_text(rec, &len);
@@ -429,6 +431,16 @@ static void help(void)
 static int check_records_dir(const char *dir)
 {
     struct stat st;
+    /* The longest record's name must fit: one cut to fit was written
+     * ('match-000001.l', every match of a run the same way) and the run
+     * ended with status 0. */
+    size_t room = RECORD_PATH_MAX - sizeof "/match-100000000.lsr";
+    if (strlen(dir) > room) {
+        fprintf(stderr, "leastscore sim: --records: a directory of at most %zu "
+                "characters, for the records' names to fit; this one has %zu\n",
+                room, strlen(dir));
+        return -1;
+    }
     if (cli_mkdir_p(dir) != 0) {
         fprintf(stderr, "leastscore sim: --records: cannot create %s: %s\n", dir,
                 strerror(errno));

@@ -88,6 +88,17 @@ grep -q "^leastscore sim: --records: cannot create .*/plainfile/deeper: Not a di
     { cat "$tmp/err"; fail "--records under a file: message"; }
 [ -s "$tmp/out" ] && fail "--records under a file played matches"
 
+# A --records directory too long for the records' names is refused before
+# the first match: each name was cut to fit ('match-000001.l'), exit 0.
+long=$(python3 -c 'import sys; d = sys.argv[1] + "/" + "/".join(["d" * 200] * 21); print(d[:4080])' "$tmp/long")
+rc=0
+"$ls" sim --players greedy,greedy --matches 2 --records "$long" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "--records of 4080 characters: exit $rc, not 1"
+grep -q "^leastscore sim: --records: a directory of at most 4075 characters, for the records' names to fit; this one has 4080$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "--records too long: message"; }
+[ -s "$tmp/out" ] && fail "--records too long played matches"
+rm -rf "$tmp/long"
+
 # Seeds are unsigned 64-bit, parsed strictly, printed as given.
 "$ls" sim --players greedy,greedy --matches 1 --seed 18446744073709551615 --json >"$tmp/seed.json" ||
     fail "the largest seed"
