@@ -2,7 +2,8 @@
  * test_rating.c - the Weng-Lin Plackett-Luce ratings (src/server/rating.c):
  * values against reference computations, and the properties a rating
  * system owes its players (the winner gains, the order of the seats does
- * not matter, a tie between equals changes nothing, uncertainty shrinks).
+ * not matter, a tie between equals changes nothing, uncertainty shrinks),
+ * and a player at several seats, rated once and never against itself.
  *
  * The reference values were computed by hand from Weng and Lin's
  * Algorithm 4 (see rating.c) in double precision; the two-player one is
@@ -218,6 +219,115 @@ static void test_bad_arguments_are_refused_and_change_nothing(void **state)
         assert_rating(out[i], p.mu, p.sigma);
 }
 
+/* Seats 0 and 2 are one computer level's, seats 1 and 3 two people's. */
+static const int level_twice[4] = {0, -1, 0, -1};
+
+/* A player at two seats is rated once, from its best-placed seat, in the
+ * match without its other seat: it neither gains by finishing ahead of
+ * itself nor loses by finishing behind itself. Both its seats get that
+ * rating. */
+static void test_a_player_at_two_seats_is_rated_once_from_its_best_seat(void **state)
+{
+    (void)state;
+    ls_rating_params p;
+    ls_rating_defaults(&p);
+    ls_rating in[4] = {{26, 5}, {24, 6}, {26, 5}, {25, 7}}, out[4];
+    int rank[4] = {2, 1, 0, 3};
+    assert_int_equal(ls_rating_update_seats(&p, 4, rank, level_twice, in, out), 0);
+    /* The level's own fit: its seat 2 (first) against the two people. */
+    ls_rating own[3];
+    assert_int_equal(ls_rating_update(&p, 3, (int[]){0, 1, 3},
+                                      (ls_rating[]){in[2], in[1], in[3]}, own),
+                     0);
+    assert_rating(out[0], own[0].mu, own[0].sigma);
+    assert_rating(out[2], own[0].mu, own[0].sigma);
+    /* Not what either seat would have got in the whole match. */
+    ls_rating whole[4];
+    assert_int_equal(ls_rating_update(&p, 4, rank, in, whole), 0);
+    assert_true(fabs(whole[2].mu - own[0].mu) > 1e-3);
+    assert_true(fabs(whole[0].mu - own[0].mu) > 1e-3);
+}
+
+/* To the others, the level's two seats are two opponents of its rating:
+ * their updates are those of a match against two players of that rating,
+ * whoever held the seats. */
+static void test_the_others_play_each_seat_of_a_player_as_an_opponent(void **state)
+{
+    (void)state;
+    ls_rating_params p;
+    ls_rating_defaults(&p);
+    ls_rating in[4] = {{26, 5}, {24, 6}, {26, 5}, {25, 7}}, out[4], whole[4];
+    int rank[4] = {2, 1, 0, 3};
+    assert_int_equal(ls_rating_update_seats(&p, 4, rank, level_twice, in, out), 0);
+    assert_int_equal(ls_rating_update(&p, 4, rank, in, whole), 0);
+    assert_rating(out[1], whole[1].mu, whole[1].sigma);
+    assert_rating(out[3], whole[3].mu, whole[3].sigma);
+    /* With every player at one seat it is ls_rating_update(). */
+    assert_int_equal(ls_rating_update_seats(&p, 4, rank, (int[]){3, -1, 1, 0}, in, out), 0);
+    for (int i = 0; i < 4; i++)
+        assert_rating(out[i], whole[i].mu, whole[i].sigma);
+}
+
+/* Seats of one player that share a place: either one is its best, and its
+ * rating is the same; the seats' order does not matter. */
+static void test_a_players_rating_does_not_depend_on_which_seats_it_held(void **state)
+{
+    (void)state;
+    ls_rating_params p;
+    ls_rating_defaults(&p);
+    ls_rating in[4] = {{26, 5}, {24, 6}, {26, 5}, {25, 7}}, a[4], b[4];
+    assert_int_equal(ls_rating_update_seats(&p, 4, (int[]){1, 0, 1, 3}, level_twice, in, a),
+                     0);
+    ls_rating own[3];
+    assert_int_equal(ls_rating_update(&p, 3, (int[]){1, 0, 3},
+                                      (ls_rating[]){in[0], in[1], in[3]}, own),
+                     0);
+    assert_rating(a[0], own[0].mu, own[0].sigma);
+    assert_rating(a[2], own[0].mu, own[0].sigma);
+    /* The same match with the seats in another order. */
+    ls_rating pin[4] = {in[1], in[0], in[3], in[2]};
+    assert_int_equal(ls_rating_update_seats(&p, 4, (int[]){0, 1, 3, 1}, (int[]){-1, 7, -1, 7},
+                                            pin, b),
+                     0);
+    assert_rating(b[0], a[1].mu, a[1].sigma);
+    assert_rating(b[1], a[0].mu, a[0].sigma);
+    assert_rating(b[2], a[3].mu, a[3].sigma);
+    assert_rating(b[3], a[2].mu, a[2].sigma);
+}
+
+/* A player that held every seat had no opponent: its rating stays. */
+static void test_a_player_alone_at_the_table_keeps_its_rating(void **state)
+{
+    (void)state;
+    ls_rating_params p;
+    ls_rating_defaults(&p);
+    ls_rating in[3] = {{26, 5}, {26, 5}, {26, 5}}, out[3];
+    assert_int_equal(ls_rating_update_seats(&p, 3, (int[]){2, 0, 1}, (int[]){4, 4, 4}, in, out),
+                     0);
+    for (int i = 0; i < 3; i++)
+        assert_rating(out[i], 26, 5);
+}
+
+static void test_seats_of_one_player_with_two_ratings_are_refused(void **state)
+{
+    (void)state;
+    ls_rating_params p;
+    ls_rating_defaults(&p);
+    ls_rating in[4] = {{26, 5}, {24, 6}, {26, 4}, {25, 7}}, out[4];
+    for (int i = 0; i < 4; i++)
+        out[i] = ls_rating_new(&p);
+    assert_int_equal(ls_rating_update_seats(&p, 4, (int[]){2, 1, 0, 3}, level_twice, in, out),
+                     LS_EINVAL);
+    assert_int_equal(ls_rating_update_seats(&p, 1, (int[]){0}, (int[]){0}, in, out),
+                     LS_EINVAL);
+    in[2].sigma = 5;
+    in[1].sigma = 0;
+    assert_int_equal(ls_rating_update_seats(&p, 4, (int[]){2, 1, 0, 3}, level_twice, in, out),
+                     LS_EINVAL);
+    for (int i = 0; i < 4; i++)
+        assert_rating(out[i], p.mu, p.sigma);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_two_new_players_match_the_reference),
     cmocka_unit_test(test_three_players_of_different_ratings_match_the_reference),
@@ -231,6 +341,11 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_extreme_ratings_stay_finite),
     cmocka_unit_test(test_the_ordinal_is_mu_minus_three_sigma),
     cmocka_unit_test(test_bad_arguments_are_refused_and_change_nothing),
+    cmocka_unit_test(test_a_player_at_two_seats_is_rated_once_from_its_best_seat),
+    cmocka_unit_test(test_the_others_play_each_seat_of_a_player_as_an_opponent),
+    cmocka_unit_test(test_a_players_rating_does_not_depend_on_which_seats_it_held),
+    cmocka_unit_test(test_a_player_alone_at_the_table_keeps_its_rating),
+    cmocka_unit_test(test_seats_of_one_player_with_two_ratings_are_refused),
 };
 
 LS_TEST_MAIN(tests)

@@ -1180,6 +1180,63 @@ static void test_ratings_carry_from_match_to_match_with_their_history(void **sta
     ls_db_close(db);
 }
 
+/* A computer level at two seats (the example's Ann and Cid, placed 2 and
+ * 1) with Bob (3) is rated once a match, from its best-placed seat against
+ * Bob alone (it does not beat itself), and has one row of history a match;
+ * Bob lost to two opponents of the level's rating. Both the level's seats
+ * show its rating before and after. */
+static void test_a_level_at_two_seats_is_rated_once_a_match(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t lvl = 0, bob = new_player(db, "Bob", "bob-player-token-0002");
+    OK(ls_db_bot_player(db, "greedy", &lvl, ERR));
+    int64_t mid[2] = {0, 0};
+    ls_rating_params rp;
+    ls_rating_defaults(&rp);
+    ls_rating level = ls_rating_new(&rp), person = ls_rating_new(&rp);
+    for (int k = 0; k < 2; k++) {
+        OK(ls_db_table_finish(db, example_table(db, (int64_t[]){lvl, bob, lvl}, EXAMPLE_LINES),
+                              &mid[k], ERR));
+        /* The level's fit: its seat 2 (first) against Bob (third). */
+        ls_rating own[2], whole[3];
+        OK(ls_rating_update(&rp, 2, (int[]){0, 2}, (ls_rating[]){level, person}, own));
+        OK(ls_rating_update(&rp, 3, (int[]){1, 2, 0}, (ls_rating[]){level, person, level},
+                            whole));
+        ls_db_match m;
+        OK(ls_db_match_get(db, mid[k], &m, ERR));
+        for (int i = 0; i < 3; i += 2) {
+            assert_close(m.player[i].before.mu, level.mu);
+            assert_close(m.player[i].before.sigma, level.sigma);
+            assert_close(m.player[i].after.mu, own[0].mu);
+            assert_close(m.player[i].after.sigma, own[0].sigma);
+        }
+        assert_close(m.player[1].after.mu, whole[1].mu);
+        assert_close(m.player[1].after.sigma, whole[1].sigma);
+        ls_db_match_clear(&m);
+        level = own[0];
+        person = whole[1];
+    }
+    ls_db_player p;
+    OK(ls_db_player_by_id(db, lvl, &p, ERR));
+    assert_close(p.rating.mu, level.mu);
+    assert_close(p.rating.sigma, level.sigma);
+    OK(ls_db_player_by_id(db, bob, &p, ERR));
+    assert_close(p.rating.mu, person.mu);
+    ls_db_rating_point *h = NULL;
+    int n = 0;
+    OK(ls_db_rating_history(db, lvl, 100, &h, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(h[0].match_id, mid[0]);
+    assert_int_equal(h[1].match_id, mid[1]);
+    assert_close(h[0].before.mu, 25.0);
+    assert_close(h[1].before.mu, h[0].after.mu);
+    assert_close(h[1].after.mu, level.mu);
+    free(h);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM rating_history"), 4);
+    ls_db_close(db);
+}
+
 static void test_guests_play_unrated_and_are_not_on_the_leaderboard(void **state)
 {
     (void)state;
@@ -1385,6 +1442,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_a_players_matches_are_a_page_of_heads_in_one_query),
     T(test_ratings_carry_from_match_to_match_with_their_history),
+    T(test_a_level_at_two_seats_is_rated_once_a_match),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
     T(test_a_match_in_progress_cannot_finish_and_stays),
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),

@@ -1373,7 +1373,11 @@ static void match_stats(const ls_state *s, const ls_round_result *res, int nres,
 }
 
 /* Reads the seats' ratings, rates the match, writes the match, its players
- * and the rating history, all inside the caller's transaction. */
+ * and the rating history, all inside the caller's transaction. A player
+ * at several seats (a computer level seated twice) is rated once
+ * (ls_rating_update_seats): every one of its seats shows its rating before
+ * and after the match, and it has one row of rating history, written at
+ * its first seat. */
 static int store_match(ls_db *db, const finish_table *ft, const text *rec,
                        ls_db_match_player *p, int n, int rounds, int64_t *match_id,
                        ls_error *err)
@@ -1381,10 +1385,14 @@ static int store_match(ls_db *db, const finish_table *ft, const text *rec,
     ls_rating_params rp;
     ls_rating_defaults(&rp);
     ls_rating before[LS_MAX_PLAYERS], after[LS_MAX_PLAYERS];
-    int rank[LS_MAX_PLAYERS], ret = 0;
+    int rank[LS_MAX_PLAYERS], player[LS_MAX_PLAYERS], ret = 0;
     for (int i = 0; i < n && !ret; i++) {
         before[i] = ls_rating_new(&rp);
         rank[i] = p[i].place - 1;
+        player[i] = -1; /* a guest: a seat of its own */
+        for (int j = 0; p[i].player_id && j <= i && player[i] < 0; j++)
+            if (p[j].player_id == p[i].player_id)
+                player[i] = j; /* the player's first seat */
         num np = i64s(p[i].player_id);
         if (p[i].player_id)
             ret = q(db, err,
@@ -1393,7 +1401,7 @@ static int store_match(ls_db *db, const finish_table *ft, const text *rec,
                         : "SELECT mu, sigma FROM players WHERE id = $1",
                     row_rating, &before[i], 1, np.s);
     }
-    if (!ret && ls_rating_update(&rp, n, rank, before, after))
+    if (!ret && ls_rating_update_seats(&rp, n, rank, player, before, after))
         ret = ls__db_fail(err, LS_DB_EIO, "a stored rating is not a rating");
     num now = i64s((int64_t)time(NULL)), started = i64s(ft->created_at);
     num nrounds = i64s(rounds);
@@ -1422,12 +1430,12 @@ static int store_match(ls_db *db, const finish_table *ft, const text *rec,
                 NULL, NULL, 17, nm.s, seat.s, rated ? pid.s : NULL, p[i].name, p[i].bot,
                 place.s, score.s, nr.s, pts.s, dec.s, cor.s, fal.s, won.s, mb.s, sb.s, ma.s,
                 sa.s);
-        if (!ret && rated)
+        if (!ret && rated && player[i] == i)
             ret = q(db, err,
                     "INSERT INTO rating_history (player_id, match_id, mu_before,"
                     " sigma_before, mu, sigma, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     NULL, NULL, 7, pid.s, nm.s, mb.s, sb.s, ma.s, sa.s, now.s);
-        if (!ret && rated)
+        if (!ret && rated && player[i] == i)
             ret = q(db, err, "UPDATE players SET mu = $1, sigma = $2 WHERE id = $3", NULL,
                     NULL, 3, ma.s, sa.s, pid.s);
     }

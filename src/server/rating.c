@@ -99,3 +99,59 @@ int ls_rating_update(const ls_rating_params *p, int n, const int rank[],
         out[i] = res[i];
     return 0;
 }
+
+/* The seat of player[i]'s seats with the best rank, the first on equal
+ * ranks; i itself for a seat of its own. */
+static int best_seat(int n, const int rank[], const int player[], int i)
+{
+    if (player[i] < 0)
+        return i;
+    int best = -1;
+    for (int j = 0; j < n; j++) /* strictly better: the first of equals stays */
+        if (player[j] == player[i] && (best < 0 || rank[j] < rank[best]))
+            best = j;
+    return best;
+}
+
+/* Every player's seats are rated in two kinds of fit: the whole match,
+ * which gives every single-seated player its rating, and, for each player
+ * with several seats, the match without its other seats, which gives its
+ * best seat its rating. At most 1 + n/2 fits of O(n^2) each. */
+int ls_rating_update_seats(const ls_rating_params *p, int n, const int rank[],
+                           const int player[], const ls_rating in[], ls_rating out[])
+{
+    ls_rating res[RATING_MAX_PLAYERS];
+    int ret = ls_rating_update(p, n, rank, in, res);
+    if (ret)
+        return ret;
+    int best[RATING_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        best[i] = best_seat(n, rank, player, i);
+        if (in[i].mu != in[best[i]].mu || in[i].sigma != in[best[i]].sigma)
+            return LS_EINVAL;
+    }
+    for (int b = 0; b < n; b++) {
+        bool alone = true;
+        for (int j = 0; j < n; j++)
+            alone = alone && (j == b || best[j] != b);
+        if (best[b] != b || alone)
+            continue;
+        /* b's fit: every seat but b's player's others; b is seat 0 of it. */
+        int sub_rank[RATING_MAX_PLAYERS], m = 1;
+        ls_rating sub_in[RATING_MAX_PLAYERS], sub_out[RATING_MAX_PLAYERS];
+        sub_rank[0] = rank[b];
+        sub_in[0] = in[b];
+        for (int j = 0; j < n; j++)
+            if (best[j] != b) {
+                sub_rank[m] = rank[j];
+                sub_in[m++] = in[j];
+            }
+        if (m < 2)
+            res[b] = in[b]; /* no opponent: nothing to learn */
+        else if (ls_rating_update(p, m, sub_rank, sub_in, sub_out) == 0)
+            res[b] = sub_out[0]; /* cannot fail: its seats were checked above */
+    }
+    for (int i = 0; i < n; i++)
+        out[i] = res[best[i]];
+    return 0;
+}

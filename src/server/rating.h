@@ -53,4 +53,28 @@ double ls_rating_ordinal(ls_rating r);
 int ls_rating_update(const ls_rating_params *p, int n, const int rank[],
                      const ls_rating in[], ls_rating out[]);
 
+/*
+ * Updates the ratings of a match in which one player may hold several
+ * seats (a computer level seated twice at one table). player[i] names
+ * seat i's player: seats with the same player[] >= 0 are one player's; a
+ * negative player[] is a seat of its own (a guest). A player cannot gain
+ * or lose rating against itself, and the others' updates do not depend on
+ * who holds the seats they played against:
+ *
+ * - each player is rated once, from its best-placed seat (the first of
+ *   them on equal ranks), by ls_rating_update() over every seat but its
+ *   own other seats;
+ * - to everyone else its seats are that many opponents of its rating, as
+ *   if different players of that rating had held them.
+ *
+ * Every seat of a player gets the player's new rating in out[]. A player
+ * holding every seat has no opponent and keeps its rating. The seats of
+ * one player must have the same rating in in[]. With every player at one
+ * seat this is ls_rating_update(). Returns 0, or LS_EINVAL (out unchanged)
+ * as ls_rating_update() does, or when the seats of one player have
+ * different ratings.
+ */
+int ls_rating_update_seats(const ls_rating_params *p, int n, const int rank[],
+                           const int player[], const ls_rating in[], ls_rating out[]);
+
 #endif
