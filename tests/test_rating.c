@@ -211,9 +211,9 @@ static void test_bad_arguments_are_refused_and_change_nothing(void **state)
     r[1].sigma = 0;
     assert_int_equal(ls_rating_update(&p, 2, rank, r, out), LS_EINVAL);
     r[1].sigma = 1;
-    r[0].mu = NAN;
+    r[0].mu = (double)NAN;
     assert_int_equal(ls_rating_update(&p, 2, rank, r, out), LS_EINVAL);
-    r[0].mu = INFINITY;
+    r[0].mu = (double)INFINITY;
     assert_int_equal(ls_rating_update(&p, 2, rank, r, out), LS_EINVAL);
     for (int i = 0; i < 9; i++)
         assert_rating(out[i], p.mu, p.sigma);
