@@ -778,6 +778,24 @@ bool cli_bot_waiting(const ls_player *p)
     return cli_player_is_bot(p) && ((const bot *)p->impl)->waiting;
 }
 
+/* Whether the n bytes of line are "ok 1": the two words, separated and
+ * surrounded by any blanks as a move's are, the version in digits. sscanf's
+ * "ok %d" also took "ok1", "ok 1.9", "ok +1" and "ok 1 please", which the
+ * protocol calls other text. */
+static bool handshake_ok(const char *line, size_t n)
+{
+    size_t i = strspn(line, " \t");
+    if (memchr(line, '\0', n) || strncmp(line + i, "ok", 2) != 0)
+        return false;
+    i += 2;
+    size_t blank = strspn(line + i, " \t"), digits = strspn(line + i + blank, "0123456789");
+    if (!blank || !digits)
+        return false;
+    long version = strtol(line + i + blank, NULL, 10);
+    i += blank + digits;
+    return line[i + strspn(line + i, " \t")] == '\0' && version == CLI_BOT_PROTOCOL;
+}
+
 /* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". A bot
  * may take a while to start (an interpreter on a loaded machine), so the
  * handshake waits at least CLI_BOT_START_MS. */
@@ -803,9 +821,7 @@ static void handshake(bot *b)
     }
     if (rc < 0)
         return;
-    int version = 0;
-    if (rc == 1 || memchr(line, '\0', n) || sscanf(line, "ok %d", &version) != 1 ||
-        version != CLI_BOT_PROTOCOL) {
+    if (rc == 1 || !handshake_ok(line, n)) {
         char shown[200];
         ls_printable_n(line, n, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "

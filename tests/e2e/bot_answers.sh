@@ -28,4 +28,30 @@ m = d["bot_messages"]
 assert d["bot_failures"] > 0 and m, d
 assert all("a line longer than 1023 bytes ('"'"'discard " in x for x in m), m' "$tmp/long.json" ||
     { cat "$tmp/err"; fail "overlong lines were not dropped and reported as such"; }
+# The handshake is 'ok 1', blanks around the words as a move may have
+# them; other text after it, or a version that is not the number 1
+# ('ok1', 'ok 1.9', 'ok 1 please', all taken for 'ok 1' before), is a bad
+# handshake.
+cat >"$tmp/hs.py" <<'PY'
+import sys
+sys.stdin.readline()
+print(sys.argv[1], flush=True)
+for line in sys.stdin:
+    if line.startswith("go"):
+        print("discard %s draw" % line.split()[2], flush=True)
+PY
+for h in 'ok 1' 'ok 1 please' 'ok1' 'ok 1.9' ' ok  1 '; do
+    "$ls" sim --player greedy --player "cmd:python3 $tmp/hs.py '$h'" --matches 1 --threshold 10 \
+        --json >"$tmp/hs.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (handshake '$h')"; }
+    case $h in
+    'ok 1' | ' ok  1 ') want=0 ;;
+    *) want=1 ;;
+    esac
+    python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+m = d["bot_messages"]
+assert d["bot_failures"] == int(sys.argv[2]), m
+assert all("bad handshake '"'"'%s'"'"' (expected '"'"'ok 1'"'"')" % sys.argv[3] in x for x in m), m' \
+        "$tmp/hs.json" "$want" "$h" || { cat "$tmp/err"; fail "handshake '$h'"; }
+done
 echo "bot answers ok"
