@@ -68,6 +68,7 @@
 #define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
+#define HTTP_HEADER_SPACE 16384 /* a request's line and headers, in all */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
@@ -2399,6 +2400,18 @@ int net_run(const net_config *cfg, FILE *announce)
     info.user = srv;
     info.pcontext = &srv->ctx;
     info.pt_serv_buf_size = 8192;
+    /* Room for a request's line and headers (lws's default is 4096, and a
+     * request over it is closed unanswered): a browser sends every cookie
+     * it holds for the host, those other local apps set on other ports of
+     * localhost too, and 10 KB of them are not rare. lws allocates this
+     * much for a connection only while it reads a request's headers and
+     * answers it (freed once answered, and once a WebSocket is open), and
+     * only what a client fills is touched: measured, a connection sending
+     * 100 bytes of headers costs the server 6 KiB as before, one that
+     * fills them 18 KiB (10 KiB at 4096), less than the kernel's default
+     * receive buffer of a socket (128 KiB). The number of such
+     * connections is bounded by the limit of open files, as before. */
+    info.max_http_header_data = HTTP_HEADER_SPACE;
     /* A connection that goes silent (a phone that lost its network sends
      * no FIN) is pinged after a third of the idle timeout and dropped at
      * its end without an answer, so that the others see it disconnected
