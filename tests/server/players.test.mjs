@@ -362,6 +362,45 @@ for (const b of backends()) {
             c.close();
         });
 
+        // A computer level at two seats of a table is rated once for the
+        // match (store.md, Ratings): one entry of its rating history, and
+        // both its seats show that one change. It had an entry per seat.
+        test('a computer level at two seats is rated once for the match', async () => {
+            const c = await srv.connect({ label: 'twice' });
+            const name = uniqueName('Tw');
+            c.send({ type: 'player', name, token: token() });
+            await c.next('player');
+            const history = async () => {
+                const r = await srv.get('/api/bots/random');
+                return r.status === 200 ? r.json.rating_history.length : 0;
+            };
+            const before = await history();
+            c.send({ type: 'create', name, seats: 3, bots: ['random', 'random'], rules: { threshold: 25 } });
+            await c.next('joined');
+            c.send({ type: 'start' });
+            await allDone([new AutoPlayer(c, { seed: 11, next: true })], T(60000));
+            let prof;
+            for (let i = 0; i < 50; i++) {
+                prof = (await srv.get(`/api/players/${name}`)).json;
+                if (prof?.matches === 1) break;
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            assert.equal(prof.matches, 1, JSON.stringify(prof));
+            const m = (await srv.get(`/api/matches/${prof.recent[0].id}`)).json;
+            const bots = (await srv.get('/api/bots/random')).json;
+            assert.equal(bots.rating_history.length, Math.min(before + 1, 200), 'one entry for the match');
+            const last = bots.rating_history.at(-1);
+            assert.equal(last.match, m.id);
+            assert.deepEqual(bots.recent[0].your_seats, [1, 2]);
+            for (const seat of [1, 2]) {
+                assert.equal(m.players[seat].level, 'random');
+                assert.equal(m.players[seat].rating_before, last.before, `seat ${seat}`);
+                assert.equal(m.players[seat].rating_after, last.after, `seat ${seat}`);
+            }
+            assert.equal(bots.rating, last.after);
+            c.close();
+        });
+
         test('a guest\'s seat is not rated', async () => {
             const c = await srv.connect({ label: 'guest' });
             const name = uniqueName('Gu');
