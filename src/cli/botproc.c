@@ -136,61 +136,6 @@ void cli_bots_die_with_signals(void)
             sigaction(sigs[i], &sa, NULL);
 }
 
-void cli_bots_adopt_orphans(void)
-{
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-}
-
-/* The parent of process pid from /proc/PID/stat ("pid (comm) state ppid
- * ..."; comm may hold spaces and parentheses: the last ')' ends it), or
- * -1; its state ('Z': it has exited, not yet reaped) in *state. */
-static long parent_of(const char *pid, char *state)
-{
-    char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    const char *comm_end = strrchr(text, ')');
-    long ppid = -1;
-    if (!comm_end || sscanf(comm_end + 1, " %c %ld", state, &ppid) != 2)
-        return -1;
-    return ppid;
-}
-
-int cli_bots_end_orphans(void)
-{
-    int ended = 0;
-    /* Killing one may hand us its own children: look again until there
-     * are none (a bound against a process that forks without end). */
-    for (int round = 0; round < 100; round++) {
-        DIR *d = opendir("/proc");
-        if (!d)
-            break;
-        int found = 0;
-        long me = (long)getpid();
-        for (struct dirent *e; (e = readdir(d));) {
-            char state = 'Z';
-            if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
-                e->d_name[strspn(e->d_name, "0123456789")] ||
-                parent_of(e->d_name, &state) != me)
-                continue;
-            pid_t pid = (pid_t)atol(e->d_name);
-            kill(pid, SIGKILL);
-            waitpid(pid, NULL, 0);
-            found++;
-            ended += state != 'Z'; /* one that had exited is only reaped */
-        }
-        closedir(d);
-        if (!found)
-            break;
-    }
-    return ended;
-}
-
 void cli_ignore_sigpipe(void)
 {
     struct sigaction sa;
@@ -228,6 +173,96 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
 }
 
 /*
+ * Orphans. A process a bot starts that leaves the bot's process group
+ * (setsid) is not killed with the group; with cli_bots_adopt_orphans this
+ * process becomes its parent once its own parent dies, and so also of a
+ * bot's children that outlive it by a moment when its group is killed
+ * (a shell's). Those that have exited are reaped as each bot ends, or
+ * they would pile up as zombies, one a match; those still running are
+ * killed at the end (cli_bots_end_orphans). A child that is in the live
+ * list is a bot, not an orphan: bot_start adds it under spawn_lock, which
+ * the sweep holds, so no bot is ever taken for one.
+ */
+static bool adopting;
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool is_live(pid_t pid)
+{
+    for (int i = 0; i < LIVE_MAX; i++)
+        if (atomic_load(&live[i]) == (int)pid)
+            return true;
+    return false;
+}
+
+/* The parent of process pid from /proc/PID/stat ("pid (comm) state ppid
+ * ..."; comm may hold spaces and parentheses: the last ')' ends it), or
+ * -1; its state ('Z': it has exited, not yet reaped) in *state. */
+static long parent_of(const char *pid, char *state)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *comm_end = strrchr(text, ')');
+    long ppid = -1;
+    if (!comm_end || sscanf(comm_end + 1, " %c %ld", state, &ppid) != 2)
+        return -1;
+    return ppid;
+}
+
+/* Reaps our children that are no bot and have exited, or with all, kills
+ * and reaps every child that is no bot. Returns how many were still
+ * running. Killing one may hand us its own children: with all, it looks
+ * again until there are none (a bound against one that forks without
+ * end). */
+static int orphans_reap(bool all)
+{
+    int running = 0;
+    pthread_mutex_lock(&spawn_lock);
+    for (int round = 0; round < (all ? 100 : 1); round++) {
+        DIR *d = opendir("/proc");
+        if (!d)
+            break;
+        int found = 0;
+        long me = (long)getpid();
+        for (struct dirent *e; (e = readdir(d));) {
+            char state = 'Z';
+            if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+                e->d_name[strspn(e->d_name, "0123456789")] ||
+                parent_of(e->d_name, &state) != me)
+                continue;
+            pid_t pid = (pid_t)atol(e->d_name);
+            if (is_live(pid) || (!all && state != 'Z'))
+                continue;
+            if (state != 'Z')
+                kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            found++;
+            running += state != 'Z';
+        }
+        closedir(d);
+        if (!found)
+            break;
+    }
+    pthread_mutex_unlock(&spawn_lock);
+    return running;
+}
+
+void cli_bots_adopt_orphans(void)
+{
+    adopting = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
+}
+
+int cli_bots_end_orphans(void)
+{
+    return adopting ? orphans_reap(true) : 0;
+}
+
+/*
  * Kills the bot's process group (the shell, the bot, whatever they started)
  * and reaps the process we started. The group is killed before the reaping:
  * until then the process is at least a zombie, so its id, which names the
@@ -246,6 +281,8 @@ static void bot_kill(bot *b)
         live_remove(b->pid);
         waitpid(b->pid, NULL, 0);
         b->pid = -1;
+        if (adopting) /* what its group left us when it died */
+            orphans_reap(false);
     }
     b->dead = true;
 }
@@ -320,8 +357,12 @@ static int bot_start(bot *b)
     sigaddset(&fatal, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &fatal, &was);
     pid_t parent = getpid();
+    /* A sweep of the orphans must not take a bot for one before it is in
+     * the live list (orphans_reap). */
+    pthread_mutex_lock(&spawn_lock);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_mutex_unlock(&spawn_lock);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
         close(in[0]);
         close(in[1]);
@@ -362,6 +403,7 @@ static int bot_start(bot *b)
      * the child has exec'd is harmless, it did it itself. */
     setpgid(pid, pid);
     live_add(pid);
+    pthread_mutex_unlock(&spawn_lock);
     pthread_sigmask(SIG_SETMASK, &was, NULL);
     close(in[0]);
     close(out[1]);

@@ -109,8 +109,9 @@ void cli_bots_die_with_signals(void);
 /* A process a bot starts that leaves the bot's process group (setsid(),
  * as a daemon does) is not killed with the group. cli_bots_adopt_orphans
  * makes this process their parent once the bot is gone (Linux's child
- * subreaper), and cli_bots_end_orphans, called when no bot is running any
- * more, kills and reaps every child left, returning how many were still
+ * subreaper); from then on those that have exited are reaped as each bot
+ * ends, and cli_bots_end_orphans, called when no bot is running any more,
+ * kills and reaps every child left, returning how many were still
  * running: each was such a process, or one of its own. For sim and arena,
  * which start no other process. */
 void cli_bots_adopt_orphans(void);

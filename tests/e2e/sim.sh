@@ -338,6 +338,24 @@ left=$(grep -l "setsidbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
 grep -q "^leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them$" \
     "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "the processes ended are not reported"; }
 
+# What a killed bot's group leaves sim as a parent is reaped as each bot
+# ends: a shell command whose bot ignores quit (killed with its group, the
+# bot reparented to sim for a moment) left one zombie a match until the end.
+"$ls" sim --players "greedy,cmd:true; python3 $root/tests/bots/linger.py zombiebot-$$ stubborn" \
+    --matches 16 --threads 1 --threshold 10 --bot-timeout 300 >/dev/null 2>"$tmp/zombie.err" &
+pid=$!
+zombies=0
+i=0
+while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 600 ]; do
+    # (cat reads on past a process that has gone; awk would stop there)
+    z=$(cat /proc/[0-9]*/stat 2>/dev/null | awk -v p="$pid" '$4 == p && $3 == "Z" { n++ } END { print n + 0 }')
+    [ "$z" -gt "$zombies" ] && zombies=$z
+    i=$((i + 1))
+    sleep 0.1
+done
+wait "$pid" || { cat "$tmp/zombie.err"; fail "a bot killed with its group"; }
+[ "$zombies" -le 4 ] || fail "sim kept $zombies zombies of the bots' groups (16 matches)"
+
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
