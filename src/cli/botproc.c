@@ -199,7 +199,7 @@ static bool is_live(pid_t pid)
  * -1; its state ('Z': it has exited, not yet reaped) in *state. */
 static long parent_of(const char *pid, char *state)
 {
-    char path[64], text[512];
+    char path[sizeof "/proc//stat" + 256], text[512]; /* d_name: 255 at most */
     snprintf(path, sizeof path, "/proc/%s/stat", pid);
     FILE *f = fopen(path, "r");
     if (!f)
@@ -222,6 +222,11 @@ static long parent_of(const char *pid, char *state)
 static int orphans_reap(bool all)
 {
     int running = 0;
+    siginfo_t si;
+    si.si_pid = 0;
+    /* Most often no child has exited: then /proc is not read at all. */
+    if (!all && (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || !si.si_pid))
+        return 0;
     pthread_mutex_lock(&spawn_lock);
     for (int round = 0; round < (all ? 100 : 1); round++) {
         DIR *d = opendir("/proc");
@@ -830,7 +835,8 @@ static bool handshake_ok(const char *line, size_t n)
     if (memchr(line, '\0', n) || strncmp(line + i, "ok", 2) != 0)
         return false;
     i += 2;
-    size_t blank = strspn(line + i, " \t"), digits = strspn(line + i + blank, "0123456789");
+    size_t blank = strspn(line + i, " \t");
+    size_t digits = strspn(line + i + blank, "0123456789");
     if (!blank || !digits)
         return false;
     long version = strtol(line + i + blank, NULL, 10);

@@ -713,9 +713,9 @@ int cmd_arena(int argc, char **argv)
     cli_run_jobs(A.njobs, A.threads, play_job, &A, false);
     int orphans = cli_bots_end_orphans();
     if (orphans)
-        fprintf(stderr, "leastscore arena: killed %d process%s that bots had started outside "
-                "their process groups (setsid), which outlived them\n", orphans,
-                orphans == 1 ? "" : "es");
+        fprintf(stderr, "leastscore arena: killed %d process%s that bots had started "
+                "outside their process groups (setsid), which outlived them\n",
+                orphans, orphans == 1 ? "" : "es");
 
     for (long j = 0; j < A.njobs; j++) {
         const job_out *o = &A.out[j];

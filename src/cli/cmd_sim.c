@@ -551,9 +551,9 @@ int cmd_sim(int argc, char **argv)
     cli_run_jobs(S.matches, S.threads, play_match, &S, isatty(2));
     int orphans = cli_bots_end_orphans();
     if (orphans)
-        fprintf(stderr, "leastscore sim: killed %d process%s that bots had started outside "
-                "their process groups (setsid), which outlived them\n", orphans,
-                orphans == 1 ? "" : "es");
+        fprintf(stderr, "leastscore sim: killed %d process%s that bots had started "
+                "outside their process groups (setsid), which outlived them\n",
+                orphans, orphans == 1 ? "" : "es");
 
     long played = 0, failed = 0, bot_errors = 0;
     for (long i = 0; i < S.matches; i++) {
