@@ -283,8 +283,11 @@ static void bot_kill(bot *b)
     if (b->pid > 0) {
         kill(-b->pid, SIGKILL);
         kill(b->pid, SIGKILL); /* in case it never reached its own group */
-        live_remove(b->pid);
+        /* Reaped while still in the live list, so that no sweep of the
+         * orphans in another thread reaps it first and its number, free
+         * again, is not waited for here as some new bot's. */
         waitpid(b->pid, NULL, 0);
+        live_remove(b->pid);
         b->pid = -1;
         if (adopting) /* what its group left us when it died */
             orphans_reap(false);
