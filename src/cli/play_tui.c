@@ -1432,6 +1432,18 @@ static void help_key(ui *u, int ch)
         u->help_top = 0;
 }
 
+/* A move key (h, x, d, a number) on a computer's turn: says why it does
+ * nothing, on the message rows until that computer has moved. Only the
+ * message changes: the computer's pause, or a cmd: bot's wait for its
+ * answer, goes on as it was. */
+static void not_your_turn(ui *u)
+{
+    if (ls_eliminated(u->g.s, 0))
+        set_msg(u, C_ERR, "You are out of this match: the others play it to its end.");
+    else
+        set_msg(u, C_ERR, "It is %s's turn: wait for yours.", ls_name(u->g.s, ls_turn(u->g.s)));
+}
+
 static void handle_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE)
@@ -1525,6 +1537,8 @@ static void handle_key(ui *u, int ch)
         u->bot_due = 1; /* move now */
     else if ((ch == 'f' || ch == 'F') && can_finish(u))
         u->finish = true;
+    else if (ch > 0 && ch < 128 && strchr("hHxXdD123456789", ch))
+        not_your_turn(u);
 }
 
 /* curses' SIGWINCH handler, which play_resized's handler calls on. */

@@ -19,7 +19,8 @@
 # laid out the same way at any width; ? opens the help over a round's
 # result and the end of the match, and goes back to them; the help words
 # the rules as line mode does; line mode breaks its lines at spaces at a
-# narrow terminal, but never a path or the command to go on.
+# narrow terminal, but never a path or the command to go on; a move key on
+# a computer's turn says why it does nothing.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -717,5 +718,47 @@ $T capture-pane -p -J -t lp >"$tmp/screen"
 on_screen "to go on with it:" "no command to go on with the match"
 on_screen -E "^ *leastscore play --resume '$dir/game one\.lsr'$" "the command to go on is broken"
 on_screen -E "^ *$dir/game one\.lsr$" "the record's path is broken"
+fi
+# 28. On a computer's turn, a move key says why it does nothing (it said
+# nothing): x, d and a number, each on another computer's turn (the pace,
+# 3 s, gives the time; the message goes with that computer's move); once
+# you are out, h says so (seed 3, five computers, out above 30: you
+# declare falsely on your second turn, as in play_tui.sh).
+if want 28; then
+start nt 80 24 --seed 7 --bots 3 --pace 3000 --record "$tmp/nt.lsr"
+wait_for nt "space:select"
+$T send-keys -t nt Space d
+wait_for nt "Ada is playing"
+$T send-keys -t nt x
+wait_for nt "It is Ada's turn: wait for yours." 5
+on_screen ! "You declared" "x declared on Ada's turn"
+wait_for nt "Ben is playing"
+$T send-keys -t nt d
+wait_for nt "It is Ben's turn: wait for yours." 5
+wait_for nt "Cleo is playing"
+$T send-keys -t nt 3
+wait_for nt "It is Cleo's turn: wait for yours." 5
+wait_for nt "space:select"
+on_screen ! "wait for yours" "the message outlived the computers' turns"
+quit nt
+start no 80 24 --seed 3 --bots 5 --threshold 30 --pace 8000 --record "$tmp/no.lsr"
+wait_for no "Your hand: total"
+$T send-keys -t no Space d
+i=0
+while :; do
+    $T capture-pane -p -t no >"$tmp/screen"
+    grep -qF "x:DECLARE" "$tmp/screen" && break
+    grep -qF "Enter:skip wait" "$tmp/screen" && $T send-keys -t no Enter
+    [ "$i" -lt 400 ] || screen_fail "no second turn"
+    sleep 0.05
+    i=$((i + 1))
+done
+$T send-keys -t no x y
+wait_for no "You are out: 37 points, above 30."
+$T send-keys -t no Enter
+wait_for no "is playing"
+$T send-keys -t no h
+wait_for no "You are out of this match: the others play it to its end." 5
+quit no
 fi
 echo ok

@@ -3,7 +3,8 @@
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring asks first, then brings up
 # the round summary; help, Ctrl-C (asks, 'n' goes on; at once while a cmd:
-# bot thinks; so do ?, q and a resize) and q + y quit with the terminal
+# bot thinks; so do ?, q and a resize, and h says it is the bot's turn)
+# and q + y quit with the terminal
 # restored and the record saved and replayable; closing the terminal saves the record and --resume
 # goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
@@ -226,6 +227,9 @@ $T resize-window -t k -x 60 -y 16
 wait_for k "too small" 10
 $T resize-window -t k -x 100 -y 35
 wait_for k "You discarded" 10
+# h on the bot's turn says why it does nothing, and the bot thinks on.
+$T send-keys -t k h
+wait_for k "It is Ada's turn: wait for yours." 10
 # Each key was answered before the bot's move, which would be in the log.
 on_screen ! "Ada discarded" "the keys waited for the bot's answer"
 wait_for k "Ada discarded"
