@@ -187,16 +187,32 @@ function ratingHistory(hist) {
 
 const HISTORY_COLUMNS = () => [s.colMatch, s.colWhen, s.colPlayers, s.colPlace, s.colScore, s.colChange, ''];
 
+// A match of the history. A computer level that sat at several seats of
+// it (your_seats) has all of them marked among the players, their places
+// and scores in seat order; its rating changed once (you, its best-placed
+// seat, carries the change).
 function matchRow(m) {
   const me = m.players.find((x) => x.seat === m.you);
-  const names = m.players.map((x) => (x.kind === 'bot' ? s.botName(x.level) : x.name)).join(', ');
+  const seats = m.your_seats || [m.you];
+  const mine = m.players.filter((x) => seats.includes(x.seat));
+  const names = m.players.map((x, i) => {
+    const name = x.kind === 'bot' ? s.botName(x.level) : x.name;
+    const shown = mine.length > 1 && seats.includes(x.seat) ? h('strong', { class: 'mine' }, name) : name;
+    return i ? [', ', shown] : shown;
+  });
+  let place = me ? s.place(me.place, m.players.length) : '–';
+  let score = me ? me.score : '–';
+  if (mine.length > 1) {
+    place = s.places(mine.map((x) => x.place), m.players.length);
+    score = s.scores(mine.map((x) => x.score));
+  }
   return {
-    attrs: { 'data-match': m.id },
+    attrs: { 'data-match': m.id, 'data-seats': seats.join(' ') },
     cells: [h('a', { href: `/matches/${m.id}` }, `#${m.id}`),
       { content: when(m.finished_at), span: 2 },
       { content: names, span: 'line' },
-      me ? s.place(me.place, m.players.length) : '–',
-      me ? me.score : '–',
+      place,
+      score,
       me && me.rated ? signed(me.rating_after - me.rating_before) : '–',
       h('a', { href: `/matches/${m.id}`, class: 'replay-link' }, s.replayLink)],
   };

@@ -40,6 +40,11 @@ export function sentences(list) {
   return list.map((x) => (/[.!?…]$/.test(x) ? x : `${x}.`)).join(' ');
 }
 
+// "2", "2 and 3", "1, 2 and 4".
+function andList(xs) {
+  return xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}
+
 // "1 point", "12 points" (a score, a selection's total).
 function points(n) {
   return `${n} point${n === 1 ? '' : 's'}`;
@@ -323,6 +328,10 @@ export const s = {
   colMatch: 'Match', colWhen: 'When', colBefore: 'Before', colAfter: 'After', colChange: 'Change',
   colPlayers: 'Players', colPlace: 'Place', colDeclared: 'Declarations',
   place: (place, of) => `${place} of ${of}`,
+  // A computer level that sat at several seats of one match: each seat's
+  // place, then each seat's score, in seat order.
+  places: (places, of) => `${andList(places.map(String))} of ${of}`,
+  scores: (scores) => andList(scores.map(String)),
   replayLink: 'Replay',
   historyHeading: 'Match history',
   noMatches: 'No finished match yet.',

@@ -22,8 +22,9 @@
  * wrapped (rich()) or cut with an ellipsis, never drawn past its edge, and
  * card names in any text ("7H") are drawn as the cards are ("7♥").
  *
- * Signals: SIGINT (Ctrl-C) opens the quit question; a second one, SIGTERM
- * or SIGHUP quit at once. A key or a resize (SIGWINCH, play_resized) cuts
+ * Signals: SIGINT (Ctrl-C) opens the quit question (at a terminal too
+ * small for the screen, which could not show it, it quits at once, as q
+ * does there); a second one, SIGTERM or SIGHUP quit at once. A key or a resize (SIGWINCH, play_resized) cuts
  * short a wait for a cmd: bot's answer: run() answers it, and the next
  * pass waits on for the same answer. Every way out saves the record, ends curses and
  * then prints where the record is.
@@ -1451,7 +1452,7 @@ static void handle_key(ui *u, int ch)
     if (ch != KEY_MOUSE)
         u->alert[0] = '\0';
     if (too_small(u)) {
-        if (ch == 'q' || ch == 'Q')
+        if (ch == 'q' || ch == 'Q' || ch == 3)
             u->quit = true;
         return;
     }
@@ -1594,7 +1595,9 @@ static void run(ui *u)
         if (play_interrupted) {
             int sig = play_interrupted;
             play_interrupted = 0;
-            if (sig != SIGINT || u->overlay == OV_QUIT)
+            /* Too small a terminal could not show the question: Ctrl-C
+             * quits at once there, as q does (the record is saved). */
+            if (sig != SIGINT || u->overlay == OV_QUIT || too_small(u))
                 break;
             ask_quit(u);
         }

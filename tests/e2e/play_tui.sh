@@ -9,7 +9,8 @@
 # goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end; mouse clicks
-# select a card and draw; a small terminal gets a clear message; suits are
+# select a card and draw; a small terminal gets a clear message, and q or
+# Ctrl-C quits there at once, the match saved; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
 # saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
@@ -240,6 +241,15 @@ start small 60 16 C --seed 1 --record "$tmp/small.lsr"
 wait_for small "too small"
 $T send-keys -t small q
 wait_for small "exit status 0"
+# So does Ctrl-C there (it opened a quit question that could not be seen
+# until the window was enlarged); the match is saved to be gone on with.
+start smallc 60 16 C --seed 1 --record "$tmp/smallc.lsr"
+wait_for smallc "too small"
+$T send-keys -t smallc C-c
+wait_for smallc "exit status 0" 10
+on_screen "The match is not over; to go on with it:" "Ctrl-C at a small terminal did not save the match to go on with"
+"$LS" play --plain --resume "$tmp/smallc.lsr" </dev/null >"$tmp/smallc.out" 2>&1 ||
+    { echo "the match left with Ctrl-C at a small terminal cannot be resumed"; cat "$tmp/smallc.out"; exit 1; }
 
 # Suit symbols in a UTF-8 locale, when the machine has one.
 if locale -a 2>/dev/null | grep -qi '^c\.utf-*8$'; then

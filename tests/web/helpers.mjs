@@ -3,7 +3,9 @@
 // playwright-core, and the moves a test player makes through the page.
 //
 // $LEASTSCORE names the binary (tools/run-e2e.sh sets it; default
-// build/leastscore). Every wait is bounded; a failing test leaves a
+// build/leastscore); $LS_WEB the client's directory the server serves
+// (default web/: another, such as `git archive HEAD~1 web` unpacked, shows
+// that a test fails on the client before a change). Every wait is bounded; a failing test leaves a
 // screenshot of each open page in build/web-screenshots/.
 
 import { spawn } from 'node:child_process';
@@ -26,7 +28,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export async function startServer(extra = [], opts = {}) {
   const bin = process.env.LEASTSCORE || path.join(ROOT, 'build', 'leastscore');
   const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'ls-web-'));
-  const args = ['serve', '--listen', `127.0.0.1:${opts.port || 0}`, '--data', dataDir, '--web', path.join(ROOT, 'web'), '--bot-delay', '0',
+  const args = ['serve', '--listen', `127.0.0.1:${opts.port || 0}`, '--data', dataDir, '--web', process.env.LS_WEB || path.join(ROOT, 'web'), '--bot-delay', '0',
     '--round-pause', '1', ...(opts.db ? ['--db', path.join(dataDir, 'store.db')] : []), ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
