@@ -419,12 +419,20 @@ static void draw_title(const ui *u, const ls_view *v)
     const char *sep = u->utf8 ? " \u00b7 " : " | ";
     const char *name = "Least Score ";
     int nw = (int)strlen(name);
-    snprintf(line, sizeof line, " Round %d", v->round);
-    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-        if (play_text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
-            snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep,
-                     pieces[i]);
-    bool named = play_text_width(line, strlen(line)) + 2 + nw <= COLS;
+    bool named = false;
+    /* The longest rules (out above 1000, tie loses, runs one suit, declare
+     * <= 12) leave the name no room at 80 columns with the spaced
+     * separators: they are then parted by commas, which fits the name
+     * while the round has two digits (a third pass, when even that does
+     * not fit, goes back to the separators). */
+    for (int pass = 0; pass < 3 && !named; pass++) {
+        snprintf(line, sizeof line, " Round %d", v->round);
+        for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+            if (play_text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
+                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+                         pass == 1 ? ", " : sep, pieces[i]);
+        named = play_text_width(line, strlen(line)) + 2 + nw <= COLS;
+    }
     if (named && play_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep, seed);
     set_color(u, C_TITLE, true);

@@ -576,8 +576,9 @@ fi
 # 23. The round's box has one blank row under its headline, whether that
 # takes one row (120 columns) or two (80; section 10 compares that box with
 # play.md): a one-row headline had two blank rows under it. The title row
-# keeps "Least Score" at 80 columns (the seed, 7, took its place) and adds
-# the seed where there is room; the help says the seed at any width.
+# keeps "Least Score" at 80 columns (the seed, 7, took its place), also
+# with the longest rules, and adds the seed where there is room; the help
+# says the seed at any width.
 if want 23 && [ "$loc" = C.UTF-8 ]; then
 start wb 120 30 --seed 7 --bots 3 --pace 0 --record "$tmp/wb.lsr"
 for i in $(seq 1 100); do
@@ -602,6 +603,14 @@ wait_for wt "Least Score - help (this match: seed 7)"
 $T send-keys -t wt Escape
 wait_for wt "space:select"
 quit wt
+# The longest rules leave the name no room with the spaced separators: they
+# are parted by commas instead, and the name stays.
+start wl 80 24 --seed 7 --bots 3 --threshold 1000 --tie penalty --runs suited \
+    --declare-max 12 --record "$tmp/wl.lsr"
+wait_for wl "space:select"
+on_screen -E "^ Round 1, out above 1000, tie loses, runs one suit, declare <= 12 +Least Score *$" \
+    "the title at 80 columns with the longest rules lacks the name"
+quit wl
 fi
 # 24. ? opens the help over a round's result and over the end of the
 # match, as it does everywhere else (it did nothing there), and any other
