@@ -433,7 +433,7 @@ function describe(ev, words) {
       return s.roundEndSentence(r, app.view.seats.map((_, i) => seatName(i)));
     }
     case 'match_end': return s.matchEndSentence(seatName(ev.winner));
-    case 'connection': return s.connectionSentence(app.view.seats[ev.seat]?.name || '?', ev);
+    case 'connection': return s.connectionSentence(seatName(ev.seat), ev, ev.seat === app.view.you);
     case 'host': return s.hostSentence(seatName(ev.seat));
     case 'reopen': return s.reopenSentence;
     case 'hurry': return s.hurrySentence(seatName(ev.by), seatName(ev.seat), ev.seconds, ev.seat === app.view.you);

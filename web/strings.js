@@ -220,9 +220,12 @@ export const s = {
   startSentence: (match) => (match > 1 ? `Match ${match} started.` : 'The match started.'),
   seatSentence: (name) => `${name} sat down.`,
   unseatSentence: (name) => `${name} left the seat.`,
-  connectionSentence: (name, ev) =>
-    ev.away ? `${name} is away; the computer plays for them.`
-      : ev.connected ? `${name} is back.` : `${name} lost the connection.`,
+  // (you: the page's own seat, named 'You'.)
+  connectionSentence: (name, ev, you) => {
+    if (ev.away) return you ? 'You are away; the computer plays for you.' : `${name} is away; the computer plays for them.`;
+    if (ev.connected) return `${name} ${you ? 'are' : 'is'} back.`;
+    return `${name} lost the connection.`;
+  },
   hostSentence: (name) => `${name} is now the host.`,
   reopenSentence: 'The table is back in the lobby: friends may join from the link.',
   hurrySentence: (by, name, sec, you) => (you

@@ -63,8 +63,11 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     assert.deepEqual(again.hand, seen.hand);
     assert.deepEqual(again.open, seen.open);
     // The log is the same, and now also says that the connection dropped
-    // and came back.
-    const moves = (log) => log.filter((l) => !/lost the connection|is back/.test(l));
+    // and came back: Ada's own, so in the second person, as her moves are.
+    const moves = (log) => log.filter((l) => !/lost the connection|are back/.test(l));
+    assert.ok(again.log.includes('You lost the connection.'), `the log: ${again.log}`);
+    assert.ok(again.log.includes('You are back.'), `the log: ${again.log}`);
+    assert.ok(!again.log.some((l) => /^Ada (lost|is)/.test(l)), `Ada in the third person: ${again.log}`);
     assert.deepEqual(moves(again.log), moves(seen.log));
     assert.equal(again.title, seen.title);
     // Scores and hand sizes are the same (the connection status and the
@@ -84,8 +87,8 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     // The banner goes with the new connection's welcome, while the page
     // still shows the table as it was: the seat is resumed once the state
     // that says Ada is back (again: the reload said so too) has come.
-    const backs = (log) => log.filter((l) => l === 'Ada is back.').length;
-    await page.waitForFunction((n) => [...document.querySelectorAll('#log li')].filter((l) => l.textContent === 'Ada is back.').length > n,
+    const backs = (log) => log.filter((l) => l === 'You are back.').length;
+    await page.waitForFunction((n) => [...document.querySelectorAll('#log li')].filter((l) => l.textContent === 'You are back.').length > n,
       backs(beforeDrop.log), { timeout: 15000 });
     await waitMyTurn(page);
     const afterDrop = await snapshot(page);

@@ -56,6 +56,21 @@ test('the end of a round says who declared and who went out', () => {
     'Cleo declared correctly: round 5 is over. You, Ben and Dev are out of the match.');
 });
 
+test('a connection dropped, back or away: in the second person for one\'s own seat', () => {
+  assert.equal(s.connectionSentence('Ben', { connected: false }, false), 'Ben lost the connection.');
+  assert.equal(s.connectionSentence('Ben', { connected: true }, false), 'Ben is back.');
+  assert.equal(s.connectionSentence('Ben', { away: true }, false), 'Ben is away; the computer plays for them.');
+  assert.equal(s.connectionSentence('You', { connected: false }, true), 'You lost the connection.');
+  assert.equal(s.connectionSentence('You', { connected: true }, true), 'You are back.');
+  assert.equal(s.connectionSentence('You', { away: true }, true), 'You are away; the computer plays for you.');
+});
+
+test('a computer level\'s several seats: places and scores in seat order', () => {
+  assert.equal(s.places([1, 3], 4), '1 and 3 of 4');
+  assert.equal(s.places([2, 3, 4], 5), '2, 3 and 4 of 5');
+  assert.equal(s.scores([14, 35]), '14 and 35');
+});
+
 test('one point, one second: a count of one is singular', () => {
   // A seat with 1 point read "1 points", an ace selected "(one card, 1 points)".
   assert.equal(s.score(1), '1 point');
