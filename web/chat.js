@@ -17,6 +17,14 @@
 // read them out, until they are unmuted. The names muted are kept in
 // localStorage; the server knows nothing of it, and the others still see
 // every line.
+//
+// What counts as new: the lines that came while this tab was at the
+// table and the chat closed, and those that came while it was away from
+// the table it was at (a reload, a dropped connection, a visit elsewhere
+// in the same tab). The backlog a newcomer finds is not news. The tab
+// keeps in sessionStorage the table, the last line number it had there
+// and its count of new lines, so that a reload neither loses the count
+// nor counts again what it had.
 
 import { s, sentences } from './strings.js';
 import { h } from './dom.js';
@@ -24,6 +32,19 @@ import { h } from './dom.js';
 const MAX_CHARS = 200; // the server's limit, in characters (code points)
 const KEY_OPEN = 'leastscore.chatOpen';
 const KEY_MUTED = 'leastscore.chatMuted';
+const KEY_SEEN = 'leastscore.chatSeen'; // {code, n, unread}: see above
+
+// What this tab had of a table's chat: {n, unread}, or null for a table
+// it has not been at (or anything else found there).
+function loadSeen(code) {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(KEY_SEEN) || 'null');
+    if (v && v.code === code && Number.isInteger(v.n) && Number.isInteger(v.unread)) return { n: v.n, unread: v.unread };
+  } catch {
+    // none
+  }
+  return null;
+}
 
 // The names muted in this browser: a JSON list of names in localStorage
 // (anything else found there counts as none).
@@ -49,7 +70,11 @@ export function createChat(send) {
     me: '', // the name of seat `you` ('' for a spectator, or not known yet)
     muted: loadMuted(),
     catchingUp: false, // the lines until the table's state are its backlog (see catchUp)
+    lastN: null, // the last line number this tab had at this table (null: none, a newcomer)
   };
+  function saveSeen() {
+    if (state.code) sessionStorage.setItem(KEY_SEEN, JSON.stringify({ code: state.code, n: state.lastN ?? -1, unread: state.unread }));
+  }
   // One's own line: by its writer's name, not the seat it came from (in
   // the lobby the seats move up when one is freed, and another's old
   // lines would be taken for one's own). Names at a table differ in more
@@ -104,6 +129,7 @@ export function createChat(send) {
     state.open = open;
     if (byUser) localStorage.setItem(KEY_OPEN, open ? '1' : '0');
     if (open) state.unread = 0;
+    saveSeen();
     draw();
     if (byUser) (open ? (state.canWrite ? input : list) : toggle).focus();
   }
@@ -198,8 +224,10 @@ export function createChat(send) {
       me = you < 0 ? '' : me ? String(me) : state.code === code ? state.me : '';
       const changed = state.code !== code || state.you !== you || state.me !== me;
       if (state.code !== code) {
+        const seen = loadSeen(code);
         state.lines = [];
-        state.unread = 0;
+        state.unread = seen && !state.open ? seen.unread : 0;
+        state.lastN = seen ? seen.n : null;
         status.textContent = '';
         input.value = '';
       }
@@ -233,11 +261,18 @@ export function createChat(send) {
         if (!hidden(line) && !mine(line)) fresh.push(line);
       }
       state.lines = state.lines.slice(-100);
+      // The backlog counts only from the last line this tab had here: a
+      // newcomer's counts nothing. (After a server restart the chat's
+      // numbers begin again: its backlog then counts nothing either.)
+      const from = state.lastN === null ? Infinity : state.lastN;
+      const news = state.catchingUp ? fresh.filter((l) => l.n > from) : fresh;
+      if (state.lines.length) state.lastN = state.lines[state.lines.length - 1].n;
+      if (!state.open) state.unread += news.length;
+      saveSeen();
       if (!fresh.length) {
         drawLines();
         return;
       }
-      if (!state.open) state.unread += fresh.length;
       draw();
       drawLines();
       // The backlog is told in one short sentence, not read out line by
@@ -254,6 +289,10 @@ export function createChat(send) {
     },
     caughtUp() {
       state.catchingUp = false;
+      if (state.code && state.lastN === null) {
+        state.lastN = -1; // here, with no line yet: every line from now on is news
+        saveSeen();
+      }
     },
     // The server refused a line: say why, and give the text back.
     refused(text) {
