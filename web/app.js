@@ -54,7 +54,10 @@ const app = {
   declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
   arriving: false, // a `joined` came: the next state is this page's first since (re)joining
   nextSent: '', // "match:round" of the result this player has dismissed
-  seen: { code: null, last: undefined }, // the last result this page showed at table `code` (seenResults())
+  // The last result this page showed at table `code` (seenResults());
+  // `over`: the last match end it drew; `final`: the end of the previous
+  // match, missed (missedFinal()).
+  seen: { code: null, last: undefined, final: null, over: null },
   missedTold: '', // "code:match:round" of the missed result announced
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
@@ -477,6 +480,8 @@ function onState(msg) {
     // out together they made one long paragraph of moves.
     if (msg.snapshot || app.arriving) spoken.splice(0, Math.max(0, spoken.length - 1));
     app.arriving = false;
+    const final = missedFinal(events, msg.view);
+    if (final) spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(seatName(final.winner))));
     const missed = missedResult();
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
@@ -534,6 +539,10 @@ function later(a, b) {
 function markSeen(key) {
   if (key ? !later(key, app.seen.last) : app.seen.last !== undefined) return;
   app.seen.last = key;
+  saveSeen();
+}
+
+function saveSeen() {
   try {
     sessionStorage.setItem(KEY_SEEN, JSON.stringify(app.seen));
   } catch {
@@ -544,12 +553,46 @@ function markSeen(key) {
 function seenResults(before, v) {
   if (app.seen.code !== v.code) {
     const saved = loadJSON(sessionStorage, KEY_SEEN);
-    app.seen = saved && saved.code === v.code ? saved : { code: v.code, last: undefined };
+    app.seen = saved && saved.code === v.code ? { final: null, over: null, ...saved }
+      : { code: v.code, last: undefined, final: null, over: null };
   }
   const showing = (x) => x && (x.status === 'between' || x.status === 'over') && x.result;
   if (showing(before) && before.code === v.code
     && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) markSeen(resultKey(before));
   if (app.seen.last === undefined && !showing(v)) markSeen(resultKey(v));
+  if (v.status === 'over' && v.result && app.seen.over?.match !== v.match) {
+    app.seen.over = { match: v.match, round: v.result.round, winner: v.winner, result: v.result };
+    saveSeen();
+  }
+}
+
+// The end of the previous match, when this page missed it: a rematch began
+// while it was away (a reload, a dropped connection, in the pause after
+// the final round). The view's `result` is then the new match's, so the
+// final round's result and the winner come from the state's events (a
+// `round_end`, `match_end`, then the next match's `start`) when the page
+// was away before the end; a page away from the end's screen (a reload
+// there) has them from app.seen.over, which it kept when it drew that
+// screen, since the state after its resume starts after them. Kept in
+// app.seen.final (sessionStorage) until closed; returns it when it is news
+// now, for the screen reader, else null.
+function missedFinal(events, v) {
+  if (app.seen.code !== v.code || app.seen.last === undefined) return null;
+  let match = v.match;
+  let end = null;
+  let found = null;
+  for (let i = events.length - 1; i >= 0 && !found; i--) {
+    const ev = events[i];
+    if (ev.kind === 'start') match--;
+    else if (ev.kind === 'match_end' && match < v.match) end = { ev, match };
+    else if (ev.kind === 'round_end' && end && end.match === match) found = { end, r: ev.result || ev };
+  }
+  const over = app.seen.over && app.seen.over.match < v.match ? app.seen.over : null;
+  const final = found ? { match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r } : over;
+  if (!final || !later(final, app.seen.last)) return null;
+  app.seen.final = final;
+  markSeen({ match: final.match, round: final.round });
+  return app.seen.final;
 }
 
 // The result this page missed, {match, round}, or null.
@@ -1032,6 +1075,7 @@ function tableScreen() {
     v.status === 'playing' ? centerPanel() : null,
     v.status === 'between' || v.status === 'over' ? resultPanel() : null,
     !spectator && v.hand ? handPanel() : null,
+    missedFinalPanel(),
     missedPanel(),
     spectator ? h('p', {}, s.spectating) : null,
     // Out of the match while the others play on: no hand, so say why.
@@ -1372,6 +1416,26 @@ function missedPanel() {
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-close', 'data-focus': 'missed-close',
       onclick: () => { markSeen(key); render(); },
+    }, s.missedClose)));
+}
+
+// The previous match's end, which this page missed (missedFinal()): its
+// final round and its winner, under the hand until closed.
+function missedFinalPanel() {
+  const f = app.seen.final;
+  const v = app.view;
+  if (!f || app.seen.code !== v.code || v.status === 'lobby') return null;
+  const [heading, ...body] = resultBody(f.result, 'missed-final-h');
+  return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
+    heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
+    h('h3', {}, s.winnerHeading(v.seats[f.winner]?.name ?? '?', f.winner === v.you)), body,
+    h('p', {}, h('button', {
+      class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
+      onclick: () => {
+        app.seen.final = null;
+        saveSeen();
+        render();
+      },
     }, s.missedClose)));
 }
 

@@ -262,6 +262,8 @@ export const s = {
   // round ended), shown in the next round.
   missedNote: 'The next round began while you were away; this is how the last one ended.',
   missedClose: 'Close the result',
+  missedFinalNote: (match) => `Match ${match} ended while you were away and the next one began; this is how it ended.`,
+  missedFinalSentence: (match, end) => `You missed the end of match ${match}; its result is on the page until you close it. ${end}`,
   missedSentence: (end) => `You missed the end of the last round; its result is on the page until you close it. ${end}`,
   waitingNext: 'Waiting for the others…',
   winnerHeading: (name, you) => (you ? 'You won the match!' : `${name} won the match`),

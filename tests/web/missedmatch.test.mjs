@@ -1,0 +1,83 @@
+// A match's end that the page missed. Ada and Ben play a match to its
+// end; Ben reloads while its result is on the screen and his page is held
+// back until Ada, the host, has started a rematch. The view then carries
+// the new match only, and Ben used to find match 2 with no word of how
+// match 1 ended. Now its final round and its winner are under his hand,
+// told to a screen reader; Close puts them away, and they do not come
+// back after another reload. Ada, who saw the end, has no such panel.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, DESKTOP, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+test('the end of a match missed in a reload before a rematch is shown in the next match', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  await ben.context().addInitScript(() => {
+    window.heard = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('announce')?.textContent;
+      if (text) window.heard.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await withShots(t, [ada, ben], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada');
+    const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });
+    await joinFromLink(ben, env.server.url, code, 'Ben');
+    await ada.click('#start');
+
+    // Both play until the match is over (each declares with 7 or less).
+    const deadline = Date.now() + 150000;
+    const over = async (p) => p.isVisible('h2.winner');
+    while (!(await over(ada) && await over(ben))) {
+      assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
+      const a = await playTurn(ada);
+      const b = await playTurn(ben);
+      if (!a && !b) await ada.waitForTimeout(100);
+    }
+    const winner = await ben.textContent('h2.winner');
+    const rows = await ben.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
+    const heading = await ben.textContent('#result-h');
+
+    // Ben reloads; his page is held back until match 2 has begun.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await ben.route('**/app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await ben.reload({ waitUntil: 'commit' });
+    await ada.click('#rematch');
+    await ada.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    release();
+
+    // Match 2 at Ben's: match 1's final round and its winner under the hand.
+    await ben.waitForSelector('#missed-final', { timeout: 30000 });
+    assert.match(await ben.textContent('h1'), /^Match 2/);
+    assert.equal(await ben.textContent('#missed-final-h'), heading);
+    assert.match(await ben.textContent('#missed-final'), /Match 1 ended while you were away/);
+    assert.equal(await ben.textContent('#missed-final h3'), winner);
+    assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
+    await ben.waitForFunction(() => window.heard.some((x) => x.includes('You missed the end of match 1')),
+      null, { timeout: 5000 }).catch(() => {});
+    const told = (await ben.evaluate(() => window.heard)).find((x) => x.includes('You missed the end of match 1'));
+    assert.match(told || '', /You missed the end of match 1; .* won the match\./);
+    assert.equal(await ada.isVisible('#missed-final'), false, 'Ada saw the end');
+
+    // Close puts it away; another reload does not show it again.
+    await ben.click('#missed-final-close');
+    await ben.waitForSelector('#missed-final', { state: 'detached', timeout: 5000 });
+    await ben.unroute('**/app.js');
+    await ben.reload();
+    await ben.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    await ben.waitForTimeout(500);
+    assert.equal(await ben.isVisible('#missed-final'), false);
+    assert.deepEqual(ada.errors, []);
+    assert.deepEqual(ben.errors, []);
+  });
+  await ada.context().close();
+  await ben.context().close();
+});
