@@ -54,6 +54,17 @@ function client(port) {
     };
 }
 
+// Sends text on a new connection and gives all that comes back once the
+// server closes it ('' for a close without an answer), within ms.
+const closingAnswer = (port, text, ms) => withTimeout(new Promise((resolve, reject) => {
+    const sock = connect({ host: '127.0.0.1', port });
+    let buf = '';
+    sock.on('data', (d) => { buf += d.toString('latin1'); });
+    sock.on('close', () => resolve(buf));
+    sock.on('error', reject);
+    sock.write(text);
+}), T(ms), `the close after ${text.split('\r\n')[0].slice(0, 60)}`);
+
 const req = (method, path, body = '') =>
     `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
     (body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : '') + `\r\n${body}`;
@@ -134,14 +145,7 @@ test('other methods get 405 with Allow and the whole answer; the connection goes
 test('TRACE and unknown methods get 403 from libwebsockets; the server goes on', async () => {
     const srv = await startServer();
     const port = Number(new URL(srv.origin).port);
-    const answer = (text) => withTimeout(new Promise((resolve, reject) => {
-        const sock = connect({ host: '127.0.0.1', port });
-        let buf = '';
-        sock.on('data', (d) => { buf += d.toString('latin1'); });
-        sock.on('close', () => resolve(buf));
-        sock.on('error', reject);
-        sock.write(text);
-    }), T(5000), `the close after ${text.split('\r\n')[0]}`);
+    const answer = (text) => closingAnswer(port, text, 5000);
     for (const method of ['TRACE', 'FOO']) {
         assert.match(await answer(req(method, '/api/leaderboard')), /^HTTP\/1\.[01] 403 /, method);
     }
@@ -160,14 +164,7 @@ test('TRACE and unknown methods get 403 from libwebsockets; the server goes on',
 test('CONNECT gets 405 and a close; over-long headers and %00 are closed at once; the server goes on', async () => {
     const srv = await startServer();
     const port = Number(new URL(srv.origin).port);
-    const answer = (text) => withTimeout(new Promise((resolve, reject) => {
-        const sock = connect({ host: '127.0.0.1', port });
-        let buf = '';
-        sock.on('data', (d) => { buf += d.toString('latin1'); });
-        sock.on('close', () => resolve(buf));
-        sock.on('error', reject);
-        sock.write(text);
-    }), T(10000), `the close after ${text.split('\r\n')[0].slice(0, 60)}`);
+    const answer = (text) => closingAnswer(port, text, 10000);
     const refused = await answer('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     assert.match(refused, /^HTTP\/1\.1 405 /);
     assert.match(refused, /\r\nallow: GET, HEAD\r\n/);

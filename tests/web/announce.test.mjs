@@ -17,15 +17,19 @@ import { checkDiscard, handTotal } from '../../web/rules.js';
 // (The computer players take 0.4 s a move: a reload comes before theirs.)
 const env = setup(['--bot-delay', '400']);
 
+// Keeps in window.heard every text the live region is given, across
+// reloads.
+const recordHeard = (page) => page.context().addInitScript(() => {
+  window.heard = [];
+  new MutationObserver(() => {
+    const text = document.getElementById('announce')?.textContent;
+    if (text) window.heard.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+});
+
 test('a screen reader hears the selection\'s line on each card pressed, and one stop between sentences', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
-  await page.context().addInitScript(() => {
-    window.heard = [];
-    new MutationObserver(() => {
-      const text = document.getElementById('announce')?.textContent;
-      if (text) window.heard.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  await recordHeard(page);
   await withShots(t, [page], async () => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Ray');
@@ -61,13 +65,7 @@ test('a screen reader hears the selection\'s line on each card pressed, and one 
 
 test('back after a reload, a screen reader hears where things stand, not every move missed', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
-  await page.context().addInitScript(() => {
-    window.heard = [];
-    new MutationObserver(() => {
-      const text = document.getElementById('announce')?.textContent;
-      if (text) window.heard.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  await recordHeard(page);
   await withShots(t, [page], async () => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Rex');
