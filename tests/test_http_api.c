@@ -208,6 +208,29 @@ static long long num(json_t *o, const char *key)
     return json_integer_value(json_object_get(o, key));
 }
 
+/* Finishes the example match with these players at its seats (0: a
+ * guest); its id. */
+static int64_t finish_example(ls_db *db, const int64_t ids[3], const char *const bots[3])
+{
+    static const char *const names[3] = {"Ann", "Bob", "Cid"};
+    ls_error err = {0};
+    int64_t t, mid;
+    assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
+    for (int i = 0; i < 3; i++) {
+        ls_db_seat s = {names[i], ids[i], bots[i], NULL, NULL};
+        assert_int_equal(ls_db_table_seat(db, t, i, &s, &err), 0);
+    }
+    for (const char *line = example; *line;) {
+        const char *nl = strchr(line, '\n');
+        char buf[128];
+        snprintf(buf, sizeof buf, "%.*s", (int)(nl - line), line);
+        assert_int_equal(ls_db_table_append(db, t, buf, &err), 0);
+        line = nl + 1;
+    }
+    assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
+    return mid;
+}
+
 static void test_the_api_answers_from_the_store(void **state)
 {
     (void)state;
@@ -225,22 +248,10 @@ static void test_the_api_answers_from_the_store(void **state)
     json_decref(o);
 
     /* Ann is a player; Bob a guest; Cid the greedy level. */
-    int64_t ann, cid, t, mid;
+    int64_t ann, cid;
     assert_int_equal(ls_db_player_create(db, "Ann", "0123456789abcdef0123456789abcdef", &ann, &err), 0);
     assert_int_equal(ls_db_bot_player(db, "greedy", &cid, &err), 0);
-    assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
-    ls_db_seat seats[3] = {{"Ann", ann, NULL, NULL, NULL}, {"Bob", 0, NULL, NULL, NULL},
-                           {"Cid", cid, "greedy", NULL, NULL}};
-    for (int i = 0; i < 3; i++)
-        assert_int_equal(ls_db_table_seat(db, t, i, &seats[i], &err), 0);
-    for (const char *line = example; *line;) {
-        const char *nl = strchr(line, '\n');
-        char buf[128];
-        snprintf(buf, sizeof buf, "%.*s", (int)(nl - line), line);
-        assert_int_equal(ls_db_table_append(db, t, buf, &err), 0);
-        line = nl + 1;
-    }
-    assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
+    int64_t mid = finish_example(db, (int64_t[]){ann, 0, cid}, (const char *const[]){NULL, NULL, "greedy"});
 
     /* A profile is four queries (the player, the rating history, the
      * matches with their seats, the rank), whatever the matches: it was
@@ -346,29 +357,6 @@ static void test_the_api_answers_from_the_store(void **state)
     unlink(path);
     snprintf(path, sizeof path, "%s/api.db-shm", dir);
     unlink(path);
-}
-
-/* Finishes the example match with these players at its seats (0: a
- * guest); its id. */
-static int64_t finish_example(ls_db *db, const int64_t ids[3], const char *const bots[3])
-{
-    static const char *const names[3] = {"Ann", "Bob", "Cid"};
-    ls_error err = {0};
-    int64_t t, mid;
-    assert_int_equal(ls_db_table_begin(db, "ABCDE", "", &t, &err), 0);
-    for (int i = 0; i < 3; i++) {
-        ls_db_seat s = {names[i], ids[i], bots[i], NULL, NULL};
-        assert_int_equal(ls_db_table_seat(db, t, i, &s, &err), 0);
-    }
-    for (const char *line = example; *line;) {
-        const char *nl = strchr(line, '\n');
-        char buf[128];
-        snprintf(buf, sizeof buf, "%.*s", (int)(nl - line), line);
-        assert_int_equal(ls_db_table_append(db, t, buf, &err), 0);
-        line = nl + 1;
-    }
-    assert_int_equal(ls_db_table_finish(db, t, &mid, &err), 0);
-    return mid;
 }
 
 /* The seats of a JSON array of integers, as "0,1". */
