@@ -3,10 +3,20 @@
 # own. It needs $tmp (the script's temporary directory) and defines:
 #   T                        the tmux command, on a server private to $tmp
 #   wait_for NAME TEXT [S]   polls session NAME's screen, every 50 ms, until
-#                            it contains TEXT (kept in $tmp/screen); after S
-#                            seconds (30) prints the screen and exits 1. The
-#                            bound only matters when the test fails: it is
-#                            generous for a loaded machine and the sanitizers.
+#                            it contains TEXT, then until the frame is
+#                            whole (settle); the screen is kept in
+#                            $tmp/screen. After S seconds (30) prints the
+#                            screen and exits 1. The bound only matters when
+#                            the test fails: it is generous for a loaded
+#                            machine and the sanitizers.
+#   settle NAME TEXT         captures NAME's screen again until two captures
+#                            20 ms apart are the same (at most 1 s), so that
+#                            $tmp/screen is not a frame caught half drawn
+#                            (a redraw can reach the terminal in several
+#                            writes: the top of a help read, its footer not
+#                            yet). A capture that has lost TEXT is not kept:
+#                            the screen moved on, and the last one with TEXT
+#                            is what the test looks at.
 #   wait_gone NAME TEXT [S]  polls as wait_for does until TEXT has left the
 #                            screen (a capture taken while a frame is
 #                            being written can still hold the last one's).
@@ -38,11 +48,24 @@ wait_for() {
     i=0
     while [ "$i" -lt $((${3:-30} * 20)) ]; do
         $T capture-pane -p -t "$1" >"$tmp/screen" 2>/dev/null || true
-        grep -qF -- "$2" "$tmp/screen" && return 0
+        grep -qF -- "$2" "$tmp/screen" && { settle "$1" "$2"; return 0; }
         sleep 0.05
         i=$((i + 1))
     done
     screen_fail "timed out waiting for '$2'; the screen:"
+}
+
+settle() {
+    j=0
+    while [ "$j" -lt 50 ]; do
+        sleep 0.02
+        $T capture-pane -p -t "$1" >"$tmp/screen.next" 2>/dev/null || break
+        grep -qF -- "$2" "$tmp/screen.next" || break
+        cmp -s "$tmp/screen" "$tmp/screen.next" && break
+        mv "$tmp/screen.next" "$tmp/screen"
+        j=$((j + 1))
+    done
+    rm -f "$tmp/screen.next"
 }
 
 wait_gone() {
