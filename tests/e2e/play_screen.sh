@@ -303,6 +303,7 @@ for i in $(seq 1 100); do
     grep -qF "Select the cards to discard (space)" "$tmp/screen" && { $T send-keys -t d Space d; sleep 0.3; }
     sleep 0.1
 done
+settle d "Press Enter to continue"
 sed 's/ *$//' "$tmp/screen" | head -19 >"$tmp/shown"
 sed -n '/(seed 7, three computer players, 80x24):/,/^A false declaration/p' "$root/docs/play.md" |
     sed -n '/^```$/,/^```$/p' | sed '1d;$d' >"$tmp/doc"
@@ -514,6 +515,7 @@ while :; do
     [ "$i" -lt 1200 ] || screen_fail "round 1 did not end"
     sleep 0.05
 done
+settle v "Press Enter to continue"
 on_screen "* lowest hand. Out, above 1: You 39 points, Cleo 8, Dev 12, Eve 10, Finn 11," "not everyone out was named"
 on_screen " Gus 19. " "not everyone out was named"
 $T send-keys -t v Enter
@@ -587,6 +589,7 @@ for i in $(seq 1 100); do
     grep -qF "Select the cards to discard (space)" "$tmp/screen" && { $T send-keys -t wb Space d; sleep 0.3; }
     sleep 0.1
 done
+settle wb "Press Enter to continue"
 on_screen "Press Enter to continue" "no round result"
 head_row=$(grep -n "Round 1: Ada declared" "$tmp/screen" | cut -d: -f1)
 player_row=$(grep -n "│ player " "$tmp/screen" | cut -d: -f1)
