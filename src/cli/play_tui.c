@@ -408,29 +408,38 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
  * the seed between them when there is room for it too. The rules come
  * first, the name next, the seed last (it is in the help and the record):
  * at 80 columns the rules and the name fit, and the seed joins them on a
- * wider screen, rather than taking the name's place when it is short. */
+ * wider screen, rather than taking the name's place when it is short.
+ *
+ * The longest rules (out above 1000, tie loses, runs one suit, declare
+ * <= 12) leave the name no room at 80 columns with the spaced separators:
+ * they are then parted by commas, which fits the name while the round has
+ * two digits; from round 100 the threshold is written "out > 1000" as
+ * well, which fits it up to round 99999; past that, a rule that does not
+ * fit before the name is left out (the help says them all). The name is
+ * never the one left out: it was, from round 100. */
 static void draw_title(const ui *u, const ls_view *v)
 {
     char tie[16], runs[24], decl[40], out[40], seed[32], line[256];
     rules_pieces(&v->rules, tie, runs, decl);
-    snprintf(out, sizeof out, "out above %d", v->rules.threshold);
     snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
     const char *pieces[] = {out, tie, runs, decl};
     const char *sep = u->utf8 ? " \u00b7 " : " | ";
     const char *name = "Least Score ";
     int nw = (int)strlen(name);
     bool named = false;
-    /* The longest rules (out above 1000, tie loses, runs one suit, declare
-     * <= 12) leave the name no room at 80 columns with the spaced
-     * separators: they are then parted by commas, which fits the name
-     * while the round has two digits (a third pass, when even that does
-     * not fit, goes back to the separators). */
-    for (int pass = 0; pass < 3 && !named; pass++) {
+    for (int pass = 0; pass < 4 && !named; pass++) {
+        const char *by = pass == 0 ? sep : ", ";
+        /* the room the rules have: the row, or (last pass) what the name
+         * and the two columns before it leave */
+        int room = pass == 3 ? COLS - 2 - nw : COLS - 1;
+        snprintf(out, sizeof out, pass >= 2 ? "out > %d" : "out above %d",
+                 v->rules.threshold);
         snprintf(line, sizeof line, " Round %d", v->round);
         for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-            if (play_text_width(line, strlen(line)) + 3 + (int)strlen(pieces[i]) < COLS)
+            if (play_text_width(line, strlen(line)) + play_text_width(by, strlen(by)) +
+                (int)strlen(pieces[i]) <= room)
                 snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
-                         pass == 1 ? ", " : sep, pieces[i]);
+                         by, pieces[i]);
         named = play_text_width(line, strlen(line)) + 2 + nw <= COLS;
     }
     if (named && play_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)

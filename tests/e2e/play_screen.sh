@@ -579,7 +579,8 @@ fi
 # takes one row (120 columns) or two (80; section 10 compares that box with
 # play.md): a one-row headline had two blank rows under it. The title row
 # keeps "Least Score" at 80 columns (the seed, 7, took its place), also
-# with the longest rules, and adds the seed where there is room; the help
+# with the longest rules, in round 1 and in round 101, and adds the seed
+# where there is room; the help
 # says the seed at any width.
 if want 23 && [ "$loc" = C.UTF-8 ]; then
 start wb 120 30 --seed 7 --bots 3 --pace 0 --record "$tmp/wb.lsr"
@@ -614,6 +615,19 @@ wait_for wl "space:select"
 on_screen -E "^ Round 1, out above 1000, tie loses, runs one suit, declare <= 12 +Least Score *$" \
     "the title at 80 columns with the longest rules lacks the name"
 quit wl
+# From round 100 the commas are not enough: the threshold is written
+# "out > 1000" and the name stays (it was dropped). A match of those rules
+# played by sim (one turn a round, so it lasts) is cut after its 100th
+# round and resumed: round 101 is dealt.
+"$LS" sim --players greedy,greedy --matches 1 --threads 1 --threshold 1000 --tie penalty \
+    --runs suited --declare-max 12 --max-turns 1 --records "$tmp/long" >/dev/null
+awk '/^round$/ { n++ } n > 100 { exit } { print }' "$tmp/long/match-000001.lsr" >"$tmp/r100.lsr"
+[ "$(grep -c '^round$' "$tmp/r100.lsr")" = 100 ] || { echo "sim's match has fewer than 101 rounds"; exit 1; }
+start wr 80 24 --resume "$tmp/r100.lsr" --record "$tmp/r101.lsr"
+wait_for wr "Round 101"
+on_screen -E "^ Round 101, out > 1000, tie loses, runs one suit, declare <= 12 +Least Score *$" \
+    "the title at 80 columns in round 101 with the longest rules lacks the name"
+quit wr
 fi
 # 24. ? opens the help over a round's result and over the end of the
 # match, as it does everywhere else (it did nothing there), and any other
