@@ -419,27 +419,53 @@ function seatName(i) {
   return i === v.you ? s.you : v.seats[i].name;
 }
 
+// The seats' names as they were just after each of `events`, which lead
+// up to view `v`: in the lobby a freed seat moves the later ones up, so
+// an event's seat number is only good for the seats of its own time. Read
+// back from the view: an `unseat` undone puts its name back in its
+// place, a `seat` undone takes it out.
+function namesAt(events, v) {
+  let names = v.seats.map((seat) => seat?.name ?? '?');
+  const out = new Array(events.length);
+  for (let i = events.length - 1; i >= 0; i--) {
+    const ev = events[i];
+    out[i] = names;
+    if (ev.kind === 'seat' && ev.seat >= 0 && ev.seat < names.length) {
+      names = names.filter((_, j) => j !== ev.seat);
+    } else if (ev.kind === 'unseat' && ev.seat >= 0 && ev.seat <= names.length) {
+      names = [...names.slice(0, ev.seat), String(ev.name), ...names.slice(ev.seat)];
+    }
+  }
+  return out;
+}
+
 // "discard 9H take 6C" with its cards written for the eye or the ear.
 function moveText(move, words) {
   return String(move).split(' ').map((w) => (parseCard(w) ? (words ? cardWords(w) : cardShort(w)) : w)).join(' ');
 }
 
-function describe(ev, words) {
+// The event ev as a sentence; `names` are the seats' names at its time
+// (namesAt()). This page's own person, by name (seat numbers move in the
+// lobby, and a name is one person's at a table), is "You".
+function describe(ev, words, names) {
+  const me = app.view.seats[app.view.you]?.name;
+  const you = (i) => me !== undefined && names[i] === me;
+  const name = (i) => (you(i) ? s.you : names[i] ?? '?');
   switch (ev.kind) {
-    case 'seat': return s.seatSentence(ev.name);
-    case 'unseat': return s.unseatSentence(ev.name);
+    case 'seat': return s.seatSentence(ev.name, ev.name === me);
+    case 'unseat': return s.unseatSentence(ev.name, ev.name === me);
     case 'start': return s.startSentence(ev.match);
-    case 'deal': return s.dealSentence(ev.round, seatName(ev.starter), ev.starter === app.view.you, ev.open, words);
-    case 'move': return s.moveSentence(seatName(ev.seat), ev, words);
+    case 'deal': return s.dealSentence(ev.round, name(ev.starter), you(ev.starter), ev.open, words);
+    case 'move': return s.moveSentence(name(ev.seat), ev, words);
     case 'round_end': {
       const r = ev.result || ev;
-      return s.roundEndSentence(r, app.view.seats.map((_, i) => seatName(i)));
+      return s.roundEndSentence(r, names.map((_, i) => name(i)));
     }
-    case 'match_end': return s.matchEndSentence(seatName(ev.winner));
-    case 'connection': return s.connectionSentence(seatName(ev.seat), ev, ev.seat === app.view.you);
-    case 'host': return s.hostSentence(seatName(ev.seat));
+    case 'match_end': return s.matchEndSentence(name(ev.winner));
+    case 'connection': return s.connectionSentence(name(ev.seat), ev, you(ev.seat));
+    case 'host': return s.hostSentence(name(ev.seat), you(ev.seat));
     case 'reopen': return s.reopenSentence;
-    case 'hurry': return s.hurrySentence(seatName(ev.by), seatName(ev.seat), ev.seconds, ev.seat === app.view.you);
+    case 'hurry': return s.hurrySentence(name(ev.by), name(ev.seat), ev.seconds, you(ev.seat));
     default: return null;
   }
 }
@@ -466,11 +492,12 @@ function onState(msg) {
     }
     const spoken = [];
     let news = null; // what to call this person back to the page for
-    for (const ev of events) {
+    const names = namesAt(events, msg.view);
+    for (const [i, ev] of events.entries()) {
       if (!msg.snapshot && ev.v <= app.version) continue;
-      const text = describe(ev, false);
+      const text = describe(ev, false, names[i]);
       if (!text) continue;
-      app.log.push({ v: ev.v, text, words: describe(ev, true) });
+      app.log.push({ v: ev.v, text, words: describe(ev, true, names[i]) });
       spoken.push(app.log[app.log.length - 1].words);
       if (!msg.snapshot) news = callBack(ev) || news;
     }
@@ -609,7 +636,9 @@ function missedResult() {
 function callBack(ev) {
   const v = app.view;
   if (v.you < 0) return null;
-  if (ev.kind === 'seat' && ev.who === 'human' && ev.seat !== v.you && v.status === 'lobby') return s.satDownTitle(ev.name);
+  if (ev.kind === 'seat' && ev.who === 'human' && ev.name !== v.seats[v.you]?.name && v.status === 'lobby') {
+    return s.satDownTitle(ev.name);
+  }
   if (ev.kind === 'start' && v.host !== v.you) return s.startedTitle;
   if (ev.kind === 'hurry' && ev.seat === v.you) return s.hurryTitle;
   return null;

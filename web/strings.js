@@ -218,15 +218,16 @@ export const s = {
   dealSentence: (round, starter, you, open, words) =>
     `Round ${round} dealt. ${starter} ${you ? 'start' : 'starts'}; the open card is ${words ? cardWords(open) : cardShort(open)}.`,
   startSentence: (match) => (match > 1 ? `Match ${match} started.` : 'The match started.'),
-  seatSentence: (name) => `${name} sat down.`,
-  unseatSentence: (name) => `${name} left the seat.`,
+  // (you: the event is about the page's own person.)
+  seatSentence: (name, you) => (you ? 'You sat down.' : `${name} sat down.`),
+  unseatSentence: (name, you) => (you ? 'You left your seat.' : `${name} left the seat.`),
   // (you: the page's own seat, named 'You'.)
   connectionSentence: (name, ev, you) => {
     if (ev.away) return you ? 'You are away; the computer plays for you.' : `${name} is away; the computer plays for them.`;
     if (ev.connected) return `${name} ${you ? 'are' : 'is'} back.`;
     return `${name} lost the connection.`;
   },
-  hostSentence: (name) => `${name} is now the host.`,
+  hostSentence: (name, you) => (you ? 'You are now the host.' : `${name} is now the host.`),
   reopenSentence: 'The table is back in the lobby: friends may join from the link.',
   hurrySentence: (by, name, sec, you) => (you
     ? `${by} asked you to hurry: ${sec} seconds, then the computer plays your turn.`

@@ -65,6 +65,15 @@ test('a connection dropped, back or away: in the second person for one\'s own se
   assert.equal(s.connectionSentence('You', { away: true }, true), 'You are away; the computer plays for you.');
 });
 
+test('a seat taken, left or become the host\'s: in the second person for one\'s own', () => {
+  assert.equal(s.seatSentence('Ada', false), 'Ada sat down.');
+  assert.equal(s.seatSentence('Ada', true), 'You sat down.');
+  assert.equal(s.unseatSentence('Ada', false), 'Ada left the seat.');
+  assert.equal(s.unseatSentence('Ada', true), 'You left your seat.');
+  assert.equal(s.hostSentence('Ben', false), 'Ben is now the host.');
+  assert.equal(s.hostSentence('You', true), 'You are now the host.');
+});
+
 test('a computer level\'s several seats: places and scores in seat order', () => {
   assert.equal(s.places([1, 3], 4), '1 and 3 of 4');
   assert.equal(s.places([2, 3, 4], 5), '2, 3 and 4 of 5');
