@@ -57,16 +57,20 @@ int cli_rules_option(ls_rules *r, const char *option, const char *value,
  * columns, for the --help of play and sim. */
 void cli_print_kinds(FILE *out);
 
+/* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
+double cli_wall_ms(void);
+
 /*
  * Adds the player specs of a --players list to specs[*n..max-1]: commas
  * separate specs, except that a key=value piece without ':' continues the
  * previous spec ("expert:iters=5,c=1,greedy"), and a cmd: spec ends at
- * the next comma. Returns 0, or prints a usage error for `cmd` and
- * returns 2.
+ * the next comma outside the quotes of its command, read as the shell
+ * reads them ("cmd:./bot --x '1,2'",greedy: the quotes stay for the
+ * shell). A quote left open, or a piece after a cmd: spec that is no
+ * player (the rest of a command the comma split), is a usage error that
+ * says how to quote. cli_add_spec adds one spec as it is (--player).
+ * Both return 0, or print a usage error for `cmd` and return 2.
  */
-/* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
-double cli_wall_ms(void);
-
 int cli_add_players(const char *cmd, const char *list,
                     char (*specs)[CLI_SPEC_MAX], int *n, int max);
 int cli_add_spec(const char *cmd, const char *spec,

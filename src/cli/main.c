@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/botproc.h"
 #include "cli/cli.h"
 #include "leastscore.h"
 #include "leastscore_ai.h"
@@ -273,27 +274,64 @@ int cli_add_spec(const char *cmd, const char *spec,
     return 0;
 }
 
+/*
+ * The end of a cmd: spec that starts at p: the first comma outside quotes,
+ * read as the shell reads the command (a '...' string holds anything but
+ * ', a "..." string anything but an unescaped ", and a backslash outside
+ * '...' escapes the character after it), or the end of the list. The
+ * quotes stay in the command for the shell. NULL when a quote is not
+ * closed; *open then says which.
+ */
+static char *cmd_end(char *p, char *open)
+{
+    char quote = 0;
+    for (; *p; p++) {
+        if (quote == '\'' ) {
+            if (*p == '\'')
+                quote = 0;
+        } else if (*p == '\\' && p[1]) {
+            p++;
+        } else if (quote == '"') {
+            if (*p == '"')
+                quote = 0;
+        } else if (*p == '\'' || *p == '"') {
+            quote = *p;
+        } else if (*p == ',') {
+            return p;
+        }
+    }
+    *open = quote;
+    return quote ? NULL : p;
+}
+
 int cli_add_players(const char *cmd, const char *list,
                     char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
     char buf[2048];
+    const char *what = strcmp(cmd, "play") ? "players" : "--level";
     if (strlen(list) >= sizeof buf)
         return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
                                "at most %zu)", strlen(list), sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", list);
     int piece = 0;
+    const char *last_cmd = NULL; /* the cmd: spec just added, if it was one */
     for (char *tok = buf, *next; tok; tok = next) {
-        next = strchr(tok, ',');
-        if (next)
+        char open = 0;
+        next = !strncmp(tok, "cmd:", 4) ? cmd_end(tok + 4, &open) : strchr(tok, ',');
+        if (open)
+            return cli_usage_error(cmd, "'%.60s': its command has a %s quote (%c) "
+                                   "that is not closed", tok,
+                                   open == '"' ? "double" : "single", open);
+        if (next && *next)
             *next++ = '\0';
+        else
+            next = NULL;
         piece++;
         if (!*tok)
             return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
                                    "empty (two commas in a row, or one at an end)",
-                                   piece, strcmp(cmd, "play") ? "players" : "--level",
-                                   list);
-        if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 &&
-            strncmp(specs[*n - 1], "cmd:", 4) != 0) {
+                                   piece, what, list);
+        if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 && !last_cmd) {
             char *prev = specs[*n - 1];
             size_t len = strlen(prev), more = strlen(tok);
             if (len + 1 + more >= CLI_SPEC_MAX)
@@ -304,9 +342,23 @@ int cli_add_players(const char *cmd, const char *list,
             memcpy(prev + len + 1, tok, more + 1); /* fits: checked above */
             continue;
         }
+        /* A comma the shell left in a command ('cmd:./bot --x 1,2'), which
+         * split it: the piece after it is no player. Say how to keep it
+         * (it was "unknown player kind '2'"). */
+        ls_error err = {0};
+        if (last_cmd && cli_player_check(tok, &err) != 0) {
+            char shown[80];
+            return cli_usage_error(cmd, "'%s' after '%.60s' in the %s list is no "
+                                   "player: a comma in a cmd: command is kept when "
+                                   "the command quotes it (\"cmd:./bot --x '1,2'\","
+                                   "greedy)%s", ls_printable(tok, shown, sizeof shown),
+                                   last_cmd, what, strcmp(cmd, "play")
+                                   ? ", or give the bot alone with --player SPEC" : "");
+        }
         int rc = cli_add_spec(cmd, tok, specs, n, max);
         if (rc)
             return rc;
+        last_cmd = !strncmp(tok, "cmd:", 4) ? specs[*n - 1] : NULL;
     }
     return 0;
 }

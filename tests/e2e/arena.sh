@@ -72,6 +72,25 @@ cmp -s "$tmp/t1" "$tmp/t3" && fail "the seed changes nothing"
 grep -q '"name": "greedy_py"' "$tmp/bot.json" || fail "bot name"
 grep -q '"bot_failures": 0' "$tmp/bot.json" || { cat "$tmp/bot.err"; fail "bot failures"; }
 
+# A comma inside the quotes of a cmd: command stays in the command, as in
+# sim (--players split at every comma, and the bot got '1 instead).
+cat >"$tmp/argv.py" <<PY
+import runpy, sys
+with open(sys.argv[1], "w") as f:
+    f.write("|".join(sys.argv[2:]))
+sys.argv = sys.argv[:1]
+runpy.run_path("$root/examples/bots/greedy.py", run_name="__main__")
+PY
+"$ls" arena --players "cmd:python3 $tmp/argv.py $tmp/argv.out '1,2' \"a,b\"",greedy --matches 1 \
+    >"$tmp/quoted.txt" 2>"$tmp/quoted.err" || { cat "$tmp/quoted.err"; fail "a quoted comma in a cmd: command"; }
+[ "$(cat "$tmp/argv.out")" = '1,2|a,b' ] || fail "the bot's arguments: $(cat "$tmp/argv.out")"
+grep -q "^[12]  *argv_py " "$tmp/quoted.txt" || { cat "$tmp/quoted.txt"; fail "a quoted comma: the bot's row"; }
+[ -s "$tmp/quoted.err" ] && { cat "$tmp/quoted.err"; fail "a quoted comma: the bot failed"; }
+rc=0
+"$ls" arena --players "cmd:python3 $tmp/argv.py x 1,2",greedy --matches 1 >/dev/null 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && grep -q "^leastscore arena: '2' after 'cmd:python3 .*/argv.py x 1' in the players list is no player: a comma in a cmd: command is kept when the command quotes it" \
+    "$tmp/err" || { cat "$tmp/err"; fail "an unquoted comma in a command: exit $rc"; }
+
 # A spec that is not UTF-8 is in --json, quoted printable (it was left out),
 # and the table shows no raw control byte.
 odd=$(printf 'cmd:printf x\377\033[31m')

@@ -61,6 +61,25 @@ fi
 want=$(sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' "$root/include/leastscore.h")
 [ "$(cat "$tmp/out")" = "leastscore $want" ] || fail "--version says '$(cat "$tmp/out")'"
 
+# play's --level reads a cmd: command's quotes as sim's --players does: a
+# comma inside them stays in the command (the list was split at it, and
+# the bot got '1 instead).
+cat >"$tmp/argv.py" <<PY
+import runpy, sys
+with open(sys.argv[1], "w") as f:
+    f.write("|".join(sys.argv[2:]))
+sys.argv = sys.argv[:1]
+runpy.run_path("$root/examples/bots/greedy.py", run_name="__main__")
+PY
+echo quit | "$ls" play --plain --bots 2 --level "cmd:python3 $tmp/argv.py $tmp/argv.out '1,2' \"a,b\"",random \
+    --record "$tmp/quoted.lsr" --seed 3 >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "play: a quoted comma"; }
+[ "$(cat "$tmp/argv.out")" = '1,2|a,b' ] || fail "play: the bot's arguments: $(cat "$tmp/argv.out")"
+grep -q "^# level .* cmd:python3 .*/argv.py .*/argv.out '1,2' \"a,b\"$" "$tmp/quoted.lsr" &&
+    grep -q "^# level .* random$" "$tmp/quoted.lsr" || { cat "$tmp/quoted.lsr"; fail "play: a quoted comma: the levels"; }
+[ "$(status play --plain --level "cmd:python3 $tmp/argv.py x 1,2")" = 2 ] &&
+    grep -q "^leastscore play: '2' after 'cmd:python3 .*/argv.py x 1' in the --level list is no player: a comma in a cmd: command is kept when the command quotes it (\"cmd:./bot --x '1,2'\",greedy)$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "play: an unquoted comma in a command"; }
+
 # sim on a terminal: the bar counts the matches and ends on a line of its own.
 command -v tmux >/dev/null 2>&1 || fail "tmux is not installed"
 $T new-session -d -s bar -x 120 -y 10 \

@@ -215,6 +215,39 @@ grep -q "garbage 'ok 1';" "$tmp/yes.err" && ! grep "garbage" "$tmp/yes.err" | gr
     --json >"$tmp/sh.json" 2>"$tmp/sh.err" || { cat "$tmp/sh.err"; fail "compound bot command"; }
 [ "$(field "$tmp/sh.json" bot_failures)" = 0 ] || { cat "$tmp/sh.err"; fail "compound bot command failed"; }
 
+# A comma inside the quotes of a cmd: command stays in the command
+# ('1,2', "a,b" and c\,d as the shell reads them): --players split at every
+# comma, and the bot got '1 instead. An unquoted one that splits a command
+# is refused, saying how to quote it, and so is a quote left open.
+cat >"$tmp/argv.py" <<PY
+import runpy, sys
+with open(sys.argv[1], "w") as f:
+    f.write("|".join(sys.argv[2:]))
+sys.argv = sys.argv[:1]
+runpy.run_path("$root/examples/bots/greedy.py", run_name="__main__")
+PY
+"$ls" sim --players "cmd:python3 $tmp/argv.py $tmp/argv.sim '1,2' \"a,b\" c\\,d",greedy --matches 1 \
+    --json >"$tmp/quoted.json" 2>"$tmp/quoted.err" || { cat "$tmp/quoted.err"; fail "a quoted comma in a cmd: command"; }
+[ "$(cat "$tmp/argv.sim")" = '1,2|a,b|c,d' ] || fail "the bot's arguments: $(cat "$tmp/argv.sim")"
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert [p["name"] for p in d["players"]] == ["argv_py", "greedy"], d["players"]
+assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/quoted.json" || fail "a quoted comma: players"
+rc=0
+"$ls" sim --players "cmd:python3 $tmp/argv.py x 1,2",greedy --matches 1 >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] || fail "an unquoted comma in a command: exit $rc, not 2"
+grep -q "^leastscore sim: '2' after 'cmd:python3 .*/argv.py x 1' in the players list is no player: a comma in a cmd: command is kept when the command quotes it (\"cmd:./bot --x '1,2'\",greedy), or give the bot alone with --player SPEC$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "an unquoted comma in a command: message"; }
+rc=0
+"$ls" sim --players "cmd:python3 $tmp/argv.py x '1,2",greedy --matches 1 >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] || fail "an open quote in a command: exit $rc, not 2"
+grep -q "^leastscore sim: 'cmd:python3 .*': its command has a single quote (') that is not closed$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "an open quote in a command: message"; }
+# --player takes a spec as it is, commas and all.
+"$ls" sim --player "cmd:python3 $tmp/argv.py $tmp/argv.one 1,2" --player greedy --matches 1 \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "--player with a comma"; }
+[ "$(cat "$tmp/argv.one")" = '1,2' ] || fail "--player: the bot's arguments: $(cat "$tmp/argv.one")"
+
 # A bot that stops reading its input while it goes on writing fills the
 # pipe: it is killed after the time limit instead of blocking the referee.
 rc=0
