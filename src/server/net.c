@@ -41,6 +41,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -72,6 +73,8 @@
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
+#define FD_RESERVE 64         /* open files kept from connections: see fd_ok() */
+#define FD_LOG_EVERY_MS 10000 /* refused connections are logged this often */
 #define REPLAY_WAIT_S 120     /* how long a replay may take, its wait included */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
@@ -172,6 +175,9 @@ struct server {
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
+    long fd_limit;           /* the limit of open files (ulimit -n) */
+    unsigned long fd_refused; /* connections refused since the last log line */
+    uint64_t fd_logged;      /* uv_now of that line, 0 before the first */
 };
 
 enum { JOB_MOVE, JOB_HINT, JOB_ACCOUNT, JOB_REPLAY };
@@ -2056,6 +2062,37 @@ static int raw_callback(struct lws *wsi, enum lws_callback_reasons reason)
     }
 }
 
+/*
+ * Whether a connection just accepted, on socket `fd`, may be served: not
+ * when fewer than FD_RESERVE files would be left under the limit of open
+ * files. accept() gives the lowest free descriptor, so fd at or above the
+ * limit less the reserve means that every one below it is taken. The
+ * reserve keeps files for the store (SQLite's three, PostgreSQL's socket),
+ * the web files served, the game records written and the loop's own: a
+ * flood of connections (one address may open any number of them; a game
+ * connection is counted only at its handshake) used to take every file,
+ * and then accept() failed with EMFILE at every turn of the loop, which
+ * spun and logged each failure (51 MB in 6 s) while it answered nobody.
+ * Refused connections are closed at once and logged together, at most
+ * once every FD_LOG_EVERY_MS.
+ */
+static bool fd_ok(server *srv, int fd)
+{
+    if (srv->fd_limit <= 0 || fd < srv->fd_limit - FD_RESERVE)
+        return true;
+    srv->fd_refused++;
+    uint64_t now = uv_now(&srv->loop);
+    if (!srv->fd_logged || now - srv->fd_logged >= FD_LOG_EVERY_MS) {
+        fprintf(stderr, "leastscore serve: connections refused (%lu since the last such "
+                "line): only %ld files left under the limit of open files (ulimit -n "
+                "%ld), kept for the store and the files served\n", srv->fd_refused,
+                srv->fd_limit - fd, srv->fd_limit);
+        srv->fd_refused = 0;
+        srv->fd_logged = now;
+    }
+    return false;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
                     void *in, size_t len)
 {
@@ -2063,6 +2100,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     pss *ps = user;
     char path[PATH_MAX];
     switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return fd_ok(srv, (int)(lws_intptr_t)in) ? 0 : 1;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         return confirm_upgrade(srv, wsi);
     case LWS_CALLBACK_HTTP: {
@@ -2345,6 +2384,10 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->misses.open_when_full = true;
     srv->new_players.burst = NEW_PLAYER_BURST;
     srv->new_players.every_ms = NEW_PLAYER_EVERY_S * 1000.0;
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY &&
+        nofile.rlim_cur <= LONG_MAX)
+        srv->fd_limit = (long)nofile.rlim_cur;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

@@ -51,7 +51,8 @@ const RUN_DIR = process.env.LS_TEST_RUN_DIR;
 // temporary directory giving them; options.grace the --grace seconds;
 // options.dir the directory of an earlier server (s.dir) to start again
 // on, with its data (it is then removed only by the last server's kill);
-// options.env more environment variables.
+// options.env more environment variables; options.nofile the server's
+// limit of open files (ulimit -n, set by sh before it execs the server).
 export async function startServer(options = {}) {
     const dir = options.dir ?? mkdtempSync(join(RUN_DIR ?? tmpdir(), 'ls-server-'));
     const dataDir = join(dir, 'data');
@@ -66,7 +67,10 @@ export async function startServer(options = {}) {
         '--bot-delay', '0', '--round-pause', '0',
         '--grace', String(options.grace ?? 30),
         ...(typeof options.args === 'function' ? options.args(dir) : options.args ?? [])];
-    const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'],
+    const [file, argv] = options.nofile
+        ? ['sh', ['-c', `ulimit -n ${Number(options.nofile)} && exec "$0" "$@"`, BIN, ...args]]
+        : [BIN, args];
+    const proc = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, ...(options.env ?? {}) } });
     const s = {
         proc, dir, dataDir, stdout: '', stderr: '', exited: null,

@@ -1,0 +1,83 @@
+// fdlimit.test.mjs - a flood of connections that would take every file
+// the server may open (its limit of open files, ulimit -n) is refused
+// before it does: the server keeps files for its store and its web
+// files, closes each connection over that at once, writes one line
+// about it in its log (not one a connection), does not spin, and takes
+// connections again as soon as the flood goes (server-protocol.md,
+// Limits). Before, accept() failed with EMFILE on every turn of the
+// loop: the server took a core and wrote 'accept: errno 24' to its log
+// some 200,000 times a second (51 MB in 6 s), and answered nobody.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startServer, withTimeout, sleep, T } from './lib.mjs';
+
+const NOFILE = 256;
+const FLOOD = 400;
+
+// The server's CPU time so far, in seconds (/proc/PID/stat: utime and
+// stime, in clock ticks of 1/100 s).
+function cpuSeconds(pid) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+test('a flood of connections past the limit of open files is refused; the server does not spin and serves again after it', async () => {
+    const srv = await startServer({ nofile: NOFILE });
+    const socks = [];
+    try {
+        // Every socket is either open (the server took it, or it waits in
+        // the listen queue) or closed by the server.
+        let settled = 0;
+        let closed = 0;
+        for (let i = 0; i < FLOOD; i++) {
+            const s = connect({ host: '127.0.0.1', port: srv.port });
+            let done = false;
+            const settle = () => { if (!done) { done = true; settled++; } };
+            s.on('connect', settle);
+            s.on('close', () => { closed++; settle(); });
+            s.on('error', () => { /* a close follows */ });
+            socks.push(s);
+        }
+        await withTimeout((async () => { while (settled < FLOOD) await sleep(20); })(),
+            T(10000), 'every socket of the flood to be open or closed');
+        // The server refuses what it cannot hold (it does not leave them
+        // all to wait in the listen queue).
+        await withTimeout((async () => { while (closed === 0) await sleep(20); })(),
+            T(10000), 'the server to close a connection of the flood');
+        await srv.waitLog(/connections refused \(\d+ since the last such line\): only \d+ files left under the limit of open files/);
+        // While the flood holds its sockets: quiet and idle.
+        const log0 = srv.stderr.length;
+        const cpu0 = cpuSeconds(srv.proc.pid);
+        const t0 = Date.now();
+        await sleep(2000);
+        const cpu = cpuSeconds(srv.proc.pid) - cpu0;
+        const wall = (Date.now() - t0) / 1000;
+        const logged = srv.stderr.length - log0;
+        assert.ok(logged < 2000, `the server wrote ${logged} bytes to its log in ${wall} s of the flood: ${srv.stderr.slice(-500)}`);
+        assert.ok(cpu < wall / 2, `the server used ${cpu} s of CPU in ${wall} s of an idle flood`);
+        for (const s of socks) s.destroy();
+        // The flood gone, a game connection is served again (bounded).
+        const deadline = Date.now() + T(10000);
+        let c;
+        for (;;) {
+            try {
+                c = await srv.connect({ label: 'after' });
+                break;
+            } catch (e) {
+                if (Date.now() > deadline) throw e;
+                await sleep(100);
+            }
+        }
+        const j = await c.request({ type: 'create', name: 'Ada', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        c.close();
+        await srv.close();
+    } finally {
+        for (const s of socks) s.destroy();
+        await srv.kill();
+    }
+});
