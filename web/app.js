@@ -8,8 +8,9 @@
 //     a dropped connection sends `resume` and takes the seat back;
 //   - the log of moves written as sentences (also announced to screen
 //     readers through the live region), kept in sessionStorage for a reload;
-//   - the last round whose result this page showed, in sessionStorage, so
-//     that a result missed in a reload or a drop is shown in the next round;
+//   - the ends of rounds and matches this page showed (seen.js), in
+//     sessionStorage, so that one missed in a reload or a drop is shown
+//     in the next round, or the next match;
 //   - what the player is doing: selected cards, a pending move or hint;
 //   - who the player is: the player's secret token in localStorage
 //     ({token, name}), sent in `player` on every connection, so that the
@@ -25,6 +26,7 @@ import { Connection } from './net.js';
 import { h, cardFace, cardRow, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
 import { createChat } from './chat.js';
+import { Seen, resultKey } from './seen.js';
 import { soundOn, setSound, chime, inBackground } from './sound.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
@@ -34,7 +36,6 @@ const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
 const KEY_LOG = 'leastscore.log';
 const KEY_PLAYER = 'leastscore.player';
-const KEY_SEEN = 'leastscore.resultSeen';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');
@@ -54,10 +55,7 @@ const app = {
   declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
   arriving: false, // a `joined` came: the next state is this page's first since (re)joining
   nextSent: '', // "match:round" of the result this player has dismissed
-  // The last result this page showed at table `code` (seenResults());
-  // `over`: the last match end it drew; `final`: the end of the previous
-  // match, missed (missedFinal()).
-  seen: { code: null, last: undefined, final: null, over: null },
+  seen: new Seen(sessionStorage), // the ends of rounds and matches shown (seen.js)
   missedTold: '', // "code:match:round" of the missed result announced
   message: '', // a note or error shown on the current screen
   down: false, // the connection is being reopened
@@ -477,7 +475,7 @@ function onState(msg) {
   const wasMyTurn = isMyTurn();
   const before = app.view;
   app.view = msg.view;
-  seenResults(before, app.view);
+  app.seen.update(before, app.view);
   if (gap) {
     // Events went missing: ask for them; the answer brings them in order.
     conn.send({ type: 'sync', version: app.version });
@@ -507,9 +505,9 @@ function onState(msg) {
     // out together they made one long paragraph of moves.
     if (msg.snapshot || app.arriving) spoken.splice(0, Math.max(0, spoken.length - 1));
     app.arriving = false;
-    const final = missedFinal(events, msg.view);
+    const final = app.seen.takeMissedFinal(events, msg.view);
     if (final) spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(seatName(final.winner))));
-    const missed = missedResult();
+    const missed = app.seen.missedResult(msg.view);
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
       spoken.push(s.missedSentence(s.roundEndSentence(msg.view.result, msg.view.seats.map((_, i) => seatName(i)))));
@@ -543,91 +541,6 @@ function onState(msg) {
   app.turnBeganAt = typeof v.turn_age === 'number' ? performance.now() - v.turn_age : 0;
   if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
   render();
-}
-
-// The round results this page has shown, so that one it missed is shown
-// in the next round: a player who reloads during the pause after a round
-// (or whose connection drops as the round ends) comes back once the next
-// round is dealt, since nobody waits for them, and the view's `result`
-// (the last round's, all through the next) would otherwise never be drawn.
-// A result counts as seen once it left this page's screen because the
-// table moved on (not because the page went away), or once Next round or
-// Close was pressed. app.seen.last is {match, round}, null for none, or
-// undefined while this page does not know (a tab that came to the table
-// in the middle of a match: what happened before it is no news).
-function resultKey(v) {
-  return v && v.result ? { match: v.match, round: v.result.round } : null;
-}
-
-function later(a, b) {
-  return !b || a.match > b.match || (a.match === b.match && a.round > b.round);
-}
-
-function markSeen(key) {
-  if (key ? !later(key, app.seen.last) : app.seen.last !== undefined) return;
-  app.seen.last = key;
-  saveSeen();
-}
-
-function saveSeen() {
-  try {
-    sessionStorage.setItem(KEY_SEEN, JSON.stringify(app.seen));
-  } catch {
-    // a browser that keeps nothing still knows for this page
-  }
-}
-
-function seenResults(before, v) {
-  if (app.seen.code !== v.code) {
-    const saved = loadJSON(sessionStorage, KEY_SEEN);
-    app.seen = saved && saved.code === v.code ? { final: null, over: null, ...saved }
-      : { code: v.code, last: undefined, final: null, over: null };
-  }
-  const showing = (x) => x && (x.status === 'between' || x.status === 'over') && x.result;
-  if (showing(before) && before.code === v.code
-    && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) markSeen(resultKey(before));
-  if (app.seen.last === undefined && !showing(v)) markSeen(resultKey(v));
-  if (v.status === 'over' && v.result && app.seen.over?.match !== v.match) {
-    app.seen.over = { match: v.match, round: v.result.round, winner: v.winner, result: v.result };
-    saveSeen();
-  }
-}
-
-// The end of the previous match, when this page missed it: a rematch began
-// while it was away (a reload, a dropped connection, in the pause after
-// the final round). The view's `result` is then the new match's, so the
-// final round's result and the winner come from the state's events (a
-// `round_end`, `match_end`, then the next match's `start`) when the page
-// was away before the end; a page away from the end's screen (a reload
-// there) has them from app.seen.over, which it kept when it drew that
-// screen, since the state after its resume starts after them. Kept in
-// app.seen.final (sessionStorage) until closed; returns it when it is news
-// now, for the screen reader, else null.
-function missedFinal(events, v) {
-  if (app.seen.code !== v.code || app.seen.last === undefined) return null;
-  let match = v.match;
-  let end = null;
-  let found = null;
-  for (let i = events.length - 1; i >= 0 && !found; i--) {
-    const ev = events[i];
-    if (ev.kind === 'start') match--;
-    else if (ev.kind === 'match_end' && match < v.match) end = { ev, match };
-    else if (ev.kind === 'round_end' && end && end.match === match) found = { end, r: ev.result || ev };
-  }
-  const over = app.seen.over && app.seen.over.match < v.match ? app.seen.over : null;
-  const final = found ? { match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r } : over;
-  if (!final || !later(final, app.seen.last)) return null;
-  app.seen.final = final;
-  markSeen({ match: final.match, round: final.round });
-  return app.seen.final;
-}
-
-// The result this page missed, {match, round}, or null.
-function missedResult() {
-  const v = app.view;
-  const key = resultKey(v);
-  if (!key || v.status !== 'playing' || app.seen.code !== v.code || app.seen.last === undefined) return null;
-  return later(key, app.seen.last) ? key : null;
 }
 
 // An event that calls a seated person waiting in the lobby back to the
@@ -1407,7 +1320,7 @@ function resultPanel() {
         onclick: () => {
           if (conn.send({ type: 'next' })) {
             app.nextSent = `${v.match}:${v.round}`;
-            markSeen(resultKey(v));
+            app.seen.done(resultKey(v));
             render();
           }
         },
@@ -1433,27 +1346,27 @@ function resultPanel() {
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
 }
 
-// The last round's result, which this page missed (missedResult()): shown
+// The last round's result, which this page missed (app.seen.missedResult()): shown
 // in the next round under the hand, with a Close of its own; play goes on
 // meanwhile.
 function missedPanel() {
-  const key = missedResult();
+  const key = app.seen.missedResult(app.view);
   if (!key) return null;
   const [heading, ...body] = resultBody(app.view.result, 'missed-h');
   return h('section', { class: 'panel result-panel missed', id: 'missed', 'aria-labelledby': 'missed-h' },
     heading, h('p', { class: 'help' }, s.missedNote), body,
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-close', 'data-focus': 'missed-close',
-      onclick: () => { markSeen(key); render(); },
+      onclick: () => { app.seen.done(key); render(); },
     }, s.missedClose)));
 }
 
-// The previous match's end, which this page missed (missedFinal()): its
+// The previous match's end, which this page missed (app.seen.missedFinal()): its
 // final round and its winner, under the hand until closed.
 function missedFinalPanel() {
-  const f = app.seen.final;
   const v = app.view;
-  if (!f || app.seen.code !== v.code || v.status === 'lobby') return null;
+  const f = app.seen.missedFinal(v);
+  if (!f) return null;
   const [heading, ...body] = resultBody(f.result, 'missed-final-h');
   return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
     heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
@@ -1461,8 +1374,7 @@ function missedFinalPanel() {
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
       onclick: () => {
-        app.seen.final = null;
-        saveSeen();
+        app.seen.closeFinal();
         render();
       },
     }, s.missedClose)));

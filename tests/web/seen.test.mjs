@@ -1,0 +1,154 @@
+// web/seen.js: what a page has shown of the ends of rounds and matches, and
+// what it missed, without a browser. Views and events are written as the
+// server sends them (docs/server-protocol.md), cut down to what seen.js
+// reads; the storage is a Map behind sessionStorage's two calls.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Seen, resultKey, later } from '../../web/seen.js';
+
+function storage() {
+  const m = new Map();
+  return {
+    m,
+    getItem: (k) => (m.has(k) ? m.get(k) : null),
+    setItem: (k, v) => m.set(k, String(v)),
+  };
+}
+
+// A view of table K7QF2: `status`, match and round, and the last round's
+// result (`result`: its number, or 0 for none).
+function view(status, match, round, result = round - 1, extra = {}) {
+  return {
+    code: 'K7QF2', status, match, round, winner: status === 'over' ? 1 : undefined,
+    result: result ? { round: result, declarer: 0, hands: [] } : undefined, ...extra,
+  };
+}
+
+test('a result key is its match and round; a later one is later in the match or in a later match', () => {
+  assert.equal(resultKey(view('playing', 1, 1, 0)), null);
+  assert.deepEqual(resultKey(view('between', 2, 3, 3)), { match: 2, round: 3 });
+  assert.ok(later({ match: 1, round: 2 }, null));
+  assert.ok(later({ match: 1, round: 3 }, { match: 1, round: 2 }));
+  assert.ok(later({ match: 2, round: 1 }, { match: 1, round: 9 }));
+  assert.ok(!later({ match: 1, round: 2 }, { match: 1, round: 2 }));
+  assert.ok(!later({ match: 1, round: 9 }, { match: 2, round: 1 }));
+});
+
+test('a result that left the screen because the table moved on is not missed', () => {
+  const seen = new Seen(storage());
+  seen.update(null, view('playing', 1, 1, 0));
+  seen.update(view('playing', 1, 1, 0), view('between', 1, 1, 1));
+  seen.update(view('between', 1, 1, 1), view('playing', 1, 2, 1));
+  assert.equal(seen.missedResult(view('playing', 1, 2, 1)), null);
+});
+
+test('a result the page was away for (the next round dealt meanwhile) is missed until it is done with', () => {
+  const seen = new Seen(storage());
+  seen.update(null, view('playing', 1, 1, 0));
+  // Away; back in round 2, the view holding round 1's result.
+  const back = view('playing', 1, 2, 1);
+  seen.update(null, back);
+  assert.deepEqual(seen.missedResult(back), { match: 1, round: 1 });
+  seen.done({ match: 1, round: 1 });
+  assert.equal(seen.missedResult(back), null);
+  // An earlier result never takes `last` back.
+  seen.done(null);
+  assert.equal(seen.missedResult(back), null);
+});
+
+test('a page that came in the middle of a match missed nothing from before it', () => {
+  const seen = new Seen(storage());
+  const first = view('playing', 1, 4, 3);
+  seen.update(null, first);
+  assert.equal(seen.missedResult(first), null);
+  // Nor does a page that first sees a result on the screen (it is shown).
+  const other = new Seen(storage());
+  other.update(null, view('between', 1, 4, 4));
+  assert.equal(other.missedResult(view('playing', 1, 5, 4)), null);
+  other.update(view('between', 1, 4, 4), view('playing', 1, 5, 4));
+  assert.equal(other.missedResult(view('playing', 1, 5, 4)), null);
+});
+
+test('the record outlives the page in its storage, for its table only', () => {
+  const store = storage();
+  const seen = new Seen(store);
+  seen.update(null, view('playing', 1, 1, 0));
+  seen.update(view('playing', 1, 1, 0), view('between', 1, 1, 1));
+  // A reload on round 1's result; round 2 was dealt meanwhile.
+  const reloaded = new Seen(store);
+  reloaded.update(null, view('playing', 1, 2, 1));
+  assert.deepEqual(reloaded.missedResult(view('playing', 1, 2, 1)), { match: 1, round: 1 });
+  // Another table knows nothing from it.
+  const elsewhere = new Seen(store);
+  const v = { ...view('playing', 1, 2, 1), code: 'ZZZZ9' };
+  elsewhere.update(null, v);
+  assert.equal(elsewhere.missedResult(v), null);
+  // Storage that holds garbage, or refuses to keep anything, is no record.
+  store.m.set('leastscore.resultSeen', '{not json');
+  const fresh = new Seen(store);
+  fresh.update(null, view('playing', 1, 2, 1));
+  assert.equal(fresh.missedResult(view('playing', 1, 2, 1)), null);
+  const refusing = new Seen({ getItem: () => null, setItem: () => { throw new Error('quota'); } });
+  refusing.update(null, view('playing', 1, 1, 0));
+  refusing.update(null, view('playing', 1, 2, 1));
+  assert.deepEqual(refusing.missedResult(view('playing', 1, 2, 1)), { match: 1, round: 1 });
+});
+
+// The events a page is sent when it comes back after a rematch began: the
+// final round's end, the match's, and the new match's start and deal.
+const finalRound = { round: 3, declarer: 1, correct: true, eliminated: [0], hands: [] };
+const endEvents = [
+  { v: 40, kind: 'move', seat: 1, action: 'declare' },
+  { v: 41, kind: 'round_end', ...finalRound },
+  { v: 42, kind: 'match_end', winner: 1 },
+  { v: 43, kind: 'start', match: 2 },
+  { v: 44, kind: 'deal', round: 1, starter: 0, open: '7H' },
+];
+
+test('the end of a match missed in a drop is read from the events, told once, kept until closed', () => {
+  const store = storage();
+  const seen = new Seen(store);
+  seen.update(null, view('playing', 1, 3, 2));
+  const rematch = view('playing', 2, 1, 0);
+  seen.update(null, rematch);
+  const final = seen.takeMissedFinal(endEvents, rematch);
+  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: { v: 41, kind: 'round_end', ...finalRound } });
+  assert.deepEqual(seen.missedFinal(rematch), final);
+  // Told once: the same events again (a sync) are no news.
+  assert.equal(seen.takeMissedFinal(endEvents, rematch), null);
+  // A reload keeps it; not drawn in the lobby; Close puts it away for good.
+  const reloaded = new Seen(store);
+  reloaded.update(null, rematch);
+  assert.deepEqual(reloaded.missedFinal(rematch), final);
+  assert.equal(reloaded.missedFinal(view('lobby', 2, 0, 0)), null);
+  reloaded.closeFinal();
+  assert.equal(reloaded.missedFinal(rematch), null);
+  assert.equal(new Seen(store).missedFinal(rematch) ?? null, null);
+});
+
+test('the end of a match missed in a reload on its screen comes from what the page drew', () => {
+  const store = storage();
+  const seen = new Seen(store);
+  seen.update(null, view('playing', 1, 3, 2));
+  const over = view('over', 1, 3, 3);
+  seen.update(view('playing', 1, 3, 2), over);
+  // Reloaded there; the rematch began meanwhile; the events after the
+  // resume start after the end.
+  const reloaded = new Seen(store);
+  const rematch = view('playing', 2, 1, 0);
+  reloaded.update(null, rematch);
+  const final = reloaded.takeMissedFinal(endEvents.slice(3), rematch);
+  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: over.result });
+});
+
+test('a page that saw the end of the match misses nothing', () => {
+  const seen = new Seen(storage());
+  seen.update(null, view('playing', 1, 3, 2));
+  const over = view('over', 1, 3, 3);
+  seen.update(view('playing', 1, 3, 2), over);
+  const rematch = view('playing', 2, 1, 0);
+  seen.update(over, rematch);
+  assert.equal(seen.takeMissedFinal(endEvents.slice(3), rematch), null);
+  assert.equal(seen.missedFinal(rematch), null);
+});

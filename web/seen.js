@@ -1,0 +1,142 @@
+// What the page has already shown of the ends of rounds and matches, so
+// that one it missed is shown when it comes back. Nobody waits for a page
+// that is away (a reload, a dropped connection): the next round is dealt
+// after the pause, a rematch may begin, and the view's `result` (the last
+// round's, all through the next round; the new match's once a rematch
+// began) would never draw the end the page missed.
+//
+// One record per tab, for the table it is at, kept in the storage given
+// (sessionStorage: a reload keeps it, another tab has its own):
+//
+//   code   the table it is for;
+//   last   the last round result this page has done with, {match, round};
+//          null for none; undefined while the page does not know (a tab
+//          that came to the table in the middle of a match: what happened
+//          before it is no news, and nothing is missed until it has seen
+//          a round in play);
+//   over   the last match end this page drew: {match, round, winner,
+//          result}, its final round and winner (the view after a rematch
+//          has only the new match);
+//   final  the end of the previous match, missed and not yet closed (the
+//          same shape), or null.
+//
+// A result is done with once it left the screen because the table moved on
+// (not because the page went away), or once Next round or Close was
+// pressed; `last` only ever moves forward.
+
+// The result a view holds, {match, round}, or null.
+export function resultKey(v) {
+  return v && v.result ? { match: v.match, round: v.result.round } : null;
+}
+
+// Whether result a comes after result b (any result comes after none).
+export function later(a, b) {
+  return !b || a.match > b.match || (a.match === b.match && a.round > b.round);
+}
+
+// A view whose screen shows its round's result: between rounds, or the
+// match over.
+function showing(x) {
+  return !!x && (x.status === 'between' || x.status === 'over') && !!x.result;
+}
+
+export class Seen {
+  // storage: getItem/setItem (sessionStorage); key: the item's name.
+  constructor(storage, key = 'leastscore.resultSeen') {
+    this.storage = storage;
+    this.key = key;
+    this.rec = { code: null, last: undefined, final: null, over: null };
+  }
+
+  save() {
+    try {
+      this.storage.setItem(this.key, JSON.stringify(this.rec));
+    } catch {
+      // a browser that keeps nothing still knows for this page
+    }
+  }
+
+  // The record of table `code`: the stored one if it is that table's,
+  // else a new one that knows nothing yet.
+  forTable(code) {
+    if (this.rec.code === code) return;
+    let saved = null;
+    try {
+      saved = JSON.parse(this.storage.getItem(this.key));
+    } catch {
+      saved = null;
+    }
+    this.rec = saved && typeof saved === 'object' && saved.code === code ? { final: null, over: null, ...saved }
+      : { code, last: undefined, final: null, over: null };
+  }
+
+  // Result `key` ({match, round}, or null for none) is done with. Only a
+  // later one moves `last`; null only settles a page that did not know.
+  done(key) {
+    if (key ? !later(key, this.rec.last) : this.rec.last !== undefined) return;
+    this.rec.last = key;
+    this.save();
+  }
+
+  // The table's view went from `before` (null for none) to `v`: a result
+  // that was on the screen and is gone now is done with; a page that did
+  // not know learns where it starts; a match end on the screen is kept.
+  update(before, v) {
+    this.forTable(v.code);
+    if (showing(before) && before.code === v.code
+      && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) this.done(resultKey(before));
+    if (this.rec.last === undefined && !showing(v)) this.done(resultKey(v));
+    if (v.status === 'over' && v.result && this.rec.over?.match !== v.match) {
+      this.rec.over = { match: v.match, round: v.result.round, winner: v.winner, result: v.result };
+      this.save();
+    }
+  }
+
+  // The last round's result, {match, round}, when view v is in the next
+  // round and this page missed it; else null.
+  missedResult(v) {
+    const key = resultKey(v);
+    if (!key || v.status !== 'playing' || this.rec.code !== v.code || this.rec.last === undefined) return null;
+    return later(key, this.rec.last) ? key : null;
+  }
+
+  // The end of the previous match, when this page missed it: a rematch
+  // began while it was away. Its final round and winner come from the
+  // state's `events` (a `round_end`, `match_end`, then the next match's
+  // `start`) when the page was away before the end; a page away from the
+  // end's screen (a reload there) has them from `over`, kept when it drew
+  // that screen, since the events after its resume start after them. It
+  // is kept as `final` until closed. Returns it when it is news now (to
+  // be announced), else null.
+  takeMissedFinal(events, v) {
+    if (this.rec.code !== v.code || this.rec.last === undefined) return null;
+    let match = v.match;
+    let end = null;
+    let found = null;
+    for (let i = events.length - 1; i >= 0 && !found; i--) {
+      const ev = events[i];
+      if (ev.kind === 'start') match--;
+      else if (ev.kind === 'match_end' && match < v.match) end = { ev, match };
+      else if (ev.kind === 'round_end' && end && end.match === match) found = { end, r: ev.result || ev };
+    }
+    const over = this.rec.over && this.rec.over.match < v.match ? this.rec.over : null;
+    const final = found ? { match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r } : over;
+    if (!final || !later(final, this.rec.last)) return null;
+    this.rec.final = final;
+    this.done({ match: final.match, round: final.round });
+    return final;
+  }
+
+  // The missed end of a match to draw at view v (not in the lobby), or
+  // null.
+  missedFinal(v) {
+    const f = this.rec.final;
+    return f && this.rec.code === v.code && v.status !== 'lobby' ? f : null;
+  }
+
+  // Close pressed on the missed end of a match.
+  closeFinal() {
+    this.rec.final = null;
+    this.save();
+  }
+}
