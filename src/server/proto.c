@@ -174,8 +174,30 @@ static bool chat_forbidden(unsigned c)
            (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+/* Characters that show nothing: Unicode's White_Space (those
+ * chat_forbidden() lets through) and Default_Ignorable_Code_Point (format
+ * and filler characters: zero-width spaces and joiners, variation
+ * selectors, the Hangul fillers, tags), and the blank Braille pattern. A
+ * line made only of them would be shown as a blank line. */
+static bool chat_blank(unsigned c)
+{
+    static const unsigned range[][2] = {
+        {0x20, 0x20},       {0xA0, 0xA0},       {0xAD, 0xAD},       {0x34F, 0x34F},
+        {0x61C, 0x61C},     {0x115F, 0x1160},   {0x1680, 0x1680},   {0x17B4, 0x17B5},
+        {0x180B, 0x180F},   {0x2000, 0x200F},   {0x202F, 0x202F},   {0x205F, 0x206F},
+        {0x2800, 0x2800},   {0x3000, 0x3000},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},
+        {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},   {0x1BCA0, 0x1BCA3},
+        {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+    };
+    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
+        if (c >= range[i][0] && c <= range[i][1])
+            return true;
+    return false;
+}
+
 /* The `text` of a chat: spaces around it dropped, then 1 to
- * TABLE_CHAT_CHARS characters with none of chat_forbidden(). */
+ * TABLE_CHAT_CHARS characters with none of chat_forbidden() and at least
+ * one that is not chat_blank(). */
 static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
 {
     json_t *v = json_object_get(o, "text");
@@ -192,6 +214,8 @@ static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
     if (!len)
         return srv_fail(e, SRV_EBAD_MESSAGE, "text: empty");
     size_t chars = 0;
+    unsigned blank = 0; /* the first character that shows nothing */
+    bool shows = false;
     for (size_t i = 0; i < len; chars++) {
         int n;
         unsigned c = code_point(s + i, &n);
@@ -199,8 +223,15 @@ static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
             return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a control "
                             "character (U+%04X), which a chat line may not hold",
                             chars + 1, c);
+        if (!chat_blank(c))
+            shows = true;
+        else if (!blank)
+            blank = c;
         i += (size_t)n;
     }
+    if (!shows)
+        return srv_fail(e, SRV_EBAD_MESSAGE, "text: empty: it has only spaces and "
+                        "characters that show nothing (U+%04X)", blank);
     if (chars > TABLE_CHAT_CHARS)
         return srv_fail(e, SRV_EBAD_MESSAGE, "text: at most %d characters, not %zu",
                         TABLE_CHAT_CHARS, chars);

@@ -27,9 +27,11 @@ test('a line goes to the table (players and spectators) and to nobody else', asy
     const other = await srv.connect({ label: 'other' });
     await other.request({ type: 'create', name: 'Ola', seats: 2, bots: ['greedy'] }, ['joined']);
 
-    // Spaces around are dropped; any script and emoji pass unchanged.
-    ada.send({ type: 'chat', text: '  Привет, Zed! 你好 🂡  ' });
-    const want = { n: 1, seat: 0, name: 'Ada', text: 'Привет, Zed! 你好 🂡' };
+    // Spaces around are dropped; any script and emoji pass unchanged
+    // (characters that show nothing too, among others that show: the
+    // joiners of an emoji, a no-break space).
+    ada.send({ type: 'chat', text: '  Привет, Zed! 你好 🂡\u00a0\u{1F469}\u200D\u{1F467}  ' });
+    const want = { n: 1, seat: 0, name: 'Ada', text: 'Привет, Zed! 你好 🂡\u00a0\u{1F469}\u200D\u{1F467}' };
     for (const c of [ada, zed, watcher]) assert.deepEqual((await line(c)).lines, [want], c.label);
     other.send({ type: 'sync', version: 0 });
     await other.next('state');
@@ -117,6 +119,11 @@ test('bad lines, spectators and floods are refused; a refused line is not shown'
     for (const [text, code, message] of [
         ['', 'bad_message', /^text: empty$/],
         ['    ', 'bad_message', /^text: empty$/],
+        // Nothing to show: other spaces and invisible characters (they
+        // were shown as blank lines).
+        ['\u00a0\u3000', 'bad_message', /^text: empty: it has only spaces and characters that show nothing \(U\+00A0\)$/],
+        [' \u200b\u200b ', 'bad_message', /^text: empty: .*\(U\+200B\)$/],
+        ['\u3164\u2800\ufeff\u{E0041}', 'bad_message', /^text: empty: .*\(U\+3164\)$/],
         ['two\nlines', 'bad_message', /^text: character 4 is a control character \(U\+000A\)/],
         ['tab\there', 'bad_message', /U\+0009/],
         ['left\u202Eright', 'bad_message', /character 5 .*U\+202E/],
