@@ -9,11 +9,12 @@
 // (sessionStorage: a reload keeps it, another tab has its own):
 //
 //   code   the table it is for;
-//   last   the last round result this page has done with, {match, round};
-//          null for none; undefined while the page does not know (a tab
-//          that came to the table in the middle of a match: what happened
-//          before it is no news, and nothing is missed until it has seen
-//          a round in play);
+//   last   the last round result this page has done with, {match, round}
+//          (round 0: the page came before the match's first result, and
+//          what ended before is none of its news); undefined while the
+//          page does not know where it came in (its first view showed a
+//          result, and what happened before is no news: nothing is missed
+//          until it has seen a round in play);
 //   over   the last match end this page drew: {match, round, winner,
 //          result}, its final round and winner (the view after a rematch
 //          has only the new match);
@@ -32,6 +33,14 @@ export function resultKey(v) {
 // Whether result a comes after result b (any result comes after none).
 export function later(a, b) {
   return !b || a.match > b.match || (a.match === b.match && a.round > b.round);
+}
+
+// Where a page that comes to the table at view v (which shows no result)
+// starts: what ended before it, the previous match's end included, is not
+// news to it. In the lobby that is the whole of match v.match (0 before
+// the first); in round 1 of a match, nothing of this match yet.
+function arrival(v) {
+  return { match: v.status === 'lobby' ? v.match + 1 : v.match, round: 0 };
 }
 
 // A view whose screen shows its round's result: between rounds, or the
@@ -85,7 +94,7 @@ export class Seen {
     this.forTable(v.code);
     if (showing(before) && before.code === v.code
       && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) this.done(resultKey(before));
-    if (this.rec.last === undefined && !showing(v)) this.done(resultKey(v));
+    if (this.rec.last === undefined && !showing(v)) this.done(resultKey(v) || arrival(v));
     if (v.status === 'over' && v.result && this.rec.over?.match !== v.match) {
       this.rec.over = { match: v.match, round: v.result.round, winner: v.winner, result: v.result };
       this.save();
@@ -107,7 +116,9 @@ export class Seen {
   // end's screen (a reload there) has them from `over`, kept when it drew
   // that screen, since the events after its resume start after them. It
   // is kept as `final` until closed. Returns it when it is news now (to
-  // be announced), else null.
+  // be announced), else null. (A page that came to the table after the
+  // end, a spectator say, is sent the table's past, that end with it:
+  // `last` is past it.)
   takeMissedFinal(events, v) {
     if (this.rec.code !== v.code || this.rec.last === undefined) return null;
     let match = v.match;

@@ -152,3 +152,28 @@ test('a page that saw the end of the match misses nothing', () => {
   assert.equal(seen.takeMissedFinal(endEvents.slice(3), rematch), null);
   assert.equal(seen.missedFinal(rematch), null);
 });
+
+test('a page that comes to the table in the next match is sent the end of the last, which it did not miss', () => {
+  // A spectator, a newcomer, a player on another device: the state the
+  // page is sent first carries the table's past.
+  const rematch = view('playing', 2, 1, 0);
+  const newcomer = new Seen(storage());
+  newcomer.update(null, rematch);
+  assert.equal(newcomer.takeMissedFinal(endEvents, rematch), null);
+  assert.equal(newcomer.missedFinal(rematch), null);
+  // Nor later, once it knows where it stands: the end is behind it.
+  const next = view('playing', 2, 1, 0);
+  newcomer.update(rematch, next);
+  assert.equal(newcomer.takeMissedFinal(endEvents, next), null);
+  // Nor one who came to the lobby after match 1 and, in match 2, is sent
+  // the table's past again (a spectator's reconnection).
+  const lobby = { code: 'K7QF2', status: 'lobby', match: 1 };
+  const early = new Seen(storage());
+  early.update(null, lobby);
+  early.update(lobby, rematch);
+  assert.equal(early.takeMissedFinal(endEvents, rematch), null);
+  // The same on a round's result shown when it comes.
+  const between = new Seen(storage());
+  between.update(null, view('between', 2, 1, 1));
+  assert.equal(between.takeMissedFinal(endEvents, view('between', 2, 1, 1)), null);
+});
