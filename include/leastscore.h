@@ -56,11 +56,15 @@ enum {
 };
 
 /* The detailed message of a failed call. `line` is the 1-based record line
- * for errors found while reading a record, 0 otherwise. */
+ * for errors found while reading a record, 0 otherwise; `column` is where
+ * in that line the error is, as the byte it starts at counted from 1 (a
+ * tab is one byte), or 0 when the error has no place in the line (the
+ * record ends too soon). Compilers' FILE:LINE:COLUMN. */
 typedef struct ls_error {
     int code;       /* the LS_E... code that was returned */
     int line;       /* record line, or 0 */
     char msg[256];  /* what was wrong, for a person */
+    int column;     /* byte of the record line, from 1, or 0 */
 } ls_error;
 
 /* The short name of an error code: "illegal discard", ... Never NULL. */

@@ -1029,6 +1029,109 @@ static void test_control_bytes_are_escaped_in_error_messages(void **state)
     assert_string_equal(ls_printable("abc\001", out, 6), "abc");
 }
 
+/* ------------------------------------------------------------------ */
+/* Columns                                                             */
+/* ------------------------------------------------------------------ */
+
+/* A deal of two, lines 1-6, Ann to move. */
+#define DUO "leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 4C 5C 6C\n" \
+            "hand Bob 2D 3D 4D 5D 6D\nopen 7S\n"
+
+/* An error points at the byte its token starts at, from 1, as compilers'
+ * FILE:LINE:COLUMN; a missing token at the byte after the last one; what
+ * is missing when the record ends at no column (0). */
+static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int line, column;
+        const char *part;
+    } cases[] = {
+        {"leastscore\n", 1, 11, "has no version"},
+        {"\xEF\xBB\xBFleastscore 2\n", 1, 12, "version '2'"}, /* the mark is no column */
+        {"leastscore 1\noption threshold\n", 2, 17, "needs a name and a value"},
+        {"leastscore 1\noption\tthreshold\t0\n", 2, 18, "not '0'"},
+        {"leastscore 1\noption speed 3\n", 2, 8, "unknown option 'speed'"},
+        {"leastscore 1\nplayers Ann B*b\n", 2, 13, "bad player name 'B*b'"},
+        {"leastscore 1\nplayers Ann Bob Ann\n", 2, 17, "named twice"},
+        {"leastscore 1\nplayers A B C D E F G H I J\n", 2, 25, "this line names 10"},
+        {"leastscore 1\nplayers Ann\n", 2, 12, "this line names 1"},
+        {"leastscore 1\nplayers Ann Bob\nround 1\n", 3, 7, "unexpected '1'"},
+        {"leastscore 1\nplayers Ann Bob\n  shuffle\n", 3, 3, "unknown statement 'shuffle'"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 4X 5C 6C\n", 4, 16,
+         "'4X' is not a card"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Dan 2C 3C 4C 5C 6C\n", 4, 6,
+         "unknown player 'Dan'"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 4C 5C 6C 7C\n", 4, 25,
+         "has 6 cards"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 3C 5C 6C\n", 4, 16,
+         "3C appears twice"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 4C 5C 6C\nhand Bob 2D 3D 4D 5D 6C\n",
+         5, 22, "6C is dealt twice"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C 4C 5C 6C\nhand Bob 2D 3D 4D 5D 6D\n"
+         "open 6D\n", 6, 6, "also in Bob's hand"},
+        {DUO "Ann discard 2C  KD draw 9H\n", 7, 17, "KD"},
+        {DUO "Ann discard 6C take 8S\n", 7, 21, "cannot take 8S"},
+        {DUO "Ann discard 6C draw 2D\n", 7, 21, "cannot draw 2D"},
+        {DUO "Ann discard 2C 3C take 7S\n", 7, 13, "2C 3C"},
+        {DUO "Ann declare\n", 7, 5, "first turn"},
+        {DUO "Bob discard 2D draw 9H\n", 7, 1, "it is Ann's turn"},
+        {DUO "Ann discard 6C draw\n", 7, 20, "does not name the card drawn"},
+        {DUO "Ann pass\n", 7, 5, "bad move 'pass'"},
+        {DUO "\tDan discard 6C draw 9H\n", 7, 2, "unknown player 'Dan'"},
+        {DUO "round\n", 7, 1, "still being played"},
+        {"leastscore 1\n", 1, 0, "ends before the players line"},
+        {"leastscore 1\nplayers Ann Bob\nround\n# the end\n", 4, 0, "ends inside round 1's deal"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ls_error err = {0};
+        ls_state *s = NULL;
+        int rc = ls_record_read(cases[i].text, strlen(cases[i].text), &s, NULL, NULL, &err);
+        if (rc == 0 || err.line != cases[i].line || err.column != cases[i].column ||
+            !strstr(err.msg, cases[i].part))
+            fail_msg("case %zu: expected %d:%d '%s'; got %d:%d '%s' (%d)", i,
+                     cases[i].line, cases[i].column, cases[i].part, err.line,
+                     err.column, err.msg, rc);
+        assert_null(s);
+    }
+}
+
+/* The limits of a line are said where they are passed: the first byte
+ * over 1023, the 33rd token, the NUL byte. */
+static void test_errors_of_long_lines_point_at_the_limit(void **state)
+{
+    (void)state;
+    char text[2048];
+    ls_error err = {0};
+    ls_state *s = NULL;
+    int n = snprintf(text, sizeof text, "leastscore 1\n%1100s\n", "x");
+    assert_int_not_equal(ls_record_read(text, (size_t)n, &s, NULL, NULL, &err), 0);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 1024);
+    n = snprintf(text, sizeof text, "leastscore 1\n");
+    for (int i = 0; i < 40; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "t%d ", i % 10);
+    assert_int_not_equal(ls_record_read(text, (size_t)n, &s, NULL, NULL, &err), 0);
+    assert_true(strstr(err.msg, "too many tokens") != NULL);
+    assert_int_equal(err.column, 32 * 3 + 1); /* 'tN ' each */
+    static const char nul[] = "leastscore 1 # a \0 b\n";
+    assert_int_not_equal(ls_record_read(nul, sizeof nul - 1, &s, NULL, NULL, &err), 0);
+    assert_int_equal(err.column, 18);
+    assert_null(s);
+}
+
+/* A call that reads no record says no place. */
+static void test_errors_outside_a_record_have_no_line_or_column(void **state)
+{
+    (void)state;
+    ls_error err = {.line = 5, .column = 7};
+    ls_move m;
+    assert_int_not_equal(ls_move_parse("pass", &m, &err), 0);
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.column, 0);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_correct_declaration_replays_as_in_r6),
     cmocka_unit_test(test_false_declaration_replays_as_in_r7),
@@ -1101,6 +1204,9 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_nul_byte_is_rejected),
     cmocka_unit_test(test_nul_byte_in_a_comment_is_rejected),
     cmocka_unit_test(test_control_bytes_are_escaped_in_error_messages),
+    cmocka_unit_test(test_errors_point_at_the_column_of_the_token_at_fault),
+    cmocka_unit_test(test_errors_of_long_lines_point_at_the_limit),
+    cmocka_unit_test(test_errors_outside_a_record_have_no_line_or_column),
 };
 
 LS_TEST_MAIN(tests)

@@ -763,7 +763,7 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             b->waiting = true;
             if (err) {
                 err->code = LS_EPHASE;
-                err->line = 0;
+                err->line = err->column = 0;
                 snprintf(err->msg, sizeof err->msg, "stopped waiting for %s's "
                          "answer", v->names[v->me]);
             }
@@ -917,7 +917,7 @@ int cli_player_check(const char *spec, ls_error *err)
     if (len == 0 || len > CLI_BOT_COMMAND_MAX || blank) {
         if (err) {
             err->code = LS_EINVAL;
-            err->line = 0;
+            err->line = err->column = 0;
             snprintf(err->msg, sizeof err->msg, "cmd: needs a command of 1..%d "
                      "characters (this one has %zu%s), as in "
                      "cmd:'python3 examples/bots/greedy.py'", CLI_BOT_COMMAND_MAX, len,

@@ -3,8 +3,9 @@
  * and prints what happened in it.
  *
  * All the checking is ls_record_read()'s; this file only reads the file,
- * reports the first error as `FILE:LINE: what is wrong` (FILE is `<stdin>`
- * when the record comes from `-`) and turns the completed rounds' results
+ * reports the first error as `FILE:LINE:COLUMN: what is wrong` (FILE is
+ * `<stdin>` when the record comes from `-`; no COLUMN for what is missing
+ * at the end) and turns the completed rounds' results
  * into a readable summary or, with --json, one JSON object built with
  * jansson. Exit status: 0 valid record, 1 invalid record (exactly one line
  * on stderr), 2 usage error or a file that cannot be read (docs/record-format.md).
@@ -35,7 +36,7 @@ static void help(void)
            "  --json     print one JSON object instead of the summary\n"
            "  -h, --help print this help\n\n"
            "exit status: 0 the record is valid; 1 it is not (one line on\n"
-           "stderr: FILE:LINE: what is wrong, FILE is <stdin> for '-');\n"
+           "stderr: FILE:LINE:COLUMN: what is wrong; FILE is <stdin> for '-');\n"
            "2 usage error or the file cannot be read.\n");
 }
 
@@ -217,7 +218,10 @@ int cmd_replay(int argc, char **argv)
     int rc = ls_record_read(text, len, &s, &res, &nres, &err);
     free(text);
     if (rc != 0) {
-        if (err.line > 0)
+        if (err.line > 0 && err.column > 0)
+            fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column,
+                    err.msg[0] ? err.msg : ls_strerror(rc));
+        else if (err.line > 0)
             fprintf(stderr, "%s:%d: %s\n", name, err.line, err.msg[0] ? err.msg : ls_strerror(rc));
         else
             fprintf(stderr, "%s: %s\n", name, err.msg[0] ? err.msg : ls_strerror(rc));

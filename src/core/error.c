@@ -60,12 +60,14 @@ char *ls_printable(const char *text, char *out, size_t size)
     return ls_printable_n(text, strlen(text), out, size);
 }
 
-int ls__vfail(ls_error *err, int code, int line, const char *fmt, va_list ap)
+int ls__vfail(ls_error *err, int code, int line, int column, const char *fmt,
+              va_list ap)
 {
     if (err) {
         char raw[sizeof err->msg];
         err->code = code;
         err->line = line;
+        err->column = column;
         vsnprintf(raw, sizeof raw, fmt, ap);
         ls_printable(raw, err->msg, sizeof err->msg);
     }
@@ -76,7 +78,7 @@ int ls__fail(ls_error *err, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ls__vfail(err, code, 0, fmt, ap);
+    ls__vfail(err, code, 0, 0, fmt, ap);
     va_end(ap);
     return code;
 }

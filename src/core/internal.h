@@ -144,14 +144,14 @@ static inline bool ls__discard_legal(ls_cards set, bool runs_suited)
                   : suited || (run && !runs_suited);
 }
 
-/* Formats err (if not NULL, with line 0) and returns code. The message is
- * made printable (ls_printable): it may quote input. */
+/* Formats err (if not NULL, with line and column 0) and returns code. The
+ * message is made printable (ls_printable): it may quote input. */
 int ls__fail(ls_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The same with a line and a va_list. */
-int ls__vfail(ls_error *err, int code, int line, const char *fmt, va_list ap)
-    __attribute__((format(printf, 4, 0)));
+/* The same with a record line and column and a va_list. */
+int ls__vfail(ls_error *err, int code, int line, int column, const char *fmt,
+              va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* Writes every legal discard of `hand` into out (room for 128) and returns
  * the count. Each set appears once. At least 8 entries are written: those

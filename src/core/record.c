@@ -205,6 +205,7 @@ enum {
 typedef struct reader {
     ls_error *err;
     int line;                   /* the line being read, 1-based */
+    int col;                    /* where in it the error is (point()), or 0 */
     char buf[MAX_LINE];         /* the statement, split in place */
     char *tok[MAX_TOKENS];
     int ntok;
@@ -229,14 +230,33 @@ typedef struct reader {
 
 static int fail(reader *r, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Records the error of the current line; returns code. */
+/* Records the error of the current line, at column r->col; returns code. */
 static int fail(reader *r, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ls__vfail(r->err, code, r->line, fmt, ap);
+    ls__vfail(r->err, code, r->line, r->col, fmt, ap);
     va_end(ap);
     return code;
+}
+
+/*
+ * Points the next error at token i of the statement: the column its first
+ * byte is at, or for a token that is missing (i >= ntok) the column just
+ * after the last one, where it should have been. The tokens lie in buf
+ * where they lay in the line, so the column is their offset from 1.
+ * statement() points at the first token before it reads one; a check
+ * about another token points at it before it fails.
+ */
+static void point(reader *r, int i)
+{
+    int n = r->ntok;
+    if (n <= 0 || n > MAX_TOKENS || i < 0) {
+        r->col = 1;
+        return;
+    }
+    const char *t = r->tok[i < n ? i : n - 1];
+    r->col = (int)(t - r->buf) + 1 + (i < n ? 0 : (int)strlen(t));
 }
 
 /* Passes on an error the engine reported in e, with a fallback text. */
@@ -282,14 +302,17 @@ static int extra_tokens(reader *r, int n)
 {
     if (r->ntok <= n)
         return 0;
+    point(r, n);
     return fail(r, LS_ESYNTAX, "unexpected '%s' after '%s'%s", r->tok[n], r->tok[0],
                 n > 1 ? " and its arguments" : "");
 }
 
-static int parse_card(reader *r, const char *text, ls_card *c)
+/* Token i as a card. */
+static int parse_card(reader *r, int i, ls_card *c)
 {
+    const char *text = r->tok[i];
     *c = ls_card_parse(text);
-    if (*c == LS_NO_CARD)
+    if (*c == LS_NO_CARD && (point(r, i), 1))
         return fail(r, LS_ESYNTAX,
                     "'%s' is not a card: a card is a rank A 2-10 J Q K then a suit C D H S, "
                     "like 10H",
@@ -305,6 +328,7 @@ static int st_header(reader *r)
                     "not a Least Score record: the first line must be 'leastscore %s', "
                     "not '%s'",
                     RECORD_VERSION, r->tok[0]);
+    point(r, 1);
     if (r->ntok < 2)
         return fail(r, LS_ERECORD, "the header has no version: write 'leastscore %s'",
                     RECORD_VERSION);
@@ -323,12 +347,13 @@ static int st_option(reader *r)
         return fail(r, LS_ERECORD,
                     "option after the players line (line %d): options come before 'players'",
                     r->players_line);
-    if (r->ntok < 3)
+    if (r->ntok < 3 && (point(r, r->ntok), 1))
         return fail(r, LS_ESYNTAX, "option needs a name and a value, like 'option threshold 50'");
     int rc = extra_tokens(r, 3);
     if (rc)
         return rc;
     int k = 0;
+    point(r, 1);
     while (ls_option_names[k] && !is(ls_option_names[k], r->tok[1]))
         k++;
     if (!ls_option_names[k] || k >= MAX_OPTIONS) {
@@ -344,6 +369,7 @@ static int st_option(reader *r)
         return fail(r, LS_EOPTION, "option %s given twice (first on line %d)", r->tok[1],
                     r->option_line[k]);
     ls_error e = {0};
+    point(r, 2);
     if (ls_rules_set(&r->rules, r->tok[1], r->tok[2], &e) != 0)
         return fail_engine(r, LS_EOPTION, &e, "bad option value");
     r->option_line[k] = r->line;
@@ -356,12 +382,15 @@ static int st_players(reader *r)
     if (r->players_line)
         return fail(r, LS_ERECORD, "players given twice (first on line %d)", r->players_line);
     int n = r->ntok - 1;
+    /* Too few: where the next name is missing; too many: the first extra. */
+    point(r, n < LS_MIN_PLAYERS ? r->ntok : LS_MAX_PLAYERS + 1);
     if (n < LS_MIN_PLAYERS || n > LS_MAX_PLAYERS)
         return fail(r, LS_ERECORD, "a match has %d to %d players, this line names %d",
                     LS_MIN_PLAYERS, LS_MAX_PLAYERS, n);
     const char *names[LS_MAX_PLAYERS];
     for (int i = 0; i < n; i++) {
         names[i] = r->tok[i + 1];
+        point(r, i + 1);
         if (!ls_name_valid(names[i]))
             return fail(r, LS_ERECORD,
                         "bad player name '%s': a name is 1 to %d letters A-Z "
@@ -372,6 +401,7 @@ static int st_players(reader *r)
                             names[i]);
     }
     ls_error e = {0};
+    point(r, 0);
     if (ls_rules_check(&r->rules, n, &e) != 0)
         return fail_engine(r, LS_EOPTION, &e, "the options do not fit this table");
     r->s = ls_state_new(&r->rules, n, names, 0, &e);
@@ -408,12 +438,14 @@ static int st_round(reader *r)
     return 0;
 }
 
-/* The seat of a player named in a statement, or an error naming them all. */
-static int seat_of(reader *r, const char *name, int *seat)
+/* The seat of the player token i names, or an error naming them all. */
+static int seat_of(reader *r, int i, int *seat)
 {
+    const char *name = r->tok[i];
     *seat = ls_seat_of(r->s, name);
     if (*seat >= 0)
         return 0;
+    point(r, i);
     char list[LS_MAX_PLAYERS * (LS_NAME_MAX + 1) + 1];
     return fail(r, LS_ERECORD, "unknown player '%s': the players are %s", name,
                 player_list(r, list, sizeof list));
@@ -435,11 +467,12 @@ static int st_hand(reader *r)
 {
     if (!r->dealing)
         return not_dealing(r);
-    if (r->ntok < 2)
+    if (r->ntok < 2 && (point(r, 1), 1))
         return fail(r, LS_ESYNTAX, "hand needs a player and their cards, like 'hand Ann 7H 8H ...'");
-    int seat, rc = seat_of(r, r->tok[1], &seat);
+    int seat, rc = seat_of(r, 1, &seat);
     if (rc)
         return rc;
+    point(r, 1);
     if (ls_eliminated(r->s, seat))
         return fail(r, LS_EDEAL, "%s is out of the match and is dealt no hand", r->tok[1]);
     if (r->hand_line[seat])
@@ -449,8 +482,9 @@ static int st_hand(reader *r)
     for (int i = 2; i < r->ntok; i++) {
         ls_card c;
         char name[4];
-        if ((rc = parse_card(r, r->tok[i], &c)) != 0)
+        if ((rc = parse_card(r, i, &c)) != 0)
             return rc;
+        point(r, i);
         if (hand & LS_BIT(c))
             return fail(r, LS_EDEAL, "%s appears twice in %s's hand", ls_card_str(c, name),
                         r->tok[1]);
@@ -461,6 +495,8 @@ static int st_hand(reader *r)
         hand |= LS_BIT(c);
     }
     int size = ls_state_rules(r->s)->hand_size;
+    /* Too many: the first card over; too few: where the next is missing. */
+    point(r, 2 + size < r->ntok ? 2 + size : r->ntok);
     if (ls_cards_count(hand) != size)
         return fail(r, LS_EDEAL, "%s's hand has %d card%s: each player is dealt %d",
                     r->tok[1], ls_cards_count(hand), ls_cards_count(hand) == 1 ? "" : "s",
@@ -484,7 +520,7 @@ static int st_open(reader *r)
 {
     if (!r->dealing)
         return not_dealing(r);
-    if (r->ntok < 2)
+    if (r->ntok < 2 && (point(r, 1), 1))
         return fail(r, LS_ESYNTAX, "open needs the opening card, like 'open 5S'");
     int rc = extra_tokens(r, 2);
     if (rc)
@@ -494,8 +530,9 @@ static int st_open(reader *r)
         return fail(r, LS_EDEAL, "no hand for %s: every remaining player's hand comes before 'open'",
                     ls_name(r->s, miss));
     ls_card c;
-    if ((rc = parse_card(r, r->tok[1], &c)) != 0)
+    if ((rc = parse_card(r, 1, &c)) != 0)
         return rc;
+    point(r, 1);
     char name[4];
     for (int j = 0; j < ls_players(r->s); j++)
         if (r->hands[j] & LS_BIT(c))
@@ -535,6 +572,24 @@ static int fail_draw(reader *r, int seat, ls_move m, const ls_error *e)
     return fail_engine(r, LS_EDRAW, e, "cannot draw");
 }
 
+/* The token a move's error is about: for a card not held, the first
+ * discarded card the player does not hold; for a take or a draw, the card
+ * after the word; for a set that cannot be discarded, its first card; else
+ * the move's first word. */
+static int move_token(const reader *r, int code, int seat)
+{
+    for (int i = 2; i < r->ntok; i++) {
+        bool pick = !strcasecmp(r->tok[i], "take") || !strcasecmp(r->tok[i], "draw");
+        ls_card c = ls_card_parse(r->tok[i]);
+        if (code == LS_ENOTHELD && !pick && c != LS_NO_CARD &&
+            !(ls_hand(r->s, seat) & LS_BIT(c)))
+            return i;
+        if ((code == LS_ETAKE || code == LS_EDRAW) && pick)
+            return i + 1 < r->ntok ? i + 1 : i;
+    }
+    return code == LS_ESHAPE && r->ntok > 2 ? 2 : 1;
+}
+
 /*
  * `NAME discard CARDS take|draw CARD` or `NAME declare`: a turn, which the
  * engine checks and applies. When it ends a round the result is kept.
@@ -542,7 +597,7 @@ static int fail_draw(reader *r, int seat, ls_move m, const ls_error *e)
 static int st_move(reader *r)
 {
     ls_state *s = r->s;
-    int seat, rc = seat_of(r, r->tok[0], &seat);
+    int seat, rc = seat_of(r, 0, &seat);
     if (rc)
         return rc;
     if (r->dealing) {
@@ -578,6 +633,7 @@ static int st_move(reader *r)
         n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", i > 1 ? " " : "", r->tok[i]);
     ls_move m;
     ls_error e = {0};
+    point(r, 1);
     if (r->ntok < 2)
         return fail(r, LS_ESYNTAX, "%s: expected a move after the name: 'discard ...' or "
                                    "'declare'",
@@ -586,15 +642,19 @@ static int st_move(reader *r)
         return fail(r, LS_ESYNTAX, "bad move '%s': %s", text,
                     e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
                                        "'discard CARDS draw CARD' or 'declare'");
-    if (m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD)
+    if (m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD && (point(r, r->ntok), 1))
         return fail(r, LS_ERECORD,
                     "%s's draw does not name the card drawn: a record says 'draw 4S'",
                     r->tok[0]);
+    /* The state is as before a refused move: the hand is still there. */
     rc = ls_apply(s, &m, &e);
+    if (rc != 0)
+        point(r, move_token(r, rc, seat));
     if (rc == LS_EDRAW)
         return fail_draw(r, seat, m, &e);
     if (rc != 0)
         return fail_engine(r, rc, &e, "illegal move");
+    point(r, 0);
     if (ls_phase(s) != LS_PHASE_TURN) {
         if (r->nres == r->capres) {
             int cap = r->capres ? 2 * r->capres : 8;
@@ -622,6 +682,7 @@ static bool move_line(const reader *r)
 static int statement(reader *r)
 {
     const char *t = r->tok[0];
+    point(r, 0);
     if (!r->header)
         return st_header(r);
     if (move_line(r))
@@ -662,12 +723,14 @@ static int tokenize(reader *r, const char *line, size_t len)
     /* Before the comment is cut off: a NUL byte is an error anywhere.
      * It cannot be seen, so the message says where it is. */
     const char *nul = memchr(line, '\0', len);
+    r->col = nul ? (int)(nul - line) + 1 : 0;
     if (nul)
         return fail(r, LS_ESYNTAX, "a NUL byte at column %zu: a record is text",
                     (size_t)(nul - line) + 1);
     const char *hash = memchr(line, '#', len);
     if (hash)
         len = (size_t)(hash - line);
+    r->col = MAX_LINE; /* the first byte over */
     if (len >= sizeof r->buf)
         return fail(r, LS_ESYNTAX, "line too long: a statement has at most %d characters",
                     MAX_LINE - 1);
@@ -679,6 +742,7 @@ static int tokenize(reader *r, const char *line, size_t len)
             *p++ = '\0';
         if (!*p)
             return 0;
+        r->col = (int)(p - r->buf) + 1;
         if (r->ntok == MAX_TOKENS)
             return fail(r, LS_ESYNTAX, "too many tokens: a statement has at most %d",
                         MAX_TOKENS);
@@ -712,6 +776,7 @@ static size_t line_length(const char *text, size_t len, size_t *brk)
 static int at_end(reader *r, int last)
 {
     r->line = last > 0 ? last : 1;
+    r->col = 0; /* what is missing has no place in a line */
     if (!r->header)
         return fail(r, LS_ERECORD, "empty record: the first line must be 'leastscore %s'",
                     RECORD_VERSION);

@@ -108,18 +108,28 @@ has out "Round 1: showdown after 3 turns, Ann lowest with 10"
 # The example of docs/record-format.md is valid.
 run 0 replay "$root/docs/example.lsr"
 
-# An invalid record: exit 1, exactly one line on stderr, nothing on stdout.
+# An invalid record: exit 1, exactly one line on stderr, nothing on stdout;
+# the line says FILE:LINE:COLUMN, the column the byte the wrong token
+# starts at ('Bob discard KS take 9C': 9C), as compilers do.
 run 1 replay "$data/bad-take.lsr"
-[ "$(cat "$tmp/err")" = "$data/bad-take.lsr:9: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
+[ "$(cat "$tmp/err")" = "$data/bad-take.lsr:9:21: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
     fail "wrong error line"
 [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "more than one line on stderr"
 [ -s "$tmp/out" ] && fail "an invalid record printed on stdout"
 run 1 replay --json "$data/bad-take.lsr"
-has err "bad-take.lsr:9: Bob cannot take 9C"
+has err "bad-take.lsr:9:21: Bob cannot take 9C"
 
 printf 'leastscore 1\nplayers Ann Bob Cid\nround\nhand Ann 7H\n' >"$tmp/short.lsr"
 run 1 replay "$tmp/short.lsr"
-has err "short.lsr:4: Ann's hand has 1 card: each player is dealt 5"
+has err "short.lsr:4:12: Ann's hand has 1 card: each player is dealt 5"
+# A tab is one column; what is missing when the record ends has none.
+printf 'leastscore 1\noption\tthreshold\t0\n' >"$tmp/tab.lsr"
+run 1 replay "$tmp/tab.lsr"
+has err "tab.lsr:2:18: threshold must be"
+printf 'leastscore 1\n# nothing more\n' >"$tmp/ends.lsr"
+run 1 replay "$tmp/ends.lsr"
+[ "$(cat "$tmp/err")" = "$tmp/ends.lsr:2: the record ends before the players line" ] ||
+    { cat "$tmp/err"; fail "an error at the end has no column"; }
 
 # Standard input through `-`, named <stdin> in errors.
 "$bin" replay - <"$data/finished.lsr" >"$tmp/out" 2>"$tmp/err" || fail "replay - failed"
@@ -129,7 +139,7 @@ has out "Winner: Cid"
 json 'assert d["winner"] == "Cid"'
 "$bin" replay - <"$data/bad-take.lsr" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] || fail "an invalid record on stdin did not exit 1"
-[ "$(cat "$tmp/err")" = "<stdin>:9: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
+[ "$(cat "$tmp/err")" = "<stdin>:9:21: Bob cannot take 9C: the open cards are 7H 8H 9H" ] ||
     fail "wrong error line for stdin"
 
 # Usage errors exit 2 and say what was wrong.
@@ -148,10 +158,10 @@ run 2 replay "$tmp"
 has err "cannot read '$tmp': Is a directory"
 printf 'leastscore 1 # a \000 b\nplayers Ann Bob\n' >"$tmp/nul.lsr"
 run 1 replay "$tmp/nul.lsr"
-has err "nul.lsr:1: a NUL byte at column 18: a record is text"
+has err "nul.lsr:1:18: a NUL byte at column 18: a record is text"
 printf 'leastscore 1\nplayers Ann B\033]0;pwned\007\033[2J\n' >"$tmp/esc.lsr"
 run 1 replay "$tmp/esc.lsr"
-has err "esc.lsr:2: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
+has err "esc.lsr:2:13: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
 [ -z "$(tr -d '\n -~' <"$tmp/err")" ] || fail "a control byte reached stderr"
 
 # An endless input is not read to its end: past 64 MiB replay stops and

@@ -3,7 +3,7 @@
  *
  * ls_record_read must accept or reject any text without a crash, a leak
  * or undefined behaviour. On rejection the error names a line of the text
- * and its message is printable; on acceptance the match it returns is a
+ * and a column in it (or none) and its message is printable; on acceptance the match it returns is a
  * consistent one (the rounds it reports are complete, every seat named).
  */
 #include <string.h>
@@ -24,6 +24,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i + 1 < size; i++)
             lines += data[i] == '\n' || (data[i] == '\r' && data[i + 1] != '\n');
         FUZZ_CHECK(err.line >= 1 && err.line <= lines, "line %d of %d", err.line, lines);
+        /* The column is in that line, or just past its end (a token
+         * missing), or 0 (what is missing when the record ends). The
+         * line's length counts from after a byte order mark. */
+        size_t at = size >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
+        for (int l = 1; l < err.line && at < size; l++) {
+            while (at < size && data[at] != '\n' && data[at] != '\r')
+                at++;
+            at += at + 1 < size && data[at] == '\r' && data[at + 1] == '\n' ? 2 : 1;
+        }
+        size_t len = 0;
+        while (at + len < size && data[at + len] != '\n' && data[at + len] != '\r')
+            len++;
+        FUZZ_CHECK(err.column >= 0 && (size_t)err.column <= len + 1,
+                   "column %d of line %d, %zu bytes long", err.column, err.line, len);
         FUZZ_CHECK(err.msg[0] != '\0', "no message");
         fuzz_check_message(&err);
         return 0;
