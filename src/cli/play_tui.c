@@ -372,6 +372,9 @@ static bool too_small(const ui *u)
     return COLS < MIN_COLS || LINES < rows_needed(ls_players(u->g.s));
 }
 
+/* What a terminal too small for the screen shows: why, and all that can
+ * be done there (handle_key): enlarge it (nothing moves meanwhile), or
+ * quit at once with q or Ctrl-C, the record saved as on any way out. */
 static void draw_too_small(const ui *u)
 {
     erase();
@@ -379,16 +382,23 @@ static void draw_too_small(const ui *u)
     char l2[96];
     snprintf(l2, sizeof l2, "It is %dx%d; the game needs at least %dx%d.", COLS,
              LINES, MIN_COLS, need);
-    const char *lines[] = {"The terminal is too small for Least Score.", l2,
-                           "Enlarge the window, or press q to quit."};
+    const char *lines[] = {
+        "The terminal is too small for Least Score.", l2,
+        "Enlarge the window to go on: the game waits until then.",
+        ls_phase(u->g.s) == LS_PHASE_OVER
+            ? "Or press q or Ctrl-C to quit now: the record is saved."
+            : "Or press q or Ctrl-C to quit now: the match is saved, and "
+              "leastscore play --resume goes on with it later.",
+    };
+    int nlines = (int)(sizeof lines / sizeof lines[0]);
     /* Each sentence wrapped to the width, the block centred in height. */
     int h = 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < nlines; i++)
         h += rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
     int y = (LINES - h) / 2;
     if (y < 0)
         y = 0;
-    for (int i = 0; i < 3 && y < LINES; i++)
+    for (int i = 0; i < nlines && y < LINES; i++)
         y += rich(u, stdscr, y, 0, COLS, LINES - y, 0, lines[i], 0);
 }
 

@@ -10,7 +10,7 @@
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end; mouse clicks
 # select a card and draw; a small terminal gets a clear message, and q or
-# Ctrl-C quits there at once, the match saved; suits are
+# Ctrl-C (the message says both) quits there at once, the match saved; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
 # saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
@@ -236,9 +236,17 @@ on_screen ! "Ada discarded" "the keys waited for the bot's answer"
 wait_for k "Ada discarded"
 quit_after_one_bot_move k "$tmp/keys.lsr" "after the keys"
 
-# A terminal that is too small gets a message, and q still quits.
+# A terminal that is too small gets a message, and q still quits. The
+# message says all that can be done there: enlarge it (the game waits),
+# or quit with q or Ctrl-C (it named q alone), the match saved.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
 wait_for small "too small"
+wait_for small "goes on with it later."
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/small.text"
+for want in "Enlarge the window to go on: the game waits until then." \
+    "Or press q or Ctrl-C to quit now: the match is saved, and leastscore play --resume goes on with it later."; do
+    grep -qF "$want" "$tmp/small.text" || screen_fail "the small terminal's message does not say '$want'"
+done
 $T send-keys -t small q
 wait_for small "exit status 0"
 # So does Ctrl-C there (it opened a quit question that could not be seen
