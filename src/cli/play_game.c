@@ -704,6 +704,20 @@ void play_resume_command(const char *path, char *buf, size_t size)
     buf[k] = '\0';
 }
 
+/* What a file that is not a regular one is, for people. */
+static const char *file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISFIFO(mode))
+        return "a named pipe (FIFO)";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "a device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
 int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {
@@ -721,6 +735,15 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
         if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
             snprintf(msg, size, "--resume: cannot read %s: %s", o->resume,
                      strerror(errno));
+            play_game_free(g);
+            return -2;
+        }
+        /* A named pipe with no writer blocked the reading for ever; a
+         * device could be read without end, or be empty. */
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(msg, size, "--resume: %s is %s; a game record is a regular "
+                     "file (one that leastscore play saved)", o->resume,
+                     file_kind(st.st_mode));
             play_game_free(g);
             return -2;
         }

@@ -884,6 +884,23 @@ for args, expect in [
         fail(f"play {args}: the pointer to --help is wrong: {r.stderr!r}")
 if os.path.exists(f"{tmp}/ran"):
     fail("a cmd: level in a record was run")
+# A file that is not a regular one is refused at once, and makes no lock
+# file: a named pipe with no writer blocked the game for ever, /dev/zero
+# was read up to the size limit, and a directory was "Is a directory".
+os.mkfifo(f"{tmp}/fifo.lsr")
+os.mkdir(f"{tmp}/dir.lsr")
+for path, kind in [(f"{tmp}/fifo.lsr", "a named pipe (FIFO)"), (f"{tmp}/dir.lsr", "a directory"),
+                   ("/dev/zero", "a device")]:
+    try:
+        r = subprocess.run([ls, "play", "--plain", "--resume", path], capture_output=True,
+                           text=True, input="quit\n", timeout=60)
+    except subprocess.TimeoutExpired:
+        fail(f"play --resume {path} ({kind}) blocked")
+    want = f"leastscore play: --resume: {path} is {kind}; a game record is a regular file"
+    if r.returncode != 2 or want not in r.stderr or r.stdout:
+        fail(f"play --resume {path}: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
+    if os.path.exists(path + ".lock"):
+        fail(f"play --resume {path} made a lock file beside it")
 print("ok: resume")
 
 # Usage errors.
