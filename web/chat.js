@@ -245,9 +245,11 @@ export function createChat(send) {
       draw();
     },
     // The lines of a `chat` message. A line already shown is shown once
-    // (after a reconnect the table's last lines come again); a number
-    // already used by another line means the table's chat began again (the
-    // server restarted): what was shown before goes.
+    // (after a reconnect the table's last lines come again). A table that
+    // comes back after a server restart keeps its lines and numbers on
+    // from them; a number already used by another line, or one lower than
+    // the last, would mean that its chat began again (a table the server
+    // did not keep): what was shown before goes.
     add(lines) {
       if (!state.code || !Array.isArray(lines)) return;
       const fresh = [];
@@ -262,8 +264,9 @@ export function createChat(send) {
       }
       state.lines = state.lines.slice(-100);
       // The backlog counts only from the last line this tab had here: a
-      // newcomer's counts nothing. (After a server restart the chat's
-      // numbers begin again: its backlog then counts nothing either.)
+      // newcomer's counts nothing. (Across a server restart too: the
+      // table's numbers go on, so a line written after it while this tab
+      // was away counts.)
       const from = state.lastN === null ? Infinity : state.lastN;
       const news = state.catchingUp ? fresh.filter((l) => l.n > from) : fresh;
       if (state.lines.length) state.lastN = state.lines[state.lines.length - 1].n;
