@@ -678,7 +678,16 @@ static void intro(const play_game *g)
     if (g->resumed) {
         char where[PLAY_PATH_MAX + 64]; /* the path whole */
         play_resumed_text(g, false, where, sizeof where);
-        out("%s\n", where);
+        /* The path is never broken, as the record's is on leaving: a
+         * path with spaces was broken inside at a terminal's width. */
+        const char *path = g->opts->resume, *at = strstr(where, path);
+        if (at) {
+            out("%.*s", (int)(at - where), where);
+            out_whole(path);
+            out("%s\n", at + strlen(path));
+        } else {
+            out("%s\n", where);
+        }
     }
     out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
         "also hand, hint, help, quit.\n");

@@ -741,7 +741,8 @@ wait_for lw "exit status 0"
 fi
 # 27. Line mode at a narrow terminal never breaks a path or the command
 # that goes on with the match (pasted, a broken command ran its first row
-# alone): joined as the terminal wraps it (capture-pane -J), it is whole.
+# alone): joined as the terminal wraps it (capture-pane -J), it is whole;
+# so is the path in "Resumed from FILE".
 if want 27; then
 dir="$tmp/my games/with a rather long folder name"
 mkdir -p "$dir"
@@ -754,6 +755,18 @@ $T capture-pane -p -J -t lp >"$tmp/screen"
 on_screen "to go on with it:" "no command to go on with the match"
 on_screen -E "^ *leastscore play --resume '$dir/game one\.lsr'$" "the command to go on is broken"
 on_screen -E "^ *$dir/game one\.lsr$" "the record's path is broken"
+# Nor the path in "Resumed from FILE: round 1, turn 1." (it was broken at
+# a space inside it): whole on its row, from its start to the colon.
+$T kill-session -t lp
+$T new-session -d -s lp -x 40 -y 30 \
+    "LC_ALL=$loc LANG=$loc $LS play --plain --seed 7 --resume '$dir/game one.lsr'; echo \"exit status \$?\"; sleep 60"
+wait_for lp "your move>"
+$T capture-pane -p -J -t lp >"$tmp/screen"
+on_screen "Resumed from" "no line says where the match was resumed"
+on_screen -E "^ *(Resumed from )?$dir/game one\.lsr:( round 1, turn 1\.)?$" \
+    "the path in 'Resumed from' is broken"
+$T send-keys -t lp quit Enter
+wait_for lp "exit status 0"
 fi
 # 28. On a computer's turn, a move key says why it does nothing (it said
 # nothing): x, d and a number, each on another computer's turn (the pace,
