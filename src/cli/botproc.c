@@ -107,8 +107,76 @@ static void live_remove(pid_t pid)
     }
 }
 
-/* Kills every live bot's group, then dies of the signal as if unhandled
- * (the exit status says which signal). */
+static bool adopting; /* cli_bots_adopt_orphans made us their subreaper */
+
+/* The parent of process pid from /proc/PID/stat, or -1, with only
+ * async-signal-safe calls (open, read, close): for the signal handler.
+ * Its form is "pid (comm) state ppid ...", and comm may hold spaces and
+ * parentheses: the last ')' ends it. */
+static long parent_now(const char *pid)
+{
+    char path[sizeof "/proc//stat" + 256], text[512];
+    size_t n = 0;
+    memcpy(path, "/proc/", 6);
+    n = 6;
+    for (const char *p = pid; *p && n < sizeof path - sizeof "/stat"; p++)
+        path[n++] = *p;
+    memcpy(path + n, "/stat", sizeof "/stat");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0)
+        return -1;
+    text[got] = '\0';
+    const char *p = strrchr(text, ')');
+    if (!p || p[1] != ' ' || !p[2] || p[3] != ' ')
+        return -1;
+    long ppid = 0;
+    for (p += 4; *p >= '0' && *p <= '9'; p++)
+        ppid = ppid * 10 + (*p - '0');
+    return ppid;
+}
+
+/* Kills and reaps every child of this process, and again those that
+ * killing one hands us (as their subreaper), until there are none (at
+ * most 100 times: one that forks without end). Async-signal-safe: /proc
+ * is read with getdents64, not opendir, which may allocate. */
+static void end_children_now(void)
+{
+    long me = (long)getpid();
+    for (int round = 0; round < 100; round++) {
+        int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+            return;
+        int found = 0;
+        union { struct dirent64 align; char bytes[8192]; } buf;
+        for (ssize_t n; (n = getdents64(fd, buf.bytes, sizeof buf.bytes)) > 0;)
+            for (ssize_t off = 0; off < n;) {
+                const struct dirent64 *e = (const struct dirent64 *)(buf.bytes + off);
+                off += e->d_reclen;
+                const char *name = e->d_name;
+                if (name[0] < '1' || name[0] > '9' || name[strspn(name, "0123456789")] ||
+                    parent_now(name) != me)
+                    continue;
+                pid_t pid = 0;
+                for (const char *d = name; *d; d++)
+                    pid = pid * 10 + (*d - '0');
+                kill(pid, SIGKILL);
+                waitpid(pid, NULL, 0);
+                found++;
+            }
+        close(fd);
+        if (!found)
+            return;
+    }
+}
+
+/* Kills every live bot's group; as the subreaper (sim, arena), waits for
+ * each bot to die, so that what it started outside its group is ours,
+ * and ends every child left, a bot's or adopted from one before. Then
+ * dies of the signal as if unhandled (the exit status says which). */
 static void on_fatal_signal(int sig)
 {
     for (int i = 0; i < LIVE_MAX; i++) {
@@ -117,6 +185,15 @@ static void on_fatal_signal(int sig)
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
         }
+    }
+    if (adopting) {
+        /* A bot another thread reaps first is ECHILD here: gone too. */
+        for (int i = 0; i < LIVE_MAX; i++) {
+            int pid = atomic_load(&live[i]);
+            if (pid > 0)
+                waitpid(pid, NULL, 0);
+        }
+        end_children_now();
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -183,7 +260,6 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
  * list is a bot, not an orphan: bot_start adds it under spawn_lock, which
  * the sweep holds, so no bot is ever taken for one.
  */
-static bool adopting;
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool is_live(pid_t pid)

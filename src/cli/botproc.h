@@ -102,8 +102,11 @@ bool cli_bot_waiting(const ls_player *p);
 
 /* Makes SIGINT, SIGTERM and SIGHUP kill every bot's process group (they
  * are not in the terminal's, so Ctrl-C does not reach them) before the
- * program dies of the signal, so that none outlives it. For programs that
- * do not handle those signals themselves (sim, arena). */
+ * program dies of the signal, so that none outlives it; after
+ * cli_bots_adopt_orphans, also every process a bot started outside its
+ * group (each bot is waited for, so that those become ours, then every
+ * child left is killed). For programs that do not handle those signals
+ * themselves (sim, arena). */
 void cli_bots_die_with_signals(void);
 
 /* A process a bot starts that leaves the bot's process group (setsid(),

@@ -371,6 +371,42 @@ left=$(grep -l "setsidbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
 grep -q "^leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them$" \
     "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "the processes ended are not reported"; }
 
+# Stopped by a signal (Ctrl-C's SIGINT, SIGTERM), sim and arena also end
+# what bots started outside their groups: the one whose bot still runs
+# (adopted once the bot is killed) and those adopted from bots that have
+# ended. They outlived sim before: only the bots' groups were killed. (A
+# background job has SIGINT ignored: the wrapper gives it back.)
+for run in sim:INT:130 arena:TERM:143 sim:TERM:143 arena:INT:130; do
+    cmd=${run%%:*}; sig=${run#*:}; want=${sig#*:}; sig=${sig%:*}
+    mark=sigsetsid-$$-$cmd-$sig
+    python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $tmp/setsid.py $mark" \
+        --matches 400 --threads 1 --threshold 10 >/dev/null 2>&1 &
+    pid=$!
+    i=0 # until two matches' helpers run: one adopted, one its bot's
+    while [ "$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null |
+               grep -vc "^/proc/$pid/")" -lt 3 ]; do
+        i=$((i + 1))
+        [ "$i" -lt 600 ] || { kill -9 "$pid"; fail "$cmd: the bots' helpers never started"; }
+        sleep 0.05
+    done
+    kill -"$sig" "$pid"
+    set +e
+    wait "$pid"
+    rc=$?
+    set -e
+    [ "$rc" -eq "$want" ] || fail "$cmd stopped by SIG$sig exited $rc, not $want"
+    left=""
+    for i in $(seq 50); do
+        left=$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null || true)
+        [ -z "$left" ] && break
+        sleep 0.1
+    done
+    [ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+        fail "$cmd stopped by SIG$sig left what a bot started outside its group running: $left"; }
+done
+
 # What a killed bot's group leaves sim as a parent is reaped as each bot
 # ends: a shell command whose bot ignores quit (killed with its group, the
 # bot reparented to sim for a moment) left one zombie a match until the end.
