@@ -534,7 +534,10 @@ function onState(msg) {
   const v = app.view;
   chat.enter(v.code, v.you, v.seats[v.you]?.name); // (the seats move up when one is freed in the lobby)
   chat.caughtUp();
-  if (v.hand) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
+  // The cards selected stay selected while the move that throws them away
+  // is on its way (sending()), and go with them once it is played; a turn
+  // that ended otherwise (its time ran out) takes the selection with it.
+  if (v.hand && !(wasMyTurn && !isMyTurn())) app.selected = new Set([...app.selected].filter((c) => v.hand.includes(c)));
   else app.selected.clear();
   if (!isMyTurn()) app.hint = null;
   app.deadlineAt = typeof v.deadline === 'number' ? performance.now() + v.deadline : 0;
@@ -1102,6 +1105,13 @@ function canAct() {
   return isMyTurn() && app.sentOn !== app.version && conn.open;
 }
 
+// Whether this player's move was sent and its answer has not come yet (a
+// slow connection): the page says so, and the cards thrown away stay
+// selected until they go, rather than seem to have come back unplayed.
+function sending() {
+  return isMyTurn() && app.sentOn === app.version;
+}
+
 function selection() {
   const v = app.view;
   const cards = sortCards([...app.selected]);
@@ -1114,7 +1124,6 @@ function playMove(pick) {
   const move = `discard ${cards.join(' ')} ${pick}`;
   if (conn.send({ type: 'move', version: app.version, move })) {
     app.sentOn = app.version;
-    app.selected.clear();
     render();
   }
 }
@@ -1125,7 +1134,7 @@ function centerPanel() {
   const act = canAct();
   const ok = act && selection().check.ok;
   const open = v.open || [];
-  const turnLine = mine ? s.yourTurn : s.theirTurn(v.seats[v.turn]?.name || '');
+  const turnLine = mine ? (sending() ? s.moveSending : s.yourTurn) : s.theirTurn(v.seats[v.turn]?.name || '');
   return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
     h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null,
       ' ', hurryButton()),
@@ -1242,6 +1251,7 @@ function handPanel() {
 // was a live region of its own, but one drawn anew with the page on each
 // redraw, and a screen reader reads only a change to a region it knew).
 function toggleCard(c) {
+  if (sending()) return; // (the move sent throws these away)
   if (app.selected.has(c)) app.selected.delete(c);
   else app.selected.add(c);
   app.focusCard = c;

@@ -140,6 +140,7 @@ export const s = {
   hintNoDeclare: 'Declaring is not allowed now.',
   hintWhy: (why) => `Why: ${why}.`,
   yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
+  moveSending: 'Your move is on its way…',
   yourTurnTitle: '▶ Your turn',
   satDownTitle: (name) => `● ${name} sat down`,
   startedTitle: '● The match started',
