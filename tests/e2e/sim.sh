@@ -446,7 +446,41 @@ subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' \
         "$ls" sim --players random,random --matches 20000 --seed 3) || fail "20000 matches"
     [ "$mib" -lt 90 ] || fail "20000 matches of random players took $mib MiB"
+    # Nor do they grow with the decisions, which the check before the first
+    # match cannot count: each decision's time was kept to the end, 8 bytes
+    # (2000 long matches, 2.5 million decisions: 52 MiB, now 13).
+    mib=$(python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' \
+        "$ls" sim --players random,random --threshold 1000 --matches 2000 --seed 3) ||
+        fail "2000 long matches"
+    [ "$mib" -lt 25 ] || fail "2000 long matches of random players took $mib MiB"
 fi
+# The median and the mean time per decision are still a decision's time: a
+# bot that takes 50 ms an answer has a median and a mean of 50 ms or more
+# (wall time), and greedy's are far less.
+cat >"$tmp/slow.py" <<PY
+import runpy, sys, time
+real = sys.stdout
+class Slow:
+    def write(self, text):
+        if text.startswith(("discard", "declare")):
+            time.sleep(0.05)
+        return real.write(text)
+    def flush(self):
+        real.flush()
+sys.stdout = Slow()
+runpy.run_path("$root/examples/bots/greedy.py", run_name="__main__")
+PY
+"$ls" sim --players "greedy,cmd:python3 $tmp/slow.py" --matches 2 --threshold 25 --json \
+    >"$tmp/slow.json" 2>"$tmp/slow.err" || { cat "$tmp/slow.err"; fail "a slow bot"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+g, b = d["players"]
+assert b["decisions"] > 0 and g["decisions"] > 0, d
+assert 49.5 <= b["time_ms_median"] < 5000 and 50 <= b["time_ms_mean"] < 5000, b
+assert 0 <= g["time_ms_median"] < 20 and g["time_ms_mean"] < 20, g' "$tmp/slow.json" ||
+    { cat "$tmp/slow.json"; fail "the times of a bot taking 50 ms"; }
 # A count whose results cannot be kept in memory is refused before the first
 # match, with the figures (it was 'out of memory'; a count a little lower
 # was played until the kernel killed sim). Only where it cannot fit.
