@@ -1290,22 +1290,24 @@ function handKeys(e) {
 function resultBody(r, id) {
   const v = app.view;
   const names = v.seats.map((seat) => seat.name);
+  const you = (seat) => v.you >= 0 && seat === v.you; // (what is about the player reads "you")
   const hands = r.hands || [];
   const why = new Map(explainRound(r).map((e) => [e.seat, e]));
   const dh = hands.find((x) => x.seat === r.declarer);
   const explain = (x) => {
     const e = why.get(x.seat);
     if (e.why === 'correct') return s.explainCorrectDeclarer;
-    if (e.why === 'pays') return s.explainPays(x.total, e.declarerTotal, names[e.declarer]);
-    if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal);
+    if (e.why === 'pays') return s.explainPays(x.total, e.declarerTotal, names[e.declarer], you(e.declarer));
+    if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal, you(e.lowestSeat));
     return s.explainNothing;
   };
   return [h('h2', { id }, s.resultHeading(r.round)),
-    h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct)
-      : s.resultShowdown(names[r.lowest])),
+    h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer))
+      : s.resultShowdown(names[r.lowest], you(r.lowest))),
     stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
       attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
       cells: [[names[x.seat],
+        you(x.seat) ? h('span', { class: 'tag' }, s.youMark) : null,
         x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
         why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
         h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
@@ -1315,7 +1317,7 @@ function resultBody(r, id) {
     }))),
     (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
       s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
-        v.rules.threshold)))];
+        v.rules.threshold, you(seat))))];
 }
 
 // The round's result, each score explained; at the match's end the winner.

@@ -247,18 +247,20 @@ export const s = {
 
   // The round's result
   resultHeading: (round) => `Round ${round} result`,
-  resultDeclared: (name, total, correct) =>
-    `${name} declared with ${total}: ${correct ? 'correct' : 'false'}.`,
-  resultShowdown: (name) =>
-    `Nobody declared before the turn limit: a showdown, scored as if ${name} (the lowest hand) had declared.`,
+  // (you: the player is the one named, on their own page.)
+  resultDeclared: (name, total, correct, you) =>
+    `${you ? 'You' : name} declared with ${total}: ${correct ? 'correct' : 'false'}.`,
+  resultShowdown: (name, you) =>
+    `Nobody declared before the turn limit: a showdown, scored as if ${you ? 'you' : name} (the lowest hand) had declared.`,
   colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
   lowestMark: 'lowest',
   declarerMark: 'declared',
   explainCorrectDeclarer: '0 (correct declaration)',
-  explainPays: (total, dtotal, dname) => `${total} − ${dtotal} (${dname}) = ${total - dtotal}`,
-  explainFalse: (gap, lname, ltotal) => `20 + ${gap} over ${lname}'s ${ltotal}`,
+  explainPays: (total, dtotal, dname, you) => `${total} − ${dtotal} (${you ? 'you' : dname}) = ${total - dtotal}`,
+  explainFalse: (gap, lname, ltotal, you) => `20 + ${gap} over ${you ? 'your' : `${lname}'s`} ${ltotal}`,
   explainNothing: '0 (a false declaration costs only the declarer)',
-  eliminated: (name, score, threshold) => `${name} is out: ${score} is over ${threshold}.`,
+  eliminated: (name, score, threshold, you) =>
+    (you ? `You are out: ${score} is over ${threshold}.` : `${name} is out: ${score} is over ${threshold}.`),
   nextButton: 'Next round',
   // A result the page missed (a reload or a dropped connection as the
   // round ended), shown in the next round.

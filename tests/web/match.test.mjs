@@ -101,7 +101,7 @@ async function playMatch(t, viewport, name, keyboard) {
     const results = [...(page.results || []), last];
     assert.ok(results.length >= 1 && results.length <= rounds + 1, `${results.length} results for ${rounds} rounds`);
     for (const row of results.flat()) {
-      assert.match(row, /\(correct declaration\)|\d+ − \d+ \(\w+\) = \d+|20 \+ \d+ over \w+'s \d+|costs only the declarer/, row);
+      assert.match(row, /\(correct declaration\)|\d+ − \d+ \(\w+\) = \d+|20 \+ \d+ over (\w+'s|your) \d+|costs only the declarer/, row);
     }
     const log = await page.locator('#log li').allTextContents();
     assert.ok(log.some((l) => /won the match/.test(l)), 'the log ends with the winner');

@@ -39,7 +39,11 @@ test('the end of a match missed in a dropped connection is read from the events 
     await playToEnd(ada);
     const winner = await ada.textContent('h2.winner');
     const heading = await ada.textContent('#result-h');
-    const rows = await ada.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
+    // Each row's cards, total and total score (its words differ: each page
+    // reads its own player's in the second person).
+    const cells = (rs) => rs.map((r) => [...r.querySelectorAll('[data-card]')].map((c) => c.dataset.card).join(' ')
+      + ` | ${r.cells[1].textContent} | ${r.cells[r.cells.length - 1].textContent}`);
+    const rows = await ada.$$eval('table.result tbody tr', cells);
     await ada.click('#rematch');
     await ada.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
 
@@ -53,7 +57,7 @@ test('the end of a match missed in a dropped connection is read from the events 
     const benWinner = await ben.textContent('#missed-final h3');
     assert.ok(winner === 'You won the match!' ? benWinner === 'Ada won the match' : benWinner === 'You won the match!',
       `Ada read '${winner}', Ben '${benWinner}'`);
-    assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
+    assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', cells), rows);
     await ben.waitForFunction(() => window.heard.some((x) => x.includes('You missed the end of match 1')),
       null, { timeout: 5000 }).catch(() => {});
     const told = (await ben.evaluate(() => window.heard)).find((x) => x.includes('You missed the end of match 1'));

@@ -44,6 +44,16 @@ test('scores are explained: a false declaration as 20 plus the gap, a correct on
   assert.equal(s.eliminated('Ben', 27, 25), 'Ben is out: 27 is over 25.');
 });
 
+test('a round\'s result reads in the second person where it is about the player', () => {
+  assert.equal(s.resultDeclared('Ada', 6, true, false), 'Ada declared with 6: correct.');
+  assert.equal(s.resultDeclared('Ada', 9, false, true), 'You declared with 9: false.');
+  assert.equal(s.resultShowdown('Ben', true),
+    'Nobody declared before the turn limit: a showdown, scored as if you (the lowest hand) had declared.');
+  assert.equal(s.explainPays(16, 10, 'Ada', true), '16 − 10 (you) = 6');
+  assert.equal(s.explainFalse(2, 'Cleo', 8, true), '20 + 2 over your 8');
+  assert.equal(s.eliminated('Ben', 27, 25, true), 'You are out: 27 is over 25.');
+});
+
 test('the end of a round says who declared and who went out', () => {
   const names = ['You', 'Ben', 'Cleo', 'Dev'];
   assert.equal(s.roundEndSentence({ round: 3, declarer: 1, correct: true, eliminated: [] }, names),

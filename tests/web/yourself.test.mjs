@@ -1,14 +1,17 @@
 // The seat events (someone sat down, left a seat, became the host) read in
 // the second person on the page of the person they are about ("You sat
 // down.", "You left your seat.", "You are now the host."), and in the third
-// on everyone else's. In the lobby a freed seat moves the later ones up, so
+// on everyone else's; so does a round's result ("You declared with 9:
+// false.", the player's row marked "you"). In the lobby a freed seat moves the later ones up, so
 // an event that names a seat by its number (the host's) is read with the
 // seats of its own time: a newcomer, who is sent the table's past events,
 // reads who became host then, not who sits in that seat now.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, joinFromLink, DESKTOP } from './helpers.mjs';
+import {
+  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, declare, DESKTOP, PHONE,
+} from './helpers.mjs';
 
 const env = setup();
 
@@ -75,5 +78,40 @@ test('seat events about oneself read "You", and a host change is read with the s
       'Ada left the seat.', 'Cleo is now the host.', 'Cleo left the seat.', 'Ben is now the host.',
       'You sat down.']);
     for (const p of [ada, ben, cleo, dan]) assert.deepEqual(p.errors, []);
+  });
+});
+
+test('a round\'s result reads "You" where it is about the player, and names her to a spectator', async (t) => {
+  const ada = await newPage(env.browser, PHONE);
+  const watcher = await newPage(env.browser, DESKTOP);
+  await withShots(t, [ada, watcher], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Eva');
+    const code = await createTable(ada, { seats: 2, kinds: ['greedy'] });
+    await watcher.goto(`${env.server.url}/t/${code}`);
+    await watcher.click('#watch');
+    await watcher.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    await ada.click('#start');
+    // (Eva: the first test made a player of Ada.) Her first turn, then she declares on her second.
+    await ada.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(ada, -1), 'move');
+    await ada.waitForSelector('#declare:not([disabled])', { timeout: 30000 });
+    await declare(ada);
+    await ada.waitForSelector('#next', { timeout: 30000 });
+    await watcher.waitForSelector('#result-h', { timeout: 30000 });
+    const said = /^(You|Eva) declared with (\d+): (correct|false)\.$/;
+    const mine = said.exec(await ada.textContent('#result-h + p'));
+    const theirs = said.exec(await watcher.textContent('#result-h + p'));
+    assert.ok(mine && mine[1] === 'You', `Eva reads '${mine?.[0]}'`);
+    assert.ok(theirs && theirs[1] === 'Eva', `the spectator reads '${theirs?.[0]}'`);
+    assert.deepEqual(mine.slice(2), theirs.slice(2));
+    // Her row is marked as hers, on her page only; so is the score the
+    // declaration costs, or what the others pay against her total.
+    const rowOf = (page, name) => page.locator('table.result tbody tr', { hasText: name }).first();
+    assert.match(await rowOf(ada, 'Eva').locator('.tag').allTextContents().then((x) => x.join(' ')), /\byou\b/);
+    assert.equal(await watcher.locator('table.result .tag', { hasText: /^you$/ }).count(), 0);
+    const explained = (await ada.locator('table.result .explain').allTextContents()).join(' | ');
+    if (mine[3] === 'correct') assert.match(explained, /− \d+ \(you\) =/, explained);
+    for (const p of [ada, watcher]) assert.deepEqual(p.errors, []);
   });
 });
