@@ -291,6 +291,12 @@ int cmd_play(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
 
+    /* What a cmd: bot starts outside its process group (setsid) is not
+     * ended with the group: this process adopts it, and each match ends
+     * it with its bots (play_game_free), also when a signal ends the
+     * game, which then leaves through the same way as q. */
+    cli_bots_adopt_orphans();
+
     char why[200];
     if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         rc = play_plain(&o);
@@ -304,5 +310,10 @@ int cmd_play(int argc, char **argv)
         o.bots_wake = true;
         rc = play_tui(&o);
     }
+    int orphans = play_orphans_ended();
+    if (orphans) /* after curses has ended */
+        fprintf(stderr, "leastscore play: killed %d process%s that bots had started "
+                "outside their process groups (setsid), which outlived them\n",
+                orphans, orphans == 1 ? "" : "es");
     return rc;
 }

@@ -121,8 +121,14 @@ void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t siz
 /* The command that goes on with the match saved in path, quoted for a
  * shell when it needs to be: "leastscore play --resume 'my games/a.lsr'". */
 void play_resume_command(const char *path, char *buf, size_t size);
-/* Frees everything the match owns (not the file). */
+/* Frees everything the match owns (not the file). The match's cmd:
+ * bots are ended with every process of their groups, and then also what
+ * they started outside their groups (setsid, as a daemon does), which
+ * this process adopts (cmd_play calls cli_bots_adopt_orphans). */
 void play_game_free(play_game *g);
+/* How many such processes play_game_free() found still running and
+ * ended, in all the matches so far. */
+int play_orphans_ended(void);
 
 /* Deals the next round, records it, tells the bots. */
 int play_game_deal(play_game *g, ls_error *err);

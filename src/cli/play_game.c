@@ -806,10 +806,25 @@ static int first_save(play_game *g, char *msg, size_t size)
     return 0;
 }
 
+static int orphans_ended; /* see play_orphans_ended() */
+
+int play_orphans_ended(void)
+{
+    return orphans_ended;
+}
+
 void play_game_free(play_game *g)
 {
-    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+    bool had_bot = false;
+    for (int i = 0; i < LS_MAX_PLAYERS; i++) {
+        had_bot |= g->bots[i] && cli_player_is_bot(g->bots[i]);
         ls_player_free(g->bots[i]);
+    }
+    /* No bot runs now (a match's bots live and die with it): what they
+     * started outside their groups, left to this process, is ended with
+     * the match, however the match ended. */
+    if (had_bot)
+        orphans_ended += cli_bots_end_orphans();
     ls_player_free(g->advisor);
     ls_record_free(g->rec);
     ls_state_free(g->s);

@@ -903,6 +903,75 @@ for path, kind in [(f"{tmp}/fifo.lsr", "a named pipe (FIFO)"), (f"{tmp}/dir.lsr"
         fail(f"play --resume {path} made a lock file beside it")
 print("ok: resume")
 
+# A process a cmd: bot starts outside its process group (setsid, as a
+# daemon does) is not ended with the group: play, its adoptive parent,
+# ends it when the match ends, however it ends (quit, the match over, a
+# signal), and says so. It outlived play before.
+def daemons(mark):
+    """The processes alive with mark in their command line."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if mark.encode() in f.read() and int(pid) != os.getpid():
+                    found.append(int(pid))
+        except OSError:
+            pass
+    return found
+
+for how in ["quit", "over", "signal"]:
+    mark = f"daemonbot-{os.getpid()}-{how}"
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "3", "--bots", "1", "--threshold", "1",
+                          "--level", f"cmd:python3 {bots}/daemon.py {mark}",
+                          "--record", f"{tmp}/daemon-{how}.lsr"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = read_to_prompt(p, f"daemon ({how})").decode()
+    if not daemons(mark):
+        p.kill()
+        fail(f"the daemon bot ({how}) left no process outside its group", out)
+    if how == "quit":
+        p.stdin.write(b"quit\n")
+        p.stdin.flush()
+    elif how == "signal":
+        p.send_signal(signal.SIGTERM)
+    else:  # declare as soon as allowed: the match (out above 1) ends with the round
+        for turn in range(100):
+            last = out[out.rfind("Your turn"):]
+            cards = re.search(r"Hand: (.*) \(total", last).group(1).split()
+            move = "declare" if "You may declare" in last else f"discard {max(cards, key=value)} draw"
+            p.stdin.write((move + "\n").encode())
+            p.stdin.flush()
+            seen = b""
+            while not seen.endswith(PROMPT.encode()) and not seen.endswith(AGAIN.encode()):
+                chunk = os.read(p.stdout.fileno(), 65536)
+                if not chunk:
+                    fail(f"daemon ({how}): the output ended", out + seen.decode())
+                seen += chunk
+            out += seen.decode()
+            if seen.endswith(AGAIN.encode()):
+                break
+        p.stdin.write(b"no\n")
+        p.stdin.flush()
+    # (waited for before its output is read to the end: a daemon left
+    # running holds play's stderr open)
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+    left = daemons(mark)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    out += p.stdout.read().decode()
+    err = p.stderr.read().decode()
+    if left:
+        fail(f"a process a bot started outside its group outlived play ({how})", out + err)
+    if p.returncode != 0 or (how == "over" and "Play again?" not in out):
+        fail(f"daemon ({how}): status {p.returncode}", out + err)
+    if "leastscore play: killed 1 process that bots had started outside their process " \
+       "groups (setsid), which outlived them\n" not in err:
+        fail(f"daemon ({how}): the process ended is not reported: {err!r}", out)
+print("ok: a bot's daemon")
+
 # Usage errors.
 for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "threshold"),
                      (["--level", "genius"], "greedy"), (["--tie", "maybe"], "tie"),

@@ -302,6 +302,23 @@ wait_for h2 "exit status 0"
 on_screen "Record saved: $tmp/hup.lsr" "the record's path is not said after SIGHUP"
 [ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
 "$LS" replay "$tmp/hup.lsr" >/dev/null
+# What a cmd: bot starts outside its process group (setsid) does not
+# outlive the game closed with its terminal (it did): play, its adoptive
+# parent, ends it as it leaves.
+start hd 100 35 C --seed 7 --bots 1 --pace 0 --record "$tmp/daemon.lsr" \
+    --level "'cmd:python3 $(cd "$(dirname "$0")/../bots" && pwd)/daemon.py tuidaemon-$$'"
+wait_for hd "Your hand: total"
+daemons() { grep -l "tuidaemo[n]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true; }
+[ -n "$(daemons)" ] || { echo "the daemon bot left no process"; exit 1; }
+$T kill-pane -t hd
+i=0
+while [ -n "$(daemons)" ] && [ "$i" -lt 200 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+left=$(daemons)
+[ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+    echo "a process a bot started outside its group outlived the game closed with its terminal"; exit 1; }
 # "Last moves" names the record by its file's name, so that a long path,
 # one word wider than the column, no longer hides where the match goes on.
 deep=$tmp/a-folder-with-a-rather-long-name/and-another-one-below-it-too
