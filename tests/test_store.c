@@ -1351,6 +1351,12 @@ static void test_a_failing_database_loses_nothing_already_written(void **state)
     }
     mend_store(db);
     OK(ls_db_table_append(db, t, example[5], ERR));
+    /* What the store holds, counted (after a write whose end is unknown). */
+    int64_t held = -1;
+    OK(ls_db_table_lines(db, t, &held, ERR));
+    assert_int_equal(held, 5 + ok + 1);
+    OK(ls_db_table_lines(db, t + 1000, &held, ERR));
+    assert_int_equal(held, 0);
     ls_db_close(db);
 
     db = open_store();

@@ -965,6 +965,16 @@ int ls_db_table_append(ls_db *db, int64_t table_id, const char *line, ls_error *
     return insert_line(db, nt.s, table_id, line, err);
 }
 
+int ls_db_table_lines(ls_db *db, int64_t table_id, int64_t *n, ls_error *err)
+{
+    num nt = i64s(table_id);
+    one_i64 o = {0, false};
+    int ret = q(db, err, "SELECT COUNT(*) FROM live_lines WHERE table_id = $1", row_i64,
+                &o, 1, nt.s);
+    *n = ret ? 0 : o.v;
+    return ret;
+}
+
 int ls_db_table_append_lines(ls_db *db, int64_t table_id, const char *const *lines, int n,
                              ls_error *err)
 {

@@ -163,6 +163,11 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
  * PostgreSQL) and survives a crash of the process or the machine. */
 int ls_db_table_append(ls_db *db, int64_t table_id, const char *line,
                        ls_error *err);
+/* The number of lines of the table's game record the store holds, in *n:
+ * after a write that failed in a way that leaves its end unknown (the
+ * connection lost, or no answer in time, at its commit), whether it was
+ * written after all. A table the store does not keep has 0. */
+int ls_db_table_lines(ls_db *db, int64_t table_id, int64_t *n, ls_error *err);
 /* Appends n lines at once, all or none, in one durable commit: a round's
  * deal ("round", a "hand" per seat, "open") goes in whole, so that a
  * crash never leaves a record that ends inside a deal. */

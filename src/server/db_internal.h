@@ -40,6 +40,10 @@ struct ls_db {
     const ls__db_ops *ops;
     void *conn;    /* sqlite3 * or PGconn * */
     bool in_tx;    /* inside ls__db_begin() .. commit/rollback */
+    int64_t retry_at; /* PostgreSQL: no reconnection begun before this
+                         time (a monotonic clock's ms), 0 when none failed */
+    int64_t reset_until; /* PostgreSQL: a reconnection is under way, and
+                            fails at this time; 0 when none is */
     long statements; /* the queries db.c has run (for tests: how many
                         statements an answer costs) */
 };

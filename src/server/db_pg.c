@@ -11,10 +11,25 @@
  * first (PQreset). Inside a transaction it does not: the transaction's
  * earlier statements are gone with the connection, so its remaining
  * statements must fail too until the caller's rollback.
+ *
+ * Nothing waits for the database without end: the server calls the store
+ * on its one loop, so a database that stops answering (its machine
+ * unreachable with no reset, a stopped server) would hold every table and
+ * connection until it came back (a statement sent to a stopped server
+ * waited for ever). A statement's answer is waited for PG_ANSWER_MS at
+ * most; then the connection is shut and the statement fails as if the
+ * connection had been lost. Connecting at the start takes PG_CONNECT_S at
+ * most (libpq's connect_timeout, unless the URL sets its own); a
+ * reconnection is carried on a step at a time (pg_ready), waiting at most
+ * PG_STEP_MS a call, and the calls meanwhile fail at once.
  */
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -29,20 +44,137 @@ static int pg_fail(ls_error *err, int code, const char *what, const char *msg)
     return ls__db_fail(err, code, "postgresql: %s%.*s", what, (int)n, msg);
 }
 
-/* Reconnects a lost connection when no transaction was open on it. */
+#define PG_ANSWER_MS 10000 /* how long a statement's answer may take */
+#define PG_CONNECT_S "5"   /* how long connecting at start may take (libpq's
+                              connect_timeout) */
+#define PG_CONNECT_MS 5000 /* how long a reconnection may take */
+#define PG_STEP_MS 2000    /* how long one call waits for a reconnection */
+#define PG_RETRY_MS 5000   /* a failed reconnection is tried again after this */
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Reconnects a lost connection when no transaction was open on it, without
+ * waiting for the database more than PG_STEP_MS a call: the reconnection
+ * is begun (PQresetStart) and carried on by this call and the next ones
+ * (PQresetPoll), which fail at once while it is under way; one that takes
+ * over PG_CONNECT_MS fails, and after a failure the next is begun only
+ * PG_RETRY_MS later. A database that answers at once (the usual case) is
+ * back within the one call.
+ */
 static int pg_ready(ls_db *db, ls_error *err)
 {
     PGconn *c = db->conn;
-    if (PQstatus(c) == CONNECTION_OK)
+    if (!db->reset_until && PQstatus(c) == CONNECTION_OK)
         return 0;
     if (db->in_tx)
         return pg_fail(err, LS_DB_EIO, "the connection was lost in a transaction: ",
                        PQerrorMessage(c));
-    PQreset(c);
-    if (PQstatus(c) != CONNECTION_OK)
-        return pg_fail(err, LS_DB_EIO, "connection lost, reconnecting failed: ",
-                       PQerrorMessage(c));
-    return 0;
+    int64_t now = now_ms();
+    if (!db->reset_until) {
+        if (db->retry_at && now < db->retry_at)
+            return pg_fail(err, LS_DB_EIO, "connection lost, reconnecting failed (tried "
+                           "again shortly): ", PQerrorMessage(c));
+        if (!PQresetStart(c)) {
+            db->retry_at = now + PG_RETRY_MS;
+            return pg_fail(err, LS_DB_EIO, "connection lost, reconnecting failed: ",
+                           PQerrorMessage(c));
+        }
+        db->reset_until = now + PG_CONNECT_MS;
+    }
+    int64_t step_end = now + PG_STEP_MS;
+    for (;;) {
+        PostgresPollingStatusType st = PQresetPoll(c);
+        if (st == PGRES_POLLING_OK) {
+            db->reset_until = db->retry_at = 0;
+            if (PQsetnonblocking(c, 1) != 0)
+                return pg_fail(err, LS_DB_EIO, "cannot make the connection "
+                               "non-blocking: ", PQerrorMessage(c));
+            return 0;
+        }
+        now = now_ms();
+        if (st == PGRES_POLLING_FAILED || now >= db->reset_until) {
+            db->reset_until = 0;
+            db->retry_at = now + PG_RETRY_MS;
+            return st == PGRES_POLLING_FAILED
+                       ? pg_fail(err, LS_DB_EIO, "connection lost, reconnecting failed: ",
+                                 PQerrorMessage(c))
+                       : ls__db_fail(err, LS_DB_EIO, "postgresql: connection lost, "
+                                     "reconnecting failed: no answer in %d s",
+                                     PG_CONNECT_MS / 1000);
+        }
+        struct pollfd p = {.fd = PQsocket(c),
+                           .events = st == PGRES_POLLING_WRITING ? POLLOUT : POLLIN};
+        int n = now < step_end ? poll(&p, 1, (int)(step_end - now)) : 0;
+        if (n == 0)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: connection lost, "
+                               "reconnecting (under way)");
+        if (n < 0 && errno != EINTR)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: poll: %s", strerror(errno));
+    }
+}
+
+/*
+ * Sends what libpq holds of a statement and reads until its next result
+ * can be taken without waiting, for at most until `deadline` (now_ms()).
+ * On the deadline the connection is shut (PQstatus becomes CONNECTION_BAD:
+ * the next statement outside a transaction reconnects) and the statement
+ * fails. Returns 0 or LS_DB_EIO.
+ */
+static int pg_wait(PGconn *c, int64_t deadline, ls_error *err)
+{
+    for (;;) {
+        int flush = PQflush(c); /* 0: all sent, 1: more to send, -1: failed */
+        if (flush < 0 || !PQconsumeInput(c))
+            return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
+        if (flush == 0 && !PQisBusy(c))
+            return 0;
+        int64_t left = deadline - now_ms();
+        if (left <= 0) {
+            shutdown(PQsocket(c), SHUT_RDWR);
+            PQconsumeInput(c); /* libpq sees the end: CONNECTION_BAD */
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %d s: the "
+                               "connection is closed", PG_ANSWER_MS / 1000);
+        }
+        struct pollfd p = {.fd = PQsocket(c), .events = POLLIN | (flush ? POLLOUT : 0)};
+        if (poll(&p, 1, (int)left) < 0 && errno != EINTR)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: poll: %s", strerror(errno));
+    }
+}
+
+/*
+ * The answer to the statement(s) just sent, as PQexec gives it: the first
+ * result that failed, else the last one; NULL with err filled when the
+ * answer did not come in PG_ANSWER_MS. The caller clears the result.
+ */
+static PGresult *pg_answer(PGconn *c, ls_error *err)
+{
+    int64_t deadline = now_ms() + PG_ANSWER_MS;
+    PGresult *keep = NULL;
+    for (;;) {
+        if (pg_wait(c, deadline, err) != 0) {
+            PQclear(keep);
+            return NULL;
+        }
+        PGresult *r = PQgetResult(c);
+        if (!r)
+            break;
+        ExecStatusType kst = keep ? PQresultStatus(keep) : PGRES_COMMAND_OK;
+        if (keep && kst != PGRES_TUPLES_OK && kst != PGRES_COMMAND_OK) {
+            PQclear(r); /* the first failure is kept */
+        } else {
+            PQclear(keep);
+            keep = r;
+        }
+    }
+    if (!keep)
+        ls__db_fail(err, LS_DB_EIO, "postgresql: no result: %s", PQerrorMessage(c));
+    return keep;
 }
 
 static int pg_result_fail(PGconn *c, PGresult *res, ls_error *err)
@@ -66,8 +198,12 @@ static int pg_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
     if (ret)
         return ret;
     PGconn *c = db->conn;
-    PGresult *res = PQexecParams(c, sql, nparams, NULL, params, NULL, NULL, 0);
-    ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+    if (!PQsendQueryParams(c, sql, nparams, NULL, params, NULL, NULL, 0))
+        return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
+    PGresult *res = pg_answer(c, err);
+    if (!res)
+        return LS_DB_EIO;
+    ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) {
         ret = pg_result_fail(c, res, err);
         PQclear(res);
@@ -92,8 +228,12 @@ static int pg_script(ls_db *db, const char *sql, ls_error *err)
     if (ret)
         return ret;
     PGconn *c = db->conn;
-    PGresult *res = PQexec(c, sql);
-    ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+    if (!PQsendQuery(c, sql))
+        return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
+    PGresult *res = pg_answer(c, err);
+    if (!res)
+        return LS_DB_EIO;
+    ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK)
         ret = pg_result_fail(c, res, err);
     PQclear(res);
@@ -128,7 +268,11 @@ static const ls__db_ops pg_ops = {
 int ls__db_pg_open(ls_db *db, const char *url, ls_error *err)
 {
     db->ops = &pg_ops;
-    PGconn *c = PQconnectdb(url);
+    /* connect_timeout first: the URL's own, if it sets one, comes after
+     * and is kept. */
+    const char *const keys[] = {"connect_timeout", "dbname", NULL};
+    const char *const values[] = {PG_CONNECT_S, url, NULL};
+    PGconn *c = PQconnectdbParams(keys, values, 1);
     db->conn = c;
     if (!c)
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
@@ -138,5 +282,12 @@ int ls__db_pg_open(ls_db *db, const char *url, ls_error *err)
         return ret;
     }
     PQsetNoticeProcessor(c, pg_notice, NULL);
+    /* Statements are sent without blocking, and pg_wait() waits (bounded). */
+    if (PQsetnonblocking(c, 1) != 0) {
+        int ret = pg_fail(err, LS_DB_EIO, "cannot make the connection non-blocking: ",
+                          PQerrorMessage(c));
+        pg_close(db);
+        return ret;
+    }
     return 0;
 }

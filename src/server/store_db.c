@@ -30,6 +30,11 @@ typedef struct db_match {
     int match;
     char *pending; /* text not yet written */
     size_t len, cap;
+    int64_t lines; /* the record's lines the database is known to hold */
+    bool unsure;   /* a write of lines failed: some may be in all the same
+                      (a commit whose answer was lost): counted before the
+                      next */
+    bool end_unsure; /* the same for the match's end (finish, drop) */
     int how;       /* STORE_... once ended, else 0 */
     struct db_match *prev, *next;
 } db_match;
@@ -109,6 +114,39 @@ static int pending_add(db_match *m, const char *text, size_t len)
 }
 
 /*
+ * After a write of lines that failed (m->unsure), drops from the pending
+ * text the lines the database holds all the same: a commit can succeed
+ * and its answer be lost (PostgreSQL's connection lost, or no answer in
+ * time: db_pg.c), and writing those lines again would put a move twice
+ * in the record, which then no longer replays. Each write is all or none
+ * and the pending text only grows at its end, so the lines in are the
+ * first ones pending.
+ */
+static int settle_unsure(db_store *s, db_match *m, ls_error *err)
+{
+    int64_t in;
+    int ret = ls_db_table_lines(s->db, m->table_id, &in, err);
+    if (ret)
+        return ret;
+    size_t drop = 0;
+    for (int64_t k = m->lines; k < in && drop < m->len; k++) {
+        const char *nl = memchr(m->pending + drop, '\n', m->len - drop);
+        if (!nl)
+            break;
+        drop = (size_t)(nl - m->pending) + 1;
+    }
+    if (drop) {
+        logf_(s, "table %s, match %d: %" PRId64 " lines whose write seemed to fail were "
+              "written: not written again", m->code, m->match, in - m->lines);
+        memmove(m->pending, m->pending + drop, m->len - drop + 1);
+        m->len -= drop;
+    }
+    m->lines = in;
+    m->unsure = false;
+    return 0;
+}
+
+/*
  * Writes the pending whole lines in one commit and forgets them. A line
  * without its line break yet stays pending. Returns 0 or the error (then
  * everything stays pending).
@@ -123,6 +161,15 @@ static int flush_pending(db_store *s, db_match *m, ls_error *err)
     int ret = fault(s, err);
     if (ret)
         return ret;
+    if (m->unsure) {
+        if ((ret = settle_unsure(s, m, err)) != 0)
+            return ret;
+        used = m->len;
+        while (used > 0 && m->pending[used - 1] != '\n')
+            used--;
+        if (used == 0)
+            return 0;
+    }
     int n = 0;
     for (size_t i = 0; i < used; i++)
         n += m->pending[i] == '\n';
@@ -147,10 +194,13 @@ static int flush_pending(db_store *s, db_match *m, ls_error *err)
             p = nl + 1;
         }
         ret = ls_db_table_append_lines(s->db, m->table_id, lines, k, err);
+        if (ret == LS_DB_EIO)
+            m->unsure = true;
     }
     if (!ret) {
         memmove(m->pending, m->pending + used, m->len - used + 1);
         m->len -= used;
+        m->lines += n;
     }
     free(lines);
     free(copy);
@@ -210,19 +260,28 @@ static int write_match(db_store *s, db_match *m)
     }
     if (!m->how)
         return 0;
+    /* After an end that seemed to fail, a table no longer in progress is
+     * one whose end was written all the same (see settle_unsure). */
     if (m->how == STORE_FINISHED) {
         int64_t match_id = 0;
         if (!(ret = fault(s, &err)) &&
             !(ret = ls_db_table_finish(s->db, m->table_id, &match_id, &err))) {
             s->finished++;
             export_record(s, m, match_id);
+        } else if (ret == LS_DB_ENOTFOUND && m->end_unsure) {
+            logf_(s, "table %s, match %d: finished and kept (the write that seemed to "
+                  "fail was made); its .lsr file is not written", m->code, m->match);
+            ret = 0;
         }
         if (ret) {
+            m->end_unsure |= ret == LS_DB_EIO;
             report(s, m, "the finished match could not be kept", &err);
             return ret;
         }
     } else if (m->how == STORE_ABANDONED) {
-        if ((ret = fault(s, &err)) || (ret = ls_db_table_drop(s->db, m->table_id, &err))) {
+        if (((ret = fault(s, &err)) || (ret = ls_db_table_drop(s->db, m->table_id, &err))) &&
+            !(ret == LS_DB_ENOTFOUND && m->end_unsure)) {
+            m->end_unsure |= ret == LS_DB_EIO;
             report(s, m, "the abandoned match could not be dropped", &err);
             return ret;
         }
@@ -458,6 +517,7 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
             logf_(s, "table %s: not restored: out of memory (kept in the store)", lt->code);
             continue;
         }
+        m->lines = lt->lines;
         if (fn(ud, &sm, lt->record, lt->record_len, m)) {
             unlist(s, m);
             continue;

@@ -51,3 +51,8 @@ export function backends() {
         },
     ];
 }
+
+// pgCluster(): the throwaway PostgreSQL cluster ({dir, url}, its data
+// directory DIR/data), started for this test file if it is not yet, or
+// {skip: reason} when PostgreSQL is not installed.
+export const pgCluster = () => startCluster();

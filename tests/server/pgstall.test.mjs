@@ -1,0 +1,94 @@
+// pgstall.test.mjs - a PostgreSQL store that stops answering (its
+// processes stopped with SIGSTOP: a machine unreachable without a reset,
+// or a server frozen, looks the same to the server) pauses the table
+// whose move is waiting for it, and holds nothing else: the server waits
+// for a statement's answer 10 s at most (docs/store.md), then the store is
+// failing, the players are told (`store`), and every other request is
+// served meanwhile. Once the database answers again the move is kept
+// once, not twice: the statement that seemed to fail was executed all the
+// same when the database woke, and is not written again (its record
+// would no longer replay); the match is then played to its end and
+// finished in the store. Before, the server waited for ever: no HTTP
+// answer, no WebSocket, nothing, until the database came back, and then
+// the move was in the record twice.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, AutoPlayer, allDone, chooseMove, rng, storeReader, parseRecord, replay, T } from './lib.mjs';
+import { makeTable, settle } from './tables.mjs';
+import { pgCluster } from './stores.mjs';
+
+// The cluster's processes: the postmaster and its children.
+function clusterPids(dir) {
+    const main = readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+    let kids = [];
+    try {
+        kids = execFileSync('pgrep', ['-P', main], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    } catch { /* none */ }
+    return [main, ...kids].map(Number);
+}
+
+const signal = (pids, sig) => { for (const p of pids) try { process.kill(p, sig); } catch { /* gone */ } };
+
+const cluster = pgCluster();
+
+test('a PostgreSQL store that stops answering pauses the table, not the server; the move is kept once', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    let stopped = [];
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, rules: { threshold: 20 }, start: true });
+        await settle(t);
+        const st = t.host.lastState();
+        assert.equal(st.view.turn, st.view.you, 'the person moves first');
+        stopped = clusterPids(cluster.dir);
+        signal(stopped, 'SIGSTOP');
+        const move = chooseMove(st.view, rng(7));
+        t.host.send({ type: 'move', version: st.version, move });
+        const paused = await t.host.next('store', 'the table paused (store ok: false)', T(30000));
+        assert.equal(paused.ok, false);
+        assert.equal(paused.paused, true);
+        assert.match(paused.message, /postgresql: no answer in 10 s/);
+        // The server answers meanwhile: a page, and a new game connection.
+        const page = await srv.get('/');
+        assert.equal(page.status, 200);
+        const other = await srv.connect({ label: 'other' });
+        other.close();
+        signal(stopped, 'SIGCONT');
+        stopped = [];
+        const back = await t.host.next('store', 'the store back (ok: true)', T(20000));
+        assert.equal(back.ok, true);
+        await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
+        // The move is in the record once.
+        const record = storeReader('postgresql', cluster.url).live().get(t.code);
+        assert.ok(record, 'the table is in progress in the store');
+        const lines = record.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+        for (let i = 1; i < lines.length; i++) {
+            assert.notEqual(lines[i], lines[i - 1], `a line twice in the record:\n${record}`);
+        }
+        assert.equal(parseRecord(record).rounds[0].moves[0]?.name, t.names[0], record);
+        const first = lines.find((l) => l.startsWith(`${t.names[0]} `));
+        assert.ok(first.startsWith(`${t.names[0]} ${move}`), `the first move is '${move}':\n${record}`);
+        // The match goes on to its end and is finished in the store.
+        const p = new AutoPlayer(t.host, { seed: 3, next: true });
+        await allDone([p], T(60000));
+        const fin = await (async () => {
+            for (let i = 0; i < T(100); i++) {
+                const f = storeReader('postgresql', cluster.url).finished().get(t.code);
+                if (f) return f;
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            return null;
+        })();
+        assert.ok(fin, 'the match is finished in the store');
+        const files = srv.records();
+        assert.equal(files.length, 1);
+        assert.ok(replay(files[0]).finished);
+        await srv.close();
+    } finally {
+        signal(stopped, 'SIGCONT');
+        await srv.kill();
+    }
+});
