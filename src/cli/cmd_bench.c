@@ -8,9 +8,15 @@
  * own speed); with `--player greedy` (or any player spec) each decision
  * also builds the player's view and asks the player, as the simulator does.
  * Dealing and scoring are inside the timed loop.
+ *
+ * On a terminal, stderr shows how far it has come, redrawn in place at
+ * most five times a second (a count of a million matches ran silent for
+ * hours) and cleared before the results are printed.
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,7 +41,10 @@ static const char usage_text[] =
     "                  full legal list, no view) or a computer player such as\n"
     "                  'greedy', asked through its view (not a cmd: bot: sim\n"
     "                  times those)\n"
-    "  -h, --help      this text\n";
+    "  -h, --help      this text\n"
+    "\n"
+    "On a terminal, stderr shows the matches played, the rate and the time\n"
+    "left while it runs.\n";
 
 struct totals {
     long long decisions, matches, rounds;
@@ -110,6 +119,36 @@ static int play_match(uint64_t seed, int n, ls_player **bots, ls_rng *rng,
     t->matches++;
     ls_state_free(s);
     return 0;
+}
+
+/* The progress line: matches played of how many (or seconds of how many)
+ * and the time left, cut to the terminal's width so that '\r' takes it
+ * back (a line that wraps is written again below). */
+static void draw_progress(const struct totals *t, uint64_t matches, double seconds,
+                          double elapsed)
+{
+    char text[160];
+    double left;
+    if (matches) {
+        double rate = elapsed > 0 ? (double)t->matches / elapsed : 0;
+        left = rate > 0 ? (double)(matches - (uint64_t)t->matches) / rate : 0;
+        snprintf(text, sizeof text, "bench: %lld/%llu matches, %.0f per second, ETA ",
+                 t->matches, (unsigned long long)matches, rate);
+    } else {
+        left = seconds > elapsed ? seconds - elapsed : 0;
+        snprintf(text, sizeof text, "bench: %lld matches in %.0f of %.0f s, ETA ",
+                 t->matches, elapsed, seconds);
+    }
+    size_t n = strlen(text);
+    if (left >= 360000)
+        snprintf(text + n, sizeof text - n, "%.0fh", left / 3600);
+    else
+        snprintf(text + n, sizeof text - n, "%dh%02dm%02ds", (int)left / 3600,
+                 (int)left / 60 % 60, (int)left % 60);
+    struct winsize ws;
+    int cols = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    fprintf(stderr, "\r%.*s\033[K", cols > 1 ? cols - 1 : 0, text);
+    fflush(stderr);
 }
 
 int cmd_bench(int argc, char **argv)
@@ -199,16 +238,26 @@ int cmd_bench(int argc, char **argv)
     ls_rng rng;
     ls_rng_seed(&rng, seed);
     struct totals t = {0, 0, 0};
-    double start = cli_wall_ms() / 1e3, elapsed = 0;
+    /* The clock is read every 16 matches, or every match when the
+     * progress is drawn (an expert's match takes seconds). */
+    bool progress = isatty(STDERR_FILENO);
+    long long every = progress ? 0 : 15;
+    double start = cli_wall_ms() / 1e3, elapsed = 0, drawn = 0;
     for (uint64_t m = seed; matches ? (uint64_t)t.matches < matches
                                     : elapsed < seconds; m++) {
         if (play_match(m, (int)n, use_bots ? bots : NULL, &rng, &t) != 0) {
             rc = 1;
             goto out;
         }
-        if ((t.matches & 15) == 0)
+        if ((t.matches & every) == 0)
             elapsed = cli_wall_ms() / 1e3 - start;
+        if (progress && elapsed - drawn >= 0.2) {
+            draw_progress(&t, matches, seconds, elapsed);
+            drawn = elapsed;
+        }
     }
+    if (progress && drawn > 0)
+        fprintf(stderr, "\r\033[K");
     elapsed = cli_wall_ms() / 1e3 - start;
     printf("player          %s\n", spec);
     printf("players/match   %d\n", (int)n);

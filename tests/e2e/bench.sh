@@ -1,8 +1,9 @@
 #!/bin/sh
 # leastscore bench: a fixed number of matches is the same work for a seed;
 # computer players (the expert too, told every move) play through it; bad
-# options exit 2 with a message that names the option. No speed is checked
-# here: speed is measured by running the benchmark (README, Speed).
+# options exit 2 with a message that names the option; on a terminal a
+# progress line shows how far it has come. No speed is checked here: speed
+# is measured by running the benchmark (README, Speed).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -73,4 +74,28 @@ done
 # --seed is refused in the same words as by sim, arena and play.
 "$ls" bench --seed -1 2>&1 | grep -q -- "--seed needs a whole number from 0 to 2^64 - 1, not '-1'" ||
     fail "the --seed message"
+# On a terminal, a count of matches too large to wait for shows how far
+# it has come, redrawn in place on one line (it ran silent); a pipe gets
+# no such line.
+"$ls" bench --matches 20 2>"$tmp/err" >/dev/null || fail "bench --matches 20"
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "a progress line went to a file"; }
+. "$root/tests/e2e/lib/tmux.sh"
+trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+$T new-session -d -s huge -x 100 -y 10 "\"$ls\" bench --matches 1000000000000; sleep 60"
+wait_for huge "/1000000000000 matches, " 60
+on_screen -E '^bench: [0-9]+/1000000000000 matches, [0-9]+ per second, ETA [0-9]+h' \
+    "no progress line"
+[ "$(grep -c 'matches, ' "$tmp/screen")" = 1 ] || screen_fail "the progress took more than one line"
+# ... and it moves on.
+first=$(sed -n 's|^bench: \([0-9]*\)/.*|\1|p' "$tmp/screen")
+i=0
+while :; do
+    $T capture-pane -p -t huge >"$tmp/screen" 2>/dev/null || true
+    now=$(sed -n 's|^bench: \([0-9]*\)/.*|\1|p' "$tmp/screen")
+    [ -n "$now" ] && [ "$now" -gt "$first" ] && break
+    i=$((i + 1))
+    [ "$i" -lt 600 ] || screen_fail "the progress did not move from $first"
+    sleep 0.05
+done
+$T kill-session -t huge
 echo "bench: ok"
