@@ -388,7 +388,7 @@ static void draw_too_small(const ui *u)
         ls_phase(u->g.s) == LS_PHASE_OVER
             ? "Or press q or Ctrl-C to quit now: the record is saved."
             : "Or press q or Ctrl-C to quit now: the match is saved, and "
-              "leastscore play --resume goes on with it later.",
+              "the command that goes on with it is printed.",
     };
     int nlines = (int)(sizeof lines / sizeof lines[0]);
     /* Each sentence wrapped to the width, the block centred in height. */

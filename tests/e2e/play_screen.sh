@@ -352,7 +352,7 @@ fi
 # 12. A terminal far too small wraps its message rather than cutting it.
 if want 12; then
 start t 40 12 --seed 3 --bots 1 --record "$tmp/t.lsr"
-wait_for t "goes on with it later."
+wait_for t "is printed."
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "It is 40x12; the game needs at least 80x18." ||
     screen_fail "the size message is cut"
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "Or press q or Ctrl-C to quit now: the match is saved" ||
@@ -667,7 +667,7 @@ wait_gone hb "Least Score - help" 10
 $T resize-window -t hb -x 60 -y 16
 wait_for hb "too small" 10
 wait_for hb "the record is saved." 10
-on_screen ! "goes on with it later" "the small terminal offers to go on with a match that is over"
+on_screen ! "is printed." "the small terminal offers to go on with a match that is over"
 $T resize-window -t hb -x 80 -y 24
 wait_for hb "Play again? (y/n)" 10
 $T send-keys -t hb n

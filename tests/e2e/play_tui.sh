@@ -241,10 +241,10 @@ quit_after_one_bot_move k "$tmp/keys.lsr" "after the keys"
 # or quit with q or Ctrl-C (it named q alone), the match saved.
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
 wait_for small "too small"
-wait_for small "goes on with it later."
+wait_for small "is printed."
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/small.text"
 for want in "Enlarge the window to go on: the game waits until then." \
-    "Or press q or Ctrl-C to quit now: the match is saved, and leastscore play --resume goes on with it later."; do
+    "Or press q or Ctrl-C to quit now: the match is saved, and the command that goes on with it is printed."; do
     grep -qF "$want" "$tmp/small.text" || screen_fail "the small terminal's message does not say '$want'"
 done
 $T send-keys -t small q
