@@ -46,6 +46,7 @@ const app = {
   seat: null, // {code, token, version}: the seat this page plays
   watching: null, // the code of the table watched as a spectator
   intent: null, // a create/join/watch to send once the socket is open
+  asking: false, // a create/join/watch was sent and has had no answer yet (ask())
   view: null,
   version: -1,
   log: [], // [{v, text, words}]
@@ -137,6 +138,7 @@ const conn = new Connection({
   down(delay, wasOpen, offline) {
     app.down = true;
     if (app.hint === 'pending') app.hint = null; // its answer, if any, is lost with the connection
+    app.asking = false; // (its answer, if any, is lost: it may be asked again)
     app.unreachable = !wasOpen;
     app.offline = offline;
     app.retryAt = performance.now() + delay;
@@ -216,6 +218,7 @@ function onMessage(msg) {
 }
 
 function onJoined(msg) {
+  app.asking = false;
   const code = msg.code;
   const same = (app.seat && app.seat.code === code) || app.watching === code;
   if (!same) {
@@ -276,6 +279,12 @@ function onPlayer(msg) {
 function asPlayer(msg) {
   if (app.player || app.noStore || !app.keep) {
     send(msg);
+    return;
+  }
+  if (app.pendingToken) {
+    // A player is being made: msg goes once it is (another `player`
+    // would be refused, and this browser would keep the token it sent).
+    app.afterPlayer = msg;
     return;
   }
   app.afterPlayer = msg;
@@ -388,6 +397,7 @@ async function findReplay(v) {
 
 function onError(msg) {
   if (msg.code === 'stale') return; // a fresh state follows
+  if (msg.code !== 'no_store') app.asking = false; // (no_store: the create or join goes on)
   if (['player', 'login', 'set_password'].includes(msg.request)) {
     onPlayerError(msg);
     return;
@@ -804,8 +814,10 @@ function homeScreen() {
       h('h2', { id: 'join-h' }, s.joinHeading),
       h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); joinTable(); } },
         h('label', { class: 'field' }, s.codeLabel, codeInput),
-        h('button', { type: 'submit', id: 'join', 'data-focus': 'join' }, s.joinButton),
-        h('button', { type: 'button', class: 'secondary', id: 'watch', 'data-focus': 'watch', onclick: watchTable },
+        h('button', { type: 'submit', id: 'join', 'data-focus': 'join', disabled: app.asking }, s.joinButton),
+        h('button', {
+          type: 'button', class: 'secondary', id: 'watch', 'data-focus': 'watch', onclick: watchTable, disabled: app.asking,
+        },
           s.watchButton))),
     pathCode && !app.createOpen ? h('p', {}, h('button', {
       type: 'button', class: 'secondary small', id: 'show-create', 'data-focus': 'show-create',
@@ -833,7 +845,7 @@ function homeScreen() {
                 oninput: (e) => { f.declare_max = e.target.value === '' ? 0 : Number(e.target.value); },
               })),
             opt('turn_time', TURN_TIMES.map((t) => [t, t ? s.seconds(t) : s.turnTimeOff]), s.turnTimeLabel))),
-        h('button', { type: 'submit', id: 'create', 'data-focus': 'create' }, s.createButton))),
+        h('button', { type: 'submit', id: 'create', 'data-focus': 'create', disabled: app.asking }, s.createButton))),
   ];
 }
 
@@ -849,8 +861,21 @@ function checkName() {
   return false;
 }
 
+// A create, join or watch is sent once: until its answer (`joined`, or an
+// error) or a lost connection, pressing again sends nothing, and the three
+// buttons wait. (On a slow connection a second press made a second table,
+// or a second player of the same name: refused, but this browser kept the
+// token it sent, which the server never knew, and forgot its player.)
+function ask(msg, asAPlayer) {
+  if (app.asking) return;
+  app.asking = true;
+  if (asAPlayer) asPlayer(msg);
+  else send(msg);
+  render();
+}
+
 function createTable() {
-  if (!checkName()) return;
+  if (app.asking || !checkName()) return;
   const f = app.form;
   if (f.seats * f.hand_size + 1 > 52) {
     showAlert(s.tooManyCards(f.seats, f.hand_size));
@@ -861,27 +886,28 @@ function createTable() {
     return;
   }
   const bots = f.kinds.slice(0, f.seats - 1).filter((k) => k !== 'open');
-  asPlayer({
+  ask({
     type: 'create', name: app.name, seats: f.seats, bots, turn_time: f.turn_time,
     rules: { threshold: f.threshold, tie: f.tie, runs: f.runs, hand_size: f.hand_size, declare_max: f.declare_max },
-  });
+  }, true);
 }
 
 function joinTable() {
-  if (!checkName()) return;
+  if (app.asking || !checkName()) return;
   if (!/^[A-Z0-9]+$/.test(app.form.code)) {
     showAlert(s.badCode);
     return;
   }
-  asPlayer({ type: 'join', code: app.form.code, name: app.name });
+  ask({ type: 'join', code: app.form.code, name: app.name }, true);
 }
 
 function watchTable() {
+  if (app.asking) return;
   if (!/^[A-Z0-9]+$/.test(app.form.code)) {
     showAlert(s.badCode);
     return;
   }
-  send({ type: 'watch', code: app.form.code });
+  ask({ type: 'watch', code: app.form.code }, false);
 }
 
 // Back to the seat this browser holds at another table (from the home page).
