@@ -172,11 +172,14 @@ int cmd_bench(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 's': {
-            /* A number as written, from its first character: strtod
-             * alone skipped leading blanks and took a sign. */
+            /* Decimal digits with at most one '.', as written: strtod
+             * alone skipped leading blanks and took a sign, and it reads
+             * '0x10' as 16 and '1e3' as 1000. */
             char *end;
+            size_t len = strlen(optarg), digits = strspn(optarg, "0123456789.");
+            const char *dot = strchr(optarg, '.');
             seconds = strtod(optarg, &end);
-            if (*end || !((*optarg >= '0' && *optarg <= '9') || *optarg == '.') ||
+            if (*end || len == 0 || digits != len || (dot && strchr(dot + 1, '.')) ||
                 !(seconds > 0 && seconds <= 3600))
                 return cli_usage_error("bench", "--seconds must be more than 0 "
                                        "and at most 3600, not '%s'", optarg);

@@ -48,7 +48,10 @@ done
 # word); a value left out is said to be missing (it was an 'unknown
 # option'); a number of seconds is written from its first character, as
 # every other number is (' 1' and '+1' were taken).
-for bad in "--seconds 1 --matches 5" "--seconds +1" "--seconds"; do
+# Nor are a hexadecimal number or an exponent, which strtod reads ('0x10'
+# ran for 16 seconds).
+for bad in "--seconds 1 --matches 5" "--seconds +1" "--seconds" "--seconds 0x10" \
+           "--seconds 0x1p-1" "--seconds 1e-1" "--seconds 1..5"; do
     set +e
     # shellcheck disable=SC2086
     "$ls" bench $bad >"$tmp/out" 2>"$tmp/err"
@@ -63,6 +66,9 @@ done
     fail "the --seconds ' 1' message"
 "$ls" bench --matches 2 --seconds 2>&1 | grep -q -- "^leastscore bench: --seconds needs a value$" ||
     fail "the missing value message"
+"$ls" bench --seconds 0x10 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0x10'" ||
+    fail "the --seconds 0x10 message"
+"$ls" bench --seconds .05 >/dev/null || fail "--seconds .05"
 # The message for 0 does not offer 0.
 "$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0'" ||
     fail "the --seconds message"
