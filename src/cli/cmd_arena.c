@@ -637,9 +637,19 @@ static int check(arena *A, long tables_given, bool size_given)
     if (A->njobs == 0)
         return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
     /* Every spec must make a player before the first match (as in sim). */
-    for (int k = 0; k < A->n; k++)
+    bool expert = false;
+    for (int k = 0; k < A->n; k++) {
         if (cli_player_check(A->spec[k], &err) != 0)
             return cli_usage_error("arena", "%s", err.msg);
+        expert |= !strncmp(A->spec[k], "expert", 6) &&
+                  (A->spec[k][6] == '\0' || A->spec[k][6] == ':');
+    }
+    /* Only an expert has the estimate: without one the option did
+     * nothing, without a word. */
+    if (A->calibration && !expert)
+        return cli_usage_error("arena", "--calibration measures an expert's estimate "
+                               "that declaring is correct, and no player is an expert "
+                               "(expert, expert:...)");
     return 0;
 }
 

@@ -191,6 +191,12 @@ bad 'an empty player spec' --players greedy --player ''
 # Asked for with two players, where there are no mixed tables, the size
 # is refused too (it was ignored without a word).
 bad '--table-size 3: a mixed table seats different players, and 2 are given' --players greedy,random --table-size 3
+# --calibration with no expert to measure is refused (it did nothing).
+rc=0
+"$ls" arena --players greedy,random,cautious --matches 1 --calibration >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] || fail "--calibration without an expert: exit $rc"
+grep -q "^leastscore arena: --calibration measures an expert's estimate that declaring is correct, and no player is an expert (expert, expert:...)$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "--calibration without an expert: message"; }
 # An empty piece of a list is an error, not skipped: the seats would shift.
 bad "piece 2 of the players list 'greedy,,random' is empty" --players greedy,,random
 bad "piece 1 of the players list ',greedy,random' is empty" --players ,greedy,random
