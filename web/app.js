@@ -46,7 +46,8 @@ const app = {
   seat: null, // {code, token, version}: the seat this page plays
   watching: null, // the code of the table watched as a spectator
   intent: null, // a create/join/watch to send once the socket is open
-  asking: false, // a create/join/watch was sent and has had no answer yet (ask())
+  asking: false, // a create/join/watch, or a start/rematch/reopen, was sent and has had no answer yet (ask())
+  askedOn: '', // "status:match" of the table when a start/rematch/reopen was sent (ask())
   view: null,
   version: -1,
   log: [], // [{v, text, words}]
@@ -542,6 +543,7 @@ function onState(msg) {
     saveLog();
   }
   const v = app.view;
+  if (app.askedOn && app.askedOn !== `${v.status}:${v.match}`) app.asking = false; // (a start, rematch or reopen done)
   chat.enter(v.code, v.you, v.seats[v.you]?.name); // (the seats move up when one is freed in the lobby)
   chat.caughtUp();
   // The cards selected stay selected while the move that throws them away
@@ -580,6 +582,7 @@ function isMyTurn() {
 // take it back).
 function leaveTable(message, keep = false) {
   if (!keep) localStorage.removeItem(KEY_SEAT);
+  app.asking = false; // (an answer to what was asked there no longer matters)
   app.seat = null;
   app.watching = null;
   app.view = null;
@@ -861,16 +864,20 @@ function checkName() {
   return false;
 }
 
-// A create, join or watch is sent once: until its answer (`joined`, or an
-// error) or a lost connection, pressing again sends nothing, and the three
-// buttons wait. (On a slow connection a second press made a second table,
-// or a second player of the same name: refused, but this browser kept the
-// token it sent, which the server never knew, and forgot its player.)
+// A create, join or watch, and at a table a start, rematch or reopen, is
+// sent once: until its answer (`joined`; the table's status or match
+// changed; an error) or a lost connection, pressing again sends nothing,
+// and the buttons wait. (On a slow connection a second press made a second
+// table, or a second player of the same name: refused, but this browser
+// kept the token it sent, which the server never knew, and forgot its
+// player; a second Start or Rematch was refused, and the match began under
+// "The server said: the match has already started".)
 function ask(msg, asAPlayer) {
   if (app.asking) return;
   app.asking = true;
+  app.askedOn = app.view ? `${app.view.status}:${app.view.match}` : '';
   if (asAPlayer) asPlayer(msg);
-  else send(msg);
+  else if (!send(msg) && app.view) app.asking = false; // (not sent, and said so)
   render();
 }
 
@@ -976,7 +983,9 @@ function lobbyScreen() {
         },
           s.addBotButton)) : null),
     host
-      ? h('p', {}, h('button', { id: 'start', 'data-focus': 'start', disabled: seats.length < 2, onclick: () => send({ type: 'start' }) },
+      ? h('p', {}, h('button', {
+        id: 'start', 'data-focus': 'start', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
+      },
         s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
       : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
     h('p', {}, leaveButton()),
@@ -1374,10 +1383,10 @@ function resultPanel() {
       h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
         .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))),
       v.host === v.you ? [h('p', { class: 'row' }, h('button', {
-        id: 'rematch', 'data-focus': 'rematch', onclick: () => send({ type: 'rematch' }),
+        id: 'rematch', 'data-focus': 'rematch', disabled: app.asking, onclick: () => ask({ type: 'rematch' }),
       }, s.rematchButton), h('button', {
         id: 'reopen', class: 'secondary', 'data-focus': 'reopen', 'aria-describedby': 'reopen-help',
-        onclick: () => send({ type: 'reopen' }),
+        disabled: app.asking, onclick: () => ask({ type: 'reopen' }),
       }, s.reopenButton)), h('p', { class: 'help', id: 'reopen-help' }, s.reopenHelp)]
         : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
   }

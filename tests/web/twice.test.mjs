@@ -2,13 +2,15 @@
 // came. The page used to send each press: a new player's second `player`
 // was refused (the name was taken by the first), but the browser kept the
 // token it had sent last, which the server never knew, and forgot its
-// player at the next visit; a player's second Create made a second table.
-// Now a request is sent once and the buttons wait for its answer. The
+// player at the next visit; a player's second Create made a second table;
+// the host's second Start, or Rematch, was refused, and the match began
+// under "The server said: the match has already started". Now a request
+// is sent once and the buttons wait for its answer. The
 // server's answers are held back here for as long as the test likes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, playToEnd, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
@@ -104,4 +106,26 @@ test('Create pressed three times by a player on a slow connection makes one tabl
     assert.deepEqual(cleo.errors, []);
   });
   await cleo.context().close();
+});
+
+test('Start and Rematch pressed three times on a slow connection are sent once, with no error', async (t) => {
+  const dee = await newPage(env.browser, DESKTOP);
+  await dee.context().addInitScript(slowNetwork);
+  await withShots(t, [dee], async () => {
+    await dee.goto(env.server.url + '/');
+    await setName(dee, 'Dee');
+    await createTable(dee, { seats: 2, kinds: ['greedy'], threshold: 25 });
+    const start = await pressThrice(dee, '#start');
+    assert.deepEqual(start, { sent: { start: 1 }, waiting: true });
+    await dee.waitForSelector('.hand button', { timeout: 30000 });
+    await playToEnd(dee);
+    const rematch = await pressThrice(dee, '#rematch');
+    assert.deepEqual(rematch, { sent: { rematch: 1 }, waiting: true });
+    await dee.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    // (A refusal would come with the state that starts match 2, or before.)
+    assert.deepEqual(await dee.evaluate(() => ({ ...window.sent })), { rematch: 1 });
+    assert.equal(await dee.isVisible('#message'), false, 'no error');
+    assert.deepEqual(dee.errors, []);
+  });
+  await dee.context().close();
 });
