@@ -579,7 +579,9 @@ static void draw_hand(ui *u, const ls_view *v, int y, bool my_turn)
 }
 
 /* "Last moves" in rows top..bottom-1 from column x to the right edge: the
- * newest entries, each wrapped, the newest bold. */
+ * newest entries, each wrapped whole (cut at 3 rows, the deck's
+ * reshuffle lost its end at 80 columns: "...shuffled into a new..."),
+ * the newest bold. */
 static void draw_log(const ui *u, int top, int bottom, int x)
 {
     int w = COLS - x - 1;
@@ -592,7 +594,7 @@ static void draw_log(const ui *u, int top, int bottom, int x)
     int oldest = u->nlog > LOG_MAX ? u->nlog - LOG_MAX : 0;
     while (first > oldest) {
         const log_entry *e = &u->log[(first - 1) % LOG_MAX];
-        int h = rich(u, NULL, 0, 0, w, 3, 2, e->text, 0);
+        int h = rich(u, NULL, 0, 0, w, rows, 2, e->text, 0);
         if (used + h > rows)
             break;
         used += h;
@@ -601,7 +603,7 @@ static void draw_log(const ui *u, int top, int bottom, int x)
     for (int i = first, y = top + 1; i < u->nlog; i++) {
         const log_entry *e = &u->log[i % LOG_MAX];
         attr_t a = e->head || i == u->nlog - 1 ? A_BOLD : 0;
-        y += rich(u, stdscr, y, x, w, 3, 2, e->text, a);
+        y += rich(u, stdscr, y, x, w, bottom - y, 2, e->text, a);
     }
 }
 

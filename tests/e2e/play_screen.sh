@@ -20,7 +20,8 @@
 # result and the end of the match, and goes back to them; the help words
 # the rules as line mode does; line mode breaks its lines at spaces at a
 # narrow terminal, but never a path or the command to go on; a move key on
-# a computer's turn says why it does nothing.
+# a computer's turn says why it does nothing; "Last moves" shows an entry
+# whole.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -809,5 +810,17 @@ wait_for no "is playing"
 $T send-keys -t no h
 wait_for no "You are out of this match: the others play it to its end." 5
 quit no
+fi
+# 29. "Last moves" shows an entry whole, however many rows it takes: at 80
+# columns the deck's reshuffle takes 4, and was cut at 3 ("...were
+# shuffled into a new..."). Seed 2, seven computers, 6 cards each: the
+# deck runs out in the first round's first pass.
+if want 29; then
+start rs 80 24 --seed 2 --bots 7 --hand-size 6 --pace 0 --record "$tmp/rs.lsr"
+wait_for rs "space:select"
+send_turn rs Space d
+wait_for rs "The deck had run out"
+on_screen "deck for that draw." "the reshuffle's entry in Last moves is cut"
+quit rs
 fi
 echo ok
