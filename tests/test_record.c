@@ -101,7 +101,7 @@ static void test_correct_declaration_replays_as_in_r6(void **state)
  * each move in the record's order, with the match as it stands after it;
  * a hook that refuses stops the read at its line. */
 typedef struct heard {
-    int players, deals, moves, stop_at;
+    int players, deals, moves, stop_at, stop_deal;
     char order[64];
 } heard;
 
@@ -120,7 +120,7 @@ static int h_deal(void *ud, const ls_state *s)
     assert_int_equal(ls_round_turns(s), 0);
     h->deals++;
     strcat(h->order, "D");
-    return 0;
+    return h->deals == h->stop_deal ? LS_ENOMEM : 0;
 }
 
 static int h_move(void *ud, const ls_state *s, int seat, ls_move m)
@@ -152,7 +152,14 @@ static void test_replay_tells_its_caller_of_each_deal_and_move(void **state)
                      LS_ENOMEM);
     assert_null(s);
     assert_string_equal(stop.order, "PDMM");
-    assert_true(err.line > 0);
+    assert_int_equal(err.line, 9); /* the second move, at its first column */
+    assert_int_equal(err.column, 1);
+    heard no_deal = {.stop_deal = 1};
+    hooks.ud = &no_deal;
+    assert_int_equal(ls_record_replay(text, strlen(text), &hooks, &s, NULL, NULL, &err),
+                     LS_ENOMEM);
+    assert_int_equal(err.line, 7); /* the deal's 'open', not its card */
+    assert_int_equal(err.column, 1);
 }
 
 static void test_false_declaration_replays_as_in_r7(void **state)

@@ -272,6 +272,7 @@ static int hook_result(reader *r, int rc)
 {
     if (rc == 0)
         return 0;
+    point(r, 0);
     return fail(r, rc, "stopped by the caller at this line: %s", ls_strerror(rc));
 }
 
