@@ -630,6 +630,9 @@ static int check(arena *A, long tables_given, bool size_given)
         A->table_size = A->n;
     if (A->tables > 0 && A->n < 3)
         return cli_usage_error("arena", "--tables needs at least 3 players");
+    if (A->tables == 0 && size_given && A->n >= 3)
+        return cli_usage_error("arena", "--table-size %d with --tables 0: there are "
+                               "no mixed tables to seat", A->table_size);
     if (ls_rules_check(&A->rules, A->tables > 0 ? A->table_size : 2, &err) != 0)
         return cli_usage_error("arena", "%s", err.msg);
     A->npairs = (long)A->n * (A->n - 1) / 2;

@@ -191,6 +191,8 @@ bad 'an empty player spec' --players greedy --player ''
 # Asked for with two players, where there are no mixed tables, the size
 # is refused too (it was ignored without a word).
 bad '--table-size 3: a mixed table seats different players, and 2 are given' --players greedy,random --table-size 3
+# ... nor with --tables 0, where it was ignored too.
+bad '--table-size 3 with --tables 0: there are no mixed tables to seat' --players greedy,random,shedder --tables 0 --table-size 3
 # --calibration with no expert to measure is refused (it did nothing).
 rc=0
 "$ls" arena --players greedy,random,cautious --matches 1 --calibration >"$tmp/out" 2>"$tmp/err" || rc=$?
