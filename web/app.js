@@ -1018,7 +1018,11 @@ function leaveButton() {
     class: 'secondary', id: 'leave',
     onclick: () => {
       conn.send({ type: 'leave' });
-      leaveTable('', app.seat && app.view && app.view.status !== 'lobby');
+      // A round's result, or the match's end, on the screen was seen: one
+      // who leaves from it and comes back did not miss it.
+      const v = app.view;
+      if (v && (v.status === 'between' || v.status === 'over')) app.seen.done(resultKey(v));
+      leaveTable('', app.seat && v && v.status !== 'lobby');
     },
   }, s.leaveButton);
 }

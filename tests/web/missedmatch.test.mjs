@@ -81,3 +81,40 @@ test('the end of a match missed in a reload before a rematch is shown in the nex
   await ada.context().close();
   await ben.context().close();
 });
+
+// One who leaves the table from the final scores saw them: Ada leaves,
+// Ben (now the host) starts a rematch, and Ada, back at the table from the
+// home page, is not told that match 1 ended while she was away.
+test('the end of a match left with Leave table is not shown as missed', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  await withShots(t, [ada, ben], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada2');
+    const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });
+    await joinFromLink(ben, env.server.url, code, 'Ben2');
+    await ada.click('#start');
+    const deadline = Date.now() + 150000;
+    const over = async (p) => p.isVisible('h2.winner');
+    while (!(await over(ada) && await over(ben))) {
+      assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
+      const a = await playTurn(ada);
+      const b = await playTurn(ben);
+      if (!a && !b) await ada.waitForTimeout(100);
+    }
+    await ada.click('#leave');
+    await ben.waitForSelector('#rematch', { timeout: 30000 });
+    await ben.click('#rematch');
+    await ben.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    await ada.click(`text=Back to table ${code}`);
+    await ada.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    // (Her return is the last thing in the log once the page has it all.)
+    await ada.waitForFunction(() => document.querySelector('#log li')?.textContent === 'You are back.', null,
+      { timeout: 10000 });
+    assert.equal(await ada.isVisible('#missed-final'), false, 'Ada saw the end');
+    assert.deepEqual(ada.errors, []);
+    assert.deepEqual(ben.errors, []);
+  });
+  await ada.context().close();
+  await ben.context().close();
+});
