@@ -58,6 +58,8 @@
 #define RATE_BURST 20.0       /* messages a connection may send at once */
 #define RATE_PER_S 10.0       /* refill per second */
 #define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
+#define STATE_EVENTS_PER_CREDIT 32 /* a state asked for costs one more message
+                                      of the budget per this many events */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
 #define LOGIN_BURST 5.0       /* login attempts from one address at once */
@@ -314,17 +316,35 @@ static void tell_store(conn *c);
  * shown before it is kept); c is told why, and gets what it missed when
  * the store is back. */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak") /* the queue: see conn_send */
-static void send_state(conn *c, long long since)
+static size_t send_state(conn *c, long long since)
 {
     table *t = c->nt->t;
     if (t->unkept) {
         tell_store(c);
-        return;
+        return 0;
     }
-    conn_send(c, seatview_state(t, c->seat, since, (int64_t)uv_now(&c->srv->loop)));
+    json_t *o = seatview_state(t, c->seat, since, (int64_t)uv_now(&c->srv->loop));
+    size_t events = json_array_size(json_object_get(o, "events"));
+    conn_send(c, o);
     c->sent = t->version;
+    return events;
 }
 ANALYZER_END
+
+/*
+ * A state sent in answer to a request (sync, watch, resume, join) costs
+ * the connection one more message of its rate budget for every
+ * STATE_EVENTS_PER_CREDIT events it carries (its budget may go below 0:
+ * it then waits longer). A state with a table's 512 events is some 70 KB
+ * and a millisecond of the loop: at one message's cost, a `sync` from 0
+ * sent 10 times a second from each of an address's 100 connections made
+ * 70 MB a second and took the whole loop. A client that syncs when it
+ * sees a gap, or resumes after a reload, spends a few of its 20.
+ */
+static void charge_state(conn *c, size_t events)
+{
+    c->credits -= (double)(events / STATE_EVENTS_PER_CREDIT);
+}
 
 /* The number of spectators at nt. */
 static int watchers(const ntable *nt)
@@ -960,7 +980,7 @@ static void take_seat(conn *c, ntable *nt, int seat, long long since)
     table_connect(nt->t, seat, (int64_t)uv_now(&c->srv->loop));
     conn_send(c, proto_joined(nt->t->code, seat, nt->t->seats[seat].token));
     send_arrival(c);
-    send_state(c, since);
+    charge_state(c, send_state(c, since));
     table_changed(nt);
 }
 
@@ -999,7 +1019,7 @@ static int do_watch(conn *c, const proto_msg *m, srv_error *e)
     attach(c, nt, -1);
     conn_send(c, proto_joined(nt->t->code, -1, NULL));
     send_arrival(c);
-    send_state(c, -1);
+    charge_state(c, send_state(c, -1));
     tell_watchers(nt, c);
     return 0;
 }
@@ -1197,7 +1217,7 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
     case MSG_SYNC:
         /* Answered: at a paused table, with `store` again. */
         c->store_told = false;
-        send_state(c, m->version);
+        charge_state(c, send_state(c, m->version));
         return 0;
     case MSG_LEAVE:
         return do_leave(c, e);
