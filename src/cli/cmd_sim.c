@@ -101,23 +101,27 @@ static double bin_time(int b)
     return b == 0 ? 0 : exp2(TIME_LOW + (b - 0.5) / TIME_STEPS);
 }
 
-/* A match's decision times while it is played, by entry. */
+/* A match's decision times while it is played, by entry: each one's bin
+ * (found here, so that the lock is held only to count them) and their
+ * sum in decision order. */
 typedef struct times {
-    double *ms;
+    uint16_t *bin;
     int n, cap;
+    double sum;
 } times;
 
 static int add_time(times *t, double ms)
 {
     if (t->n == t->cap) {
         int cap = t->cap ? t->cap * 2 : 256;
-        double *bigger = realloc(t->ms, (size_t)cap * sizeof *bigger);
+        uint16_t *bigger = realloc(t->bin, (size_t)cap * sizeof *bigger);
         if (!bigger)
             return -1;
-        t->ms = bigger;
+        t->bin = bigger;
         t->cap = cap;
     }
-    t->ms[t->n++] = ms;
+    t->bin[t->n++] = (uint16_t)time_bin(ms);
+    t->sum += ms;
     return 0;
 }
 
@@ -139,23 +143,23 @@ typedef struct sim_match {
 } sim_match;
 
 /* Adds a played match's times to the entries' histograms and its slot's
- * counts and sums (in decision order: the sums are the same whatever the
- * threads), and frees them. */
+ * counts and sums, and frees them. */
 static void fold_times(sim_match *c, bool played)
 {
     sim *S = c->S;
-    pthread_mutex_lock(&S->hist_lock);
-    for (int k = 0; k < S->n; k++) {
-        tally *t = &c->o->t[k];
-        for (int j = 0; played && j < c->t[k].n; j++) {
-            S->hist[k][time_bin(c->t[k].ms[j])]++;
-            t->time_sum += c->t[k].ms[j];
-            t->decisions++;
+    if (played) {
+        pthread_mutex_lock(&S->hist_lock);
+        for (int k = 0; k < S->n; k++)
+            for (int j = 0; j < c->t[k].n; j++)
+                S->hist[k][c->t[k].bin[j]]++;
+        pthread_mutex_unlock(&S->hist_lock);
+        for (int k = 0; k < S->n; k++) {
+            c->o->t[k].decisions = c->t[k].n;
+            c->o->t[k].time_sum = c->t[k].sum;
         }
     }
-    pthread_mutex_unlock(&S->hist_lock);
     for (int k = 0; k < S->n; k++)
-        free(c->t[k].ms);
+        free(c->t[k].bin);
 }
 
 /* The bot report hook: counts the failure for the seat's entry and keeps
