@@ -68,6 +68,8 @@
 #define MISS_EVERY_S 3        /* and one more every this many seconds */
 #define NEW_PLAYER_BURST 20.0 /* new players made from one address at once */
 #define NEW_PLAYER_EVERY_S 3  /* and one more every this many seconds */
+#define API_BURST 30.0        /* API requests from one address at once */
+#define API_EVERY_MS 100      /* and one more every this many milliseconds */
 #define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
@@ -177,6 +179,7 @@ struct server {
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
+    addr_budget api;         /* requests of the JSON API */
     long fd_limit;           /* the limit of open files (ulimit -n) */
     unsigned long fd_refused; /* connections refused since the last log line */
     uint64_t fd_logged;      /* uv_now of that line, 0 before the first */
@@ -1808,6 +1811,7 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         add_header(wsi, "cache-control:", "no-cache", &p, end) ||
         (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
+        (status == HTTP_STATUS_TOO_MANY_REQUESTS && add_header(wsi, "retry-after:", "1", &p, end)) ||
         lws_finalize_http_header(wsi, &p, end)) {
         free(body);
         return -1;
@@ -1992,8 +1996,32 @@ static void replay_forget(server *srv, pss *ps)
 /* Answers GET /api/... (api.c). The store is read on the loop: each
  * request is a few indexed queries (a profile, four); a replay is built
  * on a worker (replay_ask). */
+/* The answer to an API request over its address's budget. */
+static const char api_limited[] =
+    "{\"error\":\"rate_limited\",\"message\":\"too many requests from your address: at "
+    "most 30 at once and 10 a second\"}";
+
+/*
+ * An API request costs the store one to four queries on the loop (a
+ * replay, a worker's time), and HTTP requests had no limit: one address
+ * could ask without end and hold every table back (a PostgreSQL query is
+ * a round trip). Each address (its key: an IPv6 one's /64) has a budget of
+ * API_BURST requests, refilled one every API_EVERY_MS; over it, 429 with
+ * rate_limited. A page of the browser client asks for one or two.
+ */
 static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
 {
+    char addr[NETADDR_LEN], key[NETADDR_KEY_LEN];
+    client_addr(srv, wsi, addr, key);
+    uint64_t now = uv_now(&srv->loop);
+    if (!budget_left(&srv->api, key, now)) {
+        char *body = strdup(api_limited);
+        if (!body)
+            return -1;
+        return http_reply(wsi, ps, HTTP_STATUS_TOO_MANY_REQUESTS, "application/json", body,
+                          sizeof api_limited - 1);
+    }
+    budget_spend(&srv->api, key, now);
     /* The `before` argument (the last one), cut to what fits: a longer one
      * is no match id either, and must not read as no argument at all (the
      * first page), as lws_get_urlarg_by_name() leaves one too long. */
@@ -2404,6 +2432,9 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->misses.open_when_full = true;
     srv->new_players.burst = NEW_PLAYER_BURST;
     srv->new_players.every_ms = NEW_PLAYER_EVERY_S * 1000.0;
+    srv->api.burst = API_BURST;
+    srv->api.every_ms = API_EVERY_MS;
+    srv->api.open_when_full = true;
     struct rlimit nofile;
     if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY &&
         nofile.rlim_cur <= LONG_MAX)

@@ -6,11 +6,13 @@
 // body, and after each answer the same connection serves the next request.
 // CONNECT gets 405 too; what libwebsockets closes unanswered (over-long
 // headers, %00 in a path) is closed at once, as http-api.md says. A
-// browser's big cookies (10 KB) fit in the 16 KiB of header space.
+// browser's big cookies (10 KB) fit in the 16 KiB of header space. The
+// API answers an address 30 requests at once, then 10 a second.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { get as httpGet } from 'node:http';
 import { startServer, withTimeout, T } from './lib.mjs';
 
 // One HTTP/1.1 connection: request(text, head) sends a request and reads
@@ -185,5 +187,49 @@ test('CONNECT gets 405 and a close; over-long headers and %00 are closed at once
     assert.equal((await c.request(req('GET', `/${'a'.repeat(15500)}`))).status, 404);
     c.close();
     assert.equal((await srv.get('/api/leaderboard')).status, 200);
+    await srv.close();
+});
+
+// GET path from localAddress on a connection of its own (bounded):
+// {status, headers, body}.
+const getFrom = (port, localAddress, path) => withTimeout(new Promise((resolve, reject) => {
+    const r = httpGet({ host: '127.0.0.1', port, path, localAddress, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => { body += d; });
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    r.on('error', reject);
+}), T(10000), `GET ${path} from ${localAddress}`);
+
+// Each API request is the store's work on the loop: an address may ask 30
+// at once, then 10 a second; beyond, 429 rate_limited (http-api.md). Its
+// pages are not counted, and other addresses are served.
+test('the API is limited per address: 30 requests at once, then 10 a second', async () => {
+    const srv = await startServer();
+    const port = Number(new URL(srv.origin).port);
+    const t0 = Date.now();
+    const all = await Promise.all(Array.from({ length: 100 },
+        () => getFrom(port, '127.0.0.61', '/api/leaderboard')));
+    const spent = Date.now() - t0;
+    const ok = all.filter((r) => r.status === 200).length;
+    const limited = all.filter((r) => r.status === 429);
+    assert.ok(ok >= 30, `${ok} of 100 answered`);
+    assert.ok(ok <= 30 + Math.ceil(spent / 100) + 1, `${ok} of 100 answered in ${spent} ms`);
+    assert.equal(ok + limited.length, 100);
+    assert.equal(limited[0].headers['retry-after'], '1');
+    assert.deepEqual(JSON.parse(limited[0].body), { error: 'rate_limited',
+        message: 'too many requests from your address: at most 30 at once and 10 a second' });
+    // The pages are served; another address is served.
+    assert.equal((await getFrom(port, '127.0.0.61', '/')).status, 200);
+    assert.equal((await getFrom(port, '127.0.0.62', '/api/leaderboard')).status, 200);
+    // The budget refills (bounded).
+    for (const deadline = Date.now() + T(5000); ;) {
+        const r = await getFrom(port, '127.0.0.61', '/api/bots/greedy');
+        if (r.status === 200) break;
+        assert.equal(r.status, 429);
+        assert.ok(Date.now() < deadline, 'the budget did not refill');
+        await new Promise((res) => setTimeout(res, 50));
+    }
     await srv.close();
 });
