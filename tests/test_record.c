@@ -1086,6 +1086,11 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {DUO "Bob discard 2D draw 9H\n", 7, 1, "it is Ann's turn"},
         {DUO "Ann discard 6C draw\n", 7, 20, "does not name the card drawn"},
         {DUO "Ann pass\n", 7, 5, "bad move 'pass'"},
+        {DUO "Ann discard 6C draw 9H extra\n", 7, 24, "unexpected 'extra'"},
+        {DUO "Ann discard 6C tak 9H\n", 7, 16, "'tak' is not a card"},
+        {DUO "Ann discard 6X draw 9H\n", 7, 13, "'6X' is not a card"},
+        {DUO "Ann declare now\n", 7, 13, "got 'now'"},
+        {DUO "Ann discard 8S take 7S 8S\n", 7, 5, "unexpected '8S'"}, /* which 8S? */
         {DUO "\tDan discard 6C draw 9H\n", 7, 2, "unknown player 'Dan'"},
         {DUO "round\n", 7, 1, "still being played"},
         {"leastscore 1\n", 1, 0, "ends before the players line"},

@@ -591,6 +591,27 @@ static int move_token(const reader *r, int code, int seat)
     return code == LS_ESHAPE && r->ntok > 2 ? 2 : 1;
 }
 
+/* The token a move parser's message quotes past the move's first word
+ * ("'9X' is not a card", "'declare' takes nothing after it, got 'now'"),
+ * when it is in the move once (else which one is not known); else the
+ * move's first word. */
+static int quoted_token(const reader *r, const char *msg)
+{
+    for (const char *a = strchr(msg, '\''), *b; a && (b = strchr(a + 1, '\''));
+         a = strchr(b + 1, '\'')) {
+        size_t n = (size_t)(b - a - 1);
+        int at = 0, found = 0;
+        for (int i = 1; i < r->ntok; i++)
+            if (strlen(r->tok[i]) == n && !memcmp(r->tok[i], a + 1, n)) {
+                at = i;
+                found++;
+            }
+        if (found == 1 && at >= 2)
+            return at;
+    }
+    return 1;
+}
+
 /*
  * `NAME discard CARDS take|draw CARD` or `NAME declare`: a turn, which the
  * engine checks and applies. When it ends a round the result is kept.
@@ -639,7 +660,7 @@ static int st_move(reader *r)
         return fail(r, LS_ESYNTAX, "%s: expected a move after the name: 'discard ...' or "
                                    "'declare'",
                     r->tok[0]);
-    if (ls_move_parse(text, &m, &e) != 0)
+    if (ls_move_parse(text, &m, &e) != 0 && (point(r, quoted_token(r, e.msg)), 1))
         return fail(r, LS_ESYNTAX, "bad move '%s': %s", text,
                     e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
                                        "'discard CARDS draw CARD' or 'declare'");
