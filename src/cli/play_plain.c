@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <sys/select.h>
 #include <unistd.h>
 
 #include "cli/play.h"
@@ -212,6 +213,50 @@ static void on_continue(int sig)
     continued = 1;
 }
 
+/*
+ * One byte of stdin; EOF at its end; SIGNALLED when a signal came first
+ * (play_interrupted, or continued). Read through a buffer of its own
+ * rather than stdio's, so that the wait for input can be pselect's, with
+ * the signals blocked until the wait begins: a signal that came after the
+ * last look at play_interrupted but before the read was handled and then
+ * the read began, and waited for ever (a SIGTERM just as the prompt was
+ * printed was lost, and the game with a bot's daemon never ended).
+ */
+#define SIGNALLED (-2)
+static int next_byte(void)
+{
+    static unsigned char buf[4096];
+    static size_t pos, len;
+    if (pos < len)
+        return buf[pos++];
+    sigset_t block, was;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGCONT);
+    sigprocmask(SIG_BLOCK, &block, &was);
+    int ready = 0, e = 0;
+    if (!play_interrupted && !continued) {
+        fd_set in;
+        FD_ZERO(&in);
+        FD_SET(STDIN_FILENO, &in);
+        ready = pselect(STDIN_FILENO + 1, &in, NULL, NULL, NULL, &was);
+        e = errno;
+    }
+    sigprocmask(SIG_SETMASK, &was, NULL);
+    if (play_interrupted || continued || (ready < 0 && e == EINTR))
+        return SIGNALLED;
+    ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    if (n < 0 && errno == EINTR)
+        return SIGNALLED;
+    if (n <= 0)
+        return EOF;
+    pos = 0;
+    len = (size_t)n;
+    return buf[pos++];
+}
+
 /* One line from stdin without its newline, trimmed; NULL at end of input
  * or on an interrupt. prompt is printed again when the game is continued
  * (SIGCONT) while it waits. The buffer is reused by the next call. A line
@@ -224,11 +269,11 @@ static char *read_line(const char *prompt)
     int c;
     line_nul = 0;
     for (;;) {
-        c = getchar();
-        if (c == EOF && ferror(stdin) && errno == EINTR && !play_interrupted) {
-            clearerr(stdin);
-            if (continued && len == 0) {
-                continued = 0;
+        c = next_byte();
+        if (c == SIGNALLED && !play_interrupted) {
+            bool again = continued && len == 0;
+            continued = 0;
+            if (again) {
                 out_col = 0; /* the shell's lines stand under the old prompt */
                 out("%s", prompt);
                 out_flush();

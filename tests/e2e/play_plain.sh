@@ -223,6 +223,31 @@ g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=10)[0].decode()
 if g.p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
     fail("SIGINT did not end the game cleanly", g.out + out)
+# A signal that comes as the prompt is printed, just before the game waits
+# for input, is not lost: it was taken after the game's last look for one
+# and before its read, which then waited for ever (here about 1 try in 4
+# of 40, each sending the signal as soon as the prompt is read).
+prompt = PROMPT.encode()
+for attempt in range(40):
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "6", "--record", f"{tmp}/race.lsr"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    seen = b""
+    while not seen.endswith(prompt):
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            fail("no prompt", seen.decode())
+        seen += chunk
+    p.send_signal(signal.SIGTERM)
+    try:  # (stdin left open: its end would end the game too)
+        p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        fail(f"SIGTERM sent as the prompt came was lost (try {attempt + 1}): the game "
+             "waited for input", seen.decode())
+    out = seen.decode() + p.communicate()[0].decode()
+    if p.returncode != 0 or "Interrupted" not in out:
+        fail(f"SIGTERM as the prompt came: status {p.returncode}", out)
 # So does SIGTERM in the middle of an endless line (input from /dev/zero:
 # NUL bytes and never a newline), which the game used to go on reading.
 rec = f"{tmp}/zero.lsr"
