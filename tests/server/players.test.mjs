@@ -22,10 +22,17 @@ const token = () => randomBytes(16).toString('hex');
 let addr = 10;
 const nextAddr = () => `127.0.0.${++addr}`;
 
+// The API is asked here far more often than a person's pages would (an
+// address may ask it 30 times at once, then 10 a second): each request
+// comes as from a client of its own through a trusted proxy.
+let clients = 0;
+const ownClient = () => ({ 'x-forwarded-for': `198.51.100.${(++clients % 250) + 1}` });
+
 for (const b of backends()) {
     describe(`players and the API on ${b.name}`, { skip: b.skip }, () => {
         let srv;
-        before(async () => { srv = await startServer({ args: (dir) => b.args(dir) }); });
+        const api = (path, init = {}) => srv.get(path, { ...init, headers: { ...init.headers, ...ownClient() } });
+        before(async () => { srv = await startServer({ args: (dir) => [...b.args(dir), '--trust-proxy', '127.0.0.1'] }); });
         after(async () => { await srv?.close(); });
 
         test('a player is a name with a token; the same token is the same player', async () => {
@@ -72,7 +79,7 @@ for (const b of backends()) {
                 assert.equal(l.message, `the name ${level} belongs to a computer player: choose another`);
             }
             // ... and the profile is found in any case.
-            const r = await srv.get(`/api/players/${name.toLowerCase()}`);
+            const r = await api(`/api/players/${name.toLowerCase()}`);
             assert.equal(r.status, 200);
             assert.equal(r.json.name, name);
             await c.expectError({ type: 'player', token: token() }, 'no_player');
@@ -266,7 +273,7 @@ for (const b of backends()) {
             // The profile counts the match and its rating change.
             let prof;
             for (let i = 0; i < 50; i++) {
-                prof = (await srv.get(`/api/players/${name}`)).json;
+                prof = (await api(`/api/players/${name}`)).json;
                 if (prof.matches === 1) break;
                 await new Promise((r) => setTimeout(r, 100));
             }
@@ -282,7 +289,7 @@ for (const b of backends()) {
             assert.equal(prof.points_per_round, Math.round((prof.points / prof.rounds) * 100) / 100);
             assert.equal(prof.declared, prof.declared_correct + prof.declared_false);
 
-            const m = (await srv.get(`/api/matches/${id}`)).json;
+            const m = (await api(`/api/matches/${id}`)).json;
             assert.equal(m.id, id);
             assert.equal(m.code, j.code);
             assert.equal(m.players.length, 2);
@@ -299,7 +306,7 @@ for (const b of backends()) {
             assert.equal(m.record, `/api/matches/${id}.lsr`);
 
             // The record verifies with `leastscore replay`.
-            const lsr = await srv.get(m.record);
+            const lsr = await api(m.record);
             assert.equal(lsr.status, 200);
             assert.match(lsr.type, /^text\/plain/);
             const dir = mkdtempSync(join(tmpdir(), 'ls-lsr-'));
@@ -316,7 +323,7 @@ for (const b of backends()) {
 
             // The replay agrees with the record at every step: every hand,
             // the open cards, the deck and the dead pile.
-            const rep = (await srv.get(m.replay)).json;
+            const rep = (await api(m.replay)).json;
             const rec = parseRecord(lsr.text);
             const points = truth(rec).flat();
             assert.deepEqual(rep.players, rec.players);
@@ -340,23 +347,23 @@ for (const b of backends()) {
 
             // The match is in the player's list and the leaderboard holds
             // the player and the computer level on one scale.
-            const list = (await srv.get(`/api/players/${name}/matches`)).json;
+            const list = (await api(`/api/players/${name}/matches`)).json;
             assert.deepEqual(list.matches.map((x) => x.id), [id]);
-            assert.deepEqual((await srv.get(`/api/players/${name}/matches?before=${id}`)).json.matches, []);
-            const lb = (await srv.get('/api/leaderboard')).json;
+            assert.deepEqual((await api(`/api/players/${name}/matches?before=${id}`)).json.matches, []);
+            const lb = (await api('/api/leaderboard')).json;
             const row = lb.players.find((x) => x.name === name && x.kind === 'person');
             const bot = lb.players.find((x) => x.kind === 'bot' && x.level === 'greedy');
             assert.ok(row && bot, JSON.stringify(lb));
             assert.equal(row.rating, prof.rating);
             // The profile gives the same place, of all those on the board.
-            const placed = (await srv.get(`/api/players/${name}`)).json;
+            const placed = (await api(`/api/players/${name}`)).json;
             assert.equal(placed.rank, row.rank);
             assert.equal(placed.ranked, lb.players.length);
             const ranks = lb.players.map((x) => x.rank);
             assert.deepEqual(ranks, ranks.map((_, i) => i + 1));
             const ratings = lb.players.map((x) => x.rating);
             assert.deepEqual(ratings, [...ratings].sort((x, y) => y - x));
-            const gp = (await srv.get('/api/bots/greedy')).json;
+            const gp = (await api('/api/bots/greedy')).json;
             assert.equal(gp.kind, 'bot');
             assert.ok(gp.matches >= 1);
             c.close();
@@ -371,7 +378,7 @@ for (const b of backends()) {
             c.send({ type: 'player', name, token: token() });
             await c.next('player');
             const history = async () => {
-                const r = await srv.get('/api/bots/random');
+                const r = await api('/api/bots/random');
                 return r.status === 200 ? r.json.rating_history.length : 0;
             };
             const before = await history();
@@ -381,13 +388,13 @@ for (const b of backends()) {
             await allDone([new AutoPlayer(c, { seed: 11, next: true })], T(60000));
             let prof;
             for (let i = 0; i < 50; i++) {
-                prof = (await srv.get(`/api/players/${name}`)).json;
+                prof = (await api(`/api/players/${name}`)).json;
                 if (prof?.matches === 1) break;
                 await new Promise((r) => setTimeout(r, 100));
             }
             assert.equal(prof.matches, 1, JSON.stringify(prof));
-            const m = (await srv.get(`/api/matches/${prof.recent[0].id}`)).json;
-            const bots = (await srv.get('/api/bots/random')).json;
+            const m = (await api(`/api/matches/${prof.recent[0].id}`)).json;
+            const bots = (await api('/api/bots/random')).json;
             assert.equal(bots.rating_history.length, Math.min(before + 1, 200), 'one entry for the match');
             const last = bots.rating_history.at(-1);
             assert.equal(last.match, m.id);
@@ -408,7 +415,7 @@ for (const b of backends()) {
             await c.next('joined');
             c.send({ type: 'start' });
             await allDone([new AutoPlayer(c, { seed: 9, next: true })], T(60000));
-            assert.equal((await srv.get(`/api/players/${name}`)).status, 404);
+            assert.equal((await api(`/api/players/${name}`)).status, 404);
             c.close();
         });
 
@@ -433,7 +440,7 @@ for (const b of backends()) {
                 ['/api/', 404, 'not_found'],
             ];
             for (const [path, status, code] of cases) {
-                const r = await srv.get(path);
+                const r = await api(path);
                 assert.equal(r.status, status, `${path}: ${r.text}`);
                 assert.match(r.type, /^application\/json/, path);
                 assert.equal(r.json.error, code, path);
@@ -444,26 +451,26 @@ for (const b of backends()) {
             const name = uniqueName('Bf');
             c.send({ type: 'player', name, token: token() });
             await c.next('player');
-            const r = await srv.get(`/api/players/${name}/matches?before=x1`);
+            const r = await api(`/api/players/${name}/matches?before=x1`);
             assert.equal(r.status, 400);
             assert.equal(r.json.error, 'bad_request');
             // One too long for lws's argument buffer is refused too, not read
             // as no argument (the first page); so is the last of two.
             for (const q of [`before=1${'0'.repeat(40)}`, `before=${'9'.repeat(3000)}`, 'before=1&before=abc']) {
-                const l = await srv.get(`/api/players/${name}/matches?${q}`);
+                const l = await api(`/api/players/${name}/matches?${q}`);
                 assert.equal(l.status, 400, q.slice(0, 40));
                 assert.match(l.json.message, /^before: '.*' is not a match id$/);
             }
-            assert.equal((await srv.get(`/api/players/${name}/matches?x=1&before=5`)).status, 200);
+            assert.equal((await api(`/api/players/${name}/matches?x=1&before=5`)).status, 200);
             c.close();
             // The client's pages are the client's page.
             for (const page of ['/leaderboard', `/players/${name}`, '/bots/greedy', '/matches/1']) {
-                const p = await srv.get(page);
+                const p = await api(page);
                 assert.equal(p.status, 200, page);
                 assert.match(p.type, /^text\/html/, page);
             }
-            assert.equal((await srv.get('/players/bad.name')).status, 404);
-            assert.equal((await srv.get('/api/leaderboard', { method: 'POST', body: 'x' })).status, 405);
+            assert.equal((await api('/players/bad.name')).status, 404);
+            assert.equal((await api('/api/leaderboard', { method: 'POST', body: 'x' })).status, 405);
         });
     });
 }
