@@ -391,13 +391,36 @@ static void round_text(const play_game *g, const ls_round_result *r, int i,
         snprintf(buf, size, "%d, %s", r->score[i], why);
 }
 
+/* print_result's table, its columns nw, hw and rw wide. */
+static void print_table(const play_game *g, const ls_round_result *r, int low, int nw,
+                        int hw, int rw)
+{
+    char buf[64], round[160];
+    out("  %-*s %-*s %6s  %-*s %5s\n", nw, "player", hw, "hand", "total", rw,
+        "this round", "match");
+    for (int i = 0; i < ls_players(g->s); i++) {
+        if (!(r->players >> i & 1))
+            continue;
+        round_text(g, r, i, round, sizeof round);
+        out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
+            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+            i == low ? "*" : " ", rw, round, r->total[i],
+            r->eliminated >> i & 1 ? "  OUT" : "");
+    }
+    out("  (* the lowest hand)\n");
+}
+
 /* The round's result: who declared and how it went, then each hand with
  * its total (the lowest marked *), what the player scores this round and
  * why, and the match points; who is out, with the threshold. The human is
  * "you" in the sentences, as on the full screen. Each column is as wide
  * as its longest entry or its heading, no wider: a table of four players
  * fits 80 columns (with room left for a 16-letter name), where a line
- * broken at a terminal's width would no longer read as a table. */
+ * broken at a terminal's width would no longer read as a table. At a
+ * terminal narrower than the table, each player's row is a sentence
+ * instead ("  Ben: 3C 3S 4H 7S, total 17, the lowest; this round 0,
+ * lowest hand; match 0."), which reads as well broken at spaces: the
+ * table's rows were broken there, their columns scattered over rows. */
 static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
@@ -434,18 +457,22 @@ static void print_result(const play_game *g)
         n = (int)strlen(round);
         rw = n > rw ? n : rw;
     }
-    out("  %-*s %-*s %6s  %-*s %5s\n", nw, "player", hw, "hand", "total", rw,
-        "this round", "match");
-    for (int i = 0; i < ls_players(g->s); i++) {
-        if (!(r->players >> i & 1))
-            continue;
-        round_text(g, r, i, round, sizeof round);
-        out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
-            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-            i == low ? "*" : " ", rw, round, r->total[i],
-            r->eliminated >> i & 1 ? "  OUT" : "");
+    int width = term_width(), table_w = 2 + nw + 1 + hw + 1 + 6 + 2 + rw + 1 + 5;
+    if (r->eliminated)
+        table_w += 5; /* "  OUT" */
+    if (out_tty && width && table_w > width) {
+        for (int i = 0; i < ls_players(g->s); i++) {
+            if (!(r->players >> i & 1))
+                continue;
+            round_text(g, r, i, round, sizeof round);
+            out("  %s: %s, total %d%s; this round %s; match %d%s.\n", ls_name(g->s, i),
+                play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+                i == low ? ", the lowest" : "", round, r->total[i],
+                r->eliminated >> i & 1 ? ", out" : "");
+        }
+    } else {
+        print_table(g, r, low, nw, hw, rw);
     }
-    out("  (* the lowest hand)\n");
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)
             out("%s %s out: %s, above %d.\n", i == 0 ? "You" : ls_name(g->s, i),

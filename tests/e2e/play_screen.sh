@@ -21,7 +21,8 @@
 # the rules as line mode does; line mode breaks its lines at spaces at a
 # narrow terminal, but never a path or the command to go on; a move key on
 # a computer's turn says why it does nothing; "Last moves" shows an entry
-# whole.
+# whole; line mode's round result is sentences at a terminal too narrow
+# for its table.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -822,5 +823,36 @@ send_turn rs Space d
 wait_for rs "The deck had run out"
 on_screen "deck for that draw." "the reshuffle's entry in Last moves is cut"
 quit rs
+fi
+# 30. Line mode's round result at a terminal narrower than its table gives
+# each player's row as a sentence, which breaks at spaces as prose does
+# (the table's rows were broken there, their columns scattered); at 80
+# columns it is the table. Seed 2, two computers: you discard 2D, then
+# declare falsely with 26.
+if want 30; then
+for cols in 50 80; do
+    $T new-session -d -s nr -x "$cols" -y 60 \
+        "LC_ALL=$loc LANG=$loc $LS play --plain --seed 2 --bots 2 --record '$tmp/nr.lsr'; echo \"exit status \$?\"; sleep 60"
+    wait_for nr "your move>"
+    $T send-keys -t nr "discard 2D draw" Enter
+    wait_for nr "You may declare."
+    $T send-keys -t nr declare Enter
+    wait_for nr "Your turn (round 2"
+    tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/nr.text"
+    if [ "$cols" = 50 ]; then
+        for row in "You: AC 3H 4D 9D 9H, total 26; this round 29 = 20 + (26 - Ben's 17); match 29." \
+            "Ada: 2D 4S 8S QH KD, total 34; this round 0, declaration false; match 0." \
+            "Ben: 3C 3S 4H 7S, total 17, the lowest; this round 0, lowest hand; match 0."; do
+            grep -qF "$row" "$tmp/nr.text" || screen_fail "the result at $cols columns lacks '$row'"
+        done
+        on_screen ! "player hand" "the result's table is broken at $cols columns"
+    else
+        on_screen -E "^  player hand +total  this round +match$" "no result table at $cols columns"
+        on_screen -E "^  Ben +3C 3S 4H 7S +17\*  0, lowest hand +0$" "no result table at $cols columns"
+    fi
+    $T send-keys -t nr quit Enter
+    wait_for nr "exit status 0"
+    $T kill-session -t nr
+done
 fi
 echo ok
