@@ -9,6 +9,7 @@
 #ifndef LS_CLI_H
 #define LS_CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -89,6 +90,14 @@ uint64_t cli_mix(uint64_t x);
 
 /* The 95% Wilson score interval of k successes in n. */
 void cli_wilson(long k, long n, double *lo, double *hi);
+
+/* The usage error for an option getopt_long did not take, `given` as
+ * written: an abbreviation that fits several of longopts ("--play" for
+ * --players and --player, which getopt_long refuses as it refuses an
+ * unknown one) names them; anything else is an unknown option. Returns
+ * 2. */
+int cli_option_error(const char *cmd, const char *given,
+                     const struct option *longopts);
 
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */

@@ -670,7 +670,7 @@ int cmd_arena(int argc, char **argv)
     static arena A;
     memset(&A, 0, sizeof A);
     bool json;
-    cli_runner_opts common = {.spec = A.spec, .n = &A.n, .max = ARENA_MAX,
+    cli_runner_opts common = {.longopts = longopts, .spec = A.spec, .n = &A.n, .max = ARENA_MAX,
                               .rules = &A.rules, .seed = &A.seed, .threads = &A.threads,
                               .bot_timeout = &A.bot_timeout, .json = &json};
     cli_runner_defaults(&common);

@@ -217,7 +217,7 @@ int cmd_bench(int argc, char **argv)
         case ':': /* '--seconds' at the end was an "unknown option" */
             return cli_usage_error("bench", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("bench", "unknown option '%s'", argv[optind - 1]);
+            return cli_option_error("bench", argv[optind - 1], opts);
         }
     }
     if (optind < argc)

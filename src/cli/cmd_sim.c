@@ -435,7 +435,7 @@ static void help(void)
         "                     cmd:COMMAND (a bot speaking docs/bot-protocol.md);\n"
         "                     a key=value piece continues the previous spec, and\n"
         "                     a comma inside a cmd: command's quotes stays in it\n"
-        "                     (\"cmd:./bot --x '1,2'\",greedy)\n"
+        "                     (\"cmd:./bot 'a,b'\",greedy)\n"
         "  --player SPEC      adds one player (repeatable; a spec may hold commas)\n"
         "  --matches N        matches to play (100)\n"
         "  --seed N           tournament seed (1)\n"
@@ -522,7 +522,7 @@ int cmd_sim(int argc, char **argv)
     static sim S; /* large; one per process */
     memset(&S, 0, sizeof S);
     bool json;
-    cli_runner_opts common = {.spec = S.spec, .n = &S.n, .max = LS_MAX_PLAYERS,
+    cli_runner_opts common = {.longopts = longopts, .spec = S.spec, .n = &S.n, .max = LS_MAX_PLAYERS,
                               .rules = &S.rules, .seed = &S.seed, .threads = &S.threads,
                               .bot_timeout = &S.bot_timeout, .json = &json};
     cli_runner_defaults(&common);

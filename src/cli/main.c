@@ -225,6 +225,25 @@ int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out)
     return 0;
 }
 
+int cli_option_error(const char *cmd, const char *given,
+                     const struct option *longopts)
+{
+    size_t n = strcspn(given, "=");
+    char names[512] = "";
+    int fits = 0;
+    if (!strncmp(given, "--", 2) && n > 2)
+        for (int i = 0; longopts[i].name; i++) {
+            size_t len = strlen(names);
+            if (!strncmp(longopts[i].name, given + 2, n - 2) && len < sizeof names)
+                snprintf(names + len, sizeof names - len, "%s--%s", fits++ ? ", " : "",
+                         longopts[i].name);
+        }
+    if (fits > 1)
+        return cli_usage_error(cmd, "'%.*s' is short for more than one option (%s): "
+                               "write more of it", (int)n, given, names);
+    return cli_usage_error(cmd, "unknown option '%s'", given);
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

@@ -370,6 +370,6 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
     case ':':
         return cli_usage_error(cmd, "%s needs a value", given);
     default:
-        return cli_usage_error(cmd, "unknown option '%s'", given);
+        return cli_option_error(cmd, given, o->longopts);
     }
 }

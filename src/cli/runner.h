@@ -125,6 +125,7 @@ enum { CLI_O_PLAYERS = 256, CLI_O_PLAYER, CLI_O_SEED, CLI_O_THREADS, CLI_O_JSON,
 
 /* Where the shared options go: the command's own fields. */
 typedef struct cli_runner_opts {
+    const struct option *longopts; /* the command's, for messages */
     char (*spec)[CLI_SPEC_MAX]; /* room for max specs */
     int *n, max;
     ls_rules *rules;

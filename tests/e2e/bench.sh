@@ -66,6 +66,8 @@ done
     fail "the --seconds ' 1' message"
 "$ls" bench --matches 2 --seconds 2>&1 | grep -q -- "^leastscore bench: --seconds needs a value$" ||
     fail "the missing value message"
+"$ls" bench --se 1 2>&1 | grep -q -- "^leastscore bench: '--se' is short for more than one option (--seconds, --seed): write more of it$" ||
+    fail "the ambiguous --se message"
 "$ls" bench --seconds 0x10 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0x10'" ||
     fail "the --seconds 0x10 message"
 "$ls" bench --seconds .05 >/dev/null || fail "--seconds .05"

@@ -511,6 +511,16 @@ bad --players greedy,greedy --threshold ' 100'
 bad --players greedy,greedy --tie maybe
 bad --players greedy,greedy --hand-size 9
 bad --players greedy,greedy --frobnicate
+# An abbreviation that fits several options names them (it was an
+# "unknown option"); one that fits one is that option.
+bad --play greedy,greedy --matches 1
+grep -q "^leastscore sim: '--play' is short for more than one option (--players, --player): write more of it$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "an ambiguous option: message"; }
+bad --players greedy,greedy --t=2
+grep -q "^leastscore sim: '--t' is short for more than one option (--threads, --threshold, --tie): write more of it$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "an ambiguous option with a value: message"; }
+"$ls" sim --players greedy,greedy --match 1 --thres 50 >"$tmp/out" || fail "unambiguous abbreviations"
+grep -q "^1 match, .*, threshold 50$" "$tmp/out" || { cat "$tmp/out"; fail "unambiguous abbreviations: the table"; }
 bad --players greedy,greedy --matches
 bad --players greedy,greedy --seed ' -5'
 bad --players greedy,greedy extra
