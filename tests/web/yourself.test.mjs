@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, declare, DESKTOP, PHONE,
+  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, playToEnd, declare, DESKTOP, PHONE,
 } from './helpers.mjs';
 
 const env = setup();
@@ -113,5 +113,39 @@ test('a round\'s result reads "You" where it is about the player, and names her 
     const explained = (await ada.locator('table.result .explain').allTextContents()).join(' | ');
     if (mine[3] === 'correct') assert.match(explained, /− \d+ \(you\) =/, explained);
     for (const p of [ada, watcher]) assert.deepEqual(p.errors, []);
+  });
+});
+
+// After a match, Back to the lobby frees the seat of a player who left:
+// the later seats move up. A friend who comes then is sent the match's
+// moves, each read with the seats of its time: Ben's moves stay Ben's,
+// the computer's stay the computer's, and none is the newcomer's.
+test('a newcomer after Back to the lobby reads the last match\'s moves under the names of their time', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  const dan = await newPage(env.browser, PHONE);
+  await withShots(t, [ada, ben, dan], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Fay');
+    const code = await createTable(ada, { seats: 3, kinds: ['open', 'greedy'], threshold: 25 });
+    await joinFromLink(ben, env.server.url, code, 'Gus');
+    await ada.click('#start');
+    await ben.waitForSelector('.hand button', { timeout: 30000 });
+    // Gus leaves: the computer plays his seat, under his name.
+    await ben.click('#leave');
+    await playToEnd(ada);
+    await ada.click('#reopen');
+    await ada.waitForSelector('.seat-list', { timeout: 30000 });
+    assert.deepEqual(await ada.locator('.seat-list .name').allTextContents(), ['Fay', 'Greedy']);
+    await joinFromLink(dan, env.server.url, code, 'Hal');
+    await ada.waitForSelector('.seat-list li:nth-child(3)', { timeout: 30000 });
+    await ada.click('#start');
+    await dan.waitForSelector('#log li', { timeout: 30000 });
+    const log = await dan.locator('#log li').allTextContents();
+    const moves = (who) => log.filter((l) => l.startsWith(`${who} discarded`)).length;
+    assert.equal(log.filter((l) => /^You (discarded|declared)/.test(l)).length, 0, 'Hal made no move yet');
+    assert.ok(moves('Gus') > 0, 'the moves played at Gus\'s seat are his');
+    assert.ok(moves('Greedy') > 0 && moves('Fay') > 0, log.join('\n'));
+    for (const p of [ada, ben, dan]) assert.deepEqual(p.errors, []);
   });
 });
