@@ -31,6 +31,7 @@ import { soundOn, setSound, chime, inBackground } from './sound.js';
 
 const LEVELS = ['random', 'greedy', 'expert'];
 const TURN_TIMES = [0, 15, 20, 30, 45, 60, 90, 120];
+const ASKED = ['create', 'join', 'watch', 'player', 'start', 'rematch', 'reopen']; // the requests ask() sends
 const NAME_RE = /^[A-Za-z0-9_-]{1,16}$/;
 const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
@@ -398,7 +399,9 @@ async function findReplay(v) {
 
 function onError(msg) {
   if (msg.code === 'stale') return; // a fresh state follows
-  if (msg.code !== 'no_store') app.asking = false; // (no_store: the create or join goes on)
+  // The answer to what was asked (ask()); no_store: the create or join
+  // goes on without a player.
+  if (ASKED.includes(msg.request) && msg.code !== 'no_store') app.asking = false;
   if (['player', 'login', 'set_password'].includes(msg.request)) {
     onPlayerError(msg);
     return;
