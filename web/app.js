@@ -952,7 +952,9 @@ function lobbyScreen() {
   return [
     h('header', { class: 'top' }, h('h1', TITLE, s.lobbyHeading(v.code)), watchersLine(), rulesButton()),
     messageLine(),
-    v.you < 0 ? h('p', {}, s.spectating) : null,
+    v.you < 0 ? h('p', {}, s.spectating, ' ', seats.length < size ? h('button', {
+      id: 'sit-down', class: 'small', 'data-focus': 'sit-down', onclick: sitDown,
+    }, s.sitDownButton) : null) : null,
     h('section', { class: 'panel share' },
       h('label', { class: 'field', for: 'link' }, s.shareText),
       h('div', { class: 'row' },
@@ -993,6 +995,18 @@ function lobbyScreen() {
       : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
     h('p', {}, leaveButton()),
   ];
+}
+
+// A spectator in the lobby takes a free seat: it stops watching and joins
+// as from the first page, under the name it has there (without one, the
+// first page asks for it, with the table's code filled in).
+function sitDown() {
+  const code = app.watching;
+  if (!code) return;
+  conn.send({ type: 'leave' });
+  leaveTable('');
+  app.form.code = code;
+  joinTable();
 }
 
 // The table's rule options, which the host chose and everyone else would

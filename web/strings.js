@@ -114,6 +114,7 @@ export const s = {
   waitingForHost: (host) => `Waiting for ${host} to start the match.`,
   leaveButton: 'Leave table',
   spectating: 'You are watching this table.',
+  sitDownButton: 'Take a seat',
   watching: (n) => `${n} watching`,
   youAreOut: (score, threshold) =>
     `You are out of this match: ${score} points is over ${threshold}. The others play on; you can watch, or leave the table.`,

@@ -78,3 +78,48 @@ test('a table\'s link shows Join and Watch, with Create behind a button', async 
   await host.context().close();
   await friend.context().close();
 });
+
+// A friend who pressed Watch on the table's link, in the lobby, can still
+// play: Take a seat joins the table under the name typed (without one,
+// the first page asks for it, the table's code filled in). A full table
+// offers no seat.
+test('a spectator in the lobby takes a free seat', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  const cleo = await newPage(env.browser, PHONE);
+  const dan = await newPage(env.browser, PHONE);
+  const watch = async (page, code, name) => {
+    await page.goto(`${env.server.url}/t/${code}`);
+    if (name) await setName(page, name);
+    await page.click('#watch');
+    await page.waitForSelector('text=You are watching this table.', { timeout: 30000 });
+  };
+  await withShots(t, [host, ben, cleo, dan], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Ivy');
+    const code = await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+
+    await watch(ben, code, 'Jon');
+    await ben.click('#sit-down');
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 30000 });
+    assert.deepEqual(await host.locator('.seat-list .name').allTextContents(), ['Ivy', 'Jon']);
+    await ben.waitForSelector('.seat-list .tag:has-text("you")', { timeout: 30000 });
+    assert.equal(new URL(ben.url()).pathname, `/t/${code}`);
+
+    // No name yet: the first page asks for one, the code filled in.
+    await watch(cleo, code, '');
+    await cleo.click('#sit-down');
+    await cleo.waitForSelector('#message', { timeout: 10000 });
+    assert.match(await cleo.textContent('#message'), /Choose a name/);
+    assert.equal(await cleo.inputValue('#code'), code);
+    await setName(cleo, 'Kit');
+    await cleo.click('#join');
+    await host.waitForSelector('.seat-list li:nth-child(3)', { timeout: 30000 });
+
+    // The table is full: a spectator is offered no seat.
+    await watch(dan, code, 'Lea');
+    assert.equal(await dan.isVisible('#sit-down'), false);
+    for (const p of [host, ben, cleo, dan]) assert.deepEqual(p.errors, []);
+  });
+  for (const p of [host, ben, cleo, dan]) await p.context().close();
+});
