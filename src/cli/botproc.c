@@ -109,16 +109,16 @@ static void live_remove(pid_t pid)
 
 static bool adopting; /* cli_bots_adopt_orphans made us their subreaper */
 
-/* The parent of process pid from /proc/PID/stat, or -1, with only
- * async-signal-safe calls (open, read, close): for the signal handler.
- * Its form is "pid (comm) state ppid ...", and comm may hold spaces and
- * parentheses: the last ')' ends it. */
-static long parent_now(const char *pid)
+/* The parent of process pid from /proc/PID/stat ("pid (comm) state ppid
+ * ..."; comm may hold spaces and parentheses: the last ')' ends it), or
+ * -1; its state ('Z': it has exited, not yet reaped) in *state. Only
+ * async-signal-safe calls (open, read, close): the signal handler asks
+ * too. */
+static long parent_of(const char *pid, char *state)
 {
-    char path[sizeof "/proc//stat" + 256], text[512];
-    size_t n = 0;
-    memcpy(path, "/proc/", 6);
-    n = 6;
+    char path[sizeof "/proc//stat" + 256], text[512]; /* d_name: 255 at most */
+    size_t n = sizeof "/proc/" - 1;
+    memcpy(path, "/proc/", n);
     for (const char *p = pid; *p && n < sizeof path - sizeof "/stat"; p++)
         path[n++] = *p;
     memcpy(path + n, "/stat", sizeof "/stat");
@@ -131,8 +131,9 @@ static long parent_now(const char *pid)
         return -1;
     text[got] = '\0';
     const char *p = strrchr(text, ')');
-    if (!p || p[1] != ' ' || !p[2] || p[3] != ' ')
+    if (!p || p[1] != ' ' || !p[2] || p[3] != ' ' || p[4] < '0' || p[4] > '9')
         return -1;
+    *state = p[2];
     long ppid = 0;
     for (p += 4; *p >= '0' && *p <= '9'; p++)
         ppid = ppid * 10 + (*p - '0');
@@ -157,8 +158,9 @@ static void end_children_now(void)
                 const struct dirent64 *e = (const struct dirent64 *)(buf.bytes + off);
                 off += e->d_reclen;
                 const char *name = e->d_name;
+                char state;
                 if (name[0] < '1' || name[0] > '9' || name[strspn(name, "0123456789")] ||
-                    parent_now(name) != me)
+                    parent_of(name, &state) != me)
                     continue;
                 pid_t pid = 0;
                 for (const char *d = name; *d; d++)
@@ -268,26 +270,6 @@ static bool is_live(pid_t pid)
         if (atomic_load(&live[i]) == (int)pid)
             return true;
     return false;
-}
-
-/* The parent of process pid from /proc/PID/stat ("pid (comm) state ppid
- * ..."; comm may hold spaces and parentheses: the last ')' ends it), or
- * -1; its state ('Z': it has exited, not yet reaped) in *state. */
-static long parent_of(const char *pid, char *state)
-{
-    char path[sizeof "/proc//stat" + 256], text[512]; /* d_name: 255 at most */
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    const char *comm_end = strrchr(text, ')');
-    long ppid = -1;
-    if (!comm_end || sscanf(comm_end + 1, " %c %ld", state, &ppid) != 2)
-        return -1;
-    return ppid;
 }
 
 /* Reaps our children that are no bot and have exited, or with all, kills
