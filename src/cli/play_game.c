@@ -998,7 +998,12 @@ static int replace_file(const char *path, const char *text, size_t len)
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
         path = real;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-        int fd = open(path, O_WRONLY | O_TRUNC);
+        /* A named pipe that no program reads fails at once (ENXIO),
+         * rather than the game waiting for a reader for ever. */
+        bool fifo = S_ISFIFO(st.st_mode);
+        int fd = open(path, O_WRONLY | O_TRUNC | (fifo ? O_NONBLOCK : 0));
+        if (fd >= 0 && fifo)
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
         return fd < 0 ? -1 : write_all(fd, text, len, false);
     }
     char tmp[PLAY_PATH_MAX + 16];
@@ -1061,7 +1066,9 @@ int play_game_save(play_game *g, char *msg, size_t size)
         snprintf(msg, size, "cannot create the directory for %s: %s", g->path,
                  strerror(errno));
     else if (replace_file(g->path, text, len) != 0)
-        snprintf(msg, size, "cannot write %s: %s", g->path, strerror(errno));
+        snprintf(msg, size, "cannot write %s: %s", g->path,
+                 errno == ENXIO ? "it is a named pipe (FIFO) that no program reads"
+                                : strerror(errno));
     else
         rc = 0;
     free(joined);

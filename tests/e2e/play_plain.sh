@@ -550,6 +550,17 @@ r = plain(["--seed", "3", "--record", tmp], "discard QH draw\nquit\n")
 if r.returncode != 1 or f"cannot write {tmp}: Is a directory" not in r.stderr \
         or "Round 1" in r.stdout:
     fail("an unwritable record was not refused at the start", r.stdout + r.stderr)
+# So is a named pipe that no program reads: the game waited for a reader
+# for ever before the first card.
+os.mkfifo(f"{tmp}/nobody.lsr")
+try:
+    r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/nobody.lsr"],
+                       input="quit\n", capture_output=True, text=True, timeout=30)
+except subprocess.TimeoutExpired:
+    fail("--record naming a named pipe that nobody reads waited for a reader")
+if r.returncode != 1 or "Round 1" in r.stdout or f"leastscore play: cannot write " \
+        f"{tmp}/nobody.lsr: it is a named pipe (FIFO) that no program reads" not in r.stderr:
+    fail(f"--record naming an unread named pipe: status {r.returncode}", r.stdout + r.stderr)
 print("ok: unwritable record")
 
 # A save that fails at a round's end is said then, on stderr, and the game
