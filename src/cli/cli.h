@@ -94,8 +94,9 @@ void cli_wilson(long k, long n, double *lo, double *hi);
 /* The usage error for an option getopt_long did not take, `given` as
  * written: an abbreviation that fits several of longopts ("--play" for
  * --players and --player, which getopt_long refuses as it refuses an
- * unknown one) names them; anything else is an unknown option. Returns
- * 2. */
+ * unknown one) names them, a value given to an option that takes none
+ * ("--json=1") is said to be one; anything else is an unknown option.
+ * Returns 2. */
 int cli_option_error(const char *cmd, const char *given,
                      const struct option *longopts);
 

@@ -230,17 +230,23 @@ int cli_option_error(const char *cmd, const char *given,
 {
     size_t n = strcspn(given, "=");
     char names[512] = "";
-    int fits = 0;
+    int fits = 0, last = -1;
     if (!strncmp(given, "--", 2) && n > 2)
         for (int i = 0; longopts[i].name; i++) {
             size_t len = strlen(names);
-            if (!strncmp(longopts[i].name, given + 2, n - 2) && len < sizeof names)
+            if (!strncmp(longopts[i].name, given + 2, n - 2) && len < sizeof names) {
                 snprintf(names + len, sizeof names - len, "%s--%s", fits++ ? ", " : "",
                          longopts[i].name);
+                last = i;
+            }
         }
     if (fits > 1)
         return cli_usage_error(cmd, "'%.*s' is short for more than one option (%s): "
                                "write more of it", (int)n, given, names);
+    /* "--json=1": getopt_long refuses a value an option does not take. */
+    if (fits == 1 && given[n] == '=' && longopts[last].has_arg == no_argument)
+        return cli_usage_error(cmd, "--%s takes no value, not '%s'", longopts[last].name,
+                               given + n + 1);
     return cli_usage_error(cmd, "unknown option '%s'", given);
 }
 

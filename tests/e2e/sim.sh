@@ -519,6 +519,12 @@ grep -q "^leastscore sim: '--play' is short for more than one option (--players,
 bad --players greedy,greedy --t=2
 grep -q "^leastscore sim: '--t' is short for more than one option (--threads, --threshold, --tie): write more of it$" \
     "$tmp/err" || { cat "$tmp/err"; fail "an ambiguous option with a value: message"; }
+# A value for an option that takes none is said to be one (an "unknown
+# option '--json=1'").
+bad --players greedy,greedy --json=1
+grep -q "^leastscore sim: --json takes no value, not '1'$" "$tmp/err" || { cat "$tmp/err"; fail "--json=1: message"; }
+bad --players greedy,greedy --js=
+grep -q "^leastscore sim: --json takes no value, not ''$" "$tmp/err" || { cat "$tmp/err"; fail "--js=: message"; }
 "$ls" sim --players greedy,greedy --match 1 --thres 50 >"$tmp/out" || fail "unambiguous abbreviations"
 grep -q "^1 match, .*, threshold 50$" "$tmp/out" || { cat "$tmp/out"; fail "unambiguous abbreviations: the table"; }
 bad --players greedy,greedy --matches
