@@ -929,11 +929,15 @@ static void draw_help(const ui *u)
     delwin(w);
 }
 
+/* The quit question. Over the last round's result or the end of the
+ * match there is nothing left to resume (it offered to). */
 static void draw_quit(const ui *u)
 {
     WINDOW *w = overlay_win(u, 5, 50);
     mvwprintw(w, 1, 2, "Quit this game?");
-    mvwprintw(w, 2, 2, "The record is saved to resume later. (y/n)");
+    mvwprintw(w, 2, 2, "%s", ls_phase(u->g.s) == LS_PHASE_OVER
+                                 ? "The match is over: its record is saved. (y/n)"
+                                 : "The record is saved to resume later. (y/n)");
     wnoutrefresh(w);
     delwin(w);
 }

@@ -315,7 +315,8 @@ fi
 # 11. The quit question asked over a round's result or the end of the
 # match goes back to it on 'n': the result is not skipped, and at the end
 # "Play again?" is still asked (it was lost, and no key but q did anything).
-# The end box shows a long record path by its end, inside its frame.
+# The end box shows a long record path by its end, inside its frame. The
+# question says the match is over, not that it can be resumed.
 # (Seed 3, one computer, threshold 1: your false declaration puts you out.)
 if want 11; then
 long=$tmp/a-directory-with-a-rather-long-name-to-show/and-one-more-level
@@ -334,10 +335,13 @@ gone() {
     done
 }
 # not_quit KEY TEXT WHAT: KEY asks to quit, 'n' answers, and TEXT (WHAT
-# the question covered) is on the screen again.
+# the question covered) is on the screen again. The match is over: the
+# question does not offer to resume it (it did).
 not_quit() {
     $T send-keys -t q "$1"
     wait_for q "Quit this game?"
+    wait_for q "The match is over: its record is saved. (y/n)" 10
+    on_screen ! "resume later" "the quit question offers to resume a match that is over"
     $T send-keys -t q n
     gone q "Quit this game?"
     on_screen "$2" "'n' lost $3"
