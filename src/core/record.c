@@ -313,11 +313,13 @@ static int parse_card(reader *r, int i, ls_card *c)
 {
     const char *text = r->tok[i];
     *c = ls_card_parse(text);
-    if (*c == LS_NO_CARD && (point(r, i), 1))
+    if (*c == LS_NO_CARD) {
+        point(r, i);
         return fail(r, LS_ESYNTAX,
                     "'%s' is not a card: a card is a rank A 2-10 J Q K then a suit C D H S, "
                     "like 10H",
                     text);
+    }
     return 0;
 }
 
@@ -348,8 +350,10 @@ static int st_option(reader *r)
         return fail(r, LS_ERECORD,
                     "option after the players line (line %d): options come before 'players'",
                     r->players_line);
-    if (r->ntok < 3 && (point(r, r->ntok), 1))
+    if (r->ntok < 3) {
+        point(r, r->ntok);
         return fail(r, LS_ESYNTAX, "option needs a name and a value, like 'option threshold 50'");
+    }
     int rc = extra_tokens(r, 3);
     if (rc)
         return rc;
@@ -468,8 +472,10 @@ static int st_hand(reader *r)
 {
     if (!r->dealing)
         return not_dealing(r);
-    if (r->ntok < 2 && (point(r, 1), 1))
+    if (r->ntok < 2) {
+        point(r, 1);
         return fail(r, LS_ESYNTAX, "hand needs a player and their cards, like 'hand Ann 7H 8H ...'");
+    }
     int seat, rc = seat_of(r, 1, &seat);
     if (rc)
         return rc;
@@ -521,8 +527,10 @@ static int st_open(reader *r)
 {
     if (!r->dealing)
         return not_dealing(r);
-    if (r->ntok < 2 && (point(r, 1), 1))
+    if (r->ntok < 2) {
+        point(r, 1);
         return fail(r, LS_ESYNTAX, "open needs the opening card, like 'open 5S'");
+    }
     int rc = extra_tokens(r, 2);
     if (rc)
         return rc;
@@ -660,14 +668,18 @@ static int st_move(reader *r)
         return fail(r, LS_ESYNTAX, "%s: expected a move after the name: 'discard ...' or "
                                    "'declare'",
                     r->tok[0]);
-    if (ls_move_parse(text, &m, &e) != 0 && (point(r, quoted_token(r, e.msg)), 1))
+    if (ls_move_parse(text, &m, &e) != 0) {
+        point(r, quoted_token(r, e.msg));
         return fail(r, LS_ESYNTAX, "bad move '%s': %s", text,
                     e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
                                        "'discard CARDS draw CARD' or 'declare'");
-    if (m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD && (point(r, r->ntok), 1))
+    }
+    if (m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD) {
+        point(r, r->ntok);
         return fail(r, LS_ERECORD,
                     "%s's draw does not name the card drawn: a record says 'draw 4S'",
                     r->tok[0]);
+    }
     /* The state is as before a refused move: the hand is still there. */
     rc = ls_apply(s, &m, &e);
     if (rc != 0)
