@@ -774,7 +774,8 @@ static void report_bot(void *ud, const char *msg)
 }
 
 /* Asks "Play again? (yes/no)" until the answer is one of them (y, yes,
- * n, no, any case); end of input is no. */
+ * n, no, any case); end of input is no, and so is quit (or q), which
+ * leaves at the prompt too. */
 static bool play_again(void)
 {
     for (;;) {
@@ -789,7 +790,8 @@ static bool play_again(void)
             continue;
         if (!strcasecmp(ans, "y") || !strcasecmp(ans, "yes"))
             return true;
-        if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no"))
+        if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no") || !strcasecmp(ans, "q") ||
+            !strcasecmp(ans, "quit"))
             return false;
         out("Please answer yes or no.\n");
     }

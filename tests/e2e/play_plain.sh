@@ -429,6 +429,25 @@ g.p.stdin.close()
 rest = g.p.stdout.read().decode()
 if g.p.wait() != 0 or rest != "\n":
     fail(f"end of input at 'Play again?' left {rest!r}", g.out + rest)
+# 'quit' (or q) there leaves, as it does at the prompt: it was answered
+# "Please answer yes or no.".
+for word in ["quit", "Q"]:
+    g = Game(["--seed", "5", "--bots", "1", "--threshold", "1", "--record", f"{tmp}/again.lsr"])
+    g.wait_for(PROMPT)
+    hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+    g.send(f"discard {hand[0]} draw")
+    if g.wait_for(PROMPT, AGAIN) == PROMPT:
+        g.send("declare")
+        if g.wait_for(AGAIN) != AGAIN:
+            fail("no 'Play again?' after a declaration at threshold 1", g.out)
+    g.send(word)
+    try:
+        rest = g.p.communicate(timeout=30)[0].decode()
+    except subprocess.TimeoutExpired:
+        g.p.kill()
+        fail(f"'{word}' at 'Play again?' did not leave", g.out)
+    if g.p.returncode != 0 or rest != word + "\n" or "Please answer" in g.out:  # (the echo)
+        fail(f"'{word}' at 'Play again?': status {g.p.returncode}, then {rest!r}", g.out)
 print("ok: end of input at play again")
 
 # A draw from an empty deck shuffles the discard pile into a new one (D9):
