@@ -1,16 +1,18 @@
 #!/bin/sh
 # Runs each libFuzzer target given for SECONDS, from its seed corpus in
 # tests/fuzz/corpus/NAME (read only) and what earlier runs found in
-# build-fuzz/corpus/NAME. Fails on the first finding (a crash, a leak, a
-# failed check, an input slower than 10 s), printing the fuzzer's report
-# and the saved input: build-fuzz/findings/NAME-crash-... To replay one:
-# build-fuzz/NAME FILE. A fixed finding belongs in tests/fuzz/corpus/NAME.
+# DIR/corpus/NAME, DIR being the folder the target was built in (make's
+# FUZZ_BUILD, build-fuzz unless given). Fails on the first finding (a
+# crash, a leak, a failed check, an input slower than 10 s), printing the
+# fuzzer's report and the saved input: DIR/findings/NAME-crash-... To
+# replay one: DIR/NAME FILE. A fixed finding belongs in
+# tests/fuzz/corpus/NAME.
 #   usage: tools/run-fuzz.sh SECONDS build-fuzz/fuzz_record ...
 secs=$1; shift
-dir=build-fuzz
 status=0
 for bin in "$@"; do
     name=$(basename "$bin")
+    dir=$(dirname "$bin")
     mkdir -p "$dir/corpus/$name" "$dir/findings"
     dict=""
     [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
