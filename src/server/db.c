@@ -965,6 +965,13 @@ int ls_db_table_append(ls_db *db, int64_t table_id, const char *line, ls_error *
     return insert_line(db, nt.s, table_id, line, err);
 }
 
+int ls_db_table_chat_forget(ls_db *db, int64_t table_id, int64_t from, ls_error *err)
+{
+    num nt = i64s(table_id), nf = i64s(from);
+    return q(db, err, "DELETE FROM live_chat WHERE table_id = $1 AND n >= $2", NULL, NULL, 2,
+             nt.s, nf.s);
+}
+
 int ls_db_table_lines(ls_db *db, int64_t table_id, int64_t *n, ls_error *err)
 {
     num nt = i64s(table_id);

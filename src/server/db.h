@@ -195,6 +195,10 @@ typedef struct ls_db_chat_line {
  * kept already. */
 int ls_db_table_chat(ls_db *db, int64_t table_id, const ls_db_chat_line *lines, int n,
                      int keep, ls_error *err);
+/* Forgets the table's chat lines numbered `from` or more: after a write
+ * of them whose end is unknown (it failed, and may have been committed all
+ * the same), before their numbers are given to other lines. */
+int ls_db_table_chat_forget(ls_db *db, int64_t table_id, int64_t from, ls_error *err);
 /* Forgets a table that will not finish (closed before its end). */
 int ls_db_table_drop(ls_db *db, int64_t table_id, ls_error *err);
 /*

@@ -35,6 +35,8 @@ typedef struct db_match {
                       (a commit whose answer was lost): counted before the
                       next */
     bool end_unsure; /* the same for the match's end (finish, drop) */
+    int64_t chat_unsure; /* the number of a chat line whose write failed
+                            (refused, but perhaps in all the same), 0 none */
     int how;       /* STORE_... once ended, else 0 */
     struct db_match *prev, *next;
 } db_match;
@@ -440,7 +442,17 @@ static int db_chat(void *self, void *match, const store_chat *line)
     db_store *s = self;
     db_match *m = match;
     ls_error err;
-    int ret = write_chat(s, m->table_id, line, 1, &err);
+    /* The table gives a refused line's number to the next line: the
+     * refused one is forgotten first, if it was written all the same (see
+     * settle_unsure), else the new one would be refused for ever. */
+    int ret = fault(s, &err);
+    if (!ret && m->chat_unsure && line->n >= m->chat_unsure &&
+        !(ret = ls_db_table_chat_forget(s->db, m->table_id, m->chat_unsure, &err)))
+        m->chat_unsure = 0;
+    if (!ret)
+        ret = write_chat(s, m->table_id, line, 1, &err);
+    if (ret == LS_DB_EIO && !m->chat_unsure)
+        m->chat_unsure = line->n;
     if (ret) {
         char what[96];
         snprintf(what, sizeof what, "table %s, match %d: a chat line could not be "
