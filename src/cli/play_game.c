@@ -632,9 +632,11 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     ls_error err = {0};
     if (ls_record_replay(g->resume_text, g->resume_len, &hooks, &g->s, NULL, NULL,
                          &err) != 0) {
-        if (!*msg)
-            snprintf(msg, size, "--resume: %s, line %d: %s", o->resume, err.line,
-                     err.msg);
+        if (!*msg && err.column > 0)
+            snprintf(msg, size, "--resume: %s:%d:%d: %s", o->resume, err.line,
+                     err.column, err.msg);
+        else if (!*msg)
+            snprintf(msg, size, "--resume: %s:%d: %s", o->resume, err.line, err.msg);
         return -1;
     }
     if (ls_phase(g->s) == LS_PHASE_OVER) {

@@ -921,7 +921,7 @@ with open(f"{tmp}/junk.lsr", "w") as f:
 for args, expect in [
         (["--resume", f"{tmp}/match-5.lsr"], "is over (Ada won it): there is nothing to resume"),
         (["--resume", f"{tmp}/none.lsr"], f"--resume: cannot read {tmp}/none.lsr: No such file"),
-        (["--resume", f"{tmp}/junk.lsr"], f"--resume: {tmp}/junk.lsr, line 1: "),
+        (["--resume", f"{tmp}/junk.lsr"], f"--resume: {tmp}/junk.lsr:1:1: "),
         (["--resume", rec, "--threshold", "50"],
          "--threshold: a resumed match keeps the players and rules of its record"),
         (["--name", "Zed", "--resume", rec], "--name: a resumed match keeps"),
