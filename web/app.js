@@ -76,6 +76,7 @@ const app = {
   keep: true, // make a player of the name typed (else play as a guest)
   createOpen: false, // on a table's link: the Create table form was asked for
   login: { open: false, name: '', password: '' }, // the login form, across redraws
+  newPassword: '', // the password being typed to keep this player, across redraws
   watchers: 0, // how many spectators the table has
   botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
   titleNews: '', // what happened while the page was in the background, for the tab's title
@@ -354,6 +355,7 @@ function setPassword() {
   }
   send({ type: 'set_password', password });
   input.value = '';
+  app.newPassword = '';
 }
 
 function logIn() {
@@ -615,11 +617,13 @@ function render() {
   // before is forgotten.)
   const active = document.activeElement;
   const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
+  const typing = fieldPlace(active);
   app.hurryShown = false; // (hurryButton() says if it draws one)
   const logAt = logPlace();
   root.replaceChildren(...screen().filter(Boolean));
   if (logAt) keepLogPlace(logAt);
   app.lostFocus = '';
+  if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
     const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
@@ -630,6 +634,39 @@ function render() {
     else app.lostFocus = focusKey;
   }
   tick();
+}
+
+// A field being typed in (a name, a code, a password, a select changed
+// with the arrow keys) keeps the keyboard when the page is drawn anew
+// under it, with the caret or selection where it was: the network that
+// drops as a player types her name draws the banner that says so, and the
+// keys typed next went nowhere. Its value comes from the page's state,
+// which each field's input handler keeps.
+function fieldPlace(el) {
+  if (!el || !el.id || !root.contains(el) || !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) return null;
+  let sel = null;
+  try {
+    if (el.selectionStart !== null && el.selectionStart !== undefined) {
+      sel = [el.selectionStart, el.selectionEnd, el.selectionDirection];
+    }
+  } catch {
+    // (a field with no caret: a checkbox, a number)
+  }
+  return { id: el.id, sel };
+}
+
+function keepFieldPlace(at) {
+  const el = document.getElementById(at.id);
+  if (!el || !root.contains(el) || el.disabled) return false;
+  el.focus({ preventScroll: true });
+  if (at.sel) {
+    try {
+      el.setSelectionRange(...at.sel);
+    } catch {
+      // (the field's kind changed under it: the caret stays where focus put it)
+    }
+  }
+  return true;
 }
 
 // A screen's title: where the keyboard lands when the screen changes
@@ -735,7 +772,10 @@ function playerPanel(nameInput) {
       p.has_password ? h('p', { class: 'help' }, s.hasPassword)
         : h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); setPassword(); } },
           h('label', { class: 'field' }, s.newPasswordLabel,
-            h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 1024 })),
+            h('input', {
+              id: 'new-password', type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 1024,
+              value: app.newPassword, oninput: (e) => { app.newPassword = e.target.value; },
+            })),
           h('button', { type: 'submit', id: 'set-password', class: 'secondary' }, s.setPasswordButton)),
       !p.has_password ? h('p', { class: 'help' }, s.passwordHelp) : null,
       h('p', {}, h('button', { class: 'secondary small', id: 'forget', onclick: forgetPlayer }, s.forgetButton),
