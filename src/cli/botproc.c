@@ -80,8 +80,11 @@ static const ls_player_ops bot_ops;
  * killed by a signal: its bots run in process groups of their own, so the
  * terminal's Ctrl-C does not reach them, and one that ignores the end of
  * its input (or left a child running) would outlive the program. A slot
- * is set once the group exists and cleared after the group is killed but
- * before the process is reaped, so a set slot never names a reused id.
+ * holds the id once the group exists. bot_kill turns it negative once it
+ * has killed the group, before it reaps the process, and clears it after:
+ * the handler signals only positive ids, so it never signals an id that
+ * may be reused, while the orphans' sweep (is_live) still knows the
+ * process for a bot's until it is reaped.
  * Atomics make the handler's reads async-signal-safe. sim and arena run
  * at most 1024 threads of 8 players; a bot that finds no slot free is
  * only missed by the handler.
@@ -98,11 +101,12 @@ static void live_add(pid_t pid)
     }
 }
 
-static void live_remove(pid_t pid)
+/* Changes the slot holding from (pid, -pid) to to (-pid, 0). */
+static void live_set(int from, int to)
 {
     for (int i = 0; i < LIVE_MAX; i++) {
-        int was = (int)pid;
-        if (atomic_compare_exchange_strong(&live[i], &was, 0))
+        int was = from;
+        if (atomic_compare_exchange_strong(&live[i], &was, to))
             return;
     }
 }
@@ -189,11 +193,14 @@ static void on_fatal_signal(int sig)
         }
     }
     if (adopting) {
-        /* A bot another thread reaps first is ECHILD here: gone too. */
+        /* A bot another thread reaps first is ECHILD here: gone too (a
+         * negative slot is one being reaped by bot_kill, killed already;
+         * if its id was reused meanwhile, it is by a bot of ours, which
+         * the loop above killed). */
         for (int i = 0; i < LIVE_MAX; i++) {
             int pid = atomic_load(&live[i]);
-            if (pid > 0)
-                waitpid(pid, NULL, 0);
+            if (pid != 0)
+                waitpid(pid > 0 ? pid : -pid, NULL, 0);
         }
         end_children_now();
     }
@@ -266,9 +273,11 @@ static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool is_live(pid_t pid)
 {
-    for (int i = 0; i < LIVE_MAX; i++)
-        if (atomic_load(&live[i]) == (int)pid)
+    for (int i = 0; i < LIVE_MAX; i++) {
+        int v = atomic_load(&live[i]);
+        if (v == (int)pid || v == -(int)pid)
             return true;
+    }
     return false;
 }
 
@@ -343,9 +352,12 @@ static void bot_kill(bot *b)
         kill(b->pid, SIGKILL); /* in case it never reached its own group */
         /* Reaped while still in the live list, so that no sweep of the
          * orphans in another thread reaps it first and its number, free
-         * again, is not waited for here as some new bot's. */
+         * again, is not waited for here as some new bot's; marked killed
+         * first, so that the signal handler no longer signals a number
+         * that may be free again once it is reaped. */
+        live_set((int)b->pid, -(int)b->pid);
         waitpid(b->pid, NULL, 0);
-        live_remove(b->pid);
+        live_set(-(int)b->pid, 0);
         b->pid = -1;
         if (adopting) /* what its group left us when it died */
             orphans_reap(false);
