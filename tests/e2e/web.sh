@@ -3,7 +3,7 @@
 # `leastscore serve` ($LEASTSCORE): whole matches at a phone's and a
 # desktop's size, two people at one table through the link, a reload and a
 # dropped connection that resume the seat, a turn timer running out; and the
-# unit tests of web/rules.js and web/strings.js.
+# unit tests of web/rules.js, web/strings.js and web/seen.js.
 # The tests are tests/web/*.test.mjs (node's test runner, playwright-core
 # from package.json); a failing one leaves screenshots in
 # build/web-screenshots/.
