@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startServer, BIN, T } from './lib.mjs';
+import { startServer, BIN, T, SLOW } from './lib.mjs';
 
 const LOADGEN = join(dirname(BIN), 'loadgen');
 
@@ -17,7 +17,10 @@ test('loadgen: 16 clients at 4 tables play, every move measured, no error', asyn
     assert.ok(existsSync(LOADGEN), `${LOADGEN} is missing: make loadgen`);
     const srv = await startServer();
     const out = await new Promise((resolve, reject) => {
-        execFile(LOADGEN, ['--url', srv.url, '--clients', '16', '--think', '50', '--duration', '3', '--ramp', '200'],
+        // (3 s, or 9 under the sanitizers: a think of 50 ms allows some
+        // 60 moves a table in 3 s; a machine running other tests measured
+        // 114 in all, and one loaded far more only 19)
+        execFile(LOADGEN, ['--url', srv.url, '--clients', '16', '--think', '50', '--duration', String(3 * SLOW), '--ramp', '200'],
             { timeout: T(30000) }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
     });
     const r = Object.fromEntries(out.trim().split('\n').map((l) => {
@@ -30,7 +33,9 @@ test('loadgen: 16 clients at 4 tables play, every move measured, no error', asyn
     assert.equal(r.seated, '16', out);
     assert.equal(r.tables_started, '4', out);
     assert.equal(r.errors, '0', out);
-    assert.ok(Number(r.moves_measured) >= 20, out);
+    // Moves went round at every table: more than one a table, however
+    // loaded the machine (how many is a benchmark's figure).
+    assert.ok(Number(r.moves_measured) >= 8, out);
     assert.ok(Number(r.moves_measured) <= Number(r.moves_sent), out);
     assert.ok(Number(r.latency_ms_max) >= Number(r.latency_ms_p50), out);
     await srv.close();
