@@ -252,6 +252,37 @@ export async function playToEnd(page, ms = 150000, declareAt = 7) {
   }
 }
 
+// A slow network, for a page's init script (context.addInitScript(
+// slowNetwork)): while window.holding, the messages from the server wait
+// in window.held until release() hands them to the page in order;
+// window.sent counts the messages the page sent, by type.
+export function slowNetwork() {
+  const Native = window.WebSocket;
+  window.holding = false;
+  window.held = [];
+  window.sent = {};
+  window.release = () => {
+    window.holding = false;
+    for (const [ws, data] of window.held.splice(0)) ws.onmessage?.(new MessageEvent('message', { data }));
+  };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (!window.holding) return;
+        e.stopImmediatePropagation();
+        window.held.push([this, e.data]);
+      });
+    }
+
+    send(data) {
+      const type = JSON.parse(data).type;
+      window.sent[type] = (window.sent[type] || 0) + 1;
+      super.send(data);
+    }
+  };
+}
+
 // Closes the page's open WebSockets, as a dropped connection would.
 export async function dropConnection(page) {
   await page.evaluate(() => window.sockets.forEach((ws) => ws.close()));

@@ -12,6 +12,18 @@ import { setup, newPage, withShots, setName, createTable, joinFromLink, playTurn
 
 const env = setup();
 
+// Both pages play their turns until each shows the match's end (150 s).
+async function playBoth(ada, ben) {
+  const deadline = Date.now() + 150000;
+  const over = async (p) => p.isVisible('h2.winner');
+  while (!(await over(ada) && await over(ben))) {
+    assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
+    const a = await playTurn(ada);
+    const b = await playTurn(ben);
+    if (!a && !b) await ada.waitForTimeout(100);
+  }
+}
+
 test('the end of a match missed in a reload before a rematch is shown in the next match', async (t) => {
   const ada = await newPage(env.browser, DESKTOP);
   const ben = await newPage(env.browser, PHONE);
@@ -30,14 +42,7 @@ test('the end of a match missed in a reload before a rematch is shown in the nex
     await ada.click('#start');
 
     // Both play until the match is over (each declares with 7 or less).
-    const deadline = Date.now() + 150000;
-    const over = async (p) => p.isVisible('h2.winner');
-    while (!(await over(ada) && await over(ben))) {
-      assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
-      const a = await playTurn(ada);
-      const b = await playTurn(ben);
-      if (!a && !b) await ada.waitForTimeout(100);
-    }
+    await playBoth(ada, ben);
     const winner = await ben.textContent('h2.winner');
     const rows = await ben.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
     const heading = await ben.textContent('#result-h');
@@ -94,14 +99,7 @@ test('the end of a match left with Leave table is not shown as missed', async (t
     const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });
     await joinFromLink(ben, env.server.url, code, 'Ben2');
     await ada.click('#start');
-    const deadline = Date.now() + 150000;
-    const over = async (p) => p.isVisible('h2.winner');
-    while (!(await over(ada) && await over(ben))) {
-      assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
-      const a = await playTurn(ada);
-      const b = await playTurn(ben);
-      if (!a && !b) await ada.waitForTimeout(100);
-    }
+    await playBoth(ada, ben);
     await ada.click('#leave');
     await ben.waitForSelector('#rematch', { timeout: 30000 });
     await ben.click('#rematch');

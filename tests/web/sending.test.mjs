@@ -8,33 +8,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, slowNetwork, PHONE } from './helpers.mjs';
 
 const env = setup();
 
 test('a move waiting for its answer says so and keeps its cards selected', async (t) => {
   const ada = await newPage(env.browser, PHONE);
-  // While window.holding, the messages that come are kept in
-  // window.held; release() hands them to the page in order.
-  await ada.context().addInitScript(() => {
-    const Native = window.WebSocket;
-    window.holding = false;
-    window.held = [];
-    window.release = () => {
-      window.holding = false;
-      for (const [ws, data] of window.held.splice(0)) ws.onmessage?.(new MessageEvent('message', { data }));
-    };
-    window.WebSocket = class extends Native {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener('message', (e) => {
-          if (!window.holding) return;
-          e.stopImmediatePropagation();
-          window.held.push([this, e.data]);
-        });
-      }
-    };
-  });
+  await ada.context().addInitScript(slowNetwork);
   await withShots(t, [ada], async () => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');

@@ -10,38 +10,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playToEnd, PHONE, DESKTOP } from './helpers.mjs';
+import {
+  setup, newPage, withShots, setName, createTable, playToEnd, slowNetwork, PHONE, DESKTOP,
+} from './helpers.mjs';
 
 const env = setup();
-
-// window.holding: the messages from the server wait in window.held until
-// release(); window.sent counts the messages the page sent, by type.
-function slowNetwork() {
-  const Native = window.WebSocket;
-  window.holding = false;
-  window.held = [];
-  window.sent = {};
-  window.release = () => {
-    window.holding = false;
-    for (const [ws, data] of window.held.splice(0)) ws.onmessage?.(new MessageEvent('message', { data }));
-  };
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (e) => {
-        if (!window.holding) return;
-        e.stopImmediatePropagation();
-        window.held.push([this, e.data]);
-      });
-    }
-
-    send(data) {
-      const type = JSON.parse(data).type;
-      window.sent[type] = (window.sent[type] || 0) + 1;
-      super.send(data);
-    }
-  };
-}
 
 // Presses `button` three times while the answers are held, then lets them
 // through; resolves to the messages sent meanwhile and whether the button
