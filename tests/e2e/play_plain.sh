@@ -417,21 +417,8 @@ print("ok: result wording and columns")
 
 # End of input at "Play again?" is no, and the output ends with a line
 # break (the shell's prompt came on the question's line).
-g = Game(["--seed", "5", "--bots", "1", "--threshold", "1", "--record", f"{tmp}/again.lsr"])
-g.wait_for(PROMPT)
-hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
-g.send(f"discard {hand[0]} draw")
-if g.wait_for(PROMPT, AGAIN) == PROMPT:
-    g.send("declare")
-    if g.wait_for(AGAIN) != AGAIN:
-        fail("no 'Play again?' after a declaration at threshold 1", g.out)
-g.p.stdin.close()
-rest = g.p.stdout.read().decode()
-if g.p.wait() != 0 or rest != "\n":
-    fail(f"end of input at 'Play again?' left {rest!r}", g.out + rest)
-# 'quit' (or q) there leaves, as it does at the prompt: it was answered
-# "Please answer yes or no.".
-for word in ["quit", "Q"]:
+def at_play_again():
+    """A one-round match (threshold 1) played to its "Play again?"."""
     g = Game(["--seed", "5", "--bots", "1", "--threshold", "1", "--record", f"{tmp}/again.lsr"])
     g.wait_for(PROMPT)
     hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
@@ -440,6 +427,18 @@ for word in ["quit", "Q"]:
         g.send("declare")
         if g.wait_for(AGAIN) != AGAIN:
             fail("no 'Play again?' after a declaration at threshold 1", g.out)
+    return g
+
+
+g = at_play_again()
+g.p.stdin.close()
+rest = g.p.stdout.read().decode()
+if g.p.wait() != 0 or rest != "\n":
+    fail(f"end of input at 'Play again?' left {rest!r}", g.out + rest)
+# 'quit' (or q) there leaves, as it does at the prompt: it was answered
+# "Please answer yes or no.".
+for word in ["quit", "Q"]:
+    g = at_play_again()
     g.send(word)
     try:
         rest = g.p.communicate(timeout=30)[0].decode()
