@@ -28,9 +28,9 @@ set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 . "$(dirname "$0")/lib/tmux.sh"
-# With set -e a failing command in the trap would end the script there: the
-# server is already gone when the last session was killed.
-trap '$T kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$tmp"' EXIT
+# cleanup (lib/tmux.sh) cannot fail under set -e, which would end the trap
+# early: the server is already gone when the last session was killed.
+trap cleanup EXIT
 loc=C
 locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
 

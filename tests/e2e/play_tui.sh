@@ -21,7 +21,7 @@ set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 . "$(dirname "$0")/lib/tmux.sh"
-trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+trap cleanup EXIT
 
 # start NAME COLS ROWS LOCALE ARGS...: runs the game in a new session; when
 # it ends the pane shows its output and exit status.
@@ -366,10 +366,16 @@ wait_for fin "You are out: 37 points, above 30."
 wait_for fin "f:play the match to its end" 10
 $T send-keys -t fin f
 # The next result shown (once Round 1's has gone) is the last round's.
+# Only a frame read twice alike counts: one caught half drawn can hold the
+# new screen's top (Round 1's box gone) above the old one's last rows
+# (its "Press Enter to continue").
 i=0
+: >"$tmp/screen"
 while :; do
-    $T capture-pane -p -t fin >"$tmp/screen"
-    grep -qF "Press Enter to continue" "$tmp/screen" && ! grep -q "^ Round 1 " "$tmp/screen" && break
+    $T capture-pane -p -t fin >"$tmp/screen.now"
+    grep -qF "Press Enter to continue" "$tmp/screen.now" && ! grep -q "^ Round 1 " "$tmp/screen.now" &&
+        cmp -s "$tmp/screen" "$tmp/screen.now" && break
+    mv "$tmp/screen.now" "$tmp/screen"
     [ "$i" -lt 600 ] || screen_fail "f did not play the match to its end"
     sleep 0.05
     i=$((i + 1))

@@ -26,6 +26,10 @@
 #                            matches the extended regular expression TEXT;
 #                            with !, it does not); if not, screen_fail WHY.
 #   screen_fail WHY          prints WHY and the screen, and exits 1.
+#   cleanup                  for the EXIT trap: kills the tmux server and
+#                            removes $tmp, trying again for up to 5 s while
+#                            a game that the closed terminal made save its
+#                            record still writes there.
 command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; rm -rf "$tmp"; exit 1; }
 T="tmux -S $tmp/sock -f /dev/null"
 
@@ -77,4 +81,14 @@ wait_gone() {
         i=$((i + 1))
     done
     screen_fail "timed out waiting for '$2' to go; the screen:"
+}
+
+cleanup() {
+    $T kill-server 2>/dev/null || true
+    k=0
+    until rm -rf "$tmp" 2>/dev/null; do
+        k=$((k + 1))
+        [ "$k" -lt 50 ] || { rm -rf "$tmp"; return 0; }
+        sleep 0.1
+    done
 }
