@@ -2,6 +2,8 @@
 # full-screen game in tmux (play_tui.sh, play_screen.sh); not a test of its
 # own. It needs $tmp (the script's temporary directory) and defines:
 #   T                        the tmux command, on a server private to $tmp
+#                            (tmux_private: its capture-pane returns only a
+#                            frame read twice alike)
 #   wait_for NAME TEXT [S]   polls session NAME's screen, every 50 ms, until
 #                            it contains TEXT, then until the frame is
 #                            whole (settle); the screen is kept in
@@ -31,7 +33,31 @@
 #                            a game that the closed terminal made save its
 #                            record still writes there.
 command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; rm -rf "$tmp"; exit 1; }
-T="tmux -S $tmp/sock -f /dev/null"
+T=tmux_private
+
+# tmux on the server private to $tmp. Its capture-pane returns a frame read
+# twice alike, 20 ms apart (at most 50 tries, then the last one read): a
+# redraw reaches the terminal in several writes, and a capture taken
+# between them holds the new frame's top above the old one's bottom, which
+# any check could misread (CI did, twice). Every capture in the scripts,
+# hand-written loops too, goes through here.
+tmux_private() {
+    if [ "$1" != capture-pane ]; then
+        tmux -S "$tmp/sock" -f /dev/null "$@"
+        return
+    fi
+    tmux -S "$tmp/sock" -f /dev/null "$@" >"$tmp/.frame" || return
+    _tp_k=0
+    while [ "$_tp_k" -lt 50 ]; do
+        sleep 0.02
+        tmux -S "$tmp/sock" -f /dev/null "$@" >"$tmp/.frame.next" || break
+        cmp -s "$tmp/.frame" "$tmp/.frame.next" && break
+        mv "$tmp/.frame.next" "$tmp/.frame"
+        _tp_k=$((_tp_k + 1))
+    done
+    cat "$tmp/.frame"
+    rm -f "$tmp/.frame" "$tmp/.frame.next"
+}
 
 screen_fail() {
     echo "$1"
