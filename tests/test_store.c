@@ -527,6 +527,7 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
     ls_db *db = open_store();
     int64_t ann = new_player(db, "Ann", "first-device-token-01");
     /* Back to schema 1, and a second "ann" as schema 1 let it be made. */
+    OK(ls__db_exec(db, "ALTER TABLE live_seats DROP COLUMN away", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE player_names", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 2", NULL, NULL, ERR));
@@ -894,6 +895,7 @@ static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
     (void)state;
     ls_db *db = open_store();
     int64_t t = example_table(db, NULL, 4);
+    OK(ls__db_exec(db, "ALTER TABLE live_seats DROP COLUMN away", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 3", NULL, NULL, ERR));
     ls_db_close(db);
@@ -907,6 +909,7 @@ static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(lt[0].lines, 4);
     assert_int_equal(lt[0].nchat, 0);
+    assert_false(lt[0].seat[1].away); /* schema 4: nobody has left */
     ls_db_live_tables_free(lt, n);
     char b[32];
     ls_db_chat_line l = chat_line(1, b, sizeof b);
@@ -1419,6 +1422,32 @@ static void test_a_finish_that_fails_leaves_the_table_to_finish_later(void **sta
 
 /* ------------------------------------------------------------------ */
 
+/* A seat whose person left the match is kept away, and back when they
+ * come back; a seat the table does not have is refused. */
+static void test_a_seat_left_is_kept_away(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 4);
+    OK(ls_db_table_seat_away(db, t, 1, true, ERR));
+    OK(ls_db_table_seat_away(db, t, 2, true, ERR));
+    OK(ls_db_table_seat_away(db, t, 2, false, ERR));
+    ls_error e;
+    assert_int_equal(ls_db_table_seat_away(db, t, 5, true, &e), LS_DB_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "seat 5"));
+    assert_int_equal(ls_db_table_seat_away(db, t + 1, 0, true, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_table_seat_away(db, t, 8, true, &e), LS_EINVAL);
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_false(lt[0].seat[0].away);
+    assert_true(lt[0].seat[1].away);
+    assert_false(lt[0].seat[2].away);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_store, forget_store)
 static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
@@ -1444,6 +1473,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_table_keeps_its_last_chat_lines),
     T(test_a_tables_chat_goes_with_it),
     T(test_a_table_in_progress_gains_a_chat_in_the_migration),
+    T(test_a_seat_left_is_kept_away),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_a_players_matches_are_a_page_of_heads_in_one_query),

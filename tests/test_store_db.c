@@ -643,6 +643,91 @@ static void test_a_chat_line_that_seemed_to_fail_gives_its_number_back(void **st
     store_db_free(st);
 }
 
+/* The restore callback that rebuilds the table (as the server does). */
+typedef struct rebuilt {
+    table *t;
+    store *st;
+    int64_t now;
+} rebuilt;
+
+static int on_rebuild(void *ud, const store_match *m, const char *record, size_t len,
+                      void *handle)
+{
+    static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                     .bot_delay_ms = 700};
+    rebuilt *r = ud;
+    srv_error e = {0};
+    r->t = table_restore(m, record, len, &cfg, 5, r->st, handle, r->now, 1000, &e);
+    if (!r->t)
+        fail_msg("table_restore: %s", e.msg);
+    return 0;
+}
+
+static table *stop_and_restore(table *t, store **st, int64_t now)
+{
+    table_suspend(t);
+    table_free(t);
+    store_db_free(*st);
+    *st = open_db_store();
+    rebuilt r = {.st = *st, .now = now};
+    assert_int_equal((*st)->ops->restore((*st)->self, on_rebuild, &r), 1);
+    return r.t;
+}
+
+/* A person who left the match (away: the computer plays their turns at
+ * once) is away again after a restart, not a dropped connection whose
+ * turns wait out the turn time; one who came back is back. */
+static void test_an_away_seat_comes_back_away_after_a_restart(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                     .bot_delay_ms = 700};
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 30};
+    table *t = table_new("ABCDE", &o, &cfg, 11, st);
+    assert_non_null(t);
+    srv_error e = {0};
+    int seat = -1;
+    assert_int_equal(table_join(t, "Ann", "0123456789abcdef0123456789abcdef", 0, 0, &seat,
+                                &e), 0);
+    assert_int_equal(table_join(t, "Bob", "fedcba9876543210fedcba9876543210", 0, 0, &seat,
+                                &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    assert_int_equal(ls_turn(t->s), 0);
+    assert_int_equal(table_leave(t, 1, 0, &e), 0);
+    assert_true(t->seats[1].away);
+
+    t = stop_and_restore(t, &st, 5000);
+    assert_true(t->seats[1].away);
+    assert_false(t->seats[1].connected);
+    assert_false(t->seats[0].away); /* dropped, held for its grace time */
+    /* Ann moves; Bob's turn is played at once, with no turn time. */
+    ls_move moves[LS_MAX_MOVES];
+    assert_true(ls_legal_moves(t->s, moves) > 0);
+    char move[64];
+    if (moves[0].kind == LS_MOVE_DRAW)
+        moves[0].card = LS_NO_CARD;
+    ls_move_str(moves[0], move, sizeof move);
+    assert_int_equal(table_move(t, 0, t->version, move, 5000, &e), 0);
+    assert_int_equal(ls_turn(t->s), 1);
+    assert_int_equal(table_time_left(t, 5000), -1);
+    table_job r;
+    assert_true(table_request(t, 5000, &r));
+    assert_int_equal(r.seat, 1);
+    table_computer_move(t, 5000, r.seat, r.turn_id, false, moves[0], r.player);
+
+    /* Bob comes back: after the next restart he is not away. */
+    assert_int_equal(table_seat_of_token_hash(t, "fedcba9876543210fedcba9876543210",
+                                              t->seats[1].token_hash), 1);
+    table_connect(t, 1, 6000);
+    assert_false(t->seats[1].away);
+    t = stop_and_restore(t, &st, 9000);
+    assert_false(t->seats[1].away);
+    assert_false(t->seats[0].away);
+    table_free(t);
+    store_db_free(st);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 static const struct CMUnitTest tests[] = {
     T(test_a_match_in_progress_is_in_the_database_at_its_last_move),
@@ -657,6 +742,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_match_not_restored_is_kept_and_an_empty_one_dropped),
     T(test_a_failing_store_keeps_everything_and_comes_back),
     T(test_a_chat_line_that_seemed_to_fail_gives_its_number_back),
+    T(test_an_away_seat_comes_back_away_after_a_restart),
 };
 
 LS_TEST_MAIN(tests)

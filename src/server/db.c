@@ -125,6 +125,9 @@ static const char *const migrations[] = {
     " name TEXT NOT NULL,"
     " text TEXT NOT NULL,"
     " PRIMARY KEY (table_id, n))",
+    /* 4: a seat whose person left during the match (the computer plays
+     * it at once) comes back away after a restart, not merely dropped. */
+    "ALTER TABLE live_seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -938,6 +941,24 @@ int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
     return tx_end(db, ret, err);
 }
 
+int ls_db_table_seat_away(ls_db *db, int64_t table_id, int seat, bool away,
+                          ls_error *err)
+{
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return ls__db_fail(err, LS_EINVAL, "seat %d is not 0 to %d", seat,
+                           LS_MAX_PLAYERS - 1);
+    num nt = i64s(table_id), ns = i64s(seat);
+    one_i64 o = {0, false};
+    int ret = q(db, err,
+                "UPDATE live_seats SET away = $3 WHERE table_id = $1 AND seat = $2"
+                " RETURNING seat",
+                row_i64, &o, 3, nt.s, ns.s, away ? "1" : "0");
+    if (!ret && !o.found)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "table %" PRId64 " in progress has no "
+                          "seat %d", table_id, seat);
+    return ret;
+}
+
 static int check_line(const char *line, ls_error *err)
 {
     int ret = check_text(line, "record line", LINE_MAX_BYTES, err);
@@ -1157,7 +1178,7 @@ static ls_db_live_table *live_find(live_acc *a, int64_t id)
 static int row_live_seat(void *ud, const char *const *col, int ncol)
 {
     live_acc *a = ud;
-    if (ncol < 6)
+    if (ncol < 7)
         return LS_DB_EIO;
     ls_db_live_table *t = live_find(a, col_i64(col[0]));
     if (!t || t->nseats >= LS_MAX_PLAYERS)
@@ -1168,6 +1189,7 @@ static int row_live_seat(void *ud, const char *const *col, int ncol)
     col_str(s->name, sizeof s->name, col[3]);
     col_str(s->bot, sizeof s->bot, col[4]);
     col_str(s->token_hash, sizeof s->token_hash, col[5]);
+    s->away = col_i64(col[6]) != 0;
     return 0;
 }
 
@@ -1247,7 +1269,7 @@ int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
     a.cur = 0;
     if (!ret)
         ret = q(db, err,
-                "SELECT table_id, seat, player_id, name, bot, token_hash FROM live_seats"
+                "SELECT table_id, seat, player_id, name, bot, token_hash, away FROM live_seats"
                 " ORDER BY table_id, seat",
                 row_live_seat, &a, 0);
     a.cur = 0;

@@ -155,6 +155,11 @@ typedef struct ls_db_seat {
  * description (settings, as text; given back on restore). */
 int ls_db_table_begin(ls_db *db, const char *code, const char *meta,
                       int64_t *table_id, ls_error *err);
+/* Marks the person of a filled seat as away (left the match: the computer
+ * plays for them) or back; given back by ls_db_live_tables().
+ * LS_DB_ENOTFOUND when the table has no such seat. */
+int ls_db_table_seat_away(ls_db *db, int64_t table_id, int seat, bool away,
+                          ls_error *err);
 /* Fills seat `seat` (0..7) or, with s NULL, empties it. */
 int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
                      ls_error *err);
@@ -219,6 +224,7 @@ typedef struct ls_db_live_seat {
     char name[LS_DB_NAME_SIZE];
     char bot[LS_DB_NAME_SIZE];         /* "" for a person */
     char token_hash[LS_DB_HASH_SIZE];  /* "" when the seat has no token */
+    bool away;                         /* its person left the match */
 } ls_db_live_seat;
 
 /* A table in progress, as kept. */

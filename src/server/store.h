@@ -40,6 +40,8 @@ typedef struct store_seat {
     char token_hash[STORE_HASH_SIZE]; /* its hex SHA-256 ("" when unknown);
                                        what restore gives back, never the token */
     int wins;                       /* matches won at this table before */
+    bool away;                      /* a person who left the match: the
+                                       computer plays their turns at once */
 } store_seat;
 
 #define STORE_CHAT_KEEP 50 /* chat lines kept per table, the last ones */
@@ -102,6 +104,12 @@ typedef struct store_ops {
      * (nothing is kept: the caller refuses the line). May be NULL (a
      * store that keeps no chat). */
     int (*chat)(void *self, void *match, const store_chat *line);
+    /* The person in `seat` left the match (away true: the computer plays
+     * for them) or came back. Kept with the match, so that the seat comes
+     * back away at restore. Returns 0 once it is durable; otherwise the
+     * store keeps it and writes it at a later call (flush); the match
+     * goes on either way. May be NULL (a store that keeps no seats). */
+    int (*seat_away)(void *self, void *match, int seat, bool away);
     /* Tries again to write everything the store holds unwritten (every
      * match's text, ended matches). Returns 0 when nothing is left. */
     int (*flush)(void *self);

@@ -37,6 +37,8 @@ typedef struct db_match {
     bool end_unsure; /* the same for the match's end (finish, drop) */
     int64_t chat_unsure; /* the number of a chat line whose write failed
                             (refused, but perhaps in all the same), 0 none */
+    unsigned away;       /* the seats whose person left, a bit each */
+    unsigned away_kept;  /* the same as the database holds it */
     int how;       /* STORE_... once ended, else 0 */
     struct db_match *prev, *next;
 } db_match;
@@ -247,6 +249,24 @@ static void export_record(db_store *s, const db_match *m, int64_t match_id)
     ls_db_match_clear(&dm);
 }
 
+/* Writes the seats whose away state the database does not hold yet, each
+ * in its own commit. */
+static int write_away(db_store *s, db_match *m, ls_error *err)
+{
+    for (int i = 0; i < LS_MAX_PLAYERS; i++) {
+        unsigned bit = 1u << i;
+        if ((m->away ^ m->away_kept) & bit) {
+            int ret = fault(s, err);
+            if (!ret)
+                ret = ls_db_table_seat_away(s->db, m->table_id, i, m->away & bit, err);
+            if (ret)
+                return ret;
+            m->away_kept ^= bit;
+        }
+    }
+    return 0;
+}
+
 /*
  * Writes what the match holds: its pending text and, once it has ended,
  * its end (finished, dropped, or kept in progress). Frees a match that is
@@ -258,6 +278,12 @@ static int write_match(db_store *s, db_match *m)
     int ret = flush_pending(s, m, &err);
     if (ret) {
         report(s, m, "a move could not be written", &err);
+        return ret;
+    }
+    /* A finished or dropped match leaves the tables in progress: who was
+     * away there no longer matters. */
+    if ((!m->how || m->how == STORE_SUSPENDED) && (ret = write_away(s, m, &err))) {
+        report(s, m, "a seat's leaving or coming back could not be written", &err);
         return ret;
     }
     if (!m->how)
@@ -298,7 +324,7 @@ static int db_flush(void *self)
     int ret = 0;
     for (db_match *m = s->matches, *next; m; m = next) {
         next = m->next;
-        if ((m->len > 0 || m->how) && write_match(s, m))
+        if ((m->len > 0 || m->how || m->away != m->away_kept) && write_match(s, m))
             ret = LS_DB_EIO;
     }
     if (!ret && s->failing) {
@@ -407,7 +433,15 @@ static void *db_begin(void *self, const store_match *sm)
         report(s, &tmp, "the match cannot be kept", &err);
         return NULL;
     }
-    return match_new(s, id, sm->code, sm->match);
+    db_match *m = match_new(s, id, sm->code, sm->match);
+    if (!m)
+        return NULL;
+    for (int i = 0; i < sm->nseats; i++)
+        if (sm->seat[i].away)
+            m->away |= 1u << i;
+    if (m->away && write_match(s, m) == 0 && s->failing)
+        db_flush(s);
+    return m;
 }
 
 static int db_append(void *self, void *match, const char *text, size_t len)
@@ -423,6 +457,22 @@ static int db_append(void *self, void *match, const char *text, size_t len)
     int ret = write_match(s, m);
     if (!ret && s->failing)
         db_flush(s); /* others may be waiting: the database is back */
+    return ret;
+}
+
+static int db_seat_away(void *self, void *match, int seat, bool away)
+{
+    db_store *s = self;
+    db_match *m = match;
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return LS_EINVAL;
+    if (away)
+        m->away |= 1u << seat;
+    else
+        m->away &= ~(1u << seat);
+    int ret = write_match(s, m);
+    if (!ret && s->failing)
+        db_flush(s);
     return ret;
 }
 
@@ -513,6 +563,7 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
             snprintf(st->level, sizeof st->level, "%s", ls->bot);
             st->player_id = ls->bot[0] ? 0 : ls->player_id;
             snprintf(st->token_hash, sizeof st->token_hash, "%s", ls->token_hash);
+            st->away = !ls->bot[0] && ls->away;
         }
         /* The last lines kept (a store never holds more, but one written
          * by hand might). */
@@ -530,6 +581,10 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
             continue;
         }
         m->lines = lt->lines;
+        for (int k = 0; k < sm.nseats; k++)
+            if (sm.seat[k].away)
+                m->away |= 1u << k;
+        m->away_kept = m->away;
         if (fn(ud, &sm, lt->record, lt->record_len, m)) {
             unlist(s, m);
             continue;
@@ -552,6 +607,7 @@ static const store_ops db_ops = {
     .match_begin = db_begin,
     .append = db_append,
     .chat = db_chat,
+    .seat_away = db_seat_away,
     .flush = db_flush,
     .match_end = db_end,
     .restore = db_restore,

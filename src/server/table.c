@@ -518,6 +518,15 @@ static void pass_host(table *t)
     }
 }
 
+/* Tells the store of the match in play that the person in `seat` left or
+ * came back, so that a restart finds the seat as it is. A store that
+ * cannot write it yet keeps it and writes it later: nothing waits. */
+static void keep_away(table *t, int seat)
+{
+    if (t->rec_handle && t->st.ops && t->st.ops->seat_away)
+        t->st.ops->seat_away(t->st.self, t->rec_handle, seat, t->seats[seat].away);
+}
+
 void table_connect(table *t, int seat, int64_t now)
 {
     table_seat *st = &t->seats[seat];
@@ -531,6 +540,8 @@ void table_connect(table *t, int seat, int64_t now)
     if (was_away && is_turn_of(t, seat) && !t->comp_timeout &&
         (t->comp == COMP_NEEDED || t->comp == COMP_HELD))
         t->comp = COMP_NONE;
+    if (was_away)
+        keep_away(t, seat);
     if (t->seats[t->host].away)
         pass_host(t);
     connection_event(t, seat);
@@ -555,6 +566,7 @@ static void make_away(table *t, int seat)
     table_seat *st = &t->seats[seat];
     st->connected = false;
     st->away = true;
+    keep_away(t, seat);
     if (seat == t->host)
         pass_host(t);
     connection_event(t, seat);
@@ -677,6 +689,7 @@ void table_store_match(const table *t, int match, store_match *m)
         snprintf(ss->token, sizeof ss->token, "%s", st->bot ? "" : st->token);
         snprintf(ss->token_hash, sizeof ss->token_hash, "%s", st->bot ? "" : st->token_hash);
         ss->wins = st->wins;
+        ss->away = !st->bot && st->away;
     }
     for (long long n = t->chat_n - TABLE_CHAT_KEEP + 1; n <= t->chat_n; n++) {
         const table_chat_line *l = table_chat_at(t, n);
@@ -1196,6 +1209,7 @@ static int restore_seats(table *t, const store_match *m, int64_t now, srv_error 
         st->player_id = st->bot ? 0 : ss->player_id;
         snprintf(st->token_hash, sizeof st->token_hash, "%s", ss->token_hash);
         st->wins = ss->wins;
+        st->away = !st->bot && ss->away; /* left: played at once, no grace */
         st->dropped_at = now;
         if (!st->bot && (host < 0 || i == m->host))
             host = i;
