@@ -12,6 +12,8 @@
 //     sessionStorage, so that one missed in a reload or a drop is shown
 //     in the next round, or the next match;
 //   - what the player is doing: selected cards, a pending move or hint;
+//     the cards selected and an open Declare question are kept in
+//     sessionStorage for a reload in the middle of the turn;
 //   - who the player is: the player's secret token in localStorage
 //     ({token, name}), sent in `player` on every connection, so that the
 //     seats this browser takes are rated for the player (a guest's are not).
@@ -37,6 +39,7 @@ const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
 const KEY_LOG = 'leastscore.log';
 const KEY_PLAYER = 'leastscore.player';
+const KEY_TURN = 'leastscore.turn';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');
@@ -56,6 +59,7 @@ const app = {
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
   hint: null, // null, 'pending' or the hint message
   declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
+  keptTurn: null, // what a reload found of the turn (KEY_TURN), until the first state says if it applies
   arriving: false, // a `joined` came: the next state is this page's first since (re)joining
   nextSent: '', // "match:round" of the result this player has dismissed
   seen: new Seen(sessionStorage), // the ends of rounds and matches shown (seen.js)
@@ -104,6 +108,44 @@ function saveSeat() {
 function saveLog() {
   const code = app.seat?.code || app.watching;
   sessionStorage.setItem(KEY_LOG, JSON.stringify({ code, watching: !app.seat, log: app.log.slice(-200) }));
+}
+
+// The turn being played, for a reload in its middle: the cards selected
+// and whether Declare asks its question, with the turn they were for
+// ({code, turn: "match:round:turns", selected, declaring}). Nothing is
+// kept off one's turn; the record a reload found is kept until the first
+// state says whether it applies (restoreTurn()).
+function saveTurn() {
+  if (app.keptTurn) return;
+  const v = app.view;
+  const turn = v ? `${v.match}:${v.round}:${v.turns}` : '';
+  if (!app.seat || !isMyTurn() || (!app.selected.size && app.declaring !== turn)) {
+    sessionStorage.removeItem(KEY_TURN);
+    return;
+  }
+  sessionStorage.setItem(KEY_TURN, JSON.stringify({
+    code: v.code, turn, selected: [...app.selected], declaring: app.declaring === turn,
+  }));
+}
+
+// The first state after a reload: the turn kept comes back if it is still
+// this one (same table, match, round and turn) and its cards are all
+// still in the hand; else it is forgotten. Returns what to read out of
+// it, or ''.
+function restoreTurn() {
+  const k = app.keptTurn;
+  const v = app.view;
+  app.keptTurn = null;
+  if (!k || !isMyTurn() || k.code !== v.code || k.turn !== `${v.match}:${v.round}:${v.turns}`) return '';
+  const cards = Array.isArray(k.selected) ? k.selected.map(String) : [];
+  if (!cards.every((c) => v.hand.includes(c))) return '';
+  app.selected = new Set(cards);
+  if (k.declaring && v.can_declare) {
+    app.declaring = k.turn;
+    app.lostFocus = 'declare-yes';
+    return s.declareQuestion(v.hand_total ?? handTotal(v.hand));
+  }
+  return cards.length ? selectionLine() : '';
 }
 
 function loadForm() {
@@ -492,6 +534,7 @@ function onState(msg) {
   const before = app.view;
   app.view = msg.view;
   app.seen.update(before, app.view);
+  const keptTurn = app.keptTurn ? restoreTurn() : '';
   if (gap) {
     // Events went missing: ask for them; the answer brings them in order.
     conn.send({ type: 'sync', version: app.version });
@@ -532,6 +575,7 @@ function onState(msg) {
       spoken.push(s.yourTurn);
       if (!msg.snapshot) news = s.yourTurnTitle;
     }
+    if (keptTurn) spoken.push(keptTurn);
     // Away from the page: a chime, and the news in the tab's title until
     // the page is in front again (the turn's title stays as long as the
     // turn does).
@@ -587,6 +631,9 @@ function isMyTurn() {
 // take it back).
 function leaveTable(message, keep = false) {
   if (!keep) localStorage.removeItem(KEY_SEAT);
+  app.keptTurn = null;
+  app.selected.clear();
+  app.declaring = '';
   app.asking = false; // (an answer to what was asked there no longer matters)
   app.seat = null;
   app.watching = null;
@@ -619,6 +666,7 @@ function render() {
   const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
   const typing = fieldPlace(active);
   app.hurryShown = false; // (hurryButton() says if it draws one)
+  saveTurn();
   const logAt = logPlace();
   root.replaceChildren(...screen().filter(Boolean));
   if (logAt) keepLogPlace(logAt);
@@ -1545,9 +1593,12 @@ function start() {
   const saved = loadJSON(localStorage, KEY_SEAT);
   const code = codeFromPath();
   if (saved && saved.code && saved.token && saved.code === code) {
-    // A reload: take the seat back, with the log as it was.
+    // A reload: take the seat back, with the log as it was, and the turn
+    // as it was if it still is.
     app.seat = saved;
     restoreLog();
+    const turn = loadJSON(sessionStorage, KEY_TURN);
+    if (turn && typeof turn === 'object' && turn.code === saved.code) app.keptTurn = turn;
   } else if (code) {
     // A spectator's reload: watch the same table again; its first state
     // brings the log back.
