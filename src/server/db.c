@@ -128,6 +128,12 @@ static const char *const migrations[] = {
     /* 4: a seat whose person left during the match (the computer plays
      * it at once) comes back away after a restart, not merely dropped. */
     "ALTER TABLE live_seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0",
+    /* 5: a finished match whose .lsr file is not written yet (the server
+     * writes it after the finish's commit, and a crash may come between):
+     * written at the next start. The matches finished before are taken
+     * as written. */
+    "ALTER TABLE matches ADD COLUMN file_pending INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX matches_file_pending ON matches (id) WHERE file_pending = 1",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -1447,8 +1453,8 @@ static int store_match(ls_db *db, const finish_table *ft, const text *rec,
     one_i64 mid = {0, false};
     if (!ret)
         ret = q(db, err,
-                "INSERT INTO matches (code, meta, record, rounds, started_at, finished_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                "INSERT INTO matches (code, meta, record, rounds, started_at, finished_at,"
+                " file_pending) VALUES ($1, $2, $3, $4, $5, $6, 1) RETURNING id",
                 row_i64, &mid, 6, ft->code, ft->meta, rec->s, nrounds.s, started.s, now.s);
     num nm = i64s(mid.v);
     for (int i = 0; i < n && !ret; i++) {
@@ -1587,6 +1593,48 @@ static int row_match_player(void *ud, const char *const *col, int ncol)
     p->before = (ls_rating){col_dbl(col[12]), col_dbl(col[13])};
     p->after = (ls_rating){col_dbl(col[14]), col_dbl(col[15])};
     return 0;
+}
+
+/* Gathers ids, up to a cap. */
+typedef struct id_list {
+    int64_t *v;
+    int n, cap;
+} id_list;
+
+static int row_id(void *ud, const char *const *col, int ncol)
+{
+    id_list *l = ud;
+    if (ncol > 0 && l->n < l->cap)
+        l->v[l->n++] = col_i64(col[0]);
+    return 0;
+}
+
+int ls_db_matches_file_pending(ls_db *db, int64_t after, int64_t *ids, int max, int *n,
+                               ls_error *err)
+{
+    *n = 0;
+    if (max < 1 || max > 1000)
+        return ls__db_fail(err, LS_EINVAL, "a page of %d matches is not 1 to 1000", max);
+    num na = i64s(after), nl = i64s(max);
+    id_list l = {ids, 0, max};
+    int ret = q(db, err,
+                "SELECT id FROM matches WHERE file_pending = 1 AND id > $1"
+                " ORDER BY id LIMIT CAST($2 AS INTEGER)",
+                row_id, &l, 2, na.s, nl.s);
+    if (!ret)
+        *n = l.n;
+    return ret;
+}
+
+int ls_db_match_file_written(ls_db *db, int64_t match_id, ls_error *err)
+{
+    num nm = i64s(match_id);
+    one_i64 o = {0, false};
+    int ret = q(db, err, "UPDATE matches SET file_pending = 0 WHERE id = $1 RETURNING id",
+                row_i64, &o, 1, nm.s);
+    if (!ret && !o.found)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "no match with id %" PRId64, match_id);
+    return ret;
 }
 
 int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err)

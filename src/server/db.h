@@ -271,6 +271,15 @@ typedef struct ls_db_match {
     ls_db_match_player player[LS_MAX_PLAYERS]; /* by seat */
 } ls_db_match;
 
+/* The finished matches whose .lsr file is not noted as written (by
+ * ls_db_match_file_written), ids above `after`, oldest first: at most
+ * `max` (1..1000) into ids, *n of them. A match is finished with its
+ * file pending, in the finish's commit. */
+int ls_db_matches_file_pending(ls_db *db, int64_t after, int64_t *ids, int max, int *n,
+                               ls_error *err);
+/* Notes that match_id's .lsr file is written (LS_DB_ENOTFOUND: no such
+ * match). */
+int ls_db_match_file_written(ls_db *db, int64_t match_id, ls_error *err);
 /* A finished match; release it with ls_db_match_clear(). */
 int ls_db_match_get(ls_db *db, int64_t match_id, ls_db_match *m, ls_error *err);
 void ls_db_match_clear(ls_db_match *m);

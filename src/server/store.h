@@ -134,9 +134,11 @@ typedef struct store {
 } store;
 
 /*
- * Writes a finished match's record as DIR/<name>.lsr (to a temporary name,
- * then renamed, so that a reader never sees half a record), creating DIR
- * if needed. Returns 0, or -1 with msg set. (store_file.c)
+ * Writes a finished match's record as DIR/<name>.lsr (to a temporary name
+ * of its own, synced, then renamed and the directory synced, so that a
+ * reader never sees half a record and a file written stays written),
+ * creating DIR if needed; a file of that name is replaced. Returns 0, or
+ * -1 with msg set. (store_file.c)
  */
 int store_file_write(const char *dir, const char *name, const char *text, size_t len,
                      char *msg, size_t size);

@@ -223,30 +223,79 @@ static void unlist(db_store *s, db_match *m)
     free(m);
 }
 
-/* Also writes a finished match as an .lsr file in the records directory
- * (its name as the file store always gave it: date, code, match). A
- * failure here is logged; the match is in the database either way. */
-static void export_record(db_store *s, const db_match *m, int64_t match_id)
+/* The match's number at its table, from the meta text kept with it (0
+ * when it is not the server's). */
+static int meta_match(const char *text)
 {
-    if (!s->records[0])
-        return;
+    json_t *o = json_loads(text ? text : "", 0, NULL);
+    int match = (int)json_integer_value(json_object_get(o, "match"));
+    json_decref(o);
+    return match;
+}
+
+/* Writes a finished match as an .lsr file in the records directory (its
+ * name as the file store always gave it: date, code, match) and notes it
+ * written in the database. Returns false when either failed (logged): the
+ * match stays noted as pending, and the next start writes the file. The
+ * match is in the database either way. */
+static bool export_record(db_store *s, int64_t match_id)
+{
     ls_db_match dm;
     ls_error err;
     char msg[4200];
     if (ls_db_match_get(s->db, match_id, &dm, &err)) {
-        logf_(s, "table %s, match %d: finished, but its record cannot be read back "
-              "for %s: %s", m->code, m->match, s->records, err.msg);
-        return;
+        logf_(s, "match %" PRId64 ": finished, but its record cannot be read back for "
+              "%s: %s (written at the next start)", match_id, s->records, err.msg);
+        return false;
     }
     char stamp[32], name[96];
     time_t at = (time_t)dm.finished_at;
     struct tm tm;
     gmtime_r(&at, &tm);
     strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
-    snprintf(name, sizeof name, "%s-%s-%d", stamp, m->code, m->match);
+    snprintf(name, sizeof name, "%s-%s-%d", stamp, dm.code, meta_match(dm.meta));
+    bool ok = false;
     if (store_file_write(s->records, name, dm.record, strlen(dm.record), msg, sizeof msg))
-        logf_(s, "table %s, match %d: finished and kept, but %s", m->code, m->match, msg);
+        logf_(s, "table %s, match %d: finished and kept, but %s (tried again at the "
+              "next start)", dm.code, meta_match(dm.meta), msg);
+    else if (ls_db_match_file_written(s->db, match_id, &err))
+        logf_(s, "table %s, match %d: %s.lsr is written, but the store cannot note it: "
+              "%s (written again at the next start)", dm.code, meta_match(dm.meta), name,
+              err.msg);
+    else
+        ok = true;
     ls_db_match_clear(&dm);
+    return ok;
+}
+
+/* Writes the .lsr file of every finished match the database holds whose
+ * file is not noted as written: those a crash between a finish's commit
+ * and its file kept from being written (or whose writing failed). A file
+ * written twice is the same file. */
+static void export_pending(db_store *s)
+{
+    int64_t ids[100], after = 0;
+    int n, written = 0, failed = 0;
+    ls_error err;
+    do {
+        if (ls_db_matches_file_pending(s->db, after, ids, 100, &n, &err)) {
+            logf_(s, "the finished matches without their .lsr file cannot be read: %s",
+                  err.msg);
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            if (export_record(s, ids[i]))
+                written++;
+            else
+                failed++;
+            after = ids[i];
+        }
+    } while (n == 100);
+    if (written)
+        logf_(s, "wrote the .lsr files of %d finished matches that had none (the server "
+              "stopped before it wrote them)", written);
+    if (failed)
+        logf_(s, "%d finished matches are still without their .lsr file", failed);
 }
 
 /* Writes the seats whose away state the database does not hold yet, each
@@ -295,10 +344,13 @@ static int write_match(db_store *s, db_match *m)
         if (!(ret = fault(s, &err)) &&
             !(ret = ls_db_table_finish(s->db, m->table_id, &match_id, &err))) {
             s->finished++;
-            export_record(s, m, match_id);
+            if (s->records[0])
+                export_record(s, match_id);
         } else if (ret == LS_DB_ENOTFOUND && m->end_unsure) {
             logf_(s, "table %s, match %d: finished and kept (the write that seemed to "
-                  "fail was made); its .lsr file is not written", m->code, m->match);
+                  "fail was made)", m->code, m->match);
+            if (s->records[0])
+                export_pending(s); /* its id is not known: among the pending */
             ret = 0;
         }
         if (ret) {
@@ -637,6 +689,8 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
     const char *f = getenv("LS_STORE_FAULT");
     s->fault = f && *f ? f : NULL;
     s->log = log;
+    if (s->records[0])
+        export_pending(s);
     s->st.ops = &db_ops;
     s->st.self = s;
     return &s->st;

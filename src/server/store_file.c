@@ -4,14 +4,19 @@
  * match's game record into the data directory, a plain file that
  * `leastscore replay` verifies and that can be copied anywhere.
  *
- * A record is written to a temporary name first and then renamed, so that
- * a reader never sees half a record.
+ * A record is written to a temporary name first, made durable and then
+ * renamed, so that a reader never sees half a record and a file that is
+ * there after a crash is whole. Writing a record again gives the same
+ * file: a record may be written twice (store_db.c writes at start-up the
+ * files a crash kept it from writing).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "server/store.h"
 
@@ -53,34 +58,57 @@ int store_file_mkdir(const char *dir, char *msg, size_t size)
     return 0;
 }
 
+/* Makes a rename in dir durable. */
+static int sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
 int store_file_write(const char *dir, const char *name, const char *text, size_t len,
                      char *msg, size_t size)
 {
-    char path[4096], tmp[4096 + 8];
+    char path[4096], tmp[4096 + 16];
     if ((size_t)snprintf(path, sizeof path, "%s/%s.lsr", dir, name) >= sizeof path) {
         snprintf(msg, size, "the data directory's name is too long");
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* A temporary name of its own: one left by a crash, or a second writer
+     * of the same record, never stands in the way. */
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
     if (store_file_mkdir(dir, msg, size) != 0)
         return -1;
-    FILE *f = fopen(tmp, "wx");
-    if (!f) {
-        snprintf(msg, size, "cannot write %s: %s", tmp, strerror(errno));
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(msg, size, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    bool ok = fwrite(text, 1, len, f) == len;
+    bool ok = fchmod(fd, 0644) == 0;
+    for (size_t done = 0; ok && done < len;) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n > 0;
+        done += ok ? (size_t)n : 0;
+    }
+    /* Durable before it is renamed, and the rename durable before the
+     * caller notes the file as written. */
+    ok = ok && fsync(fd) == 0;
     int err = errno;
-    if (fclose(f) != 0 && ok) {
+    if (close(fd) != 0 && ok) {
         ok = false;
         err = errno;
     }
-    if (ok && rename(tmp, path) != 0) {
+    if (ok && (rename(tmp, path) != 0 || sync_dir(dir) != 0)) {
         ok = false;
         err = errno;
     }
     if (!ok) {
-        snprintf(msg, size, "cannot write %s: %s", path, strerror(err));
+        snprintf(msg, size, "cannot write %s: %s", path, strerror(err ? err : EIO));
         remove(tmp);
         return -1;
     }
