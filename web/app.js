@@ -564,8 +564,12 @@ function onState(msg) {
     // out together they made one long paragraph of moves.
     if (msg.snapshot || app.arriving) spoken.splice(0, Math.max(0, spoken.length - 1));
     app.arriving = false;
-    const final = app.seen.takeMissedFinal(events, msg.view);
-    if (final) spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(seatName(final.winner))));
+    const final = app.seen.takeMissedFinal(events, msg.view, names);
+    if (final) {
+      const winner = final.names ? final.names[final.winner] : msg.view.seats[final.winner]?.name;
+      const me = msg.view.seats[msg.view.you]?.name;
+      spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(winner === me ? s.you : winner ?? '?')));
+    }
     const missed = app.seen.missedResult(msg.view);
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
@@ -1430,11 +1434,15 @@ function handKeys(e) {
 }
 
 // The round's result r, each score explained, under a heading of id
-// `id`.
-function resultBody(r, id) {
+// `id`. `names` are the seats' names when r was played, if not today's
+// (the end of a match before Back to the lobby freed seats): the
+// player's own is then known by name.
+function resultBody(r, id, names = null) {
   const v = app.view;
-  const names = v.seats.map((seat) => seat.name);
-  const you = (seat) => v.you >= 0 && seat === v.you; // (what is about the player reads "you")
+  const me = v.seats[v.you]?.name;
+  // (what is about the player reads "you")
+  const you = names ? (seat) => v.you >= 0 && names[seat] === me : (seat) => v.you >= 0 && seat === v.you;
+  names = names || v.seats.map((seat) => seat.name);
   const hands = r.hands || [];
   const why = new Map(explainRound(r).map((e) => [e.seat, e]));
   const dh = hands.find((x) => x.seat === r.declarer);
@@ -1460,7 +1468,7 @@ function resultBody(r, id) {
       x.cumulative],
     }))),
     (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
-      s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat].score,
+      s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat]?.score,
         v.rules.threshold, you(seat))))];
 }
 
@@ -1523,10 +1531,13 @@ function missedFinalPanel() {
   const v = app.view;
   const f = app.seen.missedFinal(v);
   if (!f) return null;
-  const [heading, ...body] = resultBody(f.result, 'missed-final-h');
+  // (Its seats' names are those of its time: Back to the lobby frees
+  // seats and moves the later ones up before the next match.)
+  const names = Array.isArray(f.names) ? f.names : v.seats.map((seat) => seat.name);
+  const [heading, ...body] = resultBody(f.result, 'missed-final-h', names);
   return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
     heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
-    h('h3', {}, s.winnerHeading(v.seats[f.winner]?.name ?? '?', f.winner === v.you)), body,
+    h('h3', {}, s.winnerHeading(names[f.winner] ?? '?', v.you >= 0 && names[f.winner] === v.seats[v.you]?.name)), body,
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
       onclick: () => {

@@ -16,8 +16,9 @@
 //          result, and what happened before is no news: nothing is missed
 //          until it has seen a round in play);
 //   over   the last match end this page drew: {match, round, winner,
-//          result}, its final round and winner (the view after a rematch
-//          has only the new match);
+//          result, names}, its final round, its winner and the names of
+//          its seats (the view after a rematch has only the new match,
+//          and after Back to the lobby the seats of the next one);
 //   final  the end of the previous match, missed and not yet closed (the
 //          same shape), or null.
 //
@@ -96,7 +97,9 @@ export class Seen {
       && !(showing(v) && v.match === before.match && v.result.round === before.result.round)) this.done(resultKey(before));
     if (this.rec.last === undefined && !showing(v)) this.done(resultKey(v) || arrival(v));
     if (v.status === 'over' && v.result && this.rec.over?.match !== v.match) {
-      this.rec.over = { match: v.match, round: v.result.round, winner: v.winner, result: v.result };
+      this.rec.over = {
+        match: v.match, round: v.result.round, winner: v.winner, result: v.result, names: (v.seats || []).map((x) => x?.name ?? '?'),
+      };
       this.save();
     }
   }
@@ -118,8 +121,10 @@ export class Seen {
   // is kept as `final` until closed. Returns it when it is news now (to
   // be announced), else null. (A page that came to the table after the
   // end, a spectator say, is sent the table's past, that end with it:
-  // `last` is past it.)
-  takeMissedFinal(events, v) {
+  // `last` is past it.) `names`, when given, are the seats' names just
+  // after each event (the lobby between two matches frees seats and moves
+  // the later ones up): the end keeps those of its own time.
+  takeMissedFinal(events, v, names = null) {
     if (this.rec.code !== v.code || this.rec.last === undefined) return null;
     let match = v.match;
     let end = null;
@@ -127,11 +132,14 @@ export class Seen {
     for (let i = events.length - 1; i >= 0 && !found; i--) {
       const ev = events[i];
       if (ev.kind === 'start') match--;
-      else if (ev.kind === 'match_end' && match < v.match) end = { ev, match };
+      else if (ev.kind === 'match_end' && match < v.match) end = { ev, match, names: names?.[i] };
       else if (ev.kind === 'round_end' && end && end.match === match) found = { end, r: ev.result || ev };
     }
     const over = this.rec.over && this.rec.over.match < v.match ? this.rec.over : null;
-    const final = found ? { match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r } : over;
+    const final = found ? {
+      match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r,
+      ...(found.end.names ? { names: found.end.names } : {}),
+    } : over;
     if (!final || !later(final, this.rec.last)) return null;
     this.rec.final = final;
     this.done({ match: final.match, round: final.round });

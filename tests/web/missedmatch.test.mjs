@@ -116,3 +116,52 @@ test('the end of a match left with Leave table is not shown as missed', async (t
   await ada.context().close();
   await ben.context().close();
 });
+
+// Back to the lobby frees the seats of those who left and moves the later
+// ones up: the end of match 1, missed by Ben in a reload, is read with the
+// names of match 1's seats, not today's. Ada, Cleo and Ben sit in that
+// order; Cleo leaves during the match (the computer plays her seat), Ben
+// reloads on the final scores and is held back while Ada goes back to the
+// lobby (Cleo's seat is freed, Ben moves up to hers) and starts match 2.
+test('the end of a match missed across Back to the lobby names the players of that match', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  const cleo = await newPage(env.browser, DESKTOP);
+  await withShots(t, [ada, ben, cleo], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada3');
+    const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'], threshold: 25 });
+    await joinFromLink(cleo, env.server.url, code, 'Cleo3');
+    await joinFromLink(ben, env.server.url, code, 'Ben3');
+    await ada.waitForSelector('#start:not([disabled])', { timeout: 30000 });
+    await ada.click('#start');
+    await cleo.waitForSelector('.hand button', { timeout: 30000 });
+    await cleo.click('#leave');
+    await playBoth(ada, ben);
+    const winner = await ben.textContent('h2.winner');
+    const rows = await ben.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
+    // (Who went out before the final round has no row in it.)
+    assert.ok(rows.length >= 2 && rows.every((r) => /^(Ada3|Cleo3|Ben3)/.test(r)), rows.join(' / '));
+
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await ben.route('**/app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await ben.reload({ waitUntil: 'commit' });
+    await ada.click('#reopen');
+    await ada.waitForFunction(() => document.querySelectorAll('.seat-list li').length === 2, null, { timeout: 30000 });
+    await ada.waitForSelector('#start:not([disabled])', { timeout: 30000 });
+    await ada.click('#start');
+    await ada.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+    release();
+
+    await ben.waitForSelector('#missed-final', { timeout: 30000 });
+    assert.match(await ben.textContent('h1'), /^Match 2/);
+    assert.equal(await ben.textContent('#missed-final h3'), winner);
+    assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
+    for (const p of [ada, ben, cleo]) assert.deepEqual(p.errors, []);
+  });
+  for (const p of [ada, ben, cleo]) await p.context().close();
+});

@@ -17,10 +17,10 @@ function storage() {
 }
 
 // A view of table K7QF2: `status`, match and round, and the last round's
-// result (`result`: its number, or 0 for none).
+// result (`result`: its number, or 0 for none); Ada and Ben seated.
 function view(status, match, round, result = round - 1, extra = {}) {
   return {
-    code: 'K7QF2', status, match, round, winner: status === 'over' ? 1 : undefined,
+    code: 'K7QF2', status, match, round, winner: status === 'over' ? 1 : undefined, seats: [{ name: 'Ada' }, { name: 'Ben' }],
     result: result ? { round: result, declarer: 0, hands: [] } : undefined, ...extra,
   };
 }
@@ -112,8 +112,13 @@ test('the end of a match missed in a drop is read from the events, told once, ke
   seen.update(null, view('playing', 1, 3, 2));
   const rematch = view('playing', 2, 1, 0);
   seen.update(null, rematch);
-  const final = seen.takeMissedFinal(endEvents, rematch);
-  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: { v: 41, kind: 'round_end', ...finalRound } });
+  // (The seats' names just after each event, from the page's log: the
+  // end keeps those of its time.)
+  const names = endEvents.map(() => ['Ada', 'Ben']);
+  const final = seen.takeMissedFinal(endEvents, rematch, names);
+  assert.deepEqual(final, {
+    match: 1, round: 3, winner: 1, result: { v: 41, kind: 'round_end', ...finalRound }, names: ['Ada', 'Ben'],
+  });
   assert.deepEqual(seen.missedFinal(rematch), final);
   // Told once: the same events again (a sync) are no news.
   assert.equal(seen.takeMissedFinal(endEvents, rematch), null);
@@ -139,7 +144,28 @@ test('the end of a match missed in a reload on its screen comes from what the pa
   const rematch = view('playing', 2, 1, 0);
   reloaded.update(null, rematch);
   const final = reloaded.takeMissedFinal(endEvents.slice(3), rematch);
-  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: over.result });
+  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: over.result, names: ['Ada', 'Ben'] });
+});
+
+test('the end of a match missed across Back to the lobby keeps the names of its seats', () => {
+  // Ada, Cleo and Ben played match 1; Cleo's seat was freed in the lobby
+  // and Dan took the last one: match 2 is Ada, Ben, Dan.
+  const seats = (...names) => ({ seats: names.map((name) => ({ name })) });
+  const store = storage();
+  const seen = new Seen(store);
+  seen.update(null, view('playing', 1, 3, 2, seats('Ada', 'Cleo', 'Ben')));
+  const over = view('over', 1, 3, 3, seats('Ada', 'Cleo', 'Ben'));
+  seen.update(view('playing', 1, 3, 2, seats('Ada', 'Cleo', 'Ben')), over);
+  const reloaded = new Seen(store);
+  const next = view('playing', 2, 1, 0, seats('Ada', 'Ben', 'Dan'));
+  reloaded.update(null, next);
+  assert.deepEqual(reloaded.takeMissedFinal(endEvents.slice(3), next).names, ['Ada', 'Cleo', 'Ben']);
+  // From the events: the names just after the match's end.
+  const dropped = new Seen(storage());
+  dropped.update(null, view('playing', 1, 3, 2, seats('Ada', 'Cleo', 'Ben')));
+  dropped.update(null, next);
+  const names = endEvents.map((ev) => (ev.v <= 42 ? ['Ada', 'Cleo', 'Ben'] : ['Ada', 'Ben', 'Dan']));
+  assert.deepEqual(dropped.takeMissedFinal(endEvents, next, names).names, ['Ada', 'Cleo', 'Ben']);
 });
 
 test('a page that saw the end of the match misses nothing', () => {
