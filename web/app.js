@@ -181,6 +181,10 @@ const conn = new Connection({
   },
   message: onMessage,
   down(delay, wasOpen, offline) {
+    // Said once to a screen reader (the banner is drawn anew with the
+    // page, and a region drawn anew is not read out): the drop, or the
+    // device gone offline, not each try that fails after it.
+    if (!app.down || app.offline !== offline) announce(offline ? s.offline : wasOpen ? s.reconnecting : s.unreachable);
     app.down = true;
     if (app.hint === 'pending') app.hint = null; // its answer, if any, is lost with the connection
     app.asking = false; // (its answer, if any, is lost: it may be asked again)

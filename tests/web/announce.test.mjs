@@ -6,11 +6,13 @@
 // so it was never heard. Sentences read together have one stop between
 // them ("The match started.. Round 1 dealt" had two). Back after a reload,
 // the moves made meanwhile go to the log, and only the last is read out
-// with the turn (they were all read out in one long paragraph).
+// with the turn (they were all read out in one long paragraph). A lost
+// connection, and a device gone offline, are read out once each: the
+// banner that says so is drawn anew with the page, and was never heard.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 import { checkDiscard, handTotal } from '../../web/rules.js';
 
@@ -90,6 +92,36 @@ test('back after a reload, a screen reader hears where things stand, not every m
     const told = heard.find((x) => x.includes('Your turn'));
     assert.ok(told, `the turn is told: ${JSON.stringify(heard)}`);
     assert.ok((told.match(/discarded/g) || []).length <= 1, `one move read out, not all: ${told}`);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
+test('a lost connection and a device gone offline are read out, once each', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await recordHeard(page);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Rue');
+    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    const heard = (text) => page.waitForFunction((x) => window.heard.includes(x), text, { timeout: 10000 })
+      .then(() => true, () => false);
+
+    // The connection drops; the page reconnects by itself.
+    await dropConnection(page);
+    assert.ok(await heard(s.reconnecting), 'the lost connection is read out');
+    await page.waitForSelector('.banner', { state: 'detached', timeout: 30000 });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+
+    // The device goes offline: said once, however long it stays so.
+    await page.context().setOffline(true);
+    assert.ok(await heard(s.offline), 'the device offline is read out');
+    await page.waitForTimeout(1000);
+    assert.equal((await page.evaluate(() => window.heard)).filter((x) => x === s.offline).length, 1);
+    await page.context().setOffline(false);
+    await page.waitForSelector('.banner', { state: 'detached', timeout: 30000 });
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
