@@ -67,13 +67,20 @@ static int reply_error(api_reply *r, int status, const char *code, const char *f
     return reply_json(r, status, json_pack("{s:s, s:s}", "error", code, "message", msg));
 }
 
-/* The reply for a failed call of the store: not found, or the store failed. */
-static int reply_db_error(api_reply *r, int code, const ls_error *err)
+/* The reply for a failed call of the store: not found, the store out of
+ * reach for now (503, to try again: a PostgreSQL connection being made
+ * again), or the store failed. */
+static int reply_db_error(api_reply *r, ls_db *db, int code, const ls_error *err)
 {
     if (code == LS_ENOMEM)
         return LS_ENOMEM;
     if (code == LS_DB_ENOTFOUND)
         return reply_error(r, 404, "not_found", "%s", err->msg);
+    if (code == LS_DB_EIO && ls_db_unavailable(db)) {
+        r->retry_after = API_RETRY_AFTER_S;
+        return reply_error(r, 503, "store_unavailable", "the store cannot be reached "
+                           "for now; try again in a few seconds (%s)", err->msg);
+    }
     return reply_error(r, 500, "store_failed", "the store failed: %s", err->msg);
 }
 
@@ -202,7 +209,7 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
     int n = 0;
     int ret = ls_db_rating_history(db, p->id, RATING_HISTORY_ROWS, &hist, &n, &err);
     if (ret)
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     json_t *o = api_player_summary(p);
     json_t *h = json_array();
     for (int i = 0; h && i < n; i++)
@@ -217,14 +224,14 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
     if (ret || !o || !h) {
         json_decref(o);
         json_decref(h);
-        return ret ? reply_db_error(r, ret, &err) : LS_ENOMEM;
+        return ret ? reply_db_error(r, db, ret, &err) : LS_ENOMEM;
     }
     int64_t rank, of;
     if ((ret = ls_db_player_rank(db, p->id, &rank, &of, &err))) {
         json_decref(o);
         json_decref(h);
         json_decref(recent);
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     }
     json_object_set_new(o, "rank", rank ? json_integer(rank) : json_null());
     json_object_set_new(o, "ranked", json_integer(of));
@@ -259,7 +266,7 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
     ls_error err = {0};
     int ret = ls_db_player_by_name(db, name, &p, &err);
     if (ret)
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     if (!slash)
         return profile(db, &p, r);
     int64_t from = 0;
@@ -267,7 +274,7 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
         return reply_error(r, 400, "bad_request", "before: '%.30s' is not a match id", before);
     json_t *list = NULL;
     if ((ret = recent_matches(db, p.id, from, &list, &err)))
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     return reply_json(r, 200, json_pack("{s:s, s:o}", "name", p.name, "matches", list));
 }
 
@@ -286,7 +293,7 @@ static int bots(ls_db *db, const char *level, api_reply *r)
     if (!ret)
         ret = ls_db_player_by_id(db, id, &p, &err);
     if (ret)
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     return profile(db, &p, r);
 }
 
@@ -334,7 +341,7 @@ static int matches(ls_db *db, const char *rest, api_reply *r)
     ls_error err = {0};
     int ret = ls_db_match_get(db, id, &m, &err);
     if (ret)
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     if (!strcmp(tail, ".lsr")) {
         size_t len = strlen(m.record);
         r->body = malloc(len + 1);
@@ -364,7 +371,7 @@ static int leaderboard(ls_db *db, api_reply *r)
     ls_error err = {0};
     int ret = ls_db_leaderboard(db, LEADERBOARD_ROWS, &p, &n, &err);
     if (ret)
-        return reply_db_error(r, ret, &err);
+        return reply_db_error(r, db, ret, &err);
     json_t *a = json_array();
     for (int i = 0; a && i < n; i++) {
         json_t *row = api_player_summary(&p[i]);

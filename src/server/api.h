@@ -9,7 +9,8 @@
  * record is text): 200 with the answer, or an error object
  * {"error": CODE, "message": TEXT} with 400 (a path that cannot be a
  * name or an id), 404 (nothing of that name or id, or no such path), 500
- * (the store failed) or 503 (the server keeps no store).
+ * (the store failed) or 503 (the store cannot be reached for now, with
+ * retry_after set; or the server keeps no store).
  */
 #ifndef LS_SERVER_API_H
 #define LS_SERVER_API_H
@@ -19,12 +20,17 @@
 
 #include "server/db.h"
 
+/* How long a client is asked to wait (Retry-After) when the store cannot
+ * be reached for now (503 store_unavailable). */
+#define API_RETRY_AFTER_S 5
+
 /* A reply to send, or a replay to build. */
 typedef struct api_reply {
     int status;       /* the HTTP status; 0: a replay to build (record) */
     const char *type; /* the content type (a static string) */
     char *body;       /* malloc'd; the caller frees it */
     size_t len;
+    int retry_after;  /* seconds for a Retry-After header, 0: none */
     /* A replay (status 0): the match's record (malloc'd, the caller's)
      * and id, for api_replay_reply(), which takes time in proportion to
      * the record: the caller runs it where it blocks nobody. */

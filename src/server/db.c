@@ -464,6 +464,11 @@ const char *ls_db_backend(const ls_db *db)
     return db->ops->name;
 }
 
+bool ls_db_unavailable(const ls_db *db)
+{
+    return db->ops->unavailable && db->ops->unavailable(db);
+}
+
 int ls_db_schema_version(ls_db *db, int *version, ls_error *err)
 {
     return current_version(db, version, err);

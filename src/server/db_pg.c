@@ -255,6 +255,14 @@ static void pg_notice(void *arg, const char *message)
     (void)message;
 }
 
+/* The connection is lost (a statement met it lost, or was not answered in
+ * time) and not made again yet: pg_ready is making it, or tries again
+ * shortly. */
+static bool pg_unavailable(const ls_db *db)
+{
+    return db->reset_until != 0 || PQstatus(db->conn) != CONNECTION_OK;
+}
+
 static const ls__db_ops pg_ops = {
     .name = "postgresql",
     .begin_sql = "BEGIN",
@@ -263,6 +271,7 @@ static const ls__db_ops pg_ops = {
     .exec = pg_exec,
     .script = pg_script,
     .close = pg_close,
+    .unavailable = pg_unavailable,
 };
 
 int ls__db_pg_open(ls_db *db, const char *url, ls_error *err)

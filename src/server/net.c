@@ -1800,10 +1800,13 @@ static void body_deadline(struct lws *wsi)
  * 0), or only its headers for HEAD. A short body goes out with the headers
  * in one write, so that the answer is whole even where no writeable
  * callback follows (a refused POST); a longer one in writeable callbacks,
- * API_CHUNK bytes at a time. A 405 says which methods are served. */
+ * API_CHUNK bytes at a time. A 405 says which methods are served;
+ * retry_after > 0 (seconds) is sent as Retry-After. */
 static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char *type,
-                      char *body, size_t len)
+                      char *body, size_t len, int retry_after)
 {
+    char retry[16];
+    snprintf(retry, sizeof retry, "%d", retry_after);
     unsigned char hdr[LWS_PRE + 512 + HTTP_INLINE_BODY];
     unsigned char *start = hdr + LWS_PRE, *p = start, *end = hdr + LWS_PRE + 512 - 1;
     bool head = is_head(wsi);
@@ -1811,7 +1814,7 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         add_header(wsi, "cache-control:", "no-cache", &p, end) ||
         (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
-        (status == HTTP_STATUS_TOO_MANY_REQUESTS && add_header(wsi, "retry-after:", "1", &p, end)) ||
+        (retry_after > 0 && add_header(wsi, "retry-after:", retry, &p, end)) ||
         lws_finalize_http_header(wsi, &p, end)) {
         free(body);
         return -1;
@@ -1844,7 +1847,7 @@ static int http_text(struct lws *wsi, pss *ps, unsigned int status, const char *
     char *body = strdup(text);
     if (!body)
         return -1;
-    return http_reply(wsi, ps, status, "text/plain; charset=utf-8", body, strlen(body));
+    return http_reply(wsi, ps, status, "text/plain; charset=utf-8", body, strlen(body), 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2019,7 +2022,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
         if (!body)
             return -1;
         return http_reply(wsi, ps, HTTP_STATUS_TOO_MANY_REQUESTS, "application/json", body,
-                          sizeof api_limited - 1);
+                          sizeof api_limited - 1, 1);
     }
     budget_spend(&srv->api, key, now);
     /* The `before` argument (the last one), cut to what fits: a longer one
@@ -2044,7 +2047,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
         return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
     if (r.status == 0)
         return replay_ask(srv, wsi, ps, &r);
-    return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len);
+    return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len, r.retry_after);
 }
 
 static int body_writeable(struct lws *wsi, pss *ps)
@@ -2186,7 +2189,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             ps->ready = (api_reply){0};
             if (!r.body)
                 return -1; /* no memory for the message */
-            return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len);
+            return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len,
+                              r.retry_after);
         }
         if (ps && ps->body)
             return body_writeable(wsi, ps);

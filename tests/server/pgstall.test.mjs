@@ -92,3 +92,53 @@ test('a PostgreSQL store that stops answering pauses the table, not the server; 
         await srv.kill();
     }
 });
+
+// The JSON API while the database is out of reach: a request that meets
+// the connection lost (or not answered in 10 s), or comes while it is
+// being made again, is answered 503 with Retry-After and a JSON error
+// saying the store cannot be reached for now (docs/http-api.md), not 500
+// as if the store had failed; once the database answers, the same request
+// is answered 200.
+async function api(srv, path) {
+    const res = await fetch(`${srv.origin}${path}`, { signal: AbortSignal.timeout(T(60000)) });
+    const text = await res.text();
+    return { status: res.status, retry: res.headers.get('retry-after'), type: res.headers.get('content-type'), text };
+}
+
+test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    let stopped = [];
+    try {
+        assert.equal((await api(srv, '/api/leaderboard')).status, 200);
+        stopped = clusterPids(cluster.dir);
+        signal(stopped, 'SIGSTOP');
+        // The first request waits for the statement's answer (10 s), the
+        // next ones for the reconnection (2 s at most): each is a 503.
+        for (let i = 0; i < 3; i++) {
+            const r = await api(srv, '/api/leaderboard');
+            assert.equal(r.status, 503, `request ${i}: ${r.status} ${r.text}`);
+            assert.equal(r.retry, '5');
+            assert.match(r.type, /^application\/json/);
+            const body = JSON.parse(r.text);
+            assert.equal(body.error, 'store_unavailable');
+            assert.match(body.message, /^the store cannot be reached for now; try again in a few seconds \(postgresql: /);
+        }
+        const player = await api(srv, '/api/players/Nobody');
+        assert.equal(player.status, 503, player.text);
+        signal(stopped, 'SIGCONT');
+        stopped = [];
+        let r;
+        const deadline = Date.now() + T(60000);
+        do {
+            await new Promise((res) => setTimeout(res, 500));
+            r = await api(srv, '/api/leaderboard');
+        } while (r.status !== 200 && Date.now() < deadline);
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.retry, null);
+        assert.equal((await api(srv, '/api/players/Nobody')).status, 404);
+        await srv.close();
+    } finally {
+        signal(stopped, 'SIGCONT');
+        await srv.kill();
+    }
+});
