@@ -1486,7 +1486,9 @@ function resultPanel() {
       : h('p', {}, h('button', {
         id: 'next', 'data-focus': 'next',
         onclick: () => {
-          if (conn.send({ type: 'next' })) {
+          // (Not sent while reconnecting, and said so: it did nothing,
+          // without a word.)
+          if (send({ type: 'next' })) {
             app.nextSent = `${v.match}:${v.round}`;
             app.seen.done(resultKey(v));
             render();

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, DESKTOP, PHONE,
+  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, declare, DESKTOP, PHONE,
 } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
@@ -83,4 +83,35 @@ test('a host offline in the lobby is told that Add computer player was not sent'
     assert.deepEqual(host.errors, []);
   });
   await host.context().close();
+});
+
+// Next round pressed offline, on a round's result: the page says it was
+// not sent (it did nothing, without a word, as the other buttons at the
+// table did before); the next round comes after the pause all the same.
+test('Next round pressed offline is told it was not sent', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Nel');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    // Nel declares as soon as she may (or the computer ends the round).
+    const deadline = Date.now() + 60000;
+    while (!(await page.isVisible('#next'))) {
+      assert.ok(Date.now() < deadline, 'no round ended in 60 s');
+      if (await page.isVisible('#declare:not([disabled])')) await declare(page).catch(() => {});
+      else if (await page.isVisible('.hand-panel[data-act]')) await playTurn(page, -1);
+      else await page.waitForTimeout(100);
+    }
+    await page.context().setOffline(true);
+    await page.waitForSelector('#offline', { timeout: 3000 });
+    await page.click('#next');
+    await page.waitForSelector('#message', { timeout: 3000 }).catch(() => {});
+    assert.equal(await page.isVisible('#message') && await page.textContent('#message'), s.notSent);
+    await page.context().setOffline(false);
+    await page.waitForSelector('.banner', { state: 'detached', timeout: 30000 });
+    await page.waitForSelector('.hand-panel', { timeout: 30000 });
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
 });
