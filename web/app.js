@@ -1130,12 +1130,17 @@ function leaveButton() {
   return h('button', {
     class: 'secondary', id: 'leave',
     onclick: () => {
-      conn.send({ type: 'leave' });
+      const sent = conn.send({ type: 'leave' });
       // A round's result, or the match's end, on the screen was seen: one
       // who leaves from it and comes back did not miss it.
       const v = app.view;
       if (v && (v.status === 'between' || v.status === 'over')) app.seen.done(resultKey(v));
-      leaveTable('', app.seat && v && v.status !== 'lobby');
+      // Not sent (the connection is down): the table keeps the seat, and
+      // the host may start a match with it, so the page keeps its token
+      // and says so (it forgot the seat, which the player could then
+      // neither take back nor give up).
+      if (!sent && app.seat) leaveTable(s.leaveNotSent(app.seat.code), true);
+      else leaveTable('', app.seat && v && v.status !== 'lobby');
     },
   }, s.leaveButton);
 }

@@ -372,6 +372,8 @@ export const s = {
   offline: 'This device is offline: your moves cannot reach the table. The page reconnects by itself as soon as the network is back.',
   reconnectNow: 'Reconnect now',
   notSent: 'Not connected: that was not sent. Press it again once the page is back at the table.',
+  leaveNotSent: (code) =>
+    `Not connected: table ${code} was not told that you left, and keeps your seat. Back to table ${code} takes it back, to leave from there.`,
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   removed: (reason) => `You left the table: ${reason}.`,
   seatElsewhere: (code) =>

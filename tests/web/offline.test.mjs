@@ -115,3 +115,38 @@ test('Next round pressed offline is told it was not sent', async (t) => {
   });
   await page.context().close();
 });
+
+// Leave table pressed offline in the lobby: the table was not told, and
+// keeps the seat (the host could start the match with it). The page kept
+// nothing of it and said nothing; it now keeps the seat's token and says
+// so, and Back to table takes the seat back, to leave from there.
+test('Leave table pressed offline keeps the seat and says the table was not told', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const bea = await newPage(env.browser, PHONE);
+  await withShots(t, [host, bea], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Hal');
+    const code = await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+    await joinFromLink(bea, env.server.url, code, 'Bee');
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 10000 });
+    await bea.context().setOffline(true);
+    await bea.waitForSelector('#offline', { timeout: 3000 });
+    await bea.click('#leave');
+    await bea.waitForSelector('#message', { timeout: 3000 }).catch(() => {});
+    assert.equal(await bea.isVisible('#message') && await bea.textContent('#message'), s.leaveNotSent(code));
+    assert.equal(await bea.isVisible(`button:has-text("${s.resumeButton(code)}")`), true);
+    assert.equal(await host.locator('.seat-list li').count(), 2, 'the table keeps her seat');
+
+    // Back online, she takes the seat back and leaves from there.
+    await bea.context().setOffline(false);
+    await bea.click(`button:has-text("${s.resumeButton(code)}")`);
+    await bea.waitForSelector('#leave', { timeout: 30000 });
+    await bea.waitForSelector('.banner', { state: 'detached', timeout: 30000 });
+    await bea.click('#leave');
+    await host.waitForFunction(() => document.querySelectorAll('.seat-list li').length === 1, null, { timeout: 10000 });
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(bea.errors, []);
+  });
+  await host.context().close();
+  await bea.context().close();
+});
