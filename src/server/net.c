@@ -793,10 +793,19 @@ static void on_store_timer(uv_timer_t *h)
 }
 
 /* After a change: whether the store began to fail. Then the tables are
- * told, new tables refused (do_create) and the store retried on a timer. */
+ * told, new tables refused (do_create) and the store retried on a timer.
+ * A store can also come back inside a change (a move at a table that was
+ * not paused is written, and the store writes what it held with it): the
+ * retry is then made at once, on the loop's next turn (not here, inside
+ * a table's change), so that new tables are not refused and the paused
+ * tables not held for up to STORE_RETRY_MS after the store is back. */
 static void store_check(server *srv)
 {
     const store *st = srv->cfg->st;
+    if (srv->store_failing && st && !st->ops->failing(st->self, NULL, 0)) {
+        uv_timer_start(&srv->store_timer, on_store_timer, 0, STORE_RETRY_MS);
+        return;
+    }
     if (srv->store_failing || !st || !st->ops->failing(st->self, NULL, 0))
         return;
     srv->store_failing = true;

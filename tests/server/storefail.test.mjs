@@ -186,3 +186,42 @@ test('at a paused table, hint and next are refused (store_failing), sync answere
         rmSync(faultDir, { recursive: true, force: true });
     }
 });
+
+// Server bug: the store could come back inside a move at another table
+// (its write goes through, and the store then writes what it held), but
+// the server went on refusing new tables (store_failing) and holding the
+// paused tables until its next retry, up to a second later, although the
+// log said the store was back. Now a store found back after any change
+// is taken as back at once: a `create` sent after the move is served.
+test('a store that comes back with a move at another table takes new tables at once', async () => {
+    const faultDir = mkdtempSync(join(tmpdir(), 'ls-fault-'));
+    const fault = join(faultDir, 'fail');
+    const srv = await startServer({ env: { LS_STORE_FAULT: fault } });
+    const mine = (m) => m.view.status === 'playing' && m.view.turn === m.view.you;
+    const table = async (c, name) => {
+        const j = await c.request({ type: 'create', name, seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        c.send({ type: 'start' });
+        return c.stateWhere(mine, `${name} to move`);
+    };
+    try {
+        const bob = await srv.connect({ label: 'bob' });
+        const ann = await srv.connect({ label: 'ann' });
+        const b = await table(bob, 'Bob');
+        const a = await table(ann, 'Ann');
+        writeFileSync(fault, '');
+        ann.send({ type: 'move', version: a.version, move: chooseMove(a.view, rng(5), -1) });
+        await ann.next((f) => f.type === 'store' && f.paused, 'the store message of the paused table');
+        unlinkSync(fault);
+        bob.send({ type: 'move', version: b.version, move: chooseMove(b.view, rng(6), -1) });
+        await bob.stateWhere((s) => s.version > b.version, 'Bob\'s move shown');
+        const carl = await srv.connect({ label: 'carl' });
+        const j = await carl.request({ type: 'create', name: 'Carl', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', `create after the store came back: ${JSON.stringify(j)}`);
+        await ann.next((f) => f.type === 'store' && f.ok === true, 'Ann told the store is back');
+        await srv.close();
+    } finally {
+        await srv.kill();
+        rmSync(faultDir, { recursive: true, force: true });
+    }
+});
