@@ -167,9 +167,15 @@ function announce(text) {
 
 function showAlert(text) {
   app.message = text;
+  tellNow(text);
+  render();
+}
+
+// Tells a screen reader text at once (the role=alert region), as the
+// message the screen shows.
+function tellNow(text) {
   alerter.textContent = '';
   setTimeout(() => { alerter.textContent = text; }, 30);
-  render();
 }
 
 // ------------------------------------------------------------ the socket
@@ -654,6 +660,10 @@ function leaveTable(message, keep = false) {
   sessionStorage.removeItem(KEY_LOG);
   if (location.pathname !== '/') history.pushState(null, '', '/');
   app.message = message || '';
+  // (Why the page left the table is told as it is shown: the seat played
+  // in another tab, removed by the host, gone; the page changed under a
+  // screen reader without a word.)
+  if (message) tellNow(message);
   render();
 }
 

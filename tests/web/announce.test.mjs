@@ -126,3 +126,34 @@ test('a lost connection and a device gone offline are read out, once each', asyn
   });
   await page.context().close();
 });
+
+// The seat taken over by another tab of the same browser: the first tab
+// goes to the first page, which says where the seat went; a screen reader
+// is told it too (the page changed under it without a word).
+test('a seat taken over by another tab is told to a screen reader on the first', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.context().addInitScript(() => {
+    window.alerted = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('alert')?.textContent;
+      if (text) window.alerted.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Roo');
+    const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel', { timeout: 30000 });
+    const other = await page.context().newPage();
+    await other.goto(`${env.server.url}/t/${code}`);
+    await other.waitForSelector('.hand-panel', { timeout: 30000 });
+    await page.waitForSelector('#message', { timeout: 30000 });
+    assert.equal(await page.textContent('#message'), s.seatElsewhere(code));
+    await page.waitForFunction((x) => window.alerted.includes(x), s.seatElsewhere(code), { timeout: 5000 })
+      .catch(() => {});
+    assert.deepEqual(await page.evaluate(() => window.alerted), [s.seatElsewhere(code)]);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
