@@ -20,7 +20,10 @@
 
 /* Opens the database at `where` (a file or a postgresql:// URL; see
  * ls_db_open). Finished matches are also written as .lsr files into the
- * directory `records` (NULL: not). Failures of the database are reported
+ * directory `records` (NULL: not); before it returns, it writes there
+ * the files of the finished matches the database notes as not written
+ * yet (a crash came between a finish and its file). A person leaving a
+ * match (seat_away) is kept with it. Failures of the database are reported
  * on `log` (may be NULL). NULL with msg set when the database cannot be
  * opened. Free with store_db_free(), which writes what it still can and
  * closes the database. */
