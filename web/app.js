@@ -57,6 +57,8 @@ const app = {
   log: [], // [{v, text, words}]
   selected: new Set(),
   sentOn: -1, // the version a move was sent on: controls wait for a newer one
+  moveSent: null, // {move, turn: "match:round:turns"}: the last move sent
+  resend: null, // that move, refused as stale: sent again if the next state is on the same turn
   hint: null, // null, 'pending' or the hint message
   declaring: '', // "match:round:turns" of the turn whose Declare waits for Yes or No
   keptTurn: null, // what a reload found of the turn (KEY_TURN), until the first state says if it applies
@@ -452,7 +454,12 @@ async function findReplay(v) {
 }
 
 function onError(msg) {
-  if (msg.code === 'stale') return; // a fresh state follows
+  // A fresh state follows; a move refused is sent again on it if the turn
+  // is the same (onState()).
+  if (msg.code === 'stale') {
+    if (msg.request === 'move') app.resend = app.moveSent;
+    return;
+  }
   // The answer to what was asked (ask()); no_store: the create or join
   // goes on without a player.
   if (ASKED.includes(msg.request) && msg.code !== 'no_store') app.asking = false;
@@ -618,7 +625,24 @@ function onState(msg) {
   app.deadlineAt = typeof v.deadline === 'number' ? performance.now() + v.deadline : 0;
   app.turnBeganAt = typeof v.turn_age === 'number' ? performance.now() - v.turn_age : 0;
   if (v.status !== 'playing' || app.sentOn !== msg.version) app.sentOn = -1;
+  // A move refused as stale reached the table after another event (a
+  // connection lost or back, a hurry): on the same turn nothing it was
+  // made on has changed (the hand, the open cards), so it goes again, on
+  // this version. (The page went back to 'Your turn' without a word.)
+  const again = app.resend;
+  app.resend = null;
+  if (again && !gap && isMyTurn() && again.turn === `${v.match}:${v.round}:${v.turns}` && app.sentOn < 0
+    && conn.send({ type: 'move', version: app.version, move: again.move })) app.sentOn = app.version;
   render();
+}
+
+// Sends move on the version the page shows; returns whether it went.
+function sendMove(move) {
+  const v = app.view;
+  if (!conn.send({ type: 'move', version: app.version, move })) return false;
+  app.sentOn = app.version;
+  app.moveSent = { move, turn: `${v.match}:${v.round}:${v.turns}` };
+  return true;
 }
 
 // An event that calls a seated person waiting in the lobby back to the
@@ -1288,11 +1312,7 @@ function selection() {
 function playMove(pick) {
   const { cards, check } = selection();
   if (!check.ok || !canAct()) return;
-  const move = `discard ${cards.join(' ')} ${pick}`;
-  if (conn.send({ type: 'move', version: app.version, move })) {
-    app.sentOn = app.version;
-    render();
-  }
+  if (sendMove(`discard ${cards.join(' ')} ${pick}`)) render();
 }
 
 function centerPanel() {
@@ -1362,8 +1382,7 @@ function declareControl(act) {
       id: 'declare-yes', class: 'declare', 'data-focus': 'declare-yes', disabled: !act, 'aria-describedby': 'declare-q',
       onclick: () => {
         if (!canAct()) return;
-        if (conn.send({ type: 'move', version: app.version, move: 'declare' })) {
-          app.sentOn = app.version;
+        if (sendMove('declare')) {
           app.declaring = '';
           render();
         }
