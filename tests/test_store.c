@@ -1457,6 +1457,36 @@ static void test_a_seat_left_is_kept_away(void **state)
     ls_db_close(db);
 }
 
+/* A finished match's .lsr file is pending from the finish's commit until
+ * it is noted written; the pending are listed by id, a page at a time. */
+static void test_a_finished_match_has_its_file_pending_until_written(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t m1 = 0, m2 = 0, ids[4];
+    int n = -1;
+    OK(ls_db_matches_file_pending(db, 0, ids, 4, &n, ERR));
+    assert_int_equal(n, 0);
+    OK(ls_db_table_finish(db, example_table(db, NULL, EXAMPLE_LINES), &m1, ERR));
+    OK(ls_db_table_finish(db, example_table(db, NULL, EXAMPLE_LINES), &m2, ERR));
+    OK(ls_db_matches_file_pending(db, 0, ids, 4, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_true(ids[0] == m1 && ids[1] == m2);
+    OK(ls_db_matches_file_pending(db, m1, ids, 1, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_true(ids[0] == m2);
+    OK(ls_db_match_file_written(db, m1, ERR));
+    OK(ls_db_match_file_written(db, m1, ERR)); /* again: the same */
+    OK(ls_db_matches_file_pending(db, 0, ids, 4, &n, ERR));
+    assert_int_equal(n, 1);
+    assert_true(ids[0] == m2);
+    ls_error e;
+    assert_int_equal(ls_db_match_file_written(db, m2 + 10, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_matches_file_pending(db, 0, ids, 0, &n, &e), LS_EINVAL);
+    assert_non_null(strstr(e.msg, "1 to 1000"));
+    ls_db_close(db);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_store, forget_store)
 static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
@@ -1483,6 +1513,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_tables_chat_goes_with_it),
     T(test_a_table_in_progress_gains_a_chat_in_the_migration),
     T(test_a_seat_left_is_kept_away),
+    T(test_a_finished_match_has_its_file_pending_until_written),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),
     T(test_a_players_matches_are_a_page_of_heads_in_one_query),
