@@ -290,6 +290,11 @@ int cmd_play(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: reads return EINTR */
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    /* A record saved to a pipe whose reader went away (--record FIFO) is
+     * a failed save, said as any other (EPIPE): SIGPIPE ended the game,
+     * the full screen's terminal left as curses had drawn it. Line mode's
+     * output closed by its reader is an EPIPE too (play_plain.c). */
+    cli_ignore_sigpipe();
 
     /* What a cmd: bot starts outside its process group (setsid) is not
      * ended with the group: this process adopts it, and each match ends

@@ -182,7 +182,7 @@ static int out_flush(void)
 }
 
 /* Flushes the output; true when it can no longer be written (a closed
- * pipe: SIGPIPE is ignored here, so that the match can end and its record
+ * pipe: SIGPIPE is ignored (cmd_play.c), so that the match can end and its record
  * be saved rather than the process be killed). */
 static int output_errno; /* why the output was lost, from the first failure */
 
@@ -802,7 +802,6 @@ int play_plain(play_opts *o)
     int wins[LS_MAX_PLAYERS] = {0};
     echo_input = !isatty(STDIN_FILENO);
     out_tty = isatty(STDOUT_FILENO);
-    signal(SIGPIPE, SIG_IGN);
     struct sigaction sa = {.sa_handler = on_continue};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGCONT, &sa, NULL); /* no SA_RESTART: the read returns EINTR */

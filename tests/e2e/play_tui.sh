@@ -8,7 +8,8 @@
 # restored and the record saved and replayable; closing the terminal saves the record and --resume
 # goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
-# that fails at a round's end; mouse clicks
+# that fails at a round's end (also one whose pipe's reader went away,
+# which killed the game); mouse clicks
 # select a card and draw; a small terminal gets a clear message, and q or
 # Ctrl-C (the message says both) quits there at once, the match saved; suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
@@ -425,6 +426,73 @@ wait_for gn "Quit this game?"
 $T send-keys -t gn y
 wait_for gn "exit status 1"
 on_screen "leastscore play: cannot write $tmp/gone/r.lsr: Not a directory" "the failed save was not said on leaving"
+
+# --record naming a named pipe whose reader closes it in the middle of a
+# save: the save fails as any other (Broken pipe, on the message rows) and
+# the game goes on; SIGPIPE killed the full screen, its terminal left as
+# the game had drawn it. The reader reads the first save whole, then
+# keeps the pipe (one page, 4096 bytes) unread until the round's save,
+# longer than that, fills it, and closes it under the blocked write: the
+# resumed record is padded with comments, which every save keeps.
+printf 'discard QH take 3D\nquit\n' |
+    "$LS" play --plain --seed 3 --record "$tmp/pp.lsr" >/dev/null
+i=0
+while [ "$i" -lt 70 ]; do
+    echo "# a comment that makes the record longer than a pipe's page" >>"$tmp/pp.lsr"
+    i=$((i + 1))
+done
+mkfifo "$tmp/pp.fifo"
+python3 -c '
+import fcntl, os, struct, sys, termios, time
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+fcntl.fcntl(fd, 1031, 4096)  # F_SETPIPE_SZ: one page
+open(sys.argv[2], "w").write("open\n")
+got = 0
+for _ in range(60000):       # the first save, to its end (the writer closes)
+    try:
+        b = os.read(fd, 65536)
+    except BlockingIOError:
+        b = None
+    if b:
+        got += len(b)
+    elif b == b"" and got:
+        break
+    time.sleep(0.01)
+open(sys.argv[2], "w").write("drained %d\n" % got)
+def pending():
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+for _ in range(60000):       # the next save fills the page and waits
+    if pending() >= 4096:
+        break
+    time.sleep(0.01)
+os.close(fd)
+' "$tmp/pp.fifo" "$tmp/pp.state" &
+i=0
+until [ -s "$tmp/pp.state" ]; do
+    i=$((i + 1))
+    [ "$i" -lt 1200 ] || { echo "the pipe's reader did not start"; exit 1; }
+    sleep 0.05
+done
+start pp 80 24 C --resume "$tmp/pp.lsr" --record "$tmp/pp.fifo" --pace 0
+wait_for pp "x:DECLARE"
+i=0
+until grep -q drained "$tmp/pp.state" 2>/dev/null; do
+    i=$((i + 1))
+    [ "$i" -lt 1200 ] || screen_fail "the first save never reached the pipe's reader"
+    sleep 0.05
+done
+$T send-keys -t pp x y
+wait_for pp "Press Enter to continue"
+on_screen "cannot write $tmp/pp.fifo: Broken pipe" "a save cut by its reader was not said"
+$T send-keys -t pp Enter
+wait_for pp "space:select"
+$T send-keys -t pp q
+wait_for pp "Quit this game?"
+$T send-keys -t pp y
+wait_for pp "exit status 1"
+tr -d '\n' <"$tmp/screen" | grep -qF "leastscore play: cannot write $tmp/pp.fifo: it is a named pipe (FIFO) that no program reads" ||
+    screen_fail "the failed save was not said on leaving"
+wait
 
 # NO_COLOR (no-color.org): not one colour is drawn (the default colours 39
 # and 49 aside), and the title and footer bars are in reverse video.
