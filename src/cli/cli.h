@@ -58,6 +58,14 @@ int cli_rules_option(ls_rules *r, const char *option, const char *value,
  * columns, for the --help of play and sim. */
 void cli_print_kinds(FILE *out);
 
+/* A path (or any name a user gave) as it may be printed on a terminal:
+ * path itself when it is UTF-8 with no control character, else a copy in
+ * buf (size bytes) with every byte that is not printable ASCII written
+ * \xNN (ls_printable, as a cmd: command is shown), so that no control
+ * sequence in a file's name reaches the terminal. Returns path or buf. */
+#define CLI_SHOWN_MAX(n) (4 * (n) + 1)
+const char *cli_shown(const char *path, char *buf, size_t size);
+
 /* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
 double cli_wall_ms(void);
 

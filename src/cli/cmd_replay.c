@@ -200,7 +200,8 @@ int cmd_replay(int argc, char **argv)
 
     size_t len = 0;
     char *text = cli_read_file(path, RECORD_MAX, &len);
-    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    char shown[CLI_SHOWN_MAX(4096)];
+    const char *name = strcmp(path, "-") ? cli_shown(path, shown, sizeof shown) : "<stdin>";
     if (!text && errno == EFBIG) {
         fprintf(stderr, "leastscore replay: cannot read '%s': it is longer than %d MiB, "
                 "which no game record is\n", name, RECORD_MAX >> 20);

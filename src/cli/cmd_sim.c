@@ -227,8 +227,10 @@ static int save_record(const sim *S, long i, ls_record *rec, match_out *o)
             errno = saved;
     }
     if (failed) {
-        char buf[4200];
-        snprintf(buf, sizeof buf, "cannot write %s: %s", path, strerror(errno));
+        char buf[CLI_SHOWN_MAX(RECORD_PATH_MAX) + 100], shown[CLI_SHOWN_MAX(RECORD_PATH_MAX)];
+        int e = errno;
+        snprintf(buf, sizeof buf, "cannot write %s: %s",
+                 cli_shown(path, shown, sizeof shown), strerror(e));
         free(o->error);
         o->error = strdup(buf);
         return -1;
@@ -468,6 +470,8 @@ static void help(void)
 static int check_records_dir(const char *dir)
 {
     struct stat st;
+    char shown[CLI_SHOWN_MAX(RECORD_PATH_MAX)];
+    const char *name = cli_shown(dir, shown, sizeof shown);
     /* The longest record's name must fit: one cut to fit was written
      * ('match-000001.l', every match of a run the same way) and the run
      * ended with status 0. */
@@ -479,16 +483,16 @@ static int check_records_dir(const char *dir)
         return -1;
     }
     if (cli_mkdir_p(dir) != 0) {
-        fprintf(stderr, "leastscore sim: --records: cannot create %s: %s\n", dir,
+        fprintf(stderr, "leastscore sim: --records: cannot create %s: %s\n", name,
                 strerror(errno));
         return -1;
     }
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "leastscore sim: --records: %s is not a directory\n", dir);
+        fprintf(stderr, "leastscore sim: --records: %s is not a directory\n", name);
         return -1;
     }
     if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "leastscore sim: --records: cannot write in %s: %s\n", dir,
+        fprintf(stderr, "leastscore sim: --records: cannot write in %s: %s\n", name,
                 strerror(errno));
         return -1;
     }

@@ -21,6 +21,11 @@
 #include "cli/cli.h"
 
 #define PLAY_PATH_MAX 1024
+/* A path as it may be printed (cli_shown: escaped when it holds a control
+ * character or is not UTF-8), in a buffer that lasts to the end of the
+ * enclosing block: for one message's arguments. */
+#define PLAY_SHOWN(p) cli_shown((p), (char[CLI_SHOWN_MAX(PLAY_PATH_MAX)]){0}, \
+                                CLI_SHOWN_MAX(PLAY_PATH_MAX))
 
 /* The command line, checked. */
 typedef struct play_opts {

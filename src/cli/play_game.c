@@ -261,7 +261,7 @@ static int lock_record(play_game *g, char *msg, size_t size)
             char pid[32];
             record_in_play(g->path, pid, sizeof pid);
             snprintf(msg, size, "%s is being played by another leastscore play%s%s%s; "
-                     "go on there, or quit that one first", g->path,
+                     "go on there, or quit that one first", PLAY_SHOWN(g->path),
                      *pid ? " (process " : "", pid, *pid ? ")" : "");
             return -1;
         }
@@ -548,7 +548,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
     ls_error err = {0};
     if (o->nlevels > 1 && o->nlevels != n - 1) {
         snprintf(c->msg, c->size, "--resume: --level names %d players but the match "
-                 "in %s has %d computer player%s", o->nlevels, o->resume, n - 1,
+                 "in %s has %d computer player%s", o->nlevels, PLAY_SHOWN(o->resume), n - 1,
                  n == 2 ? "" : "s");
         return -1;
     }
@@ -572,7 +572,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
             return -1;
         } else if (cli_player_check(spec, &err) != 0) {
             snprintf(c->msg, c->size, "--resume: %s's level in %s: %s; give one with "
-                     "--level", ls_name(s, i), o->resume, err.msg);
+                     "--level", ls_name(s, i), PLAY_SHOWN(o->resume), err.msg);
             return -1;
         }
     }
@@ -617,7 +617,7 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
 {
     g->resume_text = cli_read_file(o->resume, 64 << 20, &g->resume_len);
     if (!g->resume_text) {
-        snprintf(msg, size, "--resume: cannot read %s: %s", o->resume,
+        snprintf(msg, size, "--resume: cannot read %s: %s", PLAY_SHOWN(o->resume),
                  errno == EFBIG ? "it is longer than any game record" : strerror(errno));
         return -1;
     }
@@ -633,16 +633,17 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     if (ls_record_replay(g->resume_text, g->resume_len, &hooks, &g->s, NULL, NULL,
                          &err) != 0) {
         if (!*msg && err.column > 0)
-            snprintf(msg, size, "--resume: %s:%d:%d: %s", o->resume, err.line,
+            snprintf(msg, size, "--resume: %s:%d:%d: %s", PLAY_SHOWN(o->resume), err.line,
                      err.column, err.msg);
         else if (!*msg)
-            snprintf(msg, size, "--resume: %s:%d: %s", o->resume, err.line, err.msg);
+            snprintf(msg, size, "--resume: %s:%d: %s", PLAY_SHOWN(o->resume), err.line,
+                     err.msg);
         return -1;
     }
     if (ls_phase(g->s) == LS_PHASE_OVER) {
         snprintf(msg, size, "--resume: the match in %s is over (%s won it): there is "
-                 "nothing to resume; 'leastscore replay %s' shows it", o->resume,
-                 ls_name(g->s, ls_winner(g->s)), o->resume);
+                 "nothing to resume; 'leastscore replay %s' shows it", PLAY_SHOWN(o->resume),
+                 ls_name(g->s, ls_winner(g->s)), PLAY_SHOWN(o->resume));
         return -1;
     }
     ls_state_reseed(g->s, seed);
@@ -670,7 +671,7 @@ void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t siz
     /* A path too long for buf keeps its end (the file's name), cut at a
      * character, so that where the match goes on is always said: cut at
      * its end, the sentence lost it and could end in half a character. */
-    const char *path = g->opts->resume, *lead = "";
+    const char *path = PLAY_SHOWN(g->opts->resume), *lead = "";
     if (base_name && strrchr(path, '/') && strrchr(path, '/')[1])
         path = strrchr(path, '/') + 1;
     size_t len = strlen(path), fixed = strlen("Resumed from ...") + strlen(where);
@@ -690,6 +691,31 @@ void play_resume_command(const char *path, char *buf, size_t size)
     size_t k = (size_t)snprintf(buf, size, "leastscore play --resume ");
     if (strspn(path, plain) == strlen(path)) {
         snprintf(buf + k, size - k, "%s", path);
+        return;
+    }
+    /* A control character or a byte that is not UTF-8 would reach the
+     * terminal raw: then the path is written $'...', which the shell
+     * reads back byte for byte, with \xNN for each such byte. */
+    if (strcmp(cli_shown(path, buf + k, size - k), path) != 0) {
+        static const char hex[] = "0123456789abcdef";
+        buf[k++] = '$';
+        buf[k++] = '\'';
+        for (const unsigned char *p = (const unsigned char *)path; *p && k + 8 < size;
+             p++) {
+            if (*p == '\'' || *p == '\\') {
+                buf[k++] = '\\';
+                buf[k++] = (char)*p;
+            } else if (*p >= 0x20 && *p < 0x7f) {
+                buf[k++] = (char)*p;
+            } else {
+                buf[k++] = '\\';
+                buf[k++] = 'x';
+                buf[k++] = hex[*p >> 4];
+                buf[k++] = hex[*p & 15];
+            }
+        }
+        buf[k++] = '\'';
+        buf[k] = '\0';
         return;
     }
     /* In single quotes, where only ' itself needs care: '\'' */
@@ -735,7 +761,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
          * it (made and unlinked, it flickered in the folder). */
         struct stat st;
         if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
-            snprintf(msg, size, "--resume: cannot read %s: %s", o->resume,
+            snprintf(msg, size, "--resume: cannot read %s: %s", PLAY_SHOWN(o->resume),
                      strerror(errno));
             play_game_free(g);
             return -2;
@@ -744,7 +770,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
          * device could be read without end, or be empty. */
         if (!S_ISREG(st.st_mode)) {
             snprintf(msg, size, "--resume: %s is %s; a game record is a regular "
-                     "file (one that leastscore play saved)", o->resume,
+                     "file (one that leastscore play saved)", PLAY_SHOWN(o->resume),
                      file_kind(st.st_mode));
             play_game_free(g);
             return -2;
@@ -785,7 +811,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
     if (o->record) {
         numbered_path(o->record, number, g->path, sizeof g->path);
     } else if (default_path(g->path, sizeof g->path) != 0) {
-        snprintf(msg, size, "cannot make a file for the record (%s): %s", g->path,
+        snprintf(msg, size, "cannot make a file for the record (%s): %s", PLAY_SHOWN(g->path),
                  strerror(errno));
         play_game_free(g);
         return -1;
@@ -1053,7 +1079,7 @@ int play_game_save(play_game *g, char *msg, size_t size)
         bool nl = olen > 0 && old[olen - 1] != '\n';
         joined = malloc(olen + nl + more + 1);
         if (!joined) {
-            snprintf(msg, size, "cannot write %s: out of memory", g->path);
+            snprintf(msg, size, "cannot write %s: out of memory", PLAY_SHOWN(g->path));
             return -1;
         }
         memcpy(joined, old, olen);
@@ -1065,12 +1091,14 @@ int play_game_save(play_game *g, char *msg, size_t size)
     }
     int rc = -1;
     if (make_parent_dirs(g->path) != 0)
-        snprintf(msg, size, "cannot create the directory for %s: %s", g->path,
+        snprintf(msg, size, "cannot create the directory for %s: %s", PLAY_SHOWN(g->path),
                  strerror(errno));
-    else if (replace_file(g->path, text, len) != 0)
-        snprintf(msg, size, "cannot write %s: %s", g->path,
-                 errno == ENXIO ? "it is a named pipe (FIFO) that no program reads"
-                                : strerror(errno));
+    else if (replace_file(g->path, text, len) != 0) {
+        int e = errno;
+        snprintf(msg, size, "cannot write %s: %s", PLAY_SHOWN(g->path),
+                 e == ENXIO ? "it is a named pipe (FIFO) that no program reads"
+                            : strerror(e));
+    }
     else
         rc = 0;
     free(joined);

@@ -828,14 +828,14 @@ int play_plain(play_opts *o)
             if (output_errno && output_errno != EPIPE)
                 fprintf(stderr, "leastscore play: the output could not be written "
                         "(%s), so the game ended; record saved: %s\n",
-                        strerror(output_errno), g.path);
+                        strerror(output_errno), PLAY_SHOWN(g.path));
             else
                 fprintf(stderr, "leastscore play: the output was closed, so the game "
-                        "ended; record saved: %s\n", g.path);
+                        "ended; record saved: %s\n", PLAY_SHOWN(g.path));
             status = 1;
         } else {
             out("Record saved: ");
-            out_whole(g.path);
+            out_whole(PLAY_SHOWN(g.path));
             out("\n");
             char cmd[PLAY_PATH_MAX * 4 + 64];
             play_resume_command(g.path, cmd, sizeof cmd);

@@ -809,7 +809,7 @@ static void draw_over(const ui *u)
                   u->wins[i], i == win ? "winner" : "out");
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
     /* A long path keeps its end (the file's name): the box is 70 wide. */
-    const char *path = u->g.path;
+    const char *path = PLAY_SHOWN(u->g.path);
     int room = 70 - 4 - 8, over = play_text_width(path, strlen(path)) - room;
     if (over > 0) {
         for (over++; over > 0; over--)
@@ -1694,7 +1694,7 @@ int play_tui(play_opts *o)
     for (int i = first; i < u->nsaved; i++) {
         char cmd[PLAY_PATH_MAX * 4 + 64];
         const char *path = u->saved[i % SAVED_MAX];
-        printf("Record saved: %s\n", path);
+        printf("Record saved: %s\n", PLAY_SHOWN(path));
         play_resume_command(path, cmd, sizeof cmd);
         if (!u->saved_over[i % SAVED_MAX])
             printf("The match is not over; to go on with it: %s\n", cmd);

@@ -1069,3 +1069,23 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
         fail(f"play {args}: status {r.returncode}, stderr {r.stderr!r}")
 print("ok: usage errors")
 PY
+
+# A record's path with a control character (here the start of an escape
+# sequence) is printed with that byte as \xNN, as a cmd: command is (it
+# reached the terminal raw), and the command that goes on with the match
+# writes it $'...', which the shell reads back as the path.
+esc=$(printf 'r\033[31m')
+printf 'quit\n' | "$LS" play --plain --seed 1 --record "$tmp/$esc.lsr" >"$tmp/esc.out" 2>&1
+grep -qxF "Record saved: $tmp/r\\x1b[31m.lsr" "$tmp/esc.out" &&
+    grep -qxF "The match is not over; to go on with it: leastscore play --resume \$'$tmp/r\\x1b[31m.lsr'" "$tmp/esc.out" &&
+    ! grep -q "$(printf '\033')" "$tmp/esc.out" ||
+    { cat -v "$tmp/esc.out"; echo "a record's path with a control character"; exit 1; }
+cmd=$(sed -n 's/^The match is not over; to go on with it: leastscore play //p' "$tmp/esc.out")
+printf 'quit\n' | bash -c "\"\$0\" play --plain $cmd" "$LS" >"$tmp/esc2.out" 2>&1 &&
+    grep -qF "Resumed from $tmp/r\\x1b[31m.lsr: round 1, turn" "$tmp/esc2.out" ||
+    { cat -v "$tmp/esc2.out"; echo "the printed command did not go on with the match"; exit 1; }
+printf 'junk\n' >"$tmp/$esc-bad.lsr"
+"$LS" play --plain --resume "$tmp/$esc-bad.lsr" </dev/null >"$tmp/esc3.out" 2>&1
+grep -qF -- "--resume: $tmp/r\\x1b[31m-bad.lsr:1:1: " "$tmp/esc3.out" ||
+    { cat -v "$tmp/esc3.out"; echo "a bad record's path with a control character"; exit 1; }
+echo "ok: paths with control characters"

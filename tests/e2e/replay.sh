@@ -2,7 +2,8 @@
 # replay.sh - end-to-end tests of `leastscore replay` (run by tools/run-e2e.sh
 # with $LEASTSCORE naming the binary): the text summary and the JSON of the
 # sample records in tests/data/, an invalid record's `FILE:LINE: message`
-# and exit 1, stdin through `-`, usage errors (exit 2) and --help.
+# and exit 1 (a control character in FILE's name escaped), stdin through
+# `-`, usage errors (exit 2) and --help.
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -171,6 +172,20 @@ yes '# a comment' | head -c 70000000 | "$bin" replay - >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] || fail "replay of 70 MB on stdin did not exit 2"
 [ "$(cat "$tmp/err")" = "leastscore replay: cannot read '<stdin>': it is longer than 64 MiB, which no game record is" ] ||
     fail "wrong message for a 70 MB input"
+
+# A file's name with a control character (here the start of an escape
+# sequence) or a byte that is not UTF-8 is printed with that byte as \xNN,
+# as a cmd: command is: it reached the terminal raw. A UTF-8 name is
+# printed as it is.
+esc=$(printf 'a\033[31mb\377')
+printf 'junk\n' >"$tmp/$esc.lsr"
+run 1 replay "$tmp/$esc.lsr"
+has err "$tmp/a\\x1b[31mb\\xff.lsr:1:1: not a Least Score record"
+run 2 replay "$tmp/no$esc.lsr"
+has err "cannot read '$tmp/noa\\x1b[31mb\\xff.lsr': No such file"
+printf 'junk\n' >"$tmp/été.lsr"
+run 1 replay "$tmp/été.lsr"
+has err "$tmp/été.lsr:1:1: not a Least Score record"
 
 # --help.
 run 0 replay --help

@@ -79,6 +79,14 @@ rc=0
 grep -q "plainfile is not a directory" "$tmp/err" || { cat "$tmp/err"; fail "--records FILE message"; }
 [ -s "$tmp/out" ] && fail "--records FILE played matches"
 
+# A --records name with a control character is printed with it as \xNN
+# (it reached the terminal raw, here the start of an escape sequence).
+: >"$tmp/$(printf 'x\033[31m')"
+rc=0
+"$ls" sim --players greedy,greedy --matches 2 --records "$tmp/$(printf 'x\033[31m')" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] && grep -qF "$tmp/x\\x1b[31m is not a directory" "$tmp/err" &&
+    ! grep -q "$(printf '\033')" "$tmp/err" || { cat -v "$tmp/err"; fail "--records with a control character"; }
+
 # A --records directory that cannot be made (under a file) is refused
 # before the first match.
 rc=0
