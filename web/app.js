@@ -87,6 +87,7 @@ const app = {
   botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
   titleNews: '', // what happened while the page was in the background, for the tab's title
   lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
+  storeFailing: false, // the server said it cannot save moves (`store`), until it says it can
 };
 
 // ---------------------------------------------------------------- storage
@@ -255,6 +256,14 @@ function onMessage(msg) {
       break;
     case 'chat':
       chat.add(msg.lines);
+      break;
+    case 'store':
+      // The server cannot save moves (a full disk, a database gone): a
+      // table whose move it could not save waits, and the page says why
+      // (it only saw the table stop, a move of its own 'on its way').
+      if (!!app.storeFailing !== !msg.ok) announce(msg.ok ? s.storeBack : s.storeFailing);
+      app.storeFailing = !msg.ok;
+      render();
       break;
     case 'watchers':
       app.watchers = Number(msg.count) || 0;
@@ -799,6 +808,7 @@ function screen() {
   setTitle();
   const out = [];
   if (app.down) out.push(connectionBanner());
+  else if (app.storeFailing && app.view) out.push(h('div', { class: 'banner', id: 'store' }, s.storeFailing));
   if (!app.view) out.push(...homeScreen());
   else if (app.view.status === 'lobby') out.push(...lobbyScreen());
   else out.push(...tableScreen());

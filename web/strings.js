@@ -372,6 +372,8 @@ export const s = {
   offline: 'This device is offline: your moves cannot reach the table. The page reconnects by itself as soon as the network is back.',
   reconnectNow: 'Reconnect now',
   notSent: 'Not connected: that was not sent. Press it again once the page is back at the table.',
+  storeFailing: 'The server cannot save moves right now: the table waits until it can, and nothing is lost.',
+  storeBack: 'The server saves moves again: the table goes on.',
   leaveNotSent: (code) =>
     `Not connected: table ${code} was not told that you left, and keeps your seat. Back to table ${code} takes it back, to leave from there.`,
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
