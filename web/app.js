@@ -679,6 +679,7 @@ function isMyTurn() {
 function leaveTable(message, keep = false) {
   if (!keep) localStorage.removeItem(KEY_SEAT);
   app.keptTurn = null;
+  app.storeFailing = false; // (told to a table's connections only: the next table says again)
   app.selected.clear();
   app.declaring = '';
   app.asking = false; // (an answer to what was asked there no longer matters)
@@ -808,7 +809,7 @@ function screen() {
   setTitle();
   const out = [];
   if (app.down) out.push(connectionBanner());
-  else if (app.storeFailing && app.view) out.push(h('div', { class: 'banner', id: 'store' }, s.storeFailing));
+  else if (app.storeFailing && (app.view || app.seat || app.watching)) out.push(h('div', { class: 'banner', id: 'store' }, s.storeFailing));
   if (!app.view) out.push(...homeScreen());
   else if (app.view.status === 'lobby') out.push(...lobbyScreen());
   else out.push(...tableScreen());
