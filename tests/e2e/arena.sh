@@ -203,6 +203,10 @@ grep -q "^leastscore arena: --calibration measures an expert's estimate that dec
 bad "piece 2 of the players list 'greedy,,random' is empty" --players greedy,,random
 bad "piece 1 of the players list ',greedy,random' is empty" --players ,greedy,random
 bad "piece 3 of the players list 'greedy,random,' is empty" --players greedy,random,
+# A kind with a colon and no parameters after it, or a parameter list
+# that ends with a comma, is an error (it played with the defaults).
+bad "'greedy:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: declare, lookahead, bias, near, at, samples)" --players greedy:,random
+bad "'expert:iters=3,' ends with a comma: NAME=VALUE missing after it (parameters: iters, ms," --players random --player expert:iters=3,
 # A cmd: player is checked up front as sim checks it: one limit on the
 # command, a usage error before any match.
 long=$(python3 -c 'print("x" * 256)')

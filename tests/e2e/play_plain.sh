@@ -1045,6 +1045,10 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--level", "cmd"], "--level: 'cmd' needs its command after a colon: cmd:COMMAND"),
                      # The list is of computer players (you are the eighth).
                      (["--level", "greedy," * 7 + "greedy"], "at most 7 computer players"),
+                     # A colon with nothing after it played with the defaults.
+                     (["--level", "greedy:"], "--level: 'greedy:' has nothing after its colon: "
+                      "the kind alone, or NAME=VALUE after it (parameters: declare, lookahead,"),
+                     (["--level", "random,expert:"], "--level: 'expert:' has nothing after its colon"),
                      (["--level", "greedy,,random"],
                       "piece 2 of the --level list 'greedy,,random' is empty"),
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
@@ -1085,7 +1089,7 @@ printf 'quit\n' | bash -c "\"\$0\" play --plain $cmd" "$LS" >"$tmp/esc2.out" 2>&
     grep -qF "Resumed from $tmp/r\\x1b[31m.lsr: round 1, turn" "$tmp/esc2.out" ||
     { cat -v "$tmp/esc2.out"; echo "the printed command did not go on with the match"; exit 1; }
 printf 'junk\n' >"$tmp/$esc-bad.lsr"
-"$LS" play --plain --resume "$tmp/$esc-bad.lsr" </dev/null >"$tmp/esc3.out" 2>&1
+"$LS" play --plain --resume "$tmp/$esc-bad.lsr" </dev/null >"$tmp/esc3.out" 2>&1 && exit 1
 grep -qF -- "--resume: $tmp/r\\x1b[31m-bad.lsr:1:1: " "$tmp/esc3.out" ||
     { cat -v "$tmp/esc3.out"; echo "a bad record's path with a control character"; exit 1; }
 echo "ok: paths with control characters"

@@ -512,6 +512,17 @@ bad() {
 bad --players greedy
 bad --players greedy,bogus
 bad --players expert:iters=0,greedy
+# A kind with a colon and nothing after it, or parameters that end with a
+# comma, is refused with the kind's parameters (it played with the
+# defaults), for every kind that takes parameters and for random.
+for kind in random greedy expert cautious reckless collector shedder counter; do
+    bad --players "$kind:,greedy"
+    grep -q "^leastscore sim: '$kind:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: [a-z, ]*)$" \
+        "$tmp/err" || { cat "$tmp/err"; fail "$kind: with nothing after the colon: message"; }
+done
+bad --players greedy --player greedy:declare=0.8,
+grep -q "^leastscore sim: 'greedy:declare=0.8,' ends with a comma: NAME=VALUE missing after it (parameters: declare, lookahead, bias, near, at, samples)$" \
+    "$tmp/err" || { cat "$tmp/err"; fail "a parameter list ending with a comma: message"; }
 bad --players greedy,greedy --matches 0
 bad --players greedy,greedy --threads x
 bad --players greedy,greedy --threshold 0
