@@ -45,6 +45,12 @@ test('a store that fails is shown and read out while the table waits, and its re
     assert.ok(await page.evaluate((x) => window.heard.includes(x), s.storeFailing), 'read out');
     assert.equal(await page.locator('#log li').count(), moves, 'the move is not shown yet');
 
+    // A reload meanwhile: the paused table sends 'store' instead of its
+    // state, and the page still says why it waits.
+    await page.reload();
+    await page.waitForSelector('#store', { timeout: 30000 }).catch(() => {});
+    assert.equal(await page.isVisible('#store') && await page.textContent('#store'), s.storeFailing, 'after a reload');
+
     fs.unlinkSync(fault);
     await page.waitForSelector('#store', { state: 'detached', timeout: 30000 });
     await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, moves, { timeout: 30000 });
