@@ -70,12 +70,17 @@ static int term_width(void)
 
 /* Marks a space no row may be broken at, in out_line; written as a space. */
 #define OUT_NOBREAK '\x1f'
+/* Marks, in a table's row, where the column its later rows go under
+ * begins (the help's descriptions); written as nothing. */
+#define OUT_HANG '\x1e'
 
-/* Writes n bytes of out_line from p, each OUT_NOBREAK as a space. */
+/* Writes n bytes of out_line from p, each OUT_NOBREAK as a space (an
+ * OUT_HANG left in, as nothing). */
 static void out_write(const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        putchar(p[i] == OUT_NOBREAK ? ' ' : p[i]);
+        if (p[i] != OUT_HANG)
+            putchar(p[i] == OUT_NOBREAK ? ' ' : p[i]);
 }
 
 /* Writes out_line, broken at the terminal's width, and a newline when nl. */
@@ -90,6 +95,16 @@ static void out_emit(bool nl)
         out_indent = (int)(lead < n ? lead : 0) + 2;
         if (out_indent > width / 4)
             out_indent = width / 4;
+        /* A table's row goes on under its last column, while that
+         * leaves the column a dozen characters. */
+        char *hang = memchr(out_line, OUT_HANG, n);
+        if (hang) {
+            int col = play_text_width(out_line, (size_t)(hang - out_line));
+            memmove(hang, hang + 1, n - (size_t)(hang - out_line));
+            n = --out_len;
+            if (col + 12 <= width)
+                out_indent = col;
+        }
     }
     while (n > 0) {
         size_t fit = width ? play_wrap(p, n, width - out_col) : n;
@@ -342,15 +357,21 @@ static void print_help(const play_game *g)
     for (int i = 0; play_rules[i]; i++) /* a rule a line, as the full screen's help */
         out("%s\n", play_rules[i]);
     out("%s\n\n", table);
-    out("Type one of:\n"
-        "  discard CARDS take CARD   discard, then take one of the open cards\n"
-        "  discard CARDS draw        discard, then draw from the deck\n"
-        "  declare                   show hands (from your second turn)\n"
-        "  hand                      show your hand and the table again\n"
-        "  hint                      what the computer would do\n"
-        "  help or ?                 this text\n"
-        "  quit or q                 end the game (the record is saved)\n"
-        "Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
+    /* At a terminal too narrow for a row, its description goes on under
+     * itself (OUT_HANG), not under the commands; in a pipe, no mark. */
+    static const char *const rows[][2] = {
+        {"discard CARDS take CARD", "discard, then take one of the open cards"},
+        {"discard CARDS draw", "discard, then draw from the deck"},
+        {"declare", "show hands (from your second turn)"},
+        {"hand", "show your hand and the table again"},
+        {"hint", "what the computer would do"},
+        {"help or ?", "this text"},
+        {"quit or q", "end the game (the record is saved)"},
+    };
+    out("Type one of:\n");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        out("  %-26s%s%s\n", rows[i][0], out_tty ? "\x1e" : "", rows[i][1]);
+    out("Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
 }
 
 static void print_status(const play_game *g)

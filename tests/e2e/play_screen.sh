@@ -22,7 +22,7 @@
 # narrow terminal, but never a path or the command to go on; a move key on
 # a computer's turn says why it does nothing; "Last moves" shows an entry
 # whole; line mode's round result is sentences at a terminal too narrow
-# for its table.
+# for its table, and its help's descriptions go on under their column.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -857,6 +857,38 @@ for cols in 50 80; do
     $T send-keys -t nr quit Enter
     wait_for nr "exit status 0"
     $T kill-session -t nr
+done
+fi
+
+# 31. Line mode's help at a terminal too narrow for its table of commands:
+# a description goes on under the descriptions' column (28), not under
+# the commands (it went on at column 4, where the commands are read); at
+# 80 columns every row is whole.
+if want 31; then
+for cols in 44 80; do
+    $T new-session -d -s hl -x "$cols" -y 80 \
+        "LC_ALL=$loc LANG=$loc $LS play --plain --seed 2 --bots 2 --record '$tmp/hl.lsr'; echo \"exit status \$?\"; sleep 60"
+    wait_for hl "your move>"
+    $T send-keys -t hl help Enter
+    wait_for hl "Cards: rank A 2-10"
+    sed -n '/^Type one of:/,/^Cards: rank/p' "$tmp/screen" >"$tmp/hl.rows"
+    if [ "$cols" = 44 ]; then
+        # Each row's first line starts with a command at column 2; each
+        # later line with 28 spaces and the description's next words.
+        grep -qxF "  discard CARDS take CARD   discard, then" "$tmp/hl.rows" &&
+            grep -qxF "                            take one of the" "$tmp/hl.rows" &&
+            grep -qxF "  quit or q                 end the game" "$tmp/hl.rows" &&
+            grep -qxF "                            (the record is" "$tmp/hl.rows" ||
+            screen_fail "the help's descriptions do not go on under their column at $cols columns"
+        bad=$(grep -vE '^(Type one of:|Cards: .*|  [a-z].*|                            [^ ].*|  +[^ ].*AC\.)$' "$tmp/hl.rows" || true)
+        [ -z "$bad" ] || screen_fail "a help row goes on elsewhere than under its description: '$bad'"
+    else
+        on_screen -E "^  discard CARDS take CARD   discard, then take one of the open cards$" "the help's table is broken at $cols columns"
+        on_screen -E "^  quit or q                 end the game \(the record is saved\)$" "the help's table is broken at $cols columns"
+    fi
+    $T send-keys -t hl quit Enter
+    wait_for hl "exit status 0"
+    $T kill-session -t hl
 done
 fi
 echo ok
