@@ -967,7 +967,7 @@ static double thread_cpu_ms(void *ud)
  * defaults without a word. True, with the message in err, for such a
  * spec; the parameters the kind takes are the library's own list.
  */
-static bool empty_parameter(const char *spec, ls_error *err)
+bool cli_spec_params_empty(const char *spec, ls_error *err)
 {
     const char *colon = strchr(spec, ':');
     size_t len = strlen(spec);
@@ -999,7 +999,7 @@ static bool empty_parameter(const char *spec, ls_error *err)
 int cli_player_check(const char *spec, ls_error *err)
 {
     if (strncmp(spec, "cmd:", 4) != 0) {
-        if (empty_parameter(spec, err))
+        if (cli_spec_params_empty(spec, err))
             return LS_EINVAL;
         ls_player *p = ls_player_new(spec, 0, err);
         if (p) {

@@ -32,7 +32,7 @@ grep -q '^decisions/s *[0-9]' "$tmp/e" || { cat "$tmp/e"; fail "expert rate"; }
 # Bad options: exit 2, a message naming what was wrong, nothing on stdout.
 for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
            "--seed -1" "--player bogus" "--player expert:iters=0" "--player cmd:true" \
-           "--frobnicate"; do
+           "--player greedy:" "--player expert:iters=5," "--frobnicate"; do
     set +e
     # shellcheck disable=SC2086
     "$ls" bench $bad --matches 1 >"$tmp/out" 2>"$tmp/err"
@@ -44,6 +44,9 @@ for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
 done
 "$ls" bench --players 9 --matches 1 2>&1 | grep -q -- "--players must be from 2 to 8" ||
     fail "the --players message"
+# A colon with nothing after it was benched with the defaults.
+"$ls" bench --player greedy: --matches 1 2>&1 | grep -q -- "^leastscore bench: 'greedy:' has nothing after its colon" ||
+    fail "the message for greedy:"
 # --seconds and --matches together are refused (--matches won without a
 # word); a value left out is said to be missing (it was an 'unknown
 # option'); a number of seconds is written from its first character, as
