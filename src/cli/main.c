@@ -98,7 +98,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return output_written(commands[i].name, commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "leastscore: unknown command '%s'\n", argv[1]);
+    char shown[4 * 64 + 1];
+    fprintf(stderr, "leastscore: unknown command '%s'\n",
+            cli_shown(argv[1], shown, sizeof shown));
     usage(stderr);
     return 2;
 }
@@ -250,13 +252,28 @@ int cli_option_error(const char *cmd, const char *given,
     return cli_usage_error(cmd, "unknown option '%s'", given);
 }
 
+/* The message quotes what was typed ('unknown option ...'), which may
+ * hold control characters: it is printed as cli_shown() gives it, so that
+ * none reaches the terminal raw. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "leastscore %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    size_t size = len > 0 ? 4 * (size_t)len + 1 : 1;
+    char *msg = len >= 0 ? malloc((size_t)len + 1) : NULL, *shown = malloc(size);
+    if (msg && shown) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+        fprintf(stderr, "leastscore %s: %s", cmd, cli_shown(msg, shown, size));
+    } else {
+        fprintf(stderr, "leastscore %s: out of memory for the message of a usage "
+                "error", cmd);
+    }
+    free(msg);
+    free(shown);
     fprintf(stderr, "\nRun 'leastscore %s --help' for usage.\n", cmd);
     return 2;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh - the leastscore command itself: with no command or an unknown one
 # it prints its usage and exits 2; --help, -h and help list the commands,
-# help COMMAND is COMMAND --help; --version says the version; an output
+# help COMMAND is COMMAND --help; --version says the version; what was
+# typed is quoted with control bytes escaped in a usage error; an output
 # that cannot be written is a failure. And sim on a terminal: a progress bar on
 # stderr that ends at every match played (driven in tmux).
 set -eu
@@ -41,6 +42,16 @@ done
 grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "help: unknown command not named"
 [ "$(status help play sim)" = 2 ] || fail "help play sim: not exit 2"
 grep -q "one COMMAND only" "$tmp/err" || fail "help play sim: no reason"
+# What was typed is quoted in a usage error with each control byte as
+# \xNN: it reached the terminal raw (here the start of an escape sequence).
+esc=$(printf '\033[31m')
+for c in "frobnicate$esc" "play --x$esc" "replay --x$esc" "sim --x$esc" "arena --x$esc" \
+         "bench --x$esc" "replay a b$esc" "play --name n$esc"; do
+    # shellcheck disable=SC2086
+    [ "$(status $c)" = 2 ] || fail "$c: not exit 2"
+    grep -qF '\x1b[31m' "$tmp/err" && ! grep -qF "$esc" "$tmp/err" ||
+        { cat -v "$tmp/err"; fail "$c: the control byte is not escaped"; }
+done
 # An output that cannot be written (a full disk) is a failure, said on
 # stderr (exit 0 before, with the output cut); replay's is 2, as its 1
 # means an invalid record.
