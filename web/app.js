@@ -1495,6 +1495,10 @@ function resultBody(r, id, names = null) {
   const hands = r.hands || [];
   const why = new Map(explainRound(r).map((e) => [e.seat, e]));
   const dh = hands.find((x) => x.seat === r.declarer);
+  // (a declarer who holds the lowest hand with others: the tie rule decided)
+  const others = hands.filter((x) => x !== dh);
+  const tied = dh && dh.total === Math.min(...others.map((x) => x.total))
+    ? others.filter((x) => x.total === dh.total).map((x) => (you(x.seat) ? 'you' : names[x.seat])) : [];
   const explain = (x) => {
     const e = why.get(x.seat);
     if (e.why === 'correct') return s.explainCorrectDeclarer;
@@ -1503,7 +1507,7 @@ function resultBody(r, id, names = null) {
     return s.explainNothing;
   };
   return [h('h2', { id }, s.resultHeading(r.round)),
-    h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer))
+    h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer), tied)
       : s.resultShowdown(names[r.lowest], you(r.lowest))),
     stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
       attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },

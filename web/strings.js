@@ -249,8 +249,11 @@ export const s = {
   // The round's result
   resultHeading: (round) => `Round ${round} result`,
   // (you: the player is the one named, on their own page.)
-  resultDeclared: (name, total, correct, you) =>
-    `${you ? 'You' : name} declared with ${total}: ${correct ? 'correct' : 'false'}.`,
+  // tied: who else held the declarer's total when it was the lowest (D1),
+  // 'you' for the player; the table's tie rule made it correct or false.
+  resultDeclared: (name, total, correct, you, tied = []) =>
+    `${you ? 'You' : name} declared with ${total}: ${correct ? 'correct' : 'false'}${tied.length
+      ? ` (a tie with ${andList(tied)} at ${total} counts as ${correct ? 'correct' : 'false'} at this table)` : ''}.`,
   resultShowdown: (name, you) =>
     `Nobody declared before the turn limit: a showdown, scored as if ${you ? 'you' : name} (the lowest hand) had declared.`,
   colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',

@@ -47,6 +47,10 @@ test('scores are explained: a false declaration as 20 plus the gap, a correct on
 test('a round\'s result reads in the second person where it is about the player', () => {
   assert.equal(s.resultDeclared('Ada', 6, true, false), 'Ada declared with 6: correct.');
   assert.equal(s.resultDeclared('Ada', 9, false, true), 'You declared with 9: false.');
+  assert.equal(s.resultDeclared('Ada', 7, true, false, ['Ben']),
+    'Ada declared with 7: correct (a tie with Ben at 7 counts as correct at this table).');
+  assert.equal(s.resultDeclared('Ada', 7, false, false, ['Ben', 'you']),
+    'Ada declared with 7: false (a tie with Ben and you at 7 counts as false at this table).');
   assert.equal(s.resultShowdown('Ben', true),
     'Nobody declared before the turn limit: a showdown, scored as if you (the lowest hand) had declared.');
   assert.equal(s.explainPays(16, 10, 'Ada', true), '16 − 10 (you) = 6');
