@@ -6,7 +6,9 @@
 // build/leastscore); $LS_WEB the client's directory the server serves
 // (default web/: another, such as `git archive HEAD~1 web` unpacked, shows
 // that a test fails on the client before a change). Every wait is bounded; a failing test leaves a
-// screenshot of each open page in build/web-screenshots/.
+// screenshot of each open page in $LS_SCREENSHOTS (a directory, relative
+// to the current one; default build/web-screenshots/), so that two people
+// running tests in one tree can keep theirs apart.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +18,8 @@ import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-export const SHOTS = path.join(ROOT, 'build', 'web-screenshots');
+export const SHOTS = process.env.LS_SCREENSHOTS ? path.resolve(process.env.LS_SCREENSHOTS)
+  : path.join(ROOT, 'build', 'web-screenshots');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
@@ -128,7 +131,7 @@ export async function newPage(browser, viewport) {
   return page;
 }
 
-// Saves a screenshot of each page under build/web-screenshots/NAME-i.png.
+// Saves a screenshot of each page as SHOTS/NAME-i.png.
 export async function screenshots(name, pages) {
   fs.mkdirSync(SHOTS, { recursive: true });
   let i = 0;
