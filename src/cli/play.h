@@ -174,6 +174,11 @@ void play_personal(const play_game *g, const char *msg, char *out, size_t size);
  * limit"). */
 void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
                        int name_w, char *buf, size_t size);
+/* Whether seat's hand is a lowest one of round r, marked so in the
+ * round's table: every hand of the round equal to the lowest total is,
+ * a tied declarer's too (also when the table's tie rule made that
+ * declaration false); it marked only the first in seat order. */
+bool play_lowest_hand(const ls_round_result *r, int seat);
 /* Why the hint's move m is good, from the move and the view alone: what
  * the discard sheds, the set the kept cards make for next turn, what the
  * taken card does ("sheds 18 points; keeps JH QH KH for a run next

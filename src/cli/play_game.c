@@ -115,6 +115,16 @@ const char *play_points(int n, char *buf, size_t size)
     return buf;
 }
 
+bool play_lowest_hand(const ls_round_result *r, int seat)
+{
+    if (seat < 0 || seat >= LS_MAX_PLAYERS || !(r->players >> seat & 1))
+        return false;
+    for (int i = 0; i < LS_MAX_PLAYERS; i++)
+        if ((r->players >> i & 1) && r->hand_total[i] < r->hand_total[seat])
+            return false;
+    return true;
+}
+
 void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
                        int name_w, char *buf, size_t size)
 {

@@ -413,7 +413,7 @@ static void round_text(const play_game *g, const ls_round_result *r, int i,
 }
 
 /* print_result's table, its columns nw, hw and rw wide. */
-static void print_table(const play_game *g, const ls_round_result *r, int low, int nw,
+static void print_table(const play_game *g, const ls_round_result *r, int nw,
                         int hw, int rw)
 {
     char buf[64], round[160];
@@ -425,7 +425,7 @@ static void print_table(const play_game *g, const ls_round_result *r, int low, i
         round_text(g, r, i, round, sizeof round);
         out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
             play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-            i == low ? "*" : " ", rw, round, r->total[i],
+            play_lowest_hand(r, i) ? "*" : " ", rw, round, r->total[i],
             r->eliminated >> i & 1 ? "  OUT" : "");
     }
     out("  (* the lowest hand)\n");
@@ -488,11 +488,11 @@ static void print_result(const play_game *g)
             round_text(g, r, i, round, sizeof round);
             out("  %s: %s, total %d%s; this round %s; match %d%s.\n", ls_name(g->s, i),
                 play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-                i == low ? ", the lowest" : "", round, r->total[i],
+                play_lowest_hand(r, i) ? ", the lowest" : "", round, r->total[i],
                 r->eliminated >> i & 1 ? ", out" : "");
         }
     } else {
-        print_table(g, r, low, nw, hw, rw);
+        print_table(g, r, nw, hw, rw);
     }
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)

@@ -757,12 +757,12 @@ static void draw_round(const ui *u)
             wattroff(w, A_DIM);
             continue;
         }
-        attr_t a = i == low ? A_BOLD : 0;
+        attr_t a = play_lowest_hand(r, i) ? A_BOLD : 0;
         wattron(w, a);
         mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), NAME_W, name, sizeof name));
         play_cards(r->hand[i], text, sizeof text);
         rich(u, w, y, xh, cw, 1, 0, text, a);
-        mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], i == low ? "*" : "");
+        mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], play_lowest_hand(r, i) ? "*" : "");
         /* When the column is too narrow (wide hands, a long name), the
          * short form: a false declarer's "20 + (41 - Cleo's 39)" leaves
          * out the name (the headline has it); cut, the numbers were

@@ -1093,3 +1093,15 @@ printf 'junk\n' >"$tmp/$esc-bad.lsr"
 grep -qF -- "--resume: $tmp/r\\x1b[31m-bad.lsr:1:1: " "$tmp/esc3.out" ||
     { cat -v "$tmp/esc3.out"; echo "a bad record's path with a control character"; exit 1; }
 echo "ok: paths with control characters"
+
+# A declaration tied with the lowest other hand (D1): both hands are the
+# lowest, and the table marks both (it marked only the first in seat order,
+# here You, not Ada who declared). tests/data/tied-declare.lsr stops just
+# before Ada, a greedy computer, declares with 9 against your 9.
+cp "$(dirname "$0")/../data/tied-declare.lsr" "$tmp/tie.lsr"
+printf 'quit\n' | "$LS" play --plain --resume "$tmp/tie.lsr" >"$tmp/tie.out" 2>&1
+grep -qF "Ada declared with 9: correct" "$tmp/tie.out" &&
+    grep -qE "^  You +4D 5H +9\*" "$tmp/tie.out" &&
+    grep -qE "^  Ada +AD 8D +9\*" "$tmp/tie.out" ||
+    { cat "$tmp/tie.out"; echo "a tied declaration's two lowest hands are not both marked"; exit 1; }
+echo "ok: a tie marks both lowest hands"

@@ -388,6 +388,19 @@ wait_for fin "wins the match"
 $T send-keys -t fin n
 wait_for fin "exit status 0"
 
+# A declaration tied with the lowest other hand (D1): the round's box
+# marks both lowest hands, bold with a star (only the first in seat order
+# was, here You and not Ada who declared; tests/data/tied-declare.lsr).
+cp "$(dirname "$0")/../data/tied-declare.lsr" "$tmp/tie.lsr"
+start tie 100 35 C --resume "$tmp/tie.lsr" --pace 0
+wait_for tie "Press Enter to continue"
+on_screen -E "You +4D 5H +9\* " "your tied lowest hand is not marked"
+on_screen -E "Ada +AD 8D +9\* " "the tied declarer's lowest hand is not marked"
+$T send-keys -t tie q
+wait_for tie "Quit this game?"
+$T send-keys -t tie y
+wait_for tie "exit status 0"
+
 # Play again when the next match's record cannot be written (FILE-2 is a
 # directory): the game ends, and says why on stderr with status 1 (it said
 # only that the first record was saved, and exited 0).
