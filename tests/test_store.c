@@ -212,17 +212,18 @@ static int64_t new_player(ls_db *db, const char *name, const char *token)
     return id;
 }
 
-/* A table of the example's three players, the first `lines` lines
- * appended. ids[] (may be NULL) the players' ids, 0 for a guest. */
-/* Undoes migrations 5 and 4 (the tests of older migrations go back
+/* Undoes migrations 6, 5 and 4 (the tests of older migrations go back
  * before them). */
-static void undo_schemas_4_and_5(ls_db *db)
+static void undo_schemas_4_to_6(ls_db *db)
 {
+    OK(ls__db_exec(db, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP INDEX matches_file_pending", NULL, NULL, ERR));
     OK(ls__db_exec(db, "ALTER TABLE matches DROP COLUMN file_pending", NULL, NULL, ERR));
     OK(ls__db_exec(db, "ALTER TABLE live_seats DROP COLUMN away", NULL, NULL, ERR));
 }
 
+/* A table of the example's three players, the first `lines` lines
+ * appended. ids[] (may be NULL) the players' ids, 0 for a guest. */
 static int64_t example_table(ls_db *db, const int64_t ids[3], int lines)
 {
     static const char *const names[3] = {"Ann", "Bob", "Cid"};
@@ -536,7 +537,7 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
     ls_db *db = open_store();
     int64_t ann = new_player(db, "Ann", "first-device-token-01");
     /* Back to schema 1, and a second "ann" as schema 1 let it be made. */
-    undo_schemas_4_and_5(db);
+    undo_schemas_4_to_6(db);
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE player_names", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 2", NULL, NULL, ERR));
@@ -904,7 +905,7 @@ static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
     (void)state;
     ls_db *db = open_store();
     int64_t t = example_table(db, NULL, 4);
-    undo_schemas_4_and_5(db);
+    undo_schemas_4_to_6(db);
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 3", NULL, NULL, ERR));
     ls_db_close(db);
@@ -919,6 +920,7 @@ static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
     assert_int_equal(lt[0].lines, 4);
     assert_int_equal(lt[0].nchat, 0);
     assert_false(lt[0].seat[1].away); /* schema 4: nobody has left */
+    assert_int_equal(lt[0].host, -1);  /* schema 6: the host in meta */
     ls_db_live_tables_free(lt, n);
     char b[32];
     ls_db_chat_line l = chat_line(1, b, sizeof b);
@@ -1487,6 +1489,40 @@ static void test_a_finished_match_has_its_file_pending_until_written(void **stat
     ls_db_close(db);
 }
 
+/* The host a table's host passed to is kept (-1 until it passes); only a
+ * person of the table can be host. */
+static void test_a_host_passed_on_is_kept(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t t = example_table(db, NULL, 4);
+    OK(ls_db_table_begin(db, "EFGH", "{}", &(int64_t){0}, ERR));
+    ls_db_seat bot = {.name = "Expert", .bot = "expert"};
+    OK(ls_db_bot_player(db, "expert", &bot.player_id, ERR));
+    OK(ls_db_table_seat(db, t, 3, &bot, ERR));
+    ls_db_live_table *lt = NULL;
+    int n = 0;
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(lt[0].host, -1);
+    ls_db_live_tables_free(lt, n);
+    OK(ls_db_table_host(db, t, 1, ERR));
+    OK(ls_db_table_host(db, t, 2, ERR));
+    ls_error e;
+    assert_int_equal(ls_db_table_host(db, t, 3, &e), LS_DB_ENOTFOUND); /* a computer */
+    assert_non_null(strstr(e.msg, "no person in seat 3"));
+    assert_int_equal(ls_db_table_host(db, t, 5, &e), LS_DB_ENOTFOUND); /* empty */
+    assert_int_equal(ls_db_table_host(db, t + 2, 0, &e), LS_DB_ENOTFOUND);
+    assert_int_equal(ls_db_table_host(db, t, 8, &e), LS_EINVAL);
+    assert_int_equal(ls_db_table_host(db, t, -1, &e), LS_EINVAL);
+    OK(ls_db_live_tables(db, &lt, &n, ERR));
+    assert_int_equal(n, 2);
+    assert_int_equal(lt[0].host, 2); /* the last one kept */
+    assert_int_equal(lt[1].host, -1);
+    ls_db_live_tables_free(lt, n);
+    ls_db_close(db);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_store, forget_store)
 static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
@@ -1513,6 +1549,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_tables_chat_goes_with_it),
     T(test_a_table_in_progress_gains_a_chat_in_the_migration),
     T(test_a_seat_left_is_kept_away),
+    T(test_a_host_passed_on_is_kept),
     T(test_a_finished_match_has_its_file_pending_until_written),
     T(test_a_dropped_table_is_forgotten),
     T(test_a_finished_table_becomes_a_match_with_stats_and_ratings),

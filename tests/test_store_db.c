@@ -728,6 +728,49 @@ static void test_an_away_seat_comes_back_away_after_a_restart(void **state)
     store_db_free(st);
 }
 
+/* The host passed on during the match (the host left, and the next person
+ * connected took it) is the host after a restart, also once the first
+ * host is back: not the host the match began with. */
+static void test_the_host_comes_back_as_it_was_at_the_stop(void **state)
+{
+    (void)state;
+    static const char *const names[3] = {"Ann", "Bob", "Cid"};
+    static const char *const tokens[3] = {"0123456789abcdef0123456789abcdef",
+                                          "fedcba9876543210fedcba9876543210",
+                                          "00112233445566778899aabbccddeeff"};
+    store *st = open_db_store();
+    static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
+                                     .bot_delay_ms = 700};
+    table_options o = {.seats = 3, .rules = ls_rules_default(), .turn_time = 30};
+    table *t = table_new("ABCDE", &o, &cfg, 11, st);
+    assert_non_null(t);
+    srv_error e = {0};
+    int seat = -1;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(table_join(t, names[i], tokens[i], 0, 0, &seat, &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    assert_int_equal(t->host, 0);
+    /* Ann leaves: Bob is host; Ann comes back, and Bob stays host. */
+    assert_int_equal(table_leave(t, 0, 0, &e), 0);
+    assert_int_equal(t->host, 1);
+    table_connect(t, 0, 1000);
+    assert_int_equal(t->host, 1);
+
+    t = stop_and_restore(t, &st, 5000);
+    assert_int_equal(t->host, 1);
+    /* After the restart Cid comes back, Bob leaves: Cid is host, and is
+     * after the next restart. */
+    assert_int_equal(table_seat_of_token_hash(t, tokens[2], t->seats[2].token_hash), 2);
+    table_connect(t, 2, 6000);
+    assert_int_equal(table_leave(t, 1, 6000, &e), 0);
+    assert_int_equal(t->host, 2);
+    t = stop_and_restore(t, &st, 9000);
+    assert_int_equal(t->host, 2);
+    assert_true(t->seats[1].away);
+    table_free(t);
+    store_db_free(st);
+}
+
 /* The .lsr files in the test's directory whose name holds `part`; the
  * last one's text into text (NULL: not read). */
 static int record_files(const char *part, char **text)
@@ -823,6 +866,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_failing_store_keeps_everything_and_comes_back),
     T(test_a_chat_line_that_seemed_to_fail_gives_its_number_back),
     T(test_an_away_seat_comes_back_away_after_a_restart),
+    T(test_the_host_comes_back_as_it_was_at_the_stop),
     T(test_a_finished_match_without_its_file_gets_it_at_the_next_start),
 };
 

@@ -134,6 +134,10 @@ static const char *const migrations[] = {
      * as written. */
     "ALTER TABLE matches ADD COLUMN file_pending INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX matches_file_pending ON matches (id) WHERE file_pending = 1",
+    /* 6: who is host at a table in progress, once the host has passed on
+     * (the host left, or is away): a restart gives the table that host
+     * back, not the one its match began with (in meta). NULL until then. */
+    "ALTER TABLE live_tables ADD COLUMN host INTEGER",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -970,6 +974,24 @@ int ls_db_table_seat_away(ls_db *db, int64_t table_id, int seat, bool away,
     return ret;
 }
 
+int ls_db_table_host(ls_db *db, int64_t table_id, int seat, ls_error *err)
+{
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return ls__db_fail(err, LS_EINVAL, "seat %d is not 0 to %d", seat,
+                           LS_MAX_PLAYERS - 1);
+    num nt = i64s(table_id), ns = i64s(seat);
+    one_i64 o = {0, false};
+    int ret = q(db, err,
+                "UPDATE live_tables SET host = $2 WHERE id = $1 AND EXISTS (SELECT 1"
+                " FROM live_seats WHERE table_id = $1 AND seat = $2 AND bot = '')"
+                " RETURNING id",
+                row_i64, &o, 2, nt.s, ns.s);
+    if (!ret && !o.found)
+        ret = ls__db_fail(err, LS_DB_ENOTFOUND, "table %" PRId64 " in progress has no "
+                          "person in seat %d", table_id, seat);
+    return ret;
+}
+
 static int check_line(const char *line, ls_error *err)
 {
     int ret = check_text(line, "record line", LINE_MAX_BYTES, err);
@@ -1161,13 +1183,14 @@ static int row_live_table(void *ud, const char *const *col, int ncol)
 {
     live_acc *a = ud;
     int rc;
-    ls_db_live_table *t = rows_add(&a->r, ncol, 4, &rc);
+    ls_db_live_table *t = rows_add(&a->r, ncol, 5, &rc);
     if (!t)
         return rc;
     t->id = col_i64(col[0]);
     t->code = strdup(col[1] ? col[1] : "");
     t->meta = strdup(col[2] ? col[2] : "");
     t->created_at = col_i64(col[3]);
+    t->host = col[4] ? (int)col_i64(col[4]) : -1;
     return t->code && t->meta ? 0 : LS_ENOMEM;
 }
 ANALYZER_END
@@ -1275,7 +1298,7 @@ int ls_db_live_tables(ls_db *db, ls_db_live_table **out, int *n, ls_error *err)
     int ret = tx_begin(db, err);
     if (ret)
         return ret;
-    ret = q(db, err, "SELECT id, code, meta, created_at FROM live_tables ORDER BY id",
+    ret = q(db, err, "SELECT id, code, meta, created_at, host FROM live_tables ORDER BY id",
             row_live_table, &a, 0);
     a.cur = 0;
     if (!ret)

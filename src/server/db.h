@@ -166,6 +166,10 @@ int ls_db_table_begin(ls_db *db, const char *code, const char *meta,
  * LS_DB_ENOTFOUND when the table has no such seat. */
 int ls_db_table_seat_away(ls_db *db, int64_t table_id, int seat, bool away,
                           ls_error *err);
+/* Notes that the host of the table is now the person in `seat` (the
+ * host passed on during the match); given back by ls_db_live_tables().
+ * LS_DB_ENOTFOUND when the table has no person in that seat. */
+int ls_db_table_host(ls_db *db, int64_t table_id, int seat, ls_error *err);
 /* Fills seat `seat` (0..7) or, with s NULL, empties it. */
 int ls_db_table_seat(ls_db *db, int64_t table_id, int seat, const ls_db_seat *s,
                      ls_error *err);
@@ -238,6 +242,8 @@ typedef struct ls_db_live_table {
     int64_t id;
     char *code, *meta;
     int64_t created_at;
+    int host;                          /* the host's seat as last noted by
+                                          ls_db_table_host(), -1: never */
     int nseats;                        /* filled seats, by seat number */
     ls_db_live_seat seat[LS_MAX_PLAYERS];
     char *record;                      /* the lines, each ended by '\n' */

@@ -61,7 +61,8 @@ typedef struct store_match {
     int match;                      /* the match's number at the table */
     int capacity;                   /* the seats the table was created with */
     int turn_time;                  /* seconds, 0 = off */
-    int host;                       /* the host's seat */
+    int host;                       /* the host's seat (at restore: as it
+                                       was when the server stopped) */
     int nseats;
     store_seat seat[LS_MAX_PLAYERS];
     /* The table's chat, oldest first: at match_begin its lines so far (the
@@ -110,6 +111,11 @@ typedef struct store_ops {
      * store keeps it and writes it at a later call (flush); the match
      * goes on either way. May be NULL (a store that keeps no seats). */
     int (*seat_away)(void *self, void *match, int seat, bool away);
+    /* The host passed on to the person in `seat` during the match. Kept
+     * with the match, so that restore gives that host back (host), not
+     * the one the match began with. Written, or kept and written later,
+     * as seat_away. May be NULL (a store that keeps the first host). */
+    int (*host)(void *self, void *match, int seat);
     /* Tries again to write everything the store holds unwritten (every
      * match's text, ended matches). Returns 0 when nothing is left. */
     int (*flush)(void *self);

@@ -39,6 +39,8 @@ typedef struct db_match {
                             (refused, but perhaps in all the same), 0 none */
     unsigned away;       /* the seats whose person left, a bit each */
     unsigned away_kept;  /* the same as the database holds it */
+    int host;            /* the host's seat */
+    int host_kept;       /* the same as the database gives it back */
     int how;       /* STORE_... once ended, else 0 */
     struct db_match *prev, *next;
 } db_match;
@@ -316,6 +318,25 @@ static int write_away(db_store *s, db_match *m, ls_error *err)
     return 0;
 }
 
+/* Writes the host when the database does not hold it yet. */
+static int write_host(db_store *s, db_match *m, ls_error *err)
+{
+    if (m->host == m->host_kept)
+        return 0;
+    int ret = fault(s, err);
+    if (!ret)
+        ret = ls_db_table_host(s->db, m->table_id, m->host, err);
+    if (!ret)
+        m->host_kept = m->host;
+    return ret;
+}
+
+/* Whether the match holds something the database does not. */
+static bool unwritten(const db_match *m)
+{
+    return m->len > 0 || m->how || m->away != m->away_kept || m->host != m->host_kept;
+}
+
 /*
  * Writes what the match holds: its pending text and, once it has ended,
  * its end (finished, dropped, or kept in progress). Frees a match that is
@@ -330,9 +351,13 @@ static int write_match(db_store *s, db_match *m)
         return ret;
     }
     /* A finished or dropped match leaves the tables in progress: who was
-     * away there no longer matters. */
+     * away there, or host, no longer matters. */
     if ((!m->how || m->how == STORE_SUSPENDED) && (ret = write_away(s, m, &err))) {
         report(s, m, "a seat's leaving or coming back could not be written", &err);
+        return ret;
+    }
+    if ((!m->how || m->how == STORE_SUSPENDED) && (ret = write_host(s, m, &err))) {
+        report(s, m, "the new host could not be written", &err);
         return ret;
     }
     if (!m->how)
@@ -376,7 +401,7 @@ static int db_flush(void *self)
     int ret = 0;
     for (db_match *m = s->matches, *next; m; m = next) {
         next = m->next;
-        if ((m->len > 0 || m->how || m->away != m->away_kept) && write_match(s, m))
+        if (unwritten(m) && write_match(s, m))
             ret = LS_DB_EIO;
     }
     if (!ret && s->failing) {
@@ -387,7 +412,9 @@ static int db_flush(void *self)
     return ret;
 }
 
-static db_match *match_new(db_store *s, int64_t table_id, const char *code, int match)
+/* A match on the list; `host` as the database gives it back. */
+static db_match *match_new(db_store *s, int64_t table_id, const char *code, int match,
+                           int host)
 {
     db_match *m = calloc(1, sizeof *m);
     if (!m)
@@ -395,6 +422,7 @@ static db_match *match_new(db_store *s, int64_t table_id, const char *code, int 
     m->table_id = table_id;
     snprintf(m->code, sizeof m->code, "%s", code);
     m->match = match;
+    m->host = m->host_kept = host;
     m->next = s->matches;
     if (s->matches)
         s->matches->prev = m;
@@ -485,7 +513,7 @@ static void *db_begin(void *self, const store_match *sm)
         report(s, &tmp, "the match cannot be kept", &err);
         return NULL;
     }
-    db_match *m = match_new(s, id, sm->code, sm->match);
+    db_match *m = match_new(s, id, sm->code, sm->match, sm->host); /* in meta */
     if (!m)
         return NULL;
     for (int i = 0; i < sm->nseats; i++)
@@ -522,6 +550,19 @@ static int db_seat_away(void *self, void *match, int seat, bool away)
         m->away |= 1u << seat;
     else
         m->away &= ~(1u << seat);
+    int ret = write_match(s, m);
+    if (!ret && s->failing)
+        db_flush(s);
+    return ret;
+}
+
+static int db_host(void *self, void *match, int seat)
+{
+    db_store *s = self;
+    db_match *m = match;
+    if (seat < 0 || seat >= LS_MAX_PLAYERS)
+        return LS_EINVAL;
+    m->host = seat;
     int ret = write_match(s, m);
     if (!ret && s->failing)
         db_flush(s);
@@ -607,6 +648,8 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
                   "are not the server's (kept in the store)", lt->code, lt->id, lt->meta);
             continue;
         }
+        if (lt->host >= 0)
+            sm.host = lt->host; /* passed on during the match */
         sm.nseats = lt->nseats;
         for (int k = 0; k < lt->nseats; k++) {
             const ls_db_live_seat *ls = &lt->seat[k];
@@ -627,7 +670,7 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
             snprintf(c->name, sizeof c->name, "%s", lt->chat[k].name);
             c->text = lt->chat[k].text;
         }
-        db_match *m = match_new(s, lt->id, lt->code, sm.match);
+        db_match *m = match_new(s, lt->id, lt->code, sm.match, sm.host);
         if (!m) {
             logf_(s, "table %s: not restored: out of memory (kept in the store)", lt->code);
             continue;
@@ -660,6 +703,7 @@ static const store_ops db_ops = {
     .append = db_append,
     .chat = db_chat,
     .seat_away = db_seat_away,
+    .host = db_host,
     .flush = db_flush,
     .match_end = db_end,
     .restore = db_restore,

@@ -505,7 +505,10 @@ static bool is_turn_of(const table *t, int seat)
 
 /* The host is away: the next connected person becomes host (none
  * connected: the host stays, and the first person to come back takes it,
- * table_connect), so that a match's end never waits for a host who left. */
+ * table_connect), so that a match's end never waits for a host who left.
+ * The store of the match in play is told, so that a restart gives the
+ * table this host back; one that cannot write it yet keeps it and writes
+ * it later: nothing waits. */
 static void pass_host(table *t)
 {
     for (int k = 1; k < t->nseats; k++) {
@@ -513,14 +516,15 @@ static void pass_host(table *t)
         if (!t->seats[i].bot && t->seats[i].connected) {
             t->host = i;
             log_add(t, TEV_HOST)->seat = i;
+            if (t->rec_handle && t->st.ops && t->st.ops->host)
+                t->st.ops->host(t->st.self, t->rec_handle, i);
             return;
         }
     }
 }
 
 /* Tells the store of the match in play that the person in `seat` left or
- * came back, so that a restart finds the seat as it is. A store that
- * cannot write it yet keeps it and writes it later: nothing waits. */
+ * came back, so that a restart finds the seat as it is (as pass_host). */
 static void keep_away(table *t, int seat)
 {
     if (t->rec_handle && t->st.ops && t->st.ops->seat_away)

@@ -208,8 +208,10 @@ table *table_new(const char *code, const table_options *o, const table_config *c
  * to it from now on). The seats are held for their people to come back
  * with resume (their grace time starts at `now`; their tokens are known
  * by hash), but for those who had left (away in m: the computer plays
- * for them at once, as before), the computer players play again, the turn in play gets a
- * fresh full turn time, and the event log starts empty at `version` (the
+ * for them at once, as before), the host is m's host (the one the
+ * table had when the server stopped, a person; else the first person),
+ * the computer players play again, the turn in play gets a fresh full
+ * turn time, and the event log starts empty at `version` (the
  * caller makes it higher than any version the table had, so that a
  * resuming client is sent a snapshot). The chat lines m holds come back
  * with their numbers, new lines numbered on from the last; without any,
