@@ -18,6 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "server/db_internal.h"
@@ -70,7 +73,8 @@ static int teardown(void **state)
         if (de->d_name[0] == '.')
             continue;
         snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
-        unlink(p);
+        if (unlink(p) != 0)
+            rmdir(p); /* an empty directory a test made */
     }
     if (d)
         closedir(d);
@@ -851,6 +855,85 @@ static void test_a_finished_match_without_its_file_gets_it_at_the_next_start(voi
     free(all);
 }
 
+/* Makes a file named `name` in the test's directory, last written `age`
+ * seconds ago. */
+static void old_file(const char *name, int age)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs("leastscore 1\n", f);
+    fclose(f);
+    struct timeval tv[2] = {{.tv_sec = time(NULL) - age}, {.tv_sec = time(NULL) - age}};
+    assert_int_equal(utimes(p, tv), 0);
+}
+
+static bool exists(const char *name)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    struct stat st;
+    return lstat(p, &st) == 0;
+}
+
+/* A crash in the middle of writing a record leaves its temporary file
+ * (NAME.lsr.XXXXXX, or NAME.lsr.tmp before 3bd4b47): the next start
+ * removes those, and says how many, once they are 10 minutes old (a
+ * younger one may be another server's write in progress). Nothing else
+ * is touched: no other name, no record, nothing but a plain file. */
+static void test_a_crashs_temporary_records_are_removed_at_the_next_start(void **state)
+{
+    (void)state;
+    static const char *const stale[] = {
+        "2026-12-05-011132-ABCD-1.lsr.a1B2c3",
+        "2026-12-05-011132-K7QF2-12.lsr.XyZ789",
+        "2025-01-31-235959-ABCD-3.lsr.tmp",
+    };
+    static const char *const kept[] = {
+        "2026-12-05-011132-ABCD-1.lsr",         /* a record */
+        "2026-12-05-011132-ABCD-1.lsr.a1B2c",   /* not mkstemp's six */
+        "2026-12-05-011132-ABCD-1.lsr.a1B2c3d",
+        "2026-12-05-011132-ABCD-1.lsr.a1B-c3",
+        "2026-12-05-011132-ABCD-1.lsr.bak",
+        "2026-12-05-011132-ABCD.lsr.a1B2c3",    /* no match number */
+        "2026-12-05-0111-ABCD-1.lsr.a1B2c3",    /* not our date */
+        "x2026-12-05-011132-ABCD-1.lsr.a1B2c3",
+        "notes.lsr.a1B2c3",
+        "leastscore.db",
+    };
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+        old_file(stale[i], 3600);
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        old_file(kept[i], 3600);
+    old_file("2026-12-05-011132-ABCD-2.lsr.Q1w2E3", 60); /* young: in progress? */
+    char p[400], target[400];
+    snprintf(p, sizeof p, "%s/2026-12-05-011132-ABCD-4.lsr.dir123", dir);
+    assert_int_equal(mkdir(p, 0755), 0);
+    struct timeval tv[2] = {{.tv_sec = time(NULL) - 3600}, {.tv_sec = time(NULL) - 3600}};
+    assert_int_equal(utimes(p, tv), 0);
+    snprintf(target, sizeof target, "%s/notes.lsr.a1B2c3", dir);
+    snprintf(p, sizeof p, "%s/2026-12-05-011132-ABCD-5.lsr.link12", dir);
+    assert_int_equal(symlink(target, p), 0);
+
+    store *st = open_db_store();
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+        if (exists(stale[i]))
+            fail_msg("%s was left", stale[i]);
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (!exists(kept[i]))
+            fail_msg("%s was removed", kept[i]);
+    assert_true(exists("2026-12-05-011132-ABCD-2.lsr.Q1w2E3"));
+    assert_true(exists("2026-12-05-011132-ABCD-4.lsr.dir123"));
+    assert_true(exists("2026-12-05-011132-ABCD-5.lsr.link12"));
+    assert_int_equal(log_count("removed 3 temporary files"), 1);
+    store_db_free(st);
+    /* Nothing more to remove: nothing said. */
+    st = open_db_store();
+    assert_int_equal(log_count("temporary files"), 1);
+    store_db_free(st);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 static const struct CMUnitTest tests[] = {
     T(test_a_match_in_progress_is_in_the_database_at_its_last_move),
@@ -868,6 +951,7 @@ static const struct CMUnitTest tests[] = {
     T(test_an_away_seat_comes_back_away_after_a_restart),
     T(test_the_host_comes_back_as_it_was_at_the_stop),
     T(test_a_finished_match_without_its_file_gets_it_at_the_next_start),
+    T(test_a_crashs_temporary_records_are_removed_at_the_next_start),
 };
 
 LS_TEST_MAIN(tests)

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "leastscore.h"
 
@@ -150,5 +151,21 @@ int store_file_write(const char *dir, const char *name, const char *text, size_t
                      char *msg, size_t size);
 /* Creates DIR and its parents if needed. Returns 0, or -1 with msg set. */
 int store_file_mkdir(const char *dir, char *msg, size_t size);
+
+/* How old a temporary file of store_file_write must be before
+ * store_file_sweep takes it for a crash's: a younger one may be a write in
+ * progress (another server writing into the same directory). */
+#define STORE_FILE_STALE_S 600
+
+/*
+ * Removes from DIR the temporary files a crash in the middle of
+ * store_file_write left (named DATE-CODE-MATCH.lsr.XXXXXX, or
+ * DATE-CODE-MATCH.lsr.tmp as earlier versions named them): plain files
+ * of those names only, last written STORE_FILE_STALE_S or more before
+ * `now`. *removed counts those removed. Returns 0 (also when DIR does not
+ * exist), or -1 with msg set when DIR cannot be read or a file cannot be
+ * removed (the first such; the others are still tried). (store_file.c)
+ */
+int store_file_sweep(const char *dir, time_t now, int *removed, char *msg, size_t size);
 
 #endif

@@ -300,6 +300,21 @@ static void export_pending(db_store *s)
         logf_(s, "%d finished matches are still without their .lsr file", failed);
 }
 
+/* Removes the temporary files that a crash in the middle of writing a
+ * record left in the records directory (store_file_sweep), and says how
+ * many. */
+static void sweep_records(db_store *s)
+{
+    char msg[4200];
+    int removed = 0;
+    int rc = store_file_sweep(s->records, time(NULL), &removed, msg, sizeof msg);
+    if (removed)
+        logf_(s, "removed %d temporary files that an interrupted write of a record "
+              "left in %s (NAME.lsr.XXXXXX)", removed, s->records);
+    if (rc)
+        logf_(s, "%s (a temporary file that an interrupted write of a record left)", msg);
+}
+
 /* Writes the seats whose away state the database does not hold yet, each
  * in its own commit. */
 static int write_away(db_store *s, db_match *m, ls_error *err)
@@ -733,8 +748,10 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
     const char *f = getenv("LS_STORE_FAULT");
     s->fault = f && *f ? f : NULL;
     s->log = log;
-    if (s->records[0])
+    if (s->records[0]) {
+        sweep_records(s);
         export_pending(s);
+    }
     s->st.ops = &db_ops;
     s->st.self = s;
     return &s->st;

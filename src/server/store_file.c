@@ -8,8 +8,11 @@
  * renamed, so that a reader never sees half a record and a file that is
  * there after a crash is whole. Writing a record again gives the same
  * file: a record may be written twice (store_db.c writes at start-up the
- * files a crash kept it from writing).
+ * files a crash kept it from writing). A crash in the middle of a write
+ * leaves its temporary file, which nothing reads: store_file_sweep()
+ * removes those at start-up, by their name, which no other file has.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -113,4 +116,58 @@ int store_file_write(const char *dir, const char *name, const char *text, size_t
         return -1;
     }
     return 0;
+}
+
+/* The characters of a table's code and of mkstemp's XXXXXX (the same in
+ * every locale, unlike isalnum). */
+static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/* Whether `name` is a temporary name of a record as store_file_write()
+ * gives it, DATE-CODE-MATCH.lsr.XXXXXX (store_db.c's record name, then
+ * mkstemp's six letters and digits), or as versions before gave it,
+ * DATE-CODE-MATCH.lsr.tmp. DATE is YYYY-MM-DD-HHMMSS. */
+static bool temporary_name(const char *name)
+{
+    static const char date[] = "9999-99-99-999999-";
+    const char *p = name;
+    for (const char *d = date; *d; d++, p++)
+        if (*d == '9' ? !(*p >= '0' && *p <= '9') : *p != *d)
+            return false;
+    size_t n = strspn(p, alnum);
+    if (n < 1 || n >= STORE_CODE_SIZE || p[n] != '-')
+        return false;
+    p += n + 1;
+    n = strspn(p, "0123456789");
+    if (n < 1 || n > 10 || strncmp(p + n, ".lsr.", 5) != 0)
+        return false;
+    p += n + 5;
+    return !strcmp(p, "tmp") || (strlen(p) == 6 && strspn(p, alnum) == 6);
+}
+
+int store_file_sweep(const char *dir, time_t now, int *removed, char *msg, size_t size)
+{
+    *removed = 0;
+    DIR *d = opendir(dir);
+    if (!d) {
+        if (errno == ENOENT)
+            return 0; /* no record written yet */
+        snprintf(msg, size, "cannot read the data directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *de; (de = readdir(d));) {
+        struct stat st;
+        if (!temporary_name(de->d_name) ||
+            fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode) || now - st.st_mtime < STORE_FILE_STALE_S)
+            continue;
+        if (unlinkat(dirfd(d), de->d_name, 0) == 0) {
+            (*removed)++;
+        } else if (rc == 0) {
+            snprintf(msg, size, "cannot remove %s/%s: %s", dir, de->d_name, strerror(errno));
+            rc = -1;
+        }
+    }
+    closedir(d);
+    return rc;
 }
