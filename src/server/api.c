@@ -69,7 +69,7 @@ static int reply_error(api_reply *r, int status, const char *code, const char *f
 
 /* The reply for a failed call of the store: not found, the store out of
  * reach for now (503, to try again: a PostgreSQL connection being made
- * again), or the store failed. */
+ * again, an SQLite file locked by another process), or the store failed. */
 static int reply_db_error(api_reply *r, ls_db *db, int code, const ls_error *err)
 {
     if (code == LS_ENOMEM)

@@ -67,10 +67,12 @@ void ls_db_close(ls_db *db);
 /* "sqlite" or "postgresql". */
 const char *ls_db_backend(const ls_db *db);
 /* Whether the database cannot be reached for now: a PostgreSQL
- * connection lost (or not answered in time) and being made again. A call
- * that failed with LS_DB_EIO then is worth trying again in a few seconds
- * (the reconnection is tried again 5 s after one failed). Never for
- * SQLite. */
+ * connection lost (or not answered in time) and being made again (the
+ * reconnection is tried again 5 s after one failed); an SQLite file
+ * whose lock another connection held for longer than the 5 s a call
+ * waits for it (the last failure was SQLITE_BUSY, "database is locked").
+ * Asked right after a call that failed with LS_DB_EIO: that call is then
+ * worth trying again in a few seconds. */
 bool ls_db_unavailable(const ls_db *db);
 /* The schema version the database is at, and the one this program's
  * migrations reach. */

@@ -35,7 +35,8 @@ typedef struct ls__db_ops {
     int (*script)(ls_db *db, const char *sql, ls_error *err);
     void (*close)(ls_db *db);
     /* Whether the database cannot be reached for now (PostgreSQL: its
-     * connection was lost and is being made again). May be NULL: never. */
+     * connection was lost and is being made again; SQLite: the last
+     * failure was a lock held elsewhere). May be NULL: never. */
     bool (*unavailable)(const ls_db *db);
 } ls__db_ops;
 

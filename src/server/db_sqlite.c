@@ -31,12 +31,17 @@ typedef struct sq_conn {
         sqlite3_stmt *st;
     } cache[CACHE_SIZE];
     int ncache;
+    bool busy; /* the last failure a caller was told of was SQLITE_BUSY */
 } sq_conn;
 
+/* A failure of the last call, for the caller (err; the failure of a
+ * rollback after another, told to nobody, passes err NULL). */
 static int sq_fail(ls_db *db, ls_error *err, const char *what)
 {
     sq_conn *c = db->conn;
     int ext = sqlite3_extended_errcode(c->db);
+    if (err)
+        c->busy = (ext & 0xff) == SQLITE_BUSY;
     int code = LS_DB_EIO;
     if (ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY)
         code = LS_DB_EEXISTS;
@@ -144,6 +149,18 @@ static void sq_close(ls_db *db)
     db->conn = NULL;
 }
 
+/* The last failure was SQLITE_BUSY ("database is locked"): another
+ * connection held the lock the statement needed for longer than BUSY_MS
+ * (another process writing, a shell with a transaction open), or SQLite
+ * was recovering the WAL after a crash. It goes, so the call is worth
+ * trying again. (SQLITE_LOCKED, a conflict within one connection, is not
+ * such a case.) */
+static bool sq_unavailable(const ls_db *db)
+{
+    const sq_conn *c = db->conn;
+    return c && c->busy;
+}
+
 static const ls__db_ops sqlite_ops = {
     .name = "sqlite",
     /* IMMEDIATE takes the write lock at once: a transaction that reads then
@@ -154,6 +171,7 @@ static const ls__db_ops sqlite_ops = {
     .exec = sq_exec,
     .script = sq_script,
     .close = sq_close,
+    .unavailable = sq_unavailable,
 };
 
 static int journal_mode_row(void *ud, const char *const *col, int ncol)

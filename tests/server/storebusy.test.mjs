@@ -1,0 +1,80 @@
+// storebusy.test.mjs - the JSON API while the SQLite store is locked by
+// another process (here sqlite3 holding the write lock, as an
+// administrator's shell or another server on the same file can): a
+// request that must write waits out the lock (5 s, docs/store.md) and is
+// answered 503 store_unavailable with Retry-After and a JSON error saying
+// the store cannot be reached for now, as while PostgreSQL is out of
+// reach (docs/http-api.md), not 500 as if the store had failed; reads are
+// answered meanwhile (SQLite's WAL journal lets them), and once the lock
+// is gone the same request is answered 200. Before, 500 store_failed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer, sleep, T } from './lib.mjs';
+
+// Holds the SQLite file's write lock: sqlite3 with a write transaction
+// open. Resolves once the lock is held; release() rolls it back and ends
+// sqlite3.
+async function lockStore(file) {
+    const p = spawn('sqlite3', ['-cmd', '.timeout 20000', file], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '', err = '', exited = false;
+    p.stdout.on('data', (d) => { out += d; });
+    p.stderr.on('data', (d) => { err += d; });
+    const done = new Promise((res) => p.on('exit', () => { exited = true; res(); }));
+    p.stdin.write("BEGIN IMMEDIATE;\nSELECT 'lock' || 'ed';\n");
+    const deadline = Date.now() + T(30000);
+    while (!out.includes('locked') && !exited && Date.now() < deadline) await sleep(20);
+    if (!out.includes('locked')) {
+        p.kill();
+        throw new Error(`sqlite3 could not lock ${file}: ${err}`);
+    }
+    return {
+        release: async () => {
+            if (!exited) p.stdin.end('ROLLBACK;\n');
+            await done;
+        },
+    };
+}
+
+async function api(srv, path) {
+    const res = await fetch(`${srv.origin}${path}`, { signal: AbortSignal.timeout(T(60000)) });
+    const text = await res.text();
+    return { status: res.status, retry: res.headers.get('retry-after'), type: res.headers.get('content-type'), text };
+}
+
+test('the JSON API answers 503 with Retry-After while another process holds the SQLite write lock', async () => {
+    const srv = await startServer({ args: (dir) => ['--db', join(dir, 'store.db')] });
+    let lock = null;
+    try {
+        assert.equal((await api(srv, '/api/leaderboard')).status, 200);
+        lock = await lockStore(join(srv.dir, 'store.db'));
+        // A level's profile writes (its player is made on first sight):
+        // after the 5 s wait for the lock, twice.
+        for (let i = 0; i < 2; i++) {
+            const r = await api(srv, '/api/bots/greedy');
+            assert.equal(r.status, 503, `request ${i}: ${r.status} ${r.text}`);
+            assert.equal(r.retry, '5');
+            assert.match(r.type, /^application\/json/);
+            const body = JSON.parse(r.text);
+            assert.equal(body.error, 'store_unavailable');
+            assert.equal(body.message, 'the store cannot be reached for now; try again in a few seconds (sqlite: database is locked)');
+        }
+        // A read meanwhile: answered, and not taken for a lock.
+        const read = await api(srv, '/api/leaderboard');
+        assert.equal(read.status, 200, read.text);
+        assert.equal(read.retry, null);
+        await lock.release();
+        lock = null;
+        const r = await api(srv, '/api/leaderboard');
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.retry, null);
+        assert.equal((await api(srv, '/api/players/Nobody')).status, 404);
+        assert.equal((await api(srv, '/api/bots/greedy')).status, 200);
+        await srv.close();
+    } finally {
+        await lock?.release();
+        await srv.kill();
+    }
+});
