@@ -309,8 +309,9 @@ static void sweep_records(db_store *s)
     int removed = 0;
     int rc = store_file_sweep(s->records, time(NULL), &removed, msg, sizeof msg);
     if (removed)
-        logf_(s, "removed %d temporary files that an interrupted write of a record "
-              "left in %s (NAME.lsr.XXXXXX)", removed, s->records);
+        logf_(s, "removed %d temporary %s that an interrupted write of a record "
+              "left in %s (NAME.lsr.XXXXXX)", removed,
+              removed == 1 ? "file" : "files", s->records);
     if (rc)
         logf_(s, "%s (a temporary file that an interrupted write of a record left)", msg);
 }
