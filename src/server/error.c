@@ -41,6 +41,7 @@ static const char *const names[SRV_NERRORS] = {
     [-SRV_ESTORE_FAILED] = "store_failed",
     [-SRV_ESTORE] = "store_failing",
     [-SRV_ENOT_SEATED] = "not_seated",
+    [-SRV_ESTORE_UNAVAILABLE] = "store_unavailable",
 };
 
 const char *srv_errname(int code)

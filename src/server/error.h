@@ -45,7 +45,9 @@ enum {
     SRV_ESTORE_FAILED = -30, /* the store failed */
     SRV_ESTORE = -31,        /* the store is failing: nothing new can be kept */
     SRV_ENOT_SEATED = -32,   /* only the table's players may do this */
-    SRV_NERRORS = 33
+    SRV_ESTORE_UNAVAILABLE = -33, /* the store cannot be reached for now:
+                                     try again in a few seconds */
+    SRV_NERRORS = 34
 };
 
 /* What went wrong, for the client that caused it. */

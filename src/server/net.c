@@ -198,6 +198,7 @@ typedef struct account_job {
     char password[PROTO_PASSWORD_MAX + 1];
     int64_t player_id;     /* set_password: whose */
     int rc;                /* the store's answer */
+    bool unavailable;      /* rc: the store cannot be reached for now */
     ls_db_player p;        /* the player, when rc is 0 */
 } account_job;
 
@@ -549,12 +550,18 @@ static void account_work(job *j)
     ls_error err = {0};
     int64_t id = a->player_id;
     int rc = ls_db_open(&db, j->srv->cfg->db_where, &err);
+    /* The server opened this store at its start: a connection that
+     * cannot be made now (PostgreSQL not answering or refusing, the
+     * SQLite file locked) is the store out of reach for now. */
+    a->unavailable = rc == LS_DB_EIO;
     if (!rc && a->type == MSG_LOGIN)
         rc = ls_db_player_login(db, a->name, a->password, a->token, &id, &err);
     else if (!rc)
         rc = ls_db_player_set_password(db, id, a->password, &err);
     if (!rc)
         rc = ls_db_player_by_id(db, id, &a->p, &err);
+    if (db)
+        a->unavailable = rc == LS_DB_EIO && ls_db_unavailable(db);
     ls_db_close(db);
     explicit_bzero(a->password, sizeof a->password);
     a->rc = rc;
@@ -1248,6 +1255,18 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
 /* Players: who a connection is (docs/server-protocol.md, "Players")   */
 /* ------------------------------------------------------------------ */
 
+/* The error for a call of the store that failed with err (rc is not 0):
+ * out of reach for now (a PostgreSQL connection lost or being made again,
+ * an SQLite file locked by another process), to be tried again in a few
+ * seconds, or failed. */
+static int store_error(srv_error *e, bool unavailable, const char *msg)
+{
+    if (unavailable)
+        return srv_fail(e, SRV_ESTORE_UNAVAILABLE, "the store cannot be reached for "
+                        "now; try again in a few seconds (%.160s)", msg);
+    return srv_fail(e, SRV_ESTORE_FAILED, "the store failed: %.180s", msg);
+}
+
 static void become(conn *c, const ls_db_player *p)
 {
     c->player_id = p->id;
@@ -1288,7 +1307,7 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
             rc = ls_db_player_by_id(db, id, &p, &err);
     }
     if (rc)
-        return srv_fail(e, SRV_ESTORE_FAILED, "the store failed: %.180s", err.msg);
+        return store_error(e, rc == LS_DB_EIO && ls_db_unavailable(db), err.msg);
     become(c, &p);
     return 0;
 }
@@ -1354,7 +1373,7 @@ static void account_done(job *j, int status)
         else if (a->rc == LS_EINVAL)
             srv_fail(&e, SRV_EBAD_PASSWORD, "%.200s", j->err);
         else if (a->rc)
-            srv_fail(&e, SRV_ESTORE_FAILED, "the store failed: %.180s", j->err);
+            store_error(&e, a->unavailable, j->err);
         if (status == 0 && a->rc == 0)
             become(c, &a->p);
         else

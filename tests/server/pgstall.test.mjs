@@ -142,3 +142,48 @@ test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach
         await srv.kill();
     }
 });
+
+// The game's own requests that reach the store (`player`, `login`) while
+// the database is out of reach: answered `store_unavailable`, a code that
+// says to try again in a few seconds (docs/server-protocol.md), as the
+// JSON API answers 503, not `store_failed` as if the store had failed;
+// once the database answers, the same `player` makes the player. Before,
+// store_failed.
+test('player and login answer store_unavailable while PostgreSQL is out of reach', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    let stopped = [];
+    try {
+        const c = await srv.connect({ label: 'ada' });
+        const token = 'a1'.repeat(16);
+        stopped = clusterPids(cluster.dir);
+        signal(stopped, 'SIGSTOP');
+        // The first waits for the statement's answer (10 s), the next for
+        // the reconnection; a login opens a connection of its own (5 s).
+        for (const [i, msg] of [{ type: 'player', token, name: 'Ada', id: 1 },
+            { type: 'player', token, name: 'Ada', id: 2 },
+            { type: 'login', name: 'Ada', password: 'correct horse', token: 'b2'.repeat(16), id: 3 }].entries()) {
+            c.send(msg);
+            const e = await c.next('error', `the error for request ${i}`, T(30000));
+            assert.equal(e.code, 'store_unavailable', JSON.stringify(e));
+            assert.equal(e.request, msg.type);
+            assert.equal(e.id, msg.id);
+            assert.match(e.message, /^the store cannot be reached for now; try again in a few seconds \(postgresql: /);
+        }
+        signal(stopped, 'SIGCONT');
+        stopped = [];
+        let reply;
+        const deadline = Date.now() + T(60000);
+        do {
+            await new Promise((res) => setTimeout(res, 500));
+            c.send({ type: 'player', token, name: 'Ada' });
+            reply = await c.next((m) => m.type === 'player' || m.type === 'error', 'the answer to player', T(30000));
+        } while (reply.type === 'error' && reply.code === 'store_unavailable' && Date.now() < deadline);
+        assert.equal(reply.type, 'player', JSON.stringify(reply));
+        assert.equal(reply.name, 'Ada');
+        c.close();
+        await srv.close();
+    } finally {
+        signal(stopped, 'SIGCONT');
+        await srv.kill();
+    }
+});

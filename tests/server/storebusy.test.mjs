@@ -78,3 +78,46 @@ test('the JSON API answers 503 with Retry-After while another process holds the 
         await srv.kill();
     }
 });
+
+// The game's own requests that must write while the lock is held: a new
+// player (`player` with a token nobody holds) and a `login` (which adds
+// the device's token) are answered `store_unavailable`, to be tried again
+// (docs/server-protocol.md), not `store_failed`; a known player's
+// `player`, a read, is answered meanwhile; once the lock is gone the new
+// player is made. Before, store_failed.
+test('player and login answer store_unavailable while another process holds the SQLite write lock', async () => {
+    const srv = await startServer({ args: (dir) => ['--db', join(dir, 'store.db')] });
+    let lock = null;
+    try {
+        const c = await srv.connect({ label: 'ada' });
+        const known = 'c3'.repeat(16);
+        c.send({ type: 'player', token: known, name: 'Cy' });
+        assert.equal((await c.next('player', 'Cy made')).name, 'Cy');
+        c.send({ type: 'set_password', password: 'correct horse' });
+        assert.equal((await c.next('player', 'a password for Cy', T(10000))).has_password, true);
+        lock = await lockStore(join(srv.dir, 'store.db'));
+        const token = 'a1'.repeat(16);
+        for (const [i, msg] of [{ type: 'player', token, name: 'Ada', id: 1 },
+            { type: 'login', name: 'Cy', password: 'correct horse', token: 'b2'.repeat(16), id: 2 }].entries()) {
+            c.send(msg);
+            const e = await c.next('error', `the error for request ${i}`, T(30000));
+            assert.equal(e.code, 'store_unavailable', JSON.stringify(e));
+            assert.equal(e.request, msg.type);
+            assert.equal(e.id, msg.id);
+            assert.equal(e.message, 'the store cannot be reached for now; try again in a few seconds (sqlite: database is locked)');
+        }
+        c.send({ type: 'player', token: known });
+        assert.equal((await c.next('player', 'Cy again, a read', T(30000))).name, 'Cy');
+        await lock.release();
+        lock = null;
+        c.send({ type: 'player', token, name: 'Ada' });
+        const made = await c.next((m) => m.type === 'player' || m.type === 'error', 'Ada made', T(30000));
+        assert.equal(made.type, 'player', JSON.stringify(made));
+        assert.equal(made.name, 'Ada');
+        c.close();
+        await srv.close();
+    } finally {
+        await lock?.release();
+        await srv.kill();
+    }
+});
