@@ -153,6 +153,47 @@ static void test_unknown_or_bad_parameter_is_an_error(void **state)
     assert_non_null(strstr(err.msg, ", smm)"));
 }
 
+/* A colon or a comma says that a parameter was meant: a list cut short
+ * by a shell or a script ("greedy:", "greedy:declare=0.8,") is refused
+ * for every kind, with the kind's parameters, not played with the
+ * defaults; so is an empty parameter between two commas. */
+static void test_a_colon_or_comma_with_no_parameter_after_it_is_an_error(void **state)
+{
+    (void)state;
+    ls_error err = {0};
+    char spec[64], want[300];
+    for (int i = 0; ls_player_kinds[i]; i++) {
+        snprintf(spec, sizeof spec, "%s:", ls_player_kinds[i]);
+        memset(&err, 0, sizeof err);
+        assert_null(ls_player_new(spec, 1, &err));
+        assert_int_equal(err.code, LS_EINVAL);
+        snprintf(want, sizeof want, "'%s' has nothing after its colon: the kind "
+                 "alone, or NAME=VALUE after it (parameters: ", spec);
+        assert_true(!strncmp(err.msg, want, strlen(want)));
+    }
+    assert_null(ls_player_new("greedy:declare=0.8,", 1, &err));
+    assert_int_equal(err.code, LS_EINVAL);
+    assert_string_equal(err.msg, "'greedy:declare=0.8,' ends with a comma: NAME=VALUE "
+                        "missing after it (parameters: declare, lookahead, bias, "
+                        "near, at, samples)");
+    assert_null(ls_player_new("expert:iters=3,", 1, &err));
+    assert_non_null(strstr(err.msg, "ends with a comma"));
+    assert_non_null(strstr(err.msg, ", smm)"));
+    assert_null(ls_player_new("cautious:at=3,,declare=0.9", 1, &err));
+    assert_string_equal(err.msg, "'cautious:at=3,,declare=0.9' has two commas with "
+                        "nothing between them: NAME=VALUE missing (parameters: "
+                        "declare, lookahead, bias, near, at, samples)");
+    assert_null(ls_player_new("random:,", 1, &err));
+    assert_non_null(strstr(err.msg, "(parameters: none)"));
+    /* The kind alone, and a whole list, stay good. */
+    ls_player *p = ls_player_new("greedy", 1, &err);
+    assert_non_null(p);
+    ls_player_free(p);
+    p = ls_player_new("greedy:declare=0.8", 1, &err);
+    assert_non_null(p);
+    ls_player_free(p);
+}
+
 static void test_known_kinds_and_parameters_are_accepted(void **state)
 {
     (void)state;
@@ -355,6 +396,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_fast_draw_score_is_the_full_one),
     cmocka_unit_test(test_unknown_kind_is_an_error_listing_the_kinds),
     cmocka_unit_test(test_unknown_or_bad_parameter_is_an_error),
+    cmocka_unit_test(test_a_colon_or_comma_with_no_parameter_after_it_is_an_error),
     cmocka_unit_test(test_known_kinds_and_parameters_are_accepted),
     cmocka_unit_test(test_players_always_choose_legal_moves),
     cmocka_unit_test(test_greedy_never_declares_above_declare_max),

@@ -91,8 +91,11 @@ typedef struct ls__param {
 /*
  * Splits "key=val,key=val" into out (room for max). Each key must be one of
  * `known` (NULL-terminated); an unknown key, a missing '=' or too many
- * parameters is LS_EINVAL with a message naming the kind and its keys.
- * Returns the number of parameters or a negative code.
+ * parameters is LS_EINVAL with a message naming the kind and its keys, and
+ * so is an empty list ("kind:"), a list that ends with a comma or an empty
+ * parameter between two commas. params is NULL for a spec with no colon
+ * (the kind alone: no parameters). Returns the number of parameters or a
+ * negative code.
  */
 int ls__params_parse(const char *kind, const char *params,
                      const char *const known[], ls__param *out, int max,

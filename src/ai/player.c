@@ -49,7 +49,7 @@ ls_player *ls_player_new(const char *spec, uint64_t seed, ls_error *err)
     }
     const char *colon = strchr(spec, ':');
     size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
-    const char *params = colon ? colon + 1 : "";
+    const char *params = colon ? colon + 1 : NULL; /* NULL: no colon */
     for (int i = 0; ls_player_kinds[i]; i++) {
         if (strlen(ls_player_kinds[i]) != klen ||
             strncmp(ls_player_kinds[i], spec, klen) != 0)
@@ -92,11 +92,36 @@ int ls__params_parse(const char *kind, const char *params,
     if (!*keys)
         snprintf(keys, sizeof keys, "none");
 
+    if (!params) /* the kind alone */
+        return 0;
+    /* A colon or a comma says that a parameter was meant: a list cut short
+     * by a shell or a script would otherwise play with the defaults without
+     * a word. The spec is quoted whole, or its kind and the end of its list
+     * when it is long, which is where such a mistake is. */
+    char spec[64];
+    size_t plen = strlen(params);
+    if (plen > 30)
+        snprintf(spec, sizeof spec, "%s:...%s", kind, params + plen - 27);
+    else
+        snprintf(spec, sizeof spec, "%s:%s", kind, params);
+    if (!*params)
+        return ls__fail(err, LS_EINVAL, "'%s' has nothing after its colon: the kind "
+                        "alone, or NAME=VALUE after it (parameters: %s)", spec, keys);
+    if (params[plen - 1] == ',')
+        return ls__fail(err, LS_EINVAL, "'%s' ends with a comma: NAME=VALUE missing "
+                        "after it (parameters: %s)", spec, keys);
+
     int n = 0;
     const char *p = params;
     while (*p) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == 0 && p == params)
+            return ls__fail(err, LS_EINVAL, "'%s' has a comma just after its colon: "
+                            "NAME=VALUE missing before it (parameters: %s)", spec, keys);
+        if (len == 0)
+            return ls__fail(err, LS_EINVAL, "'%s' has two commas with nothing between "
+                            "them: NAME=VALUE missing (parameters: %s)", spec, keys);
         const char *eq = memchr(p, '=', len);
         if (!eq || eq == p)
             return ls__fail(err, LS_EINVAL,

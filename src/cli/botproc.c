@@ -959,48 +959,9 @@ static double thread_cpu_ms(void *ud)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/*
- * A kind with a colon and nothing after it ("greedy:"), or a parameter
- * list that ends with a comma ("greedy:declare=0.8,"), which the library
- * takes for no parameter at all: the colon or the comma says that one was
- * meant, and a list cut short by a shell or a script would play with the
- * defaults without a word. True, with the message in err, for such a
- * spec; the parameters the kind takes are the library's own list.
- */
-bool cli_spec_params_empty(const char *spec, ls_error *err)
-{
-    const char *colon = strchr(spec, ':');
-    size_t len = strlen(spec);
-    if (!colon || (colon[1] && spec[len - 1] != ','))
-        return false;
-    char probe[64], shown[200];
-    ls_error perr = {0};
-    snprintf(probe, sizeof probe, "%.*s:_=0", (int)(colon - spec < 40 ? colon - spec : 40),
-             spec);
-    ls_player *p = ls_player_new(probe, 0, &perr);
-    if (p) /* no kind refuses an unknown parameter: nothing to say */
-        ls_player_free(p);
-    const char *list = p ? NULL : strstr(perr.msg, "(parameters:");
-    if (!err)
-        return true;
-    err->code = LS_EINVAL;
-    err->line = err->column = 0;
-    ls_printable(spec, shown, sizeof shown);
-    if (!colon[1])
-        snprintf(err->msg, sizeof err->msg, "'%.40s' has nothing after its colon: "
-                 "the kind alone, or NAME=VALUE after it%s%.170s", shown,
-                 list ? " " : "", list ? list : "");
-    else
-        snprintf(err->msg, sizeof err->msg, "'%.40s' ends with a comma: NAME=VALUE "
-                 "missing after it%s%.170s", shown, list ? " " : "", list ? list : "");
-    return true;
-}
-
 int cli_player_check(const char *spec, ls_error *err)
 {
     if (strncmp(spec, "cmd:", 4) != 0) {
-        if (cli_spec_params_empty(spec, err))
-            return LS_EINVAL;
         ls_player *p = ls_player_new(spec, 0, err);
         if (p) {
             ls_player_free(p);

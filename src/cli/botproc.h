@@ -63,11 +63,6 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
  * ls_player_new() accepts. Returns 0, or a negative LS_E code with err set.
  */
 int cli_player_check(const char *spec, ls_error *err);
-/* The part of cli_player_check that the library leaves out: true, with
- * err set, for a kind with a colon and nothing after it ("greedy:") or
- * parameters that end with a comma ("greedy:declare=0.8,"). */
-bool cli_spec_params_empty(const char *spec, ls_error *err);
-
 /*
  * What the referee reads from a bot, as pure functions (no process, no
  * clock), so that tests/fuzz/ can feed them anything.

@@ -168,7 +168,6 @@ int cmd_bench(int argc, char **argv)
     const char *spec = "random";
     bool timed = false;
     int c;
-    ls_error perr = {0};
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -211,8 +210,6 @@ int cmd_bench(int argc, char **argv)
                                        "core, not programs; 'leastscore sim' "
                                        "plays cmd: bots and gives each one's time "
                                        "per decision", optarg);
-            if (cli_spec_params_empty(optarg, &perr)) /* the library takes them */
-                return cli_usage_error("bench", "%s", perr.msg);
             spec = optarg;
             break;
         case 'h':
