@@ -32,7 +32,12 @@
 extern "C" {
 #endif
 
-#define LS_VERSION "0.1.0"
+/* The library's version, MAJOR.MINOR.PATCH as semantic versioning reads
+ * it: before 1.0 the minor number rises with each change that breaks
+ * programs built against an earlier header (0.2.0: ls_error's new last
+ * field, column), the patch number with every other release. docs/api.md,
+ * "Versions", says what each one changed. */
+#define LS_VERSION "0.2.0"
 
 /* ------------------------------------------------------------------ */
 /* Errors                                                              */

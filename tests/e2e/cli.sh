@@ -71,6 +71,9 @@ fi
 [ "$(status --version)" = 0 ] || fail "--version: not exit 0"
 want=$(sed -n 's/^#define LS_VERSION "\(.*\)"/\1/p' "$root/include/leastscore.h")
 [ "$(cat "$tmp/out")" = "leastscore $want" ] || fail "--version says '$(cat "$tmp/out")'"
+# The library's page says what each version changed, the current one too.
+grep -q "^### $want\b" "$root/docs/api.md" ||
+    fail "docs/api.md has no '### $want' under its versions: what changed in it?"
 
 # play's --level reads a cmd: command's quotes as sim's --players does: a
 # comma inside them stays in the command (the list was split at it, and
