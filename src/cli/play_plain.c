@@ -83,29 +83,10 @@ static void out_write(const char *p, size_t n)
             putchar(p[i] == OUT_NOBREAK ? ' ' : p[i]);
 }
 
-/* Writes out_line, broken at the terminal's width, and a newline when nl. */
-static void out_emit(bool nl)
+/* Writes n bytes from p on the terminal's rows, width columns wide (0:
+ * unbroken), broken at spaces; later rows begin at out_indent. */
+static void out_rows(const char *p, size_t n, int width)
 {
-    out_line[out_len] = '\0';
-    const char *p = out_line;
-    size_t n = out_len;
-    int width = term_width();
-    if (out_col == 0) { /* a new line: its later rows' indent */
-        size_t lead = strspn(out_line, " ");
-        out_indent = (int)(lead < n ? lead : 0) + 2;
-        if (out_indent > width / 4)
-            out_indent = width / 4;
-        /* A table's row goes on under its last column, while that
-         * leaves the column a dozen characters. */
-        char *hang = memchr(out_line, OUT_HANG, n);
-        if (hang) {
-            int col = play_text_width(out_line, (size_t)(hang - out_line));
-            memmove(hang, hang + 1, n - (size_t)(hang - out_line));
-            n = --out_len;
-            if (col + 12 <= width)
-                out_indent = col;
-        }
-    }
     while (n > 0) {
         size_t fit = width ? play_wrap(p, n, width - out_col) : n;
         if (fit == 0 && out_col > out_indent) { /* the word goes on the next row */
@@ -132,6 +113,50 @@ static void out_emit(bool nl)
             }
         }
     }
+}
+
+/* The column a table's row too narrow for its hanging column (the help's
+ * commands, 20 to 39 columns) has its last column's rows at: deeper than
+ * the first column's later rows, so that neither reads as the other. */
+enum { OUT_UNDER = 6 };
+
+/* Writes out_line, broken at the terminal's width, and a newline when nl. */
+static void out_emit(bool nl)
+{
+    out_line[out_len] = '\0';
+    const char *p = out_line;
+    size_t n = out_len;
+    int width = term_width();
+    if (out_col == 0) { /* a new line: its later rows' indent */
+        size_t lead = strspn(out_line, " ");
+        out_indent = (int)(lead < n ? lead : 0) + 2;
+        if (out_indent > width / 4)
+            out_indent = width / 4;
+        /* A table's row goes on under its last column, while that
+         * leaves the column a dozen characters; narrower, the first
+         * columns have a line of their own and the last one the next
+         * lines, at OUT_UNDER (a description begun on its command's row
+         * went on under the commands). */
+        char *hang = memchr(out_line, OUT_HANG, n);
+        if (hang) {
+            int col = play_text_width(out_line, (size_t)(hang - out_line));
+            memmove(hang, hang + 1, n - (size_t)(hang - out_line));
+            n = --out_len;
+            if (col + 12 <= width) {
+                out_indent = col;
+            } else if (width) {
+                size_t head = (size_t)(hang - out_line), tail = n - head;
+                while (head > 0 && out_line[head - 1] == ' ')
+                    head--;
+                out_rows(out_line, head, width);
+                p = hang + strspn(hang, " ");
+                n = tail - (size_t)(p - hang);
+                printf("\n%*s", OUT_UNDER, "");
+                out_col = out_indent = OUT_UNDER;
+            }
+        }
+    }
+    out_rows(p, n, width);
     if (nl) {
         putchar('\n');
         out_col = 0;

@@ -863,9 +863,13 @@ fi
 # 31. Line mode's help at a terminal too narrow for its table of commands:
 # a description goes on under the descriptions' column (28), not under
 # the commands (it went on at column 4, where the commands are read); at
-# 80 columns every row is whole.
+# 80 columns every row is whole. Narrower than the descriptions' column
+# and a dozen more (20 to 39 columns), a command has its own line (its
+# later rows at column 4) and its description the next ones, all at column
+# 6: they went on at column 4, under the commands, and a description began
+# on its command's row ('  declare    show' / '    hands (from your').
 if want 31; then
-for cols in 44 80; do
+for cols in 20 34 38 44 80; do
     $T new-session -d -s hl -x "$cols" -y 80 \
         "LC_ALL=$loc LANG=$loc $LS play --plain --seed 2 --bots 2 --record '$tmp/hl.lsr'; echo \"exit status \$?\"; sleep 60"
     wait_for hl "your move>"
@@ -882,6 +886,27 @@ for cols in 44 80; do
             screen_fail "the help's descriptions do not go on under their column at $cols columns"
         bad=$(grep -vE '^(Type one of:|Cards: .*|  [a-z].*|                            [^ ].*|  +[^ ].*AC\.)$' "$tmp/hl.rows" || true)
         [ -z "$bad" ] || screen_fail "a help row goes on elsewhere than under its description: '$bad'"
+    elif [ "$cols" != 80 ]; then
+        # Commands at column 2 (one cut at 20 columns goes on at 4, in
+        # capitals: CARD), descriptions at 6, each command alone on its row.
+        grep -qxF "  quit or q" "$tmp/hl.rows" &&
+            grep -qxF "  declare" "$tmp/hl.rows" &&
+            grep -qE "^      show hands( |$)" "$tmp/hl.rows" &&
+            grep -qE "^      end the game( |$)" "$tmp/hl.rows" &&
+            grep -qE "^      this text$" "$tmp/hl.rows" ||
+            screen_fail "the help's commands and descriptions are not on rows of their own at $cols columns"
+        if [ "$cols" = 20 ]; then
+            grep -qxF "  discard CARDS take" "$tmp/hl.rows" && grep -qxF "    CARD" "$tmp/hl.rows" ||
+                screen_fail "the help's longest command is not cut at a space at 20 columns"
+        else
+            grep -qxF "  discard CARDS take CARD" "$tmp/hl.rows" ||
+                screen_fail "the help's longest command is not whole on its row at $cols columns"
+        fi
+        bad=$(sed '/^Cards: rank/,$d' "$tmp/hl.rows" |
+            grep -vE '^(Type one of:|  [a-z][A-Za-z ?]*|    CARD|      [^ ].*)$' || true)
+        [ -z "$bad" ] || screen_fail "a help row is neither a command nor under the descriptions at $cols columns: '$bad'"
+        width=$(awk '{ if (length($0) > w) w = length($0) } END { print w }' "$tmp/hl.rows")
+        [ "$width" -le "$cols" ] || screen_fail "a help row is $width wide at $cols columns"
     else
         on_screen -E "^  discard CARDS take CARD   discard, then take one of the open cards$" "the help's table is broken at $cols columns"
         on_screen -E "^  quit or q                 end the game \(the record is saved\)$" "the help's table is broken at $cols columns"
