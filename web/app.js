@@ -88,6 +88,7 @@ const app = {
   titleNews: '', // what happened while the page was in the background, for the tab's title
   lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
   storeFailing: false, // the server said it cannot save moves (`store`), until it says it can
+  seatsTurn: '', // "match:round:seat" of the turn the players' row last brought into view
 };
 
 // ---------------------------------------------------------------- storage
@@ -720,8 +721,10 @@ function render() {
   app.hurryShown = false; // (hurryButton() says if it draws one)
   saveTurn();
   const logAt = logPlace();
+  const seatsAt = seatsPlace();
   root.replaceChildren(...screen().filter(Boolean));
   if (logAt) keepLogPlace(logAt);
+  keepSeatsPlace(seatsAt);
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
@@ -795,6 +798,46 @@ function keepLogPlace(at) {
   }
   log.scrollTop += li.getBoundingClientRect().top - log.getBoundingClientRect().top - at.offset;
 }
+
+// The players' panels, one row that scrolls sideways on a phone (a table
+// of 8 in rows of two put the hand below the screen): drawn anew, the row
+// keeps where it was scrolled to, and when the turn passes it brings the
+// seat to move into its view (by its own scroll, not the page's). It is a
+// stop of the Tab key, so that a keyboard scrolls it, only while it scrolls.
+function seatsPlace() {
+  const row = root.querySelector('.play > .seats');
+  return row ? { left: row.scrollLeft, turn: app.seatsTurn } : null;
+}
+
+function keepSeatsPlace(at) {
+  const row = root.querySelector('.play > .seats');
+  if (!row) {
+    app.seatsTurn = '';
+    return;
+  }
+  fitSeats(row);
+  if (at) row.scrollLeft = at.left;
+  const v = app.view;
+  const turn = v.status === 'playing' ? `${v.match}:${v.round}:${v.turn}` : '';
+  if (turn === app.seatsTurn && at) return;
+  app.seatsTurn = turn;
+  const seat = row.querySelector('.seat.turn');
+  if (!seat) return;
+  const r = seat.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  if (r.left < box.left) row.scrollLeft -= box.left - r.left;
+  else if (r.right > box.right) row.scrollLeft += r.right - box.right;
+}
+
+function fitSeats(row) {
+  if (row.scrollWidth > row.clientWidth) row.tabIndex = 0;
+  else row.removeAttribute('tabindex');
+}
+
+window.addEventListener('resize', () => {
+  const row = root.querySelector('.play > .seats');
+  if (row) fitSeats(row);
+});
 
 function screen() {
   const route = app.view ? null : pageRoute(location.pathname);
@@ -1250,7 +1293,7 @@ function tableScreen() {
 
 function seatsPanel() {
   const v = app.view;
-  return h('section', { class: 'seats', 'aria-label': s.opponentsHeading },
+  return h('section', { class: 'seats', 'aria-label': s.opponentsHeading, 'data-focus': 'seats' },
     v.seats.map((seat, i) => {
       const turn = v.status === 'playing' && v.turn === i;
       let status;
@@ -1267,9 +1310,9 @@ function seatsPanel() {
       h('p', {}, s.score(seat.score),
         seat.in_round && typeof seat.hand_size === 'number' ? ` · ${s.handSize(seat.hand_size)}` : '',
         seat.wins ? ` · ${s.wins(seat.wins)}` : ''),
-      seat.known && seat.known.length ? h('p', {}, `${s.known}: `, cardRow(seat.known, s.known)) : null,
+      seat.known && seat.known.length ? h('p', { class: 'seat-cards' }, `${s.known}: `, cardRow(seat.known, s.known)) : null,
       seat.last_discard && seat.last_discard.length
-        ? h('p', {}, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
+        ? h('p', { class: 'seat-cards' }, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
       turn ? h('p', { class: 'to-move' }, s.toMove,
         v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
     }));

@@ -1,0 +1,105 @@
+// A full table of 8 on a phone held upright: on the player's turn her
+// hand, the line under it and the turn's controls (the open cards, Draw,
+// Declare) are all on the first screen, with the seat to move, so that
+// she plays without scrolling. The eight players' panels made four rows
+// of two, and the hand began below the screen (at 320x640 some 150 px
+// below it on the first turn, more once the panels showed the last
+// discards). The panels are now one row that scrolls sideways on a
+// phone, which a keyboard can scroll too (it is a stop of the Tab key
+// with a name), and which keeps the seat to move in view.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, playTurn } from './helpers.mjs';
+
+const env = setup();
+
+const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 }];
+
+// What of the turn is not on the screen as it is: each as 'what [l t r b]'.
+const offScreen = (page) => page.evaluate(() => {
+  const out = [];
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) {
+      out.push(`${what} ${at(r)} in ${window.innerWidth}x${window.innerHeight}`);
+    }
+  };
+  const need = [...document.querySelectorAll('.hand button, #open button')]
+    .concat([...document.querySelectorAll('#selection, #draw, #declare, .turn-line')]);
+  for (const el of need) check(el, el.dataset.card || el.id || el.className);
+  // The seat to move: on the screen, and inside the row that holds it.
+  const turn = document.querySelector('.seat.turn');
+  if (!turn) out.push('no seat to move');
+  else {
+    check(turn, 'the seat to move');
+    const row = turn.parentElement.getBoundingClientRect();
+    const r = turn.getBoundingClientRect();
+    if (r.left < row.left - 0.5 || r.right > row.right + 0.5) out.push(`the seat to move ${at(r)} is scrolled out of its row ${at(row)}`);
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  return out;
+});
+
+for (const size of SIZES) {
+  test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
+    const page = await newPage(env.browser, size);
+    await withShots(t, [page], async () => {
+      await page.goto(env.server.url + '/');
+      await setName(page, `Ada${size.width}`);
+      await createTable(page, { seats: 8, kinds: Array(7).fill('greedy') });
+      await page.click('#start');
+      for (const turn of ['the first turn', 'the second turn']) {
+        await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+        await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+        assert.deepEqual(await offScreen(page), [], `${turn}, as the page stands`);
+        assert.equal(await page.evaluate(() => window.scrollY), 0, `${turn}: the page did not need to scroll`);
+        if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
+      }
+      // Every panel is there, in one row that scrolls sideways, named,
+      // and the keyboard reaches it.
+      const row = await page.evaluate(() => {
+        const el = document.querySelector('.seats');
+        return { seats: el.querySelectorAll('.seat').length, scrolls: el.scrollWidth > el.clientWidth,
+          label: el.getAttribute('aria-label'), tab: el.tabIndex };
+      });
+      assert.equal(row.seats, 8);
+      assert.ok(row.scrolls, 'the panels scroll sideways');
+      assert.ok(row.label, 'the row has a name');
+      assert.equal(row.tab, 0, 'the keyboard reaches the row');
+      assert.deepEqual(page.errors, []);
+    });
+    await page.context().close();
+  });
+}
+
+// A friend at the last of 8 seats: on her own turn her seat, the last of
+// the row, is scrolled into the row's view; on the host's page too.
+test('390x844, 8 seats: the seat to move is scrolled into the row, for every page', async (t) => {
+  const size = { width: 390, height: 844 };
+  const host = await newPage(env.browser, size);
+  const friend = await newPage(env.browser, size);
+  await withShots(t, [host, friend], async () => {
+    await host.goto(env.server.url + '/');
+    await setName(host, 'Hostess');
+    const code = await createTable(host, { seats: 8, kinds: [...Array(6).fill('greedy'), 'open'] });
+    await friend.goto(`${env.server.url}/t/${code}`);
+    await setName(friend, 'Lastseat');
+    await friend.click('#join');
+    await host.waitForSelector('.seat-list li:nth-child(8)', { timeout: 30000 });
+    await host.click('#start');
+    await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(host, -1), 'move');
+    await friend.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await friend.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    assert.deepEqual(await offScreen(friend), [], 'the friend\'s turn on her page');
+    await host.waitForSelector('.seat.turn[data-seat="7"]', { timeout: 30000 });
+    assert.deepEqual(await offScreen(host).then((o) => o.filter((x) => /seat to move/.test(x))), [],
+      'the friend\'s turn on the host\'s page');
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(friend.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
+});
