@@ -234,11 +234,19 @@ export const s = {
   hurrySentence: (by, name, sec, you) => (you
     ? `${by} asked you to hurry: ${sec} seconds, then the computer plays your turn.`
     : `${by} asked ${name} to hurry: ${sec} seconds, then the computer plays the turn.`),
-  // (names[i]: 'You' for the player's own seat.) Who went out is said too.
+  // (names[i]: 'You' for the player's own seat.) Who went out is said too,
+  // and, for a declaration tied with the lowest other hand (D1), that the
+  // table's tie rule decided it (from r.hands, when the result has them).
   roundEndSentence: (r, names) => {
+    const d = (r.hands || []).find((x) => x.seat === r.declarer);
+    const others = (r.hands || []).filter((x) => x !== d);
+    const tied = d && others.length && d.total === Math.min(...others.map((x) => x.total))
+      ? others.filter((x) => x.total === d.total).map((x) => (names[x.seat] === 'You' ? 'you' : names[x.seat])) : [];
+    const tie = tied.length
+      ? ` (a tie with ${andList(tied)} at ${d.total} counts as ${r.correct ? 'correct' : 'false'} at this table)` : '';
     const end = r.declarer < 0
       ? `Round ${r.round} ended in a showdown; ${names[r.lowest]} held the lowest hand.`
-      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}: round ${r.round} is over.`;
+      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}${tie}: round ${r.round} is over.`;
     const out = (r.eliminated || []).map((seat) => names[seat]);
     if (!out.length) return end;
     const who = out.length === 1 ? out[0] : `${out.slice(0, -1).join(', ')} and ${out[out.length - 1]}`;

@@ -70,6 +70,27 @@ test('the end of a round says who declared and who went out', () => {
     'Cleo declared correctly: round 5 is over. You, Ben and Dev are out of the match.');
 });
 
+// A declaration tied with the lowest other hand (D1): the log's sentence
+// says the table's tie rule decided it, as the result's line does, with
+// "you" for the player; a declarer under another's total ties no one.
+test('the end of a round names a tie that the table\'s tie rule decided', () => {
+  const names = ['You', 'Ben', 'Cleo', 'Dev'];
+  const hands = (totals) => totals.map((total, seat) => ({ seat, total }));
+  assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: true, eliminated: [], hands: hands([9, 7, 7, 12]) }, names),
+    'Ben declared correctly (a tie with Cleo at 7 counts as correct at this table): round 2 is over.');
+  assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: false, eliminated: [], hands: hands([7, 7, 7, 12]) }, names),
+    'Ben declared falsely (a tie with you and Cleo at 7 counts as false at this table): round 2 is over.');
+  assert.equal(s.roundEndSentence({ round: 2, declarer: 0, correct: false, eliminated: [0], hands: hands([7, 8, 7, 12]) }, names),
+    'You declared falsely (a tie with Cleo at 7 counts as false at this table): round 2 is over. You are out of the match.');
+  assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: true, eliminated: [], hands: hands([9, 6, 7, 12]) }, names),
+    'Ben declared correctly: round 2 is over.');
+  assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: false, eliminated: [], hands: hands([5, 6, 7, 12]) }, names),
+    'Ben declared falsely: round 2 is over.');
+  // A showdown is not a declaration: no tie is named.
+  assert.equal(s.roundEndSentence({ round: 4, declarer: -1, lowest: 1, eliminated: [], hands: hands([6, 6, 7, 12]) }, names),
+    'Round 4 ended in a showdown; Ben held the lowest hand.');
+});
+
 test('a connection dropped, back or away: in the second person for one\'s own seat', () => {
   assert.equal(s.connectionSentence('Ben', { connected: false }, false), 'Ben lost the connection.');
   assert.equal(s.connectionSentence('Ben', { connected: true }, false), 'Ben is back.');

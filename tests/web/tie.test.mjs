@@ -7,7 +7,8 @@
 // A deal that ties cannot be asked of the server, so the page's WebSocket
 // rewrites the round's result as it arrives (tieResult): the declarer's
 // total is kept, the next seat's is made equal, the third's 5 higher, and
-// the scores are the rules' for that. The page draws what it is sent.
+// the scores are the rules' for that, in the view and in the log's event
+// of the round's end alike. The page draws what it is sent.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,8 +22,13 @@ function tieResult(tie) {
   const Native = window.WebSocket;
   const rewrite = (data) => {
     const msg = JSON.parse(data);
-    const r = msg.view?.result;
-    if (msg.type !== 'state' || !r || r.declarer < 0 || r.hands.length !== 3) return data;
+    if (msg.type !== 'state') return data;
+    tieOne(msg.view?.result);
+    for (const ev of msg.events || []) if (ev.kind === 'round_end') tieOne(ev.result || ev);
+    return JSON.stringify(msg);
+  };
+  const tieOne = (r) => {
+    if (!r || r.declarer < 0 || r.hands?.length !== 3) return;
     const d = r.hands.find((x) => x.seat === r.declarer);
     const [tied, high] = r.hands.filter((x) => x !== d);
     tied.total = d.total;
@@ -34,7 +40,6 @@ function tieResult(tie) {
     high.score = r.correct ? 5 : 0;
     for (const x of r.hands) x.cumulative = x.score;
     r.eliminated = [];
-    return JSON.stringify(msg);
   };
   window.WebSocket = class extends Native {
     set onmessage(fn) {
@@ -77,6 +82,9 @@ test('D1 tie declarer: both tied hands are marked lowest, the declaration is cor
     assert.match(r[1].explain, /^(\d+) − \1 \(you\) = 0$/);
     assert.match(await page.textContent('#result-h + p'),
       /^You declared with (\d+): correct \(a tie with Greedy at \1 counts as correct at this table\)\.$/);
+    // The log's sentence says so too.
+    assert.match(await page.textContent('#log li'),
+      /^You declared correctly \(a tie with Greedy at \d+ counts as correct at this table\): round 1 is over\.$/);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
@@ -91,6 +99,8 @@ test('D1 tie penalty: both tied hands are marked lowest, the declaration is fals
     assert.match(r[0].explain, /^20 \+ 0 over Greedy's \d+$/);
     assert.match(await page.textContent('#result-h + p'),
       /^You declared with (\d+): false \(a tie with Greedy at \1 counts as false at this table\)\.$/);
+    assert.match(await page.textContent('#log li'),
+      /^You declared falsely \(a tie with Greedy at \d+ counts as false at this table\): round 1 is over\.$/);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
