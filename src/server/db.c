@@ -473,6 +473,12 @@ bool ls_db_unavailable(const ls_db *db)
     return db->ops->unavailable && db->ops->unavailable(db);
 }
 
+void ls_db_set_lock_wait(ls_db *db, int ms)
+{
+    if (db->ops->lock_wait)
+        db->ops->lock_wait(db, ms);
+}
+
 int ls_db_schema_version(ls_db *db, int *version, ls_error *err)
 {
     return current_version(db, version, err);

@@ -74,6 +74,13 @@ const char *ls_db_backend(const ls_db *db);
  * Asked right after a call that failed with LS_DB_EIO: that call is then
  * worth trying again in a few seconds. */
 bool ls_db_unavailable(const ls_db *db);
+/* How long a statement waits, at most, for a lock another process holds
+ * before it fails as above (LS_DB_EIO, ls_db_unavailable): SQLite's busy
+ * timeout, 5000 ms from ls_db_open(). The server's loop sets less on the
+ * connection its JSON API uses, so that one request cannot hold every
+ * table for 5 s. No effect on PostgreSQL (a statement's answer is waited
+ * for 10 s at most, whatever holds it). */
+void ls_db_set_lock_wait(ls_db *db, int ms);
 /* The schema version the database is at, and the one this program's
  * migrations reach. */
 int ls_db_schema_version(ls_db *db, int *version, ls_error *err);

@@ -38,6 +38,9 @@ typedef struct ls__db_ops {
      * connection was lost and is being made again; SQLite: the last
      * failure was a lock held elsewhere). May be NULL: never. */
     bool (*unavailable)(const ls_db *db);
+    /* Optional: how long a statement waits for a lock another
+     * connection holds (SQLite's busy timeout). */
+    void (*lock_wait)(ls_db *db, int ms);
 } ls__db_ops;
 
 struct ls_db {

@@ -21,7 +21,8 @@
 #include "server/db_internal.h"
 
 #define CACHE_SIZE 48
-#define BUSY_MS 5000      /* how long a statement waits for a lock */
+#define BUSY_MS 5000      /* how long a statement waits for a lock, unless
+                             ls_db_set_lock_wait() says otherwise */
 #define BUSY_RETRY_MS 10  /* the pause before the WAL switch is tried again */
 
 typedef struct sq_conn {
@@ -161,6 +162,12 @@ static bool sq_unavailable(const ls_db *db)
     return c && c->busy;
 }
 
+static void sq_lock_wait(ls_db *db, int ms)
+{
+    sq_conn *c = db->conn;
+    sqlite3_busy_timeout(c->db, ms);
+}
+
 static const ls__db_ops sqlite_ops = {
     .name = "sqlite",
     /* IMMEDIATE takes the write lock at once: a transaction that reads then
@@ -172,6 +179,7 @@ static const ls__db_ops sqlite_ops = {
     .script = sq_script,
     .close = sq_close,
     .unavailable = sq_unavailable,
+    .lock_wait = sq_lock_wait,
 };
 
 static int journal_mode_row(void *ud, const char *const *col, int ncol)

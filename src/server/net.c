@@ -75,6 +75,9 @@
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
 #define HTTP_HEADER_SPACE 16384 /* a request's line and headers, in all */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
+#define LOOP_LOCK_WAIT_MS 250 /* how long the JSON API's and `player`'s
+                                 statements wait for an SQLite lock another
+                                 process holds: the loop waits with them */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
 #define FD_RESERVE 64         /* open files kept from connections: see fd_ok() */
@@ -2484,6 +2487,12 @@ int net_run(const net_config *cfg, FILE *announce)
             free(srv);
             return 1;
         }
+        /* Its statements run on the loop: one that meets the file locked
+         * by another process is answered "out of reach" (503,
+         * store_unavailable) after a moment, not after SQLite's 5 s with
+         * every table held meanwhile. Reads in the WAL journal wait for
+         * nothing; a write waits for another process's. */
+        ls_db_set_lock_wait(srv->db, LOOP_LOCK_WAIT_MS);
     }
     char why[256] = "no socket", iface[INET6_ADDRSTRLEN];
     int family = AF_INET;

@@ -24,6 +24,13 @@
 
 #include "server/store_db.h"
 
+/* How long a write waits for a lock another process holds on an SQLite
+ * store (a shell, another server), on the server's one loop: a second,
+ * then the write fails and its table is paused. While the store fails,
+ * its writes (the retries every second, the other tables' moves) do not
+ * wait at all: each would hold every table for as long. */
+#define LOCK_WAIT_MS 1000
+
 typedef struct db_match {
     int64_t table_id;
     char code[STORE_CODE_SIZE];
@@ -80,6 +87,7 @@ static void report(db_store *s, const db_match *m, const char *what, const ls_er
     if (s->failing)
         return;
     s->failing = true;
+    ls_db_set_lock_wait(s->db, 0);
     if (m)
         logf_(s, "failing: table %s, match %d: %s: %s (kept in memory, retried; "
               "new tables are refused until it is back)", m->code, m->match, what,
@@ -422,6 +430,7 @@ static int db_flush(void *self)
     }
     if (!ret && s->failing) {
         s->failing = false;
+        ls_db_set_lock_wait(s->db, LOCK_WAIT_MS);
         logf_(s, "back: everything held in memory is written (%d failed writes "
               "while it failed)", s->failures);
     }
@@ -745,6 +754,7 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
         free(s);
         return NULL;
     }
+    ls_db_set_lock_wait(s->db, LOCK_WAIT_MS);
     snprintf(s->records, sizeof s->records, "%s", records ? records : "");
     const char *f = getenv("LS_STORE_FAULT");
     s->fault = f && *f ? f : NULL;
