@@ -30,6 +30,8 @@
  * its writes (the retries every second, the other tables' moves) do not
  * wait at all: each would hold every table for as long. */
 #define LOCK_WAIT_MS 1000
+#define STOP_LOCK_WAIT_MS 5000 /* the same for the last try at a stop: the
+                                  loop serves nobody any more */
 
 typedef struct db_match {
     int64_t table_id;
@@ -773,6 +775,14 @@ void store_db_free(store *st)
     if (!st)
         return;
     db_store *s = st->self;
+    int held = 0;
+    for (const db_match *m = s->matches; m; m = m->next)
+        held += unwritten(m);
+    if (s->failing && held)
+        logf_(s, "trying once more to write what is held in memory (%d table%s) "
+              "before stopping; a lock on an SQLite file is waited for %d s", held,
+              held == 1 ? "" : "s", STOP_LOCK_WAIT_MS / 1000);
+    ls_db_set_lock_wait(s->db, STOP_LOCK_WAIT_MS);
     db_flush(s);
     while (s->matches) {
         db_match *m = s->matches;

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, sleep, chooseMove, rng, T } from './lib.mjs';
+import { startServer, sleep, chooseMove, rng, storeReader, T } from './lib.mjs';
 import { makeTable, settle } from './tables.mjs';
 
 // Holds the SQLite file's write lock: sqlite3 with a write transaction
@@ -200,6 +200,41 @@ test('a move that meets the lock pauses its table without holding the others', a
         t.host.close();
         t.spec.close();
         await srv.close();
+    } finally {
+        await lock?.release();
+        await srv.kill();
+    }
+});
+
+// A stop while a move is held for the lock: the server says in its log
+// that it tries once more, waiting 5 s at most for the lock, and a
+// lock that goes meanwhile loses nothing: the move is in the store's
+// record. Before, the last write at the stop did not wait for the lock
+// while the store was failing, and the move was lost.
+test('a stop while a move waits for the lock keeps it if the lock goes within 5 s', async () => {
+    const srv = await startServer({ args: (dir) => ['--db', join(dir, 'store.db')] });
+    let lock = null;
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, rules: { threshold: 20 }, start: true, spectator: false });
+        await settle(t);
+        const st = t.host.lastState();
+        assert.equal(st.view.turn, st.view.you, 'the person moves first');
+        const file = join(srv.dir, 'store.db');
+        const before = storeReader('sqlite', file).live().get(t.code);
+        lock = await lockStore(file);
+        const move = chooseMove(st.view, rng(7));
+        t.host.send({ type: 'move', version: st.version, move });
+        assert.equal((await t.host.next('store', 'the table paused', T(30000))).ok, false);
+        const exit = srv.stop('SIGTERM', T(20000));
+        await srv.waitLog(/store: trying once more to write what is held in memory \(1 table\) before stopping; a lock on an SQLite file is waited for 5 s/, T(10000));
+        await lock.release();
+        lock = null;
+        assert.equal((await exit).code, 0, srv.stderr);
+        assert.doesNotMatch(srv.stderr, /could not be written before the server stopped/);
+        const after = storeReader('sqlite', file).live().get(t.code);
+        assert.ok(after.startsWith(before), after);
+        const added = after.slice(before.length).split('\n').filter(Boolean);
+        assert.ok(added[0]?.startsWith(`${t.names[0]} ${move}`), `the move '${move}' kept:\n${after}`);
     } finally {
         await lock?.release();
         await srv.kill();
