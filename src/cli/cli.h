@@ -103,10 +103,15 @@ void cli_wilson(long k, long n, double *lo, double *hi);
  * written: an abbreviation that fits several of longopts ("--play" for
  * --players and --player, which getopt_long refuses as it refuses an
  * unknown one) names them, a value given to an option that takes none
- * ("--json=1") is said to be one; anything else is an unknown option.
- * Returns 2. */
+ * ("--json=1") is said to be one; anything else is an unknown option,
+ * with the option one or two letters away named ("did you mean
+ * '--threshold'?"). Returns 2. */
 int cli_option_error(const char *cmd, const char *given,
                      const struct option *longopts);
+
+/* The edit distance (Levenshtein) between two short words; 99 for a word
+ * longer than 30 characters. For "did you mean" in messages. */
+int cli_edit_distance(const char *a, const char *b);
 
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */

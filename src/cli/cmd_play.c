@@ -199,7 +199,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case ':':
             return cli_usage_error("play", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("play", "unknown option '%s'", argv[optind - 1]);
+            return cli_option_error("play", argv[optind - 1], longopts);
         }
     }
     if (optind < argc)

@@ -188,7 +188,10 @@ int cmd_replay(int argc, char **argv)
         } else if (!options_done && !strcmp(a, "--")) {
             options_done = true;
         } else if (!options_done && a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error("replay", "unknown option '%s'", a);
+            static const struct option opts[] = {{"json", no_argument, NULL, 0},
+                                                  {"help", no_argument, NULL, 0},
+                                                  {NULL, 0, NULL, 0}};
+            return cli_option_error("replay", a, opts);
         } else if (path) {
             return cli_usage_error("replay", "one FILE only, got '%s' and '%s'", path, a);
         } else {

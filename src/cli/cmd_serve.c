@@ -266,7 +266,7 @@ int cmd_serve(int argc, char **argv)
         case ':':
             return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("serve", "unknown option '%s'", argv[optind - 1]);
+            return cli_option_error("serve", argv[optind - 1], longopts);
         }
         if (rc)
             return rc;

@@ -319,7 +319,7 @@ int cmd_storebench(int argc, char **argv)
     uint64_t matches = 20, restore = 200, players = 4, seed = 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         uint64_t *value = NULL;
         switch (c) {
         case 'd':
@@ -340,8 +340,10 @@ int cmd_storebench(int argc, char **argv)
         case 's':
             value = &seed;
             break;
+        case ':': /* getopt_long said so itself, and it was an 'unknown option' */
+            return cli_usage_error("storebench", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_usage_error("storebench", "unknown option '%s'", argv[optind - 1]);
+            return cli_option_error("storebench", argv[optind - 1], opts);
         }
         if (cli_parse_u64(optarg, value) != 0)
             return cli_usage_error("storebench", "%s needs a whole number, not '%s'",

@@ -68,6 +68,52 @@ static int output_written(const char *name, int rc)
     return strcmp(name, "replay") ? 1 : 2;
 }
 
+int cli_edit_distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b), d[32][32];
+    if (la > 30 || lb > 30)
+        return 99;
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* The one of count names that the len bytes of word are one or two edits
+ * away from, the nearest, or NULL: a typo's likely meaning. An exact name
+ * is no typo (NULL). */
+static const char *nearest_name(const char *word, size_t len, const char *const names[],
+                                size_t count)
+{
+    char w[32];
+    if (len == 0 || len >= sizeof w)
+        return NULL;
+    memcpy(w, word, len);
+    w[len] = '\0';
+    const char *best = NULL;
+    int bd = 3;
+    for (size_t i = 0; i < count; i++) {
+        int d = cli_edit_distance(w, names[i]);
+        if (d == 0)
+            return NULL;
+        if (d < bd) {
+            bd = d;
+            best = names[i];
+        }
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -92,6 +138,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
+        if (argc > 2) { /* as every command refuses an extra argument */
+            char shown[4 * 64 + 1];
+            fprintf(stderr, "leastscore: --version takes nothing after it, got '%s'\n",
+                    cli_shown(argv[2], shown, sizeof shown));
+            return 2;
+        }
         printf("leastscore %s\n", LS_VERSION);
         return 0;
     }
@@ -99,8 +151,14 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return output_written(commands[i].name, commands[i].run(argc - 1, argv + 1));
     char shown[4 * 64 + 1];
-    fprintf(stderr, "leastscore: unknown command '%s'\n",
-            cli_shown(argv[1], shown, sizeof shown));
+    enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    const char *near = nearest_name(argv[1], strlen(argv[1]), names, NCOMMANDS);
+    fprintf(stderr, "leastscore: unknown command '%s'%s%s%s\n",
+            cli_shown(argv[1], shown, sizeof shown), near ? ": did you mean '" : "",
+            near ? near : "", near ? "'?" : "");
     usage(stderr);
     return 2;
 }
@@ -249,6 +307,14 @@ int cli_option_error(const char *cmd, const char *given,
     if (fits == 1 && given[n] == '=' && longopts[last].has_arg == no_argument)
         return cli_usage_error(cmd, "--%s takes no value, not '%s'", longopts[last].name,
                                given + n + 1);
+    const char *near = NULL, *longs[64];
+    size_t count = 0;
+    for (; count < 64 && longopts[count].name; count++)
+        longs[count] = longopts[count].name;
+    if (!strncmp(given, "--", 2) && n > 2)
+        near = nearest_name(given + 2, n - 2, longs, count);
+    if (near)
+        return cli_usage_error(cmd, "unknown option '%s': did you mean '--%s'?", given, near);
     return cli_usage_error(cmd, "unknown option '%s'", given);
 }
 

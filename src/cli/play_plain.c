@@ -551,28 +551,6 @@ static void print_hint(play_game *g)
     out("\n");
 }
 
-/* Edit distance between a and b (short words: the command names). */
-static int distance(const char *a, const char *b)
-{
-    int la = (int)strlen(a), lb = (int)strlen(b), d[32][32];
-    if (la > 30 || lb > 30)
-        return 99;
-    for (int i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (int j = 0; j <= lb; j++)
-        d[0][j] = j;
-    for (int i = 1; i <= la; i++)
-        for (int j = 1; j <= lb; j++) {
-            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            d[i][j] = best;
-        }
-    return d[la][lb];
-}
-
 /* The command or move word nearest to the first word of line when it is
  * none of them but close (at most 2 edits), else NULL. */
 static const char *nearest_command(const char *line)
@@ -589,7 +567,7 @@ static const char *nearest_command(const char *line)
     const char *best = NULL;
     int bd = 3;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        int dd = distance(first, words[i]);
+        int dd = cli_edit_distance(first, words[i]);
         if (dd == 0)
             return NULL;
         if (dd < bd) {

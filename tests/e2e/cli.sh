@@ -26,6 +26,40 @@ grep -q "^usage: leastscore COMMAND" "$tmp/err" || fail "no command: no usage on
 [ -s "$tmp/out" ] && fail "no command: output on stdout"
 [ "$(status frobnicate)" = 2 ] || fail "unknown command: not exit 2"
 grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "unknown command not named"
+grep -q "did you mean" "$tmp/err" && fail "frobnicate: a command suggested"
+# A command or an option one or two letters off is named: it was the
+# whole usage, or 'unknown option' alone, with nothing to say what was meant.
+[ "$(status pley)" = 2 ] || fail "pley: not exit 2"
+grep -qx "leastscore: unknown command 'pley': did you mean 'play'?" "$tmp/err" ||
+    { cat "$tmp/err"; fail "pley: 'play' not suggested"; }
+[ "$(status replya x.lsr)" = 2 ] || fail "replya: not exit 2"
+grep -qx "leastscore: unknown command 'replya': did you mean 'replay'?" "$tmp/err" ||
+    { cat "$tmp/err"; fail "replya: 'replay' not suggested"; }
+for c in "play --thresold 50:--threshold" "sim --mathces 3:--matches" \
+         "arena --seeed 3:--seed" "replay --jsno x.lsr:--json" "bench --player=greedy --secnds 1:--seconds"; do
+    set -- ${c%%:*}
+    name=$1
+    bad=$(for a in "$@"; do case $a in --thresold|--mathces|--seeed|--jsno|--secnds) echo "$a";; esac; done)
+    [ "$(status "$@")" = 2 ] || fail "$*: not exit 2"
+    grep -qx "leastscore $name: unknown option '$bad': did you mean '${c##*:}'?" "$tmp/err" ||
+        { cat "$tmp/err"; fail "$*: '${c##*:}' not suggested"; }
+done
+# storebench said getopt's own line first, and an option missing its
+# value was an 'unknown option'.
+[ "$(status storebench --playres 3)" = 2 ] || fail "storebench --playres: not exit 2"
+[ "$(wc -l <"$tmp/err")" = 2 ] || { cat "$tmp/err"; fail "storebench --playres: not one message and the hint"; }
+[ "$(status storebench --players)" = 2 ] || fail "storebench --players: not exit 2"
+grep -qx "leastscore storebench: --players needs a value" "$tmp/err" && [ "$(wc -l <"$tmp/err")" = 2 ] ||
+    { cat "$tmp/err"; fail "storebench --players with no value: not said"; }
+[ "$(status play --frobnicate)" = 2 ] || fail "play --frobnicate: not exit 2"
+grep -qx "leastscore play: unknown option '--frobnicate'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "play --frobnicate: not said plainly"; }
+# --version takes nothing after it, as every command refuses an extra
+# argument (it printed the version and exited 0).
+[ "$(status --version extra)" = 2 ] || fail "--version extra: not exit 2"
+grep -qx "leastscore: --version takes nothing after it, got 'extra'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "--version extra: not said"; }
+[ -s "$tmp/out" ] && fail "--version extra: output on stdout"
 for h in --help -h help; do
     [ "$(status $h)" = 0 ] || fail "$h: not exit 0"
     for c in play replay sim bench; do
