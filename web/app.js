@@ -355,6 +355,14 @@ function asPlayer(msg) {
     return;
   }
   app.afterPlayer = msg;
+  // This browser has a player that the server was not told of (its store
+  // out of reach when the page connected): it is asked for again, not
+  // made anew under the same name (refused: the name is that player's).
+  const saved = loadJSON(localStorage, KEY_PLAYER);
+  if (saved && saved.token) {
+    send({ type: 'player', token: saved.token });
+    return;
+  }
   app.pendingToken = randomToken();
   send({ type: 'player', name: app.name, token: app.pendingToken });
 }
@@ -371,11 +379,17 @@ function onPlayerError(msg) {
     render();
     return;
   }
+  const next = app.afterPlayer;
   app.afterPlayer = null;
   if (msg.code === 'no_player') {
-    // The server no longer knows this browser's token.
+    // The server no longer knows this browser's token: a create or join
+    // that waited for it makes a player of the name typed.
     localStorage.removeItem(KEY_PLAYER);
     app.player = null;
+    if (next) {
+      app.asking = true; // (still waiting: for the new player, then the answer)
+      asPlayer(next);
+    }
     render();
     return;
   }

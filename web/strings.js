@@ -457,5 +457,6 @@ export const s = {
     not_player: 'Only a player may do this.',
     not_seated: 'Only the players at the table write in the chat.',
     store_failed: 'The server could not reach its records; try again soon.',
+    store_unavailable: 'The server cannot reach its records just now; nothing is lost: try again in a moment.',
   },
 };
