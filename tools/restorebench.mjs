@@ -109,7 +109,7 @@ await new Promise((r) => first.p.on('exit', r));
 for (const ws of conns) ws.terminate();
 
 const second = await serve();
-const line = /restored (\d+) tables in progress in ([0-9.]+) ms/.exec(second.log());
+const line = /restored (\d+) tables? in progress in ([0-9.]+) ms/.exec(second.log());
 console.log(`store: ${DB ? 'postgresql' : 'sqlite'}`);
 console.log(line ? `restore: ${line[1]} tables in ${line[2]} ms (the server's figure)` : `no restore line in the server's log: ${second.log()}`);
 console.log(`start: ${second.ms.toFixed(0)} ms from the process start to its address printed`);

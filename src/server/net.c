@@ -2298,8 +2298,9 @@ static void begin_shutdown(server *srv)
         while (nt->members)
             detach(nt->members);
     }
-    fprintf(stderr, "leastscore serve: stopping (%d tables, %d matches in play kept "
-            "for the next start)\n", srv->ntables, kept);
+    fprintf(stderr, "leastscore serve: stopping (%d table%s, %d match%s in play kept "
+            "for the next start)\n", srv->ntables, srv->ntables == 1 ? "" : "s", kept,
+            kept == 1 ? "" : "es");
     for (conn *c = srv->conns; c; c = c->next)
         conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down", false);
     while (srv->tables)
@@ -2442,8 +2443,8 @@ static void restore_tables(server *srv)
     if (n < 0)
         fprintf(stderr, "leastscore serve: no table restored: the store cannot be read\n");
     else
-        fprintf(stderr, "leastscore serve: restored %d tables in progress in %.1f ms\n",
-                n, ms);
+        fprintf(stderr, "leastscore serve: restored %d table%s in progress in %.1f ms\n",
+                n, n == 1 ? "" : "s", ms);
     /* Each table's due work (its computer player's move, its timers) is
      * done by its timer at the loop's first turn, before any connection. */
     for (ntable *nt = srv->tables; nt; nt = nt->next)

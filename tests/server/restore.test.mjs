@@ -219,7 +219,7 @@ async function killTest(t, backend) {
                 tab.kept.push(record);
             }
             srv = await time('start', () => startServer({ dir, args }));
-            const m = await srv.waitLog(/restored (\d+) tables in progress/);
+            const m = await srv.waitLog(/restored (\d+) tables? in progress/);
             assert.equal(Number(m[1]), live.size, `${when}: tables restored, of ${live.size} in progress in the store`);
             await time('resume', async () => {
                 for (const tab of tabs.filter((x) => !x.done)) {

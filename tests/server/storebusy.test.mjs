@@ -235,6 +235,15 @@ test('a stop while a move waits for the lock keeps it if the lock goes within 5 
         assert.ok(after.startsWith(before), after);
         const added = after.slice(before.length).split('\n').filter(Boolean);
         assert.ok(added[0]?.startsWith(`${t.names[0]} ${move}`), `the move '${move}' kept:\n${after}`);
+        // The log counts in words a person reads: 1 table, 1 match.
+        assert.match(srv.stderr, /stopping \(1 table, 1 match in play kept for the next start\)/);
+        const again = await startServer({ dir: srv.dir, args: (dir) => ['--db', join(dir, 'store.db')] });
+        try {
+            await again.waitLog(/restored 1 table in progress in /);
+            await again.close();
+        } finally {
+            await again.kill();
+        }
     } finally {
         await lock?.release();
         await srv.kill();
