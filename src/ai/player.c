@@ -104,10 +104,15 @@ int ls__params_parse(const char *kind, const char *params,
         snprintf(spec, sizeof spec, "%s:...%s", kind, params + plen - 27);
     else
         snprintf(spec, sizeof spec, "%s:%s", kind, params);
+    const char *what = !*params ? "has nothing after its colon"
+                       : params[plen - 1] == ',' ? "ends with a comma" : NULL;
+    if (what && !known[0]) /* NAME=VALUE would be no help */
+        return ls__fail(err, LS_EINVAL, "'%s' %s: %s takes no parameters; give the "
+                        "kind alone", spec, what, kind);
     if (!*params)
         return ls__fail(err, LS_EINVAL, "'%s' has nothing after its colon: the kind "
                         "alone, or NAME=VALUE after it (parameters: %s)", spec, keys);
-    if (params[plen - 1] == ',')
+    if (what)
         return ls__fail(err, LS_EINVAL, "'%s' ends with a comma: NAME=VALUE missing "
                         "after it (parameters: %s)", spec, keys);
 

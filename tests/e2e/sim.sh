@@ -514,8 +514,12 @@ bad --players greedy,bogus
 bad --players expert:iters=0,greedy
 # A kind with a colon and nothing after it, or parameters that end with a
 # comma, is refused with the kind's parameters (it played with the
-# defaults), for every kind that takes parameters and for random.
-for kind in random greedy expert cautious reckless collector shedder counter; do
+# defaults), for every kind that takes parameters, and random, which
+# takes none, is not offered NAME=VALUE.
+bad --players "random:,greedy"
+grep -qx "leastscore sim: 'random:' has nothing after its colon: random takes no parameters; give the kind alone" \
+    "$tmp/err" || { cat "$tmp/err"; fail "random: with nothing after the colon: message"; }
+for kind in greedy expert cautious reckless collector shedder counter; do
     bad --players "$kind:,greedy"
     grep -q "^leastscore sim: '$kind:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: [a-z, ]*)$" \
         "$tmp/err" || { cat "$tmp/err"; fail "$kind: with nothing after the colon: message"; }
