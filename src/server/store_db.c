@@ -30,6 +30,10 @@
  * its writes (the retries every second, the other tables' moves) do not
  * wait at all: each would hold every table for as long. */
 #define LOCK_WAIT_MS 1000
+#define START_LOCK_WAIT_MS 5000 /* before the first connection (the .lsr
+                                   files noted at open, the restore):
+                                   nobody waits with the loop yet; until
+                                   db_restore() ends */
 #define STOP_LOCK_WAIT_MS 5000 /* the same for the last try at a stop: the
                                   loop serves nobody any more */
 
@@ -656,6 +660,7 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
     int ret = ls_db_live_tables(s->db, &t, &n, &err);
     if (ret) {
         logf_(s, "the tables in progress cannot be read: %s", err.msg);
+        ls_db_set_lock_wait(s->db, s->failing ? 0 : LOCK_WAIT_MS);
         return ret;
     }
     for (int i = 0; i < n; i++) {
@@ -714,6 +719,8 @@ static int db_restore(void *self, store_restore_fn fn, void *ud)
         restored++;
     }
     ls_db_live_tables_free(t, n);
+    /* From here on the loop serves connections: see LOCK_WAIT_MS. */
+    ls_db_set_lock_wait(s->db, s->failing ? 0 : LOCK_WAIT_MS);
     return restored;
 }
 
@@ -756,7 +763,7 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
         free(s);
         return NULL;
     }
-    ls_db_set_lock_wait(s->db, LOCK_WAIT_MS);
+    ls_db_set_lock_wait(s->db, START_LOCK_WAIT_MS);
     snprintf(s->records, sizeof s->records, "%s", records ? records : "");
     const char *f = getenv("LS_STORE_FAULT");
     s->fault = f && *f ? f : NULL;
