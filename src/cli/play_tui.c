@@ -374,7 +374,8 @@ static bool too_small(const ui *u)
 
 /* What a terminal too small for the screen shows: why, and all that can
  * be done there (handle_key): enlarge it (nothing moves meanwhile), or
- * quit at once with q or Ctrl-C, the record saved as on any way out. */
+ * quit at once with q or Ctrl-C, the record saved as on any way out, and
+ * go on in line mode, which fits any window. */
 static void draw_too_small(const ui *u)
 {
     erase();
@@ -382,15 +383,16 @@ static void draw_too_small(const ui *u)
     char l2[96];
     snprintf(l2, sizeof l2, "It is %dx%d; the game needs at least %dx%d.", COLS,
              LINES, MIN_COLS, need);
+    bool over = ls_phase(u->g.s) == LS_PHASE_OVER;
     const char *lines[] = {
         "The terminal is too small for Least Score.", l2,
         "Enlarge the window to go on: the game waits until then.",
-        ls_phase(u->g.s) == LS_PHASE_OVER
-            ? "Or press q or Ctrl-C to quit now: the record is saved."
-            : "Or press q or Ctrl-C to quit now: the match is saved, and "
-              "the command that goes on with it is printed.",
+        over ? "Or press q or Ctrl-C to quit now: the record is saved."
+             : "Or press q or Ctrl-C to quit now: the match is saved, and "
+               "the command that goes on with it is printed.",
+        "Line mode fits any window: that command with --plain.",
     };
-    int nlines = (int)(sizeof lines / sizeof lines[0]);
+    int nlines = (int)(sizeof lines / sizeof lines[0]) - (over ? 1 : 0);
     /* Each sentence wrapped to the width, the block centred in height. */
     int h = 0;
     for (int i = 0; i < nlines; i++)

@@ -239,13 +239,15 @@ quit_after_one_bot_move k "$tmp/keys.lsr" "after the keys"
 
 # A terminal that is too small gets a message, and q still quits. The
 # message says all that can be done there: enlarge it (the game waits),
-# or quit with q or Ctrl-C (it named q alone), the match saved.
+# or quit with q or Ctrl-C (it named q alone), the match saved, and go on
+# in line mode, which fits any window (it was not said).
 start small 60 16 C --seed 1 --record "$tmp/small.lsr"
 wait_for small "too small"
-wait_for small "is printed."
+wait_for small "with --plain."
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/small.text"
 for want in "Enlarge the window to go on: the game waits until then." \
-    "Or press q or Ctrl-C to quit now: the match is saved, and the command that goes on with it is printed."; do
+    "Or press q or Ctrl-C to quit now: the match is saved, and the command that goes on with it is printed." \
+    "Line mode fits any window: that command with --plain."; do
     grep -qF "$want" "$tmp/small.text" || screen_fail "the small terminal's message does not say '$want'"
 done
 $T send-keys -t small q
