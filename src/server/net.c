@@ -123,6 +123,7 @@ struct conn {
     long long sent;        /* the last version sent in a state, -1 none */
     char in[PROTO_MAX_MESSAGE];
     size_t in_len;
+    size_t in_cost;     /* in_len, an empty fragment counted as a byte */
     outmsg *head, *tail;
     size_t queued;
     double credits;
@@ -1560,18 +1561,21 @@ static int on_receive(conn *c, const char *in, size_t len)
     if (c->closing)
         return 0;
     /* Refused as soon as it is too long, not at its end: a message sent
-     * in fragments that never ends would be read for ever. */
-    if (c->in_len + len > sizeof c->in) {
+     * in fragments that never ends would be read for ever. An empty
+     * fragment counts as a byte, or a message of them would never grow. */
+    size_t cost = len ? len : 1;
+    if (c->in_cost + cost > sizeof c->in) {
         srv_error e;
         srv_fail(&e, SRV_ETOO_LARGE, "a message may be at most %d bytes",
                  PROTO_MAX_MESSAGE);
         send_error(c, &e, NULL);
         conn_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large", false);
-        c->in_len = 0;
+        c->in_len = c->in_cost = 0;
         return 0;
     }
     memcpy(c->in + c->in_len, in, len);
     c->in_len += len;
+    c->in_cost += cost;
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
         return 0;
     if (lws_frame_is_binary(wsi)) {
@@ -1582,7 +1586,7 @@ static int on_receive(conn *c, const char *in, size_t len)
     } else {
         handle_message(c, c->in, c->in_len);
     }
-    c->in_len = 0;
+    c->in_len = c->in_cost = 0;
     return 0;
 }
 
