@@ -57,6 +57,22 @@ for (const size of SIZES) {
         assert.equal(await page.evaluate(() => window.scrollY), 0, `${turn}: the page did not need to scroll`);
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
       }
+      // The most open cards there are (a run or a flush of five thrown),
+      // drawn in the page's open cards and measured at once (before any
+      // redraw): the deck stays beside them, the hand on the screen.
+      const five = await page.evaluate(() => {
+        const open = document.getElementById('open');
+        const card = open.querySelector('button');
+        open.replaceChildren(card);
+        ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'].forEach((face, i) => {
+          const c = i ? open.appendChild(card.cloneNode()) : card;
+          c.textContent = face;
+          c.dataset.card = `five${i}`;
+        });
+        return open.children.length;
+      });
+      assert.equal(five, 5);
+      assert.deepEqual(await offScreen(page), [], 'five open cards');
       // Every panel is there, in one row that scrolls sideways, named,
       // and the keyboard reaches it.
       const row = await page.evaluate(() => {
