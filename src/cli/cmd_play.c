@@ -79,7 +79,7 @@ static int parse_int(const char *opt, const char *text, int lo, int hi, int *out
 {
     uint64_t v;
     if (cli_parse_u64(text, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error("play", "%s: '%s' is not a number from %d to %d",
+        return cli_usage_error("play", "%s: '%s' is not a whole number from %d to %d",
                                opt, text, lo, hi);
     *out = (int)v;
     return 0;

@@ -1054,7 +1054,10 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
                       "--level names 3 players but --bots is 2"),
                      (["--seed", "-5"], "--seed needs a whole number from 0 to 2^64 - 1, not '-5'"),
-                     (["--pace", "20000"], "--pace: '20000' is not a number from 0 to 10000"),
+                     # 1e3 is a number: it is no whole one (the words said it was none).
+                     (["--pace", "20000"], "--pace: '20000' is not a whole number from 0 to 10000"),
+                     (["--pace", "1e3"], "--pace: '1e3' is not a whole number from 0 to 10000"),
+                     (["--bots", "2.5"], "--bots: '2.5' is not a whole number from 1 to 7"),
                      (["--frobnicate"], "unknown option '--frobnicate'"),
                      (["--record"], "--record needs a value"),
                      (["--record", ""], "--record needs a file name"),
