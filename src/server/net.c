@@ -1259,10 +1259,10 @@ static int at_table(conn *c, const proto_msg *m, srv_error *e)
 /* Players: who a connection is (docs/server-protocol.md, "Players")   */
 /* ------------------------------------------------------------------ */
 
-/* The error for a call of the store that failed with err (rc is not 0):
- * out of reach for now (a PostgreSQL connection lost or being made again,
- * an SQLite file locked by another process), to be tried again in a few
- * seconds, or failed. */
+/* The error for a call of the store that failed, with the store's
+ * message msg: out of reach for now (`unavailable`: a PostgreSQL
+ * connection lost or being made again, an SQLite file locked by another
+ * process), to be tried again in a few seconds, or failed. */
 static int store_error(srv_error *e, bool unavailable, const char *msg)
 {
     if (unavailable)
