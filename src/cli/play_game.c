@@ -166,16 +166,24 @@ static int make_parent_dirs(const char *path)
     return cli_mkdir_p(dir);
 }
 
-/* The directory of the matches saved without --record. */
+/* The directory of the matches saved without --record. Without HOME it
+ * is leastscore-games in the current directory, written whole, so that the
+ * path printed and the command that goes on with the match work from any
+ * other directory too. */
 static void games_dir(char *out, size_t size)
 {
     const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char *cwd = NULL;
     if (xdg && *xdg == '/')
         snprintf(out, size, "%s/leastscore/games", xdg);
     else if (home && *home)
         snprintf(out, size, "%s/.local/share/leastscore/games", home);
+    else if ((cwd = getcwd(NULL, 0)) != NULL && /* glibc allocates it */
+             strlen(cwd) + sizeof "/leastscore-games" + 32 < size) /* + a name */
+        snprintf(out, size, "%s/leastscore-games", strcmp(cwd, "/") ? cwd : "");
     else
         snprintf(out, size, "leastscore-games");
+    free(cwd);
 }
 
 /* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under

@@ -1108,3 +1108,24 @@ grep -qF "Ada declared with 9: correct" "$tmp/tie.out" &&
     grep -qE "^  Ada +AD 8D +9\*" "$tmp/tie.out" ||
     { cat "$tmp/tie.out"; echo "a tied declaration's two lowest hands are not both marked"; exit 1; }
 echo "ok: a tie marks both lowest hands"
+
+# Without HOME (a service, a cron job), a match is saved under
+# leastscore-games in the current directory, and the path printed, and
+# the command that goes on with it, are absolute: they were relative, so
+# the command failed from any other directory.
+mkdir -p "$tmp/nohome"
+ls_abs=$(cd "$(dirname "$LS")" && pwd)/$(basename "$LS")
+(cd "$tmp/nohome" && printf 'quit\n' | env -u HOME -u XDG_DATA_HOME "$ls_abs" play --plain --seed 1 --bots 1) \
+    >"$tmp/nohome.out" 2>&1
+saved=$(sed -n 's/^Record saved: //p' "$tmp/nohome.out")
+case $saved in
+"$tmp/nohome/leastscore-games/"*.lsr) ;;
+*) cat "$tmp/nohome.out"; echo "without HOME, the record's path is not absolute: '$saved'"; exit 1 ;;
+esac
+[ -s "$saved" ] || { echo "without HOME, no record at $saved"; exit 1; }
+grep -qxF "The match is not over; to go on with it: leastscore play --resume $saved" "$tmp/nohome.out" ||
+    { cat "$tmp/nohome.out"; echo "without HOME, the command to go on is not absolute"; exit 1; }
+printf 'quit\n' | "$LS" play --plain --resume "$saved" >"$tmp/nohome2.out" 2>&1 &&
+    grep -qF "Resumed from $saved" "$tmp/nohome2.out" ||
+    { cat "$tmp/nohome2.out"; echo "without HOME, the printed command did not go on from elsewhere"; exit 1; }
+echo "ok: without HOME the paths are absolute"
