@@ -982,6 +982,61 @@ static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **
     assert_int_equal(fs.finished, 1);
 }
 
+/* A match over, the one person at the table reloads her page: the table
+ * waits for her through the grace time as in a match (the rematch is still
+ * hers); once every person has left it, or the grace time has passed with
+ * nobody connected, it closes. */
+static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
+{
+    (void)state;
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 11, NULL);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    int64_t now = 0;
+    play_to_the_end(t, &now);
+    table_disconnect(t, 0, now); /* the reload */
+    assert_int_equal(table_next_deadline(t), now + cfg.grace_ms);
+    table_tick(t, now + 1);
+    assert_false(t->closed);
+    table_connect(t, 0, now + 500);
+    table_tick(t, now + 501);
+    assert_false(t->closed);
+    assert_int_equal(table_rematch(t, 0, now + 502, &e), 0);
+    table_free(t);
+
+    /* Nobody comes back: closed after the grace time. */
+    t = table_new("ABCDE", &o, &cfg, 11, NULL);
+    join(t, "Ann", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    now = 0;
+    play_to_the_end(t, &now);
+    table_disconnect(t, 0, now);
+    table_tick(t, now + cfg.grace_ms - 1);
+    assert_false(t->closed);
+    table_tick(t, now + cfg.grace_ms);
+    assert_true(t->closed);
+    table_free(t);
+
+    /* She leaves the table: nobody can come back, it closes at once. */
+    t = table_new("ABCDE", &o, &cfg, 11, NULL);
+    join(t, "Ann", 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    now = 0;
+    play_to_the_end(t, &now);
+    assert_int_equal(table_leave(t, 0, now, &e), 0);
+    table_disconnect(t, 0, now);
+    assert_int_equal(table_next_deadline(t), now);
+    table_tick(t, now);
+    assert_true(t->closed);
+    table_free(t);
+}
+
 /* After a match the host may take the table back to the lobby instead of
  * a rematch: the seat of a person who left is freed, a friend who came
  * late joins, and the next match starts with the new seats. */
@@ -1455,6 +1510,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hurry_is_refused_when_the_timer_ends_sooner_or_a_computer_plays),
     cmocka_unit_test(test_dropped_player_is_away_after_grace_then_resumes),
     cmocka_unit_test(test_table_closes_when_nobody_comes_back),
+    cmocka_unit_test(test_a_table_whose_match_is_over_waits_for_a_reload),
     cmocka_unit_test(test_missed_events_are_kept_for_a_resume),
     cmocka_unit_test(test_log_keeps_the_last_512_events),
     cmocka_unit_test(test_computer_players_have_names_no_person_takes),

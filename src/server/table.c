@@ -995,6 +995,19 @@ static void earliest(int64_t *best, int64_t when)
         *best = when;
 }
 
+/* Whether the match is over and every person has left the table: nobody
+ * can come back to it (a reload, by contrast, comes back within the grace
+ * time, and the rematch is still there for it). */
+static bool over_and_left(const table *t)
+{
+    if (t->status != TABLE_OVER)
+        return false;
+    for (int i = 0; i < t->nseats; i++)
+        if (!t->seats[i].bot && !t->seats[i].away)
+            return false;
+    return true;
+}
+
 int64_t table_next_deadline(const table *t)
 {
     int64_t best = -1;
@@ -1006,8 +1019,8 @@ int64_t table_next_deadline(const table *t)
             earliest(&best, st->dropped_at + t->cfg.grace_ms);
     }
     if (t->empty_since >= 0)
-        earliest(&best, t->status == TABLE_OVER ? t->empty_since
-                                                : t->empty_since + t->cfg.grace_ms);
+        earliest(&best, over_and_left(t) ? t->empty_since
+                                         : t->empty_since + t->cfg.grace_ms);
     if (t->unkept)
         return best; /* paused: nothing of the match is due */
     if (t->status == TABLE_BETWEEN)
@@ -1040,7 +1053,7 @@ void table_tick(table *t, int64_t now)
         }
     }
     if (t->empty_since >= 0 &&
-        (t->status == TABLE_OVER || now >= t->empty_since + t->cfg.grace_ms)) {
+        (over_and_left(t) || now >= t->empty_since + t->cfg.grace_ms)) {
         t->closed = true;
         return;
     }

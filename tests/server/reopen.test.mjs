@@ -75,3 +75,44 @@ test('the host reopens a finished table; a late friend joins match 2', async () 
     for (const c of [ann, ben, eve, cy]) c.close();
     await srv.close();
 });
+
+// A reload at the final scores: the only person at the table drops and
+// comes back with her token. The table waits for her through the grace
+// time, as in a match, and the rematch is still hers; it closed at once
+// when nobody was connected to a finished match.
+test('a reload at the final scores finds the table and its rematch', async () => {
+    const srv = await startServer({ grace: 30 });
+    const ann = await srv.connect({ label: 'ann' });
+    const j = await ann.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'], rules: { threshold: 1 } }, ['joined']);
+    ann.send({ type: 'start' });
+    let st = await ann.next((m) => m.type === 'state' && m.view.status === 'playing');
+    const rand = rng(11);
+    for (let i = 0; st.view.status !== 'over'; i++) {
+        assert.ok(i < 2000, 'the match ends');
+        const v = st.view;
+        if (v.status === 'playing' && v.turn === v.you) {
+            let move;
+            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
+            ann.send({ type: 'move', version: st.version, move });
+        } else if (v.status === 'between') {
+            ann.send({ type: 'next' });
+        }
+        st = await ann.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
+    }
+    ann.terminate(); // the page goes away without a word, as a reload does
+    // Until the server has seen the drop, a resume would only take the seat
+    // over; a watcher's view tells when Ann shows as disconnected.
+    const eve = await srv.connect({ label: 'eve' });
+    const w = await eve.request({ type: 'watch', code: j.code }, ['joined', 'error']);
+    assert.equal(w.type, 'joined', JSON.stringify(w));
+    await eve.stateWhere((s) => s.view.seats[0].connected === false, 'Ann seen disconnected');
+    const again = await srv.connect({ label: 'ann-again' });
+    const r = await again.request({ type: 'resume', code: j.code, token: j.token }, ['joined', 'error']);
+    assert.equal(r.type, 'joined', `resume answered ${JSON.stringify(r)}`);
+    const back = await again.stateWhere((s) => s.view.status === 'over', 'the final scores again');
+    assert.equal(back.view.match, 1);
+    again.send({ type: 'rematch' });
+    const m2 = await again.stateWhere((s) => s.view.status === 'playing' && s.view.match === 2, 'match 2');
+    assert.equal(m2.view.you, 0);
+    await srv.close();
+});
