@@ -536,6 +536,22 @@ function namesAt(events, v) {
   return out;
 }
 
+// Whether the match was over at each of `events` (a match's end is
+// before it, no start or reopen yet), read back from view `v` as
+// namesAt() is: a person who leaves then has left the table, nobody
+// plays for her.
+function overAt(events, v) {
+  let over = v.status === 'over';
+  const out = new Array(events.length);
+  for (let i = events.length - 1; i >= 0; i--) {
+    const kind = events[i].kind;
+    out[i] = over;
+    if (kind === 'match_end') over = false;
+    else if (kind === 'start' || kind === 'reopen') over = true; // an away seat is never in a lobby
+  }
+  return out;
+}
+
 // "discard 9H take 6C" with its cards written for the eye or the ear.
 function moveText(move, words) {
   return String(move).split(' ').map((w) => (parseCard(w) ? (words ? cardWords(w) : cardShort(w)) : w)).join(' ');
@@ -544,7 +560,7 @@ function moveText(move, words) {
 // The event ev as a sentence; `names` are the seats' names at its time
 // (namesAt()). This page's own person, by name (seat numbers move in the
 // lobby, and a name is one person's at a table), is "You".
-function describe(ev, words, names) {
+function describe(ev, words, names, over) {
   const me = app.view.seats[app.view.you]?.name;
   const you = (i) => me !== undefined && names[i] === me;
   const name = (i) => (you(i) ? s.you : names[i] ?? '?');
@@ -559,7 +575,7 @@ function describe(ev, words, names) {
       return s.roundEndSentence(r, names.map((_, i) => name(i)));
     }
     case 'match_end': return s.matchEndSentence(name(ev.winner));
-    case 'connection': return s.connectionSentence(name(ev.seat), ev, you(ev.seat));
+    case 'connection': return s.connectionSentence(name(ev.seat), ev, you(ev.seat), over);
     case 'host': return s.hostSentence(name(ev.seat), you(ev.seat));
     case 'reopen': return s.reopenSentence;
     case 'hurry': return s.hurrySentence(name(ev.by), name(ev.seat), ev.seconds, you(ev.seat));
@@ -591,11 +607,12 @@ function onState(msg) {
     const spoken = [];
     let news = null; // what to call this person back to the page for
     const names = namesAt(events, msg.view);
+    const over = overAt(events, msg.view);
     for (const [i, ev] of events.entries()) {
       if (!msg.snapshot && ev.v <= app.version) continue;
-      const text = describe(ev, false, names[i]);
+      const text = describe(ev, false, names[i], over[i]);
       if (!text) continue;
-      app.log.push({ v: ev.v, text, words: describe(ev, true, names[i]) });
+      app.log.push({ v: ev.v, text, words: describe(ev, true, names[i], over[i]) });
       spoken.push(app.log[app.log.length - 1].words);
       if (!msg.snapshot) news = callBack(ev) || news;
     }

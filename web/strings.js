@@ -223,8 +223,10 @@ export const s = {
   // (you: the event is about the page's own person.)
   seatSentence: (name, you) => (you ? 'You sat down.' : `${name} sat down.`),
   unseatSentence: (name, you) => (you ? 'You left your seat.' : `${name} left the seat.`),
-  // (you: the page's own seat, named 'You'.)
-  connectionSentence: (name, ev, you) => {
+  // (you: the page's own seat, named 'You'; over: the match had ended,
+  // so nobody plays for a person who goes.)
+  connectionSentence: (name, ev, you, over) => {
+    if (ev.away && over) return you ? 'You left the table.' : `${name} left the table.`;
     if (ev.away) return you ? 'You are away; the computer plays for you.' : `${name} is away; the computer plays for them.`;
     if (ev.connected) return `${name} ${you ? 'are' : 'is'} back.`;
     return `${name} lost the connection.`;

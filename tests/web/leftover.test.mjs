@@ -1,0 +1,47 @@
+// Leaving at the final scores. Ada, the host, leaves the table once the
+// match is over: Ben's log says she left the table (the computer plays
+// for nobody any more; it said "Ada is away; the computer plays for
+// them."). Then Ben, the only person still at the table, reloads: the
+// table waits for him as it does in a match, and he is back at the final
+// scores with the rematch his (the table closed at once when nobody was
+// connected to a finished match, and his page said the seat was no
+// longer his).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, DESKTOP, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+test('a player who leaves at the final scores left the table; a reload then finds it', async (t) => {
+  const ada = await newPage(env.browser, DESKTOP);
+  const ben = await newPage(env.browser, PHONE);
+  await withShots(t, [ada, ben], async () => {
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Ada');
+    const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });
+    await joinFromLink(ben, env.server.url, code, 'Ben');
+    await ada.click('#start');
+    const deadline = Date.now() + 150000;
+    const over = async (p) => p.isVisible('h2.winner');
+    while (!(await over(ada) && await over(ben))) {
+      assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
+      const a = await playTurn(ada);
+      const b = await playTurn(ben);
+      if (!a && !b) await ada.waitForTimeout(100);
+    }
+
+    await ada.click('#leave');
+    await ben.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => /^Ada left the table\.$/.test(li.textContent)),
+      null, { timeout: 10000 }).catch(() => {});
+    const log = await ben.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
+    assert.ok(log.includes('Ada left the table.'), `Ben's log: ${JSON.stringify(log.slice(0, 5))}`);
+    assert.ok(!log.some((l) => /Ada is away/.test(l)), `Ben's log: ${JSON.stringify(log.slice(0, 5))}`);
+
+    await ben.reload();
+    await ben.waitForSelector('h2.winner', { timeout: 30000 });
+    assert.equal(await ben.isVisible('#rematch'), true, 'Ben, now the host, may start a rematch');
+    await ben.click('#rematch');
+    await ben.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
+  });
+});
