@@ -368,6 +368,35 @@ static void test_a_failed_migration_leaves_no_trace_and_is_retried(void **state)
     ls_db_close(db);
 }
 
+/* A store already at the latest schema is opened without the lock the
+ * migrations take (SQLite's write lock, PostgreSQL's advisory lock): each
+ * login opens its own connection, and one that waited for a writer in
+ * another process only to find nothing to migrate used to wait the whole
+ * lock wait (5 s) and then fail. */
+static void test_a_current_store_opens_while_another_holds_the_lock(void **state)
+{
+    (void)state;
+    ls_db *holder = open_store();
+    if (!strcmp(backend, "sqlite"))
+        OK(ls__db_exec(holder, "BEGIN IMMEDIATE", NULL, NULL, ERR));
+    else
+        OK(ls__db_exec(holder, "SELECT pg_advisory_lock(7412967)", NULL, NULL, ERR));
+    ls_db *db = NULL;
+    ls_error e = {0};
+    int ret = ls_db_open(&db, where, &e);
+    if (ret)
+        fail_msg("opening a current store while another holds the lock: %s", e.msg);
+    int v = -1;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    ls_db_close(db);
+    if (!strcmp(backend, "sqlite"))
+        OK(ls__db_exec(holder, "ROLLBACK", NULL, NULL, ERR));
+    else
+        OK(ls__db_exec(holder, "SELECT pg_advisory_unlock(7412967)", NULL, NULL, ERR));
+    ls_db_close(holder);
+}
+
 static void test_a_schema_newer_than_the_program_is_refused(void **state)
 {
     (void)state;
@@ -1528,6 +1557,7 @@ static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
     T(test_sqlite_keeps_a_wal_journal_synced_in_full),
     T(test_stores_opened_at_once_apply_each_migration_once),
+    T(test_a_current_store_opens_while_another_holds_the_lock),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),

@@ -384,6 +384,13 @@ static int current_version(ls_db *db, int *version, ls_error *err)
 int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
 {
     int ret = 0;
+    /* A store already at this program's schema, as it is for every
+     * connection after the first (each login opens one), is only read: no
+     * lock is taken. A failure here (no schema_version table yet, a newer
+     * schema) is left to the locked path below, which says what it is. */
+    int have = 0;
+    if (current_version(db, &have, NULL) == 0 && have == n)
+        return 0;
     if (db->ops->row_locks)
         ret = db->ops->script(db, "SELECT pg_advisory_lock(7412967)", err);
     if (!ret)
