@@ -44,10 +44,13 @@ int cli_mkdir_p(const char *dir);
 int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out);
 
 /* Parses a decimal number in lo..hi for option `opt` of `cmd` into *out.
- * Returns 0, or prints a usage error ("--matches needs a number in
- * 1..100, not 'x'") and returns 2. */
+ * Returns 0, or prints a usage error ("--matches: 'x' is not a whole
+ * number from 1 to 100") and returns 2. cli_parse_int is the same for an
+ * int. */
 int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
                    long hi, long *out);
+int cli_parse_int(const char *cmd, const char *opt, const char *arg, int lo, int hi,
+                  int *out);
 
 /* Sets a rules option from its command-line name ("hand-size", "tie"...):
  * the same as ls_rules_set() with dashes for underscores. */

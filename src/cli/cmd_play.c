@@ -75,16 +75,6 @@ static void help(void)
     cli_print_kinds(stdout);
 }
 
-static int parse_int(const char *opt, const char *text, int lo, int hi, int *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(text, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error("play", "%s: '%s' is not a whole number from %d to %d",
-                               opt, text, lo, hi);
-    *out = (int)v;
-    return 0;
-}
-
 /* The record's path is kept with room for "-2" (play again) and the
  * names made beside it: a longer one was cut, and the record saved to a
  * file of another name. */
@@ -141,7 +131,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
             help();
             return 1;
         case OPT_BOTS:
-            if ((rc = parse_int("--bots", optarg, 1, LS_MAX_PLAYERS - 1, &o->nbots)))
+            if ((rc = cli_parse_int("play", "--bots", optarg, 1, LS_MAX_PLAYERS - 1, &o->nbots)))
                 return rc;
             bots_given = true;
             table_opt = table_opt ? table_opt : "--bots";
@@ -180,7 +170,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
             o->record = optarg;
             break;
         case OPT_PACE:
-            if ((rc = parse_int("--pace", optarg, 0, 10000, &o->pace_ms)))
+            if ((rc = cli_parse_int("play", "--pace", optarg, 0, 10000, &o->pace_ms)))
                 return rc;
             break;
         case OPT_PLAIN:

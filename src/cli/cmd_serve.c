@@ -71,16 +71,6 @@ static void help(void)
         "  -h, --help           this help\n");
 }
 
-static int parse_int(const char *opt, const char *text, long lo, long hi, int *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(text, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error("serve", "%s: '%s' is not a number from %ld to %ld",
-                               opt, text, lo, hi);
-    *out = (int)v;
-    return 0;
-}
-
 /* HOST:PORT, or [IPV6]:PORT as in a URL; host receives HOST or IPV6
  * without its brackets. An IPv6 address without brackets is refused: its
  * last colon cannot be told from the port's. */
@@ -102,7 +92,7 @@ static int parse_listen(const char *text, char *host, size_t size, int *port)
         return cli_usage_error("serve", "--listen: '%s' is not HOST:PORT "
                                "(such as 127.0.0.1:8080 or [::1]:8080)", text);
     snprintf(host, size, "%.*s", (int)(to - from), from);
-    return parse_int("--listen's port", to + (*to == ']' ? 2 : 1), 0, 65535, port);
+    return cli_parse_int("serve", "--listen's port", to + (*to == ']' ? 2 : 1), 0, 65535, port);
 }
 
 /* --origin's list, checked and written back without the blanks around its
@@ -182,7 +172,7 @@ enum { OPT_LISTEN = 256, OPT_DATA, OPT_WEB, OPT_ORIGIN, OPT_DB, OPT_PROXY, OPT_I
 /* The numeric options: each is getopt's OPT_INT + its index here. */
 typedef struct int_option {
     const char *name;
-    long lo, hi;
+    int lo, hi;
     int *out;
 } int_option;
 
@@ -229,7 +219,7 @@ int cmd_serve(int argc, char **argv)
             const int_option *o = &ints[c - OPT_INT];
             char name[48];
             snprintf(name, sizeof name, "--%s", o->name);
-            if ((rc = parse_int(name, optarg, o->lo, o->hi, o->out)))
+            if ((rc = cli_parse_int("serve", name, optarg, o->lo, o->hi, o->out)))
                 return rc;
             continue;
         }
@@ -329,9 +319,11 @@ int cmd_serve(int argc, char **argv)
             strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt);
     fprintf(stderr, "leastscore serve: records of finished matches go to %s\n", data);
     rc = net_run(&cfg, stdout);
-    if (rc == 0)
-        fprintf(stderr, "leastscore serve: stopped; %d matches finished into the store\n",
-                store_db_finished(st));
+    if (rc == 0) {
+        int done = store_db_finished(st);
+        fprintf(stderr, "leastscore serve: stopped; %d match%s finished into the store\n",
+                done, done == 1 ? "" : "es");
+    }
     store_db_free(st);
     return rc;
 }

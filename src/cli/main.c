@@ -360,10 +360,20 @@ int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
 {
     uint64_t v;
     if (cli_parse_u64(arg, &v) != 0 || v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage_error(cmd, "%s needs a number in %ld..%ld, not '%s'",
-                               opt, lo, hi, arg);
+        return cli_usage_error(cmd, "%s: '%s' is not a whole number from %ld to %ld",
+                               opt, arg, lo, hi);
     *out = (long)v;
     return 0;
+}
+
+int cli_parse_int(const char *cmd, const char *opt, const char *arg, int lo, int hi,
+                  int *out)
+{
+    long v = 0;
+    int rc = cli_parse_long(cmd, opt, arg, lo, hi, &v);
+    if (!rc)
+        *out = (int)v;
+    return rc;
 }
 
 int cli_add_spec(const char *cmd, const char *spec,

@@ -612,11 +612,12 @@ static void hint_why(const ls_view *v, ls_move m, char *out, size_t size)
         return;
     }
     int shed = ls_cards_total(m.discard);
+    const char *pts = shed == 1 ? "point" : "points";
     if (m.kind == LS_MOVE_TAKE)
-        snprintf(out, size, "sheds %d points and takes %s", shed,
+        snprintf(out, size, "sheds %d %s and takes %s", shed, pts,
                  ls_card_str((ls_card)m.card, name));
     else
-        snprintf(out, size, "sheds %d points and draws", shed);
+        snprintf(out, size, "sheds %d %s and draws", shed, pts);
 }
 
 static void send_hint(conn *c, const job *j)

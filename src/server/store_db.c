@@ -308,10 +308,12 @@ static void export_pending(db_store *s)
         }
     } while (n == 100);
     if (written)
-        logf_(s, "wrote the .lsr files of %d finished matches that had none (the server "
-              "stopped before it wrote them)", written);
+        logf_(s, "wrote the .lsr file%s of %d finished match%s that had none (the "
+              "server stopped before it wrote %s)", written == 1 ? "" : "s", written,
+              written == 1 ? "" : "es", written == 1 ? "it" : "them");
     if (failed)
-        logf_(s, "%d finished matches are still without their .lsr file", failed);
+        logf_(s, "%d finished match%s still without %s .lsr file", failed,
+              failed == 1 ? " is" : "es are", failed == 1 ? "its" : "their");
 }
 
 /* Removes the temporary files that a crash in the middle of writing a
@@ -437,8 +439,8 @@ static int db_flush(void *self)
     if (!ret && s->failing) {
         s->failing = false;
         ls_db_set_lock_wait(s->db, LOCK_WAIT_MS);
-        logf_(s, "back: everything held in memory is written (%d failed writes "
-              "while it failed)", s->failures);
+        logf_(s, "back: everything held in memory is written (%d failed write%s "
+              "while it failed)", s->failures, s->failures == 1 ? "" : "s");
     }
     return ret;
 }

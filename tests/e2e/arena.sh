@@ -177,10 +177,10 @@ bad "'cmd' needs its command after a colon" --players greedy,cmd
 bad 'iters=0' --players expert:iters=0,greedy
 bad 'nothing to play' --players greedy,random --matches 0
 bad '--tables needs at least 3' --players greedy,random --tables 5
-bad '--table-size needs a number in 3..8' --players greedy,random,shedder --table-size 9
+bad "--table-size: '9' is not a whole number from 3 to 8" --players greedy,random,shedder --table-size 9
 bad '--table-size 8: a mixed table seats different players, and 3 are given' --players greedy,random,shedder --table-size 8
-bad '--matches needs a number' --players greedy,random --matches -1
-bad '--threads needs a number' --players greedy,random --threads x
+bad "--matches: '-1' is not a whole number from 0 to 10000000" --players greedy,random --matches -1
+bad "--threads: 'x' is not a whole number from 1 to 1024" --players greedy,random --threads x
 bad '--threshold' --players greedy,random --threshold 0
 bad "unknown option '--frobnicate'" --players greedy,random --frobnicate
 bad '--matches needs a value' --players greedy,random --matches

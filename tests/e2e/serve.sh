@@ -24,21 +24,21 @@ echo 'export {}' > "$tmp/web/sub/app.js"
 echo 'secret' > "$tmp/secret.txt"
 expect_usage "unknown option '--bogus'" --bogus
 expect_usage "is not HOST:PORT" --listen 8080
-expect_usage "port: 'x' is not a number" --listen 127.0.0.1:x
+expect_usage "port: 'x' is not a whole number from 0 to 65535" --listen 127.0.0.1:x
 expect_usage "from 0 to 65535" --listen 127.0.0.1:70000
 # An IPv6 address is written in brackets, as in a URL.
 expect_usage "'::1:0': an IPv6 address is written in brackets, such as \[::1\]:8080" --listen ::1:0
 expect_usage "'\[::1\]0' is not \[IPV6\]:PORT" --listen '[::1]0'
 expect_usage "'\[\]:8080' is not \[IPV6\]:PORT" --listen '[]:8080'
-expect_usage "--listen's port: 'x' is not a number" --listen '[::1]:x'
-expect_usage "--grace: '0' is not a number from 1" --grace 0
+expect_usage "--listen's port: 'x' is not a whole number from 0 to 65535" --listen '[::1]:x'
+expect_usage "--grace: '0' is not a whole number from 1" --grace 0
 expect_usage "--bot-delay" --bot-delay -5
 expect_usage "--workers" --workers 0
-expect_usage "--max-connections-per-address: '0' is not a number from 1 to 1000000" --max-connections-per-address 0
-expect_usage "--idle-timeout: '1' is not a number from 2 to 3600" --idle-timeout 1
-expect_usage "--max-queue: '255' is not a number from 256 to 1048576" --max-queue 255
-expect_usage "--grace: ' 5' is not a number from 1" --grace ' 5'
-expect_usage "--listen's port: '+80' is not a number from 0 to 65535" --listen 127.0.0.1:+80
+expect_usage "--max-connections-per-address: '0' is not a whole number from 1 to 1000000" --max-connections-per-address 0
+expect_usage "--idle-timeout: '1' is not a whole number from 2 to 3600" --idle-timeout 1
+expect_usage "--max-queue: '255' is not a whole number from 256 to 1048576" --max-queue 255
+expect_usage "--grace: ' 5' is not a whole number from 1" --grace ' 5'
+expect_usage "--listen's port: '+80' is not a whole number from 0 to 65535" --listen 127.0.0.1:+80
 expect_usage "needs a value" --data
 expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
 expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/
