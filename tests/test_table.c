@@ -982,13 +982,10 @@ static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **
     assert_int_equal(fs.finished, 1);
 }
 
-/* A match over, the one person at the table reloads her page: the table
- * waits for her through the grace time as in a match (the rematch is still
- * hers); once every person has left it, or the grace time has passed with
- * nobody connected, it closes. */
-static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
+/* Ann and a greedy computer player at threshold 25, their match played
+ * to its end from *now (which it moves on). */
+static table *finished_with_a_bot(int64_t *now)
 {
-    (void)state;
     table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
     o.rules.threshold = 25;
     table *t = table_new("ABCDE", &o, &cfg, 11, NULL);
@@ -996,8 +993,20 @@ static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
     srv_error e = {0};
     assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
+    play_to_the_end(t, now);
+    return t;
+}
+
+/* A match over, the one person at the table reloads her page: the table
+ * waits for her through the grace time as in a match (the rematch is still
+ * hers); once every person has left it, or the grace time has passed with
+ * nobody connected, it closes. */
+static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
+{
+    (void)state;
+    srv_error e = {0};
     int64_t now = 0;
-    play_to_the_end(t, &now);
+    table *t = finished_with_a_bot(&now);
     table_disconnect(t, 0, now); /* the reload */
     assert_int_equal(table_next_deadline(t), now + cfg.grace_ms);
     table_tick(t, now + 1);
@@ -1009,12 +1018,8 @@ static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
     table_free(t);
 
     /* Nobody comes back: closed after the grace time. */
-    t = table_new("ABCDE", &o, &cfg, 11, NULL);
-    join(t, "Ann", 0);
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
-    assert_int_equal(table_start(t, 0, 0, &e), 0);
     now = 0;
-    play_to_the_end(t, &now);
+    t = finished_with_a_bot(&now);
     table_disconnect(t, 0, now);
     table_tick(t, now + cfg.grace_ms - 1);
     assert_false(t->closed);
@@ -1023,12 +1028,8 @@ static void test_a_table_whose_match_is_over_waits_for_a_reload(void **state)
     table_free(t);
 
     /* She leaves the table: nobody can come back, it closes at once. */
-    t = table_new("ABCDE", &o, &cfg, 11, NULL);
-    join(t, "Ann", 0);
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
-    assert_int_equal(table_start(t, 0, 0, &e), 0);
     now = 0;
-    play_to_the_end(t, &now);
+    t = finished_with_a_bot(&now);
     assert_int_equal(table_leave(t, 0, now, &e), 0);
     table_disconnect(t, 0, now);
     assert_int_equal(table_next_deadline(t), now);

@@ -10,6 +10,25 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, chooseMove, rng, T } from './lib.mjs';
 
+// Plays c's seat from state st until the match is over (declaring when it
+// may, `next` between rounds); returns the final state.
+async function playToEnd(c, st, seed) {
+    const rand = rng(seed);
+    for (let i = 0; st.view.status !== 'over'; i++) {
+        assert.ok(i < 2000, 'the match ends');
+        const v = st.view;
+        if (v.status === 'playing' && v.turn === v.you) {
+            let move;
+            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
+            c.send({ type: 'move', version: st.version, move });
+        } else if (v.status === 'between') {
+            c.send({ type: 'next' });
+        }
+        st = await c.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
+    }
+    return st;
+}
+
 test('the host reopens a finished table; a late friend joins match 2', async () => {
     const srv = await startServer({ grace: 30 });
     const ann = await srv.connect({ label: 'ann' });
@@ -28,19 +47,7 @@ test('the host reopens a finished table; a late friend joins match 2', async () 
     }
     // Ben leaves: the computer plays his seat to the end.
     ben.send({ type: 'leave' });
-    const rand = rng(7);
-    for (let i = 0; st.view.status !== 'over'; i++) {
-        assert.ok(i < 2000, 'the match ends');
-        const v = st.view;
-        if (v.status === 'playing' && v.turn === v.you) {
-            let move;
-            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
-            ann.send({ type: 'move', version: st.version, move });
-        } else if (v.status === 'between') {
-            ann.send({ type: 'next' });
-        }
-        st = await ann.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
-    }
+    st = await playToEnd(ann, st, 7);
     assert.equal(st.view.match, 1);
     // `start` after the end says what would start the next match.
     const e = await ann.request({ type: 'start' }, ['error']);
@@ -86,19 +93,7 @@ test('a reload at the final scores finds the table and its rematch', async () =>
     const j = await ann.request({ type: 'create', name: 'Ann', seats: 2, bots: ['greedy'], rules: { threshold: 1 } }, ['joined']);
     ann.send({ type: 'start' });
     let st = await ann.next((m) => m.type === 'state' && m.view.status === 'playing');
-    const rand = rng(11);
-    for (let i = 0; st.view.status !== 'over'; i++) {
-        assert.ok(i < 2000, 'the match ends');
-        const v = st.view;
-        if (v.status === 'playing' && v.turn === v.you) {
-            let move;
-            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
-            ann.send({ type: 'move', version: st.version, move });
-        } else if (v.status === 'between') {
-            ann.send({ type: 'next' });
-        }
-        st = await ann.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
-    }
+    st = await playToEnd(ann, st, 11);
     ann.terminate(); // the page goes away without a word, as a reload does
     // Until the server has seen the drop, a resume would only take the seat
     // over; a watcher's view tells when Ann shows as disconnected.
