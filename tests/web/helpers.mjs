@@ -255,6 +255,19 @@ export async function playToEnd(page, ms = 150000, declareAt = 7) {
   }
 }
 
+// Two pages at one table play their turns (playTurn) until each shows the
+// match's end, within ms.
+export async function playBoth(a, b, ms = 150000) {
+  const deadline = Date.now() + ms;
+  const over = async (p) => p.isVisible('h2.winner');
+  while (!(await over(a) && await over(b))) {
+    if (Date.now() > deadline) throw new Error(`the match did not end within ${ms / 1000} s`);
+    const didA = await playTurn(a);
+    const didB = await playTurn(b);
+    if (!didA && !didB) await a.waitForTimeout(100);
+  }
+}
+
 // A slow network, for a page's init script (context.addInitScript(
 // slowNetwork)): while window.holding, the messages from the server wait
 // in window.held until release() hands them to the page in order;

@@ -8,21 +8,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
-
-// Both pages play their turns until each shows the match's end (150 s).
-async function playBoth(ada, ben) {
-  const deadline = Date.now() + 150000;
-  const over = async (p) => p.isVisible('h2.winner');
-  while (!(await over(ada) && await over(ben))) {
-    assert.ok(Date.now() < deadline, 'the match did not end in 150 s');
-    const a = await playTurn(ada);
-    const b = await playTurn(ben);
-    if (!a && !b) await ada.waitForTimeout(100);
-  }
-}
 
 test('the end of a match missed in a reload before a rematch is shown in the next match', async (t) => {
   const ada = await newPage(env.browser, DESKTOP);
