@@ -165,6 +165,16 @@ run 1 replay "$tmp/esc.lsr"
 has err "esc.lsr:2:13: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
 [ -z "$(tr -d '\n -~' <"$tmp/err")" ] || fail "a control byte reached stderr"
 
+# A named pipe is read to its end, as cat reads it (record-format.md):
+# the record written into it is verified as from a file.
+mkfifo "$tmp/pipe"
+cat "$root/docs/example.lsr" >"$tmp/pipe" &
+"$bin" replay "$tmp/pipe" >"$tmp/out" 2>"$tmp/err" || fail "replay of a named pipe: $(cat "$tmp/err")"
+wait
+"$bin" replay "$root/docs/example.lsr" >"$tmp/file-out"
+cmp -s "$tmp/out" "$tmp/file-out" || fail "replay of a named pipe printed another summary"
+rm -f "$tmp/pipe"
+
 # An endless input is not read to its end: past 64 MiB replay stops and
 # says so (it read /dev/zero or `yes |` until the memory ran out). 70 MB of
 # comments stand for it here.
