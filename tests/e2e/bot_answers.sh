@@ -54,4 +54,25 @@ assert d["bot_failures"] == int(sys.argv[2]), m
 assert all("bad handshake '"'"'%s'"'"' (expected '"'"'ok 1'"'"')" % sys.argv[3] in x for x in m), m' \
         "$tmp/hs.json" "$want" "$h" || { cat "$tmp/err"; fail "handshake '$h'"; }
 done
+# Lines written when nothing was asked are dropped before the next
+# question (bot-protocol.md): a 'declare' written before any go, or a
+# second copy of each answer, is never read as an answer; bytes that are
+# not UTF-8 are garbage, quoted as \xNN.
+for mode in early twice; do
+    "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py $mode" --matches 3 --seed 5 \
+        --json >"$tmp/unasked.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (unasked $mode)"; }
+    python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["matches"] == 3 and d["failed_matches"] == 0, d
+assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/unasked.json" ||
+        { cat "$tmp/err"; fail "an unasked line ($mode) was read as an answer"; }
+done
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py bytes" --matches 1 --seed 5 \
+    --json >"$tmp/bytes.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (bytes)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+m = d["bot_messages"]
+assert d["bot_failures"] > 0 and m, d
+assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"'; the fallback plays this turn" in x for x in m), m' \
+    "$tmp/bytes.json" || { cat "$tmp/err"; fail "bytes that are not UTF-8 were not garbage, quoted"; }
 echo "bot answers ok"
