@@ -1604,8 +1604,11 @@ function resultPanel() {
   const v = app.view;
   const names = v.seats.map((seat) => seat.name);
   const out = v.result ? resultBody(v.result, 'result-h') : [];
+  // Next round comes right under what happened, before the hands: with
+  // eight of them on a phone the result is longer than the screen, and
+  // the focus on a button at its foot scrolled the outcome out of view.
   if (v.status === 'between' && v.you >= 0) {
-    out.push(app.nextSent === `${v.match}:${v.round}` ? h('p', {}, s.waitingNext)
+    out.splice(Math.min(2, out.length), 0, app.nextSent === `${v.match}:${v.round}` ? h('p', {}, s.waitingNext)
       : h('p', {}, h('button', {
         id: 'next', 'data-focus': 'next',
         onclick: () => {
