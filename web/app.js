@@ -763,6 +763,9 @@ function render() {
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     if (again) again.focus();
+    // On Next round, the round's heading over it shows too (the focus
+    // scrolls only as far as the button).
+    if (again?.id === 'next') root.querySelector('#result-h')?.scrollIntoView({ block: 'nearest' });
     // Nothing to hold it now (the round's result being read): the next
     // redraw that has a place for it gives it back.
     else app.lostFocus = focusKey;

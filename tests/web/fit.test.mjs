@@ -1,4 +1,4 @@
-// A full table of 8 on a phone held upright: on the player's turn her
+// A full table of 8 on a phone held upright or on its side: on the player's turn her
 // hand, the line under it and the turn's controls (the open cards, Draw,
 // Declare) are all on the first screen, with the seat to move, so that
 // she plays without scrolling. The eight players' panels made four rows
@@ -14,7 +14,9 @@ import { setup, newPage, withShots, setName, createTable, playTurn } from './hel
 
 const env = setup();
 
-const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 }];
+// Phones held upright, then on their side.
+const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 },
+  { width: 740, height: 360 }, { width: 844, height: 390 }];
 
 // What of the turn is not on the screen as it is: each as 'what [l t r b]'.
 const offScreen = (page) => page.evaluate(() => {
