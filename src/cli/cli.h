@@ -31,6 +31,15 @@ int cmd_storebench(int argc, char **argv);
  * caller frees the buffer. */
 char *cli_read_file(const char *path, size_t max, size_t *len);
 
+/* Whether path is a regular file, as a game record is (replay FILE, play
+ * --resume): 0, or -1 with msg (size bytes) set to "SHOWN is a named
+ * pipe (FIFO); a game record is a regular file" (a directory, a device,
+ * a socket), SHOWN being path as the caller prints it. Only stat() is
+ * used, so that a named pipe with no writer is refused rather than
+ * waited on and a device is not read without end. A path that cannot be
+ * stat'ed passes: the read that follows says why. */
+int cli_regular_record(const char *path, const char *shown, char *msg, size_t size);
+
 /* Parses a decimal unsigned 64-bit number; returns 0 on success, -1 when
  * the text is not one. */
 int cli_parse_u64(const char *text, uint64_t *out);

@@ -30,8 +30,8 @@ static void help(void)
 {
     printf("usage: leastscore replay [--json] FILE\n\n"
            "Verifies a game record (docs/record-format.md) and prints each\n"
-           "completed round's result and the final standings. FILE '-' reads\n"
-           "standard input.\n\n"
+           "completed round's result and the final standings. FILE is a\n"
+           "regular file, or '-' to read standard input (a pipe).\n\n"
            "options:\n"
            "  --json     print one JSON object instead of the summary\n"
            "  -h, --help print this help\n\n"
@@ -202,9 +202,18 @@ int cmd_replay(int argc, char **argv)
         return cli_usage_error("replay", "missing FILE (a record, or '-' for stdin)");
 
     size_t len = 0;
-    char *text = cli_read_file(path, RECORD_MAX, &len);
     char shown[CLI_SHOWN_MAX(4096)];
     const char *name = strcmp(path, "-") ? cli_shown(path, shown, sizeof shown) : "<stdin>";
+    /* A pipe is read through '-': a named one with no writer waited for
+     * ever, and a device could be read without end. */
+    char quoted[sizeof shown + 2], why[sizeof quoted + 80];
+    snprintf(quoted, sizeof quoted, "'%s'", name);
+    if (strcmp(path, "-") && cli_regular_record(path, quoted, why, sizeof why)) {
+        fprintf(stderr, "leastscore replay: %s (to read a pipe, give FILE '-' and pipe it "
+                "to standard input)\n", why);
+        return 2;
+    }
+    char *text = cli_read_file(path, RECORD_MAX, &len);
     if (!text && errno == EFBIG) {
         fprintf(stderr, "leastscore replay: cannot read '%s': it is longer than %d MiB, "
                 "which no game record is\n", name, RECORD_MAX >> 20);

@@ -750,20 +750,6 @@ void play_resume_command(const char *path, char *buf, size_t size)
     buf[k] = '\0';
 }
 
-/* What a file that is not a regular one is, for people. */
-static const char *file_kind(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISFIFO(mode))
-        return "a named pipe (FIFO)";
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "a device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
-
 int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {
@@ -786,10 +772,9 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
         }
         /* A named pipe with no writer blocked the reading for ever; a
          * device could be read without end, or be empty. */
-        if (!S_ISREG(st.st_mode)) {
-            snprintf(msg, size, "--resume: %s is %s; a game record is a regular "
-                     "file (one that leastscore play saved)", PLAY_SHOWN(o->resume),
-                     file_kind(st.st_mode));
+        char why[CLI_SHOWN_MAX(PLAY_PATH_MAX) + 80];
+        if (cli_regular_record(o->resume, PLAY_SHOWN(o->resume), why, sizeof why)) {
+            snprintf(msg, size, "--resume: %s (one that leastscore play saved)", why);
             play_game_free(g);
             return -2;
         }

@@ -153,10 +153,8 @@ has err "one FILE only"
 run 2 replay "$tmp/no-such-file.lsr"
 has err "cannot read '$tmp/no-such-file.lsr'"
 
-# Issue 12: a directory is named as one; a NUL byte in a comment is an
-# error; control bytes from the file are escaped in the message.
-run 2 replay "$tmp"
-has err "cannot read '$tmp': Is a directory"
+# Issue 12: a NUL byte in a comment is an error; control bytes from the
+# file are escaped in the message.
 printf 'leastscore 1 # a \000 b\nplayers Ann Bob\n' >"$tmp/nul.lsr"
 run 1 replay "$tmp/nul.lsr"
 has err "nul.lsr:1:18: a NUL byte at column 18: a record is text"
@@ -165,15 +163,24 @@ run 1 replay "$tmp/esc.lsr"
 has err "esc.lsr:2:13: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
 [ -z "$(tr -d '\n -~' <"$tmp/err")" ] || fail "a control byte reached stderr"
 
-# A named pipe is read to its end, as cat reads it (record-format.md):
-# the record written into it is verified as from a file.
-mkfifo "$tmp/pipe"
-cat "$root/docs/example.lsr" >"$tmp/pipe" &
-"$bin" replay "$tmp/pipe" >"$tmp/out" 2>"$tmp/err" || fail "replay of a named pipe: $(cat "$tmp/err")"
-wait
+# A file that is no regular one is refused at once with play --resume's
+# words: a named pipe with no writer waited for ever, a device was read
+# (/dev/zero up to the size limit), a directory was only 'Is a directory'.
+# A pipe is read through '-'.
+mkfifo "$tmp/pipe.lsr"
+mkdir "$tmp/dir.lsr"
+for k in "$tmp/pipe.lsr:a named pipe (FIFO)" "$tmp/dir.lsr:a directory" "/dev/zero:a device"; do
+    f=${k%%:*}
+    timeout 30 "$bin" replay "$f" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" -eq 2 ] || fail "replay $f (${k#*:}): exit $got, not 2"
+    [ "$(head -n 1 "$tmp/err")" = "leastscore replay: '$f' is ${k#*:}; a game record is a regular file (to read a pipe, give FILE '-' and pipe it to standard input)" ] ||
+        fail "replay $f: not refused as ${k#*:}"
+    [ -s "$tmp/out" ] && fail "replay $f: output on stdout"
+done
+cat "$root/docs/example.lsr" | "$bin" replay - >"$tmp/out" 2>"$tmp/err" || fail "replay of a pipe on stdin"
 "$bin" replay "$root/docs/example.lsr" >"$tmp/file-out"
-cmp -s "$tmp/out" "$tmp/file-out" || fail "replay of a named pipe printed another summary"
-rm -f "$tmp/pipe"
+cmp -s "$tmp/out" "$tmp/file-out" || fail "replay of a pipe on stdin printed another summary"
 
 # An endless input is not read to its end: past 64 MiB replay stops and
 # says so (it read /dev/zero or `yes |` until the memory ran out). 70 MB of
