@@ -125,6 +125,13 @@ int cli_option_error(const char *cmd, const char *given,
  * longer than 30 characters. For "did you mean" in messages. */
 int cli_edit_distance(const char *a, const char *b);
 
+/* For a command's -h or --help (getopt_long's abbreviations too): 0 when
+ * nothing else is on its command line, argv[1..argc-1], else a usage
+ * error naming the first other argument ("leastscore play: --help takes
+ * no other argument, got 'extra'"), 2; as `leastscore --version extra`
+ * is refused rather than the rest left unread. */
+int cli_help_alone(const char *cmd, int argc, char **argv);
+
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

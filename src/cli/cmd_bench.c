@@ -213,6 +213,8 @@ int cmd_bench(int argc, char **argv)
             spec = optarg;
             break;
         case 'h':
+            if (cli_help_alone("bench", argc, argv))
+                return 2;
             fputs(usage_text, stdout);
             return 0;
         case ':': /* '--seconds' at the end was an "unknown option" */

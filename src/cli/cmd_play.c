@@ -128,6 +128,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
     while ((c = getopt_long(argc, argv, ":h", longopts, &idx)) != -1) {
         switch (c) {
         case 'h':
+            if (cli_help_alone("play", argc, argv))
+                return 2;
             help();
             return 1;
         case OPT_BOTS:

@@ -183,8 +183,10 @@ int cmd_replay(int argc, char **argv)
         if (!options_done && !strcmp(a, "--json")) {
             json = true;
         } else if (!options_done && (!strcmp(a, "--help") || !strcmp(a, "-h"))) {
-            help();
-            return 0;
+            int rc = cli_help_alone("replay", argc, argv);
+            if (rc == 0)
+                help();
+            return rc;
         } else if (!options_done && !strcmp(a, "--")) {
             options_done = true;
         } else if (!options_done && a[0] == '-' && a[1] != '\0') {

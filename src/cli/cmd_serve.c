@@ -225,6 +225,8 @@ int cmd_serve(int argc, char **argv)
         }
         switch (c) {
         case 'h':
+            if (cli_help_alone("serve", argc, argv))
+                return 2;
             help();
             return 0;
         case OPT_LISTEN:

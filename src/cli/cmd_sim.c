@@ -541,6 +541,8 @@ int cmd_sim(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":h", longopts, &idx)) != -1) {
         switch (c) {
         case 'h':
+            if (cli_help_alone("sim", argc, argv))
+                return 2;
             help();
             return 0;
         case O_MATCHES:

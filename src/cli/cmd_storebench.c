@@ -326,6 +326,8 @@ int cmd_storebench(int argc, char **argv)
             where = optarg;
             continue;
         case 'h':
+            if (cli_help_alone("storebench", argc, argv))
+                return 2;
             fputs(usage_text, stdout);
             return 0;
         case 'm':

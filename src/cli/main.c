@@ -114,6 +114,16 @@ static const char *nearest_name(const char *word, size_t len, const char *const 
     return best;
 }
 
+/* --version or --help with an argument after it: a usage error, as every
+ * command refuses an extra argument (the rest was left unread). */
+static int nothing_after(const char *option, const char *extra)
+{
+    char shown[4 * 64 + 1];
+    fprintf(stderr, "leastscore: %s takes nothing after it, got '%s'\n", option,
+            cli_shown(extra, shown, sizeof shown));
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -134,16 +144,14 @@ int main(int argc, char **argv)
         argv = help_argv;
     } else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
                !strcmp(argv[1], "help")) {
+        if (argc > 2 && strcmp(argv[1], "help"))
+            return nothing_after(argv[1], argv[2]);
         usage(stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        if (argc > 2) { /* as every command refuses an extra argument */
-            char shown[4 * 64 + 1];
-            fprintf(stderr, "leastscore: --version takes nothing after it, got '%s'\n",
-                    cli_shown(argv[2], shown, sizeof shown));
-            return 2;
-        }
+        if (argc > 2)
+            return nothing_after(argv[1], argv[2]);
         printf("leastscore %s\n", LS_VERSION);
         return 0;
     }
@@ -345,6 +353,28 @@ int cli_option_error(const char *cmd, const char *given,
 /* The message quotes what was typed ('unknown option ...'), which may
  * hold control characters: it is printed as cli_shown() gives it, so that
  * none reaches the terminal raw. */
+/* Whether a is -h or --help, whole or abbreviated ("--he"). */
+static bool is_help(const char *a)
+{
+    size_t n = strlen(a);
+    return !strcmp(a, "-h") || (n >= 3 && n <= 6 && !strncmp(a, "--help", n));
+}
+
+int cli_help_alone(const char *cmd, int argc, char **argv)
+{
+    const char *help = NULL, *other = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!is_help(argv[i]))
+            other = other ? other : argv[i];
+        else
+            help = help ? help : argv[i];
+    }
+    if (!other)
+        return 0;
+    return cli_usage_error(cmd, "%s takes no other argument, got '%s'", help ? help : "--help",
+                           other);
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

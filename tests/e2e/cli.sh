@@ -60,6 +60,30 @@ grep -qx "leastscore play: unknown option '--frobnicate'" "$tmp/err" ||
 grep -qx "leastscore: --version takes nothing after it, got 'extra'" "$tmp/err" ||
     { cat "$tmp/err"; fail "--version extra: not said"; }
 [ -s "$tmp/out" ] && fail "--version extra: output on stdout"
+# --help takes nothing else either, in every command (it printed the help
+# and exited 0, the rest unread): the first other argument is named.
+for h in --help -h; do
+    [ "$(status $h extra)" = 2 ] || fail "$h extra: not exit 2"
+    grep -qx "leastscore: $h takes nothing after it, got 'extra'" "$tmp/err" ||
+        { cat "$tmp/err"; fail "$h extra: not said"; }
+    [ -s "$tmp/out" ] && fail "$h extra: output on stdout"
+    for c in play replay sim arena bench storebench serve; do
+        seed="$h extra:extra" # no --seed in replay, serve, storebench
+        case $c in play | sim | arena | bench) seed="--seed 3 $h:--seed" ;; esac
+        for args in "$h extra:extra" "extra $h:extra" "$h $h x.lsr:x.lsr" "$seed"; do
+            # shellcheck disable=SC2086
+            [ "$(status $c ${args%:*})" = 2 ] || fail "$c ${args%:*}: not exit 2"
+            grep -qx "leastscore $c: $h takes no other argument, got '${args##*:}'" "$tmp/err" ||
+                { cat "$tmp/err"; fail "$c ${args%:*}: not said"; }
+            [ -s "$tmp/out" ] && fail "$c ${args%:*}: output on stdout"
+        done
+    done
+done
+# Alone, and abbreviated as getopt allows, it is the help.
+for c in play sim arena bench storebench serve; do
+    [ "$(status $c --he)" = 0 ] && grep -q "^usage: leastscore $c" "$tmp/out" ||
+        fail "$c --he: not the help"
+done
 for h in --help -h help; do
     [ "$(status $h)" = 0 ] || fail "$h: not exit 0"
     for c in play replay sim bench; do
