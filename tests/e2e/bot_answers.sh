@@ -3,7 +3,9 @@
 # and either case, and a card named after `draw` ignored. The sloppy bot
 # writes every answer that way and exits with an error if the referee
 # plays anything but the move it meant; it must finish its matches
-# without a single failure.
+# without a single failure. Then bots that write what nobody asked for:
+# lines before a question, second answers, bytes that are not UTF-8, a
+# flood on stderr.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -75,4 +77,16 @@ m = d["bot_messages"]
 assert d["bot_failures"] > 0 and m, d
 assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"'; the fallback plays this turn" in x for x in m), m' \
     "$tmp/bytes.json" || { cat "$tmp/err"; fail "bytes that are not UTF-8 were not garbage, quoted"; }
+# A bot that floods its stderr (4 MiB before the handshake, 256 KiB and a
+# line with no newline before each answer) is not at fault: its stderr is
+# passed through, the matches are played out with no failure, and the
+# results on stdout are whole.
+timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/flood.py" --matches 2 --seed 3 \
+    --json >"$tmp/flood.json" 2>"$tmp/flood.err" || { tail -c 300 "$tmp/flood.err"; fail "sim (flood)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["matches"] == 2 and d["failed_matches"] == 0, d
+assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/flood.json" ||
+    fail "a bot that floods its stderr was held at fault"
+[ "$(grep -c '^flood bot: x' "$tmp/flood.err")" -gt 8192 ] || fail "the flood bot's stderr was not passed through"
 echo "bot answers ok"
