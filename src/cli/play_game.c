@@ -144,6 +144,8 @@ void play_score_reason(const play_game *g, const ls_round_result *r, int seat,
         snprintf(buf, size, "declared, lowest%s", tie ? " (tie)" : "");
     else if (seat == d && name_w < 0)
         snprintf(buf, size, "20 + (%d - %d)", r->hand_total[d], r->hand_total[low]);
+    else if (seat == d && low == 0) /* the human, spoken to as elsewhere */
+        snprintf(buf, size, "20 + (%d - your %d)", r->hand_total[d], r->hand_total[low]);
     else if (seat == d)
         snprintf(buf, size, "20 + (%d - %.*s's %d)", r->hand_total[d],
                  name_w > 0 ? name_w : LS_NAME_MAX, ls_name(g->s, low),

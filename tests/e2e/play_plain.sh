@@ -166,6 +166,30 @@ for seed, extra, bad in matches:
     play_match(seed, extra, bad)
 print("ok: whole matches")
 
+# A computer player's false declaration when you hold the lowest hand is
+# explained with "your" ("30 = 20 + (26 - your 16)"): it read "You's 16".
+# This bot declares whenever it may, so that some declarations are false.
+with open(f"{tmp}/eager.py", "w") as f:
+    f.write("""import sys
+for line in sys.stdin:
+    w = line.split()
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif w and w[0] == "go":
+        if w[-1] == "yes":
+            print("declare", flush=True)
+        else:
+            d = w[w.index("draw") + 1] == "yes"
+            print("discard", w[2], "draw" if d else "take " + w[w.index("open") + 1], flush=True)
+""")
+out = play_match(4, ["--bots", "1", "--threshold", "30", "--level", f"cmd:python3 {tmp}/eager.py"])
+false = re.findall(r"^  Ada .* = 20 \+ \(\d+ - (.*?)\) .*$", out, re.M)
+if not false:
+    fail("no false declaration by Ada to explain", out)
+if "You's" in out or any(not re.fullmatch(r"your \d+", w) for w in false):
+    fail(f"a false declaration against you is explained as {false}", out)
+print("ok: your lowest hand")
+
 # The same seed and the same input give the same transcript.
 a = play_match(11, ["--bots", "2", "--threshold", "25"])
 b = play_match(11, ["--bots", "2", "--threshold", "25"])
