@@ -509,11 +509,19 @@ function onError(msg) {
   showAlert(errorText(msg));
 }
 
-// Names for the log: "You" for this page's own seat.
+// Names for the log: "You" for this page's own seat, another's name as
+// s.otherName() shows it.
 function seatName(i) {
   const v = app.view;
   if (!v || !v.seats[i]) return '?';
-  return i === v.you ? s.you : v.seats[i].name;
+  return i === v.you ? s.you : s.otherName(v.seats[i].name, i);
+}
+
+// Seat i's name in a panel or a line, the page's own as it is (the "you"
+// tag goes with it), another's as s.otherName() shows it.
+function shownName(i) {
+  const v = app.view;
+  return i === v.you ? v.seats[i]?.name ?? '?' : s.otherName(v.seats[i]?.name ?? '?', i);
 }
 
 // The seats' names as they were just after each of `events`, which lead
@@ -563,10 +571,10 @@ function moveText(move, words) {
 function describe(ev, words, names, over) {
   const me = app.view.seats[app.view.you]?.name;
   const you = (i) => me !== undefined && names[i] === me;
-  const name = (i) => (you(i) ? s.you : names[i] ?? '?');
+  const name = (i) => (you(i) ? s.you : s.otherName(names[i] ?? '?', i));
   switch (ev.kind) {
-    case 'seat': return s.seatSentence(ev.name, ev.name === me);
-    case 'unseat': return s.unseatSentence(ev.name, ev.name === me);
+    case 'seat': return s.seatSentence(s.otherName(ev.name, ev.seat), ev.name === me);
+    case 'unseat': return s.unseatSentence(s.otherName(ev.name, ev.seat), ev.name === me);
     case 'start': return s.startSentence(ev.match);
     case 'deal': return s.dealSentence(ev.round, name(ev.starter), you(ev.starter), ev.open, words);
     case 'move': return s.moveSentence(name(ev.seat), ev, words);
@@ -626,7 +634,7 @@ function onState(msg) {
     if (final) {
       const winner = final.names ? final.names[final.winner] : msg.view.seats[final.winner]?.name;
       const me = msg.view.seats[msg.view.you]?.name;
-      spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(winner === me ? s.you : winner ?? '?')));
+      spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(winner === me ? s.you : s.otherName(winner ?? '?', final.winner))));
     }
     const missed = app.seen.missedResult(msg.view);
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
@@ -1189,14 +1197,14 @@ function lobbyScreen() {
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
       h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},
-        h('span', { class: 'name' }, seat.name),
+        h('span', { class: 'name' }, shownName(i)),
         i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
         i === v.host ? h('span', { class: 'tag' }, s.hostMark) : null,
         h('span', { class: 'kind' }, seat.kind === 'bot' ? s.botLevel(seat.level) : s.human),
         host && i !== v.you ? h('button', {
           class: 'secondary small', 'data-focus': `remove-${seat.name}`,
           onclick: () => send({ type: 'remove', seat: i }),
-        }, s.removeButton(seat.name)) : null))),
+        }, s.removeButton(shownName(i))) : null))),
       host ? h('div', { class: 'row' },
         h('label', { class: 'field' }, s.levelLabel,
           h('select', { id: 'bot-level', 'data-focus': 'bot-level', onchange: (e) => { app.botLevel = e.target.value; } },
@@ -1210,7 +1218,7 @@ function lobbyScreen() {
         id: 'start', 'data-focus': 'start', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
       },
         s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
-      : h('p', {}, s.waitingForHost(v.seats[v.host]?.name || '')),
+      : h('p', {}, s.waitingForHost(shownName(v.host))),
     h('p', {}, leaveButton()),
   ];
 }
@@ -1338,7 +1346,7 @@ function seatsPanel() {
         class: `seat${turn ? ' turn' : ''}${seat.out ? ' out' : ''}${i === v.you ? ' me' : ''}`,
         'aria-current': turn ? 'true' : false, 'data-seat': i,
       },
-      h('h3', {}, seat.name, i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
+      h('h3', {}, shownName(i), i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
         seat.out ? h('span', { class: 'tag' }, s.out) : null),
       h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}` }, status),
       h('p', {}, s.score(seat.score),
@@ -1377,7 +1385,7 @@ function hurryButton() {
         render();
       }
     },
-  }, s.hurryButton(app.view.seats[app.view.turn].name));
+  }, s.hurryButton(shownName(app.view.turn)));
 }
 
 function canAct() {
@@ -1409,7 +1417,7 @@ function centerPanel() {
   const act = canAct();
   const ok = act && selection().check.ok;
   const open = v.open || [];
-  const turnLine = mine ? (sending() ? s.moveSending : s.yourTurn) : s.theirTurn(v.seats[v.turn]?.name || '');
+  const turnLine = mine ? (sending() ? s.moveSending : s.yourTurn) : s.theirTurn(shownName(v.turn));
   return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
     h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null,
       ' ', hurryButton()),
@@ -1547,7 +1555,7 @@ function handKeys(e) {
   else if (e.key === 'Enter') {
     e.preventDefault();
     const { cards, check } = selection();
-    if (!isMyTurn()) announce(s.theirTurn(app.view.seats[app.view.turn]?.name || ''));
+    if (!isMyTurn()) announce(s.theirTurn(shownName(app.view.turn)));
     else if (!check.ok) announce(cards.length ? s.selectionBad(s.reasons[check.reason]) : s.selectionNone);
     else root.querySelector('#open button:not([disabled]), #draw:not([disabled])')?.focus();
     return;
@@ -1567,8 +1575,9 @@ function resultBody(r, id, names = null) {
   const v = app.view;
   const me = v.seats[v.you]?.name;
   // (what is about the player reads "you")
-  const you = names ? (seat) => v.you >= 0 && names[seat] === me : (seat) => v.you >= 0 && seat === v.you;
-  names = names || v.seats.map((seat) => seat.name);
+  const raw = names || v.seats.map((seat) => seat.name);
+  const you = names ? (seat) => v.you >= 0 && raw[seat] === me : (seat) => v.you >= 0 && seat === v.you;
+  names = raw.map((n, i) => (you(i) ? n : s.otherName(n, i)));
   const hands = r.hands || [];
   const why = new Map(explainRound(r).map((e) => [e.seat, e]));
   const dh = hands.find((x) => x.seat === r.declarer);
@@ -1605,7 +1614,7 @@ function resultBody(r, id, names = null) {
 // The round's result, each score explained; at the match's end the winner.
 function resultPanel() {
   const v = app.view;
-  const names = v.seats.map((seat) => seat.name);
+  const names = v.seats.map((_, i) => shownName(i));
   const out = v.result ? resultBody(v.result, 'result-h') : [];
   // Next round comes right under what happened, before the hands: with
   // eight of them on a phone the result is longer than the screen, and
@@ -1670,9 +1679,10 @@ function missedFinalPanel() {
   // seats and moves the later ones up before the next match.)
   const names = Array.isArray(f.names) ? f.names : v.seats.map((seat) => seat.name);
   const [heading, ...body] = resultBody(f.result, 'missed-final-h', names);
+  const won = v.you >= 0 && names[f.winner] === v.seats[v.you]?.name;
   return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
     heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
-    h('h3', {}, s.winnerHeading(names[f.winner] ?? '?', v.you >= 0 && names[f.winner] === v.seats[v.you]?.name)), body,
+    h('h3', {}, s.winnerHeading(won ? names[f.winner] : s.otherName(names[f.winner] ?? '?', f.winner), won)), body,
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
       onclick: () => {

@@ -163,3 +163,11 @@ test('the rules are stated in full: every shape, declaring, both scorings, the t
     assert.ok(text.includes(needle), `the rules do not mention ${needle}`);
   }
 });
+
+test('another player named as the page names its own reader goes with her seat', () => {
+  assert.equal(s.otherName('You', 1), 'You (seat 2)');
+  assert.equal(s.otherName('you', 0), 'you (seat 1)');
+  assert.equal(s.otherName('YOU', 7), 'YOU (seat 8)');
+  assert.equal(s.otherName('Youssef', 2), 'Youssef');
+  assert.equal(s.otherName('Ada', 2), 'Ada');
+});
