@@ -347,6 +347,23 @@ static void test_the_api_answers_from_the_store(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         json_decref(get(db, bad[i].path, bad[i].before, bad[i].status, NULL));
+    /* An id that cannot be a match's is refused 400 whatever follows it
+     * (.lsr and /replay were 404, "not a match", as for a path the API
+     * does not have), and the message says what an id is. */
+    static const char *const bad_ids[] = {
+        "/api/matches/0",      "/api/matches/0.lsr",
+        "/api/matches/0/replay", "/api/matches/00/replay",
+        "/api/matches/1234567890123456789.lsr",
+        "/api/matches/1234567890123456789/replay",
+    };
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        o = get(db, bad_ids[i], NULL, 400, NULL);
+        assert_string_equal(str(o, "error"), "bad_request");
+        if (!strstr(str(o, "message"), "is not a match id: an id is a number from 1, "
+                                        "of at most 18 digits"))
+            fail_msg("%s: %s", bad_ids[i], str(o, "message"));
+        json_decref(o);
+    }
     o = get(db, "/api/players/ab\xC3", NULL, 400, NULL);
     assert_non_null(strstr(str(o, "message"), "'ab?' is not a player name"));
     json_decref(o);

@@ -331,12 +331,16 @@ static int matches(ls_db *db, const char *rest, api_reply *r)
     size_t n = strspn(rest, "0123456789");
     const char *tail = rest + n;
     int64_t id;
-    if (!parse_id(rest, n, &id) ||
-        (*tail && strcmp(tail, ".lsr") != 0 && strcmp(tail, "/replay") != 0))
-        return reply_error(r, n && n == strlen(rest) ? 400 : 404,
-                           n && n == strlen(rest) ? "bad_request" : "not_found",
-                           "'%.40s' is not a match: /api/matches/ID, ID.lsr or ID/replay "
-                           "(ID a number)", rest);
+    /* A path of the API with an id no match can have (0, or more digits
+     * than an id has) is a bad request, whichever of the three it is;
+     * any other path is one the API does not have. */
+    if (!n || (*tail && strcmp(tail, ".lsr") != 0 && strcmp(tail, "/replay") != 0))
+        return reply_error(r, 404, "not_found", "'%.40s' is not a match: /api/matches/ID, "
+                           "ID.lsr or ID/replay (ID a number)", rest);
+    if (!parse_id(rest, n, &id))
+        return reply_error(r, 400, "bad_request", "'%.*s' is not a match id: an id is a "
+                           "number from 1, of at most 18 digits", n > 40 ? 40 : (int)n,
+                           rest);
     ls_db_match m;
     ls_error err = {0};
     int ret = ls_db_match_get(db, id, &m, &err);
