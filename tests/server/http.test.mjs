@@ -161,7 +161,7 @@ test('TRACE and unknown methods get 403 from libwebsockets; the server goes on',
 // and closes it (it stayed open, unanswered, for ever), with a log line.
 // What libwebsockets closes without an answer (the limits http-api.md
 // states): headers over 16 KiB in all (a URL over 16 KB is one such),
-// and %00 in the path. Each connection is closed at once, and the server
+// and %00 in the path or its query. Each connection is closed at once, and the server
 // goes on.
 test('CONNECT gets 405 and a close; over-long headers and %00 are closed at once; the server goes on', async () => {
     const srv = await startServer();
@@ -178,6 +178,7 @@ test('CONNECT gets 405 and a close; over-long headers and %00 are closed at once
         `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookies(17000)}\r\n\r\n`,
         'GET /a%00b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
         'GET /api/players/A%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+        'GET /api/players/Ada/matches?before=1%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
     ]) {
         assert.equal(await answer(text), '', text.slice(0, 40));
     }
