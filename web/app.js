@@ -253,7 +253,7 @@ function onMessage(msg) {
       if (!isMyTurn()) break; // asked on a turn that is over
       app.hint = msg;
       render();
-      announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(msg.why) : ''].join(' '));
+      announce([s.hintText(moveText(msg.move, true)), msg.why ? s.hintWhy(moveText(msg.why, true)) : ''].join(' '));
       break;
     case 'chat':
       chat.add(msg.lines);
@@ -560,7 +560,8 @@ function overAt(events, v) {
   return out;
 }
 
-// "discard 9H take 6C" with its cards written for the eye or the ear.
+// "discard 9H take 6C" (or the hint's reason, "sheds 20 points and
+// takes 6C") with its cards written for the eye or the ear.
 function moveText(move, words) {
   return String(move).split(' ').map((w) => (parseCard(w) ? (words ? cardWords(w) : cardShort(w)) : w)).join(' ');
 }
@@ -1494,7 +1495,7 @@ function hintPanel() {
   return h('div', { class: 'hint', role: 'status' },
     h('p', {}, s.hintText(moveText(hint.move))),
     h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
-    hint.why ? h('p', {}, s.hintWhy(hint.why)) : null);
+    hint.why ? h('p', {}, s.hintWhy(moveText(hint.why))) : null);
 }
 
 // The line under the hand: whether the cards selected may go, or why not.

@@ -1,0 +1,52 @@
+// The hint's reason names cards as the rest of the page does: the server
+// writes them as codes ("sheds 20 points and takes 6C"), which the page
+// showed as they came, under a move written "take 6♣", and read out as
+// "6C". The answer is faked in the page so that its reason takes a card
+// (the expert's real move may draw instead): a `hint` sent is answered
+// by one whose move and reason name cards, and not sent.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, setName, createTable, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+function fakeHint() {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    send(data) {
+      if (JSON.parse(data).type === 'hint') {
+        const answer = { type: 'hint', move: 'discard JD JS take 10C', declare: null, why: 'sheds 20 points and takes 10C' };
+        setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(answer) })), 10);
+        return;
+      }
+      super.send(data);
+    }
+  };
+}
+
+const CODE = /\b(10|[2-9AJQK])[CDHS]\b/;
+
+test('the hint\'s reason names its cards as the page does, for the eye and the ear', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await page.context().addInitScript(fakeHint);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Ada');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.click('#hint');
+    await page.waitForSelector('.hint >> text=Why', { timeout: 10000 });
+    const shown = await page.textContent('.hint');
+    assert.match(shown, /take 10♣.*Why: sheds 20 points and takes 10♣\./s);
+    assert.doesNotMatch(shown, CODE);
+    // (The page reads it out a moment after it is shown.)
+    await page.waitForFunction(() => /Why:/.test(document.getElementById('announce').textContent), null, { timeout: 10000 });
+    const heard = await page.textContent('#announce');
+    assert.match(heard, /Why: sheds 20 points and takes 10 of clubs\./);
+    assert.doesNotMatch(heard, CODE);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
