@@ -245,16 +245,18 @@ export const s = {
   // and, for a declaration tied with the lowest other hand (D1), that the
   // table's tie rule decided it (from r.hands, when the result has them).
   roundEndSentence: (r, names) => {
+    // (the player named inside a sentence is 'you')
+    const inner = (seat) => (names[seat] === 'You' ? 'you' : names[seat]);
     const d = (r.hands || []).find((x) => x.seat === r.declarer);
     const others = (r.hands || []).filter((x) => x !== d);
     const tied = d && others.length && d.total === Math.min(...others.map((x) => x.total))
-      ? others.filter((x) => x.total === d.total).map((x) => (names[x.seat] === 'You' ? 'you' : names[x.seat])) : [];
+      ? others.filter((x) => x.total === d.total).map((x) => inner(x.seat)) : [];
     const tie = tied.length
       ? ` (a tie with ${andList(tied)} at ${d.total} counts as ${r.correct ? 'correct' : 'false'} at this table)` : '';
     const end = r.declarer < 0
-      ? `Round ${r.round} ended in a showdown; ${names[r.lowest]} held the lowest hand.`
+      ? `Round ${r.round} ended in a showdown; ${inner(r.lowest)} held the lowest hand.`
       : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}${tie}: round ${r.round} is over.`;
-    const out = (r.eliminated || []).map((seat) => names[seat]);
+    const out = (r.eliminated || []).map((seat, i) => (i ? inner(seat) : names[seat]));
     if (!out.length) return end;
     const who = out.length === 1 ? out[0] : `${out.slice(0, -1).join(', ')} and ${out[out.length - 1]}`;
     return `${end} ${who} ${out.length === 1 && out[0] !== 'You' ? 'is' : 'are'} out of the match.`;

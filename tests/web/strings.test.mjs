@@ -68,6 +68,11 @@ test('the end of a round says who declared and who went out', () => {
     'Round 4 ended in a showdown; Cleo held the lowest hand. You are out of the match.');
   assert.equal(s.roundEndSentence({ round: 5, declarer: 2, correct: true, eliminated: [0, 1, 3] }, names),
     'Cleo declared correctly: round 5 is over. You, Ben and Dev are out of the match.');
+  // The player named after the sentence's start is 'you', not 'You'.
+  assert.equal(s.roundEndSentence({ round: 3, declarer: 2, correct: true, eliminated: [0, 1] }, ['Ada', 'You', 'Greedy']),
+    'Greedy declared correctly: round 3 is over. Ada and you are out of the match.');
+  assert.equal(s.roundEndSentence({ round: 4, declarer: -1, lowest: 0, eliminated: [] }, names),
+    'Round 4 ended in a showdown; you held the lowest hand.');
 });
 
 // A declaration tied with the lowest other hand (D1): the log's sentence
