@@ -165,6 +165,8 @@ int cmd_bench(int argc, char **argv)
     };
     double seconds = 3;
     uint64_t n = 4, seed = 1, matches = 0;
+    long v;
+    int rc;
     const char *spec = "random";
     bool timed = false;
     int c;
@@ -188,14 +190,14 @@ int cmd_bench(int argc, char **argv)
             break;
         }
         case 'm':
-            if (cli_parse_u64(optarg, &matches) || matches < 1)
-                return cli_usage_error("bench", "--matches must be a whole "
-                                       "number above 0, not '%s'", optarg);
+            if ((rc = cli_parse_long("bench", "--matches", optarg, 1, 1000000000000L, &v)))
+                return rc;
+            matches = (uint64_t)v;
             break;
         case 'n':
-            if (cli_parse_u64(optarg, &n) || n < 2 || n > 8)
-                return cli_usage_error("bench", "--players must be from 2 to 8, "
-                                       "not '%s'", optarg);
+            if ((rc = cli_parse_long("bench", "--players", optarg, 2, LS_MAX_PLAYERS, &v)))
+                return rc;
+            n = (uint64_t)v;
             break;
         case 'S':
             if (cli_parse_seed("bench", optarg, &seed) != 0)
@@ -232,7 +234,7 @@ int cmd_bench(int argc, char **argv)
 
     ls_player *bots[LS_MAX_PLAYERS] = {0};
     bool use_bots = strcmp(spec, "random") != 0;
-    int rc = 0;
+    rc = 0;
     for (int i = 0; use_bots && i < (int)n; i++) {
         ls_error err;
         bots[i] = ls_player_new(spec, seed + (uint64_t)i, &err);

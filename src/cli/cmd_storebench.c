@@ -316,51 +316,44 @@ int cmd_storebench(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *where = NULL;
-    uint64_t matches = 20, restore = 200, players = 4, seed = 1;
-    int c;
+    long matches = 20, restore = 200, players = 4;
+    uint64_t seed = 1;
+    int c, rc = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        uint64_t *value = NULL;
         switch (c) {
         case 'd':
             where = optarg;
-            continue;
+            break;
         case 'h':
             if (cli_help_alone("storebench", argc, argv))
                 return 2;
             fputs(usage_text, stdout);
             return 0;
         case 'm':
-            value = &matches;
+            rc = cli_parse_long("storebench", "--matches", optarg, 1, 100000, &matches);
             break;
         case 'r':
-            value = &restore;
+            rc = cli_parse_long("storebench", "--restore", optarg, 0, 100000, &restore);
             break;
         case 'p':
-            value = &players;
+            rc = cli_parse_long("storebench", "--players", optarg, 2, LS_MAX_PLAYERS, &players);
             break;
         case 's':
-            value = &seed;
+            rc = cli_parse_seed("storebench", optarg, &seed);
             break;
         case ':': /* getopt_long said so itself, and it was an 'unknown option' */
             return cli_usage_error("storebench", "%s needs a value", argv[optind - 1]);
         default:
             return cli_option_error("storebench", argv[optind - 1], opts);
         }
-        if (cli_parse_u64(optarg, value) != 0)
-            return cli_usage_error("storebench", "%s needs a whole number, not '%s'",
-                                   argv[optind - 2], optarg);
+        if (rc)
+            return rc;
     }
     if (optind < argc)
         return cli_usage_error("storebench", "unexpected argument '%s'", argv[optind]);
     if (!where)
         return cli_usage_error("storebench", "--db FILE|URL is required");
-    if (players < 2 || players > LS_MAX_PLAYERS)
-        return cli_usage_error("storebench", "--players must be 2 to 8, not %" PRIu64,
-                               players);
-    if (matches < 1 || matches > 100000 || restore > 100000)
-        return cli_usage_error("storebench",
-                               "--matches must be 1 to 100000 and --restore 0 to 100000");
 
     ls_db *db = NULL;
     ls_error err;

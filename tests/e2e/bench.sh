@@ -42,8 +42,14 @@ for bad in "--players 9" "--players x" "--seconds -1" "--matches 0x" \
     [ -s "$tmp/err" ] || fail "'bench $bad' said nothing"
     [ ! -s "$tmp/out" ] || fail "'bench $bad' printed results"
 done
-"$ls" bench --players 9 --matches 1 2>&1 | grep -q -- "--players must be from 2 to 8" ||
-    fail "the --players message"
+# Number options say the words of every command's ('--players: '9' is not
+# a whole number from 2 to 8'); bench had words of its own.
+for c in "--players 9:--players: '9' is not a whole number from 2 to 8" \
+         "--matches 0:--matches: '0' is not a whole number from 1 to 1000000000000" \
+         "--matches 1000000000001:--matches: '1000000000001' is not a whole number from 1 to 1000000000000"; do
+    # shellcheck disable=SC2086
+    "$ls" bench ${c%%:*} 2>&1 | grep -qx -- "leastscore bench: ${c#*:}" || fail "the message for ${c%%:*}"
+done
 # A colon with nothing after it was benched with the defaults.
 "$ls" bench --player greedy: --matches 1 2>&1 | grep -q -- "^leastscore bench: 'greedy:' has nothing after its colon" ||
     fail "the message for greedy:"

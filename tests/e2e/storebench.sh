@@ -58,6 +58,17 @@ for bad in "" "--db $tmp/x.db --players 9" "--db $tmp/x.db --matches x" \
     [ -s "$tmp/err" ] || fail "'storebench $bad' said nothing"
     [ ! -s "$tmp/out" ] || fail "'storebench $bad' printed results"
 done
+# Number options say the words of every command's; storebench had its own
+# ('--players must be 2 to 8, not 9', one sentence for --matches and
+# --restore, 'needs a whole number' for --seed).
+for c in "--players 9:--players: '9' is not a whole number from 2 to 8" \
+         "--matches 0:--matches: '0' is not a whole number from 1 to 100000" \
+         "--restore x:--restore: 'x' is not a whole number from 0 to 100000" \
+         "--seed -1:--seed needs a whole number from 0 to 2^64 - 1, not '-1'"; do
+    # shellcheck disable=SC2086
+    "$ls" storebench --db "$tmp/x.db" ${c%%:*} 2>&1 | grep -qx -- "leastscore storebench: ${c#*:}" ||
+        fail "the message for ${c%%:*}"
+done
 set +e
 "$ls" storebench --db /nonexistent-dir/x.db >"$tmp/out" 2>"$tmp/err"
 rc=$?
