@@ -1639,7 +1639,10 @@ function resultPanel() {
     const w = v.winner;
     findReplay(v);
     const replay = app.replayOf[`${v.code}:${v.match}`];
-    out.push(h('h2', { class: 'winner' }, s.winnerHeading(names[w] ?? '?', w === v.you)),
+    // Who won, the final scores and Rematch come right under what
+    // happened in the last round, before its hands, as Next round does:
+    // under eight hands they were far below a phone's first screen.
+    out.splice(Math.min(2, out.length), 0, h('h2', { class: 'winner' }, s.winnerHeading(names[w] ?? '?', w === v.you)),
       replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
       h('h3', {}, s.finalScores),
       h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
