@@ -328,6 +328,20 @@ static void test_the_api_answers_from_the_store(void **state)
     o = get(db, "/api/players/Ann/matches", before, 200, NULL);
     assert_int_equal(json_array_size(json_object_get(o, "matches")), 0);
     json_decref(o);
+    /* A computer level's profile pages its matches as a person's does
+     * (the browser client's Older matches asks for LEVEL/matches: it was
+     * 404, "'greedy/matches' is not a computer level"). */
+    o = get(db, "/api/bots/greedy/matches", NULL, 200, NULL);
+    assert_string_equal(str(o, "name"), "greedy");
+    assert_int_equal(json_array_size(json_object_get(o, "matches")), 1);
+    assert_int_equal(num(json_array_get(json_object_get(o, "matches"), 0), "you"), 2);
+    json_decref(o);
+    o = get(db, "/api/bots/greedy/matches", before, 200, NULL);
+    assert_int_equal(json_array_size(json_object_get(o, "matches")), 0);
+    json_decref(o);
+    json_decref(get(db, "/api/bots/greedy/matches", "x", 400, NULL));
+    json_decref(get(db, "/api/bots/greedy/other", NULL, 404, NULL));
+    json_decref(get(db, "/api/bots/wizard/matches", NULL, 404, NULL));
 
     static const struct {
         const char *path, *before;

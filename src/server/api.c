@@ -240,6 +240,21 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
     return reply_json(r, 200, o);
 }
 
+/* A page of a player's matches (LEVEL/matches or NAME/matches): those
+ * with ids below `before` (NULL: the newest). */
+static int match_page(ls_db *db, const ls_db_player *p, const char *before, api_reply *r)
+{
+    int64_t from = 0;
+    if (before && !parse_id(before, strlen(before), &from))
+        return reply_error(r, 400, "bad_request", "before: '%.30s' is not a match id", before);
+    json_t *list = NULL;
+    ls_error err = {0};
+    int ret = recent_matches(db, p->id, from, &list, &err);
+    if (ret)
+        return reply_db_error(r, db, ret, &err);
+    return reply_json(r, 200, json_pack("{s:s, s:o}", "name", p->name, "matches", list));
+}
+
 static int bad_name(api_reply *r, const char *name)
 {
     return reply_error(r, 400, "bad_request", "'%.40s' is not a player name (1 to 16 of "
@@ -269,23 +284,26 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
         return reply_db_error(r, db, ret, &err);
     if (!slash)
         return profile(db, &p, r);
-    int64_t from = 0;
-    if (before && !parse_id(before, strlen(before), &from))
-        return reply_error(r, 400, "bad_request", "before: '%.30s' is not a match id", before);
-    json_t *list = NULL;
-    if ((ret = recent_matches(db, p.id, from, &list, &err)))
-        return reply_db_error(r, db, ret, &err);
-    return reply_json(r, 200, json_pack("{s:s, s:o}", "name", p.name, "matches", list));
+    return match_page(db, &p, before, r);
 }
 
-/* /api/bots/LEVEL: the player that stands for a computer level. */
-static int bots(ls_db *db, const char *level, api_reply *r)
+/* /api/bots/LEVEL and /api/bots/LEVEL/matches: the player that stands
+ * for a computer level. */
+static int bots(ls_db *db, const char *rest, const char *before, api_reply *r)
 {
-    bool known = false;
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *level = NULL;
     for (int i = 0; table_levels[i]; i++)
-        known |= !strcmp(level, table_levels[i]);
-    if (!known)
-        return reply_error(r, 404, "not_found", "'%.40s' is not a computer level", level);
+        if (strlen(table_levels[i]) == n && !strncmp(rest, table_levels[i], n))
+            level = table_levels[i];
+    if (!level)
+        return reply_error(r, 404, "not_found", "'%.*s' is not a computer level",
+                           n > 40 ? 40 : (int)n, rest);
+    if (slash && strcmp(slash, "/matches") != 0)
+        return reply_error(r, 404, "not_found", "no such path: /api/bots/%s%.40s (a "
+                           "computer level is /api/bots/LEVEL, its matches "
+                           "/api/bots/LEVEL/matches)", level, slash);
     int64_t id;
     ls_db_player p;
     ls_error err = {0};
@@ -294,7 +312,7 @@ static int bots(ls_db *db, const char *level, api_reply *r)
         ret = ls_db_player_by_id(db, id, &p, &err);
     if (ret)
         return reply_db_error(r, db, ret, &err);
-    return profile(db, &p, r);
+    return slash ? match_page(db, &p, before, r) : profile(db, &p, r);
 }
 
 /* A replay's JSON is written step by step (replay_text): the whole of it
@@ -400,7 +418,7 @@ int api_get(ls_db *db, const char *path, const char *before, api_reply *r)
     if (!strncmp(rest, "players/", 8))
         return players(db, rest + 8, before, r);
     if (!strncmp(rest, "bots/", 5))
-        return bots(db, rest + 5, r);
+        return bots(db, rest + 5, before, r);
     if (!strncmp(rest, "matches/", 8))
         return matches(db, rest + 8, r);
     return reply_error(r, 404, "not_found", "no such path: %.60s (the API: "

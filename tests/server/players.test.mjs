@@ -399,6 +399,11 @@ for (const b of backends()) {
             const last = bots.rating_history.at(-1);
             assert.equal(last.match, m.id);
             assert.deepEqual(bots.recent[0].your_seats, [1, 2]);
+            // Its matches page as a person's (the client's Older matches).
+            const page = (await api(`/api/bots/random/matches?before=${m.id + 1}`)).json;
+            assert.equal(page.name, 'random');
+            assert.equal(page.matches[0].id, m.id);
+            assert.deepEqual(page.matches[0].your_seats, [1, 2]);
             for (const seat of [1, 2]) {
                 assert.equal(m.players[seat].level, 'random');
                 assert.equal(m.players[seat].rating_before, last.before, `seat ${seat}`);
