@@ -702,7 +702,7 @@ function callBack(ev) {
   const v = app.view;
   if (v.you < 0) return null;
   if (ev.kind === 'seat' && ev.who === 'human' && ev.name !== v.seats[v.you]?.name && v.status === 'lobby') {
-    return s.satDownTitle(ev.name);
+    return s.satDownTitle(s.otherName(ev.name, ev.seat));
   }
   if (ev.kind === 'start' && v.host !== v.you) return s.startedTitle;
   if (ev.kind === 'hurry' && ev.seat === v.you) return s.hurryTitle;

@@ -1,7 +1,7 @@
 // A player may be named "You" (or "you"), the page's own word for the
 // person reading it. On everyone else's page that name goes with its
 // seat ("You (seat 2) discarded K♦"), in the log, the players' panels, the
-// turn line and the round's result, so that it never reads as the page's
+// turn line and the tab's title, so that it never reads as the page's
 // own "You"; on that player's own page "You" is she, as for anyone.
 
 import { test } from 'node:test';
@@ -15,13 +15,23 @@ const logOf = (page) => page.locator('#log li').allTextContents();
 test('another player named You is shown with her seat, never as the page\'s own You', async (t) => {
   const host = await newPage(env.browser, DESKTOP);
   const friend = await newPage(env.browser, DESKTOP);
+  // The host's page "in the background" when the test says so: the tab's
+  // title then tells who sat down.
+  await host.context().addInitScript(() => {
+    const hasFocus = Document.prototype.hasFocus;
+    Document.prototype.hasFocus = function () { return window.background ? false : hasFocus.call(this); };
+  });
   await withShots(t, [host, friend], async () => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Ada');
     const code = await createTable(host, { seats: 2, kinds: ['open'] });
+    await host.evaluate(() => { window.background = true; });
     await joinFromLink(friend, env.server.url, code, 'You');
     await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 30000 });
     assert.match(await host.textContent('.seat-list li:nth-child(2) .name'), /^You \(seat 2\)$/);
+    await host.waitForFunction(() => /sat down/.test(document.title), null, { timeout: 10000 });
+    assert.match(await host.title(), /^● You \(seat 2\) sat down · /);
+    await host.evaluate(() => { window.background = false; });
     await host.click('#start');
     // The host plays her first turn; then it is the friend's.
     await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
