@@ -153,6 +153,33 @@ static void test_unknown_or_bad_parameter_is_an_error(void **state)
     assert_non_null(strstr(err.msg, ", smm)"));
 }
 
+/* A parameter's value is a number written in decimal: strtod alone took
+ * a hexadecimal one ("iters=0x10" played 16 iterations), leading blanks
+ * ("iters= 5") and "infinity" spelled out where the range allowed it.
+ * An exponent stays a decimal notation ("iters=1e3" is 1000). */
+static void test_a_parameter_value_is_a_decimal_number(void **state)
+{
+    (void)state;
+    ls_error err = {0};
+    const char *bad[] = {"expert:iters=0x10", "expert:iters= 5", "expert:iters=5 ",
+                         "greedy:declare=0x1", "greedy:declare=\t0.5", "expert:c=0x1p1",
+                         "counter:samples=+5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&err, 0, sizeof err);
+        ls_player *p = ls_player_new(bad[i], 1, &err);
+        if (p)
+            fail_msg("'%s' was taken", bad[i]);
+        assert_int_equal(err.code, LS_EINVAL);
+        assert_non_null(strstr(err.msg, "is not a"));
+    }
+    ls_player *p = ls_player_new("expert:iters=1e3,c=0.5", 1, &err);
+    assert_non_null(p);
+    ls_player_free(p);
+    p = ls_player_new("greedy:declare=.5", 1, &err);
+    assert_non_null(p);
+    ls_player_free(p);
+}
+
 /* A colon or a comma says that a parameter was meant: a list cut short
  * by a shell or a script ("greedy:", "greedy:declare=0.8,") is refused
  * for every kind, with the kind's parameters, not played with the
@@ -403,6 +430,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_fast_draw_score_is_the_full_one),
     cmocka_unit_test(test_unknown_kind_is_an_error_listing_the_kinds),
     cmocka_unit_test(test_unknown_or_bad_parameter_is_an_error),
+    cmocka_unit_test(test_a_parameter_value_is_a_decimal_number),
     cmocka_unit_test(test_a_colon_or_comma_with_no_parameter_after_it_is_an_error),
     cmocka_unit_test(test_known_kinds_and_parameters_are_accepted),
     cmocka_unit_test(test_players_always_choose_legal_moves),

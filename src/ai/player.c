@@ -7,6 +7,7 @@
  * splits the spec, finds the kind and hands the parameters over. Every
  * ls_player_* call tolerates the optional ops being NULL.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,12 +161,27 @@ int ls__params_parse(const char *kind, const char *params,
     return n;
 }
 
+/* Whether text is a number in decimal notation: digits, a point, a minus
+ * sign in front and an exponent ("-0.5", "1e3"). strtod alone also takes
+ * leading blanks, a plus sign, hexadecimal ("0x10") and "infinity". */
+static bool decimal_text(const char *text)
+{
+    const char *p = text + (*text == '-');
+    if (!(isdigit((unsigned char)*p) || *p == '.'))
+        return false;
+    for (; *p; p++)
+        if (!isdigit((unsigned char)*p) && *p != '.' && *p != 'e' && *p != 'E' &&
+            !((*p == '-' || *p == '+') && (p[-1] == 'e' || p[-1] == 'E')))
+            return false;
+    return true;
+}
+
 int ls__param_double(const char *kind, const ls__param *p, double lo,
                      double hi, double *out, ls_error *err)
 {
     char *end;
     double v = strtod(p->value, &end);
-    if (!*p->value || *end || !(v >= lo && v <= hi))
+    if (!decimal_text(p->value) || *end || !(v >= lo && v <= hi))
         return ls__fail(err, LS_EINVAL, "%s: %s=%s is not a number from %.10g to %.10g",
                         kind, p->key, p->value, lo, hi);
     *out = v;
@@ -177,7 +193,8 @@ int ls__param_long(const char *kind, const ls__param *p, long lo, long hi,
 {
     char *end;
     double v = strtod(p->value, &end);
-    if (!*p->value || *end || !(v >= (double)lo && v <= (double)hi) || v != floor(v))
+    if (!decimal_text(p->value) || *end || !(v >= (double)lo && v <= (double)hi) ||
+        v != floor(v))
         return ls__fail(err, LS_EINVAL, "%s: %s=%s is not a whole number from %ld to %ld",
                         kind, p->key, p->value, lo, hi);
     *out = (long)v;
