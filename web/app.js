@@ -1639,21 +1639,21 @@ function resultPanel() {
     const w = v.winner;
     findReplay(v);
     const replay = app.replayOf[`${v.code}:${v.match}`];
-    // Who won, the final scores and Rematch come right under what
+    // Who won, Rematch and the final scores come right under what
     // happened in the last round, before its hands, as Next round does:
     // under eight hands they were far below a phone's first screen.
     out.splice(Math.min(2, out.length), 0, h('h2', { class: 'winner' }, s.winnerHeading(names[w] ?? '?', w === v.you)),
-      replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
-      h('h3', {}, s.finalScores),
-      h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
-        .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))),
       v.host === v.you ? [h('p', { class: 'row' }, h('button', {
         id: 'rematch', 'data-focus': 'rematch', disabled: app.asking, onclick: () => ask({ type: 'rematch' }),
       }, s.rematchButton), h('button', {
         id: 'reopen', class: 'secondary', 'data-focus': 'reopen', 'aria-describedby': 'reopen-help',
         disabled: app.asking, onclick: () => ask({ type: 'reopen' }),
       }, s.reopenButton)), h('p', { class: 'help', id: 'reopen-help' }, s.reopenHelp)]
-        : h('p', {}, s.waitingRematch(names[v.host] ?? '')));
+        : h('p', {}, s.waitingRematch(names[v.host] ?? '')),
+      replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
+      h('h3', {}, s.finalScores),
+      h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
+        .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))));
   }
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
 }

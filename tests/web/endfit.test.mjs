@@ -12,7 +12,8 @@ import { setup, newPage, withShots, setName, createTable, playToEnd } from './he
 
 const env = setup();
 
-const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 }];
+const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 },
+  { width: 740, height: 360 }, { width: 844, height: 390 }];
 
 const offScreen = (page) => page.evaluate(() => {
   const out = [];
