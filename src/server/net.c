@@ -1939,13 +1939,21 @@ static void replay_start(server *srv)
     }
 }
 
+/* The answer to a replay asked for while REPLAYS_WAITING others wait: a
+ * JSON error, as every answer of the API. */
+static const char replays_busy[] =
+    "{\"error\":\"busy\",\"message\":\"the server is building other replays: try "
+    "again in a moment\"}";
+
 static int replay_ask(server *srv, struct lws *wsi, pss *ps, api_reply *r)
 {
     if (srv->replays_waiting >= REPLAYS_WAITING || ps->replay) {
         free(r->record);
-        return http_text(wsi, ps, HTTP_STATUS_SERVICE_UNAVAILABLE,
-                         "the server is building other replays: try again in a "
-                         "moment\n");
+        char *body = strdup(replays_busy);
+        if (!body)
+            return -1;
+        return http_reply(wsi, ps, HTTP_STATUS_SERVICE_UNAVAILABLE, "application/json", body,
+                          sizeof replays_busy - 1, 1);
     }
     job *j = calloc(1, sizeof *j);
     if (!j) {

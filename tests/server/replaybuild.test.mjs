@@ -93,12 +93,20 @@ test('the server answers others while a big replay is built', async () => {
             const ac = new AbortController();
             acs.push(ac);
             tries.push(fetch(`${srv.origin}/api/matches/${id}/replay`, { signal: ac.signal, headers: fromOwn() })
-                .then(async (res) => ({ status: res.status, text: res.status === 503 ? await res.text() : '' }))
+                .then(async (res) => ({
+                    status: res.status, type: res.headers.get('content-type'),
+                    retry: res.headers.get('retry-after'), text: res.status === 503 ? await res.text() : '',
+                }))
                 .catch(() => ({ status: 'aborted' })));
         }
         const busy = await withTimeout(Promise.race(tries.map((p) => p.then((x) => (x.status === 503 ? x : new Promise(() => {}))))),
             T(30000), 'a 503');
-        assert.equal(busy.text, 'the server is building other replays: try again in a moment\n');
+        // A JSON error as every other answer of the API (it was plain text).
+        assert.equal(busy.type, 'application/json');
+        assert.equal(busy.retry, '1');
+        assert.deepEqual(JSON.parse(busy.text), {
+            error: 'busy', message: 'the server is building other replays: try again in a moment',
+        });
         for (const ac of acs) ac.abort();
         const answers = await Promise.all(tries);
         assert.ok(answers.every((x) => x.status === 503 || x.status === 'aborted'), JSON.stringify(answers));
