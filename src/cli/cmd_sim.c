@@ -24,6 +24,7 @@
  * 2^22 ms, under a lock once a match), and its slot keeps the count and
  * the sum: the median is the middle bin's (within 0.6%), the mean exact.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
@@ -496,6 +497,25 @@ static int check_records_dir(const char *dir)
                 strerror(errno));
         return -1;
     }
+    /* An earlier run's records: a new run would write over its first ones
+     * and leave the rest beside them, two runs mixed in one directory. */
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len > 10 && !strncmp(e->d_name, "match-", 6) &&
+            !strcmp(e->d_name + len - 4, ".lsr")) {
+            char file[CLI_SHOWN_MAX(256)];
+            fprintf(stderr, "leastscore sim: --records: %s already holds game records "
+                    "(%s): a new run would write over some of them and leave the "
+                    "others; give a new or empty directory\n", name,
+                    cli_shown(e->d_name, file, sizeof file));
+            closedir(d);
+            return -1;
+        }
+    }
+    if (d)
+        closedir(d);
     return 0;
 }
 

@@ -59,6 +59,17 @@ grep -q '^option threshold 50' "$tmp/rec/match-000001.lsr" || fail "options not 
 "$ls" sim --players greedy,greedy --matches 5 --records "$tmp/some/deep/er" --records-every 2 \
     >/dev/null || fail "--records-every (in a directory whose parents are made too)"
 [ "$(ls "$tmp/some/deep/er" | wc -l)" -eq 3 ] || fail "--records-every 2 of 5 should save 3"
+# A --records directory that holds an earlier run's records is refused
+# before the first match: match-000001.lsr was written over and the
+# earlier run's others were left beside the new ones, two runs mixed.
+cat "$tmp/some/deep/er"/* >"$tmp/before"
+rc=0
+"$ls" sim --players greedy,random --matches 2 --records "$tmp/some/deep/er" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "--records over an earlier run: exit $rc, not 1"
+grep -qx "leastscore sim: --records: $tmp/some/deep/er already holds game records (match-0000[0-9][0-9].lsr): a new run would write over some of them and leave the others; give a new or empty directory" "$tmp/err" ||
+    { cat "$tmp/err"; fail "--records over an earlier run: message"; }
+cat "$tmp/some/deep/er"/* | cmp -s - "$tmp/before" || fail "--records over an earlier run: its records changed"
+[ -s "$tmp/out" ] && fail "--records over an earlier run played matches"
 
 # A record that cannot be written (here: over the file size limit) fails
 # its match with a message, and every other match is still counted. Only
