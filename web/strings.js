@@ -203,10 +203,12 @@ export const s = {
   chatHiddenLines: (n) => (n === 1 ? '1 line from a muted player is hidden.' : `${n} lines from muted players are hidden.`),
   you: 'You',
   // Another player whose name is the page's own word for its reader
-  // ('You', 'you'): her seat goes with it ("You (seat 2) discarded K♦"),
-  // so that it never reads as the page's "You discarded K♦". The seat
-  // rather than quotes, which a screen reader does not say.
-  otherName: (name, seat) => (['you'].includes(String(name).trim().toLowerCase()) ? `${name} (seat ${seat + 1})` : name),
+  // (s.you or s.youMark, in any case): her seat goes with it ("You (seat
+  // 2) discarded K♦"), so that it never reads as the page's "You
+  // discarded K♦". The seat rather than quotes, which a screen reader
+  // does not say.
+  otherName: (name, seat) => ([s.you, s.youMark].some((w) => w.toLowerCase() === String(name).trim().toLowerCase())
+    ? `${name} (seat ${seat + 1})` : name),
 
   // Moves as sentences: "Ada discarded 10♣ 10♥, drew a card"
   moveSentence(name, ev, words) {
