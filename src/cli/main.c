@@ -130,6 +130,14 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    /* Before "help X" is made "X --help": "help --version" names no
+     * command, and is said to be none. */
+    if (!strcmp(argv[1], "--version")) {
+        if (argc > 2)
+            return nothing_after(argv[1], argv[2]);
+        printf("leastscore %s\n", LS_VERSION);
+        return 0;
+    }
     /* "leastscore help play" is "leastscore play --help". */
     char *help_argv[] = {NULL, NULL, "--help", NULL};
     if (!strcmp(argv[1], "help") && argc > 2 && strcmp(argv[2], "help") &&
@@ -147,12 +155,6 @@ int main(int argc, char **argv)
         if (argc > 2 && strcmp(argv[1], "help"))
             return nothing_after(argv[1], argv[2]);
         usage(stdout);
-        return 0;
-    }
-    if (!strcmp(argv[1], "--version")) {
-        if (argc > 2)
-            return nothing_after(argv[1], argv[2]);
-        printf("leastscore %s\n", LS_VERSION);
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -98,6 +98,11 @@ for c in play replay sim arena; do
 done
 [ "$(status help frobnicate)" = 2 ] || fail "help frobnicate: not exit 2"
 grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "help: unknown command not named"
+# help --version: --version is no command (it said '--version takes
+# nothing after it, got '--help'', which was never typed).
+[ "$(status help --version)" = 2 ] || fail "help --version: not exit 2"
+grep -qx "leastscore: unknown command '--version'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "help --version: not said"; }
 [ "$(status help play sim)" = 2 ] || fail "help play sim: not exit 2"
 grep -q "one COMMAND only" "$tmp/err" || fail "help play sim: no reason"
 # What was typed is quoted in a usage error with each control byte as
