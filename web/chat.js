@@ -182,9 +182,13 @@ export function createChat(send) {
     drawLines();
   }
 
+  // A writer's name as the page shows it: another player called as the
+  // page calls its reader ('You') goes with her seat (s.otherName()).
+  const writer = (l) => (!mine(l) && l.seat >= 0 ? s.otherName(l.name, l.seat) : l.name);
+
   function lineItem(l) {
     return h('li', { class: mine(l) ? 'mine' : null, 'data-n': l.n },
-      h('span', { class: 'chat-name' }, l.name), ' ',
+      h('span', { class: 'chat-name' }, writer(l)), ' ',
       h('bdi', { class: 'chat-text', dir: 'auto' }, l.text));
   }
 
@@ -281,7 +285,7 @@ export function createChat(send) {
       // The backlog is told in one short sentence, not read out line by
       // line; lines that come live are read out, each its own sentence
       // (joined with '. ', "good luck!. Bob says" was read).
-      const said = fresh.map((l) => s.chatSays(l.name, l.text));
+      const said = fresh.map((l) => s.chatSays(writer(l), l.text));
       heard.textContent = state.catchingUp ? s.chatEarlier(fresh.length) : said.length === 1 ? said[0] : sentences(said);
     },
     // Coming to a table (`joined`): the server sends the table's last

@@ -1,7 +1,7 @@
 // A player may be named "You" (or "you"), the page's own word for the
 // person reading it. On everyone else's page that name goes with its
 // seat ("You (seat 2) discarded K♦"), in the log, the players' panels, the
-// turn line and the tab's title, so that it never reads as the page's
+// turn line, the tab's title and the chat, so that it never reads as the page's
 // own "You"; on that player's own page "You" is she, as for anyone.
 
 import { test } from 'node:test';
@@ -58,6 +58,17 @@ test('another player named You is shown with her seat, never as the page\'s own 
     assert.ok(!friendLog.some((l) => /seat 2/.test(l)), friendLog.join('\n'));
     assert.ok(friendLog.includes('You sat down.'), friendLog.join('\n'));
     assert.ok(friendLog.includes('Ada sat down.'), friendLog.join('\n'));
+    // Her line in the chat: by her name and seat on the host's page, by
+    // her name on her own (where her lines are always under her name).
+    await friend.click('#chat-toggle');
+    await friend.fill('#chat-input', 'hello');
+    await friend.press('#chat-input', 'Enter');
+    const chatLines = (page) => page.$$eval('#chat-lines li:not(.chat-empty)', (ls) => ls.map((l) => l.textContent));
+    await host.click('#chat-toggle');
+    await host.waitForFunction(() => document.querySelectorAll('#chat-lines li:not(.chat-empty)').length === 1, null, { timeout: 10000 });
+    assert.deepEqual(await chatLines(host), ['You (seat 2) hello']);
+    await friend.waitForFunction(() => document.querySelectorAll('#chat-lines li:not(.chat-empty)').length === 1, null, { timeout: 10000 });
+    assert.deepEqual(await chatLines(friend), ['You hello']);
     assert.deepEqual(host.errors, []);
     assert.deepEqual(friend.errors, []);
   });
