@@ -147,12 +147,20 @@ export function createChat(send) {
     readOnly.hidden = state.canWrite;
   }
 
+  // A writer's name as the page shows it: another player called as the
+  // page calls its reader ('You') goes with her seat (s.otherName()).
+  const writer = (l) => (!mine(l) && l.seat >= 0 ? s.otherName(l.name, l.seat) : l.name);
+
   // The mute list: a box for each other name that wrote at this table,
   // and for each name muted (so that it can be unmuted with no line shown).
   function drawMute() {
     muteToggle.setAttribute('aria-expanded', muteList.hidden ? 'false' : 'true');
     if (muteList.hidden) return;
-    const names = new Set(state.lines.filter((l) => !mine(l)).map((l) => l.name));
+    const others = state.lines.filter((l) => !mine(l));
+    const names = new Set(others.map((l) => l.name));
+    // (each name shown as writer() shows it, by the seat of its last line)
+    const seatOf = new Map(others.map((l) => [l.name, l.seat]));
+    const shown = (name) => (seatOf.has(name) ? writer({ name, seat: seatOf.get(name) }) : name);
     for (const n of state.muted) names.add(n);
     const sorted = [...names].sort();
     const boxes = [...muteList.querySelectorAll('input[data-name]')];
@@ -167,7 +175,7 @@ export function createChat(send) {
         h('input', {
           type: 'checkbox', checked: state.muted.has(name), 'data-name': name,
           onchange: (e) => setMuted(name, e.target.checked),
-        }), ' ', h('bdi', {}, name))) : [h('p', { class: 'help' }, s.chatMuteNone)]));
+        }), ' ', h('bdi', {}, shown(name)))) : [h('p', { class: 'help' }, s.chatMuteNone)]));
     if (focused) [...muteList.querySelectorAll('input[data-name]')].find((b) => b.dataset.name === focused)?.focus();
   }
 
@@ -181,10 +189,6 @@ export function createChat(send) {
     }
     drawLines();
   }
-
-  // A writer's name as the page shows it: another player called as the
-  // page calls its reader ('You') goes with her seat (s.otherName()).
-  const writer = (l) => (!mine(l) && l.seat >= 0 ? s.otherName(l.name, l.seat) : l.name);
 
   function lineItem(l) {
     return h('li', { class: mine(l) ? 'mine' : null, 'data-n': l.n },

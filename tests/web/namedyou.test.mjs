@@ -67,6 +67,10 @@ test('another player named You is shown with her seat, never as the page\'s own 
     await host.click('#chat-toggle');
     await host.waitForFunction(() => document.querySelectorAll('#chat-lines li:not(.chat-empty)').length === 1, null, { timeout: 10000 });
     assert.deepEqual(await chatLines(host), ['You (seat 2) hello']);
+    // The host's Mute list: "Hide the lines of: You (seat 2)", not of "You".
+    await host.click('#chat-mute-toggle');
+    await host.waitForSelector('#chat-mute input[data-name="You"]', { timeout: 10000 });
+    assert.equal((await host.textContent('#chat-mute label.chat-mute-name')).trim(), 'You (seat 2)');
     await friend.waitForFunction(() => document.querySelectorAll('#chat-lines li:not(.chat-empty)').length === 1, null, { timeout: 10000 });
     assert.deepEqual(await chatLines(friend), ['You hello']);
     assert.deepEqual(host.errors, []);
