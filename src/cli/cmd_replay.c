@@ -221,6 +221,10 @@ int cmd_replay(int argc, char **argv)
                 "which no game record is\n", name, RECORD_MAX >> 20);
         return 2;
     }
+    if (!text && errno == EISDIR) { /* '-' (a FILE was refused above) */
+        fprintf(stderr, "leastscore replay: '%s' is a directory, not a game record\n", name);
+        return 2;
+    }
     if (!text) {
         fprintf(stderr, "leastscore replay: cannot read '%s': %s\n", name, strerror(errno));
         return 2;

@@ -178,6 +178,11 @@ for k in "$tmp/pipe.lsr:a named pipe (FIFO)" "$tmp/dir.lsr:a directory" "/dev/ze
         fail "replay $f: not refused as ${k#*:}"
     [ -s "$tmp/out" ] && fail "replay $f: output on stdout"
 done
+# A directory on standard input is said to be one, as a FILE is.
+"$bin" replay - <"$tmp/dir.lsr" >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && [ "$(cat "$tmp/err")" = "leastscore replay: '<stdin>' is a directory, not a game record" ] ||
+    fail "replay - < a directory: exit $got"
 cat "$root/docs/example.lsr" | "$bin" replay - >"$tmp/out" 2>"$tmp/err" || fail "replay of a pipe on stdin"
 "$bin" replay "$root/docs/example.lsr" >"$tmp/file-out"
 cmp -s "$tmp/out" "$tmp/file-out" || fail "replay of a pipe on stdin printed another summary"
