@@ -1062,12 +1062,27 @@ static int replace_file(const char *path, const char *text, size_t len)
     return 0;
 }
 
+/* The line break of a record's text: that of its first line ("\r\n",
+ * "\r" or "\n"); "\n" for a text of one line. */
+static const char *line_break(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n')
+            return "\n";
+        if (text[i] == '\r')
+            return i + 1 < len && text[i + 1] == '\n' ? "\r\n" : "\r";
+    }
+    return "\n";
+}
+
 /*
  * A resumed match is saved as the text it was resumed from, byte for byte
  * (its comments, its spacing), then what the rebuilt record has written
- * since (from the "# resumed by" comment on): the statements of the two
- * are the same, so the whole is the record of the match, and nobody's
- * lines are lost. The text is built for each save (a record is small).
+ * since (from the "# resumed by" comment on), with the resumed text's line
+ * breaks, so that a file from an editor that ends lines with CR LF (or CR)
+ * does not end up with two kinds: the statements of the two are the same,
+ * so the whole is the record of the match, and nobody's lines are lost.
+ * The text is built for each save (a record is small).
  */
 int play_game_save(play_game *g, char *msg, size_t size)
 {
@@ -1079,20 +1094,33 @@ int play_game_save(play_game *g, char *msg, size_t size)
     const char *text = ls_record_text(g->rec, &len);
     char *joined = NULL;
     if (g->resumed) {
-        const char *old = g->resume_text;
-        size_t olen = g->resume_len, more = len - g->resume_base;
-        bool nl = olen > 0 && old[olen - 1] != '\n';
-        joined = malloc(olen + nl + more + 1);
+        const char *old = g->resume_text, *more = text + g->resume_base;
+        size_t olen = g->resume_len, mlen = len - g->resume_base;
+        const char *br = line_break(old, olen);
+        size_t brlen = strlen(br), lines = 0;
+        for (size_t i = 0; i < mlen; i++)
+            lines += more[i] == '\n';
+        bool open = olen > 0 && old[olen - 1] != '\n' && old[olen - 1] != '\r';
+        joined = malloc(olen + (open + lines) * brlen + mlen + 1);
         if (!joined) {
             snprintf(msg, size, "cannot write %s: out of memory", PLAY_SHOWN(g->path));
             return -1;
         }
         memcpy(joined, old, olen);
-        if (nl)
-            joined[olen] = '\n';
-        memcpy(joined + olen + nl, text + g->resume_base, more);
+        len = olen;
+        if (open) {
+            memcpy(joined + len, br, brlen);
+            len += brlen;
+        }
+        for (size_t i = 0; i < mlen; i++) {
+            if (more[i] == '\n') {
+                memcpy(joined + len, br, brlen);
+                len += brlen;
+            }
+            else
+                joined[len++] = more[i];
+        }
         text = joined;
-        len = olen + nl + more;
     }
     int rc = -1;
     if (make_parent_dirs(g->path) != 0)

@@ -771,6 +771,24 @@ if "against Ada (expert:ms=5), Ben (random)" not in out \
 r = subprocess.run([ls, "replay", f"{tmp}/mac.lsr"], capture_output=True, text=True)
 if r.returncode != 0:
     fail("a resumed record with CR line breaks does not replay: " + r.stderr)
+# What is saved after the resumed text keeps its line breaks: the file
+# does not end up with two kinds (nor does one from Windows, CR LF).
+saved = open(f"{tmp}/mac.lsr", "rb").read()
+if b"\n" in saved or b"# resumed by" not in saved:
+    fail("a resumed record with CR line breaks gained LF line breaks", repr(saved[-300:]))
+with open(f"{tmp}/dos.lsr", "w", newline="") as f:
+    f.write(text0.replace("\n", "\r\n"))
+out = first_moves(["--resume", f"{tmp}/dos.lsr", "--seed", "5"], 1)
+if re.findall(r"Hand: .*", out)[0] != last_hand:
+    fail("a record with CR LF line breaks did not resume as the match it holds", out)
+saved = open(f"{tmp}/dos.lsr", "rb").read()
+if b"# resumed by" not in saved or saved.count(b"\n") != saved.count(b"\r\n") \
+        or saved.count(b"\r") != saved.count(b"\r\n"):
+    fail("a resumed record with CR LF line breaks gained other line breaks",
+         repr(saved[-300:]))
+r = subprocess.run([ls, "replay", f"{tmp}/dos.lsr"], capture_output=True, text=True)
+if r.returncode != 0:
+    fail("a resumed record with CR LF line breaks does not replay: " + r.stderr)
 
 # The command shown works as shown where the path needs quotes for a
 # shell; a finished match says no such thing.
