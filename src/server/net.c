@@ -1886,6 +1886,26 @@ static int http_text(struct lws *wsi, pss *ps, unsigned int status, const char *
     return http_reply(wsi, ps, status, "text/plain; charset=utf-8", body, strlen(body), 0);
 }
 
+/* A short JSON answer: an error of the API, as every one of its answers
+ * is JSON ({"error": code, "message": why}). Without the memory even for
+ * its copy, the connection is closed. */
+static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *json,
+                     int retry_after)
+{
+    char *body = strdup(json);
+    if (!body)
+        return -1;
+    return http_reply(wsi, ps, status, "application/json", body, strlen(body), retry_after);
+}
+
+static const char api_method[] =
+    "{\"error\":\"method_not_allowed\",\"message\":\"only GET and HEAD are served "
+    "here\"}";
+
+static const char api_oom[] =
+    "{\"error\":\"out_of_memory\",\"message\":\"the server ran out of memory answering "
+    "this request; try again in a moment\"}";
+
 /* ------------------------------------------------------------------ */
 /* Replays, built on a worker                                          */
 /* ------------------------------------------------------------------ */
@@ -1949,16 +1969,12 @@ static int replay_ask(server *srv, struct lws *wsi, pss *ps, api_reply *r)
 {
     if (srv->replays_waiting >= REPLAYS_WAITING || ps->replay) {
         free(r->record);
-        char *body = strdup(replays_busy);
-        if (!body)
-            return -1;
-        return http_reply(wsi, ps, HTTP_STATUS_SERVICE_UNAVAILABLE, "application/json", body,
-                          sizeof replays_busy - 1, 1);
+        return http_json(wsi, ps, HTTP_STATUS_SERVICE_UNAVAILABLE, replays_busy, 1);
     }
     job *j = calloc(1, sizeof *j);
     if (!j) {
         free(r->record);
-        return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+        return http_json(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, api_oom, 0);
     }
     j->kind = JOB_REPLAY;
     j->srv = srv;
@@ -1998,11 +2014,12 @@ static void replay_done(job *j, int status)
             ps->ready = j->reply;
             j->reply.body = NULL;
         } else {
-            const char *text = "the replay could not be built (out of memory, or the "
-                               "server is stopping)\n";
+            static const char failed[] =
+                "{\"error\":\"replay_failed\",\"message\":\"the replay could not be "
+                "built (out of memory, or the server is stopping)\"}";
             ps->ready = (api_reply){.status = HTTP_STATUS_SERVICE_UNAVAILABLE,
-                                    .type = "text/plain; charset=utf-8",
-                                    .body = strdup(text), .len = strlen(text)};
+                                    .type = "application/json",
+                                    .body = strdup(failed), .len = sizeof failed - 1};
         }
         lws_set_timeout(j->wsi, NO_PENDING_TIMEOUT, 0);
         lws_callback_on_writable(j->wsi);
@@ -2062,11 +2079,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     client_addr(srv, wsi, addr, key);
     uint64_t now = uv_now(&srv->loop);
     if (!budget_left(&srv->api, key, now)) {
-        char *body = strdup(api_limited);
-        if (!body)
-            return -1;
-        return http_reply(wsi, ps, HTTP_STATUS_TOO_MANY_REQUESTS, "application/json", body,
-                          sizeof api_limited - 1, 1);
+        return http_json(wsi, ps, HTTP_STATUS_TOO_MANY_REQUESTS, api_limited, 1);
     }
     budget_spend(&srv->api, key, now);
     /* The `before` argument (the last one), cut to what fits: a longer one
@@ -2078,7 +2091,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     for (int i = 0; (n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i)) > 0; i++) {
         char *arg = malloc((size_t)n + 1);
         if (!arg)
-            return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+            return http_json(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, api_oom, 0);
         if (lws_hdr_copy_fragment(wsi, arg, n + 1, WSI_TOKEN_HTTP_URI_ARGS, i) >= 0 &&
             !strncmp(arg, "before=", 7)) {
             snprintf(before, sizeof before, "%s", arg + 7);
@@ -2088,7 +2101,7 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     }
     api_reply r;
     if (api_get(srv->db, url, b, &r) != 0)
-        return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, "out of memory\n");
+        return http_json(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, api_oom, 0);
     if (r.status == 0)
         return replay_ask(srv, wsi, ps, &r);
     return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len, r.retry_after);
@@ -2201,10 +2214,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return confirm_upgrade(srv, wsi);
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
+        bool api = !strncmp(url, "/api/", 5) || !strcmp(url, "/api");
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !is_head(wsi))
-            return http_text(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED,
-                             "only GET and HEAD are served here\n");
-        if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
+            return api ? http_json(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED, api_method, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED,
+                                   "only GET and HEAD are served here\n");
+        if (api)
             return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
             return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, "not found\n");

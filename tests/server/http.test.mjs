@@ -123,7 +123,7 @@ test('HEAD is GET without the body, on one kept-alive connection', async () => {
     await srv.close();
 });
 
-test('other methods get 405 with Allow and the whole answer; the connection goes on', async () => {
+test('other methods get 405 with Allow and the whole answer (JSON under /api); the connection goes on', async () => {
     const srv = await startServer();
     const port = Number(new URL(srv.origin).port);
     const c = client(port);
@@ -132,7 +132,15 @@ test('other methods get 405 with Allow and the whole answer; the connection goes
         const r = await c.request(req(method, path, body));
         assert.equal(r.status, 405, `${method} ${path}`);
         assert.equal(r.headers.allow, 'GET, HEAD', `${method} ${path}`);
-        assert.equal(r.body, 'only GET and HEAD are served here\n', `${method} ${path}`);
+        // The API's answers are JSON, its refusals too; the page's files' are text.
+        if (path.startsWith('/api')) {
+            assert.match(r.headers['content-type'], /^application\/json/, `${method} ${path}`);
+            assert.deepEqual(JSON.parse(r.body), { error: 'method_not_allowed',
+                message: 'only GET and HEAD are served here' }, `${method} ${path}`);
+        } else {
+            assert.match(r.headers['content-type'], /^text\/plain/, `${method} ${path}`);
+            assert.equal(r.body, 'only GET and HEAD are served here\n', `${method} ${path}`);
+        }
         const next = await c.request(req('GET', '/api/leaderboard'));
         assert.equal(next.status, 200, `GET after ${method} ${path}`);
         assert.deepEqual(JSON.parse(next.body), { players: [] });
