@@ -339,6 +339,15 @@ static void test_the_api_answers_from_the_store(void **state)
     o = get(db, "/api/bots/greedy/matches", before, 200, NULL);
     assert_int_equal(json_array_size(json_object_get(o, "matches")), 0);
     json_decref(o);
+    /* A level in any case, as a person's name (it was 404, "'Greedy' is
+     * not a computer level"); the answer names it as the level is named. */
+    o = get(db, "/api/bots/Greedy", NULL, 200, NULL);
+    assert_string_equal(str(o, "name"), "greedy");
+    json_decref(o);
+    o = get(db, "/api/bots/GREEDY/matches", NULL, 200, NULL);
+    assert_string_equal(str(o, "name"), "greedy");
+    assert_int_equal(json_array_size(json_object_get(o, "matches")), 1);
+    json_decref(o);
     json_decref(get(db, "/api/bots/greedy/matches", "x", 400, NULL));
     json_decref(get(db, "/api/bots/greedy/other", NULL, 404, NULL));
     json_decref(get(db, "/api/bots/wizard/matches", NULL, 404, NULL));

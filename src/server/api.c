@@ -288,14 +288,14 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
 }
 
 /* /api/bots/LEVEL and /api/bots/LEVEL/matches: the player that stands
- * for a computer level. */
+ * for a computer level, named in any case (as a person's name is). */
 static int bots(ls_db *db, const char *rest, const char *before, api_reply *r)
 {
     const char *slash = strchr(rest, '/');
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *level = NULL;
     for (int i = 0; table_levels[i]; i++)
-        if (strlen(table_levels[i]) == n && !strncmp(rest, table_levels[i], n))
+        if (strlen(table_levels[i]) == n && !strncasecmp(rest, table_levels[i], n))
             level = table_levels[i];
     if (!level)
         return reply_error(r, 404, "not_found", "'%.*s' is not a computer level",
