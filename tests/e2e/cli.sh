@@ -157,6 +157,29 @@ grep -q "^# level .* cmd:python3 .*/argv.py .*/argv.out '1,2' \"a,b\"$" "$tmp/qu
     grep -q "^leastscore play: '2' after 'cmd:python3 .*/argv.py x 1' in the --level list is no player: a comma in a cmd: command is kept when the command quotes it (\"cmd:./bot --x '1,2'\",greedy)$" \
     "$tmp/err" || { cat "$tmp/err"; fail "play: an unquoted comma in a command"; }
 
+# An option given twice: one that names a single value takes the last (as
+# getopt tools do, so that what an alias or a script gives can be
+# overridden after it); one that makes a list (--players, --player,
+# --level) adds to it. As the man page says.
+[ "$(status sim --players greedy,random --matches 3 --seed 1 --seed 2 --json)" = 0 ] ||
+    { cat "$tmp/err"; fail "sim --seed given twice: refused"; }
+grep -v '"time_ms' "$tmp/out" >"$tmp/twice" # times differ from run to run
+[ "$(status sim --players greedy,random --matches 3 --seed 2 --json)" = 0 ] || fail "sim --seed 2"
+grep -v '"time_ms' "$tmp/out" | cmp -s - "$tmp/twice" || fail "sim --seed 1 --seed 2 is not sim --seed 2"
+[ "$(status sim --players greedy,random --matches 3 --seed 1 --json)" = 0 ] || fail "sim --seed 1"
+grep -v '"time_ms' "$tmp/out" | cmp -s - "$tmp/twice" && fail "sim --seed 1 is sim --seed 2: the check above cannot fail"
+[ "$(status sim --players greedy,random --players random --player greedy --matches 1 --seed 1)" = 0 ] ||
+    { cat "$tmp/err"; fail "sim --players given twice: refused"; }
+grep -q "^1 match, seed 1, 4 players" "$tmp/out" ||
+    { cat "$tmp/out"; fail "sim --players twice and --player: not 4 players"; }
+printf 'quit\ny\n' >"$tmp/quit"
+rc=0
+"$ls" play --plain --seed 1 --name Ann --name Bea --level greedy --level random \
+    <"$tmp/quit" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" = 0 ] || { cat "$tmp/err"; fail "play with options twice: exit $rc"; }
+grep -q "^Least Score: Bea against Ada (greedy), Ben (random)\.$" "$tmp/out" ||
+    { head -3 "$tmp/out"; fail "play --name twice is not the last name, or --level twice not two levels"; }
+
 # sim on a terminal: the bar counts the matches and ends on a line of its own.
 command -v tmux >/dev/null 2>&1 || fail "tmux is not installed"
 $T new-session -d -s bar -x 120 -y 10 \
