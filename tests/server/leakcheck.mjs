@@ -67,6 +67,11 @@ export function checkTable({ host, clients, recordFiles }) {
             pointAt.set(e.v, { m, R, k });
         }
         if (!pointAt.has(f.version)) pointAt.set(f.version, { m, R, k });
+        // The host's own hand at its first sight of the match's first
+        // round: two matches of one table can open with the same card
+        // and the same first discard (a rematch at a table of two).
+        const p = pointAt.get(f.version);
+        if (p.R === 1 && deals[p.m] && !deals[p.m].hand && f.view?.hand) deals[p.m].hand = { k: p.k, cards: sorted(f.view.hand) };
     }
 
     // 2. The record of each match, found by its first deal and move.
@@ -76,8 +81,9 @@ export function checkTable({ host, clients, recordFiles }) {
     for (let mi = 1; mi < deals.length; mi++) {
         const d = deals[mi];
         if (!d) continue;
+        const hostHand = (rec) => !d.hand || same(truth(rec)[0]?.[d.hand.k]?.hands[host.name], d.hand.cards);
         const found = recs.find(({ rec }) => same(rec.players, names) && rec.rounds[0]?.open === d.deal.open &&
-            (!d.move || same(rec.rounds[0].moves[0]?.discard, d.move.discard)));
+            (!d.move || same(rec.rounds[0].moves[0]?.discard, d.move.discard)) && hostHand(rec));
         if (!found) { bad(`no game record for match ${mi} (players ${names.join(' ')}, opening card ${d.deal.open}) among ${recordFiles.length} files`); continue; }
         truths[mi] = { rec: found.rec, points: truth(found.rec) };
     }
