@@ -1,9 +1,12 @@
 /*
  * botproc.c - the referee side of the bot protocol (docs/bot-protocol.md).
  *
- * A bot is a child process started with /bin/sh -c COMMAND whose stdin and
- * stdout are pipes to us; its stderr is ours, or /dev/null when the caller
- * asks (the full-screen game, which it would write over). The pipes are
+ * A bot is a child process started with /bin/sh -c COMMAND whose stdin,
+ * stdout and stderr are pipes to us, or its stderr /dev/null when the
+ * caller asks (the full-screen game, which it would write over). What it
+ * writes to its stderr is passed on to ours a whole line at a time
+ * (pass_stderr), so that a line it leaves unended never runs into the
+ * referee's next message or another bot's line. The pipes are
  * made with O_CLOEXEC so that bots started by other threads never inherit
  * them (a
  * leaked write end would hide a bot's death). When COMMAND is one simple
@@ -48,11 +51,16 @@
 
 #define LINE_MAX_LEN CLI_BOT_LINE_MAX
 #define DRAIN_MAX (64 * 1024) /* unasked output read before a go, at most */
+#define ERR_LINE_MAX 4096      /* a longer stderr line is passed on in pieces */
+#define ERR_PASS_MAX (256 * 1024) /* stderr passed on in one go, at most */
 
 typedef struct bot {
     char command[CLI_BOT_COMMAND_MAX + 1];
     pid_t pid;            /* the process and its process group; -1 once reaped */
     int to_bot, from_bot; /* pipe ends, -1 when closed */
+    int err_fd;           /* its stderr's read end: -1 when quiet or closed */
+    char err[ERR_LINE_MAX + 1]; /* its stderr line not yet passed on */
+    size_t err_len;       /* at most ERR_LINE_MAX: one byte is kept for '\n' */
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
     bool shaking;         /* waiting for the answer to the handshake */
@@ -238,6 +246,69 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Writes the n bytes to our stderr; a failure drops them (there is
+ * nowhere to say so). */
+static void put_stderr(const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/*
+ * Passes on to our stderr what the bot has written to its own, without
+ * waiting: whole lines, each batch in one write, so that lines of bots
+ * on other threads do not cut into one another. The start of a line is
+ * kept until its newline comes; a line longer than ERR_LINE_MAX is passed
+ * on in pieces of that length, each ended. With end_line, the line begun
+ * is passed on now, ended with a newline that the bot did not write: the
+ * caller is about to write something else (the bot's move is played, a
+ * failure is reported, the bot is gone). At most ERR_PASS_MAX bytes are
+ * read, so that a bot that writes without end cannot hold the referee
+ * here. At the end of the pipe (every process of the bot closed it) the
+ * line begun is ended and the pipe closed.
+ */
+static void pass_stderr(bot *b, bool end_line)
+{
+    for (size_t total = 0; b->err_fd >= 0 && total < ERR_PASS_MAX;) {
+        ssize_t r = read(b->err_fd, b->err + b->err_len, ERR_LINE_MAX - b->err_len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break; /* EAGAIN: nothing more for now */
+        if (r == 0) {
+            close(b->err_fd);
+            b->err_fd = -1;
+            end_line = true;
+            break;
+        }
+        total += (size_t)r;
+        b->err_len += (size_t)r;
+        const char *nl = memrchr(b->err, '\n', b->err_len);
+        size_t whole = nl ? (size_t)(nl - b->err) + 1 : 0;
+        if (whole) {
+            put_stderr(b->err, whole);
+            memmove(b->err, b->err + whole, b->err_len - whole);
+            b->err_len -= whole;
+        } else if (b->err_len == ERR_LINE_MAX) {
+            b->err[b->err_len++] = '\n';
+            put_stderr(b->err, b->err_len);
+            b->err_len = 0;
+        }
+    }
+    if (end_line && b->err_len) {
+        b->err[b->err_len++] = '\n';
+        put_stderr(b->err, b->err_len);
+        b->err_len = 0;
+    }
+}
+
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -254,6 +325,7 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
     ls_printable(b->command, command, sizeof command);
     snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", command, v ? " (" : "",
              v ? v->names[v->me] : "", v ? ")" : "", what);
+    pass_stderr(b, true); /* what it wrote before this, on a line of its own */
     if (b->report)
         b->report(b->report_ud, msg);
 }
@@ -362,6 +434,12 @@ static void bot_kill(bot *b)
         if (adopting) /* what its group left us when it died */
             orphans_reap(false);
     }
+    /* What it wrote before it died; a process it started outside its
+     * group may hold the pipe open: what that writes later is lost. */
+    pass_stderr(b, true);
+    if (b->err_fd >= 0)
+        close(b->err_fd);
+    b->err_fd = -1;
     b->dead = true;
 }
 
@@ -416,7 +494,7 @@ static void shell_command(const char *command, char *out, size_t size)
 
 static int bot_start(bot *b)
 {
-    int in[2], out[2];
+    int in[2], out[2], err[2] = {-1, -1};
     char command[CLI_BOT_COMMAND_MAX + 8];
     shell_command(b->command, command, sizeof command);
     if (pipe2(in, O_CLOEXEC) != 0)
@@ -424,6 +502,13 @@ static int bot_start(bot *b)
     if (pipe2(out, O_CLOEXEC) != 0) {
         close(in[0]);
         close(in[1]);
+        return -1;
+    }
+    if (!b->quiet && pipe2(err, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
         return -1;
     }
     /* The fatal signals wait until the bot is in the live list, so that
@@ -446,6 +531,10 @@ static int bot_start(bot *b)
         close(in[1]);
         close(out[0]);
         close(out[1]);
+        if (err[0] >= 0) {
+            close(err[0]);
+            close(err[1]);
+        }
         return -1;
     }
     if (pid == 0) {
@@ -465,7 +554,8 @@ static int bot_start(bot *b)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent)
             _exit(127); /* the referee was gone before the line above */
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
+            (err[1] >= 0 && dup2(err[1], 2) < 0))
             _exit(127);
         if (b->quiet) {
             int null = open("/dev/null", O_WRONLY);
@@ -486,9 +576,14 @@ static int bot_start(bot *b)
     close(in[0]);
     close(out[1]);
     fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    if (err[0] >= 0) {
+        close(err[1]);
+        fcntl(err[0], F_SETFL, fcntl(err[0], F_GETFL) | O_NONBLOCK);
+    }
     b->pid = pid;
     b->to_bot = in[1];
     b->from_bot = out[0];
+    b->err_fd = err[0];
     return 0;
 }
 
@@ -508,6 +603,7 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
     if (n < 0 || n >= (int)sizeof line - 1)
         n = (int)sizeof line - 2;
     line[n++] = '\n';
+    pass_stderr(b, false);
     double deadline = now_ms() + b->timeout_ms;
     for (int off = 0; off < n;) {
         ssize_t w = write(b->to_bot, line + off, (size_t)(n - off));
@@ -523,8 +619,11 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
                 bot_kill(b);
                 return;
             }
-            struct pollfd pfd = {.fd = b->to_bot, .events = POLLOUT};
-            poll(&pfd, 1, left);
+            /* A bot held in a write to its stderr reads nothing. */
+            struct pollfd pfd[2] = {{.fd = b->to_bot, .events = POLLOUT},
+                                    {.fd = b->err_fd, .events = POLLIN}};
+            if (poll(pfd, 2, left) > 0 && pfd[1].revents)
+                pass_stderr(b, false);
             continue;
         }
         if (w <= 0) {
@@ -558,12 +657,14 @@ static bool wait_cut(const bot *b)
 
 static int wait_output(bot *b, int ms)
 {
-    /* A negative fd is not polled: without wake, the bot's output alone. */
-    struct pollfd pfd[2] = {{.fd = b->from_bot, .events = POLLIN},
-                            {.fd = b->wake ? b->wake_fd : -1, .events = POLLIN}};
+    /* A negative fd is not polled: without wake, the bot's output and
+     * its stderr alone. */
+    struct pollfd pfd[3] = {{.fd = b->from_bot, .events = POLLIN},
+                            {.fd = b->wake ? b->wake_fd : -1, .events = POLLIN},
+                            {.fd = b->err_fd, .events = POLLIN}};
     int rc = -2;
     if (!b->stop && !(b->wake && b->woken)) {
-        rc = poll(pfd, 2, ms);
+        rc = poll(pfd, 3, ms);
         goto out;
     }
     sigset_t flagged, was;
@@ -575,15 +676,17 @@ static int wait_output(bot *b, int ms)
     pthread_sigmask(SIG_BLOCK, &flagged, &was);
     if (!wait_cut(b)) {
         struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000};
-        rc = ppoll(pfd, 2, &ts, &was);
+        rc = ppoll(pfd, 3, &ts, &was);
     }
     int e = errno;
     pthread_sigmask(SIG_SETMASK, &was, NULL);
     errno = e;
 out:
+    if (rc > 0 && pfd[2].revents)
+        pass_stderr(b, false);
     /* The bot's answer first: a key that comes with it waits its turn. */
     if (rc > 0 && !pfd[0].revents)
-        return -2;
+        return pfd[1].revents ? -2 : 0; /* 0: its stderr alone, passed on */
     return rc;
 }
 
@@ -657,6 +760,7 @@ static void drain(bot *b)
     }
     b->skip = last != '\n';
     b->len = 0;
+    pass_stderr(b, false);
 }
 
 static void cards_text(ls_cards set, char *buf, size_t size)
@@ -829,6 +933,8 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         b->waiting = false;
         size_t n = 0;
         int got = b->dead ? -1 : read_line(b, v, line, sizeof line, &n);
+        /* What it wrote while it thought, ended before the move is told. */
+        pass_stderr(b, true);
         if (got == -2) {
             b->waiting = true;
             if (err) {
@@ -1024,7 +1130,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     }
     snprintf(b->command, sizeof b->command, "%s", command);
     b->pid = -1;
-    b->to_bot = b->from_bot = -1;
+    b->to_bot = b->from_bot = b->err_fd = -1;
     b->timeout_ms = opts && opts->bot_timeout_ms > 0 ? opts->bot_timeout_ms
                                                      : CLI_BOT_TIMEOUT_MS;
     b->report = opts ? opts->report : NULL;

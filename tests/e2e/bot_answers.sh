@@ -89,4 +89,27 @@ assert d["matches"] == 2 and d["failed_matches"] == 0, d
 assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/flood.json" ||
     fail "a bot that floods its stderr was held at fault"
 [ "$(grep -c '^flood bot: x' "$tmp/flood.err")" -gt 8192 ] || fail "the flood bot's stderr was not passed through"
+# A bot's stderr line with no newline ends its line before anything else
+# is written: the referee's message that follows (an illegal move, the
+# bot's death) or play's next line starts a line of its own ('unended bot:
+# thinking...match 1: bot ...' before).
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unended.py" --matches 2 --seed 3 \
+    >/dev/null 2>"$tmp/unended.err" || { cat "$tmp/unended.err"; fail "sim (unended)"; }
+python3 -c 'import sys
+lines = open(sys.argv[1]).read().split("\n")
+bot = [x for x in lines if "unended bot:" in x]
+assert bot.count("unended bot: thinking...") == 6 and bot.count("unended bot: bye") == 2, bot
+assert len(bot) == 8, bot
+assert sum(x.startswith("match ") and "garbage" in x for x in lines) == 2, lines
+assert sum(x.startswith("match ") and "died (exit status 3)" in x for x in lines) == 2, lines' \
+    "$tmp/unended.err" || { cat "$tmp/unended.err"; fail "sim: a bot's unended stderr line ran into the next"; }
+printf 'discard 9H draw\ndiscard 5C draw\ndiscard 4S draw\nquit\n' |
+    "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/unended.py" \
+        --record "$tmp/unended.lsr" >"$tmp/unended.out" 2>&1 || true
+python3 -c 'import sys
+lines = open(sys.argv[1]).read().split("\n")
+bot = [x for x in lines if "unended bot:" in x]
+assert bot == ["unended bot: thinking..."] * 3, bot
+assert any(x.startswith("leastscore play: Ada'"'"'s bot: garbage") for x in lines), lines' \
+    "$tmp/unended.out" || { cat "$tmp/unended.out"; fail "play: a bot's unended stderr line ran into the next"; }
 echo "bot answers ok"
