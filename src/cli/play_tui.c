@@ -59,7 +59,7 @@ enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL };
 
 typedef struct log_entry {
     bool head;      /* a round's first line, drawn bold */
-    char text[240]; /* a sentence; cards in record notation */
+    char text[400]; /* a sentence (or a hint); cards in record notation */
 } log_entry;
 
 /* A screen rectangle the mouse can hit. */
@@ -944,6 +944,15 @@ static void draw_quit(const ui *u)
     delwin(w);
 }
 
+/* The rows the message text takes (at least two), at most the two
+ * message rows and every row the screen has beyond what it needs. */
+static int message_rows(const ui *u, const char *text, int nplayers)
+{
+    int spare = LINES - rows_needed(nplayers);
+    int n = rich(u, NULL, 0, 0, COLS - 3, 2 + (spare > 0 ? spare : 0), 0, text, 0);
+    return n < 2 ? 2 : n;
+}
+
 static void draw(ui *u)
 {
     u->nbox = 0;
@@ -958,14 +967,6 @@ static void draw(ui *u)
     bool my_turn = v.phase == LS_PHASE_TURN && v.turn == 0 && u->overlay == OV_NONE;
     draw_title(u, &v);
     draw_table(u, &v, 1);
-    /* The hand sits just above the message rows, the open cards halfway
-     * between the table and the hand. */
-    int hy = LINES - 3 - 6;
-    int top = 1 + v.nplayers + 1, y = top + (hy - 5 - top) / 2;
-    draw_pickup(u, &v, y, my_turn);
-    draw_hand(u, &v, hy, my_turn);
-    draw_log(u, top, LINES - 3, LOG_X);
-    int my = LINES - 3;
     char text[sizeof u->msg];
     int color = u->msg_color;
     if (*u->alert) {
@@ -976,7 +977,17 @@ static void draw(ui *u)
     else
         snprintf(text, sizeof text, "%s", u->msg);
     attr_t a = (u->colors && color ? COLOR_PAIR(color) : 0) | (color == C_ERR ? A_BOLD : 0);
-    rich(u, stdscr, my, 2, COLS - 3, 2, 0, text, a);
+    /* The message rows: two, or as many more as a long message (a hint's
+     * reasons) takes of the rows the screen has to spare; the hand sits
+     * just above them, the open cards halfway between the table and the
+     * hand. */
+    int mrows = message_rows(u, text, v.nplayers);
+    int my = LINES - 1 - mrows, hy = my - 6;
+    int top = 1 + v.nplayers + 1, y = top + (hy - 5 - top) / 2;
+    draw_pickup(u, &v, y, my_turn);
+    draw_hand(u, &v, hy, my_turn);
+    draw_log(u, top, my, LOG_X);
+    rich(u, stdscr, my, 2, COLS - 3, mrows, 0, text, a);
     draw_footer(u, &v, my_turn);
     wnoutrefresh(stdscr);
     switch (u->overlay) {
@@ -1167,10 +1178,15 @@ static void show_hint(ui *u)
         u->selected = m.discard;
         u->row = ROW_HAND;
     }
-    /* The reasons come last: at 80 columns the two message rows cannot
-     * always hold the whole text, and what is cut at their end should be
-     * the least needed part, not the estimate or how to undo the hint. */
+    /* The reasons come last: on a screen with no row to spare, the
+     * message rows cannot always hold the whole text, and what is cut at
+     * their end should be the least needed part, not the estimate or how
+     * to undo the hint. Then the whole text is under "Last moves" too,
+     * which shows an entry whole. */
     set_msg(u, C_OK, "Hint: %s (%s%s).%s Why: %s.", buf, key, note, odds, why);
+    if (rich(u, NULL, 0, 0, COLS - 3, 1000, 0, u->msg, 0) >
+        message_rows(u, u->msg, v.nplayers))
+        log_text(u, false, u->msg);
 }
 
 static int hand_count(const ui *u)

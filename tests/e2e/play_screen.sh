@@ -916,4 +916,39 @@ for cols in 20 34 38 44 80; do
     $T kill-session -t hl
 done
 fi
+# 32. A hint's reasons are never cut: a message longer than the two
+# message rows takes rows the screen has to spare (the hand moves up), so
+# that at 80x24 the hint of section 14 is shown to its last word, the
+# sentence's full stop, with no ellipsis; and at the smallest size for its
+# players (80x20 for 4), where no row is spare, the hint is written whole
+# under "Last moves" as well.
+if want 32; then
+for rows in 24 20; do
+start hw 80 $rows --seed 3 --pace 0 --record "$tmp/hw$rows.lsr"
+wait_for hw "Your hand: total"
+send_turn hw Space d
+$T send-keys -t hw Space Right Space
+wait_for hw "Not a legal discard"
+$T send-keys -t hw h
+wait_for hw "Hint:"
+if [ "$rows" = 24 ]; then
+    # The message rows: from the one that starts with "Hint:" to the footer.
+    sed -n '/^  Hint:/,$p' "$tmp/screen" | sed '$d' | tr '\n' ' ' | tr -s ' ' >"$tmp/hw.msg"
+else
+    # The log column (from column 50, above the two message rows and the
+    # footer), from its "Hint:" on.
+    python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")[:17]
+text = " ".join(r[50:].strip() for r in rows)
+print(text[text.find("Hint:"):] if "Hint:" in text else "")' "$tmp/screen" >"$tmp/hw.msg"
+fi
+grep -qE 'Why: [^…]*[a-z0-9♣♦♥♠CDHS]\. *$' "$tmp/hw.msg" ||
+    screen_fail "the hint's reasons are cut at 80x$rows: '$(cat "$tmp/hw.msg")'"
+grep -qF '…' "$tmp/hw.msg" && screen_fail "the hint ends in an ellipsis at 80x$rows"
+# Its cards stay selected in the hand, which is whole on the screen.
+on_screen "Your hand: total" "the hand is gone under the hint at 80x$rows"
+quit hw
+$T kill-session -t hw
+done
+fi
 echo ok
