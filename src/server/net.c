@@ -54,10 +54,16 @@
 #include "server/net.h"
 #include "server/proto.h"
 #include "server/seatview.h"
+#include "server/sockread.h"
 
 #define RATE_BURST 20.0       /* messages a connection may send at once */
 #define RATE_PER_S 10.0       /* refill per second */
-#define RATE_CLOSE_AFTER 50   /* messages over the budget in a row */
+#define RATE_CLOSE_AFTER 50   /* messages over the budget before it is full
+                                 again */
+#define PING_BURST 8192.0     /* bytes of pings a connection may send at once */
+#define PING_PER_S 1024.0     /* refill per second */
+#define PING_CHECK_MS 1000    /* how often pings are counted */
+#define FRAME_HEAD 14         /* the most a client frame's header takes */
 #define STATE_EVENTS_PER_CREDIT 32 /* a state asked for costs one more message
                                       of the budget per this many events */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
@@ -128,7 +134,14 @@ struct conn {
     size_t queued;
     double credits;
     uint64_t refilled;     /* uv_now of the last refill */
-    int over;              /* messages over the budget in a row */
+    int over;              /* messages over the budget since it was last full */
+    double ping_credits;   /* bytes of pings it may still send (see
+                              count_pings) */
+    long long rx_other;    /* bytes read from it that were no message and
+                              no pong, at the last count */
+    uint64_t rx_known;     /* bytes of its messages and pongs, headers
+                              counted at their largest */
+    uint64_t ping_counted; /* uv_now of the last count */
     bool closing;          /* close once the queue is drained */
     bool close_sent;       /* the close has been handed to lws */
     int close_code;
@@ -163,6 +176,7 @@ struct server {
     uv_signal_t sigint, sigterm;
     uv_timer_t stop_timer;
     uv_timer_t store_timer; /* retries a failing store */
+    uv_timer_t ping_timer;  /* counts every connection's pings */
     bool store_failing;
     bool stopping;
     bool proxy_noted;       /* the log said once that X-Forwarded-For is not believed */
@@ -1425,33 +1439,45 @@ static int dispatch(conn *c, const proto_msg *m, srv_error *e)
     }
 }
 
-/* The rate budget: RATE_BURST messages, refilled at RATE_PER_S. */
+/* The rate budget: RATE_BURST messages, refilled at RATE_PER_S. The count
+ * of messages over it starts again only once the budget is full again
+ * (the client kept to the pace for a while): a client that sent one
+ * message within it and many over, again and again, was never closed. */
 static bool rate_ok(conn *c)
 {
     uint64_t now = uv_now(&c->srv->loop);
     c->credits += (double)(now - c->refilled) * RATE_PER_S / 1000.0;
-    if (c->credits > RATE_BURST)
+    if (c->credits >= RATE_BURST) {
         c->credits = RATE_BURST;
+        c->over = 0;
+    }
     c->refilled = now;
     if (c->credits >= 1.0) {
         c->credits -= 1.0;
-        c->over = 0;
         return true;
     }
     return false;
 }
 
+/* Counts one message over the budget; the RATE_CLOSE_AFTER-th closes the
+ * connection (true). */
+static bool over_budget(conn *c)
+{
+    if (++c->over < RATE_CLOSE_AFTER)
+        return false;
+    conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages", false);
+    return true;
+}
+
 /* Whether c's message is within its rate budget. Over it, the message is
- * answered rate_limited, or after RATE_CLOSE_AFTER in a row the
- * connection is closed. Every message counts, whatever it holds. */
+ * answered rate_limited, or after RATE_CLOSE_AFTER the connection is
+ * closed. Every message counts, whatever it holds. */
 static bool within_budget(conn *c)
 {
     if (rate_ok(c))
         return true;
-    if (++c->over >= RATE_CLOSE_AFTER) {
-        conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many messages", false);
+    if (over_budget(c))
         return false;
-    }
     srv_error e = {0};
     srv_fail(&e, SRV_ERATE_LIMITED, "too many messages: at most %.0f at "
              "once and %.0f a second", RATE_BURST, RATE_PER_S);
@@ -1519,6 +1545,11 @@ static conn *conn_new(server *srv, struct lws *wsi)
     c->sent = -1;
     c->credits = RATE_BURST;
     c->refilled = uv_now(&srv->loop);
+    c->ping_credits = PING_BURST;
+    c->ping_counted = c->refilled;
+    /* What was read before (the handshake) is no ping. */
+    long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
+    c->rx_other = got > 0 ? got : 0;
     client_addr(srv, wsi, c->addr, c->key);
     c->next = srv->conns;
     if (srv->conns)
@@ -1556,9 +1587,53 @@ static void conn_free(conn *c)
     free(c);
 }
 
+/* A pong costs a message of the budget, as a message does, but is
+ * answered nothing (rate_limited included): a browser sends one for each
+ * of the server's pings, one every few seconds at most. */
+static void on_pong(conn *c, size_t len)
+{
+    c->rx_known += len + FRAME_HEAD;
+    if (!c->closing && !rate_ok(c))
+        over_budget(c);
+}
+
+/* Counts c's pings. libwebsockets answers a ping itself and tells the
+ * server nothing, so they are counted from the bytes read: what is
+ * neither a message nor a pong (each frame's header counted at its
+ * largest) is pings, and the client's close. PING_BURST bytes at once,
+ * refilled at PING_PER_S: some 170 empty pings a second, or 8 of the
+ * largest (125 bytes); a browser sends none. Over it, the connection is
+ * closed. A message read but not yet handed to the server is counted as
+ * pings once, and given back at the next count. */
+static void count_pings(conn *c, uint64_t now)
+{
+    long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
+    if (got < 0 || c->closing)
+        return;
+    long long other = got - (long long)c->rx_known;
+    c->ping_credits += (double)(now - c->ping_counted) * PING_PER_S / 1000.0 -
+                       (double)(other - c->rx_other);
+    c->rx_other = other;
+    c->ping_counted = now;
+    if (c->ping_credits > PING_BURST)
+        c->ping_credits = PING_BURST;
+    if (c->ping_credits < 0)
+        conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many pings", false);
+}
+
+/* Every PING_CHECK_MS: every connection's pings, O(connections). */
+static void on_ping_timer(uv_timer_t *h)
+{
+    server *srv = h->data;
+    uint64_t now = uv_now(&srv->loop);
+    for (conn *c = srv->conns; c; c = c->next)
+        count_pings(c, now);
+}
+
 static int on_receive(conn *c, const char *in, size_t len)
 {
     struct lws *wsi = c->wsi;
+    c->rx_known += len + FRAME_HEAD;
     if (c->closing)
         return 0;
     /* Refused as soon as it is too long, not at its end: a message sent
@@ -2274,6 +2349,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return ps->c ? on_receive(ps->c, in, len) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return ps->c ? on_writeable(ps->c) : 0;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (ps->c)
+            on_pong(ps->c, len);
+        return 0;
     case LWS_CALLBACK_CLOSED:
         if (ps->c)
             conn_free(ps->c);
@@ -2546,6 +2625,9 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->stop_timer.data = srv;
     uv_timer_init(&srv->loop, &srv->store_timer);
     srv->store_timer.data = srv;
+    uv_timer_init(&srv->loop, &srv->ping_timer);
+    srv->ping_timer.data = srv;
+    uv_timer_start(&srv->ping_timer, on_ping_timer, PING_CHECK_MS, PING_CHECK_MS);
 
     /* LS_LWS_LOG=N sets libwebsockets' log bits (a debugging aid). */
     lws_set_log_level(getenv("LS_LWS_LOG") ? atoi(getenv("LS_LWS_LOG")) : LLL_ERR, NULL);
@@ -2610,6 +2692,7 @@ out:
     uv_close((uv_handle_t *)&srv->sigterm, NULL);
     uv_close((uv_handle_t *)&srv->stop_timer, NULL);
     uv_close((uv_handle_t *)&srv->store_timer, NULL);
+    uv_close((uv_handle_t *)&srv->ping_timer, NULL);
     uv_run(&srv->loop, UV_RUN_DEFAULT);
     /* With a foreign loop, lws finishes destroying the context in a second
      * call once its handles have closed (it clears srv->ctx when done). */

@@ -1,0 +1,23 @@
+/*
+ * sockread.c - the bytes read from a socket (sockread.h).
+ */
+#include "server/sockread.h"
+
+#include <linux/sockios.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <stddef.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+long long sockread_bytes(int fd)
+{
+    struct tcp_info ti;
+    socklen_t len = sizeof ti;
+    int waiting = 0;
+    if (fd < 0 || getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0 ||
+        len < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof ti.tcpi_bytes_received ||
+        ioctl(fd, SIOCINQ, &waiting) != 0)
+        return -1;
+    return (long long)ti.tcpi_bytes_received - waiting;
+}
