@@ -205,7 +205,7 @@ const conn = new Connection({
   },
 });
 
-const chat = createChat((msg) => conn.send(msg));
+const chat = createChat((msg) => conn.send(msg), (name, seat) => (app.view ? nameShown(app.view, name, seat) : name));
 
 // Sends msg, or, with the connection down, tries to connect at once. From
 // the first page, msg goes once connected (app.intent); at a table the
@@ -509,20 +509,38 @@ function onError(msg) {
   showAlert(errorText(msg));
 }
 
-// Names for the log: "You" for this page's own seat, another's name as
-// s.otherName() shows it.
-function seatName(i) {
-  const v = app.view;
-  if (!v || !v.seats[i]) return '?';
-  return i === v.you ? s.you : s.otherName(v.seats[i].name, i);
+// One seat's name as this page shows it, the rule every name on the
+// page goes through: the page's own person, known by name (seat numbers
+// move in the lobby, and a name is one person's at a table), is `own`
+// (her name as it is, the "you" tag going with it, or s.you in a
+// sentence); another player whose name is the page's word for its reader
+// goes with her seat (s.otherName()). A spectator has no own person.
+function nameShown(v, name, seat, own = name) {
+  const me = v.you >= 0 ? v.seats[v.you]?.name : undefined;
+  return me !== undefined && name === me ? own : s.otherName(name ?? '?', seat);
 }
 
-// Seat i's name in a panel or a line, the page's own as it is (the "you"
-// tag goes with it), another's as s.otherName() shows it.
-function shownName(i) {
-  const v = app.view;
-  return i === v.you ? v.seats[i]?.name ?? '?' : s.otherName(v.seats[i]?.name ?? '?', i);
+// Every seat's name as nameShown() shows it, from `names` (by default the
+// view's own seats; namesAt() or a past round's names for another time).
+function namesShown(v, names = v.seats.map((seat) => seat?.name ?? '?'), own = null) {
+  return names.map((n, i) => nameShown(v, n ?? '?', i, own ?? n ?? '?'));
 }
+
+// The view's names, computed once for each view: `shown` for a panel or a
+// line (the page's own name as it is), `said` for a sentence (s.you).
+const namesOfView = new WeakMap();
+function seatNames(v = app.view) {
+  let n = namesOfView.get(v);
+  if (!n) {
+    n = { shown: namesShown(v), said: namesShown(v, undefined, s.you) };
+    namesOfView.set(v, n);
+  }
+  return n;
+}
+
+// The view's seats' names in a panel or a line (the page's own as it is).
+const shownNames = () => seatNames().shown;
+const shownName = (i) => shownNames()[i] ?? '?';
 
 // The seats' names as they were just after each of `events`, which lead
 // up to view `v`: in the lobby a freed seat moves the later ones up, so
@@ -570,12 +588,14 @@ function moveText(move, words) {
 // (namesAt()). This page's own person, by name (seat numbers move in the
 // lobby, and a name is one person's at a table), is "You".
 function describe(ev, words, names, over) {
-  const me = app.view.seats[app.view.you]?.name;
+  const v = app.view;
+  const me = v.seats[v.you]?.name;
   const you = (i) => me !== undefined && names[i] === me;
-  const name = (i) => (you(i) ? s.you : s.otherName(names[i] ?? '?', i));
+  const said = namesShown(v, names, s.you);
+  const name = (i) => said[i] ?? '?';
   switch (ev.kind) {
-    case 'seat': return s.seatSentence(s.otherName(ev.name, ev.seat), ev.name === me);
-    case 'unseat': return s.unseatSentence(s.otherName(ev.name, ev.seat), ev.name === me);
+    case 'seat': return s.seatSentence(nameShown(v, ev.name, ev.seat), ev.name === me);
+    case 'unseat': return s.unseatSentence(nameShown(v, ev.name, ev.seat), ev.name === me);
     case 'start': return s.startSentence(ev.match);
     case 'deal': return s.dealSentence(ev.round, name(ev.starter), you(ev.starter), ev.open, words);
     case 'move': return s.moveSentence(name(ev.seat), ev, words);
@@ -634,13 +654,12 @@ function onState(msg) {
     const final = app.seen.takeMissedFinal(events, msg.view, names);
     if (final) {
       const winner = final.names ? final.names[final.winner] : msg.view.seats[final.winner]?.name;
-      const me = msg.view.seats[msg.view.you]?.name;
-      spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(winner === me ? s.you : s.otherName(winner ?? '?', final.winner))));
+      spoken.push(s.missedFinalSentence(final.match, s.matchEndSentence(nameShown(msg.view, winner ?? '?', final.winner, s.you))));
     }
     const missed = app.seen.missedResult(msg.view);
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
-      spoken.push(s.missedSentence(s.roundEndSentence(msg.view.result, msg.view.seats.map((_, i) => seatName(i)))));
+      spoken.push(s.missedSentence(s.roundEndSentence(msg.view.result, seatNames(msg.view).said)));
     }
     if (isMyTurn() && !wasMyTurn) {
       spoken.push(s.yourTurn);
@@ -702,7 +721,7 @@ function callBack(ev) {
   const v = app.view;
   if (v.you < 0) return null;
   if (ev.kind === 'seat' && ev.who === 'human' && ev.name !== v.seats[v.you]?.name && v.status === 'lobby') {
-    return s.satDownTitle(s.otherName(ev.name, ev.seat));
+    return s.satDownTitle(nameShown(v, ev.name, ev.seat));
   }
   if (ev.kind === 'start' && v.host !== v.you) return s.startedTitle;
   if (ev.kind === 'hurry' && ev.seat === v.you) return s.hurryTitle;
@@ -1569,23 +1588,23 @@ function handKeys(e) {
 }
 
 // The round's result r, each score explained, under a heading of id
-// `id`. `names` are the seats' names when r was played, if not today's
+// `id`. `past` are the seats' names when r was played, if not today's
 // (the end of a match before Back to the lobby freed seats): the
 // player's own is then known by name.
-function resultBody(r, id, names = null) {
+function resultBody(r, id, past = null) {
   const v = app.view;
   const me = v.seats[v.you]?.name;
   // (what is about the player reads "you")
-  const raw = names || v.seats.map((seat) => seat.name);
-  const you = names ? (seat) => v.you >= 0 && raw[seat] === me : (seat) => v.you >= 0 && seat === v.you;
-  names = raw.map((n, i) => (you(i) ? n : s.otherName(n, i)));
+  const raw = past || v.seats.map((seat) => seat.name);
+  const you = past ? (seat) => v.you >= 0 && raw[seat] === me : (seat) => v.you >= 0 && seat === v.you;
+  const names = past ? namesShown(v, past) : shownNames();
   const hands = r.hands || [];
   const why = new Map(explainRound(r).map((e) => [e.seat, e]));
   const dh = hands.find((x) => x.seat === r.declarer);
   // (a declarer who holds the lowest hand with others: the tie rule decided)
   const others = hands.filter((x) => x !== dh);
   const tied = dh && dh.total === Math.min(...others.map((x) => x.total))
-    ? others.filter((x) => x.total === dh.total).map((x) => (you(x.seat) ? 'you' : names[x.seat])) : [];
+    ? others.filter((x) => x.total === dh.total).map((x) => (you(x.seat) ? s.youInner : names[x.seat])) : [];
   const explain = (x) => {
     const e = why.get(x.seat);
     if (e.why === 'correct') return s.explainCorrectDeclarer;
@@ -1615,7 +1634,7 @@ function resultBody(r, id, names = null) {
 // The round's result, each score explained; at the match's end the winner.
 function resultPanel() {
   const v = app.view;
-  const names = v.seats.map((_, i) => shownName(i));
+  const names = shownNames();
   const out = v.result ? resultBody(v.result, 'result-h') : [];
   // Next round comes right under what happened, before the hands: with
   // eight of them on a phone the result is longer than the screen, and
@@ -1681,12 +1700,12 @@ function missedFinalPanel() {
   if (!f) return null;
   // (Its seats' names are those of its time: Back to the lobby frees
   // seats and moves the later ones up before the next match.)
-  const names = Array.isArray(f.names) ? f.names : v.seats.map((seat) => seat.name);
-  const [heading, ...body] = resultBody(f.result, 'missed-final-h', names);
-  const won = v.you >= 0 && names[f.winner] === v.seats[v.you]?.name;
+  const past = Array.isArray(f.names) ? f.names : v.seats.map((seat) => seat.name);
+  const [heading, ...body] = resultBody(f.result, 'missed-final-h', past);
+  const won = v.you >= 0 && past[f.winner] === v.seats[v.you]?.name;
   return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
     heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
-    h('h3', {}, s.winnerHeading(won ? names[f.winner] : s.otherName(names[f.winner] ?? '?', f.winner), won)), body,
+    h('h3', {}, s.winnerHeading(nameShown(v, past[f.winner] ?? '?', f.winner), won)), body,
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
       onclick: () => {

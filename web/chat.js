@@ -57,7 +57,9 @@ function loadMuted() {
   }
 }
 
-export function createChat(send) {
+// The chat of the table the page is at. send(msg) sends a message to the
+// server; nameOf(name, seat) is how the page shows another player's name.
+export function createChat(send, nameOf) {
   const root = document.getElementById('chat');
   const state = {
     code: null, // the table the chat is for
@@ -147,9 +149,9 @@ export function createChat(send) {
     readOnly.hidden = state.canWrite;
   }
 
-  // A writer's name as the page shows it: another player called as the
-  // page calls its reader ('You') goes with her seat (s.otherName()).
-  const writer = (l) => (!mine(l) && l.seat >= 0 ? s.otherName(l.name, l.seat) : l.name);
+  // A writer's name as the page shows every name (nameOf(): another
+  // player called as the page calls its reader, 'You', goes with her seat).
+  const writer = (l) => (mine(l) || l.seat < 0 ? l.name : nameOf(l.name, l.seat));
 
   // The mute list: a box for each other name that wrote at this table,
   // and for each name muted (so that it can be unmuted with no line shown).

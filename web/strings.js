@@ -202,6 +202,7 @@ export const s = {
   chatMuteNone: 'No one else has written here yet.',
   chatHiddenLines: (n) => (n === 1 ? '1 line from a muted player is hidden.' : `${n} lines from muted players are hidden.`),
   you: 'You',
+  youInner: 'you', // the page's reader inside a sentence
   // Another player whose name is the page's own word for its reader
   // (s.you or s.youMark, in any case): her seat goes with it ("You (seat
   // 2) discarded K♦"), so that it never reads as the page's "You
@@ -248,7 +249,7 @@ export const s = {
   // table's tie rule decided it (from r.hands, when the result has them).
   roundEndSentence: (r, names) => {
     // (the player named inside a sentence is 'you')
-    const inner = (seat) => (names[seat] === 'You' ? 'you' : names[seat]);
+    const inner = (seat) => (names[seat] === s.you ? s.youInner : names[seat]);
     const d = (r.hands || []).find((x) => x.seat === r.declarer);
     const others = (r.hands || []).filter((x) => x !== d);
     const tied = d && others.length && d.total === Math.min(...others.map((x) => x.total))
@@ -261,7 +262,7 @@ export const s = {
     const out = (r.eliminated || []).map((seat, i) => (i ? inner(seat) : names[seat]));
     if (!out.length) return end;
     const who = out.length === 1 ? out[0] : `${out.slice(0, -1).join(', ')} and ${out[out.length - 1]}`;
-    return `${end} ${who} ${out.length === 1 && out[0] !== 'You' ? 'is' : 'are'} out of the match.`;
+    return `${end} ${who} ${out.length === 1 && out[0] !== s.you ? 'is' : 'are'} out of the match.`;
   },
   matchEndSentence: (name) => `${name} won the match.`,
 
