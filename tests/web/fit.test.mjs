@@ -10,13 +10,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, playTurn, fullTable, PHONES } from './helpers.mjs';
 
 const env = setup();
-
-// Phones held upright, then on their side.
-const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 },
-  { width: 740, height: 360 }, { width: 844, height: 390 }];
 
 // What of the turn is not on the screen as it is: each as 'what [l t r b]'.
 const offScreen = (page) => page.evaluate(() => {
@@ -44,14 +40,11 @@ const offScreen = (page) => page.evaluate(() => {
   return out;
 });
 
-for (const size of SIZES) {
+for (const size of PHONES) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     const page = await newPage(env.browser, size);
     await withShots(t, [page], async () => {
-      await page.goto(env.server.url + '/');
-      await setName(page, `Ada${size.width}`);
-      await createTable(page, { seats: 8, kinds: Array(7).fill('greedy') });
-      await page.click('#start');
+      await fullTable(page, env.server.url, `Ada${size.width}`, 8);
       for (const turn of ['the first turn', 'the second turn']) {
         await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
         await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });

@@ -22,6 +22,9 @@ export const SHOTS = process.env.LS_SCREENSHOTS ? path.resolve(process.env.LS_SC
   : path.join(ROOT, 'build', 'web-screenshots');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+// Phones held upright, then on their side.
+export const PHONES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 },
+  { width: 740, height: 360 }, { width: 844, height: 390 }];
 
 // Starts the server; resolves to {url, proc, dataDir, stop()}. The server
 // prints "leastscore: serving http://127.0.0.1:PORT/" once it listens.
@@ -171,6 +174,18 @@ export async function createTable(page, opts = {}) {
   await page.click('#create');
   await page.waitForSelector('.code', { timeout: 30000 });
   return page.getAttribute('.code', 'data-code');
+}
+
+// A match at a full table: `name` opens the home page of the server at
+// `url`, creates a table of `seats` seats, the others computer players
+// (greedy), with any other createTable() options, and starts it.
+// Resolves to the table's code.
+export async function fullTable(page, url, name, seats = 8, opts = {}) {
+  await page.goto(url + '/');
+  await setName(page, name);
+  const code = await createTable(page, { seats, kinds: Array(seats - 1).fill('greedy'), ...opts });
+  await page.click('#start');
+  return code;
 }
 
 // A friend opens the table's link (`url` is the server's), types a name

@@ -8,22 +8,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn } from './helpers.mjs';
+import { setup, newPage, withShots, playTurn, fullTable, PHONES } from './helpers.mjs';
 
 const env = setup();
 
-// Phones held upright, then on their side.
-const SIZES = [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 390, height: 844 },
-  { width: 740, height: 360 }, { width: 844, height: 390 }];
-
-for (const size of SIZES) {
+for (const size of PHONES) {
   test(`${size.width}x${size.height}, 8 seats: the round's outcome and Next round are on the screen`, async (t) => {
     const page = await newPage(env.browser, size);
     await withShots(t, [page], async () => {
-      await page.goto(env.server.url + '/');
-      await setName(page, `Eve${size.width}`);
-      await createTable(page, { seats: 8, kinds: Array(7).fill('greedy') });
-      await page.click('#start');
+      await fullTable(page, env.server.url, `Eve${size.width}`, 8);
       // Ada declares as soon as she may, whatever her hand: the round ends.
       const deadline = Date.now() + 60000;
       while (!(await page.isVisible('#next'))) {
