@@ -1612,17 +1612,22 @@ function resultBody(r, id, past = null) {
     if (e.why === 'false') return s.explainFalse(e.gap, names[e.lowestSeat], e.lowestTotal, you(e.lowestSeat));
     return s.explainNothing;
   };
+  // A row's header: the player's name, her tags, her hand. A screen
+  // reader hears the tags as one aside ("Ada (you, declared)") and the
+  // cards unlabelled, so that the name is heard once.
+  const marks = (x) => {
+    const tags = [[you(x.seat), s.youMark, 'tag'], [x.seat === r.declarer, s.declarerMark, 'tag'],
+      [why.get(x.seat).lowest, s.lowestMark, 'tag low']].filter(([on]) => on);
+    return [tags.length ? h('span', { class: 'visually-hidden' }, ` ${s.tagsRead(tags.map(([, word]) => word))}`) : null,
+      tags.map(([, word, cls]) => h('span', { class: cls, 'aria-hidden': 'true' }, word)),
+      h('span', { class: 'result-cards' }, cardRow(x.cards))];
+  };
   return [h('h2', { id }, s.resultHeading(r.round)),
     h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer), tied)
       : s.resultShowdown(names[r.lowest], you(r.lowest))),
     stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
       attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
-      cells: [[names[x.seat],
-        you(x.seat) ? h('span', { class: 'tag' }, s.youMark) : null,
-        x.seat === r.declarer ? h('span', { class: 'tag' }, s.declarerMark) : null,
-        why.get(x.seat).lowest ? h('span', { class: 'tag low' }, s.lowestMark) : null,
-        h('span', { class: 'result-cards' }, cardRow(x.cards, names[x.seat]))],
-      x.total,
+      cells: [[names[x.seat], ...marks(x)], x.total,
       { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },
       x.cumulative],
     }))),

@@ -279,6 +279,9 @@ export const s = {
   colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
   lowestMark: 'lowest',
   declarerMark: 'declared',
+  // The tags of a row of the result as a screen reader hears them
+  // after the player's name: "(you, declared)".
+  tagsRead: (tags) => `(${tags.join(', ')})`,
   explainCorrectDeclarer: '0 (correct declaration)',
   explainPays: (total, dtotal, dname, you) => `${total} − ${dtotal} (${you ? 'you' : dname}) = ${total - dtotal}`,
   explainFalse: (gap, lname, ltotal, you) => `20 + ${gap} over ${you ? 'your' : `${lname}'s`} ${ltotal}`,

@@ -1,0 +1,46 @@
+// How a screen reader reads a row of a round's result (Chromium's own
+// accessibility tree): its header, the player, was read "Ada you Ada":
+// the name, the "you" tag, and the name again as the label of the hand's
+// cards. Each row now names its player once, with what the tags say in
+// words a sentence takes ("Ada (you, declared)"); the hand's cards follow
+// in the row, each read in words.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, playTurn, fullTable, DESKTOP, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
+  test(`on ${what} each row of the round's result names its player once`, async (t) => {
+    const page = await newPage(env.browser, size);
+    await withShots(t, [page], async () => {
+      const me = `Ada${size.width}`;
+      await fullTable(page, env.server.url, me, 2);
+      const deadline = Date.now() + 60000;
+      while (!(await page.isVisible('#next'))) {
+        assert.ok(Date.now() < deadline, 'the round did not end in 60 s');
+        if (!(await playTurn(page, 1000))) await page.waitForTimeout(100);
+      }
+      const names = await page.$$eval('table.result tbody th', (ths) => ths.map((th) => th.firstChild.textContent));
+      assert.equal(names.length, 2);
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const heard = nodes.filter((n) => !n.ignored && n.role?.value === 'rowheader').map((n) => n.name?.value ?? '');
+      const rows = heard.filter((x) => names.some((n) => x.startsWith(n)));
+      assert.equal(rows.length, 2, `the rows: ${JSON.stringify(heard)}`);
+      for (const name of names) {
+        const row = rows.find((x) => x.startsWith(name));
+        assert.equal(row.split(name).length - 1, 1, `${name} is named once: ${JSON.stringify(row)}`);
+        if (name === me) assert.ok(row.startsWith(`${me} (you`), row);
+      }
+      // The hand's cards are still there for a reader, each in words.
+      const cards = nodes.filter((n) => !n.ignored && n.role?.value === 'image').map((n) => n.name?.value ?? '');
+      const shown = await page.$$eval('table.result tbody th .card', (els) => els.length);
+      assert.ok(shown >= 2, `${shown} cards in the result`);
+      assert.ok(cards.filter((c) => / of (clubs|diamonds|hearts|spades)$/.test(c)).length >= shown, JSON.stringify(cards));
+      assert.deepEqual(page.errors, []);
+    });
+    await page.context().close();
+  });
+}
