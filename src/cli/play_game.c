@@ -1123,7 +1123,10 @@ int play_game_save(play_game *g, char *msg, size_t size)
         text = joined;
     }
     int rc = -1;
-    if (make_parent_dirs(g->path) != 0)
+    /* The games directory is made again if it went; the directory of a
+     * --record FILE or of a resumed record is the user's to make: a
+     * mistyped path is refused, not made. */
+    if (!g->opts->record && !g->resumed && make_parent_dirs(g->path) != 0)
         snprintf(msg, size, "cannot create the directory for %s: %s", PLAY_SHOWN(g->path),
                  strerror(errno));
     else if (replace_file(g->path, text, len) != 0) {

@@ -603,6 +603,14 @@ except subprocess.TimeoutExpired:
 if r.returncode != 1 or "Round 1" in r.stdout or f"leastscore play: cannot write " \
         f"{tmp}/nobody.lsr: it is a named pipe (FIFO) that no program reads" not in r.stderr:
     fail(f"--record naming an unread named pipe: status {r.returncode}", r.stdout + r.stderr)
+# So is a record in a directory that does not exist (a mistyped path): the
+# directories were made, with nothing said, and the game played.
+r = plain(["--seed", "3", "--record", f"{tmp}/typo/dir/x.lsr"], "quit\n")
+if r.returncode != 1 or "Round 1" in r.stdout or os.path.exists(f"{tmp}/typo") or \
+        f"leastscore play: cannot write {tmp}/typo/dir/x.lsr: No such file or directory" \
+        not in r.stderr:
+    fail(f"--record in a directory that does not exist: status {r.returncode}",
+         r.stdout + r.stderr)
 print("ok: unwritable record")
 
 # A save that fails at a round's end is said then, on stderr, and the game

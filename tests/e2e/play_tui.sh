@@ -532,6 +532,7 @@ wait_for nc "exit status 0"
 # Ten matches in a session, the last left midway: leaving lists the last
 # eight records, the unfinished one with how to go on (only the first
 # eight were kept, so the tenth, the one to go on with, was not said).
+mkdir "$tmp/ten" # --record makes no directory
 start ten 100 35 C --seed 3 --bots 1 --threshold 1 --pace 0 --record "$tmp/ten/g.lsr"
 n=0 i=0 prev=
 while :; do
