@@ -1211,8 +1211,6 @@ function lobbyScreen() {
       h('p', { class: 'code', 'data-code': v.code },
         h('span', { 'aria-hidden': 'true' }, v.code),
         h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`))),
-    h('section', { class: 'panel', id: 'table-rules', 'aria-labelledby': 'table-rules-h' },
-      h('h2', { id: 'table-rules-h' }, s.tableRulesHeading), tableRules(v)),
     h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
@@ -1239,6 +1237,10 @@ function lobbyScreen() {
       },
         s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
       : h('p', {}, s.waitingForHost(shownName(v.host))),
+    // (The table's rules come after Start: above it, on a phone, they put
+    // Start below the first screen.)
+    h('section', { class: 'panel', id: 'table-rules', 'aria-labelledby': 'table-rules-h' },
+      h('h2', { id: 'table-rules-h' }, s.tableRulesHeading), tableRules(v)),
     h('p', {}, leaveButton()),
   ];
 }
