@@ -346,8 +346,14 @@ static void print_table(const sim *S, const summary u[], long played,
            played == 1 ? "match" : "matches", (unsigned long long)S->seed, S->n,
            S->rules.threshold);
     /* 97 columns: a spec longer than 17 is cut with '~'; the mean time
-     * is in --json only. */
-    printf("%-12s %-17s %5s %6s %11s %6s %5s %7s %5s %6s %7s\n", "player",
+     * is in --json only. The name column widens for a name longer than
+     * 12 (up to LS_NAME_MAX: a bot's, from its command), rather than
+     * push the rest of its row out of line. */
+    int nw = 12;
+    for (int k = 0; k < S->n; k++)
+        if ((int)strlen(S->name[k]) > nw)
+            nw = (int)strlen(S->name[k]);
+    printf("%-*s %-17s %5s %6s %11s %6s %5s %7s %5s %6s %7s\n", nw, "player",
            "spec", "won", "won%", "95% CI", "pts/rd", "decl", "correct",
            "false", "turns", "ms");
     for (int k = 0; k < S->n; k++) {
@@ -355,8 +361,8 @@ static void print_table(const sim *S, const summary u[], long played,
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
         ls_printable(S->spec[k], shown, sizeof shown); /* no control bytes */
         snprintf(spec, sizeof spec, strlen(shown) > 17 ? "%.16s~" : "%s", shown);
-        printf("%-12s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
-               S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
+        printf("%-*s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
+               nw, S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
                u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
     }

@@ -34,6 +34,17 @@ field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.ar
     >"$tmp/table" || fail "sim failed"
 grep -q '^expert ' "$tmp/table" && grep -q '^greedy ' "$tmp/table" &&
     grep -q '^random ' "$tmp/table" || { cat "$tmp/table"; fail "table"; }
+# A name of 16 characters (a bot's, from its command) keeps the table's
+# columns: the name column widens for it (its spec was pushed 4 columns to
+# the right of its heading, and every number after it).
+"$ls" sim --players "greedy,cmd:no-such-bot-command" --matches 1 --seed 1 \
+    >"$tmp/wide" 2>/dev/null || fail "sim (a long name)"
+python3 -c 'import sys
+rows = open(sys.argv[1]).read().split("\n")[1:4]
+assert rows[2].startswith("no-such-bot-comm "), rows
+assert rows[1].index("greedy", 6) == rows[0].index("spec") == rows[2].index("cmd:"), rows
+assert len(set(len(r) for r in rows)) == 1, rows' "$tmp/wide" ||
+    { cat "$tmp/wide"; fail "a 16-character name shifts the table's columns"; }
 
 # Same seed, 1 or 2 threads: the same results.
 "$ls" sim --players expert:iters=40,greedy,greedy --matches "$n" --seed 9 \
