@@ -1041,13 +1041,16 @@ function homeScreen() {
   const nameInput = h('input', {
     id: 'name', value: app.name, maxlength: 16, autocomplete: 'nickname', 'aria-describedby': 'name-help',
     oninput: (e) => { app.name = e.target.value.trim(); localStorage.setItem(KEY_NAME, app.name); },
-    // Enter, with a table's code filled in (a friend who opened its link):
-    // Join. The name is in no form (it serves Join and Create alike), and
-    // Enter did nothing.
+    // Enter does what the page's main button would: with a table's code
+    // filled in (a friend who opened its link) Join, without one Create
+    // table, with the options as they stand. The name is in no form (it
+    // serves Join and Create alike), and Enter did nothing.
     onkeydown: (e) => {
-      if (e.key !== 'Enter' || e.isComposing || !f.code) return;
+      if (e.key !== 'Enter' || e.isComposing) return;
+      if (!f.code && !document.getElementById('create')) return;
       e.preventDefault();
-      joinTable();
+      if (f.code) joinTable();
+      else createTable();
     },
   });
   const codeInput = h('input', {

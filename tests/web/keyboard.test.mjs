@@ -130,3 +130,23 @@ test('Enter in the name on a table\'s link joins the table', async (t) => {
   });
   for (const p of [host, friend]) await p.context().close();
 });
+
+// Enter in the name on the first page, with no table's code: the page's
+// other main button, Create table, with the options as they stand (the
+// name is in no form, and Enter did nothing). With a code, Enter joins
+// (as on a table's link).
+test('Enter in the name with no code creates a table, as Create table does', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await page.selectOption('#seats', '3');
+    await page.focus('#name');
+    await page.keyboard.type('Enid');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.code', { timeout: 10000 });
+    assert.match(await page.textContent('h1'), /^Table /);
+    assert.match(await page.textContent('main'), / of 3 seats taken/, 'the seats chosen');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
