@@ -18,7 +18,8 @@
  * The screen is cut in fixed regions that never share a cell: the title
  * row; the table (a row per opponent, full width); below it, the game on
  * the left (columns 0..LEFT_W-1: open cards, deck, hand) and "Last moves"
- * from column LOG_X; two message rows; the footer. Text in a region is
+ * from column LOG_X; two message rows (more for a long message where the
+ * screen has rows to spare: message_rows); the footer. Text in a region is
  * wrapped (rich()) or cut with an ellipsis, never drawn past its edge, and
  * card names in any text ("7H") are drawn as the cards are ("7♥").
  *
