@@ -150,6 +150,8 @@ struct conn {
     struct job *account;   /* the login or password being checked, or NULL */
     int64_t player_id;     /* the store's player this connection is, or 0 */
     char player_name[LS_NAME_MAX + 1];
+    int watchers_told;     /* the spectators' count it was last told at
+                              its table, -1 none */
     bool store_told;       /* told its table is paused (store failing);
                               cleared when it leaves the table */
     conn *prev, *next;     /* every connection */
@@ -166,6 +168,8 @@ struct ntable {
     long long followed;    /* events up to here are in the conns' seats */
     conn *members;         /* the connections at the table */
     bool dead;             /* closed; freed when jobs reaches 0 */
+    int nwatchers;         /* its members without a seat */
+    bool watchers_due;     /* its members are to be told nwatchers */
     ntable *prev, *next;
 };
 
@@ -177,6 +181,8 @@ struct server {
     uv_timer_t stop_timer;
     uv_timer_t store_timer; /* retries a failing store */
     uv_timer_t ping_timer;  /* counts every connection's pings */
+    uv_check_t watchers_check; /* tells the tables' counts of spectators */
+    int watchers_due;       /* tables whose count is to be told */
     bool store_failing;
     bool stopping;
     bool proxy_noted;       /* the log said once that X-Forwarded-For is not believed */
@@ -368,14 +374,6 @@ static void charge_state(conn *c, size_t events)
     c->credits -= (double)(events / STATE_EVENTS_PER_CREDIT);
 }
 
-/* The number of spectators at nt. */
-static int watchers(const ntable *nt)
-{
-    int n = 0;
-    for (const conn *c = nt->members; c; c = c->tnext)
-        n += c->seat < 0;
-    return n;
-}
 
 /* Sends c, just come to its table, what is not in its state: the chat
  * lines the table keeps and how many watch. */
@@ -385,18 +383,48 @@ static void send_arrival(conn *c)
     json_t *o = proto_chat(t, t->chat_n - TABLE_CHAT_KEEP + 1, t->chat_n);
     if (o)
         conn_send(c, o);
-    conn_send(c, proto_watchers(watchers(c->nt)));
+    conn_send(c, proto_watchers(c->nt->nwatchers));
+    c->watchers_told = c->nt->nwatchers;
 }
 
-/* A spectator came to nt or left it: everyone there but `told` (the one
- * who came, told on arrival) is told the count. */
-static void tell_watchers(ntable *nt, const conn *told)
+/* A spectator came to nt or left it: everyone there is told the count,
+ * once the loop has read what came in with it (on_watchers_check). Told
+ * at once, n spectators coming in a crowd cost n messages to each of n
+ * members, O(n^2); told after, those that came in one turn of the loop
+ * cost one message to each. */
+static void tell_watchers(ntable *nt)
 {
-    json_t *o = proto_watchers(watchers(nt));
-    for (conn *c = nt->members; c; c = c->tnext)
-        if (c != told)
+    if (nt->watchers_due)
+        return;
+    nt->watchers_due = true;
+    nt->srv->watchers_due++;
+}
+
+/* Tells nt's members its count of spectators, those who know it already
+ * (a newcomer, told on arrival) excepted. */
+static void send_watchers(ntable *nt)
+{
+    nt->watchers_due = false;
+    json_t *o = proto_watchers(nt->nwatchers);
+    for (conn *c = nt->members; c; c = c->tnext) {
+        if (c->watchers_told != nt->nwatchers) {
             conn_send(c, json_incref(o));
+            c->watchers_told = nt->nwatchers;
+        }
+    }
     json_decref(o);
+}
+
+/* After each turn of the loop that made a count due: O(tables). */
+static void on_watchers_check(uv_check_t *h)
+{
+    server *srv = h->data;
+    if (!srv->watchers_due)
+        return;
+    srv->watchers_due = 0;
+    for (ntable *nt = srv->tables; nt; nt = nt->next)
+        if (nt->watchers_due)
+            send_watchers(nt);
 }
 
 /* ------------------------------------------------------------------ */
@@ -432,6 +460,8 @@ static void attach(conn *c, ntable *nt, int seat)
     c->nt = nt;
     c->seat = seat;
     c->sent = -1;
+    c->watchers_told = -1;
+    nt->nwatchers += seat < 0;
     c->tprev = NULL;
     c->tnext = nt->members;
     if (nt->members)
@@ -453,6 +483,7 @@ static void detach(conn *c)
     if (c->tnext)
         c->tnext->tprev = c->tprev;
     c->tprev = c->tnext = NULL;
+    nt->nwatchers -= c->seat < 0;
     c->nt = NULL;
     c->seat = -1;
     c->store_told = false; /* the next table it comes to is told of anew */
@@ -1058,7 +1089,7 @@ static int do_watch(conn *c, const proto_msg *m, srv_error *e)
     conn_send(c, proto_joined(nt->t->code, -1, NULL));
     send_arrival(c);
     charge_state(c, send_state(c, -1));
-    tell_watchers(nt, c);
+    tell_watchers(nt);
     return 0;
 }
 
@@ -1209,7 +1240,7 @@ static int do_leave(conn *c, srv_error *e)
     if (seat >= 0)
         table_changed(nt);
     else
-        tell_watchers(nt, NULL);
+        tell_watchers(nt);
     return 0;
 }
 
@@ -1543,6 +1574,7 @@ static conn *conn_new(server *srv, struct lws *wsi)
     c->wsi = wsi;
     c->seat = -1;
     c->sent = -1;
+    c->watchers_told = -1;
     c->credits = RATE_BURST;
     c->refilled = uv_now(&srv->loop);
     c->ping_credits = PING_BURST;
@@ -1568,7 +1600,7 @@ static void conn_free(conn *c)
         table_disconnect(nt->t, seat, (int64_t)uv_now(&srv->loop));
         table_changed(nt);
     } else if (nt && !nt->dead) {
-        tell_watchers(nt, NULL);
+        tell_watchers(nt);
     }
     hint_forget(c);
     if (c->account)
@@ -2628,6 +2660,9 @@ int net_run(const net_config *cfg, FILE *announce)
     uv_timer_init(&srv->loop, &srv->ping_timer);
     srv->ping_timer.data = srv;
     uv_timer_start(&srv->ping_timer, on_ping_timer, PING_CHECK_MS, PING_CHECK_MS);
+    uv_check_init(&srv->loop, &srv->watchers_check);
+    srv->watchers_check.data = srv;
+    uv_check_start(&srv->watchers_check, on_watchers_check);
 
     /* LS_LWS_LOG=N sets libwebsockets' log bits (a debugging aid). */
     lws_set_log_level(getenv("LS_LWS_LOG") ? atoi(getenv("LS_LWS_LOG")) : LLL_ERR, NULL);
@@ -2693,6 +2728,7 @@ out:
     uv_close((uv_handle_t *)&srv->stop_timer, NULL);
     uv_close((uv_handle_t *)&srv->store_timer, NULL);
     uv_close((uv_handle_t *)&srv->ping_timer, NULL);
+    uv_close((uv_handle_t *)&srv->watchers_check, NULL);
     uv_run(&srv->loop, UV_RUN_DEFAULT);
     /* With a foreign loop, lws finishes destroying the context in a second
      * call once its handles have closed (it clears srv->ctx when done). */
