@@ -612,6 +612,16 @@ function describe(ev, words, names, over) {
   }
 }
 
+// What round result r gave the page's own person (her score and total,
+// as her row shows them), `names` being the seats' names at its time; null
+// for a spectator or a player who was not dealt in.
+function ownScore(r, names) {
+  const me = app.view.you >= 0 ? app.view.seats[app.view.you]?.name : undefined;
+  const seat = me === undefined ? -1 : names.indexOf(me);
+  const hand = seat < 0 ? null : (r.hands || []).find((x) => x.seat === seat);
+  return hand ? s.yourRoundScore(hand.score, hand.cumulative) : null;
+}
+
 function onState(msg) {
   const events = Array.isArray(msg.events) ? msg.events : [];
   if (!msg.view || (!app.seat && !app.watching)) return; // a table this page has left
@@ -642,7 +652,10 @@ function onState(msg) {
       const text = describe(ev, false, names[i], over[i]);
       if (!text) continue;
       app.log.push({ v: ev.v, text, words: describe(ev, true, names[i], over[i]) });
-      spoken.push(app.log[app.log.length - 1].words);
+      // (A round's end is heard with the player's own score and total,
+      // in the same announcement: a snapshot keeps only its last.)
+      const own = ev.kind === 'round_end' ? ownScore(ev.result || ev, names[i]) : null;
+      spoken.push(own ? sentences([app.log[app.log.length - 1].words, own]) : app.log[app.log.length - 1].words);
       if (!msg.snapshot) news = callBack(ev) || news;
     }
     // A first state brings history: say only where things stand. So does

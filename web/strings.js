@@ -265,6 +265,9 @@ export const s = {
     return `${end} ${who} ${out.length === 1 && out[0] !== s.you ? 'is' : 'are'} out of the match.`;
   },
   matchEndSentence: (name) => `${name} won the match.`,
+  // Read out after a round's end to the player who played it: her row of
+  // the result.
+  yourRoundScore: (score, total) => `You score ${score}; your total is ${total}.`,
 
   // The round's result
   resultHeading: (round) => `Round ${round} result`,

@@ -157,3 +157,33 @@ test('a seat taken over by another tab is told to a screen reader on the first',
   });
   await page.context().close();
 });
+
+// The end of a round is read out with the player's own score and total,
+// as her row of the result shows them: the outcome alone ("Ray declared
+// correctly: round 1 is over.") left her to look for them in the table.
+test('at a round\'s end a screen reader hears the player\'s own score and total', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await recordHeard(page);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Rio');
+    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
+    await page.click('#start');
+    const deadline = Date.now() + 60000;
+    while (!(await page.isVisible('#next'))) {
+      assert.ok(Date.now() < deadline, 'the round did not end in 60 s');
+      if (!(await playTurn(page, 1000))) await page.waitForTimeout(100);
+    }
+    // Her row of the result: its score (+N) and its total.
+    const row = await page.evaluate(() => {
+      const tr = [...document.querySelectorAll('table.result tbody tr')].find((r) => r.querySelector('th').firstChild.textContent === 'Rio');
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.firstChild.textContent.trim());
+      return { score: Number(cells[1].replace('+', '')), total: Number(cells[cells.length - 1]) };
+    });
+    await page.waitForFunction(() => window.heard.some((x) => /round 1 is over/.test(x)), null, { timeout: 5000 });
+    const heard = (await page.evaluate(() => window.heard)).find((x) => /round 1 is over/.test(x));
+    assert.ok(heard.includes(s.yourRoundScore(row.score, row.total)), `${JSON.stringify(heard)} says ${JSON.stringify(row)}`);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
