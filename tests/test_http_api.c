@@ -351,6 +351,12 @@ static void test_the_api_answers_from_the_store(void **state)
     json_decref(get(db, "/api/bots/greedy/matches", "x", 400, NULL));
     json_decref(get(db, "/api/bots/greedy/other", NULL, 404, NULL));
     json_decref(get(db, "/api/bots/wizard/matches", NULL, 404, NULL));
+    /* A level that is none says which are (it said only "'wizard' is not
+     * a computer level"). */
+    o = get(db, "/api/bots/wizard", NULL, 404, NULL);
+    assert_string_equal(str(o, "message"), "'wizard' is not a computer level "
+                        "(the levels: random, greedy, expert)");
+    json_decref(o);
 
     static const struct {
         const char *path, *before;

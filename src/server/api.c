@@ -297,9 +297,14 @@ static int bots(ls_db *db, const char *rest, const char *before, api_reply *r)
     for (int i = 0; table_levels[i]; i++)
         if (strlen(table_levels[i]) == n && !strncasecmp(rest, table_levels[i], n))
             level = table_levels[i];
-    if (!level)
-        return reply_error(r, 404, "not_found", "'%.*s' is not a computer level",
-                           n > 40 ? 40 : (int)n, rest);
+    if (!level) {
+        char known[128] = "";
+        for (int i = 0; table_levels[i]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     i ? ", " : "", table_levels[i]);
+        return reply_error(r, 404, "not_found", "'%.*s' is not a computer level "
+                           "(the levels: %s)", n > 40 ? 40 : (int)n, rest, known);
+    }
     if (slash && strcmp(slash, "/matches") != 0)
         return reply_error(r, 404, "not_found", "no such path: /api/bots/%s%.40s (a "
                            "computer level is /api/bots/LEVEL, its matches "
