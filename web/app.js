@@ -645,6 +645,7 @@ function onState(msg) {
     }
     const spoken = [];
     let news = null; // what to call this person back to the page for
+    let declared = -1; // the index in spoken of a declaration just read
     const names = namesAt(events, msg.view);
     const over = overAt(events, msg.view);
     for (const [i, ev] of events.entries()) {
@@ -655,7 +656,11 @@ function onState(msg) {
       // (A round's end is heard with the player's own score and total,
       // in the same announcement: a snapshot keeps only its last.)
       const own = ev.kind === 'round_end' ? ownScore(ev.result || ev, names[i]) : null;
+      // (The declaration just before it is said by the round's end, "Ada
+      // declared falsely": heard alone first, it was said twice.)
+      if (ev.kind === 'round_end' && declared === spoken.length - 1) spoken.pop();
       spoken.push(own ? sentences([app.log[app.log.length - 1].words, own]) : app.log[app.log.length - 1].words);
+      declared = ev.kind === 'move' && ev.action === 'declare' ? spoken.length - 1 : -1;
       if (!msg.snapshot) news = callBack(ev) || news;
     }
     // A first state brings history: say only where things stand. So does

@@ -161,6 +161,8 @@ test('a seat taken over by another tab is told to a screen reader on the first',
 // The end of a round is read out with the player's own score and total,
 // as her row of the result shows them: the outcome alone ("Ray declared
 // correctly: round 1 is over.") left her to look for them in the table.
+// And the declaration that ended it is said once, by the round's end (it
+// was heard twice: "You declared. You declared falsely: ...").
 test('at a round\'s end a screen reader hears the player\'s own score and total', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
@@ -183,6 +185,9 @@ test('at a round\'s end a screen reader hears the player\'s own score and total'
     await page.waitForFunction(() => window.heard.some((x) => /round 1 is over/.test(x)), null, { timeout: 5000 });
     const heard = (await page.evaluate(() => window.heard)).find((x) => /round 1 is over/.test(x));
     assert.ok(heard.includes(s.yourRoundScore(row.score, row.total)), `${JSON.stringify(heard)} says ${JSON.stringify(row)}`);
+    // The declaration is said once: the round's end says who declared
+    // (it was heard 'You declared. You declared falsely: ...').
+    assert.doesNotMatch(heard, /declared\. .*declared (correctly|falsely)/, 'the declaration said twice');
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
