@@ -677,7 +677,8 @@ function onState(msg) {
     const missed = app.seen.missedResult(msg.view);
     if (missed && app.missedTold !== `${msg.view.code}:${missed.match}:${missed.round}`) {
       app.missedTold = `${msg.view.code}:${missed.match}:${missed.round}`;
-      spoken.push(s.missedSentence(s.roundEndSentence(msg.view.result, seatNames(msg.view).said)));
+      const own = ownScore(msg.view.result, msg.view.seats.map((seat) => seat?.name));
+      spoken.push(s.missedSentence(sentences([s.roundEndSentence(msg.view.result, seatNames(msg.view).said), own].filter(Boolean))));
     }
     if (isMyTurn() && !wasMyTurn) {
       spoken.push(s.yourTurn);

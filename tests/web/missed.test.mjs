@@ -3,13 +3,15 @@
 // that is away, and her page comes back in the next round. It used to
 // show that round with no word of how the last one ended (the view's
 // `result` was drawn only between rounds). Now the result is under her
-// hand, told to a screen reader, while she plays on; Close puts it away
+// hand, told to a screen reader (with her own score and total), while
+// she plays on; Close puts it away
 // (the keyboard goes to the hand), and it does not come back after
 // another reload. A spectator who saw the round end sees no such panel.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage, withShots, setName, createTable, playTurn, declare, DESKTOP, PHONE } from './helpers.mjs';
+import { s } from '../../web/strings.js';
 
 const env = setup();
 
@@ -68,6 +70,13 @@ test('a result missed in a reload during the round\'s pause is shown in the next
       null, { timeout: 5000 }).catch(() => {});
     const told = (await ada.evaluate(() => window.heard)).find((x) => x.includes('You missed the end of the last round'));
     assert.match(told || '', /You missed the end of the last round; .*round 1 is over\./);
+    // with her own score and total, as her row shows them
+    const row = await ada.evaluate(() => {
+      const tr = [...document.querySelectorAll('#missed table.result tbody tr')].find((r) => r.querySelector('th').firstChild.textContent === 'Ada');
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.firstChild.textContent.trim());
+      return { score: Number(cells[1].replace('+', '')), total: Number(cells[cells.length - 1]) };
+    });
+    assert.ok((told || '').includes(s.yourRoundScore(row.score, row.total)), `${told} says ${JSON.stringify(row)}`);
     assert.equal(await watcher.isVisible('#missed'), false, 'the spectator saw the round end');
 
     // Close puts it away and the keyboard goes to the hand.
