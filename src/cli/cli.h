@@ -83,7 +83,7 @@ double cli_wall_ms(void);
 
 /*
  * Adds the player specs of a --players list to specs[*n..max-1]: commas
- * separate specs, except that a key=value piece without ':' continues the
+ * separate specs (blanks around each are dropped, but those that end a cmd: command), except that a key=value piece without ':' continues the
  * previous spec ("expert:iters=5,c=1,greedy"), and a cmd: spec ends at
  * the next comma outside the quotes of its command, read as the shell
  * reads them ("cmd:./bot --x '1,2'",greedy: the quotes stay for the

@@ -491,6 +491,7 @@ int cli_add_players(const char *cmd, const char *list,
     const char *last_cmd = NULL; /* the cmd: spec just added, if it was one */
     for (char *tok = buf, *next; tok; tok = next) {
         char open = 0;
+        tok += strspn(tok, " \t"); /* 'greedy, random': blanks as people write lists */
         next = !strncmp(tok, "cmd:", 4) ? cmd_end(tok + 4, &open) : strchr(tok, ',');
         if (open)
             return cli_usage_error(cmd, "'%.60s': its command has a %s quote (%c) "
@@ -500,6 +501,10 @@ int cli_add_players(const char *cmd, const char *list,
             *next++ = '\0';
         else
             next = NULL;
+        /* A cmd: spec's command is the shell's to read, blanks and all. */
+        for (size_t len = strlen(tok); strncmp(tok, "cmd:", 4) && len > 0 &&
+                                       strchr(" \t", tok[len - 1]); len--)
+            tok[len - 1] = '\0';
         piece++;
         if (!*tok)
             return cli_usage_error(cmd, "piece %d of the %s list '%s' is "

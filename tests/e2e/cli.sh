@@ -194,4 +194,20 @@ done
 grep -q "sim exit 0" "$tmp/screen" || { cat "$tmp/screen"; fail "sim on a terminal did not finish"; }
 grep -q '^\[#\{30\}\] 200/200  [0-9.]* matches/s  ETA 0m00s' "$tmp/screen" ||
     { cat "$tmp/screen"; fail "no final progress bar"; }
+# A list of players may have blanks after its commas, as people write
+# lists ('greedy, random' was "unknown player kind ' random'"), in sim,
+# arena and play --level; a piece of blanks alone is still an empty piece.
+[ "$(status sim --players 'greedy, random ,  expert:iters=5, c=1' --matches 1 --seed 1)" = 0 ] ||
+    { cat "$tmp/err"; fail "sim: blanks after the list's commas"; }
+grep -q '^random ' "$tmp/out" && grep -q '^expert ' "$tmp/out" ||
+    { cat "$tmp/out"; fail "sim: a player of a list with blanks is missing"; }
+[ "$(status arena --players 'greedy,	random' --matches 1 --seed 1)" = 0 ] ||
+    { cat "$tmp/err"; fail "arena: a tab after the list's comma"; }
+echo quit | "$ls" play --plain --seed 1 --level 'greedy, random' --record "$tmp/blank.lsr" \
+    >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "play --level: blanks after a comma"; }
+grep -q "You against Ada (greedy), Ben (random)" "$tmp/out" ||
+    { cat "$tmp/out"; fail "play --level: the levels of a list with blanks"; }
+[ "$(status sim --players 'greedy, ,random' --matches 1)" = 2 ] &&
+    grep -q "piece 2 of the players list 'greedy, ,random' is empty" "$tmp/err" ||
+    { cat "$tmp/err"; fail "sim: a piece of blanks alone is not refused as empty"; }
 echo "cli ok"
