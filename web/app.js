@@ -1238,8 +1238,7 @@ function lobbyScreen() {
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
       h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},
         h('span', { class: 'name' }, shownName(i)),
-        i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
-        i === v.host ? h('span', { class: 'tag' }, s.hostMark) : null,
+        nameTags([i === v.you && [s.youMark], i === v.host && [s.hostMark]]),
         h('span', { class: 'kind' }, seat.kind === 'bot' ? s.botLevel(seat.level) : s.human),
         host && i !== v.you ? h('button', {
           class: 'secondary small', 'data-focus': `remove-${seat.name}`,
@@ -1390,8 +1389,7 @@ function seatsPanel() {
         class: `seat${turn ? ' turn' : ''}${seat.out ? ' out' : ''}${i === v.you ? ' me' : ''}`,
         'aria-current': turn ? 'true' : false, 'data-seat': i,
       },
-      h('h3', {}, shownName(i), i === v.you ? h('span', { class: 'tag' }, s.youMark) : null,
-        seat.out ? h('span', { class: 'tag' }, s.out) : null),
+      h('h3', {}, shownName(i), nameTags([i === v.you && [s.youMark], seat.out && [s.out]])),
       h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}` }, status),
       h('p', {}, s.score(seat.score),
         seat.in_round && typeof seat.hand_size === 'number' ? ` · ${s.handSize(seat.hand_size)}` : '',
@@ -1611,6 +1609,16 @@ function handKeys(e) {
   buttons[to].focus();
 }
 
+// The tags drawn after a name ([word, class = 'tag'] for each, false for
+// one not shown): seen as tags, heard as one aside of the name, "Ada (you,
+// host)", where the tags alone read "Ada you host".
+function nameTags(tags) {
+  const on = tags.filter(Boolean);
+  if (!on.length) return [];
+  return [h('span', { class: 'visually-hidden' }, ` ${s.tagsRead(on.map(([word]) => word))}`),
+    on.map(([word, cls = 'tag']) => h('span', { class: cls, 'aria-hidden': 'true' }, word))];
+}
+
 // The round's result r, each score explained, under a heading of id
 // `id`. `past` are the seats' names when r was played, if not today's
 // (the end of a match before Back to the lobby freed seats): the
@@ -1639,13 +1647,8 @@ function resultBody(r, id, past = null) {
   // A row's header: the player's name, her tags, her hand. A screen
   // reader hears the tags as one aside ("Ada (you, declared)") and the
   // cards unlabelled, so that the name is heard once.
-  const marks = (x) => {
-    const tags = [[you(x.seat), s.youMark, 'tag'], [x.seat === r.declarer, s.declarerMark, 'tag'],
-      [why.get(x.seat).lowest, s.lowestMark, 'tag low']].filter(([on]) => on);
-    return [tags.length ? h('span', { class: 'visually-hidden' }, ` ${s.tagsRead(tags.map(([, word]) => word))}`) : null,
-      tags.map(([, word, cls]) => h('span', { class: cls, 'aria-hidden': 'true' }, word)),
-      h('span', { class: 'result-cards' }, cardRow(x.cards))];
-  };
+  const marks = (x) => [nameTags([you(x.seat) && [s.youMark], x.seat === r.declarer && [s.declarerMark],
+    why.get(x.seat).lowest && [s.lowestMark, 'tag low']]), h('span', { class: 'result-cards' }, cardRow(x.cards))];
   return [h('h2', { id }, s.resultHeading(r.round)),
     h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer), tied)
       : s.resultShowdown(names[r.lowest], you(r.lowest))),

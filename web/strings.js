@@ -282,8 +282,8 @@ export const s = {
   colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
   lowestMark: 'lowest',
   declarerMark: 'declared',
-  // The tags of a row of the result as a screen reader hears them
-  // after the player's name: "(you, declared)".
+  // The tags after a name (a row of the result, a seat) as a screen
+  // reader hears them: "(you, declared)".
   tagsRead: (tags) => `(${tags.join(', ')})`,
   explainCorrectDeclarer: '0 (correct declaration)',
   explainPays: (total, dtotal, dname, you) => `${total} − ${dtotal} (${you ? 'you' : dname}) = ${total - dtotal}`,

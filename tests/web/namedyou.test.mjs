@@ -50,7 +50,8 @@ test('another player named You is shown with her seat, never as the page\'s own 
     assert.equal(hostLog.filter((l) => /^You discarded/.test(l)).length, 1, 'only the host\'s one move reads You');
     // The players' panels: the friend's says her seat; the host's own is hers.
     assert.equal(await host.textContent('.seat[data-seat="1"] h3'), 'You (seat 2)');
-    assert.equal(await host.textContent('.seat[data-seat="0"] h3'), 'Adayou');
+    assert.deepEqual(await host.$eval('.seat[data-seat="0"] h3', (e) => [e.firstChild.textContent, e.querySelector('.tag').textContent]),
+      ['Ada', 'you']);
     // On the friend's own page she is "You", as anyone is on theirs.
     await friend.waitForFunction(() => [...document.querySelectorAll('#log li')].some((li) => /^You discarded/.test(li.textContent)),
       null, { timeout: 20000 });

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, playTurn, fullTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, playTurn, fullTable, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -44,3 +44,29 @@ for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
     await page.context().close();
   });
 }
+
+// The same in the lobby's list of seats and the players' panels at the
+// table: "Ada (you, host) person" and a heading "Ada (you)", not "Ada you
+// host person" and "Ada you", the tags read as words of the name.
+test('the lobby and the players\' panels read a name\'s tags as one aside', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Tagg');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    const cdp = await page.context().newCDPSession(page);
+    const heard = async (role) => (await cdp.send('Accessibility.getFullAXTree')).nodes
+      .filter((n) => !n.ignored && n.role?.value === role).map((n) => n.name?.value ?? '');
+    assert.deepEqual(await page.$$eval('.seat-list li:first-child .tag', (els) => els.map((e) => e.textContent)), ['you', 'host'],
+      'the tags are drawn');
+    // (what a reader is given of the list item: its accessibility snapshot)
+    const read = await page.locator('.seat-list li').first().ariaSnapshot();
+    assert.match(read, /listitem: Tagg \(you, host\)/, read);
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    const headings = await heard('heading');
+    assert.ok(headings.includes('Tagg (you)'), JSON.stringify(headings));
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
