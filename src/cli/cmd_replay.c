@@ -202,6 +202,8 @@ int cmd_replay(int argc, char **argv)
     }
     if (!path)
         return cli_usage_error("replay", "missing FILE (a record, or '-' for stdin)");
+    if (!*path)
+        return cli_usage_error("replay", "FILE needs a file name, not an empty one");
 
     size_t len = 0;
     char shown[CLI_SHOWN_MAX(4096)];

@@ -152,6 +152,11 @@ run 2 replay "$data/finished.lsr" "$data/in-progress.lsr"
 has err "one FILE only"
 run 2 replay "$tmp/no-such-file.lsr"
 has err "cannot read '$tmp/no-such-file.lsr'"
+# An empty FILE is a usage error, as an empty --record or --resume is in
+# play (it was "cannot read '': No such file or directory").
+run 2 replay ''
+has err "replay: FILE needs a file name, not an empty one"
+has err "Run 'leastscore replay --help' for usage."
 
 # Issue 12: a NUL byte in a comment is an error; control bytes from the
 # file are escaped in the message.
