@@ -320,6 +320,7 @@ fi
 # (Seed 3, one computer, threshold 1: your false declaration puts you out.)
 if want 11; then
 long=$tmp/a-directory-with-a-rather-long-name-to-show/and-one-more-level
+mkdir -p "$long" # --record makes no directory
 start q 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$long/end.lsr"
 wait_for q "Your hand: total"
 send_turn q Space d
