@@ -182,8 +182,12 @@ test('at a round\'s end a screen reader hears the player\'s own score and total'
       const cells = [...tr.querySelectorAll('td')].map((td) => td.firstChild.textContent.trim());
       return { score: Number(cells[1].replace('+', '')), total: Number(cells[cells.length - 1]) };
     });
-    await page.waitForFunction(() => window.heard.some((x) => /round 1 is over/.test(x)), null, { timeout: 5000 });
-    const heard = (await page.evaluate(() => window.heard)).find((x) => /round 1 is over/.test(x));
+    // (the round whose result is shown: playTurn() may have pressed Next
+    // round on the first)
+    const round = Number((await page.textContent('#result-h')).match(/\d+/)[0]);
+    const over = `round ${round} is over`;
+    await page.waitForFunction((x) => window.heard.some((y) => y.includes(x)), over, { timeout: 5000 });
+    const heard = (await page.evaluate((x) => window.heard.find((y) => y.includes(x)), over));
     assert.ok(heard.includes(s.yourRoundScore(row.score, row.total)), `${JSON.stringify(heard)} says ${JSON.stringify(row)}`);
     // The declaration is said once: the round's end says who declared
     // (it was heard 'You declared. You declared falsely: ...').
