@@ -365,36 +365,61 @@ static void test_the_api_answers_from_the_store(void **state)
         {"/api/players/Zed", NULL, 404},        {"/api/players/bad.name", NULL, 400},
         {"/api/players/Ann/other", NULL, 404},  {"/api/players/Ann/matches", "x", 400},
         {"/api/players/Ann/matches", "0", 400}, {"/api/matches/999", NULL, 404},
-        {"/api/matches/0", NULL, 400},          {"/api/matches/1x", NULL, 404},
+        {"/api/matches/0", NULL, 400},          {"/api/matches/1x", NULL, 400},
         {"/api/matches/", NULL, 404},           {"/api/matches/1234567890123456789", NULL, 400},
         {"/api/bots/wizard", NULL, 404},        {"/api/nothing", NULL, 404},
         /* Not UTF-8 (a path is percent-decoded into any bytes): still a
          * JSON answer, the bad bytes quoted as '?' (they were a 500). */
         {"/api/players/\xC3", NULL, 400},       {"/api/bots/\xFF\xFE", NULL, 404},
-        {"/api/matches/\xC3", NULL, 404},       {"/api/players/Ann/matches", "\xC3", 400},
+        {"/api/matches/\xC3", NULL, 400},       {"/api/players/Ann/matches", "\xC3", 400},
+        {"/api/matches/1.txt", NULL, 404},      {"/api/matches/1/other", NULL, 404},
+        {"/api/matches/1.lsr/replay", NULL, 404}, {"/api/players/Zed/matches", "x", 400},
         {"/api/\xE2\x82", NULL, 404},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         json_decref(get(db, bad[i].path, bad[i].before, bad[i].status, NULL));
     /* An id that cannot be a match's is refused 400 whatever follows it
      * (.lsr and /replay were 404, "not a match", as for a path the API
-     * does not have), and the message says what an id is. */
-    static const char *const bad_ids[] = {
-        "/api/matches/0",      "/api/matches/0.lsr",
-        "/api/matches/0/replay", "/api/matches/00/replay",
-        "/api/matches/1234567890123456789.lsr",
-        "/api/matches/1234567890123456789/replay",
+     * does not have), and the message says what an id is and quotes the
+     * one given: "1x" was 404 "'1x' is not a match: ... (ID a number)",
+     * as if no such path existed. */
+    static const struct {
+        const char *path, *before, *id;
+    } bad_ids[] = {
+        {"/api/matches/0", NULL, "0"},
+        {"/api/matches/0.lsr", NULL, "0"},
+        {"/api/matches/0/replay", NULL, "0"},
+        {"/api/matches/00/replay", NULL, "00"},
+        {"/api/matches/1234567890123456789.lsr", NULL, "1234567890123456789"},
+        {"/api/matches/1234567890123456789/replay", NULL, "1234567890123456789"},
+        {"/api/matches/1x", NULL, "1x"},
+        {"/api/matches/1x.lsr", NULL, "1x"},
+        {"/api/matches/1x/replay", NULL, "1x"},
+        {"/api/matches/abc", NULL, "abc"},
+        {"/api/matches/-1", NULL, "-1"},
+        {"/api/matches/ 1", NULL, " 1"},
+        {"/api/players/Ann/matches", "1x", "1x"},
+        {"/api/players/Zed/matches", "0", "0"},
+        {"/api/bots/greedy/matches", "", ""},
     };
     for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
-        o = get(db, bad_ids[i], NULL, 400, NULL);
+        o = get(db, bad_ids[i].path, bad_ids[i].before, 400, NULL);
         assert_string_equal(str(o, "error"), "bad_request");
-        if (!strstr(str(o, "message"), "is not a match id: an id is a number from 1, "
-                                        "of at most 18 digits"))
-            fail_msg("%s: %s", bad_ids[i], str(o, "message"));
+        char want[200];
+        snprintf(want, sizeof want, "%s must be a whole number from 1, of at most 18 "
+                 "digits: '%s'", bad_ids[i].before ? "before" : "match ID", bad_ids[i].id);
+        if (strcmp(str(o, "message"), want))
+            fail_msg("%s: %s", bad_ids[i].path, str(o, "message"));
         json_decref(o);
     }
+    /* A long one is quoted in part. */
+    o = get(db, "/api/matches/1234567890123456789012345678901234567890123", NULL, 400, NULL);
+    assert_string_equal(str(o, "message"), "match ID must be a whole number from 1, of at "
+                        "most 18 digits: '1234567890123456789012345678901234567890'...");
+    json_decref(o);
     o = get(db, "/api/players/ab\xC3", NULL, 400, NULL);
-    assert_non_null(strstr(str(o, "message"), "'ab?' is not a player name"));
+    assert_string_equal(str(o, "message"), "player name must be 1 to 16 of A-Z a-z 0-9 _ -: "
+                        "'ab?'");
     json_decref(o);
     ls_db_close(db);
     snprintf(path, sizeof path, "%s/api.db", dir);

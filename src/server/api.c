@@ -240,13 +240,27 @@ static int profile(ls_db *db, const ls_db_player *p, api_reply *r)
     return reply_json(r, 200, o);
 }
 
-/* A page of a player's matches (LEVEL/matches or NAME/matches): those
- * with ids below `before` (NULL: the newest). */
-static int match_page(ls_db *db, const ls_db_player *p, const char *before, api_reply *r)
+/* The answer to an id that no match can have: what an id is, and the
+ * text given (`what` is "match ID" in a path, "before" in a query), the
+ * same words wherever an id is read. */
+static int bad_id(api_reply *r, const char *what, const char *s, size_t n)
 {
-    int64_t from = 0;
-    if (before && !parse_id(before, strlen(before), &from))
-        return reply_error(r, 400, "bad_request", "before: '%.30s' is not a match id", before);
+    return reply_error(r, 400, "bad_request", "%s must be a whole number from 1, of at most "
+                       "18 digits: '%.*s'%s", what, n > 40 ? 40 : (int)n, s,
+                       n > 40 ? "..." : "");
+}
+
+/* The `before` of a page of matches as an id in *from (0: none given). */
+static bool parse_before(const char *before, int64_t *from)
+{
+    *from = 0;
+    return !before || parse_id(before, strlen(before), from);
+}
+
+/* A page of a player's matches (LEVEL/matches or NAME/matches): those
+ * with ids below `from` (0: the newest). */
+static int match_page(ls_db *db, const ls_db_player *p, int64_t from, api_reply *r)
+{
     json_t *list = NULL;
     ls_error err = {0};
     int ret = recent_matches(db, p->id, from, &list, &err);
@@ -255,10 +269,11 @@ static int match_page(ls_db *db, const ls_db_player *p, const char *before, api_
     return reply_json(r, 200, json_pack("{s:s, s:o}", "name", p->name, "matches", list));
 }
 
+/* The answer to a name that no player can have, in bad_id()'s words. */
 static int bad_name(api_reply *r, const char *name)
 {
-    return reply_error(r, 400, "bad_request", "'%.40s' is not a player name (1 to 16 of "
-                       "A-Z a-z 0-9 _ -)", name);
+    return reply_error(r, 400, "bad_request", "player name must be 1 to 16 of A-Z a-z 0-9 "
+                       "_ -: '%.40s'%s", name, strlen(name) > 40 ? "..." : "");
 }
 
 /* /api/players/NAME and /api/players/NAME/matches */
@@ -277,6 +292,9 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
                            "/api/players/NAME/matches)", name, slash);
     if (!ls_name_valid(name))
         return bad_name(r, name);
+    int64_t from;
+    if (slash && !parse_before(before, &from))
+        return bad_id(r, "before", before, strlen(before));
     ls_db_player p;
     ls_error err = {0};
     int ret = ls_db_player_by_name(db, name, &p, &err);
@@ -284,7 +302,7 @@ static int players(ls_db *db, const char *rest, const char *before, api_reply *r
         return reply_db_error(r, db, ret, &err);
     if (!slash)
         return profile(db, &p, r);
-    return match_page(db, &p, before, r);
+    return match_page(db, &p, from, r);
 }
 
 /* /api/bots/LEVEL and /api/bots/LEVEL/matches: the player that stands
@@ -309,7 +327,9 @@ static int bots(ls_db *db, const char *rest, const char *before, api_reply *r)
         return reply_error(r, 404, "not_found", "no such path: /api/bots/%s%.40s (a "
                            "computer level is /api/bots/LEVEL, its matches "
                            "/api/bots/LEVEL/matches)", level, slash);
-    int64_t id;
+    int64_t id, from;
+    if (slash && !parse_before(before, &from))
+        return bad_id(r, "before", before, strlen(before));
     ls_db_player p;
     ls_error err = {0};
     int ret = ls_db_bot_player(db, level, &id, &err);
@@ -317,7 +337,7 @@ static int bots(ls_db *db, const char *rest, const char *before, api_reply *r)
         ret = ls_db_player_by_id(db, id, &p, &err);
     if (ret)
         return reply_db_error(r, db, ret, &err);
-    return slash ? match_page(db, &p, before, r) : profile(db, &p, r);
+    return slash ? match_page(db, &p, from, r) : profile(db, &p, r);
 }
 
 /* A replay's JSON is written step by step (replay_text): the whole of it
@@ -348,22 +368,22 @@ int api_replay_reply(api_reply *r)
     return 0;
 }
 
-/* /api/matches/ID, ID.lsr, ID/replay */
+/* /api/matches/ID, ID.lsr, ID/replay. The ID is what comes before the
+ * first '/' or '.': a path of another shape (ID.txt, ID/other, nothing
+ * for the ID) is one the API does not have (404); of the right shape, an
+ * ID that no match can have (1x, 0, 19 digits) is a bad request (400),
+ * whichever of the three it is. */
 static int matches(ls_db *db, const char *rest, api_reply *r)
 {
-    size_t n = strspn(rest, "0123456789");
+    size_t n = strcspn(rest, "/.");
     const char *tail = rest + n;
     int64_t id;
-    /* A path of the API with an id no match can have (0, or more digits
-     * than an id has) is a bad request, whichever of the three it is;
-     * any other path is one the API does not have. */
     if (!n || (*tail && strcmp(tail, ".lsr") != 0 && strcmp(tail, "/replay") != 0))
-        return reply_error(r, 404, "not_found", "'%.40s' is not a match: /api/matches/ID, "
-                           "ID.lsr or ID/replay (ID a number)", rest);
-    if (!parse_id(rest, n, &id))
-        return reply_error(r, 400, "bad_request", "'%.*s' is not a match id: an id is a "
-                           "number from 1, of at most 18 digits", n > 40 ? 40 : (int)n,
+        return reply_error(r, 404, "not_found", "no such path: /api/matches/%.40s (a match "
+                           "is /api/matches/ID, its record ID.lsr, its replay ID/replay)",
                            rest);
+    if (!parse_id(rest, n, &id))
+        return bad_id(r, "match ID", rest, n);
     ls_db_match m;
     ls_error err = {0};
     int ret = ls_db_match_get(db, id, &m, &err);

@@ -432,11 +432,12 @@ for (const b of backends()) {
                 ['/api/players/bad.name', 400, 'bad_request'],
                 ['/api/players/ABCDEFGHIJKLMNOPQ', 400, 'bad_request'],
                 ['/api/players/Nobody0/other', 404, 'not_found'],
-                ['/api/players/Nobody0/matches?before=x', 404, 'not_found'],
+                ['/api/players/Nobody0/matches?before=x', 400, 'bad_request'],
                 ['/api/matches/999999', 404, 'not_found'],
                 ['/api/matches/0', 400, 'bad_request'],
-                ['/api/matches/12x', 404, 'not_found'],
-                ['/api/matches/abc', 404, 'not_found'],
+                ['/api/matches/12x', 400, 'bad_request'],
+                ['/api/matches/abc', 400, 'bad_request'],
+                ['/api/matches/12x/replay', 400, 'bad_request'],
                 ['/api/matches/1.txt', 404, 'not_found'],
                 ['/api/matches/999999.lsr', 404, 'not_found'],
                 ['/api/matches/999999/replay', 404, 'not_found'],
@@ -451,6 +452,9 @@ for (const b of backends()) {
                 assert.equal(r.json.error, code, path);
                 assert.ok(r.json.message.length > 10, path);
             }
+            // A malformed id says what an id is and quotes the one sent.
+            assert.equal((await api('/api/matches/12x.lsr')).json.message,
+                "match ID must be a whole number from 1, of at most 18 digits: '12x'");
             // A bad `before` of a player that exists.
             const c = await srv.connect();
             const name = uniqueName('Bf');
@@ -464,7 +468,7 @@ for (const b of backends()) {
             for (const q of [`before=1${'0'.repeat(40)}`, `before=${'9'.repeat(3000)}`, 'before=1&before=abc']) {
                 const l = await api(`/api/players/${name}/matches?${q}`);
                 assert.equal(l.status, 400, q.slice(0, 40));
-                assert.match(l.json.message, /^before: '.*' is not a match id$/);
+                assert.match(l.json.message, /^before must be a whole number from 1, of at most 18 digits: '.*'(\.\.\.)?$/);
             }
             assert.equal((await api(`/api/players/${name}/matches?x=1&before=5`)).status, 200);
             c.close();
