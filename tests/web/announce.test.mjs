@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, playToRoundEnd, hostTable, playTurn, dropConnection, DESKTOP } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 import { checkDiscard, handTotal } from '../../web/rules.js';
 
@@ -33,10 +33,7 @@ test('a screen reader hears the selection\'s line on each card pressed, and one 
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Ray');
-    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
-    await page.click('#start');
+    await hostTable(page, env.server.url, 'Ray', { seats: 2, kinds: ['greedy'], threshold: 100, start: true });
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     await page.waitForFunction(() => window.heard.some((x) => x.includes(' dealt')), null, { timeout: 5000 });
     const start = (await page.evaluate(() => window.heard)).find((x) => x.includes(' dealt'));
@@ -69,10 +66,7 @@ test('back after a reload, a screen reader hears where things stand, not every m
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Rex');
-    await createTable(page, { seats: 3, kinds: ['greedy', 'greedy'], threshold: 100 });
-    await page.click('#start');
+    await hostTable(page, env.server.url, 'Rex', { seats: 3, kinds: ['greedy', 'greedy'], threshold: 100, start: true });
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     // Rex moves and reloads at once; the page's script is held back a
     // moment, while both computer players move.
@@ -101,10 +95,7 @@ test('a lost connection and a device gone offline are read out, once each', asyn
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Rue');
-    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
-    await page.click('#start');
+    await hostTable(page, env.server.url, 'Rue', { seats: 2, kinds: ['greedy'], threshold: 100, start: true });
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     const heard = (text) => page.waitForFunction((x) => window.heard.includes(x), text, { timeout: 10000 })
       .then(() => true, () => false);
@@ -140,10 +131,7 @@ test('a seat taken over by another tab is told to a screen reader on the first',
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Roo');
-    const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
-    await page.click('#start');
+    const code = await hostTable(page, env.server.url, 'Roo', { seats: 2, kinds: ['greedy'], threshold: 100, start: true });
     await page.waitForSelector('.hand-panel', { timeout: 30000 });
     const other = await page.context().newPage();
     await other.goto(`${env.server.url}/t/${code}`);
@@ -167,15 +155,8 @@ test('at a round\'s end a screen reader hears the player\'s own score and total'
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Rio');
-    await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
-    await page.click('#start');
-    const deadline = Date.now() + 60000;
-    while (!(await page.isVisible('#next'))) {
-      assert.ok(Date.now() < deadline, 'the round did not end in 60 s');
-      if (!(await playTurn(page, 1000))) await page.waitForTimeout(100);
-    }
+    await hostTable(page, env.server.url, 'Rio', { seats: 2, kinds: ['greedy'], threshold: 100, start: true });
+    await playToRoundEnd(page);
     // Her row of the result: its score (+N) and its total.
     const row = await page.evaluate(() => {
       const tr = [...document.querySelectorAll('table.result tbody tr')].find((r) => r.querySelector('th').firstChild.textContent === 'Rio');

@@ -176,16 +176,24 @@ export async function createTable(page, opts = {}) {
   return page.getAttribute('.code', 'data-code');
 }
 
+// The host's first steps: `name` opens the home page of the server at
+// `url` and creates a table with createTable(page, opts); with opts.start
+// she also presses Start. Resolves to the table's code.
+export async function hostTable(page, url, name, opts = {}) {
+  const { start, ...table } = opts;
+  await page.goto(url + '/');
+  await setName(page, name);
+  const code = await createTable(page, table);
+  if (start) await page.click('#start');
+  return code;
+}
+
 // A match at a full table: `name` opens the home page of the server at
 // `url`, creates a table of `seats` seats, the others computer players
 // (greedy), with any other createTable() options, and starts it.
 // Resolves to the table's code.
 export async function fullTable(page, url, name, seats = 8, opts = {}) {
-  await page.goto(url + '/');
-  await setName(page, name);
-  const code = await createTable(page, { seats, kinds: Array(seats - 1).fill('greedy'), ...opts });
-  await page.click('#start');
-  return code;
+  return hostTable(page, url, name, { seats, kinds: Array(seats - 1).fill('greedy'), ...opts, start: true });
 }
 
 // A friend opens the table's link (`url` is the server's), types a name
@@ -254,6 +262,17 @@ export async function declare(page) {
   await page.click('#declare-yes', { timeout: 3000 });
 }
 
+// Plays this page's turns (playTurn(page, declareAt)) until a round's
+// result shows Next round, within ms. By default the player declares as
+// soon as she may, whatever her hand, so that the round ends soon.
+export async function playToRoundEnd(page, declareAt = 1000, ms = 60000) {
+  const deadline = Date.now() + ms;
+  while (!(await page.isVisible('#next'))) {
+    if (Date.now() > deadline) throw new Error(`no round ended within ${ms / 1000} s`);
+    if (!(await playTurn(page, declareAt))) await page.waitForTimeout(100);
+  }
+}
+
 // Plays this page's turns (playTurn) until the match is over, within ms;
 // resolves with {rounds, moves}: the results dismissed and moves made.
 export async function playToEnd(page, ms = 150000, declareAt = 7) {
@@ -270,16 +289,16 @@ export async function playToEnd(page, ms = 150000, declareAt = 7) {
   }
 }
 
-// Two pages at one table play their turns (playTurn) until each shows the
-// match's end, within ms.
-export async function playBoth(a, b, ms = 150000) {
+// Two pages at one table play their turns (playTurn(p, declareAt)) until
+// each shows the match's end, within ms.
+export async function playBoth(a, b, ms = 150000, declareAt = 7) {
   const deadline = Date.now() + ms;
   const over = async (p) => p.isVisible('h2.winner');
   while (!(await over(a) && await over(b))) {
     if (Date.now() > deadline) throw new Error(`the match did not end within ${ms / 1000} s`);
-    const didA = await playTurn(a);
-    const didB = await playTurn(b);
-    if (!didA && !didB) await a.waitForTimeout(100);
+    const did = [await playTurn(a, declareAt), await playTurn(b, declareAt)];
+    // (a page at the match's end waits for the other: nothing done)
+    if (!did.some((x) => x && x !== 'over')) await a.waitForTimeout(100);
   }
 }
 

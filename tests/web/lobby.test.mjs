@@ -6,7 +6,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, joinFromLink, DESKTOP, PHONE } from './helpers.mjs';
+import {
+  setup, newPage, withShots, hostTable, setName, createTable, joinFromLink, DESKTOP, PHONE,
+} from './helpers.mjs';
 
 const env = setup();
 
@@ -14,9 +16,7 @@ test('the level chosen for a computer player stays chosen when a friend sits dow
   const host = await newPage(env.browser, DESKTOP);
   const friend = await newPage(env.browser, PHONE);
   await withShots(t, [host, friend], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Hana');
-    const code = await createTable(host, { seats: 4, kinds: ['open', 'open', 'open'] });
+    const code = await hostTable(host, env.server.url, 'Hana', { seats: 4, kinds: ['open', 'open', 'open'] });
     await host.selectOption('#bot-level', 'expert');
     await joinFromLink(friend, env.server.url, code, 'Ivo');
     await host.waitForFunction(() => document.querySelector('.seat-list')?.textContent.includes('Ivo'), null, { timeout: 10000 });
@@ -36,9 +36,7 @@ test('the level chosen for a computer player stays chosen when a friend sits dow
 test('a screen reader reads the table\'s code letter by letter', async (t) => {
   const host = await newPage(env.browser, PHONE);
   await withShots(t, [host], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Jo');
-    const code = await createTable(host, { seats: 2, kinds: ['open'] });
+    const code = await hostTable(host, env.server.url, 'Jo', { seats: 2, kinds: ['open'] });
     assert.match(code, /^[A-Z0-9]{5}$/);
     const heard = await host.locator('.code').ariaSnapshot();
     assert.match(heard, new RegExp(`Table code: ${code.split('').join(' ')}`), heard);
@@ -95,9 +93,7 @@ test('a spectator in the lobby takes a free seat', async (t) => {
     await page.waitForSelector('text=You are watching this table.', { timeout: 30000 });
   };
   await withShots(t, [host, ben, cleo, dan], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Ivy');
-    const code = await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+    const code = await hostTable(host, env.server.url, 'Ivy', { seats: 3, kinds: ['open', 'open'] });
 
     await watch(ben, code, 'Jon');
     await ben.click('#sit-down');

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, declare, DESKTOP, PHONE,
+  setup, newPage, withShots, playToRoundEnd, hostTable, joinFromLink, playTurn, DESKTOP, PHONE,
 } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
@@ -21,9 +21,7 @@ test('a phone that goes offline says so at once, waits, and is back at its seat 
   const host = await newPage(env.browser, DESKTOP);
   const phone = await newPage(env.browser, PHONE);
   await withShots(t, [host, phone], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Ada');
-    const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
+    const code = await hostTable(host, env.server.url, 'Ada', { seats: 2, kinds: ['open'], threshold: 100 });
     await joinFromLink(phone, env.server.url, code, 'Bea');
     await host.waitForSelector('#start:not([disabled])', { timeout: 30000 });
     await host.click('#start');
@@ -67,9 +65,7 @@ test('a phone that goes offline says so at once, waits, and is back at its seat 
 test('a host offline in the lobby is told that Add computer player was not sent', async (t) => {
   const host = await newPage(env.browser, PHONE);
   await withShots(t, [host], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Cy');
-    await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+    await hostTable(host, env.server.url, 'Cy', { seats: 3, kinds: ['open', 'open'] });
     await host.context().setOffline(true);
     await host.waitForSelector('#offline', { timeout: 3000 });
     await host.click('#add-bot');
@@ -91,18 +87,9 @@ test('a host offline in the lobby is told that Add computer player was not sent'
 test('Next round pressed offline is told it was not sent', async (t) => {
   const page = await newPage(env.browser, PHONE);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Nel');
-    await createTable(page, { seats: 2, kinds: ['greedy'] });
-    await page.click('#start');
+    await hostTable(page, env.server.url, 'Nel', { seats: 2, kinds: ['greedy'], start: true });
     // Nel declares as soon as she may (or the computer ends the round).
-    const deadline = Date.now() + 60000;
-    while (!(await page.isVisible('#next'))) {
-      assert.ok(Date.now() < deadline, 'no round ended in 60 s');
-      if (await page.isVisible('#declare:not([disabled])')) await declare(page).catch(() => {});
-      else if (await page.isVisible('.hand-panel[data-act]')) await playTurn(page, -1);
-      else await page.waitForTimeout(100);
-    }
+    await playToRoundEnd(page);
     await page.context().setOffline(true);
     await page.waitForSelector('#offline', { timeout: 3000 });
     await page.click('#next');
@@ -124,9 +111,7 @@ test('Leave table pressed offline keeps the seat and says the table was not told
   const host = await newPage(env.browser, DESKTOP);
   const bea = await newPage(env.browser, PHONE);
   await withShots(t, [host, bea], async () => {
-    await host.goto(env.server.url + '/');
-    await setName(host, 'Hal');
-    const code = await createTable(host, { seats: 3, kinds: ['open', 'open'] });
+    const code = await hostTable(host, env.server.url, 'Hal', { seats: 3, kinds: ['open', 'open'] });
     await joinFromLink(bea, env.server.url, code, 'Bee');
     await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 10000 });
     await bea.context().setOffline(true);

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, playTurn, fullTable, PHONES } from './helpers.mjs';
+import { setup, newPage, withShots, playToRoundEnd, fullTable, PHONES } from './helpers.mjs';
 
 const env = setup();
 
@@ -18,11 +18,7 @@ for (const size of PHONES) {
     await withShots(t, [page], async () => {
       await fullTable(page, env.server.url, `Eve${size.width}`, 8);
       // Ada declares as soon as she may, whatever her hand: the round ends.
-      const deadline = Date.now() + 60000;
-      while (!(await page.isVisible('#next'))) {
-        assert.ok(Date.now() < deadline, 'the round did not end in 60 s');
-        if (!(await playTurn(page, 1000))) await page.waitForTimeout(100);
-      }
+      await playToRoundEnd(page);
       await page.waitForFunction(() => document.activeElement?.id === 'next', null, { timeout: 10000 });
       const off = await page.evaluate(() => {
         const out = [];

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn, fullTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, playToRoundEnd, hostTable, fullTable, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -17,11 +17,7 @@ for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
     await withShots(t, [page], async () => {
       const me = `Ada${size.width}`;
       await fullTable(page, env.server.url, me, 2);
-      const deadline = Date.now() + 60000;
-      while (!(await page.isVisible('#next'))) {
-        assert.ok(Date.now() < deadline, 'the round did not end in 60 s');
-        if (!(await playTurn(page, 1000))) await page.waitForTimeout(100);
-      }
+      await playToRoundEnd(page);
       const names = await page.$$eval('table.result tbody th', (ths) => ths.map((th) => th.firstChild.textContent));
       assert.equal(names.length, 2);
       const cdp = await page.context().newCDPSession(page);
@@ -51,9 +47,7 @@ for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
 test('the lobby and the players\' panels read a name\'s tags as one aside', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Tagg');
-    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await hostTable(page, env.server.url, 'Tagg', { seats: 2, kinds: ['greedy'] });
     const cdp = await page.context().newCDPSession(page);
     const heard = async (role) => (await cdp.send('Accessibility.getFullAXTree')).nodes
       .filter((n) => !n.ignored && n.role?.value === role).map((n) => n.name?.value ?? '');

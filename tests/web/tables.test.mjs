@@ -12,9 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  setup, newPage, withShots, setName, createTable, playTurn, DESKTOP,
-} from './helpers.mjs';
+import { setup, newPage, withShots, playToRoundEnd, hostTable, DESKTOP } from './helpers.mjs';
 import { connect, AutoPlayer, allDone } from '../server/lib.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
@@ -143,16 +141,8 @@ test('on a phone a screen reader still reads the history as a table', async (t) 
 test('a round\'s result fits a 320 px phone, each hand on one line', async (t) => {
   const page = await newPage(env.browser, SIZES[0][1]);
   await withShots(t, [page], async () => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Ada');
-    await createTable(page, { seats: 4, kinds: ['expert', 'greedy', 'random'], threshold: 25 });
-    await page.click('#start');
-    const deadline = Date.now() + 120000;
-    while (!(await page.$('#next'))) {
-      assert.ok(Date.now() < deadline, 'a round ended within 120 s');
-      await playTurn(page, 12);
-      await page.waitForTimeout(100);
-    }
+    await hostTable(page, env.server.url, 'Ada', { seats: 4, kinds: ['expert', 'greedy', 'random'], threshold: 25, start: true });
+    await playToRoundEnd(page, 12, 120000);
     const got = await page.evaluate(() => {
       const hands = [...document.querySelectorAll('table.result tbody tr')].map((tr) =>
         new Set([...tr.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().top))).size);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, playTurn, dropConnection, PHONE, DESKTOP,
+  setup, newPage, withShots, setName, createTable, playBoth, dropConnection, PHONE, DESKTOP,
 } from './helpers.mjs';
 
 const env = setup();
@@ -121,18 +121,7 @@ test('two people play each other at one table through the link, a third watches'
     await friend.waitForSelector('.hand button', { timeout: 30000 });
     assert.deepEqual(await friend.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card)), hand);
 
-    const done = new Set();
-    const deadline = Date.now() + 150000;
-    while (done.size < 2) {
-      assert.ok(Date.now() < deadline, 'the match did not end within 150 s');
-      let acted = false;
-      for (const [i, p] of [host, friend].entries()) {
-        const did = await playTurn(p, 15);
-        if (did === 'over') done.add(i);
-        else if (did) acted = true;
-      }
-      if (!acted) await host.waitForTimeout(50);
-    }
+    await playBoth(host, friend, 150000, 15);
     const hostLog = await host.locator('#log li').allTextContents();
     const friendLog = await friend.locator('#log li').allTextContents();
     assert.ok(hostLog.some((l) => /^Ben (discarded|declared)/.test(l)), 'the host sees the friend\'s moves');
