@@ -62,9 +62,11 @@ int cli_parse_int(const char *cmd, const char *opt, const char *arg, int lo, int
                   int *out);
 
 /* Sets a rules option from its command-line name ("hand-size", "tie"...):
- * the same as ls_rules_set() with dashes for underscores. */
-int cli_rules_option(ls_rules *r, const char *option, const char *value,
-                     ls_error *err);
+ * the same as ls_rules_set() with dashes for underscores. Returns 0, or
+ * prints a usage error for `cmd` and returns 2: a number out of its range
+ * in the words of cli_parse_long() ("--threshold: '0' is not a whole
+ * number from 1 to 1000 (usually 25, 50 or 100)"), r unchanged. */
+int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value);
 
 /* Prints the computer player kinds and their help, wrapped to 80
  * columns, for the --help of play and sim. */

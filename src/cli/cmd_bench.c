@@ -184,8 +184,8 @@ int cmd_bench(int argc, char **argv)
             seconds = strtod(optarg, &end);
             if (*end || len == 0 || digits != len || (dot && strchr(dot + 1, '.')) ||
                 !(seconds > 0 && seconds <= 3600))
-                return cli_usage_error("bench", "--seconds must be more than 0 "
-                                       "and at most 3600, not '%s'", optarg);
+                return cli_usage_error("bench", "--seconds: '%s' is not a number "
+                                       "more than 0 and at most 3600", optarg);
             timed = true;
             break;
         }

@@ -151,9 +151,8 @@ static int parse_args(int argc, char **argv, play_opts *o)
             table_opt = table_opt ? table_opt : "--name";
             break;
         case OPT_RULE:
-            if (cli_rules_option(&o->rules, longopts[idx].name, optarg, &err) != 0)
-                return cli_usage_error("play", "--%s: %s", longopts[idx].name,
-                                       err.msg);
+            if ((rc = cli_rules_option("play", &o->rules, longopts[idx].name, optarg)))
+                return rc;
             if (!table_opt) {
                 snprintf(rule_opt, sizeof rule_opt, "--%s", longopts[idx].name);
                 table_opt = rule_opt;

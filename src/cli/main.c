@@ -314,8 +314,8 @@ int cli_mkdir_p(const char *dir)
 int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out)
 {
     if (cli_parse_u64(arg, out) != 0)
-        return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64 - 1, "
-                               "not '%s'", arg);
+        return cli_usage_error(cmd, "--seed: '%s' is not a whole number from 0 to "
+                               "2^64 - 1", arg);
     return 0;
 }
 
@@ -400,15 +400,41 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-int cli_rules_option(ls_rules *r, const char *option, const char *value,
-                     ls_error *err)
+/* The rules options that are numbers, with their ranges as ls_rules_set()
+ * takes them, so that a bad one is worded as every other number option
+ * is ("--hand-size: '9' is not a whole number from 3 to 7"). ls_rules_set()
+ * stays the judge: a range here wider than the engine's would still be
+ * refused, in the engine's words; cli.sh tries both ends of each. */
+static const struct {
+    const char *name, *note;
+    long lo, hi;
+} rule_numbers[] = {
+    {"threshold", " (usually 25, 50 or 100)", 1, 1000},
+    {"hand-size", "", 3, 7},
+    {"declare-max", " (0: no limit)", 0, 70},
+    {"max-turns", "", 1, 100000},
+};
+
+int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value)
 {
     char name[32];
     snprintf(name, sizeof name, "%s", option);
     for (char *c = name; *c; c++)
         if (*c == '-')
             *c = '_';
-    return ls_rules_set(r, name, value, err);
+    ls_error err = {0};
+    if (ls_rules_set(r, name, value, &err) == 0)
+        return 0;
+    for (size_t i = 0; i < sizeof rule_numbers / sizeof *rule_numbers; i++) {
+        uint64_t v;
+        bool in = cli_parse_u64(value, &v) == 0 && v >= (uint64_t)rule_numbers[i].lo &&
+                  v <= (uint64_t)rule_numbers[i].hi;
+        if (!strcmp(option, rule_numbers[i].name) && !in)
+            return cli_usage_error(cmd, "--%s: '%s' is not a whole number from %ld to %ld%s",
+                                   option, value, rule_numbers[i].lo, rule_numbers[i].hi,
+                                   rule_numbers[i].note);
+    }
+    return cli_usage_error(cmd, "--%s: %s", option, err.msg);
 }
 
 int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,

@@ -340,7 +340,6 @@ void cli_runner_defaults(const cli_runner_opts *o)
 int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
                       const char *given, const cli_runner_opts *o)
 {
-    ls_error err = {0};
     long x;
     int rc;
     switch (c) {
@@ -364,9 +363,7 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
         *o->bot_timeout = (int)x;
         return 0;
     case CLI_O_RULE:
-        if (cli_rules_option(o->rules, name, arg, &err) != 0)
-            return cli_usage_error(cmd, "--%s: %s", name, err.msg);
-        return 0;
+        return cli_rules_option(cmd, o->rules, name, arg);
     case ':':
         return cli_usage_error(cmd, "%s needs a value", given);
     default:

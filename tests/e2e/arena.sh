@@ -170,7 +170,7 @@ bad() {
     grep -q "leastscore arena: .*$want" "$tmp/err" || { cat "$tmp/err"; fail "arena $*: message"; }
 }
 bad 'give 2' --players greedy
-bad "--seed needs a whole number from 0 to 2^64 - 1, not '-5'" --players greedy,random --seed -5
+bad "--seed: '-5' is not a whole number from 0 to 2^64 - 1" --players greedy,random --seed -5
 bad "unknown player kind 'bogus'" --players greedy,bogus
 bad "counter; or cmd:COMMAND, a program playing by the bot protocol" --players greedy,bogus
 bad "'cmd' needs its command after a colon" --players greedy,cmd

@@ -71,17 +71,17 @@ for bad in "--seconds 1 --matches 5" "--seconds +1" "--seconds" "--seconds 0x10"
 done
 "$ls" bench --seconds 1 --matches 5 2>&1 | grep -q -- "--seconds and --matches cannot go together" ||
     fail "the --seconds with --matches message"
-"$ls" bench --seconds ' 1' 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not ' 1'" ||
+"$ls" bench --seconds ' 1' 2>&1 | grep -q -- "--seconds: ' 1' is not a number more than 0 and at most 3600" ||
     fail "the --seconds ' 1' message"
 "$ls" bench --matches 2 --seconds 2>&1 | grep -q -- "^leastscore bench: --seconds needs a value$" ||
     fail "the missing value message"
 "$ls" bench --se 1 2>&1 | grep -q -- "^leastscore bench: '--se' is short for more than one option (--seconds, --seed): write more of it$" ||
     fail "the ambiguous --se message"
-"$ls" bench --seconds 0x10 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0x10'" ||
+"$ls" bench --seconds 0x10 2>&1 | grep -q -- "--seconds: '0x10' is not a number more than 0 and at most 3600" ||
     fail "the --seconds 0x10 message"
 "$ls" bench --seconds .05 >/dev/null || fail "--seconds .05"
 # The message for 0 does not offer 0.
-"$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds must be more than 0 and at most 3600, not '0'" ||
+"$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds: '0' is not a number more than 0 and at most 3600" ||
     fail "the --seconds message"
 # A cmd: bot is refused as such (it was an "unknown player kind 'cmd'"),
 # and the message says where bots are timed.
@@ -89,7 +89,7 @@ done
     grep -qF -- "--player cmd:python3 bot.py: bench times the engine and its built-in players on one core, not programs; 'leastscore sim' plays cmd: bots" ||
     fail "the cmd: message"
 # --seed is refused in the same words as by sim, arena and play.
-"$ls" bench --seed -1 2>&1 | grep -q -- "--seed needs a whole number from 0 to 2^64 - 1, not '-1'" ||
+"$ls" bench --seed -1 2>&1 | grep -q -- "--seed: '-1' is not a whole number from 0 to 2^64 - 1" ||
     fail "the --seed message"
 # On a terminal, a count of matches too large to wait for shows how far
 # it has come, redrawn in place on one line (it ran silent); a pipe gets

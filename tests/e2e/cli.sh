@@ -210,4 +210,50 @@ grep -q "You against Ada (greedy), Ben (random)" "$tmp/out" ||
 [ "$(status sim --players 'greedy, ,random' --matches 1)" = 2 ] &&
     grep -q "piece 2 of the players list 'greedy, ,random' is empty" "$tmp/err" ||
     { cat "$tmp/err"; fail "sim: a piece of blanks alone is not refused as empty"; }
+# Every number option of every command words a bad value the same way:
+# the option, the value as typed, the range ("--threshold: '0' is not a
+# whole number from 1 to 1000 ..."). The rules options said "threshold
+# must be ..., not '0'" and "hand_size must be from 3 to 7" (the engine's
+# name), --seed "needs a whole number ...", bench --seconds "must be more
+# than 0 ...". Each option: a word, one below its range, one above.
+for o in "play --bots 1 7" "play --pace 0 10000" "play --seed 0 18446744073709551615" \
+         "sim --matches 1 100000000" "sim --records-every 1 100000000" \
+         "sim --threads 1 1024" "sim --bot-timeout 1 3600000" \
+         "arena --matches 0 10000000" "arena --tables 0 100000000" "arena --table-size 3 8" \
+         "bench --matches 1 1000000000000" "bench --players 2 8" "bench --seed 0 18446744073709551615" \
+         "storebench --matches 1 100000" "storebench --restore 0 100000" \
+         "storebench --players 2 8" "storebench --seed 0 18446744073709551615" \
+         "play --threshold 1 1000" "play --hand-size 3 7" "play --declare-max 0 70" \
+         "play --max-turns 1 100000" "sim --threshold 1 1000" "sim --hand-size 3 7" \
+         "arena --declare-max 0 70" "arena --max-turns 1 100000"; do
+    set -- $o
+    range="from $3 to $4"
+    case $2 in
+    --seed) range="from 0 to 2^64 - 1" ;;
+    --threshold) range="$range (usually 25, 50 or 100)" ;;
+    --declare-max) range="$range (0: no limit)" ;;
+    esac
+    below=$(($3 - 1))
+    [ "$3" = 0 ] && below=-1
+    above=18446744073709551616 # 2^64, past what sh counts
+    [ "$2" = --seed ] || above=$(($4 + 1))
+    for v in x "$below" "$above" "+$3"; do
+        [ "$(status "$1" "$2" "$v")" = 2 ] || fail "$1 $2 $v: not exit 2"
+        grep -qxF "leastscore $1: $2: '$v' is not a whole number $range" "$tmp/err" ||
+            { cat "$tmp/err"; fail "$1 $2 $v: not worded as every number option is"; }
+    done
+done
+for v in -1 0 x 3601 0x10; do
+    [ "$(status bench --seconds "$v")" = 2 ] || fail "bench --seconds $v: not exit 2"
+    grep -qxF "leastscore bench: --seconds: '$v' is not a number more than 0 and at most 3600" "$tmp/err" ||
+        { cat "$tmp/err"; fail "bench --seconds $v: not worded as every number option is"; }
+done
+# The rules options' ranges, said by the command, are the engine's: both
+# ends are taken.
+for r in "--threshold 1" "--threshold 1000" "--hand-size 3" "--hand-size 7" "--declare-max 0" \
+         "--declare-max 70" "--max-turns 1" "--max-turns 100000"; do
+    # shellcheck disable=SC2086
+    [ "$(status sim --players greedy,random --matches 1 --threshold 5 $r)" = 0 ] ||
+        { cat "$tmp/err"; fail "sim $r: refused"; }
+done
 echo "cli ok"

@@ -1103,7 +1103,7 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                       "piece 2 of the --level list 'greedy,,random' is empty"),
                      (["--bots", "2", "--level", "greedy,greedy,greedy"],
                       "--level names 3 players but --bots is 2"),
-                     (["--seed", "-5"], "--seed needs a whole number from 0 to 2^64 - 1, not '-5'"),
+                     (["--seed", "-5"], "--seed: '-5' is not a whole number from 0 to 2^64 - 1"),
                      # 1e3 is a number: it is no whole one (the words said it was none).
                      (["--pace", "20000"], "--pace: '20000' is not a whole number from 0 to 10000"),
                      (["--pace", "1e3"], "--pace: '1e3' is not a whole number from 0 to 10000"),

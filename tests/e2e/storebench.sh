@@ -64,7 +64,7 @@ done
 for c in "--players 9:--players: '9' is not a whole number from 2 to 8" \
          "--matches 0:--matches: '0' is not a whole number from 1 to 100000" \
          "--restore x:--restore: 'x' is not a whole number from 0 to 100000" \
-         "--seed -1:--seed needs a whole number from 0 to 2^64 - 1, not '-1'"; do
+         "--seed -1:--seed: '-1' is not a whole number from 0 to 2^64 - 1"; do
     # shellcheck disable=SC2086
     "$ls" storebench --db "$tmp/x.db" ${c%%:*} 2>&1 | grep -qx -- "leastscore storebench: ${c#*:}" ||
         fail "the message for ${c%%:*}"
