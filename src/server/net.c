@@ -64,6 +64,7 @@
 #define PING_PER_S 1024.0     /* refill per second */
 #define PING_CHECK_MS 1000    /* how often pings are counted */
 #define FRAME_HEAD 14         /* the most a client frame's header takes */
+#define MAX_FRAGMENTS 16      /* frames one client message may come in */
 #define STATE_EVENTS_PER_CREDIT 32 /* a state asked for costs one more message
                                       of the budget per this many events */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
@@ -129,7 +130,7 @@ struct conn {
     long long sent;        /* the last version sent in a state, -1 none */
     char in[PROTO_MAX_MESSAGE];
     size_t in_len;
-    size_t in_cost;     /* in_len, an empty fragment counted as a byte */
+    int in_frames;      /* the frames of the message in `in` that ended */
     outmsg *head, *tail;
     size_t queued;
     double credits;
@@ -1669,22 +1670,35 @@ static int on_receive(conn *c, const char *in, size_t len)
     if (c->closing)
         return 0;
     /* Refused as soon as it is too long, not at its end: a message sent
-     * in fragments that never ends would be read for ever. An empty
-     * fragment counts as a byte, or a message of them would never grow. */
-    size_t cost = len ? len : 1;
-    if (c->in_cost + cost > sizeof c->in) {
+     * in fragments that never ends would be read for ever. */
+    if (c->in_len + len > sizeof c->in) {
         srv_error e;
         srv_fail(&e, SRV_ETOO_LARGE, "a message may be at most %d bytes",
                  PROTO_MAX_MESSAGE);
         send_error(c, &e, NULL);
         conn_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large", false);
-        c->in_len = c->in_cost = 0;
+        c->in_len = 0;
+        c->in_frames = 0;
         return 0;
     }
     memcpy(c->in + c->in_len, in, len);
     c->in_len += len;
-    c->in_cost += cost;
-    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
+    /* A frame may come in several calls (as TCP brings it); its last has
+     * nothing left of it. A browser sends a message in one frame: one in
+     * byte-sized fragments would cost a call per byte, some 41,000 frames
+     * a second within the message budget. Refused at the fragment that
+     * passes the limit, as a message too long is. */
+    if (lws_remaining_packet_payload(wsi) > 0)
+        return 0;
+    if (++c->in_frames > MAX_FRAGMENTS) {
+        char reason[48];
+        snprintf(reason, sizeof reason, "message in more than %d fragments", MAX_FRAGMENTS);
+        conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, reason, false);
+        c->in_len = 0;
+        c->in_frames = 0;
+        return 0;
+    }
+    if (!lws_is_final_fragment(wsi))
         return 0;
     if (lws_frame_is_binary(wsi)) {
         srv_error e;
@@ -1694,7 +1708,8 @@ static int on_receive(conn *c, const char *in, size_t len)
     } else {
         handle_message(c, c->in, c->in_len);
     }
-    c->in_len = c->in_cost = 0;
+    c->in_len = 0;
+    c->in_frames = 0;
     return 0;
 }
 

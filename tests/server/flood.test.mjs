@@ -9,7 +9,31 @@
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { startServer, sleep, T } from './lib.mjs';
+
+// One WebSocket frame as a client writes it (masked), byte by byte:
+// first is its first byte (FIN, RSV1-3, the opcode), then the payload
+// (at most 65535 bytes). Written on the socket of a connection opened by
+// the ws package, whose reader still reads the server's answers.
+function frame(first, payload = '') {
+    const p = Buffer.from(payload);
+    const head = p.length < 126 ? Buffer.from([first, 0x80 | p.length])
+        : Buffer.from([first, 0x80 | 126, p.length >> 8, p.length & 255]);
+    const mask = randomBytes(4);
+    return Buffer.concat([head, mask, Buffer.from(p.map((b, i) => b ^ mask[i & 3]))]);
+}
+
+// A text message in n fragments (n >= 2): a text frame without FIN,
+// continuations, the last with FIN; every fragment but the last one byte.
+function fragments(text, n) {
+    const out = [frame(0x01, text.slice(0, 1))];
+    for (let i = 1; i < n - 1; i++) out.push(frame(0x00, text.slice(i, i + 1)));
+    out.push(frame(0x80, text.slice(n - 1)));
+    return Buffer.concat(out);
+}
+
+const raw = (c, bytes) => c.ws._socket.write(bytes);
 
 // Sends batches (send(c) sends one batch) every `every` ms until c is
 // closed or `ms` have passed; resolves with c.closed (null: still open).
@@ -76,6 +100,37 @@ describe('floods', () => {
         const c = await srv.connect({ label: 'ponger' });
         const closed = await flood(c, (x) => { for (let i = 0; i < 500; i++) x.ws.pong(); }, 2, T(8000));
         assert.deepEqual(closed, { code: 1008, reason: 'too many pings' });
+    });
+
+    // Server bug: a message could come in as many fragments as it has
+    // bytes: 4096 frames of one byte each (some 41,000 frames a second
+    // stayed within the message budget), each a call of the server. A
+    // browser never fragments a message; more than 16 fragments close the
+    // connection, at the 17th, before the message ends.
+    test('a message in more than 16 fragments closes the connection', async () => {
+        const c = await srv.connect({ label: 'fragmenter' });
+        const other = await srv.connect({ label: 'other' });
+        const text = JSON.stringify({ type: 'leave', pad: 'x'.repeat(4050) });
+        assert.ok(text.length <= 4096);
+        raw(c, fragments(text, text.length));
+        const closed = await Promise.race([c.closedPromise, sleep(T(3000))]);
+        assert.deepEqual(closed, { code: 1008, reason: 'message in more than 16 fragments' });
+        assert.equal(c.frames.length, 1, `only the welcome: ${JSON.stringify(c.frames.slice(1, 3))}`);
+        await other.expectError({ type: 'leave' }, 'not_at_table');
+        // 17 is one too many, empty ones too.
+        const d = await srv.connect({ label: 'seventeen' });
+        raw(d, Buffer.concat([frame(0x01), ...Array(15).fill(frame(0x00)), frame(0x80, '{"type":"leave"}')]));
+        assert.deepEqual(await Promise.race([d.closedPromise, sleep(T(3000))]),
+            { code: 1008, reason: 'message in more than 16 fragments' });
+    });
+
+    test('a message in 16 fragments is read, and so are messages after it', async () => {
+        const c = await srv.connect({ label: 'sixteen' });
+        const text = JSON.stringify({ type: 'leave', pad: 'y'.repeat(40) });
+        // Twice: the count starts again with each message.
+        raw(c, Buffer.concat([fragments(text, 16), fragments(text, 16), frame(0x81, text)]));
+        for (let i = 0; i < 3; i++) assert.equal((await c.recv(`answer ${i + 1}`)).code, 'not_at_table');
+        assert.equal(c.closed, null);
     });
 
     // What a browser page does at most, and a little more: for 4 seconds,
