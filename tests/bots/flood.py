@@ -6,6 +6,9 @@ and in a long one that does not, all marked 'flood bot'. It plays legally
 may not draw), so that the flood is the only thing wrong with it."""
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the bots
+from botloop import first_card, play
+
 err = sys.stderr.buffer
 line = b"flood bot: " + b"x" * 1013 + b"\n"
 
@@ -16,16 +19,9 @@ def flood(kib):
     err.flush()
 
 
-for text in sys.stdin:
-    words = text.split()
-    if text.startswith("leastscore-bot"):
-        flood(4096)
-        print("ok 1", flush=True)
-    elif words and words[0] == "go":
-        flood(256)
-        hand = words[2]
-        opened = words[words.index("open") + 1]
-        can_draw = words[words.index("draw") + 1] == "yes"
-        print("discard %s %s" % (hand, "draw" if can_draw else "take " + opened), flush=True)
-    elif text.startswith("quit"):
-        break
+def go(words):
+    flood(256)
+    return first_card(words)
+
+
+play(go, hello=lambda: flood(4096))

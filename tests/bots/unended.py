@@ -8,26 +8,25 @@ answers are legal: the first card of its hand, then a draw (or the first
 open card when it may not draw)."""
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the bots
+from botloop import first_card, play
+
 err = sys.stderr
 gos = 0
-for text in sys.stdin:
-    words = text.split()
-    if text.startswith("leastscore-bot"):
-        print("ok 1", flush=True)
-    elif words and words[0] == "go":
-        gos += 1
-        if gos == 4:
-            err.write("unended bot: bye")
-            err.flush()
-            sys.exit(3)
-        err.write("unended bot: thinking...")
+
+
+def go(words):
+    global gos
+    gos += 1
+    if gos == 4:
+        err.write("unended bot: bye")
         err.flush()
-        if gos == 2:
-            print("discard 2C 2C draw", flush=True)
-            continue
-        hand = words[2]
-        opened = words[words.index("open") + 1]
-        can_draw = words[words.index("draw") + 1] == "yes"
-        print("discard %s %s" % (hand, "draw" if can_draw else "take " + opened), flush=True)
-    elif text.startswith("quit"):
-        break
+        sys.exit(3)
+    err.write("unended bot: thinking...")
+    err.flush()
+    if gos == 2:
+        return "discard 2C 2C draw"
+    return first_card(words)
+
+
+play(go)
