@@ -1,6 +1,7 @@
 // flood.test.mjs - a connection that floods the server is closed, however
 // it floods (docs/server-protocol.md, Limits): messages over the budget
-// sent a few at a time, WebSocket pings, unasked-for pongs. A client that
+// sent a few at a time, a message in many fragments, WebSocket pings,
+// unasked-for pongs. A client that
 // keeps to the pace of a browser page (a few messages and a ping or two a
 // second) is never closed, and others are served while a flood lasts.
 //
@@ -9,20 +10,7 @@
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { startServer, sleep, T } from './lib.mjs';
-
-// One WebSocket frame as a client writes it (masked), byte by byte:
-// first is its first byte (FIN, RSV1-3, the opcode), then the payload
-// (at most 65535 bytes). Written on the socket of a connection opened by
-// the ws package, whose reader still reads the server's answers.
-function frame(first, payload = '') {
-    const p = Buffer.from(payload);
-    const head = p.length < 126 ? Buffer.from([first, 0x80 | p.length])
-        : Buffer.from([first, 0x80 | 126, p.length >> 8, p.length & 255]);
-    const mask = randomBytes(4);
-    return Buffer.concat([head, mask, Buffer.from(p.map((b, i) => b ^ mask[i & 3]))]);
-}
+import { startServer, sleep, T, wsFrame as frame, rawWrite as raw } from './lib.mjs';
 
 // A text message in n fragments (n >= 2): a text frame without FIN,
 // continuations, the last with FIN; every fragment but the last one byte.
@@ -32,8 +20,6 @@ function fragments(text, n) {
     out.push(frame(0x80, text.slice(n - 1)));
     return Buffer.concat(out);
 }
-
-const raw = (c, bytes) => c.ws._socket.write(bytes);
 
 // Sends batches (send(c) sends one batch) every `every` ms until c is
 // closed or `ms` have passed; resolves with c.closed (null: still open).

@@ -9,6 +9,7 @@
 // waited for rather than hanging.
 
 import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -392,6 +393,21 @@ export async function connect(url, opts = {}) {
     }
     return c;
 }
+
+// wsFrame(first, payload): one WebSocket frame as a client writes it
+// (masked), byte by byte: first is its first byte (FIN, RSV1-3, the
+// opcode), then the payload (a string or bytes, at most 65535). Written
+// with rawWrite(c, bytes) on the socket of a Client, whose reader (the
+// ws package's) still reads what the server answers.
+export function wsFrame(first, payload = '') {
+    const p = Buffer.from(payload);
+    const head = p.length < 126 ? Buffer.from([first, 0x80 | p.length])
+        : Buffer.from([first, 0x80 | 126, p.length >> 8, p.length & 255]);
+    const mask = randomBytes(4);
+    return Buffer.concat([head, mask, Buffer.from(p.map((b, i) => b ^ mask[i & 3]))]);
+}
+
+export const rawWrite = (c, bytes) => c.ws._socket.write(bytes);
 
 // ---------------------------------------------------------------------
 // Cards and legal moves (docs/rules.md R3, D2, D3), for the seats the

@@ -1,0 +1,73 @@
+// frames.test.mjs - WebSocket frames that break RFC 6455 close the
+// connection at once with 1002 (protocol error) and the reason
+// libwebsockets gives (docs/server-protocol.md, Closing): a reserved
+// opcode, a reserved bit with no extension, a fragmented control frame, a
+// continuation that continues nothing, a new message inside a fragmented
+// one, a control frame longer than 125 bytes. None waits for the idle
+// timeout, and the server goes on serving the others.
+//
+// The frames are written byte by byte on the socket of a connection the
+// ws package opened (lib.mjs, wsFrame); each wait is bounded.
+
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, sleep, T, wsFrame as frame, rawWrite } from './lib.mjs';
+
+const LEAVE = '{"type":"leave"}';
+
+// Each case: its bytes and the close it gets.
+const cases = [
+    ['a frame with a reserved data opcode (3)', frame(0x83, LEAVE), 'bad opc'],
+    ['a frame with a reserved control opcode (0xB)', frame(0x8b, 'x'), 'bad opc'],
+    ['a text frame with RSV1 set (no extension was agreed)', frame(0xc1, LEAVE), 'rsv bits'],
+    ['a text frame with RSV2 set', frame(0xa1, LEAVE), 'rsv bits'],
+    ['a text frame with RSV3 set', frame(0x91, LEAVE), 'rsv bits'],
+    ['a ping without FIN (a fragmented control frame)', frame(0x09, 'x'), 'frag ctl'],
+    ['a continuation with no message begun', frame(0x80, LEAVE), 'bad cont'],
+    ['a continuation after a whole message', Buffer.concat([frame(0x81, LEAVE), frame(0x80, 'x')]), 'bad cont'],
+    ['a text frame inside a fragmented message',
+        Buffer.concat([frame(0x01, '{"type"'), frame(0x81, LEAVE)]), 'bad cont'],
+    ['a reserved opcode inside a fragmented message',
+        Buffer.concat([frame(0x01, '{"type"'), frame(0x83, 'x')]), 'bad opc'],
+];
+
+describe('frames that break the WebSocket protocol', () => {
+    let srv;
+    before(async () => { srv = await startServer(); });
+    after(async () => { await srv.close(); });
+
+    for (const [what, bytes, reason] of cases) {
+        test(`${what} closes the connection with 1002 at once`, async () => {
+            const c = await srv.connect({ label: what });
+            rawWrite(c, bytes);
+            const closed = await Promise.race([c.closedPromise, sleep(T(2000))]);
+            assert.deepEqual(closed, { code: 1002, reason });
+            // Nothing of it was taken as a message.
+            assert.equal(c.frames.filter((f) => f.type === 'error').length, 0, JSON.stringify(c.frames));
+        });
+    }
+
+    // A control frame may carry 125 bytes at most: libwebsockets drops the
+    // connection at once, without a close frame (the client sees 1006).
+    test('a ping of 126 bytes drops the connection at once', async () => {
+        const c = await srv.connect({ label: 'long ping' });
+        rawWrite(c, frame(0x89, 'x'.repeat(126)));
+        const closed = await Promise.race([c.closedPromise, sleep(T(2000))]);
+        assert.ok(closed, 'still open');
+        assert.ok([1002, 1006].includes(closed.code), JSON.stringify(closed));
+    });
+
+    // What is allowed: a ping between the fragments of a message.
+    test('a ping between the fragments of a message is answered, the message read', async () => {
+        const c = await srv.connect({ label: 'ping inside' });
+        let pongs = 0;
+        c.ws.on('pong', () => { pongs++; });
+        rawWrite(c, Buffer.concat([frame(0x01, '{"type":'), frame(0x89, 'p'), frame(0x80, '"leave"}')]));
+        assert.equal((await c.recv('the answer to leave')).code, 'not_at_table');
+        for (let i = 0; i < 50 && !pongs; i++) await sleep(20);
+        assert.equal(pongs, 1);
+        assert.equal(c.closed, null);
+        const other = await srv.connect({ label: 'other' });
+        await other.expectError({ type: 'leave' }, 'not_at_table');
+    });
+});
