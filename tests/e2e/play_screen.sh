@@ -69,6 +69,37 @@ send_turn() {
     screen_fail "timed out waiting for my turn; the screen:"
 }
 
+# first_turn NAME COLS ROWS ARGS...: starts a game and plays your first
+# turn (the card under the cursor, and a draw): it is your turn again.
+first_turn() {
+    name=$1
+    start "$@"
+    wait_for "$name" "Your hand: total"
+    send_turn "$name" Space d
+}
+
+# false_out NAME RECORD: seed 3, one computer, threshold 1: your false
+# declaration on your second turn puts you out, and the round's result
+# (the match's last) is on the screen.
+false_out() {
+    first_turn "$1" 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$2"
+    $T send-keys -t "$1" x y
+    wait_for "$1" "Press Enter to continue"
+}
+
+# ask_hint NAME ROWS KEY [ARGS...]: at 80xROWS, seed 3, your second turn: 6
+# and 8 are selected, no legal discard, and KEY asks for the hint, which
+# always replaces them; the screen with "Hint:" is in $tmp/screen.
+ask_hint() {
+    name=$1 rows=$2 key=$3
+    shift 3
+    first_turn "$name" 80 "$rows" --seed 3 --pace 0 --record "$tmp/$name$rows.lsr" "$@"
+    $T send-keys -t "$name" Space Right Space
+    wait_for "$name" "Not a legal discard"
+    $T send-keys -t "$name" "$key"
+    wait_for "$name" "Hint:"
+}
+
 quit() { # NAME
     $T send-keys -t "$1" q
     wait_for "$1" "Quit this game?"
@@ -321,20 +352,7 @@ fi
 if want 11; then
 long=$tmp/a-directory-with-a-rather-long-name-to-show/and-one-more-level
 mkdir -p "$long" # --record makes no directory
-start q 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$long/end.lsr"
-wait_for q "Your hand: total"
-send_turn q Space d
-$T send-keys -t q x y
-wait_for q "Press Enter to continue"
-# gone NAME TEXT: waits until TEXT has left the screen (kept in $tmp/screen).
-gone() {
-    i=0
-    while $T capture-pane -p -t "$1" >"$tmp/screen" && grep -qF -- "$2" "$tmp/screen"; do
-        [ "$i" -lt 200 ] || screen_fail "'$2' stayed on the screen"
-        sleep 0.05
-        i=$((i + 1))
-    done
-}
+false_out q "$long/end.lsr"
 # not_quit KEY TEXT WHAT: KEY asks to quit, 'n' answers, and TEXT (WHAT
 # the question covered) is on the screen again. The match is over: the
 # question does not offer to resume it (it did).
@@ -344,7 +362,7 @@ not_quit() {
     wait_for q "The match is over: its record is saved. (y/n)" 10
     on_screen ! "resume later" "the quit question offers to resume a match that is over"
     $T send-keys -t q n
-    gone q "Quit this game?"
+    wait_gone q "Quit this game?" 10
     on_screen "$2" "'n' lost $3"
 }
 not_quit q "Press Enter to continue" "the round's result"
@@ -385,13 +403,7 @@ fi
 # back and the estimate for declaring are never cut off (seed 3: your second
 # turn; 6 and 8 are no legal discard, so the hint always replaces them).
 if want 14; then
-start k 80 24 --seed 3 --pace 0 --record "$tmp/k.lsr"
-wait_for k "Your hand: total"
-send_turn k Space d
-$T send-keys -t k Space Right Space
-wait_for k "Not a legal discard"
-$T send-keys -t k H
-wait_for k "Hint:"
+ask_hint k 24 H
 tr '\n' ' ' <"$tmp/screen" | tr -s ' ' >"$tmp/flat"
 for t in "Esc brings" "likely correct." "(press 1;"; do
     grep -qF "$t" "$tmp/flat" || screen_fail "the hint lost '$t'"
@@ -644,11 +656,7 @@ fi
 # help goes back to the help, then the help to the box. The footer offers
 # ?. (Seed 3, one computer, threshold 1: your false declaration ends it.)
 if want 24; then
-start hb 80 24 --seed 3 --bots 1 --threshold 1 --pace 0 --record "$tmp/hb.lsr"
-wait_for hb "Your hand: total"
-send_turn hb Space d
-$T send-keys -t hb x y
-wait_for hb "Press Enter to continue"
+false_out hb "$tmp/hb.lsr"
 # (each check waits: a capture can be taken while a frame is being drawn)
 wait_for hb "Enter:continue  ?:help  q:quit" 10
 $T send-keys -t hb '?'
@@ -925,13 +933,7 @@ fi
 # under "Last moves" as well.
 if want 32; then
 for rows in 24 20; do
-start hw 80 $rows --seed 3 --pace 0 --record "$tmp/hw$rows.lsr"
-wait_for hw "Your hand: total"
-send_turn hw Space d
-$T send-keys -t hw Space Right Space
-wait_for hw "Not a legal discard"
-$T send-keys -t hw h
-wait_for hw "Hint:"
+ask_hint hw "$rows" h
 if [ "$rows" = 24 ]; then
     # The message rows: from the one that starts with "Hint:" to the footer.
     sed -n '/^  Hint:/,$p' "$tmp/screen" | sed '$d' | tr '\n' ' ' | tr -s ' ' >"$tmp/hw.msg"
