@@ -1637,15 +1637,32 @@ static void on_pong(conn *c, size_t len)
  * refilled at PING_PER_S: some 170 empty pings a second, or 8 of the
  * largest (125 bytes); a browser sends none. Over it, the connection is
  * closed. A message read but not yet handed to the server is counted as
- * pings once, and given back at the next count. */
+ * pings once, and given back at the next count.
+ *
+ * The bytes the kernel received are asked for first (one system call):
+ * counted as read, those still waiting in the socket's receive queue are
+ * pings for now, given back at the next count as a message not yet handed
+ * over is. Only when that count would close the connection is the queue
+ * asked for too (a second call), so that bytes not yet read never close
+ * it: an idle connection, or one that keeps to the limit, costs one call
+ * a second, not two. */
 static void count_pings(conn *c, uint64_t now)
 {
-    long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
-    if (got < 0 || c->closing)
+    if (c->closing)
         return;
+    int fd = (int)lws_get_socket_fd(c->wsi);
+    long long got = sockread_received(fd);
+    if (got < 0)
+        return;
+    double refill = (double)(now - c->ping_counted) * PING_PER_S / 1000.0;
     long long other = got - (long long)c->rx_known;
-    c->ping_credits += (double)(now - c->ping_counted) * PING_PER_S / 1000.0 -
-                       (double)(other - c->rx_other);
+    if (c->ping_credits + refill - (double)(other - c->rx_other) < 0) {
+        long long waiting = sockread_waiting(fd);
+        if (waiting < 0)
+            return;
+        other -= waiting;
+    }
+    c->ping_credits += refill - (double)(other - c->rx_other);
     c->rx_other = other;
     c->ping_counted = now;
     if (c->ping_credits > PING_BURST)

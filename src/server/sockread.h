@@ -11,9 +11,17 @@
 #ifndef LS_SERVER_SOCKREAD_H
 #define LS_SERVER_SOCKREAD_H
 
-/* The bytes read from the TCP socket fd so far: what the kernel received
- * on it, less what waits in its receive queue. -1 when the kernel cannot
- * say (not TCP, or a kernel older than 4.1). */
+/* The bytes the kernel received on the TCP socket fd so far, those that
+ * still wait in its receive queue included: one system call. -1 when the
+ * kernel cannot say (not TCP, or a kernel older than 4.1). */
+long long sockread_received(int fd);
+
+/* The bytes waiting in fd's receive queue, not yet read: one more system
+ * call. -1 when the kernel cannot say. */
+long long sockread_waiting(int fd);
+
+/* The bytes read from the TCP socket fd so far: sockread_received() less
+ * sockread_waiting(). -1 when the kernel cannot say. */
 long long sockread_bytes(int fd);
 
 #endif
