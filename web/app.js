@@ -784,7 +784,9 @@ function leaveTable(message, keep = false) {
 
 // Redraws the page. The keyboard's place is kept: the control that had
 // the focus has it again; if that control is gone or disabled (the move
-// just played, a round that ended), the focus goes to the hand's current
+// just played, a round that ended), the focus goes to a control that
+// stands in for it (data-focus-instead: Start for Add computer player,
+// gone once the table is full), or to the hand's current
 // card, or to Next round, rather than fall to the page's top and leave
 // a keyboard player to Tab back every turn. With neither (Join pressed,
 // and the lobby drawn; a spectator's table), it goes to the screen's
@@ -806,8 +808,9 @@ function render() {
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
-    const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`),
-      root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
+    const key = CSS.escape(focusKey);
+    const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${key}"]`),
+      root.querySelector(`[data-focus-instead~="${key}"]`), root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     if (again) again.focus();
     // On Next round, the round's heading over it shows too (the focus
@@ -1225,14 +1228,16 @@ function lobbyScreen() {
     }, s.sitDownButton) : null) : null,
     h('section', { class: 'panel share' },
       h('label', { class: 'field', for: 'link' }, s.shareText),
+      // (The code beside Copy link, not under it: on a 320x640 phone the
+      // line it took put Start below the screen.)
       h('div', { class: 'row' },
         h('input', { id: 'link', readonly: true, value: link, onfocus: (e) => e.target.select() }),
-        h('button', { id: 'copy', onclick: () => copyLink(link), 'data-focus': 'copy' }, s.copyButton)),
-      // (Read out letter by letter; an aria-label on a paragraph is not
-      // read at all, and the code was read as a word.)
-      h('p', { class: 'code', 'data-code': v.code },
-        h('span', { 'aria-hidden': 'true' }, v.code),
-        h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`))),
+        h('button', { id: 'copy', onclick: () => copyLink(link), 'data-focus': 'copy' }, s.copyButton),
+        // (Read out letter by letter; an aria-label on a paragraph is not
+        // read at all, and the code was read as a word.)
+        h('p', { class: 'code', 'data-code': v.code },
+          h('span', { 'aria-hidden': 'true' }, v.code),
+          h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`)))),
     h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
@@ -1244,7 +1249,9 @@ function lobbyScreen() {
           class: 'secondary small', 'data-focus': `remove-${seat.name}`,
           onclick: () => send({ type: 'remove', seat: i }),
         }, s.removeButton(shownName(i))) : null))),
-      host ? h('div', { class: 'row' },
+      // (A full table offers no computer player: the server would refuse
+      // it, and on a 320x640 phone the row put Start below the screen.)
+      host && !(size && seats.length >= size) ? h('div', { class: 'row' },
         h('label', { class: 'field' }, s.levelLabel,
           h('select', { id: 'bot-level', 'data-focus': 'bot-level', onchange: (e) => { app.botLevel = e.target.value; } },
             LEVELS.map((l) => h('option', { value: l, selected: l === app.botLevel }, l)))),
@@ -1254,7 +1261,7 @@ function lobbyScreen() {
           s.addBotButton)) : null),
     host
       ? h('p', {}, h('button', {
-        id: 'start', 'data-focus': 'start', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
+        id: 'start', 'data-focus': 'start', 'data-focus-instead': 'add-bot', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
       },
         s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
       : h('p', {}, s.waitingForHost(shownName(v.host))),

@@ -119,3 +119,28 @@ test('a spectator in the lobby takes a free seat', async (t) => {
   });
   for (const p of [host, ben, cleo, dan]) await p.context().close();
 });
+
+// A full table offers no Add computer player (the server refuses it: "The
+// table is full"), and the keyboard that added the last one is on Start,
+// not thrown back to the page's title. A seat that frees offers it again.
+test('a full table offers no Add computer player; the keyboard goes on to Start', async (t) => {
+  const host = await newPage(env.browser, PHONE);
+  await withShots(t, [host], async () => {
+    await hostTable(host, env.server.url, 'Lin', { seats: 3, kinds: ['open', 'open'] });
+    await host.focus('#add-bot');
+    await host.keyboard.press('Enter');
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 10000 });
+    assert.equal(await host.evaluate(() => document.activeElement?.id), 'add-bot', 'a seat still free: Add keeps the keyboard');
+    await host.keyboard.press('Enter');
+    await host.waitForSelector('.seat-list li:nth-child(3)', { timeout: 10000 });
+    assert.equal(await host.$('#add-bot'), null, 'a full table offers no Add computer player');
+    assert.equal(await host.$('#bot-level'), null, 'nor a level for one');
+    assert.equal(await host.evaluate(() => document.activeElement?.id), 'start', 'the keyboard is on Start');
+    assert.equal(await host.$('#message'), null, 'nothing was refused');
+    await host.click('.seat-list li:nth-child(3) button');
+    await host.waitForSelector('#add-bot', { timeout: 10000 });
+    assert.equal(await host.locator('.seat-list li').count(), 2);
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+});
