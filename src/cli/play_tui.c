@@ -19,7 +19,8 @@
  * row; the table (a row per opponent, full width); below it, the game on
  * the left (columns 0..LEFT_W-1: open cards, deck, hand) and "Last moves"
  * from column LOG_X; two message rows (more for a long message where the
- * screen has rows to spare: message_rows); the footer. Text in a region is
+ * screen has rows to spare: message_rows; where it has none, m pages
+ * it: draw_message); the footer. Text in a region is
  * wrapped (rich()) or cut with an ellipsis, never drawn past its edge, and
  * card names in any text ("7H") are drawn as the cards are ("7♥").
  *
@@ -55,7 +56,7 @@
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
-enum { HIT_HAND, HIT_OPEN, HIT_DECK };
+enum { HIT_HAND, HIT_OPEN, HIT_DECK, HIT_MORE };
 enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL };
 
 typedef struct log_entry {
@@ -85,6 +86,10 @@ typedef struct ui {
     ls_cards selected;
     char msg[400];
     int msg_color;            /* C_ERR, C_OK or 0 */
+    char msg_shown[400];      /* the text last on the message rows */
+    int msg_skip;             /* its first rows not shown (m pages it) */
+    int msg_next;             /* msg_skip after m: the next rows, or 0 */
+    bool msg_more;            /* it is longer than its rows: m shows more */
     char alert[400];          /* a bot's failure: shown until a key */
     ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
     ls_cards before_hint;     /* your selection the hint replaced, or 0 */
@@ -261,14 +266,23 @@ static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int
  * later rows indented by `indent`, at most `maxrows` rows; what does not
  * fit ends in an ellipsis. Cards named in record notation are drawn as
  * cards, in their colours. With win NULL nothing is drawn. Returns the
- * rows used (at least 1).
+ * rows used (at least 1). rich_from() draws the text's rows from row
+ * `skip` on (wrapped as rich() wraps it whole) at (y, x), at most maxrows
+ * of them, and returns skip + the rows it drew: a long text read a
+ * region at a time; without `mark`, a last row that the text goes on
+ * after ends with no ellipsis, which would be drawn over its last
+ * character (a card's suit) when the row is full.
  */
-static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
-                int indent, const char *text, attr_t attr)
+static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
+                     int maxrows, bool mark, int indent, const char *text, attr_t attr)
 {
     int row = 0, col = 0;
     if (w < 2 || maxrows < 1)
         return 1;
+    if (skip > 0) /* rows above the region are wrapped, not drawn */
+        y -= skip;
+    else
+        skip = 0;
     if (win)
         wattron(win, attr);
     for (const char *p = text; *p;) {
@@ -279,8 +293,8 @@ static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
         word wd = next_word(u, p);
         int start = row ? indent : 0, gap = col > start ? 1 : 0;
         if (col + gap + wd.w > w && col > start) {
-            if (row + 1 >= maxrows) { /* no room left: an ellipsis */
-                if (win)
+            if (row + 1 >= skip + maxrows) { /* no room left: an ellipsis */
+                if (win && mark)
                     mvwaddstr(win, y + row, x + (col < w ? col : w - 1), ellipsis(u));
                 break;
             }
@@ -292,11 +306,11 @@ static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
         bool cut = wd.w > room;
         if (cut && wd.card != LS_NO_CARD)
             break;
-        if (win)
+        if (win && row >= skip)
             put_word(u, win, y + row, x + col + gap, &wd, cut ? room - 1 : room, attr);
         col += gap + (cut ? room - 1 : wd.w);
         if (cut) {
-            if (win)
+            if (win && row >= skip)
                 mvwaddstr(win, y + row, x + col, ellipsis(u));
             break;
         }
@@ -305,6 +319,12 @@ static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
     if (win)
         wattroff(win, attr);
     return row + 1;
+}
+
+static int rich(const ui *u, WINDOW *win, int y, int x, int w, int maxrows,
+                int indent, const char *text, attr_t attr)
+{
+    return rich_from(u, win, y, x, w, 0, maxrows, true, indent, text, attr);
 }
 
 static void add_box(ui *u, int y, int x, int h, int w, int kind, int idx)
@@ -841,6 +861,7 @@ static const char *const help_keys[] = {
     "x           declare, after a y/n question (shown only when you may)",
     "h           hint: the computer's move, why, and its estimate that",
     "            declaring now is correct (Esc gives your selection back)",
+    "m           a message longer than its rows (m:more): the rest",
     "c / Esc     clear the selection",
     "- / +       faster / slower computers",
     "Enter       on the computers' turns: the next one moves now",
@@ -947,11 +968,43 @@ static void draw_quit(const ui *u)
 
 /* The rows the message text takes (at least two), at most the two
  * message rows and every row the screen has beyond what it needs. */
+#define MORE_W 7 /* " m:more" at the end of the message rows */
 static int message_rows(const ui *u, const char *text, int nplayers)
 {
     int spare = LINES - rows_needed(nplayers);
     int n = rich(u, NULL, 0, 0, COLS - 3, 2 + (spare > 0 ? spare : 0), 0, text, 0);
     return n < 2 ? 2 : n;
+}
+
+/* The message on its mrows rows from row y. A text longer than they
+ * hold (a hint's reasons with no row to spare: 8 players at 80x24) is
+ * shown mrows rows at a time, wrapped narrower so that the last row ends
+ * in "m:more" (m shows the next rows, handle_key) or, at its end, "m:top"
+ * (m goes back to its first rows). A new text starts at its first row. */
+static void draw_message(ui *u, int y, int mrows, const char *text, attr_t a)
+{
+    if (strcmp(text, u->msg_shown)) {
+        snprintf(u->msg_shown, sizeof u->msg_shown, "%s", text);
+        u->msg_skip = 0;
+    }
+    int w = COLS - 3;
+    u->msg_more = rich(u, NULL, 0, 0, w, 1000, 0, text, 0) > mrows;
+    if (!u->msg_more) {
+        rich(u, stdscr, y, 2, w, mrows, 0, text, a);
+        return;
+    }
+    w -= MORE_W;
+    int total = rich(u, NULL, 0, 0, w, 1000, 0, text, 0);
+    if (u->msg_skip > total - mrows) /* a wider window since: fewer rows */
+        u->msg_skip = total - mrows;
+    bool end = u->msg_skip + mrows >= total;
+    u->msg_next = end ? 0 : u->msg_skip + mrows < total - mrows ? u->msg_skip + mrows
+                                                                : total - mrows;
+    rich_from(u, stdscr, y, 2, w, u->msg_skip, mrows, false, 0, text, a);
+    attron(A_BOLD);
+    mvaddstr(y + mrows - 1, COLS - MORE_W + 1, end ? "m:top" : "m:more");
+    attroff(A_BOLD);
+    add_box(u, y + mrows - 1, COLS - MORE_W + 1, 1, MORE_W - 1, HIT_MORE, 0);
 }
 
 static void draw(ui *u)
@@ -988,7 +1041,7 @@ static void draw(ui *u)
     draw_pickup(u, &v, y, my_turn);
     draw_hand(u, &v, hy, my_turn);
     draw_log(u, top, my, LOG_X);
-    rich(u, stdscr, my, 2, COLS - 3, mrows, 0, text, a);
+    draw_message(u, my, mrows, text, a);
     draw_footer(u, &v, my_turn);
     wnoutrefresh(stdscr);
     switch (u->overlay) {
@@ -1501,6 +1554,12 @@ static void handle_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE)
         return;
+    /* m (or a click on "m:more", below) pages a message longer than its
+     * rows (draw_message), a bot's failure too: it ends neither. */
+    if ((ch == 'm' || ch == 'M') && u->msg_more && u->overlay == OV_NONE && !too_small(u)) {
+        u->msg_skip = u->msg_next;
+        return;
+    }
     if (ch != KEY_MOUSE)
         u->alert[0] = '\0';
     if (too_small(u)) {
@@ -1569,8 +1628,15 @@ static void handle_key(ui *u, int ch)
         /* Only a press (or a click) of the first button acts; releases
          * and other buttons are read and ignored. */
         MEVENT ev;
-        if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) &&
-            ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0) {
+        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+            return;
+        for (int i = 0; i < u->nbox; i++)
+            if (u->box[i].kind == HIT_MORE && ev.y == u->box[i].y && ev.x >= u->box[i].x &&
+                ev.x < u->box[i].x + u->box[i].w) {
+                u->msg_skip = u->msg_next;
+                return;
+            }
+        if (ls_phase(u->g.s) == LS_PHASE_TURN && ls_turn(u->g.s) == 0) {
             u->alert[0] = '\0';
             if (u->confirm_declare) { /* a click answers no, as a key does */
                 u->confirm_declare = false;

@@ -953,5 +953,47 @@ on_screen "Your hand: total" "the hand is gone under the hint at 80x$rows"
 quit hw
 $T kill-session -t hw
 done
+# With 8 players at 80x24 no row is spare, and "Last moves" has too few
+# for a long hint: the message rows show it two rows at a time, the last
+# one ending in "m:more"; m shows the next rows, and the last ones say
+# "m:top" (m goes back to the first). Read so, it is the hint whole, word
+# for word as a taller window shows it at once. It was cut with an
+# ellipsis, the rest nowhere on the screen.
+ask_hint h8 24 h --bots 7
+on_screen -E "^  Hint: " "no hint at 80x24 with 8 players"
+on_screen -E " m:more$" "a hint cut at 80x24 with 8 players does not say there is more"
+: >"$tmp/h8.rows"
+page=0
+while :; do
+    # The message rows: the two above the footer, the marker taken off.
+    tail -n 3 "$tmp/screen" | head -n 2 | sed 's/ *m:\(more\|top\)$//' >"$tmp/h8.page"
+    grep -qF '…' "$tmp/h8.page" && screen_fail "page $page of the hint is cut"
+    while IFS= read -r row; do
+        grep -qxF -- "$row" "$tmp/h8.rows" || printf '%s\n' "$row" >>"$tmp/h8.rows"
+    done <"$tmp/h8.page"
+    grep -qE ' m:top$' "$tmp/screen" && break
+    page=$((page + 1))
+    [ "$page" -lt 10 ] || screen_fail "m never reaches the hint's end"
+    cp "$tmp/screen" "$tmp/h8.before"
+    $T send-keys -t h8 m
+    i=0
+    while $T capture-pane -p -t h8 >"$tmp/screen" && cmp -s "$tmp/screen" "$tmp/h8.before"; do
+        [ "$i" -lt 200 ] || screen_fail "m did not show more of the hint"
+        sleep 0.05
+        i=$((i + 1))
+    done
+done
+[ "$page" -gt 0 ] || screen_fail "the hint needed no m at 80x24 with 8 players: the check cannot fail"
+$T send-keys -t h8 m
+wait_for h8 "m:more"
+on_screen -E "^  Hint: " "m at the hint's end does not go back to its start"
+$T resize-window -t h8 -x 80 -y 40
+wait_gone h8 "m:more" 10
+sed -n '/^  Hint:/,$p' "$tmp/screen" | sed '$d' | tr '\n' ' ' | tr -s ' ' >"$tmp/h8.whole"
+tr '\n' ' ' <"$tmp/h8.rows" | tr -s ' ' >"$tmp/h8.paged"
+grep -qE 'Why: .*\. $' "$tmp/h8.whole" || screen_fail "the hint at 80x40 is not whole"
+cmp -s "$tmp/h8.whole" "$tmp/h8.paged" ||
+    screen_fail "the hint read with m is not the hint: '$(cat "$tmp/h8.paged")', not '$(cat "$tmp/h8.whole")'"
+quit h8
 fi
 echo ok
