@@ -999,6 +999,12 @@ bool cli_player_is_bot(const ls_player *p)
     return p && p->ops == &bot_ops;
 }
 
+void cli_bot_pass_stderr(ls_player *p)
+{
+    if (cli_player_is_bot(p))
+        pass_stderr(p->impl, true);
+}
+
 bool cli_bot_waiting(const ls_player *p)
 {
     return cli_player_is_bot(p) && ((const bot *)p->impl)->waiting;

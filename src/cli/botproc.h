@@ -92,6 +92,14 @@ int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t siz
  * allow. */
 int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m);
 
+/* Passes on to our stderr, at once and without waiting, what the bot of a
+ * cmd: player has written to its stderr since it was last read, whole
+ * lines, a line it left unended ended: for a program about to wait for
+ * something other than the bot (a person at a prompt), so that the bot's
+ * lines come before that wait rather than at the next move. Nothing for
+ * any other player, or a bot whose stderr is /dev/null. */
+void cli_bot_pass_stderr(ls_player *p);
+
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);
 

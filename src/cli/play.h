@@ -150,6 +150,9 @@ const char *play_reshuffle_text(const play_game *g, char *buf, size_t size);
  * (play_interrupted) cut short the wait for a cmd: bot's answer: the
  * front end stops or asks, and calling again waits on for that answer. */
 bool play_game_bot_move(play_game *g, ls_move *m);
+/* Passes on what the cmd: bots have written to their stderr so far
+ * (cli_bot_pass_stderr), before the game waits for the person. */
+void play_game_bots_stderr(play_game *g);
 /* The advisor's move for the human and its chance that declaring now is
  * correct (negative when declaring is not allowed). */
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err);

@@ -972,6 +972,12 @@ bool play_game_bot_move(play_game *g, ls_move *out)
     return true;
 }
 
+void play_game_bots_stderr(play_game *g)
+{
+    for (int i = 1; i < LS_MAX_PLAYERS && g->bots[i]; i++)
+        cli_bot_pass_stderr(g->bots[i]);
+}
+
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
 {
     if (!advisor(g, err))

@@ -626,8 +626,16 @@ static bool command_with_more(const char *line)
 /* Reads commands until the human has made a legal move. */
 static int human_turn(play_game *g)
 {
-    print_status(g);
-    for (;;) {
+    /* What a bot wrote to its stderr after its answer comes before the
+     * status and each prompt, not after the person's move; what it
+     * writes while the prompt waits still waits for the next event: the
+     * terminal holds the line being typed, which we cannot show again
+     * under a line written across it. */
+    for (bool first = true;; first = false) {
+        out_flush();
+        play_game_bots_stderr(g);
+        if (first)
+            print_status(g);
         out("your move> ");
         if (output_lost())
             return MATCH_QUIT;

@@ -112,4 +112,19 @@ bot = [x for x in lines if "unended bot:" in x]
 assert bot == ["unended bot: thinking..."] * 3, bot
 assert any(x.startswith("leastscore play: Ada'"'"'s bot: garbage") for x in lines), lines' \
     "$tmp/unended.out" || { cat "$tmp/unended.out"; fail "play: a bot's unended stderr line ran into the next"; }
+# What a bot writes to its stderr while nobody waits on it (here 0.3 s
+# after its answer, the game at your prompt) is passed on before the next
+# prompt (here the one after 'hand', typed a second later); it came only
+# once the bot was written to again, after your move (here at quit, under
+# 'your move> quit'). Not at once, across the line being typed.
+{ echo 'discard 9H draw'; sleep 1; echo hand; sleep 0.2; echo quit; } |
+    "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/late.py" \
+        --record "$tmp/late.lsr" >"$tmp/late.out" 2>&1 || true
+python3 -c 'import sys
+text = open(sys.argv[1]).read()
+late = text.find("late bot: after move 1\n")
+hand, quit = text.find("your move> hand\n"), text.find("your move> quit\n")
+assert 0 <= hand < quit and text.count("late bot:") == 1, text
+assert hand < late < quit, "the line is at %d, not between %d and %d" % (late, hand, quit)' \
+    "$tmp/late.out" || { cat "$tmp/late.out"; fail "play: a bot's stderr at the prompt waited for the next move"; }
 echo "bot answers ok"
