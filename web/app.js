@@ -1238,7 +1238,7 @@ function lobbyScreen() {
         h('p', { class: 'code', 'data-code': v.code },
           h('span', { 'aria-hidden': 'true' }, v.code),
           h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`)))),
-    h('section', { class: 'panel', 'aria-labelledby': 'seated-h' },
+    h('section', { class: 'panel lobby-seats', 'aria-labelledby': 'seated-h' },
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
       h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},

@@ -1,0 +1,50 @@
+// The Chat button floats at the foot of a phone's screen, over the page.
+// In the host's lobby on a 320x640 phone it covered the end of Add
+// computer player at the screen's foot, the page at its top. No control
+// of the page (a button, a list, a field, a link) may lie under it,
+// whatever the page is scrolled to: checked by the boxes of each against
+// the button's, the page scrolled from its top to its end, on the phones
+// held upright, with the seats that put Add computer player and the
+// seats' Remove at the screen's foot.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, hostTable, PHONES } from './helpers.mjs';
+
+// (Twelve lobbies from one address, none left.)
+const env = setup(['--max-tables-per-address', '20']);
+
+// The controls under the Chat button at each place the page may be
+// scrolled to, 10 px apart, as 'what [l t r b] at y'.
+const covered = (page) => page.evaluate(() => {
+  const out = [];
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  for (let y = 0; y <= end + 9; y += 10) {
+    window.scrollTo(0, Math.min(y, end));
+    const b = document.getElementById('chat-toggle').getBoundingClientRect();
+    for (const el of document.querySelectorAll('main :is(button, select, input, a, summary, [tabindex="0"])')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) {
+        out.push(`${el.id || el.textContent} ${at(r)} under the button ${at(b)} at ${window.scrollY}`);
+      }
+    }
+  }
+  return [...new Set(out)];
+});
+
+for (const size of PHONES.filter((p) => p.height > p.width)) {
+  for (const [i, kinds] of [['greedy', 'greedy'], ['open', 'greedy'], ['greedy', 'greedy', 'greedy', 'open'],
+    ['greedy', 'expert', 'random', 'greedy', 'greedy', 'open', 'open']].entries()) {
+    test(`${size.width}x${size.height}, the host's lobby of ${kinds.length + 1} seats (${kinds}): no control under the Chat button`, async (t) => {
+      const page = await newPage(env.browser, size);
+      await withShots(t, [page], async () => {
+        await hostTable(page, env.server.url, `Bo${size.width}-${i}`, { seats: kinds.length + 1, kinds });
+        await page.waitForSelector('#chat-toggle', { state: 'visible', timeout: 10000 });
+        assert.deepEqual(await covered(page), []);
+        assert.deepEqual(page.errors, []);
+      });
+      await page.context().close();
+    });
+  }
+}
