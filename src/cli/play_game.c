@@ -586,9 +586,10 @@ static int resume_table(resume_ctx *c, const ls_state *s)
         if (!record_comment(text, len, key, true, spec, CLI_SPEC_MAX)) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
         } else if (!strncmp(spec, "cmd:", 4)) {
+            char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
             snprintf(c->msg, c->size, "--resume: %s played '%s', a program, which is "
                      "not started from a record: give it, or another level, with "
-                     "--level", ls_name(s, i), spec);
+                     "--level", ls_name(s, i), ls_printable(spec, shown, sizeof shown));
             return -1;
         } else if (cli_player_check(spec, &err) != 0) {
             snprintf(c->msg, c->size, "--resume: %s's level in %s: %s; give one with "

@@ -967,7 +967,12 @@ with open(f"{tmp}/cmd.lsr", "w") as f:
     f.write(text0.replace("# level Ada expert:ms=5", f"# level Ada cmd:touch {tmp}/ran"))
 with open(f"{tmp}/junk.lsr", "w") as f:
     f.write("hello\n")
+# The record's command is quoted with its control bytes escaped, as every
+# text from a file is: it reached the terminal raw (an escape sequence).
+with open(f"{tmp}/cmdesc.lsr", "w") as f:
+    f.write(text0.replace("# level Ada expert:ms=5", "# level Ada cmd:\x1b[31mred"))
 for args, expect in [
+        (["--resume", f"{tmp}/cmdesc.lsr"], "Ada played 'cmd:\\x1b[31mred', a program"),
         (["--resume", f"{tmp}/match-5.lsr"], "is over (Ada won it): there is nothing to resume"),
         (["--resume", f"{tmp}/none.lsr"], f"--resume: cannot read {tmp}/none.lsr: No such file"),
         (["--resume", f"{tmp}/junk.lsr"], f"--resume: {tmp}/junk.lsr:1:1: "),
