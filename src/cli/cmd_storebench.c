@@ -354,6 +354,9 @@ int cmd_storebench(int argc, char **argv)
         return cli_usage_error("storebench", "unexpected argument '%s'", argv[optind]);
     if (!where)
         return cli_usage_error("storebench", "--db FILE|URL is required");
+    if (!*where)
+        return cli_usage_error("storebench", "--db needs an SQLite file or a postgresql:// "
+                               "URL, not an empty name");
 
     ls_db *db = NULL;
     ls_error err;

@@ -75,4 +75,13 @@ rc=$?
 set -e
 [ "$rc" = 1 ] || fail "an unopenable store exited $rc, not 1"
 grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+# An empty --db is a usage error, as an empty name is in every command
+# (it was 'opening the store: no database given', exit 1).
+set +e
+"$ls" storebench --db '' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" = 2 ] || { cat "$tmp/err"; fail "--db '' exited $rc, not 2"; }
+grep -qx "leastscore storebench: --db needs an SQLite file or a postgresql:// URL, not an empty name" "$tmp/err" ||
+    { cat "$tmp/err"; fail "--db '': message"; }
 echo "storebench: ok"
