@@ -1392,11 +1392,15 @@ function seatsPanel() {
       if (seat.kind === 'bot') status = s.botLevel(seat.level);
       else if (seat.away) status = s.away;
       else status = seat.connected ? s.connected : s.disconnected;
+      // (Named by its heading, and the seat to play by "to play" too: a
+      // reader going from panel to panel heard "article" alone, and
+      // aria-current is not passed on to it by every browser.)
       return h('article', {
         class: `seat${turn ? ' turn' : ''}${seat.out ? ' out' : ''}${i === v.you ? ' me' : ''}`,
         'aria-current': turn ? 'true' : false, 'data-seat': i,
+        'aria-labelledby': turn ? `seat-h-${i} seat-turn-${i}` : `seat-h-${i}`,
       },
-      h('h3', {}, shownName(i), nameTags([i === v.you && [s.youMark], seat.out && [s.out]])),
+      h('h3', { id: `seat-h-${i}` }, shownName(i), nameTags([i === v.you && [s.youMark], seat.out && [s.out]])),
       h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}` }, status),
       h('p', {}, s.score(seat.score),
         seat.in_round && typeof seat.hand_size === 'number' ? ` · ${s.handSize(seat.hand_size)}` : '',
@@ -1404,7 +1408,7 @@ function seatsPanel() {
       seat.known && seat.known.length ? h('p', { class: 'seat-cards' }, `${s.known}: `, cardRow(seat.known, s.known)) : null,
       seat.last_discard && seat.last_discard.length
         ? h('p', { class: 'seat-cards' }, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
-      turn ? h('p', { class: 'to-move' }, s.toMove,
+      turn ? h('p', { class: 'to-move' }, h('span', { id: `seat-turn-${i}` }, s.toMove),
         v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
     }));
 }
