@@ -1075,9 +1075,15 @@ function homeScreen() {
       else createTable();
     },
   });
+  // (The table's link pasted here, as a friend sent it, gives its code:
+  // the field took 12 characters of it, "HTTP://192.1", not a code.)
   const codeInput = h('input', {
-    id: 'code', value: f.code, maxlength: 12, autocapitalize: 'characters', autocomplete: 'off',
-    oninput: (e) => { f.code = e.target.value.trim().toUpperCase(); },
+    id: 'code', value: f.code, maxlength: 300, autocapitalize: 'characters', autocomplete: 'off',
+    oninput: (e) => {
+      const link = /\/t\/([A-Za-z0-9]+)\/?$/.exec(e.target.value.trim());
+      if (link) e.target.value = link[1].toUpperCase();
+      f.code = e.target.value.trim().toUpperCase();
+    },
   });
 
   return [

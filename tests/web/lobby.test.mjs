@@ -144,3 +144,26 @@ test('a full table offers no Add computer player; the keyboard goes on to Start'
   });
   await host.context().close();
 });
+
+// A friend pastes the table's link, as it was sent to her, into the
+// code field of the first page: the field keeps the code of it, and Join
+// takes her to that table. (The field took the link's first 12
+// characters, "HTTP://127.0", and Join said to type the table's code.)
+test('the table\'s link pasted in the code field gives its code', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  await withShots(t, [host, friend], async () => {
+    const code = await hostTable(host, env.server.url, 'Pia', { seats: 2, kinds: ['open'] });
+    const link = await host.inputValue('#link');
+    await friend.goto(env.server.url + '/');
+    await setName(friend, 'Quin');
+    await friend.fill('#code', ` ${link} `);
+    assert.equal(await friend.inputValue('#code'), code);
+    await friend.click('#join');
+    await friend.waitForSelector('.seat-list', { timeout: 10000 });
+    assert.match(await friend.textContent('.seat-list'), /Quin/);
+    assert.deepEqual(friend.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
+});
