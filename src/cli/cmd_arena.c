@@ -422,14 +422,18 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         int i = F->order[r];
         long hw, hp;
         headsup_of(A, T, i, &hw, &hp);
-        char ci[32], h[32], t[32], spec[4 * CLI_SPEC_MAX];
+        char ci[32], h[32], t[32], shown[4 * CLI_SPEC_MAX], spec[28];
         snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
                  F->rating[i] + 1.96 * F->se[i]);
         snprintf(h, sizeof h, "%ld/%ld %.1f%%", hw, hp, pct(hw, hp));
         snprintf(t, sizeof t, "%ld/%ld %.1f%%", T->tab_won[i], T->tab_played[i],
                  pct(T->tab_won[i], T->tab_played[i]));
-        printf("%-4d %-16s %-24.24s %7.0f %13s %17s %17s\n", r + 1, A->name[i],
-               ls_printable(A->spec[i], spec, sizeof spec), F->rating[i], ci, h, t);
+        /* A spec longer than its 24 columns is cut with '~', as in sim's
+         * table, so that a cut one is not read as the whole. */
+        ls_printable(A->spec[i], shown, sizeof shown);
+        snprintf(spec, sizeof spec, strlen(shown) > 24 ? "%.23s~" : "%s", shown);
+        printf("%-4d %-16s %-24s %7.0f %13s %17s %17s\n", r + 1, A->name[i], spec,
+               F->rating[i], ci, h, t);
     }
     printf("\n%s leads %s by %.0f points (95%% CI %.0f to %.0f)\n",
            A->name[F->order[0]], A->name[F->order[1]], F->lead,

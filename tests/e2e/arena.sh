@@ -46,6 +46,12 @@ assert d["failed_matches"] == 0 and "calibration" not in d' || fail "arena resul
 grep -q '^1 *greedy' "$tmp/table" && grep -q 'greedy leads random by' "$tmp/table" &&
     grep -q '^heads-up' "$tmp/table" || { cat "$tmp/table"; fail "text table"; }
 grep -q 'no mixed tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: no tables"; }
+# A spec longer than its column (24) ends in '~' where it is cut, as in
+# sim's table: it was cut with no mark, and read as the whole spec.
+"$ls" arena --players greedy:declare=0.8,bias=0,near=1,random --matches 2 --seed 1 >"$tmp/table" ||
+    fail "a long spec"
+grep -qE '^[12] +greedy +greedy:declare=0\.8,bias~ +[0-9]+ ' "$tmp/table" ||
+    { cat "$tmp/table"; fail "a spec cut to its column has no '~'"; }
 
 # The same seed with 1 or 2 threads: the same results, the expert included.
 for t in 1 2; do
