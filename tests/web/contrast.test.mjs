@@ -1,0 +1,55 @@
+// A page in high contrast (forced colours, as Windows' contrast themes
+// make it) and for someone who asked for less motion. In forced colours
+// the browser draws every players' panel's border in the text's colour:
+// the panel of the player to move, told apart by its border's colour
+// alone, looked like the others (the words "to play" inside it aside).
+// It is now told by a thicker border in the colour of a selection. Less
+// motion: a selected card is raised at once, with no transition.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, withShots, hostTable, PHONE } from './helpers.mjs';
+
+const env = setup();
+
+// The border of each players' panel, as drawn: [width, style, colour].
+const borders = (page) => page.$$eval('.seats .seat', (els) => els.map((el) => {
+  const c = getComputedStyle(el);
+  return [c.borderTopWidth, c.borderTopStyle, c.borderTopColor];
+}));
+
+test('in forced colours the panel of the player to move is told apart from the others', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await page.emulateMedia({ forcedColors: 'active' });
+  await withShots(t, [page], async () => {
+    await hostTable(page, env.server.url, 'Hix', { seats: 3, kinds: ['greedy', 'greedy'], start: true });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await page.evaluate(() => matchMedia('(forced-colors: active)').matches), true);
+    const [mine, ...others] = await borders(page);
+    for (const other of others) assert.notDeepEqual(mine, other, `the one to move ${mine}, another ${other}`);
+    assert.ok(parseFloat(mine[0]) > Math.max(...others.map((o) => parseFloat(o[0]))), `${mine} is the thickest`);
+    // A selected card's border is in a colour of its own too.
+    const card = () => page.$$eval('.hand button', (bs) => bs.map((b) => getComputedStyle(b).borderTopColor));
+    const before = await card();
+    await page.click('.hand button >> nth=0');
+    await page.waitForSelector('.hand button.selected', { timeout: 3000 });
+    const after = await card();
+    assert.notEqual(after[0], after[1], `selected ${after[0]}, not selected ${after[1]}`);
+    assert.equal(after[1], before[1]);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
+test('with less motion asked for, a selected card is raised at once', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await withShots(t, [page], async () => {
+    await hostTable(page, env.server.url, 'Mox', { seats: 2, kinds: ['greedy'], start: true });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    const durations = await page.$$eval('.hand button', (bs) => bs.map((b) => getComputedStyle(b).transitionDuration));
+    assert.deepEqual(durations, durations.map(() => '0s'));
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
