@@ -439,10 +439,16 @@ static void print_table(const arena *A, const fit *F, const totals *T)
            A->name[F->order[0]], A->name[F->order[1]], F->lead,
            F->lead - 1.96 * F->lead_se, F->lead + 1.96 * F->lead_se);
     if (A->matches > 0) {
+        /* A column as wide as its name: cut to 9, 'collector' and
+         * 'collector2' were two columns named 'collector'. */
+        int cw = 9;
+        for (int c = 0; c < A->n; c++)
+            if ((int)strlen(A->name[c]) > cw)
+                cw = (int)strlen(A->name[c]);
         printf("\nheads-up: percent of matches the row won against the column\n%-16s",
                "");
         for (int c = 0; c < A->n; c++)
-            printf(" %9.9s", A->name[F->order[c]]);
+            printf(" %*s", cw, A->name[F->order[c]]);
         printf("\n");
         for (int r = 0; r < A->n; r++) {
             int a = F->order[r];
@@ -450,9 +456,9 @@ static void print_table(const arena *A, const fit *F, const totals *T)
             for (int c = 0; c < A->n; c++) {
                 int b = F->order[c];
                 if (a == b || !T->hu_played[a][b])
-                    printf(" %9s", "-");
+                    printf(" %*s", cw, "-");
                 else
-                    printf(" %8.1f%%", pct(T->hu_won[a][b], T->hu_played[a][b]));
+                    printf(" %*.1f%%", cw - 1, pct(T->hu_won[a][b], T->hu_played[a][b]));
             }
             printf("\n");
         }

@@ -52,6 +52,14 @@ grep -q 'no mixed tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: n
     fail "a long spec"
 grep -qE '^[12] +greedy +greedy:declare=0\.8,bias~ +[0-9]+ ' "$tmp/table" ||
     { cat "$tmp/table"; fail "a spec cut to its column has no '~'"; }
+# The heads-up table's columns are as wide as their names: cut to 9,
+# collector and collector2 were two columns headed 'collector'.
+"$ls" arena --players collector,collector,random --matches 1 --tables 0 --seed 1 >"$tmp/table" ||
+    fail "collector twice"
+sed -n '/^heads-up:/,/^$/p' "$tmp/table" | sed -n 2p | grep -qE '^ +collector +collector2 +random$' ||
+    { cat "$tmp/table"; fail "the heads-up table's headings are cut"; }
+sed -n '/^heads-up:/,/^$/p' "$tmp/table" | sed -n 3,5p | grep -qvE '^[a-z0-9]+ +(-|[0-9.]+%) +(-|[0-9.]+%) +(-|[0-9.]+%)$' &&
+    { cat "$tmp/table"; fail "a heads-up row is out of shape"; }
 
 # The same seed with 1 or 2 threads: the same results, the expert included.
 for t in 1 2; do
