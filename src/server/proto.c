@@ -397,6 +397,11 @@ int proto_parse(const char *text, size_t len, const ls_rules *defaults,
             return srv_fail(e, SRV_EBAD_JSON, "not JSON this server reads: a string "
                             "holds \\u0000 (NUL) at line %d column %d",
                             jerr.line, jerr.column);
+        /* A number past 64 bits is JSON, just none this server reads. */
+        if (json_error_code(&jerr) == json_error_numeric_overflow)
+            return srv_fail(e, SRV_EBAD_JSON, "not JSON this server reads: a number out "
+                            "of range (%s; an integer is from -2^63 to 2^63 - 1) at "
+                            "line %d column %d", jerr.text, jerr.line, jerr.column);
         return srv_fail(e, SRV_EBAD_JSON, "not JSON: %s at line %d column %d",
                         jerr.text, jerr.line, jerr.column);
     }

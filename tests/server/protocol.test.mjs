@@ -128,6 +128,14 @@ describe('errors', () => {
             // A NUL in a string: refused in the protocol's words.
             const n = await t.host.expectError('{"type":"watch","code":"AB\\u0000CD"}', 'bad_json');
             assert.match(n.message, /^not JSON this server reads: a string holds \\u0000 \(NUL\) at line 1 column \d+$/);
+            // A number past 64 bits is JSON, but none the server reads
+            // (it said 'not JSON: too big integer near ...').
+            for (const [num, words] of [['99999999999999999999', "too big integer near '99999999999999999999'"],
+                ['-99999999999999999999', 'too big negative integer'], ['1e400', "real number overflow near '1e400'"]]) {
+                const b = await t.host.expectError(`{"type":"sync","version":${num}}`, 'bad_json');
+                assert.equal(b.message, `not JSON this server reads: a number out of range (${words}; `
+                    + `an integer is from -2^63 to 2^63 - 1) at line 1 column ${25 + num.length}`);
+            }
         });
     });
 
