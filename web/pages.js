@@ -27,8 +27,11 @@ export function pageRoute(path) {
   let m;
   if (path === '/leaderboard') return { kind: 'leaderboard' };
   if ((m = /^\/players\/([A-Za-z0-9_-]{1,16})$/.exec(path))) return { kind: 'player', name: m[1] };
-  if ((m = /^\/bots\/([a-z]{1,16})$/.exec(path))) return { kind: 'bot', level: m[1] };
-  if ((m = /^\/matches\/([0-9]{1,18})$/.exec(path))) return { kind: 'match', id: m[1] };
+  // (A level in any case, as the API takes it; a match's id that is no
+  // number goes to the API all the same, which says what is wrong with
+  // it: both showed the first page, as if the address were not there.)
+  if ((m = /^\/bots\/([A-Za-z]{1,16})$/.exec(path))) return { kind: 'bot', level: m[1].toLowerCase() };
+  if ((m = /^\/matches\/([A-Za-z0-9_.-]{1,24})$/.exec(path))) return { kind: 'match', id: m[1] };
   return null;
 }
 
