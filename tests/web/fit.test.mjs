@@ -114,3 +114,25 @@ test('390x844, 8 seats: the seat to move is scrolled into the row, for every pag
   await host.context().close();
   await friend.context().close();
 });
+
+// A folding phone folded, 280x653: the hand's five cards, four 10s among
+// them (the widest faces), on one line, and the turn on the first screen.
+// They took two lines, and the line under the hand was cut by the
+// screen's foot.
+test('280x653, 8 seats: five cards of the hand on one line, four 10s among them', async (t) => {
+  const page = await newPage(env.browser, { width: 280, height: 653 });
+  await withShots(t, [page], async () => {
+    await fullTable(page, env.server.url, 'Fold280', 8);
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    const lines = await page.evaluate(() => {
+      const hand = [...document.querySelectorAll('.hand button')];
+      ['10♠', '10♥', '10♦', '10♣', 'Q♦'].forEach((face, i) => { hand[i].textContent = face; });
+      return new Set(hand.map((b) => Math.round(b.getBoundingClientRect().top))).size;
+    });
+    assert.equal(lines, 1, 'the hand on one line');
+    assert.deepEqual(await offScreen(page), []);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
