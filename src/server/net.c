@@ -90,6 +90,7 @@
 #define FD_RESERVE 64         /* open files kept from connections: see fd_ok() */
 #define FD_LOG_EVERY_MS 10000 /* refused connections are logged this often */
 #define REPLAY_WAIT_S 120     /* how long a replay may take, its wait included */
+#define REFUSED_BODY_MS 10000 /* how long the body of a refused request is read */
 /* lws's own opcode for a close frame (its enum leaves it out: "handled by
  * lws_close_reason()"). */
 #define LWS_WRITE_CLOSE_FRAME ((enum lws_write_protocol)4)
@@ -1946,6 +1947,8 @@ typedef struct pss {
     job *replay;           /* the replay being built for it, or NULL */
     api_reply ready;       /* a reply built off the loop, to send when
                               writeable (status 0: none) */
+    uint64_t refused_until; /* the body of a refused request is read and
+                              dropped until this uv_now, 0: none */
 } pss;
 
 /* Whether this HTTP request is a HEAD (answered as its GET would be, with
@@ -1969,6 +1972,28 @@ static void body_deadline(struct lws *wsi)
 {
     server *srv = lws_context_user(lws_get_context(wsi));
     lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, srv->cfg->idle_s);
+}
+
+/*
+ * The body of a request answered 405 (a POST, a PUT...): whether one is
+ * to come (its Content-Length is more than 0), and then it is read and
+ * dropped, and the request completed once it is in (the connection is
+ * kept alive, as after any answer), but for REFUSED_BODY_MS at most in
+ * all. libwebsockets alone drops such a body with its timeout started
+ * again at each piece read, so that a body sent a byte every few seconds
+ * held the connection for ever (Content-Length: 100000 at a byte a
+ * second: 28 hours). A client that sends nothing more is closed by that
+ * timeout, as before.
+ */
+static bool refuse_body(struct lws *wsi, pss *ps)
+{
+    char len[24];
+    if (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 ||
+        strtoll(len, NULL, 10) <= 0)
+        return false;
+    server *srv = lws_context_user(lws_get_context(wsi));
+    ps->refused_until = uv_now(&srv->loop) + REFUSED_BODY_MS;
+    return true;
 }
 
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
@@ -2005,6 +2030,8 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
     }
     if (inline_body || head) {
         free(body);
+        if (status == HTTP_STATUS_METHOD_NOT_ALLOWED && refuse_body(wsi, ps))
+            return 0;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
     free(ps->body);
@@ -2381,6 +2408,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
         return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_HTTP_BODY: /* a refused request's (refuse_body) */
+        if (ps && ps->refused_until)
+            return uv_now(&srv->loop) > ps->refused_until ? -1 : 0;
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        if (ps && ps->refused_until) {
+            ps->refused_until = 0;
+            return lws_http_transaction_completed(wsi) ? -1 : 0;
+        }
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         if (ps && ps->ready.status) {
             api_reply r = ps->ready;

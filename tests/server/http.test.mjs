@@ -149,6 +149,34 @@ test('other methods get 405 with Allow and the whole answer (JSON under /api); t
     await srv.close();
 });
 
+// Server bug: the body of a refused POST was read and dropped with the
+// timeout started again at each byte, so a body sent a byte at a time
+// held the connection for ever (a slowloris that no limit counted). It
+// is read for 10 seconds at most, then the connection is closed.
+test('a refused request\'s body sent a byte at a time is read for 10 seconds at most', async () => {
+    const srv = await startServer();
+    const sock = connect({ host: '127.0.0.1', port: srv.port });
+    let answer = '';
+    let closedAt = null;
+    const t0 = Date.now();
+    sock.on('data', (d) => { answer += d.toString('latin1'); });
+    sock.on('close', () => { closedAt = Date.now() - t0; });
+    sock.on('error', () => { /* a close follows */ });
+    sock.write('POST /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nx');
+    // A byte every half second, for 20 s at most (bounded if never closed).
+    while (closedAt === null && Date.now() - t0 < T(20000)) {
+        sock.write('x');
+        await new Promise((r) => setTimeout(r, 500));
+    }
+    sock.destroy();
+    assert.match(answer, /^HTTP\/1\.1 405 /);
+    assert.ok(closedAt !== null, 'the connection was still open after 20 s');
+    assert.ok(closedAt >= 9000 && closedAt <= T(12000), `closed after ${closedAt} ms`);
+    const r = await srv.get('/api/leaderboard');
+    assert.equal(r.status, 200);
+    await srv.close();
+});
+
 // What libwebsockets refuses before the server sees the request (as
 // http-api.md says): a method it does not know is answered 403 and the
 // connection closed. The server goes on.
