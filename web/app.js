@@ -1137,9 +1137,17 @@ function codeFromPath() {
   return m ? m[1].toUpperCase() : '';
 }
 
+// A name the server would take; otherwise the page says why, naming the
+// first character that cannot be in one ("'ë' cannot be in a name."), so
+// that a name that looks right (an accent, a blank, an emoji) is no
+// riddle.
 function checkName() {
   if (NAME_RE.test(app.name)) return true;
-  showAlert(s.badName);
+  // (as drawn: an e and its accent are one, 'é', not a lone accent)
+  const chars = typeof Intl.Segmenter === 'function'
+    ? [...new Intl.Segmenter().segment(app.name)].map((x) => x.segment) : [...app.name];
+  const odd = chars.find((ch) => !/^[A-Za-z0-9_-]$/.test(ch));
+  showAlert(odd ? s.badNameChar(odd) : s.badName);
   document.getElementById('name')?.focus();
   return false;
 }

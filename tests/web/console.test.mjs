@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage, DESKTOP } from './helpers.mjs';
+import { s } from '../../web/strings.js';
 
 const env = setup();
 
@@ -45,6 +46,31 @@ test('a name with an accent is refused on the page, saying letters are A to Z', 
   await page.waitForSelector('text=Choose a name of 1 to 16 letters (A to Z, no accents)', { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'name');
   assert.equal(await page.isVisible('.code'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The message names the first character that cannot be in a name, as it
+// is drawn (an e and its combining accent together), a blank in words:
+// a name that looks right (an accent, a blank, an emoji, a letter written
+// right to left) was refused with the rule alone, which left its owner
+// to find what broke it.
+test('a name refused on the page names the character that cannot be in it', async () => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.goto(env.server.url);
+  for (const [name, ch] of [['Zoë', 'ë'], ['Zoe\u0301', 'e\u0301'], ['Ada Byron', ' '], ['Ada😀', '😀'], ['שרה', 'ש']]) {
+    await page.fill('#name', name);
+    await page.click('#create');
+    await page.waitForSelector('#message', { timeout: 15000 });
+    assert.equal(await page.textContent('#message'), s.badNameChar(ch), name);
+    assert.match(s.badNameChar(ch), ch === ' ' ? /^A blank cannot be in a name\./ : /^'.+' cannot be in a name\./);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'name');
+    assert.equal(await page.isVisible('.code'), false);
+  }
+  // An empty name is asked for.
+  await page.fill('#name', '');
+  await page.click('#create');
+  await page.waitForFunction((x) => document.getElementById('message')?.textContent === x, s.badName, { timeout: 15000 });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
