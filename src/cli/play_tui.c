@@ -966,9 +966,10 @@ static void draw_quit(const ui *u)
     delwin(w);
 }
 
+#define MORE_W 7 /* " m:more" at the end of the message rows */
+
 /* The rows the message text takes (at least two), at most the two
  * message rows and every row the screen has beyond what it needs. */
-#define MORE_W 7 /* " m:more" at the end of the message rows */
 static int message_rows(const ui *u, const char *text, int nplayers)
 {
     int spare = LINES - rows_needed(nplayers);
