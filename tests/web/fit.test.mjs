@@ -40,7 +40,10 @@ const offScreen = (page) => page.evaluate(() => {
   return out;
 });
 
-for (const size of PHONES) {
+// (and 640x360, a 360x640 phone on its side: the open cards and Draw
+// took their column's 24rem, and the hand, squeezed beside them, took two
+// lines, its line under the screen's foot)
+for (const size of [...PHONES, { width: 640, height: 360 }]) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     const page = await newPage(env.browser, size);
     await withShots(t, [page], async () => {
