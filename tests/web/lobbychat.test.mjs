@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, hostTable, PHONES } from './helpers.mjs';
+import { setup, newPage, withShots, hostTable, joinFromLink, PHONES } from './helpers.mjs';
 
 // (Twelve lobbies from one address, none left.)
 const env = setup(['--max-tables-per-address', '20']);
@@ -48,3 +48,28 @@ for (const size of PHONES.filter((p) => p.height > p.width)) {
     });
   }
 }
+
+// Two 16-letter names of one word: each name and the Remove that names
+// it break inside the list's line, rather than run out of it into the
+// room kept for the button (the host's ran to 303 px of 320, Remove
+// MMMMMMMMMMMMMMMM to 272).
+test('320x640, names of 16 wide letters: the seats stay inside their list, nothing under the Chat button', async (t) => {
+  const host = await newPage(env.browser, { width: 320, height: 640 });
+  const friend = await newPage(env.browser, { width: 320, height: 640 });
+  await withShots(t, [host, friend], async () => {
+    const code = await hostTable(host, env.server.url, 'WWWWWWWWWWWWWWWW', { seats: 4, kinds: ['open', 'open', 'greedy'] });
+    await joinFromLink(friend, env.server.url, code, 'MMMMMMMMMMMMMMMM');
+    await host.waitForSelector('.seat-list li:nth-child(3)', { timeout: 10000 });
+    const out = await host.evaluate(() => {
+      const list = document.querySelector('.seat-list');
+      const right = list.getBoundingClientRect().right - parseFloat(getComputedStyle(list).paddingRight);
+      return [...list.querySelectorAll('li > *')].filter((el) => el.getBoundingClientRect().right > right + 0.5)
+        .map((el) => `${el.textContent} to ${Math.round(el.getBoundingClientRect().right)} of ${Math.round(right)}`);
+    });
+    assert.deepEqual(out, []);
+    assert.deepEqual(await covered(host), []);
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
+});
