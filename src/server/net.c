@@ -1975,25 +1975,39 @@ static void body_deadline(struct lws *wsi)
 }
 
 /*
- * The body of a request answered 405 (a POST, a PUT...): whether one is
- * to come (its Content-Length is more than 0), and then it is read and
- * dropped, and the request completed once it is in (the connection is
- * kept alive, as after any answer), but for REFUSED_BODY_MS at most in
- * all. libwebsockets alone drops such a body with its timeout started
- * again at each piece read, so that a body sent a byte every few seconds
- * held the connection for ever (Content-Length: 100000 at a byte a
- * second: 28 hours). A client that sends nothing more is closed by that
- * timeout, as before.
+ * The body of a request this server does not read (refused with 405 or
+ * 400; a GET's is refused): 0 when none is to come; 1 when its
+ * Content-Length is more than 0, and then it is read and dropped, the
+ * request completed once it is in (the connection kept alive, as after any
+ * answer), but for REFUSED_BODY_MS at most in all; -1 when it is sent in
+ * chunks (Transfer-Encoding), which libwebsockets 4.1 does not read: the
+ * connection is closed after the answer. libwebsockets alone dropped a
+ * body with its timeout started again at each piece read, so that a body
+ * sent a byte every few seconds held the connection for ever
+ * (Content-Length: 100000 at a byte a second: 28 hours), and a chunked one
+ * too. A client that sends nothing more is closed by that timeout, as
+ * before.
  */
-static bool refuse_body(struct lws *wsi, pss *ps)
+static int refuse_body(struct lws *wsi, pss *ps)
 {
     char len[24];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
+        return -1;
     if (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 ||
         strtoll(len, NULL, 10) <= 0)
-        return false;
+        return 0;
     server *srv = lws_context_user(lws_get_context(wsi));
     ps->refused_until = uv_now(&srv->loop) + REFUSED_BODY_MS;
-    return true;
+    return 1;
+}
+
+/* Whether the request says a body follows (refuse_body). */
+static bool has_body(struct lws *wsi)
+{
+    char len[24];
+    return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 ||
+           (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 &&
+            strtoll(len, NULL, 10) > 0);
 }
 
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
@@ -2030,8 +2044,11 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
     }
     if (inline_body || head) {
         free(body);
-        if (status == HTTP_STATUS_METHOD_NOT_ALLOWED && refuse_body(wsi, ps))
-            return 0;
+        if (status >= 400) {
+            int refused = refuse_body(wsi, ps);
+            if (refused)
+                return refused < 0 ? -1 : 0;
+        }
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
     free(ps->body);
@@ -2067,6 +2084,10 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
 static const char api_method[] =
     "{\"error\":\"method_not_allowed\",\"message\":\"only GET and HEAD are served "
     "here\"}";
+
+static const char api_get_body[] =
+    "{\"error\":\"bad_request\",\"message\":\"a GET or HEAD request carries no "
+    "body\"}";
 
 static const char api_oom[] =
     "{\"error\":\"out_of_memory\",\"message\":\"the server ran out of memory answering "
@@ -2385,6 +2406,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return api ? http_json(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED, api_method, 0)
                        : http_text(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED,
                                    "only GET and HEAD are served here\n");
+        if (has_body(wsi))
+            return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, api_get_body, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST,
+                                   "a GET or HEAD request carries no body\n");
         if (api)
             return serve_api(srv, wsi, ps, url);
         if (!web_file(srv, url, path, sizeof path))
