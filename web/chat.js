@@ -144,6 +144,7 @@ export function createChat(send, nameOf) {
     toggle.hidden = state.open;
     toggle.setAttribute('aria-expanded', state.open ? 'true' : 'false');
     badge.textContent = state.unread ? s.chatUnread(state.unread) : '';
+    badge.dataset.n = state.unread || ''; // (drawn alone on a phone: style.css)
     badge.hidden = !state.unread;
     form.hidden = !state.canWrite;
     readOnly.hidden = state.canWrite;

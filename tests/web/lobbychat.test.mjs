@@ -73,3 +73,32 @@ test('320x640, names of 16 wide letters: the seats stay inside their list, nothi
   await host.context().close();
   await friend.context().close();
 });
+
+// With lines come: "Chat · 3 new" made the button twice as wide (at 320
+// px from 173 to 312), and it covered Add computer player and Start. On
+// a phone the count is a pill on the button's corner, the number alone;
+// a screen reader still hears "Chat · 3 new".
+test('320x640, three new lines in the chat: the button still covers nothing, and says how many', async (t) => {
+  const size = { width: 320, height: 640 };
+  const host = await newPage(env.browser, size);
+  const friend = await newPage(env.browser, size);
+  await withShots(t, [host, friend], async () => {
+    const code = await hostTable(host, env.server.url, 'Nia', { seats: 5, kinds: ['greedy', 'greedy', 'open', 'open'] });
+    await joinFromLink(friend, env.server.url, code, 'Ole');
+    await friend.click('#chat-toggle');
+    for (const line of ['hi', 'ready?', 'go']) {
+      const n = await friend.locator('#chat-lines li:not(.chat-empty)').count();
+      await friend.fill('#chat-input', line);
+      await friend.press('#chat-input', 'Enter');
+      await friend.waitForFunction((k) => document.querySelectorAll('#chat-lines li:not(.chat-empty)').length > k, n, { timeout: 5000 });
+    }
+    await host.waitForFunction(() => /3 new/.test(document.getElementById('chat-toggle').textContent), null, { timeout: 10000 });
+    assert.deepEqual(await covered(host), []);
+    assert.match(await host.locator('#chat-toggle').ariaSnapshot(), /button "Chat · 3 new"/);
+    const pill = await host.$eval('#chat-unread', (el) => getComputedStyle(el, '::after').content);
+    assert.match(pill, /^"3"/, `the count drawn: ${pill}`);
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
+});
