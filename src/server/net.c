@@ -1988,26 +1988,25 @@ static void body_deadline(struct lws *wsi)
  * too. A client that sends nothing more is closed by that timeout, as
  * before.
  */
-static int refuse_body(struct lws *wsi, pss *ps)
-{
-    char len[24];
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
-        return -1;
-    if (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 ||
-        strtoll(len, NULL, 10) <= 0)
-        return 0;
-    server *srv = lws_context_user(lws_get_context(wsi));
-    ps->refused_until = uv_now(&srv->loop) + REFUSED_BODY_MS;
-    return 1;
-}
-
-/* Whether the request says a body follows (refuse_body). */
+/* Whether the request says a body follows: a Content-Length over 0, or
+ * a Transfer-Encoding. */
 static bool has_body(struct lws *wsi)
 {
     char len[24];
     return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 ||
            (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 &&
             strtoll(len, NULL, 10) > 0);
+}
+
+static int refuse_body(struct lws *wsi, pss *ps)
+{
+    if (!has_body(wsi))
+        return 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
+        return -1;
+    server *srv = lws_context_user(lws_get_context(wsi));
+    ps->refused_until = uv_now(&srv->loop) + REFUSED_BODY_MS;
+    return 1;
 }
 
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
