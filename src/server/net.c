@@ -1974,6 +1974,16 @@ static void body_deadline(struct lws *wsi)
     lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, srv->cfg->idle_s);
 }
 
+/* Whether the request says a body follows: a Content-Length over 0, or
+ * a Transfer-Encoding. */
+static bool has_body(struct lws *wsi)
+{
+    char len[24];
+    return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 ||
+           (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 &&
+            strtoll(len, NULL, 10) > 0);
+}
+
 /*
  * The body of a request this server does not read (refused with 405 or
  * 400; a GET's is refused): 0 when none is to come; 1 when its
@@ -1988,16 +1998,6 @@ static void body_deadline(struct lws *wsi)
  * too. A client that sends nothing more is closed by that timeout, as
  * before.
  */
-/* Whether the request says a body follows: a Content-Length over 0, or
- * a Transfer-Encoding. */
-static bool has_body(struct lws *wsi)
-{
-    char len[24];
-    return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 ||
-           (lws_hdr_copy(wsi, len, sizeof len, WSI_TOKEN_HTTP_CONTENT_LENGTH) > 0 &&
-            strtoll(len, NULL, 10) > 0);
-}
-
 static int refuse_body(struct lws *wsi, pss *ps)
 {
     if (!has_body(wsi))
