@@ -786,7 +786,8 @@ function leaveTable(message, keep = false) {
 // the focus has it again; if that control is gone or disabled (the move
 // just played, a round that ended), the focus goes to a control that
 // stands in for it (data-focus-instead: Start for Add computer player,
-// gone once the table is full), or to the hand's current
+// gone once the table is full; Add computer player for a seat's Remove,
+// "remove-*" standing for any), or to the hand's current
 // card, or to Next round, rather than fall to the page's top and leave
 // a keyboard player to Tab back every turn. With neither (Join pressed,
 // and the lobby drawn; a spectator's table), it goes to the screen's
@@ -809,8 +810,10 @@ function render() {
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
     const key = CSS.escape(focusKey);
+    const kind = CSS.escape(focusKey.replace(/-.*/s, '-*')); // (remove-Ada: remove-*)
     const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${key}"]`),
-      root.querySelector(`[data-focus-instead~="${key}"]`), root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
+      root.querySelector(`[data-focus-instead~="${key}"]`), root.querySelector(`[data-focus-instead~="${kind}"]`),
+      root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     if (again) again.focus();
     // On Next round, the round's heading over it shows too (the focus
@@ -1270,7 +1273,8 @@ function lobbyScreen() {
           h('select', { id: 'bot-level', 'data-focus': 'bot-level', onchange: (e) => { app.botLevel = e.target.value; } },
             LEVELS.map((l) => h('option', { value: l, selected: l === app.botLevel }, l)))),
         h('button', {
-          id: 'add-bot', 'data-focus': 'add-bot', onclick: () => send({ type: 'add_bot', level: app.botLevel }),
+          id: 'add-bot', 'data-focus': 'add-bot', 'data-focus-instead': 'remove-*',
+          onclick: () => send({ type: 'add_bot', level: app.botLevel }),
         },
           s.addBotButton)) : null),
     host

@@ -167,3 +167,20 @@ test('the table\'s link pasted in the code field gives its code', async (t) => {
   await host.context().close();
   await friend.context().close();
 });
+
+// The keyboard that removes a seat stays among the seats: on Add
+// computer player (there again, the table no longer full). It fell to
+// the page's title, and the host tabbed back past the link to go on.
+test('the keyboard that removes a seat is left on Add computer player', async (t) => {
+  const host = await newPage(env.browser, PHONE);
+  await withShots(t, [host], async () => {
+    await hostTable(host, env.server.url, 'Rem', { seats: 3, kinds: ['greedy', 'greedy'] });
+    await host.focus('.seat-list li:nth-child(3) button');
+    await host.keyboard.press('Enter');
+    await host.waitForFunction(() => document.querySelectorAll('.seat-list li').length === 2, null, { timeout: 10000 });
+    await host.waitForSelector('#add-bot', { timeout: 10000 });
+    assert.equal(await host.evaluate(() => document.activeElement?.id), 'add-bot');
+    assert.deepEqual(host.errors, []);
+  });
+  await host.context().close();
+});
