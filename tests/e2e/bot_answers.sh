@@ -114,17 +114,27 @@ assert any(x.startswith("leastscore play: Ada'"'"'s bot: garbage") for x in line
     "$tmp/unended.out" || { cat "$tmp/unended.out"; fail "play: a bot's unended stderr line ran into the next"; }
 # What a bot writes to its stderr while nobody waits on it (here 0.3 s
 # after its answer, the game at your prompt) is passed on before the next
-# prompt (here the one after 'hand', typed a second later); it came only
-# once the bot was written to again, after your move (here at quit, under
-# 'your move> quit'). Not at once, across the line being typed.
-{ echo 'discard 9H draw'; sleep 1; echo hand; sleep 0.2; echo quit; } |
-    "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/late.py" \
-        --record "$tmp/late.lsr" >"$tmp/late.out" 2>&1 || true
+# prompt (here the one after 'hand', typed once the bot has written it);
+# it came only once the bot was written to again, after your move (here
+# at quit, under 'your move> quit'). Not at once, across the line being
+# typed.
+{
+    echo 'discard 9H draw'
+    i=0
+    while [ ! -e "$tmp/late.done" ] && [ "$i" -lt 600 ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    echo hand
+    sleep 0.2
+    echo quit
+} | "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/late.py $tmp/late.done" \
+    --record "$tmp/late.lsr" >"$tmp/late.out" 2>&1 || true
+[ -e "$tmp/late.done" ] || { cat "$tmp/late.out"; fail "the late bot never wrote its line"; }
 python3 -c 'import sys
 text = open(sys.argv[1]).read()
-late = text.find("late bot: after move 1\n")
-hand, quit = text.find("your move> hand\n"), text.find("your move> quit\n")
-assert 0 <= hand < quit and text.count("late bot:") == 1, text
-assert hand < late < quit, "the line is at %d, not between %d and %d" % (late, hand, quit)' \
+late, quit = text.find("late bot: after move 1\n"), text.find("your move> quit\n")
+assert 0 <= quit and text.count("late bot:") == 1, text
+assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
     "$tmp/late.out" || { cat "$tmp/late.out"; fail "play: a bot's stderr at the prompt waited for the next move"; }
 echo "bot answers ok"
