@@ -1082,10 +1082,12 @@ function homeScreen() {
   // the field took 12 characters of it, "HTTP://192.1", not a code.)
   const codeInput = h('input', {
     id: 'code', value: f.code, maxlength: 300, autocapitalize: 'characters', autocomplete: 'off',
+    // (Blanks are dropped: a code read out or copied from the lobby,
+    // where its letters stand apart, "A H Y 6 C", is the same code.)
     oninput: (e) => {
       const link = /\/t\/([A-Za-z0-9]+)\/?$/.exec(e.target.value.trim());
       if (link) e.target.value = link[1].toUpperCase();
-      f.code = e.target.value.trim().toUpperCase();
+      f.code = e.target.value.replace(/\s+/g, '').toUpperCase();
     },
   });
 
@@ -1190,10 +1192,22 @@ function createTable() {
   }, true);
 }
 
+// What is wrong with the table's code typed on the first page, or null:
+// the first character that cannot be in one, or a length no code has
+// (the server's own answer to 300 characters was 'code: longer than 31
+// characters').
+function codeError(code) {
+  if (!code) return s.badCode;
+  const odd = [...code].find((ch) => !/^[A-Z0-9]$/.test(ch));
+  if (odd) return s.badCodeChar(odd);
+  return code.length > 12 ? s.codeTooLong(code.length) : null;
+}
+
 function joinTable() {
   if (app.asking || !checkName()) return;
-  if (!/^[A-Z0-9]+$/.test(app.form.code)) {
-    showAlert(s.badCode);
+  const bad = codeError(app.form.code);
+  if (bad) {
+    showAlert(bad);
     return;
   }
   ask({ type: 'join', code: app.form.code, name: app.name }, true);
@@ -1201,8 +1215,9 @@ function joinTable() {
 
 function watchTable() {
   if (app.asking) return;
-  if (!/^[A-Z0-9]+$/.test(app.form.code)) {
-    showAlert(s.badCode);
+  const bad = codeError(app.form.code);
+  if (bad) {
+    showAlert(bad);
     return;
   }
   ask({ type: 'watch', code: app.form.code }, false);

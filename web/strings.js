@@ -96,6 +96,8 @@ export const s = {
   badNameChar: (ch) => `${/^\s$/u.test(ch) ? 'A blank' : `'${ch}'`} cannot be in a name. `
     + 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or -.',
   badCode: 'Type the table code (letters and digits).',
+  badCodeChar: (ch) => `'${ch}' cannot be in a table code. Type the table code (letters and digits).`,
+  codeTooLong: (n) => `That code is ${n} characters long; a table code has 5 (letters and digits).`,
 
   // Lobby
   lobbyHeading: (code) => `Table ${code}`,

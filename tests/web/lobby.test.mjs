@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   setup, newPage, withShots, hostTable, setName, createTable, joinFromLink, DESKTOP, PHONE,
 } from './helpers.mjs';
+import { s } from '../../web/strings.js';
 
 const env = setup();
 
@@ -183,4 +184,32 @@ test('the keyboard that removes a seat is left on Add computer player', async (t
     assert.deepEqual(host.errors, []);
   });
   await host.context().close();
+});
+
+// A table's code typed on the first page as the lobby shows it, its
+// letters apart ("A H Y 6 C"), is that code; one that is no code is
+// refused saying why, before it is sent (300 characters went to the
+// server, which answered "code: longer than 31 characters").
+test('a table\'s code typed with blanks is taken; one that is none says why', async (t) => {
+  const host = await newPage(env.browser, DESKTOP);
+  const friend = await newPage(env.browser, PHONE);
+  await withShots(t, [host, friend], async () => {
+    const code = await hostTable(host, env.server.url, 'Sol', { seats: 2, kinds: ['open'] });
+    await friend.goto(env.server.url + '/');
+    await setName(friend, 'Tam');
+    for (const [typed, why] of [['Z'.repeat(300), s.codeTooLong(300)], ['ABC-DE', s.badCodeChar('-')], ['', s.badCode]]) {
+      await friend.fill('#code', typed);
+      await friend.click('#join');
+      await friend.waitForFunction((x) => document.getElementById('message')?.textContent === x, why, { timeout: 5000 })
+        .catch(() => {});
+      assert.equal(await friend.textContent('#message'), why, typed.slice(0, 20));
+    }
+    await friend.fill('#code', ` ${code.split('').join(' ')} `);
+    await friend.click('#join');
+    await friend.waitForSelector('.seat-list', { timeout: 10000 });
+    assert.match(await friend.textContent('.seat-list'), /Tam/);
+    assert.deepEqual(friend.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
 });
