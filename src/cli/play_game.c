@@ -330,11 +330,13 @@ static int newer_first(const void *pa, const void *pb)
     return -strcmp(a->name, b->name);
 }
 
+#define RECORD_MAX_MIB 64 /* a longer file is no record (as replay says) */
+
 /* Whether the file at path is a valid record of a match that is not over. */
 static bool unfinished(const char *path)
 {
     size_t len;
-    char *text = cli_read_file(path, 64 << 20, &len);
+    char *text = cli_read_file(path, RECORD_MAX_MIB << 20, &len);
     if (!text)
         return false;
     ls_state *s = NULL;
@@ -636,10 +638,13 @@ static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
 static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
                         size_t size)
 {
-    g->resume_text = cli_read_file(o->resume, 64 << 20, &g->resume_len);
+    g->resume_text = cli_read_file(o->resume, RECORD_MAX_MIB << 20, &g->resume_len);
     if (!g->resume_text) {
+        char why[64]; /* the limit named, in replay's words */
+        snprintf(why, sizeof why, "it is longer than %d MiB, which no game record is",
+                 RECORD_MAX_MIB);
         snprintf(msg, size, "--resume: cannot read %s: %s", PLAY_SHOWN(o->resume),
-                 errno == EFBIG ? "it is longer than any game record" : strerror(errno));
+                 errno == EFBIG ? why : strerror(errno));
         return -1;
     }
     resume_ctx c = {.g = g, .o = o, .seed = seed, .msg = msg, .size = size};

@@ -1010,6 +1010,16 @@ for path, kind in [(f"{tmp}/fifo.lsr", "a named pipe (FIFO)"), (f"{tmp}/dir.lsr"
         fail(f"play --resume {path}: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
     if os.path.exists(path + ".lock"):
         fail(f"play --resume {path} made a lock file beside it")
+# A file longer than any record names the limit, in replay's words (it
+# said 'it is longer than any game record', no size given).
+with open(f"{tmp}/huge.lsr", "wb") as f:
+    f.truncate(65 << 20) # sparse: no disk used
+r = subprocess.run([ls, "play", "--plain", "--resume", f"{tmp}/huge.lsr"], capture_output=True,
+                   text=True, input="quit\n", timeout=60)
+want = f"leastscore play: --resume: cannot read {tmp}/huge.lsr: it is longer than 64 MiB, which no game record is\n"
+if r.returncode != 2 or r.stderr != want or r.stdout:
+    fail(f"play --resume of a huge file: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
+os.remove(f"{tmp}/huge.lsr")
 print("ok: resume")
 
 # A process a cmd: bot starts outside its process group (setsid, as a
