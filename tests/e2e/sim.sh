@@ -412,10 +412,14 @@ for run in sim:INT:130 arena:TERM:143 sim:TERM:143 arena:INT:130; do
     python3 -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $tmp/setsid.py $mark" \
-        --matches 400 --threads 1 --threshold 10 >/dev/null 2>&1 &
+        --matches 400 --threads 1 --threshold 10 >"$tmp/sig.out" 2>"$tmp/sig.err" &
     pid=$!
-    i=0 # until two matches' helpers run: one adopted, one its bot's
-    while [ "$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null |
+    # Until the wrapper has become leastscore (a signal before that is the
+    # wrapper's, ignored by it at first) and two matches' helpers run: one
+    # adopted, one its bot's.
+    i=0
+    while [ "$(cat /proc/$pid/comm 2>/dev/null)" != leastscore ] ||
+          [ "$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null |
                grep -vc "^/proc/$pid/")" -lt 3 ]; do
         i=$((i + 1))
         [ "$i" -lt 600 ] || { kill -9 "$pid"; fail "$cmd: the bots' helpers never started"; }
@@ -426,7 +430,9 @@ os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $t
     wait "$pid"
     rc=$?
     set -e
-    [ "$rc" -eq "$want" ] || fail "$cmd stopped by SIG$sig exited $rc, not $want"
+    # (What it wrote is shown: it once exited 0 in a loaded full run.)
+    [ "$rc" -eq "$want" ] || { tail -n 5 "$tmp/sig.out" "$tmp/sig.err"
+        fail "$cmd stopped by SIG$sig after $i checks exited $rc, not $want"; }
     left=""
     for i in $(seq 50); do
         left=$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null || true)
