@@ -265,6 +265,15 @@ int cmd_serve(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    /* An empty name is a mistake in the command (a variable unset), not a
+     * store or a directory that failed: said as storebench says it. */
+    if (db_opt && !*db_opt)
+        return cli_usage_error("serve", "--db needs an SQLite file or a postgresql:// URL, "
+                               "not an empty name");
+    if (data_opt && !*data_opt)
+        return cli_usage_error("serve", "--data needs a directory, not an empty name");
+    if (web_opt && !*web_opt)
+        return cli_usage_error("serve", "--web needs a directory, not an empty name");
     if (web_opt) {
         if (!is_dir(web_opt))
             return cli_usage_error("serve", "--web: '%s' is not a directory", web_opt);

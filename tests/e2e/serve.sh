@@ -40,6 +40,11 @@ expect_usage "--max-queue: '255' is not a whole number from 256 to 1048576" --ma
 expect_usage "--grace: ' 5' is not a whole number from 1" --grace ' 5'
 expect_usage "--listen's port: '+80' is not a whole number from 0 to 65535" --listen 127.0.0.1:+80
 expect_usage "needs a value" --data
+# An empty name (an unset variable) is the command's mistake: exit 2, not
+# a store or directory that failed (exit 1, 'no database given').
+expect_usage "--db needs an SQLite file or a postgresql:// URL, not an empty name" --db ''
+expect_usage "--data needs a directory, not an empty name" --data ''
+expect_usage "--web needs a directory, not an empty name" --web ''
 expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
 expect_usage "'https://example.org/' is not an origin" --origin https://a.org,https://example.org/
 expect_usage "--origin: an empty entry in 'https://a.org,,https://b.org'" --origin https://a.org,,https://b.org
