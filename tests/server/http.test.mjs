@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { get as httpGet } from 'node:http';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { startServer, trickle, withTimeout, T } from './lib.mjs';
 
 // One HTTP/1.1 connection: request(text, head) sends a request and reads
 // exactly one answer (no body after a HEAD), failing on anything more or
@@ -155,20 +155,8 @@ test('other methods get 405 with Allow and the whole answer (JSON under /api); t
 // is read for 10 seconds at most, then the connection is closed.
 test('a refused request\'s body sent a byte at a time is read for 10 seconds at most', async () => {
     const srv = await startServer();
-    const sock = connect({ host: '127.0.0.1', port: srv.port });
-    let answer = '';
-    let closedAt = null;
-    const t0 = Date.now();
-    sock.on('data', (d) => { answer += d.toString('latin1'); });
-    sock.on('close', () => { closedAt = Date.now() - t0; });
-    sock.on('error', () => { /* a close follows */ });
-    sock.write('POST /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nx');
-    // A byte every half second, for 20 s at most (bounded if never closed).
-    while (closedAt === null && Date.now() - t0 < T(20000)) {
-        sock.write('x');
-        await new Promise((r) => setTimeout(r, 500));
-    }
-    sock.destroy();
+    const { answer, closedAt } = await trickle(srv.port,
+        'POST /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nx', 'x', T(20000));
     assert.match(answer, /^HTTP\/1\.1 405 /);
     assert.ok(closedAt !== null, 'the connection was still open after 20 s');
     assert.ok(closedAt >= 9000 && closedAt <= T(12000), `closed after ${closedAt} ms`);
@@ -183,31 +171,15 @@ test('a refused request\'s body sent a byte at a time is read for 10 seconds at 
 // was held for ever too: it is answered, and the connection closed.
 test('a GET\'s body is refused 400 and read for 10 s at most; a chunked body closes at once', async () => {
     const srv = await startServer();
-    const trickle = async (head, piece, ms) => {
-        const sock = connect({ host: '127.0.0.1', port: srv.port });
-        let answer = '';
-        let closedAt = null;
-        const t0 = Date.now();
-        sock.on('data', (d) => { answer += d.toString('latin1'); });
-        sock.on('close', () => { closedAt = Date.now() - t0; });
-        sock.on('error', () => { /* a close follows */ });
-        sock.write(head);
-        while (closedAt === null && Date.now() - t0 < ms) {
-            sock.write(piece);
-            await new Promise((r) => setTimeout(r, 500));
-        }
-        sock.destroy();
-        return { answer, closedAt };
-    };
-    let t = await trickle('GET /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n', 'x', T(20000));
+    let t = await trickle(srv.port, 'GET /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n', 'x', T(20000));
     assert.match(t.answer, /^HTTP\/1\.1 400 [^]*\r\n\r\n\{"error":"bad_request","message":"a GET or HEAD request carries no body"\}$/);
     assert.ok(t.closedAt !== null && t.closedAt >= 9000 && t.closedAt <= T(12000), `closed after ${t.closedAt} ms`);
     // Outside the API in plain text (the body's 5 bytes in, the next
     // request is the bytes after them: refused by libwebsockets).
-    t = await trickle('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\n', 'x', T(5000));
+    t = await trickle(srv.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\n', 'x', T(5000));
     assert.match(t.answer, /^HTTP\/1\.1 400 [^]*?\r\n\r\na GET or HEAD request carries no body\n/);
     for (const method of ['POST', 'GET']) {
-        t = await trickle(`${method} /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n`, '1\r\nx\r\n', T(20000));
+        t = await trickle(srv.port, `${method} /api/leaderboard HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n`, '1\r\nx\r\n', T(20000));
         assert.match(t.answer, method === 'POST' ? /^HTTP\/1\.1 405 / : /^HTTP\/1\.1 400 /, method);
         assert.ok(t.closedAt !== null && t.closedAt <= T(2000), `${method}: closed after ${t.closedAt} ms`);
     }

@@ -11,6 +11,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -408,6 +409,28 @@ export function wsFrame(first, payload = '') {
 }
 
 export const rawWrite = (c, bytes) => c.ws._socket.write(bytes);
+
+// trickle(port, head, piece, ms): a slow client on a raw socket to
+// 127.0.0.1:port: sends head, then piece every half second until the
+// server closes the connection or ms have passed (bounded if it never
+// does). Resolves with {answer, closedAt}: all the server sent (latin1),
+// and the milliseconds from the start to the close (null if still open).
+export async function trickle(port, head, piece, ms) {
+    const sock = netConnect({ host: '127.0.0.1', port });
+    let answer = '';
+    let closedAt = null;
+    const t0 = Date.now();
+    sock.on('data', (d) => { answer += d.toString('latin1'); });
+    sock.on('close', () => { closedAt = Date.now() - t0; });
+    sock.on('error', () => { /* a close follows */ });
+    sock.write(head);
+    while (closedAt === null && Date.now() - t0 < ms) {
+        sock.write(piece);
+        await sleep(500);
+    }
+    sock.destroy();
+    return { answer, closedAt };
+}
 
 // ---------------------------------------------------------------------
 // Cards and legal moves (docs/rules.md R3, D2, D3), for the seats the
