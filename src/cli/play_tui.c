@@ -261,17 +261,29 @@ static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int
     mvwaddnstr(win, y, x, wd->p + post, (int)(wd->n - post));
 }
 
+/* The columns a word must leave free at its row's end: one for the
+ * ellipsis when the row is the last one drawn (`last`) and text follows
+ * the word (`rest`), which is then cut after it; drawn over the word's
+ * last column instead, the ellipsis hid a character that fits ("keeps
+ * J♣" read "keeps J…"). */
+static int end_room(bool mark, bool last, const char *rest)
+{
+    rest += strspn(rest, " ");
+    return mark && last && *rest ? 1 : 0;
+}
+
 /*
  * Rich text: `text` wrapped at spaces into rows of w columns from (y, x),
  * later rows indented by `indent`, at most `maxrows` rows; what does not
- * fit ends in an ellipsis. Cards named in record notation are drawn as
- * cards, in their colours. With win NULL nothing is drawn. Returns the
- * rows used (at least 1). rich_from() draws the text's rows from row
- * `skip` on (wrapped as rich() wraps it whole) at (y, x), at most maxrows
- * of them, and returns skip + the rows it drew: a long text read a
- * region at a time; without `mark`, a last row that the text goes on
- * after ends with no ellipsis, which would be drawn over its last
- * character (a card's suit) when the row is full.
+ * fit is cut after the last word that fits whole, an ellipsis in its
+ * place (a word wider than a row is cut inside, a card never). Cards
+ * named in record notation are drawn as cards, in their colours. With
+ * win NULL nothing is drawn. Returns the rows used (at least 1).
+ * rich_from() draws the text's rows from row `skip` on (wrapped as rich()
+ * wraps it whole) at (y, x), at most maxrows of them, and returns skip +
+ * the rows it drew: a long text read a region at a time; without `mark`,
+ * a last row that the text goes on after ends with no ellipsis and is
+ * wrapped as the rows above it are (the caller says there is more).
  */
 static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
                      int maxrows, bool mark, int indent, const char *text, attr_t attr)
@@ -292,20 +304,25 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
         }
         word wd = next_word(u, p);
         int start = row ? indent : 0, gap = col > start ? 1 : 0;
-        if (col + gap + wd.w > w && col > start) {
+        int keep = end_room(mark, row + 1 >= skip + maxrows, p + wd.n);
+        if (col + gap + wd.w > w - keep && col > start) {
             if (row + 1 >= skip + maxrows) { /* no room left: an ellipsis */
                 if (win && mark)
-                    mvwaddstr(win, y + row, x + (col < w ? col : w - 1), ellipsis(u));
+                    mvwaddstr(win, y + row, x + col, ellipsis(u));
                 break;
             }
             row++;
             col = indent;
             gap = 0;
+            keep = end_room(mark, row + 1 >= skip + maxrows, p + wd.n);
         }
         int room = w - col - gap;
-        bool cut = wd.w > room;
-        if (cut && wd.card != LS_NO_CARD)
+        bool cut = wd.w > room - keep;
+        if (cut && wd.card != LS_NO_CARD) { /* a card is never cut: … alone */
+            if (win && row >= skip)
+                mvwaddstr(win, y + row, x + col, ellipsis(u));
             break;
+        }
         if (win && row >= skip)
             put_word(u, win, y + row, x + col + gap, &wd, cut ? room - 1 : room, attr);
         col += gap + (cut ? room - 1 : wd.w);

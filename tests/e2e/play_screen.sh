@@ -22,7 +22,8 @@
 # narrow terminal, but never a path or the command to go on; a move key on
 # a computer's turn says why it does nothing; "Last moves" shows an entry
 # whole; line mode's round result is sentences at a terminal too narrow
-# for its table, and its help's descriptions go on under their column.
+# for its table, and its help's descriptions go on under their column;
+# text cut for want of rows ends in an ellipsis after its last whole word.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -995,5 +996,59 @@ grep -qE 'Why: .*\. $' "$tmp/h8.whole" || screen_fail "the hint at 80x40 is not 
 cmp -s "$tmp/h8.whole" "$tmp/h8.paged" ||
     screen_fail "the hint read with m is not the hint: '$(cat "$tmp/h8.paged")', not '$(cat "$tmp/h8.whole")'"
 quit h8
+fi
+# 33. Text cut for want of rows ends in an ellipsis in place of what is
+# cut, never over a character that fits: a row filled to its last column
+# had that column overwritten ("...lsr: round 1," read "round 1…", as a
+# card J♣ read "J…"). A record whose file's name is words of 13 letters
+# (two fill a row of "Last moves" at 80 columns) is resumed at 80x18 (the
+# smallest for 2 players), where "Resumed from NAME: round 1, turn 1."
+# takes more rows than the column has; at each width from 80 to 84 the
+# words shown before the ellipsis must be the entry's own, whole, as
+# "Last moves" shows it at 250 columns.
+if want 33; then
+long=$(python3 -c 'print(" ".join(c * 13 for c in "abcdefghijklmnopq"))')
+printf 'quit\n' | $LS play --plain --seed 3 --bots 1 --record "$tmp/$long.lsr" >/dev/null 2>&1 || true
+[ -f "$tmp/$long.lsr" ] || { echo "no record to resume from"; exit 1; }
+# log_text COLS: the "Last moves" column (from column 50, under its
+# heading, above the message rows and the footer), its rows joined.
+log_text() {
+    python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if "Last moves" in r)
+print(" ".join(r[50:].strip() for r in rows[top + 1:15] if r[50:].strip()))' "$tmp/screen"
+}
+# at_width COLS: the screen drawn at COLS columns (its title row ends at
+# the last column but one).
+at_width() {
+    $T resize-window -t el -x "$1" -y 18
+    i=0
+    until $T capture-pane -p -t el >"$tmp/screen" &&
+          [ "$(head -n 1 "$tmp/screen" | tr -d '\n' | wc -m)" -eq $(($1 - 1)) ]; do
+        [ "$i" -lt 200 ] || screen_fail "the screen was not drawn at $1 columns"
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+$T new-session -d -s el -x 250 -y 18 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --resume '$long.lsr'; echo \"exit status \$?\"; sleep 60"
+wait_for el "turn 1."
+log_text >"$tmp/el.whole"
+grep -qxF "Resumed from $long.lsr: round 1, turn 1." "$tmp/el.whole" ||
+    screen_fail "the entry is not whole at 250 columns: '$(cat "$tmp/el.whole")'"
+for cols in 80 81 82 83 84; do
+    at_width "$cols"
+    log_text >"$tmp/el.cut"
+    python3 -c 'import sys
+whole = open(sys.argv[1], encoding="utf-8").read().split()
+cut = open(sys.argv[2], encoding="utf-8").read().rstrip("\n")
+if not cut.endswith("\u2026") and not cut.endswith("~"):
+    sys.exit("the entry is not cut at %s columns: %r" % (sys.argv[3], cut))
+shown = cut[:-1].split()
+if shown != whole[:len(shown)]:
+    sys.exit("at %s columns the words before the ellipsis are not the entry'"'"'s, whole: %r" % (sys.argv[3], cut))' \
+        "$tmp/el.whole" "$tmp/el.cut" "$cols" || screen_fail "the screen at $cols columns:"
+done
+quit el
 fi
 echo ok
