@@ -1797,21 +1797,54 @@ static const char *content_type(const char *path)
     return "application/octet-stream";
 }
 
+#define LETTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+#define ALNUM LETTERS "0123456789"
+
+/*
+ * The client's own pages under a prefix, drawn by app.js from the one
+ * path segment that follows it: the characters of that segment and its
+ * length, as the page takes them (web/pages.js, pageRoute), and what the
+ * segment should be, said when a path under the prefix is none. A path
+ * the page cannot draw is not served the page (it would show the first
+ * page, as if the address were not there); it was a bare "not found",
+ * which did not say why /players/José (a browser sends
+ * /players/Jos%C3%A9) or /players/bad.name is no page.
+ */
+static const struct client_route {
+    const char *prefix, *chars;
+    size_t max;
+    const char *what;
+} client_routes[] = {
+    {"/players/", ALNUM "_-", LS_NAME_MAX,
+     "a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -"},
+    {"/bots/", LETTERS, LS_NAME_MAX, "a computer level's page is /bots/LEVEL"},
+    {"/matches/", ALNUM "_.-", 24,
+     "a match's page is /matches/ID, ID a whole number from 1"},
+    {"/t/", ALNUM, LS_NAME_MAX, "a table's link is /t/CODE, CODE its letters and digits"},
+};
+
+/* The route whose prefix url starts with, or NULL. */
+static const struct client_route *client_route(const char *url)
+{
+    for (size_t i = 0; i < sizeof client_routes / sizeof client_routes[0]; i++)
+        if (!strncmp(url, client_routes[i].prefix, strlen(client_routes[i].prefix)))
+            return &client_routes[i];
+    return NULL;
+}
+
 /* Whether url is one of the client's own pages (drawn by app.js):
- * /leaderboard, /players/NAME, /bots/LEVEL, /matches/ID. */
+ * /leaderboard, /players/NAME, /bots/LEVEL, /matches/ID (not /t/CODE:
+ * table_link). */
 static bool client_page(const char *url)
 {
-    static const char *const pages[] = {"/players/", "/bots/", "/matches/"};
     if (!strcmp(url, "/leaderboard"))
         return true;
-    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
-        size_t n = strlen(pages[i]);
-        if (!strncmp(url, pages[i], n) && url[n] && strlen(url + n) <= LS_NAME_MAX &&
-            strspn(url + n, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                            "0123456789_-") == strlen(url + n))
-            return true;
-    }
-    return false;
+    const struct client_route *r = client_route(url);
+    if (!r || !strcmp(r->prefix, "/t/"))
+        return false;
+    const char *seg = url + strlen(r->prefix);
+    size_t n = strspn(seg, r->chars);
+    return n >= 1 && n <= r->max && !seg[n];
 }
 
 /* Whether url is a table link, /t/CODE or /t/CODE/, with CODE any 1 to 16
@@ -1823,8 +1856,37 @@ static bool table_link(const char *url)
     if (strncmp(url, "/t/", 3) != 0)
         return false;
     const char *code = url + 3;
-    size_t n = strspn(code, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+    size_t n = strspn(code, ALNUM);
     return n >= 1 && n <= LS_NAME_MAX && (!code[n] || (code[n] == '/' && !code[n + 1]));
+}
+
+/*
+ * The plain-text 404 for a path that is no file and no page: "not
+ * found", and for a path under a page's prefix, what the page's address
+ * is. The path is quoted as lws hands it over (percent-decoded: any
+ * bytes), cut to 60 bytes, made valid UTF-8, and its control characters
+ * shown as '?': the answer may reach a terminal (curl).
+ */
+static void not_found_text(const char *url, char *out, size_t size)
+{
+    const struct client_route *r = client_route(url);
+    if (!r) {
+        snprintf(out, size, "not found\n");
+        return;
+    }
+    char quoted[64 + 4];
+    snprintf(quoted, sizeof quoted, "%.60s%s", url, strlen(url) > 60 ? "..." : "");
+    srv_utf8_fix(quoted);
+    for (char *q = quoted; *q; q++)
+        if ((unsigned char)*q < 0x20 || *q == 0x7f)
+            *q = '?';
+    int n = snprintf(out, size, "not found: %s is no page: %s", quoted, r->what);
+    for (int i = 0; !strcmp(r->prefix, "/bots/") && table_levels[i] && n > 0 &&
+                    (size_t)n < size; i++)
+        n += snprintf(out + n, size - (size_t)n, "%s%s", i ? ", " : " (the levels: ",
+                      table_levels[i]);
+    if (n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, "%s\n", strcmp(r->prefix, "/bots/") ? "" : ")");
 }
 
 /* The file under the web directory for a URL path, or false: "/" and
@@ -2411,8 +2473,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
                                    "a GET or HEAD request carries no body\n");
         if (api)
             return serve_api(srv, wsi, ps, url);
-        if (!web_file(srv, url, path, sizeof path))
-            return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, "not found\n");
+        if (!web_file(srv, url, path, sizeof path)) {
+            char why[256];
+            not_found_text(url, why, sizeof why);
+            return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, why);
+        }
         /* The page runs its own files only (no inline script or style,
          * nothing from elsewhere; the game connection is a WebSocket to
          * this server), and no other site may frame it. */

@@ -6,7 +6,8 @@
 // body, and after each answer the same connection serves the next request.
 // CONNECT gets 405 too; what libwebsockets closes unanswered (over-long
 // headers, %00 in a path) is closed at once, as http-api.md says. A
-// browser's big cookies (10 KB) fit in the 16 KiB of header space. The
+// browser's big cookies (10 KB) fit in the 16 KiB of header space. A
+// page's address the page cannot draw gets a 404 that says why. The
 // API answers an address 30 requests at once, then 10 a second.
 
 import { test } from 'node:test';
@@ -191,6 +192,48 @@ test('a GET\'s body is refused 400 and read for 10 s at most; a chunked body clo
     await srv.close();
 });
 
+// A path under one of the client's pages' prefixes that the page cannot
+// draw (a name with an accent or an emoji, as a browser sends it
+// percent-encoded; a level with a digit; an id too long) was a bare
+// 'not found', which did not say why; it now says what the address should
+// be, with the path quoted safely (valid UTF-8, no control characters).
+// What the page draws is the page, as the page takes it: a match's id of 18
+// digits (the API's longest) or with a dot, which the API words.
+test('a page\'s address the page cannot draw gets a 404 saying what the address should be', async () => {
+    const srv = await startServer();
+    const c = client(srv.port);
+    const expect = {
+        '/players/%F0%9F%98%80': "not found: /players/\u{1F600} is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n",
+        '/players/Jos%C3%A9': "not found: /players/Jos\u00e9 is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n",
+        '/players/bad.name': "not found: /players/bad.name is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n",
+        '/players/': "not found: /players/ is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n",
+        '/bots/x_1': "not found: /bots/x_1 is no page: a computer level's page is /bots/LEVEL (the levels: random, greedy, expert)\n",
+        '/matches/%FF%1B[31m': "not found: /matches/??[31m is no page: a match's page is /matches/ID, ID a whole number from 1\n",
+        '/t/AB%E2%82': "not found: /t/AB?? is no page: a table's link is /t/CODE, CODE its letters and digits\n",
+        [`/players/${'a'.repeat(70)}`]: `not found: /players/${'a'.repeat(51)}... is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n`,
+        '/nothere': 'not found\n',
+    };
+    for (const [path, text] of Object.entries(expect)) {
+        const r = await c.request(req('GET', path));
+        assert.equal(r.status, 404, path);
+        assert.match(r.headers['content-type'], /^text\/plain; charset=utf-8/, path);
+        assert.equal(r.body, text, path);
+        const head = await c.request(req('HEAD', path), true);
+        assert.equal(head.headers['content-length'], r.headers['content-length'], path);
+    }
+    // The raw bytes of a name (not percent-encoded) are the same answer.
+    const raw = await c.request(req('GET', '/players/\u{1F600}')); // sent as UTF-8
+    assert.equal(raw.status, 404);
+    assert.equal(raw.body, expect['/players/%F0%9F%98%80']);
+    for (const page of ['/players/Zed', '/bots/Greedy', '/matches/123456789012345678', '/matches/1.5', '/t/ABCDE/']) {
+        const r = await c.request(req('GET', page));
+        assert.equal(r.status, 200, page);
+        assert.match(r.headers['content-type'], /^text\/html/, page);
+    }
+    c.close();
+    await srv.close();
+});
+
 // What libwebsockets refuses before the server sees the request (as
 // http-api.md says): a method it does not know is answered 403 and the
 // connection closed. The server goes on.
@@ -203,6 +246,24 @@ test('TRACE and unknown methods get 403 from libwebsockets; the server goes on',
     }
     const r = await srv.get('/api/leaderboard');
     assert.equal(r.status, 200);
+    await srv.close();
+});
+
+// Two more that libwebsockets 4.1 answers 403 (HTML) and closes before the
+// server is called, so that the server cannot answer them its own way
+// (http-api.md says why): a bad percent-escape in the path or the query
+// (its URL parser, lws_parse_urldecode), and a request target in absolute
+// form (RFC 9112 3.2.2: lws_http_action takes only a path starting with
+// '/'). This test notes what they get, so that a libwebsockets that
+// answers otherwise is seen; the server goes on.
+test('a bad percent-escape and an absolute-form target get 403 from libwebsockets; the server goes on', async () => {
+    const srv = await startServer();
+    for (const target of ['/leaderboard?x=%ZZ', '/api/leaderboard?x=%ZZ', '/players/%G1', '/api/players/A%2',
+        `http://127.0.0.1:${srv.port}/leaderboard`, `http://127.0.0.1:${srv.port}/api/leaderboard`]) {
+        const answer = await closingAnswer(srv.port, req('GET', target), 5000);
+        assert.match(answer, /^HTTP\/1\.[01] 403 [^]*\r\n\r\n<html>[^]*<h1>403<\/h1>/, target);
+    }
+    assert.equal((await srv.get('/api/leaderboard')).status, 200);
     await srv.close();
 });
 
