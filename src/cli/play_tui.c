@@ -171,14 +171,23 @@ static const char *ellipsis(const ui *u)
     return u->utf8 ? "\u2026" : "~";
 }
 
-/* name cut to w columns, its last one an ellipsis when it is longer. */
+/* name cut to w columns, its last one an ellipsis when it is longer.
+ * Columns are characters, not bytes: a computer player's cmd: level may
+ * be UTF-8 ("cmd:./aéé"), which a cut by bytes ended in half a character
+ * or cut when it fitted. */
 static const char *cut_name(const ui *u, const char *name, int w, char *buf,
                             size_t size)
 {
-    if ((int)strlen(name) <= w)
+    size_t b = 0;
+    if (play_text_width(name, strlen(name)) <= w) {
         snprintf(buf, size, "%s", name);
-    else
-        snprintf(buf, size, "%.*s%s", w - 1, name, ellipsis(u));
+        return buf;
+    }
+    for (int cols = 0; name[b] && cols < w - 1; cols++)
+        do
+            b++;
+        while (((unsigned char)name[b] & 0xC0) == 0x80);
+    snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
 }
 

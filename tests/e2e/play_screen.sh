@@ -23,7 +23,8 @@
 # a computer's turn says why it does nothing; "Last moves" shows an entry
 # whole; line mode's round result is sentences at a terminal too narrow
 # for its table, and its help's descriptions go on under their column;
-# text cut for want of rows ends in an ellipsis after its last whole word.
+# text cut for want of rows ends in an ellipsis after its last whole word;
+# a computer player's level is cut by characters.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1050,5 +1051,19 @@ if shown != whole[:len(shown)]:
         "$tmp/el.whole" "$tmp/el.cut" "$cols" || screen_fail "the screen at $cols columns:"
 done
 quit el
+fi
+# 34. A computer player's level is cut to its column by characters, not
+# bytes: 'cmd:./éé' (8 characters, 10 bytes) fits the 9 columns whole, and
+# 'cmd:./aééé' is cut to 'cmd:./aé…'. They were 'cmd:./é…', cut though
+# it fitted, and 'cmd:./a' with half an 'é' before the ellipsis.
+if want 34 && [ "$loc" != C ]; then
+ln -s "$(cd "$(dirname "$0")/../bots" && pwd)/noisy.py" "$tmp/éé"
+ln -s "$(cd "$(dirname "$0")/../bots" && pwd)/noisy.py" "$tmp/aééé"
+$T new-session -d -s lv -x 80 -y 20 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --bots 2 --level 'cmd:./éé,cmd:./aééé' --seed 3 --record '$tmp/lv.lsr' 2>/dev/null; echo \"exit status \$?\"; sleep 60"
+wait_for lv "Your hand: total"
+on_screen -E '^  Ada +cmd:\./éé +5 ' "a level that fits its column is cut, or cut inside a character"
+on_screen -E '^  Ben +cmd:\./aé… +5 ' "a level longer than its column is not cut to 8 characters and an ellipsis"
+quit lv
 fi
 echo ok
