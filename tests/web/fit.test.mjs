@@ -55,6 +55,20 @@ for (const size of [...PHONES, { width: 640, height: 360 }]) {
         assert.equal(await page.evaluate(() => window.scrollY), 0, `${turn}: the page did not need to scroll`);
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
       }
+      // The widest faces a deal gives (four 10s and a queen): the hand on
+      // one line, and the focus that a redraw gives back to a card of it
+      // scrolls nothing. At 740x360 a hand with three 10s took two lines,
+      // the card the focus went to after Draw lay in the screen's foot
+      // kept for the Chat button, and the page scrolled 23 px.
+      const widest = await page.evaluate(() => {
+        const hand = [...document.querySelectorAll('.hand button')];
+        ['10♠', '10♥', '10♦', '10♣', 'Q♦'].forEach((face, i) => { if (hand[i]) hand[i].textContent = face; });
+        document.activeElement?.blur();
+        hand.at(-1).focus();
+        return { lines: new Set(hand.map((b) => Math.round(b.getBoundingClientRect().top))).size, scrollY: window.scrollY };
+      });
+      assert.deepEqual(widest, { lines: 1, scrollY: 0 }, 'four 10s in the hand');
+      assert.deepEqual(await offScreen(page), [], 'four 10s in the hand');
       // The most open cards there are (a run or a flush of five thrown),
       // drawn in the page's open cards and measured at once (before any
       // redraw): the deck stays beside them, the hand on the screen.
