@@ -6,7 +6,9 @@
  * caller asks (the full-screen game, which it would write over). What it
  * writes to its stderr is passed on to ours a whole line at a time
  * (pass_stderr), so that a line it leaves unended never runs into the
- * referee's next message or another bot's line. The pipes are
+ * referee's next message or another bot's line, with its control bytes
+ * written \xNN (put_stderr), so that it never reaches the terminal as an
+ * escape sequence. The pipes are
  * made with O_CLOEXEC so that bots started by other threads never inherit
  * them (a
  * leaked write end would hide a bot's death). When COMMAND is one simple
@@ -246,9 +248,61 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+bool cli_shows_as_is(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    while (p < end) {
+        unsigned c = *p, n, cp;
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7f)
+                return false;
+            p++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf)
+            n = 1, cp = c & 0x1f;
+        else if (c >= 0xe0 && c <= 0xef)
+            n = 2, cp = c & 0x0f;
+        else if (c >= 0xf0 && c <= 0xf4)
+            n = 3, cp = c & 0x07;
+        else
+            return false;
+        if ((size_t)(end - p) <= n)
+            return false; /* cut inside the character */
+        for (unsigned i = 1; i <= n; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        /* overlong forms, C1 controls, surrogates, beyond U+10FFFF */
+        if ((n == 1 && cp < 0xa0) ||
+            (n == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+            (n == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+            return false;
+        p += n + 1;
+    }
+    return true;
+}
+
+char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
+{
+    if (size == 0)
+        return buf;
+    if (!cli_shows_as_is(text, len))
+        return ls_printable_n(text, len, buf, size);
+    if (len >= size) { /* cut at a character */
+        len = size - 1;
+        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+            len--;
+    }
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return buf;
+}
+
 /* Writes the n bytes to our stderr; a failure drops them (there is
  * nowhere to say so). */
-static void put_stderr(const char *s, size_t n)
+static void put_raw(const char *s, size_t n)
 {
     while (n > 0) {
         ssize_t w = write(STDERR_FILENO, s, n);
@@ -259,6 +313,29 @@ static void put_stderr(const char *s, size_t n)
         s += w;
         n -= (size_t)w;
     }
+}
+
+/* Writes the bot's n bytes of stderr, whole lines (at most ERR_LINE_MAX
+ * + 1 bytes), to ours in one write, each line as cli_shown_n shows it: a
+ * line with a control byte (an escape sequence that would move the
+ * cursor, clear the screen or set the terminal's title) or a byte that
+ * is not UTF-8 has them written \xNN; printable UTF-8 is passed on as
+ * it is. */
+static void put_stderr(const char *s, size_t n)
+{
+    char out[4 * (ERR_LINE_MAX + 1) + 2];
+    size_t k = 0;
+    while (n > 0 && k + 2 < sizeof out) {
+        const char *nl = memchr(s, '\n', n);
+        size_t len = nl ? (size_t)(nl - s) : n;
+        cli_shown_n(s, len, out + k, sizeof out - k - 1);
+        k += strlen(out + k);
+        out[k++] = '\n';
+        len += nl != NULL;
+        s += len;
+        n -= len;
+    }
+    put_raw(out, k);
 }
 
 /*

@@ -127,6 +127,17 @@ void cli_bots_die_with_signals(void);
 void cli_bots_adopt_orphans(void);
 int cli_bots_end_orphans(void);
 
+/* Whether the len bytes of text are UTF-8 with no C0 or C1 control
+ * character and no DEL: what a terminal prints as it is. */
+bool cli_shows_as_is(const char *text, size_t len);
+/* The len bytes of text (NUL bytes too) as they may be shown on a
+ * terminal, into buf (size bytes, NUL-terminated, cut if need be): as
+ * they are when cli_shows_as_is, else ls_printable_n's copy, with every
+ * byte that is not printable ASCII written \xNN. cli_shown (cli.h) is
+ * the same for a C string. A bot's stderr is shown so, a line at a time.
+ * Returns buf. */
+char *cli_shown_n(const char *text, size_t len, char *buf, size_t size);
+
 /* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the
  * referee (writes then fail with EPIPE). Idempotent. */
 void cli_ignore_sigpipe(void);

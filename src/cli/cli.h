@@ -73,7 +73,8 @@ int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const cha
 void cli_print_kinds(FILE *out);
 
 /* A path (or any name a user gave) as it may be printed on a terminal:
- * path itself when it is UTF-8 with no control character, else a copy in
+ * path itself when it is UTF-8 with no control character (cli_shows_as_is,
+ * botproc.h), else a copy in
  * buf (size bytes) with every byte that is not printable ASCII written
  * \xNN (ls_printable, as a cmd: command is shown), so that no control
  * sequence in a file's name reaches the terminal. Returns path or buf. */

@@ -708,44 +708,9 @@ void cli_wilson(long k, long n, double *lo, double *hi)
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
-/* Whether text is UTF-8 with no C0 or C1 control character and no DEL:
- * what a terminal prints as it is. */
-static bool shows_as_is(const unsigned char *p)
-{
-    while (*p) {
-        unsigned c = *p, n, cp;
-        if (c < 0x80) {
-            if (c < 0x20 || c == 0x7f)
-                return false;
-            p++;
-            continue;
-        }
-        if (c >= 0xc2 && c <= 0xdf)
-            n = 1, cp = c & 0x1f;
-        else if (c >= 0xe0 && c <= 0xef)
-            n = 2, cp = c & 0x0f;
-        else if (c >= 0xf0 && c <= 0xf4)
-            n = 3, cp = c & 0x07;
-        else
-            return false;
-        for (unsigned i = 1; i <= n; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        /* overlong forms, C1 controls, surrogates, beyond U+10FFFF */
-        if ((n == 1 && cp < 0xa0) ||
-            (n == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-            (n == 3 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += n + 1;
-    }
-    return true;
-}
-
 const char *cli_shown(const char *path, char *buf, size_t size)
 {
-    if (shows_as_is((const unsigned char *)path))
+    if (cli_shows_as_is(path, strlen(path)))
         return path;
     return ls_printable(path, buf, size);
 }

@@ -5,7 +5,7 @@
 # plays anything but the move it meant; it must finish its matches
 # without a single failure. Then bots that write what nobody asked for:
 # lines before a question, second answers, bytes that are not UTF-8, a
-# flood on stderr.
+# flood on stderr, escape sequences on stderr.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -137,4 +137,25 @@ late, quit = text.find("late bot: after move 1\n"), text.find("your move> quit\n
 assert 0 <= quit and text.count("late bot:") == 1, text
 assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
     "$tmp/late.out" || { cat "$tmp/late.out"; fail "play: a bot's stderr at the prompt waited for the next move"; }
+# A bot's stderr reaches the terminal with its control bytes written \xNN,
+# in play --plain and in sim: the escapes bot's escape sequences (the
+# window's title, a cleared screen, the cursor moved, the alternate
+# screen), a NUL, a DEL and a CR were passed on raw. Its printable UTF-8
+# is passed on as it is.
+esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcaf\xc3\xa9'
+printf 'discard 9H draw\nquit\n' |
+    "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/escapes.py" \
+        --record "$tmp/esc.lsr" >"$tmp/esc.out" 2>"$tmp/esc.err" || true
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/escapes.py" --matches 1 --seed 3 \
+    >/dev/null 2>"$tmp/esc-sim.err" || { cat "$tmp/esc-sim.err"; fail "sim (escapes)"; }
+for f in esc.err esc-sim.err; do
+    python3 -c 'import sys
+data = open(sys.argv[1], "rb").read()
+bad = sorted({b for b in data if (b < 0x20 and b != 0x0a) or b == 0x7f})
+assert not bad, "control bytes %s reached the terminal: %r" % (bad, data[:300])
+lines = data.decode("utf-8").split("\n")
+assert "escapes bot: \u00e9 and \u2665 stay as they are" in lines, lines[:5]
+assert sys.argv[2] in lines, lines[:5]' "$tmp/$f" "$esc_line" ||
+        fail "$f: a bot's stderr was not shown with its control bytes escaped"
+done
 echo "bot answers ok"

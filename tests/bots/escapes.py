@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""A bot for tests whose stderr is hostile: before its handshake it
+writes 'escapes bot: é and ♥ stay as they are', then before each answer
+a line of terminal escape sequences that would set the window's title,
+clear the screen, move the cursor home and switch to the alternate
+screen if they reached the terminal raw, with a NUL, a DEL and a CR
+among them. It plays legally: the first card of its hand, then a draw
+(or the first open card when it may not draw)."""
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the bots
+from botloop import first_card, play
+
+
+def hello():
+    sys.stderr.buffer.write("escapes bot: \u00e9 and \u2665 stay as they are\n".encode())
+    sys.stderr.flush()
+
+
+def go(words):
+    sys.stderr.buffer.write(b"escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h"
+                            b"\x00\x7f\rcaf\xc3\xa9\n")
+    sys.stderr.flush()
+    return first_card(words)
+
+
+play(go, hello=hello)
