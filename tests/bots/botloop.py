@@ -1,5 +1,5 @@
-"""The answer loop that the test bots unended, longline, flood, noisy and
-late share, each with its own misbehaviour hooked in.
+"""The answer loop that the test bots unended, longline, flood, noisy,
+late and escapes share, each with its own misbehaviour hooked in.
 
 play(go, hello=None, heard=None, answered=None) reads the referee's
 lines from stdin until 'quit' or the end of its input:
