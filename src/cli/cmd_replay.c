@@ -60,6 +60,22 @@ static json_t *json_by_name(const ls_state *s, unsigned mask, const int *v)
     return o;
 }
 
+/* The rules in force, by their record names ("threshold", "declare_max",
+ * ...): a number as a JSON number, a word ("penalty", "suited") as a
+ * string, as ls_rules_get() writes them. */
+static json_t *json_rules(const ls_rules *r)
+{
+    json_t *o = json_object();
+    for (const char *const *name = ls_option_names; *name; name++) {
+        char value[32], *end;
+        if (ls_rules_get(r, *name, value, sizeof value) != 0)
+            continue;
+        long n = strtol(value, &end, 10);
+        json_object_set_new(o, *name, *value && !*end ? json_integer(n) : json_string(value));
+    }
+    return o;
+}
+
 static int print_json(const ls_state *s, const ls_round_result *res, int nres)
 {
     unsigned all = (1u << ls_players(s)) - 1;
@@ -82,8 +98,11 @@ static int print_json(const ls_state *s, const ls_round_result *res, int nres)
     }
     json_object_set_new(root, "rounds", rounds);
     json_object_set_new(root, "finished", json_boolean(ls_phase(s) == LS_PHASE_OVER));
-    int w = ls_winner(s);
+    int w = ls_winner(s), t = ls_turn(s);
     json_object_set_new(root, "winner", w >= 0 ? json_string(ls_name(s, w)) : json_null());
+    /* Added after the fields above, which stay as they were. */
+    json_object_set_new(root, "to_move", t >= 0 ? json_string(ls_name(s, t)) : json_null());
+    json_object_set_new(root, "rules", json_rules(ls_state_rules(s)));
 
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);

@@ -71,6 +71,9 @@ assert r[2]["scores"] == {"Ann": 37, "Cid": 0}
 assert r[2]["totals"] == {"Ann": 37, "Bob": 28, "Cid": 7}
 assert r[2]["eliminated"] == ["Ann"]
 assert d["finished"] is True and d["winner"] == "Cid"
+assert d["to_move"] is None, "nobody is to move in a finished match"
+assert d["rules"] == {"threshold": 25, "tie": "declarer", "runs": "any", "hand_size": 5,
+                      "declare_max": 0, "max_turns": 500}, d.get("rules")
 '
 
 # A match in progress: two rounds completed, the third cut short.
@@ -81,6 +84,17 @@ json '
 assert len(d["rounds"]) == 2
 assert d["finished"] is False and d["winner"] is None
 assert d["rounds"][1]["totals"] == {"Ann": 0, "Bob": 28, "Cid": 7}
+assert d.get("to_move") == "Bob", "whose move it is: %r" % d.get("to_move")
+assert d["rules"]["threshold"] == 100
+'
+# Between rounds nobody is to move; the rules are the record's options,
+# the declare limit among them. (The first two rounds of in-progress.lsr.)
+{ echo "leastscore 1"; echo "option declare_max 12"; sed -n '/^players/,/^Bob declare$/p' "$data/in-progress.lsr"; } >"$tmp/between.lsr"
+run 0 replay --json "$tmp/between.lsr"
+json '
+assert len(d["rounds"]) == 2 and d["finished"] is False
+assert d["to_move"] is None, d["to_move"]
+assert d["rules"]["declare_max"] == 12 and d["rules"]["threshold"] == 100, d["rules"]
 '
 
 # A max_turns showdown has no declarer.
