@@ -1860,12 +1860,25 @@ static bool table_link(const char *url)
     return n >= 1 && n <= LS_NAME_MAX && (!code[n] || (code[n] == '/' && !code[n + 1]));
 }
 
+/* Copies text that came from a client (any bytes) into out to be shown in
+ * a plain-text answer: cut to what fits, with "..." then, made valid
+ * UTF-8, and its control characters shown as '?' (the answer may reach a
+ * terminal: curl). */
+static void quote_text(char *out, size_t size, const char *text)
+{
+    size_t keep = size - 4;
+    snprintf(out, size, "%.*s%s", (int)keep, text, strlen(text) > keep ? "..." : "");
+    srv_utf8_fix(out);
+    for (char *q = out; *q; q++)
+        if ((unsigned char)*q < 0x20 || *q == 0x7f)
+            *q = '?';
+}
+
 /*
  * The plain-text 404 for a path that is no file and no page: "not
  * found", and for a path under a page's prefix, what the page's address
- * is. The path is quoted as lws hands it over (percent-decoded: any
- * bytes), cut to 60 bytes, made valid UTF-8, and its control characters
- * shown as '?': the answer may reach a terminal (curl).
+ * is, the path quoted as lws hands it over (percent-decoded: any bytes),
+ * its first 60 bytes.
  */
 static void not_found_text(const char *url, char *out, size_t size)
 {
@@ -1874,12 +1887,8 @@ static void not_found_text(const char *url, char *out, size_t size)
         snprintf(out, size, "not found\n");
         return;
     }
-    char quoted[64 + 4];
-    snprintf(quoted, sizeof quoted, "%.60s%s", url, strlen(url) > 60 ? "..." : "");
-    srv_utf8_fix(quoted);
-    for (char *q = quoted; *q; q++)
-        if ((unsigned char)*q < 0x20 || *q == 0x7f)
-            *q = '?';
+    char quoted[60 + 4];
+    quote_text(quoted, sizeof quoted, url);
     int n = snprintf(out, size, "not found: %s is no page: %s", quoted, r->what);
     for (int i = 0; !strcmp(r->prefix, "/bots/") && table_levels[i] && n > 0 &&
                     (size_t)n < size; i++)
@@ -1960,18 +1969,202 @@ static int conns_from(const server *srv, const char *key)
     return n;
 }
 
+/* HTTP's "426 Upgrade Required", which lws has no name for. */
+#define HTTP_STATUS_UPGRADE_REQUIRED 426
+
+/* The name of the one WebSocket subprotocol the server speaks (protocols[],
+ * below); a handshake may ask for it or for none. */
+#define SUBPROTOCOL "leastscore"
+
+static int add_header(struct lws *wsi, const char *name, const char *value,
+                      unsigned char **p, unsigned char *end)
+{
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                       (const unsigned char *)value, (int)strlen(value), p, end);
+}
+
+/*
+ * Answers a handshake that does not become a game connection: `status`
+ * with `text` in plain text, as the server's other refusals outside /api;
+ * a 405 says which methods are served, a 426 which WebSocket version
+ * (RFC 6455 4.4), and the connection is closed after it. The status line
+ * is written here: lws has not read the request's HTTP version yet when
+ * it asks (it would answer "HTTP/1.0"), and has no words for 426 or 429.
+ * Returns 1, which tells lws that the answer is written (it completes the
+ * request itself), or -1 when it could not be.
+ */
+static int refuse_upgrade(struct lws *wsi, unsigned int status, const char *text)
+{
+    static const struct {
+        unsigned int status;
+        const char *line;
+    } lines[] = {
+        {400, "HTTP/1.1 400 Bad Request"}, {403, "HTTP/1.1 403 Forbidden"},
+        {404, "HTTP/1.1 404 Not Found"}, {405, "HTTP/1.1 405 Method Not Allowed"},
+        {426, "HTTP/1.1 426 Upgrade Required"}, {429, "HTTP/1.1 429 Too Many Requests"},
+        {503, "HTTP/1.1 503 Service Unavailable"},
+    };
+    const char *line = "HTTP/1.1 400 Bad Request";
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (lines[i].status == status)
+            line = lines[i].line;
+    unsigned char buf[LWS_PRE + 512 + 256];
+    unsigned char *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
+    char len[24];
+    size_t n = strlen(text);
+    snprintf(len, sizeof len, "%zu", n);
+    if (n > 255 ||
+        lws_add_http_header_by_name(wsi, NULL, (const unsigned char *)line,
+                                    (int)strlen(line), &p, end) ||
+        add_header(wsi, "content-type:", "text/plain; charset=utf-8", &p, end) ||
+        add_header(wsi, "content-length:", len, &p, end) ||
+        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        add_header(wsi, "connection:", "close", &p, end) ||
+        (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
+        (status == HTTP_STATUS_UPGRADE_REQUIRED &&
+         add_header(wsi, "sec-websocket-version:", "13", &p, end)) ||
+        lws_finalize_http_header(wsi, &p, end))
+        return -1;
+    memcpy(p, text, n);
+    p += n;
+    return lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_HEADERS) < 0 ? -1 : 1;
+}
+
+/* Whether the comma-separated list `list` (a header's value) has `token`,
+ * as a whole element with the blanks around it left out; case-insensitive
+ * when `nocase` (Connection: Upgrade), else exact (a subprotocol). */
+static bool list_has(const char *list, const char *token, bool nocase)
+{
+    size_t n = strlen(token);
+    for (const char *p = list; p; p = strchr(p, ',')) {
+        p += *p == ',';
+        p += strspn(p, " \t");
+        const char *e = p + strcspn(p, ",");
+        while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if ((size_t)(e - p) == n && !(nocase ? strncasecmp(p, token, n) : strncmp(p, token, n)))
+            return true;
+    }
+    return false;
+}
+
+/* Whether `list` is a comma-separated list of tokens (RFC 9110 5.6.2) of
+ * at most 62 bytes each, the blanks around them left out: libwebsockets
+ * closes without a word a Sec-WebSocket-Protocol list with an empty
+ * element, a delimiter ("a/b", "a b") or a name over 62 bytes before the
+ * one it speaks. */
+static bool token_list(const char *list)
+{
+    static const char tchar[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                "0123456789!#$%&'*+-.^_`|~";
+    for (const char *p = list;; p++) {
+        p += strspn(p, " \t");
+        size_t n = strspn(p, tchar);
+        if (n < 1 || n > 62)
+            return false;
+        p += n;
+        p += strspn(p, " \t");
+        if (!*p)
+            return true;
+        if (*p != ',')
+            return false;
+    }
+}
+
+/*
+ * What is wrong with a WebSocket handshake that libwebsockets 4.1 would
+ * take or drop unanswered (RFC 6455 4.2.1), as a status and a sentence in
+ * `why`; 0 when it is a handshake. libwebsockets took a
+ * Sec-WebSocket-Version other than 13 or none, and a Sec-WebSocket-Key
+ * of any text; it closed without a word a handshake with no Host, no key,
+ * no "Upgrade" in Connection, or asking only for subprotocols it does
+ * not speak (or a list longer than the 126 bytes it reads, or one that is
+ * no list of names: token_list). The key must be 16 bytes in base64 (24
+ * characters, 22 and "=="); the subprotocols, when asked for, must include
+ * SUBPROTOCOL.
+ */
+static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
+{
+    char v[16] = "", key[32] = "", list[128] = "", connection[256] = "";
+    int keylen = lws_hdr_total_length(wsi, WSI_TOKEN_KEY);
+    if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) < 0 || strcmp(v, "HTTP/1.1") != 0) {
+        snprintf(why, size, "a WebSocket handshake is an HTTP/1.1 request\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0) {
+        snprintf(why, size, "a WebSocket handshake needs a Host header\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (lws_hdr_copy(wsi, connection, sizeof connection, WSI_TOKEN_CONNECTION) < 0 ||
+        !list_has(connection, "upgrade", true)) {
+        snprintf(why, size, "a WebSocket handshake needs 'Connection: Upgrade'\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_VERSION) <= 0) {
+        snprintf(why, size, "a WebSocket handshake needs 'Sec-WebSocket-Version: 13'\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    int vlen = lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_VERSION);
+    if (vlen < 0 || strcmp(v, "13") != 0) {
+        /* Quoted when it is a number (any bytes may come). */
+        bool number = vlen > 0 && vlen <= 9 && strspn(v, "0123456789") == (size_t)vlen;
+        snprintf(why, size, "this server speaks WebSocket version 13 only, not %s%s%s\n",
+                 number ? "'" : "", number ? v : "what was sent", number ? "'" : "");
+        return HTTP_STATUS_UPGRADE_REQUIRED;
+    }
+    if (keylen <= 0) {
+        snprintf(why, size, "a WebSocket handshake needs a Sec-WebSocket-Key: 16 bytes in "
+                 "base64 (24 characters, the last two '=')\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (keylen != 24 || lws_hdr_copy(wsi, key, sizeof key, WSI_TOKEN_KEY) != 24 ||
+        strspn(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") != 22 ||
+        strcmp(key + 22, "==") != 0) {
+        snprintf(why, size, "Sec-WebSocket-Key must be 16 bytes in base64 (24 characters, "
+                 "the last two '='), not %d characters%s\n", keylen,
+                 keylen == 24 ? " of which some are not base64" : "");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0) {
+        int n = lws_hdr_copy(wsi, list, sizeof list - 1, WSI_TOKEN_PROTOCOL);
+        if (n >= 0 && !token_list(list)) {
+            char quoted[40 + 4];
+            quote_text(quoted, sizeof quoted, list);
+            snprintf(why, size, "Sec-WebSocket-Protocol must be a comma-separated list of "
+                     "names (1 to 62 of A-Z a-z 0-9 !#$%%&'*+-.^_`|~), not '%s'\n", quoted);
+            return HTTP_STATUS_BAD_REQUEST;
+        }
+        if (n < 0 || !list_has(list, SUBPROTOCOL, false)) {
+            char quoted[40 + 4] = "";
+            if (n >= 0)
+                quote_text(quoted, sizeof quoted, list);
+            snprintf(why, size, "this server speaks the WebSocket subprotocol '" SUBPROTOCOL
+                     "' (or none asked for), not %s%s%s\n", n < 0 ? "a list over 126 bytes" : "'",
+                     quoted, n < 0 ? "" : "'");
+            return HTTP_STATUS_BAD_REQUEST;
+        }
+    }
+    return 0;
+}
+
 /* Whether an HTTP request may become a game connection: the path /ws, a
  * server not stopping, an address under its connection limit, and an
  * Origin (when sent) this server allows. Called before the WebSocket
  * opens; returns 0 to go on, 1 after answering with an HTTP error. */
 static int confirm_upgrade(server *srv, struct lws *wsi)
 {
-    char uri[64] = "", origin[256] = "", host[256] = "";
+    char uri[64] = "", origin[256] = "", host[256] = "", why[200];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return refuse_upgrade(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED,
+                              "a WebSocket handshake is a GET request\n");
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     if (strcmp(uri, "/ws") != 0) {
         lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "the game is at /ws");
         return 1;
     }
+    unsigned int bad = handshake_problem(wsi, why, sizeof why);
+    if (bad)
+        return refuse_upgrade(wsi, bad, why);
     if (srv->stopping) {
         lws_return_http_status(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE,
                                "the server is stopping");
@@ -1980,7 +2173,6 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
     char addr[NETADDR_LEN], key[NETADDR_KEY_LEN];
     client_addr(srv, wsi, addr, key);
     if (conns_from(srv, key) >= srv->cfg->max_conns_per_address) {
-        char why[96];
         snprintf(why, sizeof why, "too many connections from your address (at most %d)",
                  srv->cfg->max_conns_per_address);
         lws_return_http_status(wsi, HTTP_STATUS_TOO_MANY_REQUESTS, why);
@@ -2018,13 +2210,6 @@ typedef struct pss {
 static bool is_head(struct lws *wsi)
 {
     return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
-}
-
-static int add_header(struct lws *wsi, const char *name, const char *value,
-                      unsigned char **p, unsigned char *end)
-{
-    return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
-                                       (const unsigned char *)value, (int)strlen(value), p, end);
 }
 
 /* A client that reads nothing of a body for --idle-timeout seconds is
@@ -2558,7 +2743,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 }
 
 static const struct lws_protocols protocols[] = {
-    {"leastscore", callback, sizeof(pss), PROTO_MAX_MESSAGE, 0, NULL, 0},
+    {SUBPROTOCOL, callback, sizeof(pss), PROTO_MAX_MESSAGE, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
