@@ -2150,7 +2150,9 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
 /* Whether an HTTP request may become a game connection: the path /ws, a
  * server not stopping, an address under its connection limit, and an
  * Origin (when sent) this server allows. Called before the WebSocket
- * opens; returns 0 to go on, 1 after answering with an HTTP error. */
+ * opens; returns 0 to go on, 1 after answering with an HTTP error in
+ * plain text (refuse_upgrade: they were lws's HTML pages, the reason
+ * inside its markup), -1 to close when not even that could be written. */
 static int confirm_upgrade(server *srv, struct lws *wsi)
 {
     char uri[64] = "", origin[256] = "", host[256] = "", why[200];
@@ -2159,24 +2161,19 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
                               "a WebSocket handshake is a GET request\n");
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     if (strcmp(uri, "/ws") != 0) {
-        lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "the game is at /ws");
-        return 1;
+        return refuse_upgrade(wsi, HTTP_STATUS_NOT_FOUND, "the game is at /ws\n");
     }
     unsigned int bad = handshake_problem(wsi, why, sizeof why);
     if (bad)
         return refuse_upgrade(wsi, bad, why);
-    if (srv->stopping) {
-        lws_return_http_status(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE,
-                               "the server is stopping");
-        return 1;
-    }
+    if (srv->stopping)
+        return refuse_upgrade(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE, "the server is stopping\n");
     char addr[NETADDR_LEN], key[NETADDR_KEY_LEN];
     client_addr(srv, wsi, addr, key);
     if (conns_from(srv, key) >= srv->cfg->max_conns_per_address) {
-        snprintf(why, sizeof why, "too many connections from your address (at most %d)",
+        snprintf(why, sizeof why, "too many connections from your address (at most %d)\n",
                  srv->cfg->max_conns_per_address);
-        lws_return_http_status(wsi, HTTP_STATUS_TOO_MANY_REQUESTS, why);
-        return 1;
+        return refuse_upgrade(wsi, HTTP_STATUS_TOO_MANY_REQUESTS, why);
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
         return 0;
@@ -2186,11 +2183,9 @@ static int confirm_upgrade(server *srv, struct lws *wsi)
         origin[0] = '\0';
     if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) < 0)
         host[0] = '\0';
-    if (!origin_ok(srv, origin, host)) {
-        lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
-                               "this origin may not connect to the game");
-        return 1;
-    }
+    if (!origin_ok(srv, origin, host))
+        return refuse_upgrade(wsi, HTTP_STATUS_FORBIDDEN,
+                              "this origin may not connect to the game\n");
     return 0;
 }
 

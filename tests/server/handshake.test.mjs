@@ -5,7 +5,9 @@
 // 'Sec-WebSocket-Version: 13' (RFC 6455 4.4); no version, a
 // Sec-WebSocket-Key that is not 16 bytes in base64, no Host, no
 // 'Connection: Upgrade', HTTP/1.0, or subprotocols asked for without
-// 'leastscore' among them get 400 saying which; another method 405.
+// 'leastscore' among them get 400 saying which; another method 405; and
+// the server's own refusals (another path, an origin, the limit of an
+// address) are plain text as well.
 // libwebsockets 4.1 took a wrong version or key as a good one and closed
 // the others without a word. The handshakes are written byte by byte on a
 // raw socket (a browser sends only good ones); each wait is bounded.
@@ -85,6 +87,11 @@ const refusals = [
         "a WebSocket handshake needs 'Connection: Upgrade'\n"],
     ['HTTP/1.0', {}, 400, 'a WebSocket handshake is an HTTP/1.1 request\n', 'GET /ws HTTP/1.0'],
     ['a POST', {}, 405, 'a WebSocket handshake is a GET request\n', 'POST /ws HTTP/1.1'],
+    // The server's own refusals of a whole handshake are plain text too
+    // (they were libwebsockets' HTML pages, the reason in the markup).
+    ['a path other than /ws', {}, 404, 'the game is at /ws\n', 'GET /game HTTP/1.1'],
+    ['an origin of another site', { Origin: 'http://elsewhere.example' }, 403,
+        'this origin may not connect to the game\n'],
 ];
 
 describe('the WebSocket handshake', () => {
@@ -124,6 +131,17 @@ describe('the WebSocket handshake', () => {
             assert.equal(r.headers['sec-websocket-extensions'], undefined);
         });
     }
+
+    test('one connection over the limit of an address: 429, said in plain text', async () => {
+        const one = await startServer({ args: ['--max-connections-per-address', '1'] });
+        const c = await one.connect({ label: 'the one allowed' });
+        const r = await answer(one.port, handshake());
+        assert.equal(r.status, 429, `${r.line}\n${r.body}`);
+        assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
+        assert.equal(r.body, 'too many connections from your address (at most 1)\n');
+        c.close();
+        await one.close();
+    });
 
     test('the server goes on: a client connects and is welcomed', async () => {
         const c = await srv.connect({ label: 'after the refusals' });
