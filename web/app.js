@@ -87,6 +87,7 @@ const app = {
   botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
   titleNews: '', // what happened while the page was in the background, for the tab's title
   lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
+  drawn: '', // the screen render() drew last (screenKey()): a control focused again on it stays where it is
   storeFailing: false, // the server said it cannot save moves (`store`), until it says it can
   seatsTurn: '', // "match:round:seat" of the turn the players' row last brought into view
 };
@@ -793,6 +794,11 @@ function leaveTable(message, keep = false) {
 // and the lobby drawn; a spectator's table), it goes to the screen's
 // title, which a screen reader reads out, and which gives it on to the
 // hand or Next round once there is one (a friend's match starting).
+// The control that had the focus gets it back on the same screen
+// without scrolling the page: the player is where she left it (the page
+// scrolled down to the moves went back up to the hand at each move, and
+// one scrolled down a round's result back up to its heading); one that
+// stands in for it, or a new screen's title, is brought into view.
 function render() {
   // (Focus elsewhere, in the chat say, stays there, and what was lost
   // before is forgotten.)
@@ -804,6 +810,8 @@ function render() {
   const logAt = logPlace();
   const seatsAt = seatsPlace();
   root.replaceChildren(...screen().filter(Boolean));
+  const drawn = app.drawn;
+  app.drawn = screenKey();
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
   app.lostFocus = '';
@@ -815,15 +823,25 @@ function render() {
       root.querySelector(`[data-focus-instead~="${key}"]`), root.querySelector(`[data-focus-instead~="${kind}"]`),
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
-    if (again) again.focus();
+    const same = again?.dataset.focus === focusKey && drawn === app.drawn;
+    if (again) again.focus({ preventScroll: same });
     // On Next round, the round's heading over it shows too (the focus
     // scrolls only as far as the button).
-    if (again?.id === 'next') root.querySelector('#result-h')?.scrollIntoView({ block: 'nearest' });
+    if (again?.id === 'next') {
+      if (!same) root.querySelector('#result-h')?.scrollIntoView({ block: 'nearest' });
+    }
     // Nothing to hold it now (the round's result being read): the next
     // redraw that has a place for it gives it back.
     else app.lostFocus = focusKey;
   }
   tick();
+}
+
+// Which screen the page shows: a page of its own (a profile), the first
+// page, or a table's lobby, turn, round's result or match's end.
+function screenKey() {
+  const v = app.view;
+  return v ? `${v.code} ${v.status}` : location.pathname;
 }
 
 // A field being typed in (a name, a code, a password, a select changed

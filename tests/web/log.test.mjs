@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playTurn, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, setName, createTable, hostTable, joinFromLink, playTurn, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -60,4 +60,39 @@ test('the moves scrolled down to older ones stay in view as new ones come in', a
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+// The page scrolled down to the moves (on a phone on its side they are
+// below the table) stays there as the others play: each move drew the
+// page anew, gave the focus back to the card of the hand that had it, and
+// the browser scrolled the page back up to that card (from 263 to 69 at
+// 740x360), so that the moves could not be read while others played.
+test('the page scrolled down to the moves stays there when a move draws it anew', async (t) => {
+  const size = { width: 740, height: 360 };
+  const host = await newPage(env.browser, size);
+  const friend = await newPage(env.browser, size);
+  await withShots(t, [host, friend], async () => {
+    const code = await hostTable(host, env.server.url, 'Host', { seats: 2, kinds: ['open'], threshold: 100 });
+    await joinFromLink(friend, env.server.url, code, 'Friend');
+    await host.waitForSelector('.seat-list li:nth-child(2)', { timeout: 30000 });
+    await host.click('#start');
+    await host.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    // The friend's keyboard is on a card of her hand; she scrolls down
+    // to the moves, the card half above the screen.
+    await friend.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    const before = await friend.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const card = document.activeElement.getBoundingClientRect();
+      return { y: window.scrollY, cardTop: card.top, log: document.getElementById('log').textContent };
+    });
+    assert.ok(before.y > 0 && before.cardTop < 0, `the page scrolled down, the card above the screen (${before.y}, ${before.cardTop})`);
+    assert.equal(await playTurn(host, -1), 'move');
+    await friend.waitForFunction((log) => document.getElementById('log').textContent !== log, before.log, { timeout: 10000 });
+    const after = await friend.evaluate(() => ({ y: window.scrollY, focus: !!document.activeElement?.closest('.hand') }));
+    assert.deepEqual(after, { y: before.y, focus: true }, 'the page where she left it, the keyboard on her hand');
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(friend.errors, []);
+  });
+  await host.context().close();
+  await friend.context().close();
 });

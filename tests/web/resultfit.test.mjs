@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, playToRoundEnd, fullTable, PHONES } from './helpers.mjs';
+import { setup, startServer, newPage, withShots, playToRoundEnd, fullTable, PHONE, PHONES } from './helpers.mjs';
 
 const env = setup();
 
@@ -37,3 +37,36 @@ for (const size of PHONES) {
     await page.context().close();
   });
 }
+
+// Scrolled down to read the hands, the player stays there when the page
+// is drawn anew (a spectator comes: '1 watching'). The focus given back
+// to Next round scrolled the page back up to it and to the round's
+// heading at each redraw. (A server whose round pause is long: the next
+// round does not begin meanwhile.)
+test('390x844, 8 seats: the round\'s result scrolled down stays there when the page is drawn anew', async (t) => {
+  const server = await startServer(['--round-pause', '60']);
+  const page = await newPage(env.browser, PHONE);
+  const watcher = await newPage(env.browser, PHONE);
+  try {
+    await withShots(t, [page, watcher], async () => {
+      const code = await fullTable(page, server.url, 'Rea', 8);
+      await playToRoundEnd(page);
+      await page.waitForFunction(() => document.activeElement?.id === 'next', null, { timeout: 10000 });
+      const before = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return { y: window.scrollY, next: document.getElementById('next').getBoundingClientRect().bottom };
+      });
+      assert.ok(before.y > 0 && before.next < 0, `the page scrolled down past Next round (${before.y}, ${before.next})`);
+      await watcher.goto(`${server.url}/t/${code}`);
+      await watcher.click('#watch');
+      await page.waitForSelector('#watchers', { timeout: 10000 });
+      const after = await page.evaluate(() => ({ y: window.scrollY, focus: document.activeElement?.id }));
+      assert.deepEqual(after, { y: before.y, focus: 'next' }, 'the page where she left it, the keyboard on Next round');
+      assert.deepEqual(page.errors, []);
+    });
+  } finally {
+    await page.context().close();
+    await watcher.context().close();
+    await server.stop();
+  }
+});
