@@ -256,15 +256,17 @@ int cmd_replay(int argc, char **argv)
     int nres = 0;
     ls_error err = {0};
     int rc = ls_record_read(text, len, &s, &res, &nres, &err);
+    char msg[1024];
+    if (rc != 0)
+        cli_record_error(text, len, &err, msg, sizeof msg);
     free(text);
     if (rc != 0) {
         if (err.line > 0 && err.column > 0)
-            fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column,
-                    err.msg[0] ? err.msg : ls_strerror(rc));
+            fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column, msg);
         else if (err.line > 0)
-            fprintf(stderr, "%s:%d: %s\n", name, err.line, err.msg[0] ? err.msg : ls_strerror(rc));
+            fprintf(stderr, "%s:%d: %s\n", name, err.line, msg);
         else
-            fprintf(stderr, "%s: %s\n", name, err.msg[0] ? err.msg : ls_strerror(rc));
+            fprintf(stderr, "%s: %s\n", name, msg);
         return 1;
     }
     int status = json ? print_json(s, res, nres) : print_text(s, res, nres);

@@ -658,12 +658,14 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     ls_error err = {0};
     if (ls_record_replay(g->resume_text, g->resume_len, &hooks, &g->s, NULL, NULL,
                          &err) != 0) {
+        char why[1024]; /* in replay's words */
+        cli_record_error(g->resume_text, g->resume_len, &err, why, sizeof why);
         if (!*msg && err.column > 0)
             snprintf(msg, size, "--resume: %s:%d:%d: %s", PLAY_SHOWN(o->resume), err.line,
-                     err.column, err.msg);
+                     err.column, why);
         else if (!*msg)
             snprintf(msg, size, "--resume: %s:%d: %s", PLAY_SHOWN(o->resume), err.line,
-                     err.msg);
+                     why);
         return -1;
     }
     if (ls_phase(g->s) == LS_PHASE_OVER) {

@@ -248,6 +248,15 @@ for v in -1 0 x 3601 0x10; do
     grep -qxF "leastscore bench: --seconds: '$v' is not a number more than 0 and at most 3600" "$tmp/err" ||
         { cat "$tmp/err"; fail "bench --seconds $v: not worded as every number option is"; }
 done
+# The rules options that are words say so alike: '--tie: 'x' is not
+# 'declarer' or 'penalty'' (it was '--tie: tie must be 'declarer' or
+# 'penalty', not 'x''), as a record's 'option tie x' is.
+for o in "play --tie|'declarer' or 'penalty'" "sim --runs|'any' or 'suited'"; do
+    set -- ${o%%|*}
+    [ "$(status "$1" "$2" x)" = 2 ] || fail "$1 $2 x: not exit 2"
+    grep -qxF "leastscore $1: $2: 'x' is not ${o#*|}" "$tmp/err" ||
+        { cat "$tmp/err"; fail "$1 $2 x: not worded as a number option is"; }
+done
 # The rules options' ranges, said by the command, are the engine's: both
 # ends are taken.
 for r in "--threshold 1" "--threshold 1000" "--hand-size 3" "--hand-size 7" "--declare-max 0" \

@@ -971,7 +971,14 @@ with open(f"{tmp}/junk.lsr", "w") as f:
 # text from a file is: it reached the terminal raw (an escape sequence).
 with open(f"{tmp}/cmdesc.lsr", "w") as f:
     f.write(text0.replace("# level Ada expert:ms=5", "# level Ada cmd:\x1b[31mred"))
+# A rule's value the engine refuses is said in the words replay and the
+# command line use, not the engine's ('threshold must be a whole number
+# ..., not '5000'').
+with open(f"{tmp}/badrule.lsr", "w") as f:
+    f.write("leastscore 1\noption threshold 5000\nplayers You Ada\n")
 for args, expect in [
+        (["--resume", f"{tmp}/badrule.lsr"], f"--resume: {tmp}/badrule.lsr:2:18: option "
+         "threshold: '5000' is not a whole number from 1 to 1000 (usually 25, 50 or 100)\n"),
         (["--resume", f"{tmp}/cmdesc.lsr"], "Ada played 'cmd:\\x1b[31mred', a program"),
         (["--resume", f"{tmp}/match-5.lsr"], "is over (Ada won it): there is nothing to resume"),
         (["--resume", f"{tmp}/none.lsr"], f"--resume: cannot read {tmp}/none.lsr: No such file"),

@@ -140,7 +140,24 @@ has err "short.lsr:4:12: Ann's hand has 1 card: each player is dealt 5"
 # A tab is one column; what is missing when the record ends has none.
 printf 'leastscore 1\noption\tthreshold\t0\n' >"$tmp/tab.lsr"
 run 1 replay "$tmp/tab.lsr"
-has err "tab.lsr:2:18: threshold must be"
+has err "tab.lsr:2:18: option threshold: '0' is not a whole number from 1 to 1000"
+# A rule's value the engine refuses is said as the record's other errors
+# and the command line's rules options are: the option, the value, what
+# it may be. It was the engine's own words ('hand_size must be from 3 to
+# 7, not '9''), the value last. A line ended by a CR alone counts.
+for o in "threshold 5000|a whole number from 1 to 1000 (usually 25, 50 or 100)" \
+         "hand_size 9|a whole number from 3 to 7" "tie maybe|'declarer' or 'penalty'" \
+         "runs 3|'any' or 'suited'" "declare_max 71|a whole number from 0 to 70 (0: no limit)" \
+         "max_turns 0|a whole number from 1 to 100000"; do
+    set -- ${o%%|*}
+    printf 'leastscore 1\roption %s %s # a comment\rplayers Ann Bob\r' "$1" "$2" >"$tmp/rule.lsr"
+    run 1 replay "$tmp/rule.lsr"
+    [ "$(cat "$tmp/err")" = "$tmp/rule.lsr:2:$((9 + ${#1})): option $1: '$2' is not ${o#*|}" ] ||
+        { cat "$tmp/err"; fail "option $1 $2: not worded as the record's errors are"; }
+done
+printf 'leastscore 1\noption tie \033]0;x\007\nplayers Ann Bob\n' >"$tmp/rule.lsr"
+run 1 replay "$tmp/rule.lsr"
+has err "rule.lsr:2:12: option tie: '\\x1b]0;x\\x07' is not 'declarer' or 'penalty'"
 printf 'leastscore 1\n# nothing more\n' >"$tmp/ends.lsr"
 run 1 replay "$tmp/ends.lsr"
 [ "$(cat "$tmp/err")" = "$tmp/ends.lsr:2: the record ends before the players line" ] ||
