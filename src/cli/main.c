@@ -593,6 +593,9 @@ int cli_add_players(const char *cmd, const char *list,
                                        strchr(" \t", tok[len - 1]); len--)
             tok[len - 1] = '\0';
         piece++;
+        if (!*tok && piece == 1 && !next) /* no comma to have doubled */
+            return cli_usage_error(cmd, "the %s list '%s' is empty: it names no player",
+                                   what, list);
         if (!*tok)
             return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
                                    "empty (two commas in a row, or one at an end)",
