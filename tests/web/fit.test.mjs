@@ -42,8 +42,10 @@ const offScreen = (page) => page.evaluate(() => {
 
 // (and 640x360, a 360x640 phone on its side: the open cards and Draw
 // took their column's 24rem, and the hand, squeezed beside them, took two
-// lines, its line under the screen's foot)
-for (const size of [...PHONES, { width: 640, height: 360 }]) {
+// lines, its line under the screen's foot; and 568x320, a small phone on
+// its side, where Draw was under the screen's foot, the open cards, the
+// deck and Declare one above the other beside the hand)
+for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     const page = await newPage(env.browser, size);
     await withShots(t, [page], async () => {
