@@ -440,15 +440,34 @@ static void draw_too_small(const ui *u)
         "Line mode fits any window: that command with --plain.",
     };
     int nlines = (int)(sizeof lines / sizeof lines[0]) - (over ? 1 : 0);
-    /* Each sentence wrapped to the width, the block centred in height. */
+    /* Each sentence wrapped to the width, the block centred in height.
+     * Where they do not all fit, those most needed are kept, whole: what
+     * is wrong, then how to quit, in short where it must be (at 30x6 the
+     * first three filled the window, and nothing said that q quits),
+     * then how to go on, the size, line mode. */
+    static const int order[] = {0, 3, 2, 1, 4};
+    bool keep[5] = {false};
     int h = 0;
-    for (int i = 0; i < nlines; i++)
-        h += rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        int i = order[k];
+        if (i >= nlines)
+            continue;
+        int rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
+        if (i == 3 && h + rows > LINES) {
+            lines[i] = "Press q to quit.";
+            rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
+        }
+        if (h + rows <= LINES || h == 0) {
+            keep[i] = true;
+            h += rows;
+        }
+    }
     int y = (LINES - h) / 2;
     if (y < 0)
         y = 0;
     for (int i = 0; i < nlines && y < LINES; i++)
-        y += rich(u, stdscr, y, 0, COLS, LINES - y, 0, lines[i], 0);
+        if (keep[i])
+            y += rich(u, stdscr, y, 0, COLS, LINES - y, 0, lines[i], 0);
 }
 
 /* The rules in force, short: "tie wins", "runs any suit", "declare any". */

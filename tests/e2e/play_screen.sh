@@ -24,7 +24,8 @@
 # whole; line mode's round result is sentences at a terminal too narrow
 # for its table, and its help's descriptions go on under their column;
 # text cut for want of rows ends in an ellipsis after its last whole word;
-# a computer player's level is cut by characters.
+# a computer player's level is cut by characters; a window far too small
+# still says how to quit.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1065,5 +1066,22 @@ wait_for lv "Your hand: total"
 on_screen -E '^  Ada +cmd:\./éé +5 ' "a level that fits its column is cut, or cut inside a character"
 on_screen -E '^  Ben +cmd:\./aé… +5 ' "a level longer than its column is not cut to 8 characters and an ellipsis"
 quit lv
+fi
+# 35. A window too small for the whole message about its size keeps the
+# words most needed: that it is too small and how to quit. At 30x6 the
+# first three sentences filled it, and nothing said that q quits; at
+# 30x3 the short 'Press q to quit.' is said.
+if want 35; then
+start tq 80 24 --seed 3 --bots 1 --pace 0 --record "$tmp/tq.lsr"
+wait_for tq "Your hand: total"
+$T resize-window -t tq -x 30 -y 6
+wait_for tq "too small for"
+tr '\n' ' ' <"$tmp/screen" | tr -s ' ' | grep -qF "Or press q or Ctrl-C to quit now: the match is saved" ||
+    screen_fail "at 30x6 the screen does not say how to quit"
+$T resize-window -t tq -x 30 -y 3
+wait_for tq "Press q to quit."
+on_screen "too small for" "at 30x3 the screen does not say it is too small"
+$T send-keys -t tq q
+wait_for tq "exit status 0"
 fi
 echo ok
