@@ -374,9 +374,22 @@ static void pass_stderr(bot *b, bool end_line)
             memmove(b->err, b->err + whole, b->err_len - whole);
             b->err_len -= whole;
         } else if (b->err_len == ERR_LINE_MAX) {
-            b->err[b->err_len++] = '\n';
-            put_stderr(b->err, b->err_len);
-            b->err_len = 0;
+            /* A piece ends at a character: one cut inside a UTF-8
+             * character would be shown as bytes, \xNN, the whole piece. */
+            size_t cut = ERR_LINE_MAX - 1, keep;
+            while (cut > ERR_LINE_MAX - 4 && ((unsigned char)b->err[cut] & 0xC0) == 0x80)
+                cut--; /* to the last character's first byte */
+            unsigned lead = (unsigned char)b->err[cut];
+            size_t len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+            if (cut + len <= ERR_LINE_MAX)
+                cut = ERR_LINE_MAX; /* it is whole */
+            keep = ERR_LINE_MAX - cut;
+            char rest[4];
+            memcpy(rest, b->err + cut, keep);
+            b->err[cut] = '\n';
+            put_stderr(b->err, cut + 1);
+            memcpy(b->err, rest, keep);
+            b->err_len = keep;
         }
     }
     if (end_line && b->err_len) {

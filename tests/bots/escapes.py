@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A bot for tests whose stderr is hostile: before its handshake it
-writes 'escapes bot: é and ♥ stay as they are', then before each answer
-a line of terminal escape sequences that would set the window's title,
-clear the screen, move the cursor home and switch to the alternate
-screen if they reached the terminal raw, with a NUL, a DEL and a CR
-among them. It plays legally: the first card of its hand, then a draw
+writes 'escapes bot: é and ♥ stay as they are' and a line of 2000 ♥
+(6000 bytes, more than the referee passes on in one piece), then before
+each answer a line of terminal escape sequences that would set the
+window's title, clear the screen, move the cursor home and switch to the
+alternate screen if they reached the terminal raw, with a NUL, a DEL and
+a CR among them. It plays legally: the first card of its hand, then a draw
 (or the first open card when it may not draw)."""
 import sys
 
@@ -14,6 +15,8 @@ from botloop import first_card, play
 
 def hello():
     sys.stderr.buffer.write("escapes bot: \u00e9 and \u2665 stay as they are\n".encode())
+    # A line longer than the referee's 4096-byte pieces, of 3-byte characters.
+    sys.stderr.buffer.write(("\u2665" * 2000 + "\n").encode())
     sys.stderr.flush()
 
 

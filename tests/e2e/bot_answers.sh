@@ -141,7 +141,8 @@ assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
 # in play --plain and in sim: the escapes bot's escape sequences (the
 # window's title, a cleared screen, the cursor moved, the alternate
 # screen), a NUL, a DEL and a CR were passed on raw. Its printable UTF-8
-# is passed on as it is.
+# is passed on as it is, also in a line longer than a piece (4096 bytes),
+# which is cut at a character.
 esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcaf\xc3\xa9'
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/escapes.py" \
@@ -155,7 +156,10 @@ bad = sorted({b for b in data if (b < 0x20 and b != 0x0a) or b == 0x7f})
 assert not bad, "control bytes %s reached the terminal: %r" % (bad, data[:300])
 lines = data.decode("utf-8").split("\n")
 assert "escapes bot: \u00e9 and \u2665 stay as they are" in lines, lines[:5]
-assert sys.argv[2] in lines, lines[:5]' "$tmp/$f" "$esc_line" ||
+assert sys.argv[2] in lines, lines[:5]
+# The line of 2000 hearts, passed on in pieces, each cut at a character.
+hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
+assert "".join(hearts) == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
         fail "$f: a bot's stderr was not shown with its control bytes escaped"
 done
 echo "bot answers ok"
