@@ -1288,19 +1288,19 @@ function lobbyScreen() {
         h('p', { class: 'code', 'data-code': v.code },
           h('span', { 'aria-hidden': 'true' }, v.code),
           h('span', { class: 'visually-hidden' }, `${s.codeLabel}: ${v.code.split('').join(' ')}`)))),
+    // (Start, and the host's Add computer player, come before the seats:
+    // after them, on a 320x640 phone, eight seats put Start 400 px below
+    // the screen. A full table offers no computer player: the server would
+    // refuse it.)
+    host
+      ? h('p', {}, h('button', {
+        id: 'start', 'data-focus': 'start', 'data-focus-instead': 'add-bot', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
+      },
+        s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
+      : h('p', {}, s.waitingForHost(shownName(v.host))),
     h('section', { class: 'panel lobby-seats', 'aria-labelledby': 'seated-h' },
       h('h2', { id: 'seated-h' }, s.seatedHeading),
       size ? h('p', {}, s.capacity(seats.length, size)) : null,
-      h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},
-        h('span', { class: 'name' }, shownName(i)),
-        nameTags([i === v.you && [s.youMark], i === v.host && [s.hostMark]]),
-        h('span', { class: 'kind' }, seat.kind === 'bot' ? s.botLevel(seat.level) : s.human),
-        host && i !== v.you ? h('button', {
-          class: 'secondary small', 'data-focus': `remove-${seat.name}`,
-          onclick: () => send({ type: 'remove', seat: i }),
-        }, s.removeButton(shownName(i))) : null))),
-      // (A full table offers no computer player: the server would refuse
-      // it, and on a 320x640 phone the row put Start below the screen.)
       host && !(size && seats.length >= size) ? h('div', { class: 'row' },
         h('label', { class: 'field' }, s.levelLabel,
           h('select', { id: 'bot-level', 'data-focus': 'bot-level', onchange: (e) => { app.botLevel = e.target.value; } },
@@ -1309,13 +1309,15 @@ function lobbyScreen() {
           id: 'add-bot', 'data-focus': 'add-bot', 'data-focus-instead': 'remove-*',
           onclick: () => send({ type: 'add_bot', level: app.botLevel }),
         },
-          s.addBotButton)) : null),
-    host
-      ? h('p', {}, h('button', {
-        id: 'start', 'data-focus': 'start', 'data-focus-instead': 'add-bot', disabled: seats.length < 2 || app.asking, onclick: () => ask({ type: 'start' }),
-      },
-        s.startButton), seats.length < 2 ? h('span', { class: 'help' }, ' ', s.startNeedsTwo) : null)
-      : h('p', {}, s.waitingForHost(shownName(v.host))),
+          s.addBotButton)) : null,
+      h('ol', { class: 'seat-list' }, seats.map((seat, i) => h('li', {},
+        h('span', { class: 'name' }, shownName(i)),
+        nameTags([i === v.you && [s.youMark], i === v.host && [s.hostMark]]),
+        h('span', { class: 'kind' }, seat.kind === 'bot' ? s.botLevel(seat.level) : s.human),
+        host && i !== v.you ? h('button', {
+          class: 'secondary small', 'data-focus': `remove-${seat.name}`,
+          onclick: () => send({ type: 'remove', seat: i }),
+        }, s.removeButton(shownName(i))) : null)))),
     // (The table's rules come after Start: above it, on a phone, they put
     // Start below the first screen.)
     h('section', { class: 'panel', id: 'table-rules', 'aria-labelledby': 'table-rules-h' },
