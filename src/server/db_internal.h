@@ -51,6 +51,9 @@ struct ls_db {
                          time (a monotonic clock's ms), 0 when none failed */
     int64_t reset_until; /* PostgreSQL: a reconnection is under way, and
                             fails at this time; 0 when none is */
+    int64_t reset_wait_end; /* PostgreSQL: the calls carrying a reconnection
+                               on may wait for the database until this
+                               time, then only look */
     long statements; /* the queries db.c has run (for tests: how many
                         statements an answer costs) */
 };

@@ -21,7 +21,13 @@
  * connection had been lost. Connecting at the start takes PG_CONNECT_S at
  * most (libpq's connect_timeout, unless the URL sets its own); a
  * reconnection is carried on a step at a time (pg_ready), waiting at most
- * PG_STEP_MS a call, and the calls meanwhile fail at once.
+ * PG_RESET_WAIT_MS in all, and the calls meanwhile fail at once.
+ *
+ * So a database that stops answering holds the loop PG_ANSWER_MS once for
+ * each connection that meets it (the server has two on its loop: the
+ * tables' store and the players' and API's), then PG_RESET_WAIT_MS for
+ * each reconnection tried (one every PG_CONNECT_MS + PG_RETRY_MS at most,
+ * a connection), until it answers again (docs/store.md).
  */
 #include <errno.h>
 #include <poll.h>
@@ -48,7 +54,8 @@ static int pg_fail(ls_error *err, int code, const char *what, const char *msg)
 #define PG_CONNECT_S "5"   /* how long connecting at start may take (libpq's
                               connect_timeout) */
 #define PG_CONNECT_MS 5000 /* how long a reconnection may take */
-#define PG_STEP_MS 2000    /* how long one call waits for a reconnection */
+#define PG_RESET_WAIT_MS 500 /* how long the calls carrying a reconnection on
+                                may wait for the database, in all */
 #define PG_RETRY_MS 5000   /* a failed reconnection is tried again after this */
 
 static int64_t now_ms(void)
@@ -60,12 +67,18 @@ static int64_t now_ms(void)
 
 /*
  * Reconnects a lost connection when no transaction was open on it, without
- * waiting for the database more than PG_STEP_MS a call: the reconnection
- * is begun (PQresetStart) and carried on by this call and the next ones
- * (PQresetPoll), which fail at once while it is under way; one that takes
- * over PG_CONNECT_MS fails, and after a failure the next is begun only
- * PG_RETRY_MS later. A database that answers at once (the usual case) is
- * back within the one call.
+ * waiting for the database more than PG_RESET_WAIT_MS in all: the
+ * reconnection is begun (PQresetStart) and carried on by this call and the
+ * next ones (PQresetPoll), which fail at once while it is under way; one
+ * that takes over PG_CONNECT_MS fails, and after a failure the next is
+ * begun only PG_RETRY_MS later. A database that answers within
+ * PG_RESET_WAIT_MS (the usual case: a local one in milliseconds) is back
+ * within the one call; a slower one is taken up by the calls after it,
+ * which look at what it sent without waiting. The wait was 2 s for
+ * each call: a database that did not answer (stopped with
+ * SIGSTOP) held the loop 2 s at each call through the 5 s of every
+ * reconnection, some 4 s in every 5 to 7 (measured by hand), for as long
+ * as it did not answer.
  */
 static int pg_ready(ls_db *db, ls_error *err)
 {
@@ -86,8 +99,8 @@ static int pg_ready(ls_db *db, ls_error *err)
                            PQerrorMessage(c));
         }
         db->reset_until = now + PG_CONNECT_MS;
+        db->reset_wait_end = now + PG_RESET_WAIT_MS;
     }
-    int64_t step_end = now + PG_STEP_MS;
     for (;;) {
         PostgresPollingStatusType st = PQresetPoll(c);
         if (st == PGRES_POLLING_OK) {
@@ -110,7 +123,8 @@ static int pg_ready(ls_db *db, ls_error *err)
         }
         struct pollfd p = {.fd = PQsocket(c),
                            .events = st == PGRES_POLLING_WRITING ? POLLOUT : POLLIN};
-        int n = now < step_end ? poll(&p, 1, (int)(step_end - now)) : 0;
+        int wait = now < db->reset_wait_end ? (int)(db->reset_wait_end - now) : 0;
+        int n = poll(&p, 1, wait);
         if (n == 0)
             return ls__db_fail(err, LS_DB_EIO, "postgresql: connection lost, "
                                "reconnecting (under way)");

@@ -187,3 +187,41 @@ test('player and login answer store_unavailable while PostgreSQL is out of reach
         await srv.kill();
     }
 });
+
+// How long the loop is held while the database does not answer, after
+// the statement that met it: the reconnections tried meanwhile wait for it
+// half a second at most each. Each call waited 2 s (the store's retry, a
+// request) through every reconnection's 5 s: some 4 s in every 5 to 7 s
+// the server answered nobody, for as long as the database was stopped.
+// Here a page is asked for every 100 ms for 12 s (two reconnections and
+// more): each is answered within a second. Only the tables' connection
+// meets the stopped database (the page asks nothing of the store).
+test('while PostgreSQL does not answer, a reconnection holds the loop half a second at most', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    let stopped = [];
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
+        await settle(t);
+        const st = t.host.lastState();
+        stopped = clusterPids(cluster.dir);
+        signal(stopped, 'SIGSTOP');
+        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+        assert.equal((await t.host.next('store', 'the table paused', T(30000))).ok, false);
+        const slow = [];
+        for (const t0 = Date.now(); Date.now() - t0 < 12000;) {
+            const a = Date.now();
+            assert.equal((await srv.get('/')).status, 200);
+            const took = Date.now() - a;
+            if (took > T(1000)) slow.push(`${took} ms at ${((a - t0) / 1000).toFixed(1)} s`);
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.deepEqual(slow, [], 'pages answered late');
+        signal(stopped, 'SIGCONT');
+        stopped = [];
+        assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
+        await srv.close();
+    } finally {
+        signal(stopped, 'SIGCONT');
+        await srv.kill();
+    }
+});
