@@ -515,24 +515,26 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
 
 /* The value of the record's comment "# KEY..." on the first (or, when
  * `last`, the last) line that starts so, after "# " and KEY, into out;
- * false if there is none. Lines end as the reader ends them: in LF, CRLF
- * or a CR alone. */
-static bool record_comment(const char *text, size_t len, const char *key, bool last,
-                           char *out, size_t size)
+ * returns that line's number (from 1), as a message names it, or 0 if
+ * there is none. Lines end as the reader ends them: in LF, CRLF or a CR
+ * alone. */
+static int record_comment(const char *text, size_t len, const char *key, bool last,
+                          char *out, size_t size)
 {
     size_t klen = strlen(key);
-    bool found = false;
+    int found = 0, number = 0;
     for (size_t pos = 0; pos < len;) {
         const char *line = text + pos;
         size_t n = strcspn(line, "\r\n");
         if (n > len - pos)
             n = len - pos;
-        pos += n + 1;
+        pos += n + (n + 1 < len - pos && line[n] == '\r' && line[n + 1] == '\n' ? 2 : 1);
+        number++;
         if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
             continue;
         n -= 2 + klen;
         snprintf(out, size, "%.*s", (int)n, line + 2 + klen);
-        found = true;
+        found = number;
         if (!last)
             break;
     }
@@ -584,18 +586,22 @@ static int resume_table(resume_ctx *c, const ls_state *s)
         if (o->nlevels > 0)
             continue;
         snprintf(key, sizeof key, "level %s ", ls_name(s, i));
-        /* The last: a resume with --level writes the levels it set. */
-        if (!record_comment(text, len, key, true, spec, CLI_SPEC_MAX)) {
+        /* The last: a resume with --level writes the levels it set. Its
+         * line is named as a record's errors name theirs. */
+        int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX);
+        char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
+        if (!line) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
         } else if (!strncmp(spec, "cmd:", 4)) {
-            char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
-            snprintf(c->msg, c->size, "--resume: %s played '%s', a program, which is "
-                     "not started from a record: give it, or another level, with "
-                     "--level", ls_name(s, i), ls_printable(spec, shown, sizeof shown));
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s played '%s', a program, which "
+                     "is not started from a record: give it, or another level, with "
+                     "--level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown));
             return -1;
         } else if (cli_player_check(spec, &err) != 0) {
-            snprintf(c->msg, c->size, "--resume: %s's level in %s: %s; give one with "
-                     "--level", ls_name(s, i), PLAY_SHOWN(o->resume), err.msg);
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s': %s; give one "
+                     "with --level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown), err.msg);
             return -1;
         }
     }

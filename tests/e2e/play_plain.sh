@@ -976,7 +976,15 @@ with open(f"{tmp}/cmdesc.lsr", "w") as f:
 # ..., not '5000'').
 with open(f"{tmp}/badrule.lsr", "w") as f:
     f.write("leastscore 1\noption threshold 5000\nplayers You Ada\n")
+# A level the record gives that cannot be played is said with its line
+# (CR LF counted as one break), as the record's other errors are; it was
+# "Ada's level in FILE: ...", no line, the level not quoted.
+with open(f"{tmp}/badlevel.lsr", "w", newline="") as f:
+    f.write("leastscore 1\r\nplayers You Ada\r\n# leastscore play, seed 5\r\n"
+            "# level Ada nonsense:1\r\n")
 for args, expect in [
+        (["--resume", f"{tmp}/badlevel.lsr"], f"--resume: {tmp}/badlevel.lsr:4: Ada's level "
+         "'nonsense:1': unknown player kind 'nonsense'"),
         (["--resume", f"{tmp}/badrule.lsr"], f"--resume: {tmp}/badrule.lsr:2:18: option "
          "threshold: '5000' is not a whole number from 1 to 1000 (usually 25, 50 or 100)\n"),
         (["--resume", f"{tmp}/cmdesc.lsr"], "Ada played 'cmd:\\x1b[31mred', a program"),
