@@ -65,6 +65,32 @@ for (const size of SIZES) {
       // And the page scrolled to its end.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       assert.deepEqual(await covered(page), [], 'at the end of the page');
+      // With new lines counted on the button, as chat.js draws the count
+      // ('· 12 new', its number for a pill): at 740x360 the words made the
+      // button 154 px wide, over the 128 px the lines kept for it.
+      await page.evaluate(() => {
+        const badge = document.getElementById('chat-unread');
+        badge.textContent = ' · 12 new';
+        badge.dataset.n = '12';
+        badge.hidden = false;
+      });
+      for (const el of parts) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await el.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+        assert.deepEqual(await covered(page), [],
+          `12 new lines, scrolled to ${await el.evaluate((e) => e.dataset.card || e.id)}`);
+      }
+      // The lines keep no more room than the button needs: their words
+      // may run to within 1rem of its left edge. (They kept 8rem, the
+      // button's width with the count in words, which a phone draws as a
+      // pill since: 4.5rem is enough, 3.9 to 4.2 measured.)
+      const room = await page.evaluate(() => {
+        const b = document.getElementById('chat-toggle').getBoundingClientRect();
+        const line = document.getElementById('select-help');
+        const end = line.getBoundingClientRect().right - parseFloat(getComputedStyle(line).paddingRight);
+        return Math.round(b.left - end);
+      });
+      assert.ok(room >= 0 && room <= 16, `the help under the hand ends ${room} px before the Chat button`);
       assert.deepEqual(page.errors, []);
     });
     await page.context().close();
