@@ -285,7 +285,8 @@ static int end_room(bool mark, bool last, const char *rest)
  * Rich text: `text` wrapped at spaces into rows of w columns from (y, x),
  * later rows indented by `indent`, at most `maxrows` rows; what does not
  * fit is cut after the last word that fits whole, an ellipsis in its
- * place (a word wider than a row is cut inside, a card never). Cards
+ * place (a word wider than a row goes on on the next row, and on the last
+ * one is cut inside; a card never is). Cards
  * named in record notation are drawn as cards, in their colours. With
  * win NULL nothing is drawn. Returns the rows used (at least 1).
  * rich_from() draws the text's rows from row `skip` on (wrapped as rich()
@@ -306,12 +307,18 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
         skip = 0;
     if (win)
         wattron(win, attr);
+    bool rest = false; /* p is inside a word broken at a row's end */
     for (const char *p = text; *p;) {
         if (*p == ' ') {
             p++;
+            rest = false;
             continue;
         }
         word wd = next_word(u, p);
+        if (rest) { /* text, never a card ("...10H" broken before "10H") */
+            wd.card = LS_NO_CARD;
+            wd.w = play_text_width(p, wd.n);
+        }
         int start = row ? indent : 0, gap = col > start ? 1 : 0;
         int keep = end_room(mark, row + 1 >= skip + maxrows, p + wd.n);
         if (col + gap + wd.w > w - keep && col > start) {
@@ -332,6 +339,23 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
                 mvwaddstr(win, y + row, x + col, ellipsis(u));
             break;
         }
+        if (cut && row + 1 < skip + maxrows && room >= 1) {
+            /* A word wider than a row, with rows left (a long file's
+             * name): the row filled, the rest on the next. Cut there,
+             * what came after it was lost ("round 1, turn 1."). */
+            size_t b = 0;
+            for (int cols = 0; b < wd.n && cols < room; cols++)
+                do
+                    b++;
+                while (b < wd.n && ((unsigned char)p[b] & 0xC0) == 0x80);
+            if (win && row >= skip)
+                put_word(u, win, y + row, x + col + gap, &wd, room, attr);
+            p += b;
+            rest = true;
+            row++;
+            col = indent;
+            continue;
+        }
         if (win && row >= skip)
             put_word(u, win, y + row, x + col + gap, &wd, cut ? room - 1 : room, attr);
         col += gap + (cut ? room - 1 : wd.w);
@@ -341,6 +365,7 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
             break;
         }
         p += wd.n;
+        rest = false;
     }
     if (win)
         wattroff(win, attr);

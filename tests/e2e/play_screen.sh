@@ -25,7 +25,7 @@
 # for its table, and its help's descriptions go on under their column;
 # text cut for want of rows ends in an ellipsis after its last whole word;
 # a computer player's level is cut by characters; a window far too small
-# still says how to quit.
+# still says how to quit; a word wider than its column goes on below.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1083,5 +1083,24 @@ wait_for tq "Press q to quit."
 on_screen "too small for" "at 30x3 the screen does not say it is too small"
 $T send-keys -t tq q
 wait_for tq "exit status 0"
+fi
+# 36. A word wider than its column (a file's name of 64 characters, no
+# blank, in "Last moves") goes on on the next row when there is one: it
+# was cut with an ellipsis at the column's end, and the rest of the entry
+# ("round 1, turn 1.") was lost though rows were free below it.
+if want 36; then
+wide=$(python3 -c 'print("x" * 60)')
+printf 'quit\n' | $LS play --plain --seed 3 --bots 1 --record "$tmp/$wide.lsr" >/dev/null 2>&1 || true
+$T new-session -d -s ww -x 80 -y 24 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --resume '$wide.lsr'; echo \"exit status \$?\"; sleep 60"
+wait_for ww "Your hand: total"
+python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if "Last moves" in r)
+text = "".join(r[50:].strip() for r in rows[top + 1:21])
+want = "Resumedfrom%s.lsr:round1,turn1." % sys.argv[2]
+assert text.replace(" ", "") == want, text' "$tmp/screen" "$wide" ||
+    screen_fail "a long file's name in Last moves is not shown whole, with what follows it"
+quit ww
 fi
 echo ok
