@@ -50,7 +50,14 @@ static int pg_fail(ls_error *err, int code, const char *what, const char *msg)
     return ls__db_fail(err, code, "postgresql: %s%.*s", what, (int)n, msg);
 }
 
-#define PG_ANSWER_MS 10000 /* how long a statement's answer may take */
+/* How long a statement's answer may take. The loop waits for it, and
+ * for the other connection's too when that meets the same stopped
+ * database next (see above): two such waits and a reconnection's must
+ * stay under --idle-timeout's default (15 s) less its ping interval (5 s),
+ * after which libwebsockets drops every game connection. It was 10 s: a
+ * stopped database held the loop 20.5 s at once (measured by hand), and
+ * every player was dropped. A healthy database answers in milliseconds. */
+#define PG_ANSWER_MS 4000
 #define PG_CONNECT_S "5"   /* how long connecting at start may take (libpq's
                               connect_timeout) */
 #define PG_CONNECT_MS 5000 /* how long a reconnection may take */

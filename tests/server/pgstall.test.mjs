@@ -2,7 +2,7 @@
 // processes stopped with SIGSTOP: a machine unreachable without a reset,
 // or a server frozen, looks the same to the server) pauses the table
 // whose move is waiting for it, and holds nothing else: the server waits
-// for a statement's answer 10 s at most (docs/store.md), then the store is
+// for a statement's answer 4 s at most (docs/store.md), then the store is
 // failing, the players are told (`store`), and every other request is
 // served meanwhile. Once the database answers again the move is kept
 // once, not twice: the statement that seemed to fail was executed all the
@@ -50,7 +50,7 @@ test('a PostgreSQL store that stops answering pauses the table, not the server; 
         const paused = await t.host.next('store', 'the table paused (store ok: false)', T(30000));
         assert.equal(paused.ok, false);
         assert.equal(paused.paused, true);
-        assert.match(paused.message, /postgresql: no answer in 10 s/);
+        assert.match(paused.message, /postgresql: no answer in 4 s/);
         // The server answers meanwhile: a page, and a new game connection.
         const page = await srv.get('/');
         assert.equal(page.status, 200);
@@ -94,7 +94,7 @@ test('a PostgreSQL store that stops answering pauses the table, not the server; 
 });
 
 // The JSON API while the database is out of reach: a request that meets
-// the connection lost (or not answered in 10 s), or comes while it is
+// the connection lost (or not answered in 4 s), or comes while it is
 // being made again, is answered 503 with Retry-After and a JSON error
 // saying the store cannot be reached for now (docs/http-api.md), not 500
 // as if the store had failed; once the database answers, the same request
@@ -112,8 +112,8 @@ test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach
         assert.equal((await api(srv, '/api/leaderboard')).status, 200);
         stopped = clusterPids(cluster.dir);
         signal(stopped, 'SIGSTOP');
-        // The first request waits for the statement's answer (10 s), the
-        // next ones for the reconnection (2 s at most): each is a 503.
+        // The first request waits for the statement's answer (4 s), the
+        // next ones for the reconnection (half a second at most): each is a 503.
         for (let i = 0; i < 3; i++) {
             const r = await api(srv, '/api/leaderboard');
             assert.equal(r.status, 503, `request ${i}: ${r.status} ${r.text}`);
@@ -157,7 +157,7 @@ test('player and login answer store_unavailable while PostgreSQL is out of reach
         const token = 'a1'.repeat(16);
         stopped = clusterPids(cluster.dir);
         signal(stopped, 'SIGSTOP');
-        // The first waits for the statement's answer (10 s), the next for
+        // The first waits for the statement's answer (4 s), the next for
         // the reconnection; a login opens a connection of its own (5 s).
         for (const [i, msg] of [{ type: 'player', token, name: 'Ada', id: 1 },
             { type: 'player', token, name: 'Ada', id: 2 },
@@ -219,6 +219,44 @@ test('while PostgreSQL does not answer, a reconnection holds the loop half a sec
         signal(stopped, 'SIGCONT');
         stopped = [];
         assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
+        await srv.close();
+    } finally {
+        signal(stopped, 'SIGCONT');
+        await srv.kill();
+    }
+});
+
+// The statements that meet a stopped database, one on each of the
+// server's two connections (the tables' and the API's), hold the loop one
+// after the other: 10 s each made 20 s, longer than --idle-timeout (15 s),
+// and every game connection was dropped (closed with no close frame),
+// players and watchers alike. With 4 s each they are not: the table's
+// player and an idle connection are still there when the database is
+// back, and the move is shown.
+test('a stopped PostgreSQL does not hold the loop long enough to drop the game connections', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    let stopped = [];
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
+        await settle(t);
+        const idle = await srv.connect({ label: 'idle' });
+        const st = t.host.lastState();
+        stopped = clusterPids(cluster.dir);
+        signal(stopped, 'SIGSTOP');
+        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+        const api = fetch(`${srv.origin}/api/leaderboard`, { signal: AbortSignal.timeout(T(40000)) });
+        const paused = await t.host.next('store', 'the table paused', T(30000));
+        assert.match(paused.message, /postgresql: no answer in 4 s/);
+        assert.equal((await api).status, 503);
+        // Past --idle-timeout after the holds, with reconnections tried.
+        await new Promise((r) => setTimeout(r, 16000));
+        assert.equal(t.host.closed, null, 'the player was dropped');
+        assert.equal(idle.closed, null, 'the idle connection was dropped');
+        signal(stopped, 'SIGCONT');
+        stopped = [];
+        assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
+        await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
+        idle.close();
         await srv.close();
     } finally {
         signal(stopped, 'SIGCONT');
