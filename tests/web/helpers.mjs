@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -154,6 +155,26 @@ export async function withShots(t, pages, fn) {
   } catch (e) {
     await screenshots(t.name.replace(/[^A-Za-z0-9_-]+/g, '_'), pages);
     throw e;
+  }
+}
+
+// A test's pages: one page (newPage()) for each viewport given, handed
+// to fn(...pages), with a screenshot of each if fn throws (withShots).
+// Once fn returns, the pages must have recorded no error (page.errors;
+// opts.errorsOf: the indexes of the pages to check, all of them by
+// default). The pages are closed whether fn passed or not.
+export async function openPages(t, browser, viewports, fn, opts = {}) {
+  const pages = [];
+  try {
+    for (const viewport of viewports) pages.push(await newPage(browser, viewport));
+    await withShots(t, pages, async () => {
+      await fn(...pages);
+      for (const [i, page] of pages.entries()) {
+        if (!opts.errorsOf || opts.errorsOf.includes(i)) assert.deepEqual(page.errors, [], `page ${i + 1}'s errors`);
+      }
+    });
+  } finally {
+    for (const page of pages) await page.context().close();
   }
 }
 

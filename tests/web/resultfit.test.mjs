@@ -8,14 +8,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, startServer, newPage, withShots, playToRoundEnd, fullTable, PHONE, PHONES } from './helpers.mjs';
+import { setup, startServer, openPages, playToRoundEnd, fullTable, PHONE, PHONES } from './helpers.mjs';
 
 const env = setup();
 
 for (const size of PHONES) {
   test(`${size.width}x${size.height}, 8 seats: the round's outcome and Next round are on the screen`, async (t) => {
-    const page = await newPage(env.browser, size);
-    await withShots(t, [page], async () => {
+    await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `Eve${size.width}`, 8);
       // Ada declares as soon as she may, whatever her hand: the round ends.
       await playToRoundEnd(page);
@@ -32,9 +31,7 @@ for (const size of PHONES) {
         return out;
       });
       assert.deepEqual(off, []);
-      assert.deepEqual(page.errors, []);
     });
-    await page.context().close();
   });
 }
 
@@ -45,10 +42,8 @@ for (const size of PHONES) {
 // round does not begin meanwhile.)
 test('390x844, 8 seats: the round\'s result scrolled down stays there when the page is drawn anew', async (t) => {
   const server = await startServer(['--round-pause', '60']);
-  const page = await newPage(env.browser, PHONE);
-  const watcher = await newPage(env.browser, PHONE);
   try {
-    await withShots(t, [page, watcher], async () => {
+    await openPages(t, env.browser, [PHONE, PHONE], async (page, watcher) => {
       const code = await fullTable(page, server.url, 'Rea', 8);
       await playToRoundEnd(page);
       await page.waitForFunction(() => document.activeElement?.id === 'next', null, { timeout: 10000 });
@@ -62,11 +57,8 @@ test('390x844, 8 seats: the round\'s result scrolled down stays there when the p
       await page.waitForSelector('#watchers', { timeout: 10000 });
       const after = await page.evaluate(() => ({ y: window.scrollY, focus: document.activeElement?.id }));
       assert.deepEqual(after, { y: before.y, focus: 'next' }, 'the page where she left it, the keyboard on Next round');
-      assert.deepEqual(page.errors, []);
-    });
+    }, { errorsOf: [0] });
   } finally {
-    await page.context().close();
-    await watcher.context().close();
     await server.stop();
   }
 });
