@@ -44,8 +44,11 @@ const offScreen = (page) => page.evaluate(() => {
 // took their column's 24rem, and the hand, squeezed beside them, took two
 // lines, its line under the screen's foot; and 568x320, a small phone on
 // its side, where Draw was under the screen's foot, the open cards, the
-// deck and Declare one above the other beside the hand)
-for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }]) {
+// deck and Declare one above the other beside the hand; and 915x412, a
+// large phone on its side, where the moves' column at the right left the
+// hand 190 px, its cards on three lines, the line under it below the
+// screen)
+for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 }]) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `Ada${size.width}`, 8);
