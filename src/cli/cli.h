@@ -91,6 +91,12 @@ void cli_print_kinds(FILE *out);
 #define CLI_SHOWN_MAX(n) (4 * (n) + 1)
 const char *cli_shown(const char *path, char *buf, size_t size);
 
+/* shown (as ls_printable writes it: printable ASCII) cut to w columns for
+ * a table: as it is when it fits, else its start and '~' in the last
+ * column, never cut inside a \xNN (a cut 'cmd:./\x~' read as a
+ * backslash and an x). In buf; returns buf. */
+const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size);
+
 /* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
 double cli_wall_ms(void);
 

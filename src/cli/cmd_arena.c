@@ -431,7 +431,7 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         /* A spec longer than its 24 columns is cut with '~', as in sim's
          * table, so that a cut one is not read as the whole. */
         ls_printable(A->spec[i], shown, sizeof shown);
-        snprintf(spec, sizeof spec, strlen(shown) > 24 ? "%.23s~" : "%s", shown);
+        cli_cut_shown(shown, 24, spec, sizeof spec);
         printf("%-4d %-16s %-24s %7.0f %13s %17s %17s\n", r + 1, A->name[i], spec,
                F->rating[i], ci, h, t);
     }

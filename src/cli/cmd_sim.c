@@ -360,7 +360,7 @@ static void print_table(const sim *S, const summary u[], long played,
         char ci[32], shown[4 * CLI_SPEC_MAX], spec[20];
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
         ls_printable(S->spec[k], shown, sizeof shown); /* no control bytes */
-        snprintf(spec, sizeof spec, strlen(shown) > 17 ? "%.16s~" : "%s", shown);
+        cli_cut_shown(shown, 17, spec, sizeof spec);
         printf("%-*s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
                nw, S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,

@@ -778,3 +778,19 @@ const char *cli_shown(const char *path, char *buf, size_t size)
         return path;
     return ls_printable(path, buf, size);
 }
+
+const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size)
+{
+    int n = w - 1;
+    if ((int)strlen(shown) <= w) {
+        snprintf(buf, size, "%s", shown);
+        return buf;
+    }
+    for (int k = n - 3 > 0 ? n - 3 : 0; k < n; k++)
+        if (shown[k] == '\\' && shown[k + 1] == 'x') { /* \xNN across the cut */
+            n = k;
+            break;
+        }
+    snprintf(buf, size, "%.*s~", n, shown);
+    return buf;
+}

@@ -52,6 +52,13 @@ grep -q 'no mixed tables' "$tmp/table" || { cat "$tmp/table"; fail "2 players: n
     fail "a long spec"
 grep -qE '^[12] +greedy +greedy:declare=0\.8,bias~ +[0-9]+ ' "$tmp/table" ||
     { cat "$tmp/table"; fail "a spec cut to its column has no '~'"; }
+# A spec is never cut inside a byte written \xNN: 'cmd:printf
+# abcdefghijk\xffx' was cut to 'cmd:printf abcdefghijk\x~', a backslash
+# and an x read as the command's.
+"$ls" arena --players "greedy,cmd:printf abcdefghijk$(printf '\377')x" --matches 1 --tables 0 \
+    >"$tmp/table" 2>/dev/null || fail "a spec with a byte that is not UTF-8"
+grep -qE '^[12] +printf +cmd:printf abcdefghijk~ +[0-9]+ ' "$tmp/table" ||
+    { cat "$tmp/table"; fail "a spec cut inside a \\xNN"; }
 # The heads-up table's columns are as wide as their names: cut to 9,
 # collector and collector2 were two columns headed 'collector'.
 "$ls" arena --players collector,collector,random --matches 1 --tables 0 --seed 1 >"$tmp/table" ||

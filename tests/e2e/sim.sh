@@ -229,6 +229,10 @@ assert "bot '"'"'printf x\\xff\\x1b[31m'"'"': died before" in d["bot_messages"][
 "$ls" sim --players "greedy,$odd" --matches 1 >"$tmp/odd.txt" 2>>"$tmp/odd.err" ||
     fail "a command with odd bytes (table)"
 grep -q '^printf  *cmd:printf x.xff~ ' "$tmp/odd.txt" || { cat "$tmp/odd.txt"; fail "odd spec in the table"; }
+# Nor is it cut inside a \xNN: 'cmd:printf abc\xff' was 'cmd:printf abc\x~'.
+"$ls" sim --players "greedy,cmd:printf abc$(printf '\377')" --matches 1 >"$tmp/odd2.txt" 2>/dev/null ||
+    fail "a command with a byte that is not UTF-8 (table)"
+grep -q '^printf  *cmd:printf abc~ ' "$tmp/odd2.txt" || { cat "$tmp/odd2.txt"; fail "a spec cut inside a \\xNN"; }
 LC_ALL=C grep -q "$(printf '[\033\377]')" "$tmp/odd.txt" "$tmp/odd.err" &&
     { cat -v "$tmp/odd.txt" "$tmp/odd.err"; fail "a raw control byte reached the table or stderr"; }
 
