@@ -770,11 +770,11 @@ static int run_match(play_game *g)
 
 static void intro(const play_game *g)
 {
-    char table[200];
+    char table[200], spec[CLI_SHOWN_MAX(CLI_SPEC_MAX)];
     out("Least Score: %s against", ls_name(g->s, 0));
-    for (int i = 1; i < ls_players(g->s); i++)
+    for (int i = 1; i < ls_players(g->s); i++) /* a cmd: as typed, escapes \xNN */
         out("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
-            g->bots[i]->spec);
+            cli_shown(g->bots[i]->spec, spec, sizeof spec));
     /* The rules in force in the help's words ("This table: out above 100
      * points; ..."), not in the options' own. */
     play_table_rules(ls_state_rules(g->s), table, sizeof table);

@@ -563,7 +563,9 @@ static void draw_title(const ui *u, const ls_view *v)
 static const char *level_of(const ui *u, int seat, char *buf, size_t size)
 {
     const ls_player *p = u->g.bots[seat];
-    return cut_name(u, p ? p->spec : "", LEVEL_W, buf, size);
+    char shown[CLI_SHOWN_MAX(CLI_SPEC_MAX)]; /* a control byte \xNN, not ^[ */
+    return cut_name(u, p ? cli_shown(p->spec, shown, sizeof shown) : "", LEVEL_W, buf,
+                    size);
 }
 
 /* The opponents, a row each, under a header row that also has your own

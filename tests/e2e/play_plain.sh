@@ -971,6 +971,14 @@ with open(f"{tmp}/junk.lsr", "w") as f:
 # text from a file is: it reached the terminal raw (an escape sequence).
 with open(f"{tmp}/cmdesc.lsr", "w") as f:
     f.write(text0.replace("# level Ada expert:ms=5", "# level Ada cmd:\x1b[31mred"))
+# A cmd: level given with --level is quoted with its control bytes
+# escaped in the line that names the players, as every text typed is: it
+# reached the terminal raw ('Ada (cmd:printf ESC[31mx)').
+r = subprocess.run([ls, "play", "--plain", "--bots", "1", "--level", "cmd:printf \x1b[31mx",
+                    "--record", f"{tmp}/esclevel.lsr"], capture_output=True, text=True,
+                   input="quit\n", timeout=30)
+if "You against Ada (cmd:printf \\x1b[31mx)." not in r.stdout or "\x1b" in r.stdout:
+    fail("a cmd: level's control bytes reached the terminal raw", r.stdout)
 # A rule's value the engine refuses is said in the words replay and the
 # command line use, not the engine's ('threshold must be a whole number
 # ..., not '5000'').

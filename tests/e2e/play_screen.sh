@@ -1066,6 +1066,13 @@ wait_for lv "Your hand: total"
 on_screen -E '^  Ada +cmd:\./éé +5 ' "a level that fits its column is cut, or cut inside a character"
 on_screen -E '^  Ben +cmd:\./aé… +5 ' "a level longer than its column is not cut to 8 characters and an ellipsis"
 quit lv
+# A control byte in a level is shown \xNN, as everywhere, in its column:
+# ncurses drew ESC as '^[', two columns counted as one.
+$T new-session -d -s lx -x 80 -y 20 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --bots 1 --level \"\$(printf 'cmd:\\033x')\" --seed 3 --record '$tmp/lx.lsr' 2>/dev/null; echo \"exit status \$?\"; sleep 60"
+wait_for lx "Your hand: total"
+on_screen -E '^  Ada +cmd:.x1bx +5 ' "a level's control byte is not shown \\xNN in its column"
+quit lx
 fi
 # 35. A window too small for the whole message about its size keeps the
 # words most needed: that it is too small and how to quit. At 30x6 the
