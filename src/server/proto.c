@@ -95,6 +95,37 @@ static int get_code(json_t *o, proto_msg *m, srv_error *e)
     return 0;
 }
 
+/*
+ * The bad_name error for a name of len bytes (UTF-8, as jansson keeps
+ * it) that ls_name_valid() refuses, saying what is wrong with it: empty,
+ * its first character that cannot be in a name (where, and which: a
+ * control character by its code point), or its length. It was the rule
+ * alone ("a name is 1 to 16 of A-Z a-z 0-9 _ -"), which left a client's
+ * author to find what broke it in "Ada Byron" or a name of 17 letters.
+ */
+static int bad_name(srv_error *e, const char *s, size_t len)
+{
+    static const char rule[] = "a name is 1 to 16 of A-Z a-z 0-9 _ -";
+    if (len == 0)
+        return srv_fail(e, SRV_EBAD_NAME, "name: empty; %s", rule);
+    size_t i = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                         "0123456789_-");
+    if (i < len) {
+        /* Every character before it is one byte: it is character i + 1. */
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f)
+            return srv_fail(e, SRV_EBAD_NAME, "name: character %zu is a control character "
+                            "(U+%04X), which cannot be in a name; %s", i + 1, c, rule);
+        int n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+        if ((size_t)n > len - i)
+            n = (int)(len - i);
+        return srv_fail(e, SRV_EBAD_NAME, "name: character %zu, '%.*s', cannot be in a "
+                        "name; %s", i + 1, n, s + i, rule);
+    }
+    return srv_fail(e, SRV_EBAD_NAME, "name: %zu characters, more than %d; %s", len,
+                    LS_NAME_MAX, rule);
+}
+
 static int get_name(json_t *o, proto_msg *m, srv_error *e)
 {
     json_t *v = json_object_get(o, "name");
@@ -105,7 +136,7 @@ static int get_name(json_t *o, proto_msg *m, srv_error *e)
     const char *s = json_string_value(v);
     if (json_string_length(v) > LS_NAME_MAX || strlen(s) != json_string_length(v) ||
         !ls_name_valid(s))
-        return srv_fail(e, SRV_EBAD_NAME, "a name is 1 to 16 of A-Z a-z 0-9 _ -");
+        return bad_name(e, s, json_string_length(v));
     memcpy(m->name, s, json_string_length(v) + 1);
     return 0;
 }

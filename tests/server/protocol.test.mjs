@@ -296,13 +296,26 @@ describe('errors', () => {
         assert.ok(codes.includes('rate_limited'), JSON.stringify(codes));
     });
 
+    // The message says what is wrong with the name, where (it was the
+    // rule alone: 'a name is 1 to 16 of A-Z a-z 0-9 _ -').
     test('bad_name', async () => {
         const t = await makeTable(srv);
         const c = await srv.connect();
+        const rule = 'a name is 1 to 16 of A-Z a-z 0-9 _ -';
+        const why = {
+            '': `name: empty; ${rule}`,
+            'a b': `name: character 2, ' ', cannot be in a name; ${rule}`,
+            ['x'.repeat(17)]: `name: 17 characters, more than 16; ${rule}`,
+            'Zoë': `name: character 3, 'ë', cannot be in a name; ${rule}`,
+            'a/b': `name: character 2, '/', cannot be in a name; ${rule}`,
+            'tab\t': `name: character 4 is a control character (U+0009), which cannot be in a name; ${rule}`,
+            '<b>': `name: character 1, '<', cannot be in a name; ${rule}`,
+            'Ada\u{1F600}': `name: character 4, '\u{1F600}', cannot be in a name; ${rule}`,
+        };
         await unchanged(t, c, async () => {
-            for (const name of ['', 'a b', 'x'.repeat(17), 'Zoë', 'a/b', 'tab\t', '<b>']) {
-                await c.expectError({ type: 'create', name }, 'bad_name');
-                await c.expectError({ type: 'join', code: t.code, name }, 'bad_name');
+            for (const [name, message] of Object.entries(why)) {
+                assert.equal((await c.expectError({ type: 'create', name }, 'bad_name')).message, message);
+                assert.equal((await c.expectError({ type: 'join', code: t.code, name }, 'bad_name')).message, message);
             }
         });
         const ok = await c.request({ type: 'create', name: 'x'.repeat(16) }, ['joined', 'error']);
