@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPages, setName, createTable, playTurn, fullTable, PHONES } from './helpers.mjs';
 
-const env = setup();
+// (11 tables from one address: more than the server's 10 by default.)
+const env = setup(['--max-tables-per-address', '20']);
 
 // What of the turn is not on the screen as it is: each as 'what [l t r b]'.
 const offScreen = (page) => page.evaluate(() => {
@@ -144,5 +145,24 @@ test('280x653, 8 seats: five cards of the hand on one line, four 10s among them'
     });
     assert.equal(lines, 1, 'the hand on one line');
     assert.deepEqual(await offScreen(page), []);
+  });
+});
+
+// The longest name of the widest letters, on a folded phone: her panel
+// stays inside the players' row, the name broken in it. It was 295 px
+// wide in a row of 264, its "you" cut at the screen's edge, and the seat
+// to move out of the row's view.
+test('280x653, 8 seats, a 16-letter name of wide letters: her panel is inside the row', async (t) => {
+  await openPages(t, env.browser, [{ width: 280, height: 653 }], async (page) => {
+    await fullTable(page, env.server.url, 'WWWWWWWWWWWWWWWW', 8);
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    assert.deepEqual(await offScreen(page), []);
+    const you = await page.evaluate(() => {
+      const tag = document.querySelector('.seat.me .tag').getBoundingClientRect();
+      const row = document.querySelector('.seats').getBoundingClientRect();
+      return tag.right <= row.right + 0.5 && tag.left >= row.left - 0.5;
+    });
+    assert.ok(you, 'her "you" is inside the row');
   });
 });
