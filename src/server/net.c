@@ -2048,6 +2048,23 @@ static bool list_has(const char *list, const char *token, bool nocase)
     return false;
 }
 
+/*
+ * What is wrong with a request's Host header, or NULL: RFC 9112 3.2 says a
+ * server MUST answer 400 an HTTP/1.1 request with none, and any request
+ * with more than one (libwebsockets keeps the second as a second piece
+ * of the header). They were served as any request.
+ */
+static const char *host_problem(struct lws *wsi)
+{
+    char v[16] = "";
+    if (lws_hdr_fragment_length(wsi, WSI_TOKEN_HOST, 1) > 0)
+        return "a request has one Host header, not more";
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0 &&
+        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) > 0 && !strcmp(v, "HTTP/1.1"))
+        return "an HTTP/1.1 request needs a Host header";
+    return NULL;
+}
+
 /* Whether `list` is a comma-separated list of tokens (RFC 9110 5.6.2) of
  * at most 62 bytes each, the blanks around them left out: libwebsockets
  * closes without a word a Sec-WebSocket-Protocol list with an empty
@@ -2093,6 +2110,10 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0) {
         snprintf(why, size, "a WebSocket handshake needs a Host header\n");
+        return HTTP_STATUS_BAD_REQUEST;
+    }
+    if (host_problem(wsi)) {
+        snprintf(why, size, "%s\n", host_problem(wsi));
         return HTTP_STATUS_BAD_REQUEST;
     }
     if (lws_hdr_copy(wsi, connection, sizeof connection, WSI_TOKEN_CONNECTION) < 0 ||
@@ -2643,6 +2664,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
         bool api = !strncmp(url, "/api/", 5) || !strcmp(url, "/api");
+        const char *host = host_problem(wsi);
+        if (host) {
+            char text[128];
+            snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"%s\"}"
+                                            : "%s\n", host);
+            return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, text, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST, text);
+        }
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !is_head(wsi))
             return api ? http_json(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED, api_method, 0)
                        : http_text(wsi, ps, HTTP_STATUS_METHOD_NOT_ALLOWED,

@@ -83,6 +83,7 @@ const refusals = [
     ['a list of subprotocols over 126 bytes', { 'Sec-WebSocket-Protocol': `${'x'.repeat(60)}, ${'y'.repeat(60)}, leastscore` }, 400,
         "this server speaks the WebSocket subprotocol 'leastscore' (or none asked for), not a list over 126 bytes\n"],
     ['no Host', { Host: null }, 400, 'a WebSocket handshake needs a Host header\n'],
+    ['two Host headers', { Host: '127.0.0.1\r\nHost: example.com' }, 400, 'a request has one Host header, not more\n'],
     ['no Connection: Upgrade', { Connection: 'keep-alive' }, 400,
         "a WebSocket handshake needs 'Connection: Upgrade'\n"],
     ['HTTP/1.0', {}, 400, 'a WebSocket handshake is an HTTP/1.1 request\n', 'GET /ws HTTP/1.0'],

@@ -234,6 +234,31 @@ test('a page\'s address the page cannot draw gets a 404 saying what the address 
     await srv.close();
 });
 
+// RFC 9112 3.2: an HTTP/1.1 request with no Host header, and a request
+// with two, MUST be answered 400; both were served as any request. An
+// HTTP/1.0 request needs none. The connection goes on.
+test('an HTTP/1.1 request with no Host, or two, is refused 400', async () => {
+    const srv = await startServer();
+    const c = client(srv.port);
+    for (const [text, body] of [
+        ['GET / HTTP/1.1\r\n\r\n', 'an HTTP/1.1 request needs a Host header\n'],
+        ['GET /api/leaderboard HTTP/1.1\r\n\r\n',
+            '{"error":"bad_request","message":"an HTTP/1.1 request needs a Host header"}'],
+        ['GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n\r\n', 'a request has one Host header, not more\n'],
+        ['GET /api/leaderboard HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n',
+            '{"error":"bad_request","message":"a request has one Host header, not more"}'],
+    ]) {
+        const r = await c.request(text);
+        assert.equal(r.status, 400, text);
+        assert.equal(r.body, body, text);
+        assert.equal((await c.request(req('GET', '/api/leaderboard'))).status, 200, `after ${text}`);
+    }
+    c.close();
+    const old = await closingAnswer(srv.port, 'GET / HTTP/1.0\r\n\r\n', 5000);
+    assert.match(old, /^HTTP\/1\.[01] 200 /);
+    await srv.close();
+});
+
 // What libwebsockets refuses before the server sees the request (as
 // http-api.md says): a method it does not know is answered 403 and the
 // connection closed. The server goes on.
