@@ -2174,9 +2174,18 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
  * opens; returns 0 to go on, 1 after answering with an HTTP error in
  * plain text (refuse_upgrade: they were lws's HTML pages, the reason
  * inside its markup), -1 to close when not even that could be written. */
-static int confirm_upgrade(server *srv, struct lws *wsi)
+static int confirm_upgrade(server *srv, struct lws *wsi, const char *upgrade)
 {
     char uri[64] = "", origin[256] = "", host[256] = "", why[200];
+    /* lws asks for "websocket" and "h2c" (it refuses other upgrades
+     * itself, 403). HTTP/2 is not served, and lws gives no way to ignore
+     * the header and answer as HTTP/1.1 (curl --http2 asks so for every
+     * http:// URL): say so, rather than "the game is at /ws" (404), which
+     * it was for every path. */
+    if (strcasecmp(upgrade, "websocket") != 0)
+        return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST,
+                              "this server speaks HTTP/1.1, not HTTP/2: send the "
+                              "request without 'Upgrade: h2c' (curl: --http1.1)\n");
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return refuse_upgrade(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED,
                               "a WebSocket handshake is a GET request\n");
@@ -2660,7 +2669,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
         return fd_ok(srv, (int)(lws_intptr_t)in) ? 0 : 1;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        return confirm_upgrade(srv, wsi);
+        return confirm_upgrade(srv, wsi, in ? (const char *)in : "");
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
         bool api = !strncmp(url, "/api/", 5) || !strcmp(url, "/api");

@@ -88,6 +88,11 @@ const refusals = [
         "a WebSocket handshake needs 'Connection: Upgrade'\n"],
     ['HTTP/1.0', {}, 400, 'a WebSocket handshake is an HTTP/1.1 request\n', 'GET /ws HTTP/1.0'],
     ['a POST', {}, 405, 'a WebSocket handshake is a GET request\n', 'POST /ws HTTP/1.1'],
+    // curl --http2 asks to upgrade every http:// request so; it was told
+    // 'the game is at /ws' (404) for the page.
+    ['Upgrade: h2c (HTTP/2)', { Upgrade: 'h2c', Connection: 'Upgrade, HTTP2-Settings',
+        'HTTP2-Settings': 'AAMAAABkAARAAAAAAAIAAAAA', 'Sec-WebSocket-Key': null, 'Sec-WebSocket-Version': null }, 400,
+    "this server speaks HTTP/1.1, not HTTP/2: send the request without 'Upgrade: h2c' (curl: --http1.1)\n", 'GET / HTTP/1.1'],
     // The server's own refusals of a whole handshake are plain text too
     // (they were libwebsockets' HTML pages, the reason in the markup).
     ['a path other than /ws', {}, 404, 'the game is at /ws\n', 'GET /game HTTP/1.1'],
