@@ -149,7 +149,8 @@ test('280x653, 8 seats: five cards of the hand on one line, four 10s among them'
 });
 
 // The longest name of the widest letters, on a folded phone: her panel
-// stays inside the players' row, the name broken in it. It was 295 px
+// stays inside the players' row, the name broken in it, and with the
+// cards she is known to hold and five thrown, "to play" too. It was 295 px
 // wide in a row of 264, its "you" cut at the screen's edge, and the seat
 // to move out of the row's view.
 test('280x653, 8 seats, a 16-letter name of wide letters: her panel is inside the row', async (t) => {
@@ -164,5 +165,27 @@ test('280x653, 8 seats, a 16-letter name of wide letters: her panel is inside th
       return tag.right <= row.right + 0.5 && tag.left >= row.left - 0.5;
     });
     assert.ok(you, 'her "you" is inside the row');
+    // Her panel with a card known and five thrown, drawn and measured at
+    // once: "to play" is inside the row, on a line of its own (it was at
+    // [357, 407] past the row's edge at 272).
+    const toPlay = await page.evaluate(() => {
+      const me = document.querySelector('.seat.me');
+      const line = (label, n) => {
+        const p = document.createElement('p');
+        p.className = 'seat-cards';
+        const cards = document.createElement('span');
+        cards.className = 'cards';
+        for (let i = 0; i < n; i++) cards.append(Object.assign(document.createElement('span'), { className: 'card', textContent: '10♠' }));
+        p.append(`${label}: `, cards);
+        return p;
+      };
+      me.querySelectorAll('.seat-cards').forEach((x) => x.remove());
+      const to = me.querySelector('.to-move');
+      me.insertBefore(line('known', 1), to);
+      me.insertBefore(line('last threw', 5), to);
+      const r = to.getBoundingClientRect();
+      return { right: Math.round(r.right), row: Math.round(document.querySelector('.seats').getBoundingClientRect().right) };
+    });
+    assert.ok(toPlay.right <= toPlay.row, `"to play" ends at ${toPlay.right}, the row at ${toPlay.row}`);
   });
 });
