@@ -2673,6 +2673,24 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
         bool api = !strncmp(url, "/api/", 5) || !strcmp(url, "/api");
+        /* The version: HTTP/1.0 or HTTP/1.1 (lws answered "HTTP/2.0",
+         * "HTTP/9.9", "FOO" or none, HTTP/0.9's form, as HTTP/1.0). */
+        char version[16] = "";
+        int vn = lws_hdr_copy(wsi, version, sizeof version, WSI_TOKEN_HTTP);
+        if (vn <= 0 || (strcmp(version, "HTTP/1.1") != 0 && strcmp(version, "HTTP/1.0") != 0)) {
+            /* Quoted when it is of a version's characters (it goes into
+             * JSON and to a terminal as it is). */
+            bool shown = vn > 0 && strspn(version, ALNUM "./") == (size_t)vn;
+            char what[48] = "and the request line names none", text[160];
+            if (vn != 0)
+                snprintf(what, sizeof what, "not %s%s%s", shown ? "'" : "",
+                         shown ? version : "what was sent", shown ? "'" : "");
+            snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"this "
+                     "server speaks HTTP/1.0 and HTTP/1.1, %s\"}" : "this server speaks "
+                     "HTTP/1.0 and HTTP/1.1, %s\n", what);
+            return api ? http_json(wsi, ps, HTTP_STATUS_HTTP_VERSION_NOT_SUPPORTED, text, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_HTTP_VERSION_NOT_SUPPORTED, text);
+        }
         const char *host = host_problem(wsi);
         if (host) {
             char text[128];

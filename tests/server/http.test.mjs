@@ -259,6 +259,26 @@ test('an HTTP/1.1 request with no Host, or two, is refused 400', async () => {
     await srv.close();
 });
 
+// A request of another HTTP version than 1.0 and 1.1 is answered 505;
+// it was served as HTTP/1.0 ('HTTP/9.9', 'HTTP/2.0', a made-up word, or
+// none: HTTP/0.9's form, whose client reads no headers).
+test('a request of another HTTP version is answered 505', async () => {
+    const srv = await startServer();
+    for (const [text, body] of [
+        ['GET / HTTP/9.9\r\nHost: a\r\n\r\n', "this server speaks HTTP/1.0 and HTTP/1.1, not 'HTTP/9.9'\n"],
+        ['GET /api/leaderboard HTTP/2.0\r\nHost: a\r\n\r\n',
+            '{"error":"bad_request","message":"this server speaks HTTP/1.0 and HTTP/1.1, not \'HTTP/2.0\'"}'],
+        ['GET / FO"O\r\nHost: a\r\n\r\n', 'this server speaks HTTP/1.0 and HTTP/1.1, not what was sent\n'],
+        ['GET /\r\n\r\n', 'this server speaks HTTP/1.0 and HTTP/1.1, and the request line names none\n'],
+    ]) {
+        const answer = await closingAnswer(srv.port, text, 5000);
+        assert.match(answer, /^HTTP\/1\.[01] 505 /, text);
+        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), body, text);
+    }
+    assert.equal((await srv.get('/')).status, 200);
+    await srv.close();
+});
+
 // What libwebsockets refuses before the server sees the request (as
 // http-api.md says): a method it does not know is answered 403 and the
 // connection closed. The server goes on.
