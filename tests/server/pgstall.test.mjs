@@ -35,18 +35,48 @@ const signal = (pids, sig) => { for (const p of pids) try { process.kill(p, sig)
 
 const cluster = pgCluster();
 
-test('a PostgreSQL store that stops answering pauses the table, not the server; the move is kept once', { skip: cluster.skip }, async () => {
+// withStoppedCluster(opts, fn): the opening every test here shares. It
+// starts a server on the cluster; with opts.table (makeTable's options)
+// it makes that table and waits until everyone has seen it; it calls
+// opts.ready(ctx) if given (what a test does while the database still
+// answers); then it stops the cluster with SIGSTOP and, with a table, has
+// its person send a move that meets the stopped database. fn(ctx) is the
+// test: ctx is {srv, t, st (the table's state before the move), move,
+// resume()}, resume() the SIGCONT that lets the database answer again.
+// The cluster is resumed and the server killed whatever fn does, and
+// closed cleanly (srv.close()) when fn returns.
+async function withStoppedCluster(opts, fn) {
     const srv = await startServer({ args: ['--db', cluster.url] });
     let stopped = [];
+    const ctx = {
+        srv, t: null, st: null, move: null,
+        resume() { signal(stopped, 'SIGCONT'); stopped = []; },
+    };
     try {
-        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, rules: { threshold: 20 }, start: true });
-        await settle(t);
-        const st = t.host.lastState();
-        assert.equal(st.view.turn, st.view.you, 'the person moves first');
+        if (opts.table) {
+            ctx.t = await makeTable(srv, opts.table);
+            await settle(ctx.t);
+            ctx.st = ctx.t.host.lastState();
+        }
+        if (opts.ready) await opts.ready(ctx);
         stopped = clusterPids(cluster.dir);
         signal(stopped, 'SIGSTOP');
-        const move = chooseMove(st.view, rng(7));
-        t.host.send({ type: 'move', version: st.version, move });
+        if (ctx.t) {
+            ctx.move = chooseMove(ctx.st.view, rng(7));
+            ctx.t.host.send({ type: 'move', version: ctx.st.version, move: ctx.move });
+        }
+        await fn(ctx);
+        await srv.close();
+    } finally {
+        ctx.resume();
+        await srv.kill();
+    }
+}
+
+test('a PostgreSQL store that stops answering pauses the table, not the server; the move is kept once', { skip: cluster.skip }, async () => {
+    const table = { seats: 2, bots: ['greedy'], humans: 1, rules: { threshold: 20 }, start: true };
+    const ready = ({ st }) => assert.equal(st.view.turn, st.view.you, 'the person moves first');
+    await withStoppedCluster({ table, ready }, async ({ srv, t, st, move, resume }) => {
         const paused = await t.host.next('store', 'the table paused (store ok: false)', T(30000));
         assert.equal(paused.ok, false);
         assert.equal(paused.paused, true);
@@ -56,8 +86,7 @@ test('a PostgreSQL store that stops answering pauses the table, not the server; 
         assert.equal(page.status, 200);
         const other = await srv.connect({ label: 'other' });
         other.close();
-        signal(stopped, 'SIGCONT');
-        stopped = [];
+        resume();
         const back = await t.host.next('store', 'the store back (ok: true)', T(20000));
         assert.equal(back.ok, true);
         await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
@@ -86,11 +115,7 @@ test('a PostgreSQL store that stops answering pauses the table, not the server; 
         const files = srv.records();
         assert.equal(files.length, 1);
         assert.ok(replay(files[0]).finished);
-        await srv.close();
-    } finally {
-        signal(stopped, 'SIGCONT');
-        await srv.kill();
-    }
+    });
 });
 
 // The JSON API while the database is out of reach: a request that meets
@@ -106,12 +131,8 @@ async function api(srv, path) {
 }
 
 test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach', { skip: cluster.skip }, async () => {
-    const srv = await startServer({ args: ['--db', cluster.url] });
-    let stopped = [];
-    try {
-        assert.equal((await api(srv, '/api/leaderboard')).status, 200);
-        stopped = clusterPids(cluster.dir);
-        signal(stopped, 'SIGSTOP');
+    const ready = async ({ srv }) => assert.equal((await api(srv, '/api/leaderboard')).status, 200);
+    await withStoppedCluster({ ready }, async ({ srv, resume }) => {
         // The first request waits for the statement's answer (4 s), the
         // next ones for the reconnection (half a second at most): each is a 503.
         for (let i = 0; i < 3; i++) {
@@ -125,8 +146,7 @@ test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach
         }
         const player = await api(srv, '/api/players/Nobody');
         assert.equal(player.status, 503, player.text);
-        signal(stopped, 'SIGCONT');
-        stopped = [];
+        resume();
         let r;
         const deadline = Date.now() + T(60000);
         do {
@@ -136,11 +156,7 @@ test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach
         assert.equal(r.status, 200, r.text);
         assert.equal(r.retry, null);
         assert.equal((await api(srv, '/api/players/Nobody')).status, 404);
-        await srv.close();
-    } finally {
-        signal(stopped, 'SIGCONT');
-        await srv.kill();
-    }
+    });
 });
 
 // The game's own requests that reach the store (`player`, `login`) while
@@ -150,13 +166,9 @@ test('the JSON API answers 503 with Retry-After while PostgreSQL is out of reach
 // once the database answers, the same `player` makes the player. Before,
 // store_failed.
 test('player and login answer store_unavailable while PostgreSQL is out of reach', { skip: cluster.skip }, async () => {
-    const srv = await startServer({ args: ['--db', cluster.url] });
-    let stopped = [];
-    try {
-        const c = await srv.connect({ label: 'ada' });
+    const ready = async (ctx) => { ctx.c = await ctx.srv.connect({ label: 'ada' }); };
+    await withStoppedCluster({ ready }, async ({ c, resume }) => {
         const token = 'a1'.repeat(16);
-        stopped = clusterPids(cluster.dir);
-        signal(stopped, 'SIGSTOP');
         // The first waits for the statement's answer (4 s), the next for
         // the reconnection; a login opens a connection of its own (5 s).
         for (const [i, msg] of [{ type: 'player', token, name: 'Ada', id: 1 },
@@ -169,8 +181,7 @@ test('player and login answer store_unavailable while PostgreSQL is out of reach
             assert.equal(e.id, msg.id);
             assert.match(e.message, /^the store cannot be reached for now; try again in a few seconds \(postgresql: /);
         }
-        signal(stopped, 'SIGCONT');
-        stopped = [];
+        resume();
         let reply;
         const deadline = Date.now() + T(60000);
         do {
@@ -181,11 +192,7 @@ test('player and login answer store_unavailable while PostgreSQL is out of reach
         assert.equal(reply.type, 'player', JSON.stringify(reply));
         assert.equal(reply.name, 'Ada');
         c.close();
-        await srv.close();
-    } finally {
-        signal(stopped, 'SIGCONT');
-        await srv.kill();
-    }
+    });
 });
 
 // How long the loop is held while the database does not answer, after
@@ -197,15 +204,8 @@ test('player and login answer store_unavailable while PostgreSQL is out of reach
 // more): each is answered within a second. Only the tables' connection
 // meets the stopped database (the page asks nothing of the store).
 test('while PostgreSQL does not answer, a reconnection holds the loop half a second at most', { skip: cluster.skip }, async () => {
-    const srv = await startServer({ args: ['--db', cluster.url] });
-    let stopped = [];
-    try {
-        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
-        await settle(t);
-        const st = t.host.lastState();
-        stopped = clusterPids(cluster.dir);
-        signal(stopped, 'SIGSTOP');
-        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+    const table = { seats: 2, bots: ['greedy'], humans: 1, start: true };
+    await withStoppedCluster({ table }, async ({ srv, t, resume }) => {
         assert.equal((await t.host.next('store', 'the table paused', T(30000))).ok, false);
         const slow = [];
         for (const t0 = Date.now(); Date.now() - t0 < 12000;) {
@@ -216,14 +216,9 @@ test('while PostgreSQL does not answer, a reconnection holds the loop half a sec
             await new Promise((r) => setTimeout(r, 100));
         }
         assert.deepEqual(slow, [], 'pages answered late');
-        signal(stopped, 'SIGCONT');
-        stopped = [];
+        resume();
         assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
-        await srv.close();
-    } finally {
-        signal(stopped, 'SIGCONT');
-        await srv.kill();
-    }
+    });
 });
 
 // The statements that meet a stopped database, one on each of the
@@ -234,16 +229,9 @@ test('while PostgreSQL does not answer, a reconnection holds the loop half a sec
 // player and an idle connection are still there when the database is
 // back, and the move is shown.
 test('a stopped PostgreSQL does not hold the loop long enough to drop the game connections', { skip: cluster.skip }, async () => {
-    const srv = await startServer({ args: ['--db', cluster.url] });
-    let stopped = [];
-    try {
-        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
-        await settle(t);
-        const idle = await srv.connect({ label: 'idle' });
-        const st = t.host.lastState();
-        stopped = clusterPids(cluster.dir);
-        signal(stopped, 'SIGSTOP');
-        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+    const table = { seats: 2, bots: ['greedy'], humans: 1, start: true };
+    const ready = async (ctx) => { ctx.idle = await ctx.srv.connect({ label: 'idle' }); };
+    await withStoppedCluster({ table, ready }, async ({ srv, t, st, idle, resume }) => {
         const api = fetch(`${srv.origin}/api/leaderboard`, { signal: AbortSignal.timeout(T(40000)) });
         const paused = await t.host.next('store', 'the table paused', T(30000));
         assert.match(paused.message, /postgresql: no answer in 4 s/);
@@ -252,14 +240,9 @@ test('a stopped PostgreSQL does not hold the loop long enough to drop the game c
         await new Promise((r) => setTimeout(r, 16000));
         assert.equal(t.host.closed, null, 'the player was dropped');
         assert.equal(idle.closed, null, 'the idle connection was dropped');
-        signal(stopped, 'SIGCONT');
-        stopped = [];
+        resume();
         assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
         await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
         idle.close();
-        await srv.close();
-    } finally {
-        signal(stopped, 'SIGCONT');
-        await srv.kill();
-    }
+    });
 });
