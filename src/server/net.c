@@ -2052,15 +2052,20 @@ static bool list_has(const char *list, const char *token, bool nocase)
  * What is wrong with a request's Host header, or NULL: RFC 9112 3.2 says a
  * server MUST answer 400 an HTTP/1.1 request with none, and any request
  * with more than one (libwebsockets keeps the second as a second piece
- * of the header). They were served as any request.
+ * of the header). They were served as any request. A WebSocket handshake
+ * (`handshake`, an HTTP/1.1 request by then) is told that it needs one in
+ * its own words.
  */
-static const char *host_problem(struct lws *wsi)
+static const char *host_problem(struct lws *wsi, bool handshake)
 {
     char v[16] = "";
     if (lws_hdr_fragment_length(wsi, WSI_TOKEN_HOST, 1) > 0)
         return "a request has one Host header, not more";
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0 &&
-        lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) > 0 && !strcmp(v, "HTTP/1.1"))
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
+        return NULL;
+    if (handshake)
+        return "a WebSocket handshake needs a Host header";
+    if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP) > 0 && !strcmp(v, "HTTP/1.1"))
         return "an HTTP/1.1 request needs a Host header";
     return NULL;
 }
@@ -2108,12 +2113,9 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
         snprintf(why, size, "a WebSocket handshake is an HTTP/1.1 request\n");
         return HTTP_STATUS_BAD_REQUEST;
     }
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0) {
-        snprintf(why, size, "a WebSocket handshake needs a Host header\n");
-        return HTTP_STATUS_BAD_REQUEST;
-    }
-    if (host_problem(wsi)) {
-        snprintf(why, size, "%s\n", host_problem(wsi));
+    const char *host = host_problem(wsi, true);
+    if (host) {
+        snprintf(why, size, "%s\n", host);
         return HTTP_STATUS_BAD_REQUEST;
     }
     if (lws_hdr_copy(wsi, connection, sizeof connection, WSI_TOKEN_CONNECTION) < 0 ||
@@ -2691,7 +2693,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return api ? http_json(wsi, ps, HTTP_STATUS_HTTP_VERSION_NOT_SUPPORTED, text, 0)
                        : http_text(wsi, ps, HTTP_STATUS_HTTP_VERSION_NOT_SUPPORTED, text);
         }
-        const char *host = host_problem(wsi);
+        const char *host = host_problem(wsi, false);
         if (host) {
             char text[128];
             snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"%s\"}"
