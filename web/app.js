@@ -814,6 +814,7 @@ function render() {
   app.drawn = screenKey();
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
+  fitHint();
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
@@ -939,9 +940,35 @@ function fitSeats(row) {
   else row.removeAttribute('tabindex');
 }
 
+// The hint on a phone on its side (a screen under 480 px high): there is
+// no room for its three lines on the first screen (under the turn's
+// controls they ran 40 to 120 px below it at 740x360, 640x360 with
+// Declare and 568x320). Under the hand, where it takes the place of the
+// help, its box is held to the first screen's foot and scrolls
+// inside (the move, its first line, is in view; a shadow at its foot
+// says there is more), and is then a stop of the Tab key, so that a
+// keyboard scrolls it too. A box that would keep less than two lines is
+// left whole, for the page to scroll to.
+function fitHint() {
+  const box = root.querySelector('.hint');
+  if (!box) return;
+  box.style.maxHeight = '';
+  box.classList.remove('clamped');
+  box.removeAttribute('tabindex');
+  if (!matchMedia('(max-height: 480px)').matches) return;
+  const r = box.getBoundingClientRect();
+  const room = Math.floor(window.innerHeight - 4 - (r.top + window.scrollY));
+  const line = parseFloat(getComputedStyle(box).lineHeight) || 20;
+  if (r.height <= room || room < 2 * line + 8) return;
+  box.style.maxHeight = `${room}px`;
+  box.classList.add('clamped');
+  box.tabIndex = 0;
+}
+
 window.addEventListener('resize', () => {
   const row = root.querySelector('.play > .seats');
   if (row) fitSeats(row);
+  fitHint();
 });
 
 function screen() {
@@ -1543,8 +1570,7 @@ function centerPanel() {
       }, s.drawButton) : h('div', { class: 'card back', 'aria-hidden': 'true' }),
       mine && v.can_draw === false ? h('p', { class: 'help' }, s.noDraw) : null,
       h('p', { class: 'help' }, s.dead(v.dead))),
-    mine && v.can_declare ? declareControl(act) : null,
-    hintPanel());
+    mine && v.can_declare ? declareControl(act) : null);
 }
 
 // Declare ends the round for everyone, so it asks first, in place: the
@@ -1593,11 +1619,15 @@ function declareControl(act) {
     h('button', { id: 'declare-no', class: 'secondary', 'data-focus': 'declare-no', onclick: cancel }, s.declareNo)));
 }
 
+// The expert's hint, under the hand and the line that says what the
+// cards selected make (above the turn's controls, on a phone on its side
+// beside them, it ran below the first screen, and on a phone held upright
+// it pushed the hand down).
 function hintPanel() {
   if (!app.hint) return null;
   if (app.hint === 'pending') return h('p', { class: 'hint', role: 'status' }, s.hintThinking);
   const hint = app.hint;
-  return h('div', { class: 'hint', role: 'status' },
+  return h('div', { class: 'hint', role: 'status', 'aria-label': s.hintButton, 'data-focus': 'hint-box' },
     h('p', {}, s.hintText(moveText(hint.move))),
     h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
     hint.why ? h('p', {}, s.hintWhy(moveText(hint.why))) : null);
@@ -1632,6 +1662,7 @@ function handPanel() {
         onfocus: () => { app.focusCard = c; },
       }, cardShort(c)))),
     h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection' }, line),
+    hintPanel(),
     h('p', { class: 'help', id: 'select-help' }, s.selectHelp));
 }
 

@@ -41,6 +41,48 @@ const offScreen = (page) => page.evaluate(() => {
   return out;
 });
 
+// The expert's hint with the longest move there is (five cards thrown),
+// a declaration's chance and a reason: a `hint` sent is answered in the
+// page by it, and not sent.
+function longHint() {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    send(data) {
+      if (JSON.parse(data).type === 'hint') {
+        const answer = { type: 'hint', move: 'discard 9S 10S JS QS KS take 10C', declare: 0.23, why: 'sheds 49 points and takes 10C' };
+        setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(answer) })), 10);
+        return;
+      }
+      super.send(data);
+    }
+  };
+}
+
+// Where the hint's box is, and what of it can be read: each as 'what [l t
+// r b]' when it is off the screen; its first line (the move) whole inside
+// the box; and, when the box holds less than its text, whether it
+// scrolls to its last line and the keyboard reaches it.
+const hintPlace = (page) => page.evaluate(() => {
+  const out = [];
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const box = document.querySelector('.hint');
+  const r = box.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth) {
+    out.push(`the hint ${at(r)} in ${window.innerWidth}x${window.innerHeight}`);
+  }
+  const first = box.querySelector('p').getBoundingClientRect();
+  if (first.top < r.top - 0.5 || first.bottom > r.bottom + 0.5) out.push(`its first line ${at(first)} in its box ${at(r)}`);
+  if (box.scrollHeight > box.clientHeight + 1) {
+    if (box.tabIndex !== 0) out.push('it scrolls, and the keyboard does not reach it');
+    box.scrollTop = box.scrollHeight;
+    const last = box.lastElementChild.getBoundingClientRect();
+    const now = box.getBoundingClientRect();
+    if (last.bottom > now.bottom + 0.5) out.push(`its last line ${at(last)} cannot be scrolled into its box ${at(now)}`);
+    box.scrollTop = 0;
+  }
+  return out;
+});
+
 // (and 640x360, a 360x640 phone on its side: the open cards and Draw
 // took their column's 24rem, and the hand, squeezed beside them, took two
 // lines, its line under the screen's foot; and 568x320, a small phone on
@@ -48,10 +90,12 @@ const offScreen = (page) => page.evaluate(() => {
 // deck and Declare one above the other beside the hand; and 915x412, a
 // large phone on its side, where the moves' column at the right left the
 // hand 190 px, its cards on three lines, the line under it below the
-// screen)
+// screen). On a phone on its side the hint is read on the first screen
+// too.
 for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 }]) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
+      await page.context().addInitScript(longHint);
       await fullTable(page, env.server.url, `Ada${size.width}`, 8);
       for (const turn of ['the first turn', 'the second turn']) {
         await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
@@ -59,6 +103,16 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         assert.deepEqual(await offScreen(page), [], `${turn}, as the page stands`);
         assert.equal(await page.evaluate(() => window.scrollY), 0, `${turn}: the page did not need to scroll`);
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
+      }
+      // On a phone on its side the hint can be read on the first screen,
+      // under the turn's controls (at 740x360 and 568x320 its lines ran
+      // 40 to 100 px below the screen's foot).
+      if (size.height < 480) {
+        await page.click('#hint');
+        await page.waitForSelector('.hint >> text=Why', { timeout: 10000 });
+        assert.deepEqual(await hintPlace(page), [], 'the hint');
+        assert.deepEqual(await offScreen(page), [], 'the hint shown');
+        assert.equal(await page.evaluate(() => window.scrollY), 0, 'the hint shown: the page did not need to scroll');
       }
       // The widest faces a deal gives (four 10s and a queen): the hand on
       // one line, and the focus that a redraw gives back to a card of it
