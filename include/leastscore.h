@@ -158,6 +158,10 @@ int ls_rules_check(const ls_rules *r, int nplayers, ls_error *err);
 int ls_rules_get(const ls_rules *r, const char *name, char *buf, size_t size);
 /* The option names, NULL-terminated, in the order records write them. */
 extern const char *const ls_option_names[];
+/* What option `name` may be, worded to follow "is not": "a whole number
+ * from 3 to 7" for hand_size, "'any' or 'suited'" for runs; NULL for a
+ * name that is no option. A static string: the caller frees nothing. */
+const char *ls_option_allowed(const char *name);
 
 /* Whether `set` may be discarded in one turn (R3, D2, D3). On false, err
  * (if given) says why: "3 of a kind cannot be discarded". */

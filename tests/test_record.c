@@ -668,13 +668,53 @@ static void test_unknown_option_is_rejected(void **state)
                  "unknown option 'speed'");
 }
 
+/* A refused value is worded as the command line words it: the option, the
+ * value, what it may be; the error points at the value. Both ends of each
+ * range are tried, so that the words and the engine's ranges agree. */
 static void test_bad_option_value_is_rejected(void **state)
 {
     (void)state;
-    expect_error("leastscore 1\noption threshold 0\nplayers Ann Bob\n", LS_EOPTION, 2,
-                 "threshold must be");
-    expect_error("leastscore 1\noption tie never\nplayers Ann Bob\n", LS_EOPTION, 2,
-                 "not 'never'");
+    static const struct {
+        const char *option, *bad, *good, *allowed;
+    } cases[] = {
+        {"threshold", "0", "1", "a whole number from 1 to 1000 (usually 25, 50 or 100)"},
+        {"threshold", "1001", "1000", NULL},
+        {"tie", "never", "penalty", "'declarer' or 'penalty'"},
+        {"runs", "3", "suited", "'any' or 'suited'"},
+        {"hand_size", "2", "3", "a whole number from 3 to 7"},
+        {"hand_size", "8", "7", NULL},
+        {"declare_max", "71", "70", "a whole number from 0 to 70 (0: no limit)"},
+        {"declare_max", "-1", "0", NULL},
+        {"max_turns", "0", "1", "a whole number from 1 to 100000"},
+        {"max_turns", "100001", "100000", NULL},
+    };
+    const char *allowed = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[128], want[160];
+        ls_error err = {0};
+        ls_state *s = NULL;
+        if (cases[i].allowed)
+            allowed = cases[i].allowed;
+        assert_string_equal(ls_option_allowed(cases[i].option), allowed);
+        snprintf(text, sizeof text, "leastscore 1\noption %s %s\nplayers Ann Bob\n",
+                 cases[i].option, cases[i].bad);
+        snprintf(want, sizeof want, "option %s: '%s' is not %s", cases[i].option,
+                 cases[i].bad, allowed);
+        assert_int_equal(ls_record_read(text, strlen(text), &s, NULL, NULL, &err), LS_EOPTION);
+        assert_null(s);
+        assert_int_equal(err.line, 2);
+        assert_int_equal(err.column, (int)strlen("option ") + (int)strlen(cases[i].option) + 2);
+        assert_string_equal(err.msg, want);
+        snprintf(text, sizeof text, "leastscore 1\noption %s %s\nplayers Ann Bob\n",
+                 cases[i].option, cases[i].good);
+        assert_int_equal(ls_record_read(text, strlen(text), &s, NULL, NULL, &err), 0);
+        ls_state_free(s);
+    }
+    assert_null(ls_option_allowed("speed"));
+    assert_null(ls_option_allowed(NULL));
+    /* A value with a control byte is quoted printable, as every message is. */
+    expect_error("leastscore 1\noption tie \033]0;x\007\nplayers Ann Bob\n", LS_EOPTION, 2,
+                 "option tie: '\\x1b]0;x\\x07' is not 'declarer' or 'penalty'");
 }
 
 static void test_duplicate_option_is_rejected(void **state)
@@ -1058,7 +1098,7 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {"leastscore\n", 1, 11, "has no version"},
         {"\xEF\xBB\xBFleastscore 2\n", 1, 12, "version '2'"}, /* the mark is no column */
         {"leastscore 1\noption threshold\n", 2, 17, "needs a name and a value"},
-        {"leastscore 1\noption\tthreshold\t0\n", 2, 18, "not '0'"},
+        {"leastscore 1\noption\tthreshold\t0\n", 2, 18, "option threshold: '0' is not a whole number"},
         {"leastscore 1\noption speed 3\n", 2, 8, "unknown option 'speed'"},
         {"leastscore 1\nplayers Ann B*b\n", 2, 13, "bad player name 'B*b'"},
         {"leastscore 1\nplayers Ann Bob Ann\n", 2, 17, "named twice"},

@@ -69,15 +69,6 @@ int cli_parse_int(const char *cmd, const char *opt, const char *arg, int lo, int
  * 'x' is not 'declarer' or 'penalty'"), r unchanged. */
 int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value);
 
-/* The message of err, the error ls_record_read() (or _replay) gave for
- * the record `text` (len bytes), as replay and play --resume print it
- * after FILE:LINE:COLUMN: err's own, but for a rule's value the engine
- * refused ('option threshold 5000'), which is worded as cli_rules_option
- * words it: "option threshold: '5000' is not a whole number from 1 to
- * 1000 (usually 25, 50 or 100)". In buf (size bytes); returns buf. */
-const char *cli_record_error(const char *text, size_t len, const ls_error *err,
-                             char *buf, size_t size);
-
 /* Prints the computer player kinds and their help, wrapped to 80
  * columns, for the --help of play and sim. */
 void cli_print_kinds(FILE *out);

@@ -256,11 +256,9 @@ int cmd_replay(int argc, char **argv)
     int nres = 0;
     ls_error err = {0};
     int rc = ls_record_read(text, len, &s, &res, &nres, &err);
-    char msg[1024];
-    if (rc != 0)
-        cli_record_error(text, len, &err, msg, sizeof msg);
     free(text);
     if (rc != 0) {
+        const char *msg = err.msg[0] ? err.msg : ls_strerror(rc);
         if (err.line > 0 && err.column > 0)
             fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column, msg);
         else if (err.line > 0)

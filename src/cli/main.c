@@ -400,42 +400,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-/* The rules' values as every message words them, the command line's
- * ("--hand-size: '9' is not a whole number from 3 to 7") and a record's
- * ("option hand_size: '9' is not ..."), with their ranges as
- * ls_rules_set() takes them. ls_rules_set() stays the judge: a value it
- * refuses that lies inside a range here (a range wider than the engine's)
- * is told in the engine's own words; cli.sh tries both ends of each. */
-static const struct {
-    const char *name, *allowed; /* name as records spell it */
-    long lo, hi;                /* a number's range; lo > hi: a word */
-} rule_words[] = {
-    {"threshold", "a whole number from 1 to 1000 (usually 25, 50 or 100)", 1, 1000},
-    {"tie", "'declarer' or 'penalty'", 1, 0},
-    {"runs", "'any' or 'suited'", 1, 0},
-    {"hand_size", "a whole number from 3 to 7", 3, 7},
-    {"declare_max", "a whole number from 0 to 70 (0: no limit)", 0, 70},
-    {"max_turns", "a whole number from 1 to 100000", 1, 100000},
-};
-
-/* What the rule `name` (a record's spelling) may be, when ls_rules_set()
- * refused `value` for it: "a whole number from 3 to 7"; NULL when the
- * engine's own words must say it (an unknown rule, or a number inside
- * the range here). */
-static const char *rule_allowed(const char *name, const char *value)
-{
-    for (size_t i = 0; i < sizeof rule_words / sizeof *rule_words; i++) {
-        uint64_t v;
-        if (strcmp(name, rule_words[i].name))
-            continue;
-        if (rule_words[i].lo <= rule_words[i].hi && cli_parse_u64(value, &v) == 0 &&
-            v >= (uint64_t)rule_words[i].lo && v <= (uint64_t)rule_words[i].hi)
-            return NULL;
-        return rule_words[i].allowed;
-    }
-    return NULL;
-}
-
 int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value)
 {
     char name[32];
@@ -446,56 +410,10 @@ int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const cha
     ls_error err = {0};
     if (ls_rules_set(r, name, value, &err) == 0)
         return 0;
-    const char *allowed = rule_allowed(name, value);
+    const char *allowed = ls_option_allowed(name);
     if (allowed)
         return cli_usage_error(cmd, "--%s: '%s' is not %s", option, value, allowed);
     return cli_usage_error(cmd, "--%s: %s", option, err.msg);
-}
-
-const char *cli_record_error(const char *text, size_t len, const ls_error *err,
-                             char *buf, size_t size)
-{
-    const char *msg = err->msg[0] ? err->msg : ls_strerror(err->code);
-    snprintf(buf, size, "%s", msg);
-    if (err->code != LS_EOPTION || err->line < 1 || err->column < 1)
-        return buf;
-    /* Line err->line, its line breaks counted as the reader counts them:
-     * LF, CRLF or a CR alone. */
-    size_t at = 0, n = 0;
-    for (int line = 1;; line++) {
-        n = 0;
-        while (at + n < len && text[at + n] != '\n' && text[at + n] != '\r')
-            n++;
-        if (line == err->line)
-            break;
-        if (at + n >= len)
-            return buf;
-        at += n + (text[at + n] == '\r' && at + n + 1 < len && text[at + n + 1] == '\n' ? 2 : 1);
-    }
-    char stmt[256], *tok[3];
-    int ntok = 0;
-    if (n >= sizeof stmt)
-        return buf;
-    memcpy(stmt, text + at, n);
-    stmt[n] = '\0';
-    stmt[strcspn(stmt, "#")] = '\0'; /* a comment */
-    for (char *p = stmt; ntok < 3;) {
-        p += strspn(p, " \t");
-        if (!*p)
-            break;
-        tok[ntok++] = p;
-        p += strcspn(p, " \t");
-        if (*p)
-            *p++ = '\0';
-    }
-    if (ntok < 3 || strcmp(tok[0], "option") || tok[2] - stmt + 1 != err->column)
-        return buf; /* not a value the engine refused */
-    const char *allowed = rule_allowed(tok[1], tok[2]);
-    char value[CLI_SHOWN_MAX(sizeof stmt)];
-    if (allowed) /* the name is known: a rule's, in the table */
-        snprintf(buf, size, "option %s: '%s' is not %s", tok[1],
-                 cli_shown(tok[2], value, sizeof value), allowed);
-    return buf;
 }
 
 int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,

@@ -664,8 +664,7 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     ls_error err = {0};
     if (ls_record_replay(g->resume_text, g->resume_len, &hooks, &g->s, NULL, NULL,
                          &err) != 0) {
-        char why[1024]; /* in replay's words */
-        cli_record_error(g->resume_text, g->resume_len, &err, why, sizeof why);
+        const char *why = err.msg[0] ? err.msg : ls_strerror(err.code); /* as replay says it */
         if (!*msg && err.column > 0)
             snprintf(msg, size, "--resume: %s:%d:%d: %s", PLAY_SHOWN(o->resume), err.line,
                      err.column, why);

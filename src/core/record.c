@@ -376,7 +376,8 @@ static int st_option(reader *r)
     ls_error e = {0};
     point(r, 2);
     if (ls_rules_set(&r->rules, r->tok[1], r->tok[2], &e) != 0)
-        return fail_engine(r, LS_EOPTION, &e, "bad option value");
+        return fail(r, LS_EOPTION, "option %s: '%s' is not %s", r->tok[1], r->tok[2],
+                    ls_option_allowed(r->tok[1]));
     r->option_line[k] = r->line;
     return 0;
 }

@@ -17,6 +17,28 @@
 const char *const ls_option_names[] = {"threshold", "tie", "runs", "hand_size",
                                        "declare_max", "max_turns", NULL};
 
+/* What each option may be, in the words every message about a refused
+ * value uses after "is not" (a record's "option hand_size: '9' is not a
+ * whole number from 3 to 7", the command line's "--hand-size: ..."), in
+ * ls_option_names order. ls_rules_set() and ls_rules_check() hold the
+ * same ranges; test_record checks both ends of each. */
+static const char *const option_allowed[] = {
+    "a whole number from 1 to 1000 (usually 25, 50 or 100)",
+    "'declarer' or 'penalty'",
+    "'any' or 'suited'",
+    "a whole number from 3 to 7",
+    "a whole number from 0 to 70 (0: no limit)",
+    "a whole number from 1 to 100000",
+};
+
+const char *ls_option_allowed(const char *name)
+{
+    for (size_t i = 0; name && ls_option_names[i]; i++)
+        if (!strcmp(name, ls_option_names[i]))
+            return option_allowed[i];
+    return NULL;
+}
+
 ls_rules ls_rules_default(void)
 {
     return (ls_rules){
