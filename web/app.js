@@ -798,7 +798,8 @@ function leaveTable(message, keep = false) {
 // without scrolling the page: the player is where she left it (the page
 // scrolled down to the moves went back up to the hand at each move, and
 // one scrolled down a round's result back up to its heading); one that
-// stands in for it, or a new screen's title, is brought into view.
+// stands in for it, or a new screen's title, is brought into view where
+// it is not in view already (inView()).
 function render() {
   // (Focus elsewhere, in the chat say, stays there, and what was lost
   // before is forgotten.)
@@ -825,7 +826,10 @@ function render() {
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     const same = again?.dataset.focus === focusKey && drawn === app.drawn;
-    if (again) again.focus({ preventScroll: same });
+    if (again) {
+      again.focus({ preventScroll: true });
+      if (!same && !inView(again)) again.scrollIntoView({ block: 'nearest' });
+    }
     // On Next round, the round's heading over it shows too (the focus
     // scrolls only as far as the button).
     if (again?.id === 'next') {
@@ -836,6 +840,20 @@ function render() {
     else app.lostFocus = focusKey;
   }
   tick();
+}
+
+// Whether el is on the screen, whole, and not under the floating Chat
+// button or its open panel. A control that stands in for the focused one is brought into
+// view only when it is not: focus() alone scrolled the page whenever the
+// control lay in the strip at the screen's foot kept clear for the button
+// (scroll-padding-bottom), even beside the button, where it is seen.
+function inView(el) {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
+  return [...document.querySelectorAll('#chat-toggle, #chat-panel')].every((chat) => {
+    const c = chat.getBoundingClientRect(); // (a hidden one: no size)
+    return !c.width || r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom;
+  });
 }
 
 // Which screen the page shows: a page of its own (a profile), the first

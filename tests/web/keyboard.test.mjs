@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -149,4 +149,40 @@ test('Enter in the name with no code creates a table, as Create table does', asy
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+// A control that stands in for the focused one (the hand's card for
+// Draw, pressed and disabled) takes the focus without scrolling the page
+// when it is on the screen and clear of the Chat button, though it lies
+// in the strip at the screen's foot kept clear for that button: the page
+// scrolled to bring it above the strip, as it did for the same control
+// given its focus back before 5f89f97.
+test('a control standing in for the focused one, in the Chat button\'s strip, scrolls nothing', async (t) => {
+  await openPages(t, env.browser, [PHONE], async (page) => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Strip');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    // The screen is made to end 30 px under the hand's cards, in the
+    // strip of 4.5rem kept for Chat.
+    const handBottom = await page.evaluate(() => document.querySelector('.hand button').getBoundingClientRect().bottom + window.scrollY);
+    await page.setViewportSize({ width: PHONE.width, height: Math.ceil(handBottom) + 30 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // (Selected from the keyboard: a click scrolls the card above the
+    // strip first.)
+    await page.$$eval('.hand button', (bs) => bs.at(-1).focus({ preventScroll: true }));
+    await page.keyboard.press('Space');
+    await page.focus('#draw');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'Draw is on the screen');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    const seen = await page.evaluate(() => {
+      const r = document.activeElement.getBoundingClientRect();
+      const c = document.getElementById('chat-toggle').getBoundingClientRect();
+      const clear = r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom;
+      return { scrollY: window.scrollY, inStrip: r.bottom > window.innerHeight - 72, onScreen: r.top >= 0 && r.bottom <= window.innerHeight, clear };
+    });
+    assert.deepEqual(seen, { scrollY: 0, inStrip: true, onScreen: true, clear: true });
+  });
 });
