@@ -320,6 +320,7 @@ int cmd_serve(int argc, char **argv)
     }
     cfg.st = st;
     cfg.db_where = db_opt;
+    cfg.db_peer = store_db_db(st);
     /* libuv sizes its worker pool from the environment at first use. */
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);

@@ -449,6 +449,7 @@ int ls_db_open(ls_db **out, const char *where, ls_error *err)
     ls_db *db = calloc(1, sizeof *db);
     if (!db)
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    db->silent = &db->own_silent;
     int ret = is_url(where) ? ls__db_pg_open(db, where, err)
                             : ls__db_sqlite_open(db, where, err);
     if (!ret)
@@ -478,6 +479,11 @@ const char *ls_db_backend(const ls_db *db)
 bool ls_db_unavailable(const ls_db *db)
 {
     return db->ops->unavailable && db->ops->unavailable(db);
+}
+
+void ls_db_share_silence(ls_db *db, ls_db *peer)
+{
+    db->silent = peer->silent;
 }
 
 void ls_db_set_lock_wait(ls_db *db, int ms)

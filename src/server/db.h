@@ -74,12 +74,25 @@ const char *ls_db_backend(const ls_db *db);
  * Asked right after a call that failed with LS_DB_EIO: that call is then
  * worth trying again in a few seconds. */
 bool ls_db_unavailable(const ls_db *db);
+/*
+ * Lets `db` and `peer`, two connections of one thread to the same
+ * PostgreSQL database (the server's loop has two: the tables' store and
+ * the players' and API's), learn from each other that the database has
+ * stopped answering. Once a statement on either is not answered in time
+ * (4 s), the other does not send its next statement to wait as long
+ * again: it closes its connection and makes it again as a lost one is,
+ * waiting half a second at most, and fails meanwhile (LS_DB_EIO,
+ * ls_db_unavailable), until a reconnection of either succeeds. A
+ * transaction under way is not cut. `db` keeps a pointer to what `peer`
+ * knows: close `db` before `peer`. No effect on SQLite.
+ */
+void ls_db_share_silence(ls_db *db, ls_db *peer);
 /* How long a statement waits, at most, for a lock another process holds
  * before it fails as above (LS_DB_EIO, ls_db_unavailable): SQLite's busy
  * timeout, 5000 ms from ls_db_open(). The server's loop sets less on the
  * connection its JSON API uses, so that one request cannot hold every
  * table for 5 s. No effect on PostgreSQL (a statement's answer is waited
- * for 10 s at most, whatever holds it). */
+ * for 4 s at most, whatever holds it). */
 void ls_db_set_lock_wait(ls_db *db, int ms);
 /* The schema version the database is at, and the one this program's
  * migrations reach. */

@@ -56,6 +56,12 @@ struct ls_db {
                                time, then only look */
     long statements; /* the queries db.c has run (for tests: how many
                         statements an answer costs) */
+    bool *silent;    /* PostgreSQL: whether a statement on this connection,
+                        or on one sharing the flag (ls_db_share_silence),
+                        was not answered in time and no reconnection has
+                        succeeded since; points to own_silent or to the
+                        peer's */
+    bool own_silent;
 };
 
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err);

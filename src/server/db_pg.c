@@ -23,11 +23,14 @@
  * reconnection is carried on a step at a time (pg_ready), waiting at most
  * PG_RESET_WAIT_MS in all, and the calls meanwhile fail at once.
  *
- * So a database that stops answering holds the loop PG_ANSWER_MS once for
- * each connection that meets it (the server has two on its loop: the
- * tables' store and the players' and API's), then PG_RESET_WAIT_MS for
- * each reconnection tried (one every PG_CONNECT_MS + PG_RETRY_MS at most,
- * a connection), until it answers again (docs/store.md).
+ * The server has two connections on its loop (the tables' store and the
+ * players' and API's), which share what they learn of the database
+ * (ls_db_share_silence): once a statement on one is not answered, the
+ * other is not sent to wait PG_ANSWER_MS in its turn but reconnects
+ * (pg_ready), as the first does. So a database that stops answering holds
+ * the loop PG_ANSWER_MS once, then PG_RESET_WAIT_MS for each reconnection
+ * tried (one every PG_CONNECT_MS + PG_RETRY_MS at most, a connection),
+ * until it answers again (docs/store.md).
  */
 #include <errno.h>
 #include <poll.h>
@@ -50,13 +53,13 @@ static int pg_fail(ls_error *err, int code, const char *what, const char *msg)
     return ls__db_fail(err, code, "postgresql: %s%.*s", what, (int)n, msg);
 }
 
-/* How long a statement's answer may take. The loop waits for it, and
- * for the other connection's too when that meets the same stopped
- * database next (see above): two such waits and a reconnection's must
- * stay under --idle-timeout's default (15 s) less its ping interval (5 s),
- * after which libwebsockets drops every game connection. It was 10 s: a
- * stopped database held the loop 20.5 s at once (measured by hand), and
- * every player was dropped. A healthy database answers in milliseconds. */
+/* How long a statement's answer may take. The loop waits for it once
+ * (the other connection then reconnects rather than wait: see above),
+ * and it must stay under --idle-timeout's default (15 s) less its ping
+ * interval (5 s), after which libwebsockets drops every game connection.
+ * It was 10 s, and each connection waited in its turn: a stopped database
+ * held the loop 20.5 s at once (measured by hand), and every player was
+ * dropped. A healthy database answers in milliseconds. */
 #define PG_ANSWER_MS 4000
 #define PG_CONNECT_S "5"   /* how long connecting at start may take (libpq's
                               connect_timeout) */
@@ -86,12 +89,22 @@ static int64_t now_ms(void)
  * SIGSTOP) held the loop 2 s at each call through the 5 s of every
  * reconnection, some 4 s in every 5 to 7 (measured by hand), for as long
  * as it did not answer.
+ *
+ * A connection that is up is made again in the same way when a statement
+ * on the connection sharing its flag was not answered (db->silent), unless
+ * a transaction is under way on it: its statement would wait PG_ANSWER_MS
+ * in its turn (the loop was held 8.5 s, not 4.5). A reconnection that
+ * succeeds clears the flag: the database answers again.
  */
 static int pg_ready(ls_db *db, ls_error *err)
 {
     PGconn *c = db->conn;
-    if (!db->reset_until && PQstatus(c) == CONNECTION_OK)
-        return 0;
+    bool told = false; /* made again for the other connection's silence */
+    if (!db->reset_until && PQstatus(c) == CONNECTION_OK) {
+        if (!*db->silent || db->in_tx)
+            return 0;
+        told = true;
+    }
     if (db->in_tx)
         return pg_fail(err, LS_DB_EIO, "the connection was lost in a transaction: ",
                        PQerrorMessage(c));
@@ -112,6 +125,7 @@ static int pg_ready(ls_db *db, ls_error *err)
         PostgresPollingStatusType st = PQresetPoll(c);
         if (st == PGRES_POLLING_OK) {
             db->reset_until = db->retry_at = 0;
+            *db->silent = false;
             if (PQsetnonblocking(c, 1) != 0)
                 return pg_fail(err, LS_DB_EIO, "cannot make the connection "
                                "non-blocking: ", PQerrorMessage(c));
@@ -132,6 +146,10 @@ static int pg_ready(ls_db *db, ls_error *err)
                            .events = st == PGRES_POLLING_WRITING ? POLLOUT : POLLIN};
         int wait = now < db->reset_wait_end ? (int)(db->reset_wait_end - now) : 0;
         int n = poll(&p, 1, wait);
+        if (n == 0 && told)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %d s to a "
+                               "statement on another connection: reconnecting (under way)",
+                               PG_ANSWER_MS / 1000);
         if (n == 0)
             return ls__db_fail(err, LS_DB_EIO, "postgresql: connection lost, "
                                "reconnecting (under way)");
@@ -144,11 +162,13 @@ static int pg_ready(ls_db *db, ls_error *err)
  * Sends what libpq holds of a statement and reads until its next result
  * can be taken without waiting, for at most until `deadline` (now_ms()).
  * On the deadline the connection is shut (PQstatus becomes CONNECTION_BAD:
- * the next statement outside a transaction reconnects) and the statement
- * fails. Returns 0 or LS_DB_EIO.
+ * the next statement outside a transaction reconnects), the connections
+ * sharing db's flag are told (db->silent) and the statement fails.
+ * Returns 0 or LS_DB_EIO.
  */
-static int pg_wait(PGconn *c, int64_t deadline, ls_error *err)
+static int pg_wait(ls_db *db, int64_t deadline, ls_error *err)
 {
+    PGconn *c = db->conn;
     for (;;) {
         int flush = PQflush(c); /* 0: all sent, 1: more to send, -1: failed */
         if (flush < 0 || !PQconsumeInput(c))
@@ -159,6 +179,7 @@ static int pg_wait(PGconn *c, int64_t deadline, ls_error *err)
         if (left <= 0) {
             shutdown(PQsocket(c), SHUT_RDWR);
             PQconsumeInput(c); /* libpq sees the end: CONNECTION_BAD */
+            *db->silent = true;
             return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %d s: the "
                                "connection is closed", PG_ANSWER_MS / 1000);
         }
@@ -173,12 +194,13 @@ static int pg_wait(PGconn *c, int64_t deadline, ls_error *err)
  * result that failed, else the last one; NULL with err filled when the
  * answer did not come in PG_ANSWER_MS. The caller clears the result.
  */
-static PGresult *pg_answer(PGconn *c, ls_error *err)
+static PGresult *pg_answer(ls_db *db, ls_error *err)
 {
+    PGconn *c = db->conn;
     int64_t deadline = now_ms() + PG_ANSWER_MS;
     PGresult *keep = NULL;
     for (;;) {
-        if (pg_wait(c, deadline, err) != 0) {
+        if (pg_wait(db, deadline, err) != 0) {
             PQclear(keep);
             return NULL;
         }
@@ -221,7 +243,7 @@ static int pg_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
     PGconn *c = db->conn;
     if (!PQsendQueryParams(c, sql, nparams, NULL, params, NULL, NULL, 0))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
-    PGresult *res = pg_answer(c, err);
+    PGresult *res = pg_answer(db, err);
     if (!res)
         return LS_DB_EIO;
     ExecStatusType st = PQresultStatus(res);
@@ -251,7 +273,7 @@ static int pg_script(ls_db *db, const char *sql, ls_error *err)
     PGconn *c = db->conn;
     if (!PQsendQuery(c, sql))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
-    PGresult *res = pg_answer(c, err);
+    PGresult *res = pg_answer(db, err);
     if (!res)
         return LS_DB_EIO;
     ExecStatusType st = PQresultStatus(res);

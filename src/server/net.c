@@ -3031,6 +3031,10 @@ int net_run(const net_config *cfg, FILE *announce)
          * every table held meanwhile. Reads in the WAL journal wait for
          * nothing; a write waits for another process's. */
         ls_db_set_lock_wait(srv->db, LOOP_LOCK_WAIT_MS);
+        /* A PostgreSQL database that did not answer the tables' store is
+         * not waited for again by the API (nor the other way round). */
+        if (cfg->db_peer)
+            ls_db_share_silence(srv->db, cfg->db_peer);
     }
     char why[256] = "no socket", iface[INET6_ADDRSTRLEN];
     int family = AF_INET;

@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "server/db.h"
 #include "server/netaddr.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -38,6 +39,11 @@ typedef struct net_config {
     const char *db_where;       /* the store of players, matches and ratings
                                    (ls_db_open's file or URL), or NULL:
                                    everyone plays as a guest, no API */
+    ls_db *db_peer;             /* the store's own connection to db_where
+                                   (store_db_db), or NULL; the server's
+                                   connection and it tell each other that
+                                   the database stopped answering
+                                   (ls_db_share_silence). Outlives net_run */
 } net_config;
 
 /*

@@ -246,3 +246,51 @@ test('a stopped PostgreSQL does not hold the loop long enough to drop the game c
         idle.close();
     });
 });
+
+// The server's two connections on its loop tell each other that the
+// database stopped answering: once a statement on one has waited its 4 s
+// in vain, the other is not sent to wait 4 s in its turn (the loop was
+// held 8.5 s, the two one after the other), but fails at once, within
+// the half second its reconnection may wait, with the store's error,
+// until the database answers again. Both ways: the tables' store first
+// (a move), then the API; the API first, then a move.
+test('once PostgreSQL has not answered one connection, the other fails at once', { skip: cluster.skip }, async () => {
+    const table = { seats: 2, bots: ['greedy'], humans: 1, start: true };
+    await withStoppedCluster({ table }, async ({ srv, t, st, resume }) => {
+        const paused = await t.host.next('store', 'the table paused', T(30000));
+        assert.match(paused.message, /postgresql: no answer in 4 s/);
+        const t0 = Date.now();
+        const r = await api(srv, '/api/leaderboard');
+        const took = Date.now() - t0;
+        assert.equal(r.status, 503, r.text);
+        assert.equal(JSON.parse(r.text).error, 'store_unavailable');
+        assert.ok(took < T(2000), `the API request was answered after ${took} ms, not at once`);
+        resume();
+        assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
+        await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
+    });
+});
+
+test('once PostgreSQL has not answered the API, a move pauses its table at once', { skip: cluster.skip }, async () => {
+    let t, st;
+    const ready = async ({ srv }) => {
+        t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true });
+        await settle(t);
+        st = t.host.lastState();
+    };
+    await withStoppedCluster({ ready }, async ({ srv, resume }) => {
+        const r = await api(srv, '/api/leaderboard');
+        assert.equal(r.status, 503, r.text);
+        assert.match(JSON.parse(r.text).message, /postgresql: no answer in 4 s/);
+        const t0 = Date.now();
+        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+        const paused = await t.host.next('store', 'the table paused', T(30000));
+        const took = Date.now() - t0;
+        assert.equal(paused.ok, false);
+        assert.match(paused.message, /\(postgresql: /);
+        assert.ok(took < T(2000), `the table was paused after ${took} ms, not at once`);
+        resume();
+        assert.equal((await t.host.next('store', 'the store back', T(20000))).ok, true);
+        await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
+    });
+});
