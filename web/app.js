@@ -826,10 +826,7 @@ function render() {
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find((el) => el && !el.disabled);
     const same = again?.dataset.focus === focusKey && drawn === app.drawn;
-    if (again) {
-      again.focus({ preventScroll: true });
-      if (!same && !inView(again)) again.scrollIntoView({ block: 'nearest' });
-    }
+    if (again) again.focus({ preventScroll: same || inView(again) });
     // On Next round, the round's heading over it shows too (the focus
     // scrolls only as far as the button).
     if (again?.id === 'next') {

@@ -90,9 +90,12 @@ const hintPlace = (page) => page.evaluate(() => {
 // deck and Declare one above the other beside the hand; and 915x412, a
 // large phone on its side, where the moves' column at the right left the
 // hand 190 px, its cards on three lines, the line under it below the
-// screen). On a phone on its side the hint is read on the first screen
-// too.
-for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 }]) {
+// screen; and 533x320 and 480x320, smaller phones on their side, where
+// the turn stood under the players' row, the hand under the open cards,
+// 180 px below the screen). On a phone on its side the hint is read on
+// the first screen too.
+for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 },
+  { width: 533, height: 320 }, { width: 480, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the hand and the turn's controls are on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(longHint);
