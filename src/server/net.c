@@ -2252,6 +2252,38 @@ static void body_deadline(struct lws *wsi)
 
 /* Whether the request says a body follows: a Content-Length over 0, or
  * a Transfer-Encoding. */
+/*
+ * What is wrong with a request's Content-Length, as a sentence in `why`
+ * (JSON-safe: what was sent is quoted only when of a number's characters),
+ * or false: RFC 9112 6.3 says a server MUST answer 400 and close a request
+ * whose Content-Length is not a number of bytes, and one with two, since
+ * where its body ends, and the next request begins, is not known.
+ * libwebsockets 4.1 took 'abc' for 0, and '-1' for a body it waited for
+ * after the answer, 'Connection: close' or not (5 s); of two, the first
+ * ('0' then '5': the 5 bytes that follow were read as the next request).
+ */
+static bool length_problem(struct lws *wsi, char *why, size_t size)
+{
+    char v[24] = "";
+    if (lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) > 0) {
+        snprintf(why, size, "a request has one Content-Length header, not more");
+        return true;
+    }
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+    if (n <= 0)
+        return false;
+    int got = lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+    size_t len = got > 0 ? (size_t)got : 0;
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        v[--len] = '\0';
+    if (got > 0 && len > 0 && strspn(v, "0123456789") == len)
+        return false;
+    bool shown = got > 0 && strspn(v, ALNUM "+-. ") == (size_t)got;
+    snprintf(why, size, "Content-Length must be a whole number of bytes, not %s%s%s",
+             shown ? "'" : "", shown ? v : "what was sent", shown ? "'" : "");
+    return true;
+}
+
 static bool has_body(struct lws *wsi)
 {
     char len[24];
@@ -2266,8 +2298,9 @@ static bool has_body(struct lws *wsi)
  * Content-Length is more than 0, and then it is read and dropped, the
  * request completed once it is in (the connection kept alive, as after any
  * answer), but for REFUSED_BODY_MS at most in all; -1 when it is sent in
- * chunks (Transfer-Encoding), which libwebsockets 4.1 does not read: the
- * connection is closed after the answer. libwebsockets alone dropped a
+ * chunks (Transfer-Encoding), which libwebsockets 4.1 does not read, or its
+ * length is not known (length_problem): the connection is closed after the
+ * answer. libwebsockets alone dropped a
  * body with its timeout started again at each piece read, so that a body
  * sent a byte every few seconds held the connection for ever
  * (Content-Length: 100000 at a byte a second: 28 hours), and a chunked one
@@ -2276,10 +2309,12 @@ static bool has_body(struct lws *wsi)
  */
 static int refuse_body(struct lws *wsi, pss *ps)
 {
+    char why[80];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0 ||
+        length_problem(wsi, why, sizeof why))
+        return -1;
     if (!has_body(wsi))
         return 0;
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
-        return -1;
     server *srv = lws_context_user(lws_get_context(wsi));
     ps->refused_until = uv_now(&srv->loop) + REFUSED_BODY_MS;
     return 1;
@@ -2700,6 +2735,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             char text[128];
             snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"%s\"}"
                                             : "%s\n", host);
+            return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, text, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST, text);
+        }
+        char length[80];
+        if (length_problem(wsi, length, sizeof length)) {
+            char text[128]; /* answered, then closed (refuse_body) */
+            snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"%s\"}"
+                                            : "%s\n", length);
             return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, text, 0)
                        : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST, text);
         }

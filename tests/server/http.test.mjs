@@ -259,6 +259,45 @@ test('an HTTP/1.1 request with no Host, or two, is refused 400', async () => {
     await srv.close();
 });
 
+// RFC 9112 6.3: a request whose Content-Length is not a number of bytes,
+// or that has two, MUST be answered 400 and closed: where its body ends,
+// and the next request begins, is not known. 'abc' was taken for 0 and
+// served; '-1' was served and then held for a body, 'Connection: close'
+// or not, 5 s; of '0' and '5' the first was taken, the 5 bytes after it
+// read as the next request. Each is now answered 400 saying why, and
+// closed at once, whatever the method.
+test('a request whose Content-Length is no number of bytes, or two, is refused 400 and closed', async () => {
+    const srv = await startServer();
+    const not = (v) => `Content-Length must be a whole number of bytes, not ${v}`;
+    for (const [head, path, body] of [
+        ['GET', '/', `${not("'-1'")}\n`],
+        ['GET', '/api/leaderboard', `{"error":"bad_request","message":"${not("'-1'")}"}`],
+        ['HEAD', '/', ''],
+        ['POST', '/', `${not("'-1'")}\n`],
+    ]) {
+        const text = `${head} ${path} HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\nConnection: close\r\n\r\n`;
+        const t0 = Date.now();
+        const answer = await closingAnswer(srv.port, text, 5000);
+        assert.match(answer, /^HTTP\/1\.1 400 /, text);
+        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), body, text);
+        assert.ok(Date.now() - t0 < T(2000), `${text}: closed after ${Date.now() - t0} ms, not at once`);
+    }
+    for (const [lengths, body] of [
+        [['abc'], `${not("'abc'")}\n`],
+        [['1e3'], `${not("'1e3'")}\n`],
+        [['"x\\y"'], `${not('what was sent')}\n`],
+        [['0', '5'], 'a request has one Content-Length header, not more\n'],
+        [['3', '3'], 'a request has one Content-Length header, not more\n'],
+    ]) {
+        const text = `GET / HTTP/1.1\r\nHost: a\r\n${lengths.map((l) => `Content-Length: ${l}\r\n`).join('')}\r\n`;
+        const answer = await closingAnswer(srv.port, text + 'GET / HTTP/1.1\r\nHost: a\r\n\r\n', 2000);
+        assert.match(answer, /^HTTP\/1\.1 400 /, text);
+        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), body, `${text}: one answer, then closed`);
+    }
+    assert.equal((await srv.get('/')).status, 200);
+    await srv.close();
+});
+
 // A request of another HTTP version than 1.0 and 1.1 is answered 505;
 // it was served as HTTP/1.0 ('HTTP/9.9', 'HTTP/2.0', a made-up word, or
 // none: HTTP/0.9's form, whose client reads no headers).
