@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, DESKTOP } from './helpers.mjs';
+import { setup, openPages, DESKTOP } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
 const env = setup([], { db: true });
@@ -17,8 +17,7 @@ const env = setup([], { db: true });
 const BUSY = { error: 'busy', message: 'the server is building other replays: try again in a moment' };
 
 test('a busy server: the replay page says so and Try again asks again', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     let asked = 0;
     await page.route('**/api/matches/7', (route) => {
       asked += 1;
@@ -50,8 +49,7 @@ test('a busy server: the replay page says so and Try again asks again', async (t
 });
 
 test('a 503 in plain text: the page says the server is busy and offers Try again', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     await page.route('**/api/matches/7', (route) => route.fulfill({
       status: 503, contentType: 'text/plain; charset=utf-8', body: 'Service Unavailable\n',
     }));

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, dropConnection, PHONE, DESKTOP, joinFromLink } from './helpers.mjs';
+import { setup, openPages, setName, createTable, dropConnection, PHONE, DESKTOP, joinFromLink } from './helpers.mjs';
 
 const env = setup();
 
@@ -20,10 +20,7 @@ const say = async (page, text) => {
 };
 
 test('players chat at the table, a spectator reads, the game goes on meanwhile', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const zed = await newPage(env.browser, PHONE);
-  const watcher = await newPage(env.browser, DESKTOP);
-  await withShots(t, [ada, zed, watcher], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, DESKTOP], async (ada, zed, watcher) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');
     assert.equal(await ada.isVisible('#chat-toggle'), false, 'no chat away from a table');

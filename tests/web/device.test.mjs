@@ -7,16 +7,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup(['--bot-delay', '300'], { db: true });
 
 const hand = (page) => page.$$eval('.hand button', (bs) => bs.map((b) => b.dataset.card));
 
 test('a player logged in on a second device takes the seat back there, and back again', async (t) => {
-  const laptop = await newPage(env.browser, DESKTOP);
-  const phone = await newPage(env.browser, PHONE);
-  await withShots(t, [laptop, phone], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (laptop, phone) => {
     await laptop.goto(env.server.url + '/');
     await setName(laptop, 'Ada');
     // Ada becomes a player with her first table; back on the first page

@@ -7,15 +7,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
+import { setup, openPages, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
 
 const env = setup(['--hurry', '2']);
 
 test('a player who stops playing is asked to hurry, and the computer plays the turn when the time is up', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const zed = await newPage(env.browser, PHONE);
-  const eve = await newPage(env.browser, DESKTOP);
-  await withShots(t, [ada, zed, eve], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, DESKTOP], async (ada, zed, eve) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');
     const code = await createTable(ada, { seats: 2, kinds: ['open'] });

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -23,8 +23,7 @@ const place = (page) => page.evaluate(() => {
 });
 
 test('a keyboard player keeps the keyboard\'s place from move to move and round to round', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Kay');
     await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100 });
@@ -68,7 +67,6 @@ test('a keyboard player keeps the keyboard\'s place from move to move and round 
     assert.ok(moves >= 3, `${moves} moves played by keyboard`);
     assert.deepEqual(page.errors, []);
   });
-  await page.context().close();
 });
 
 // A friend who joins from the link with the keyboard: Join draws the
@@ -77,10 +75,7 @@ test('a keyboard player keeps the keyboard\'s place from move to move and round 
 // by a screen reader; when the host starts, it is in the friend's hand.
 // A spectator's Watch lands on the table's title the same way.
 test('Join and Watch leave the keyboard on the new screen\'s title, and the match\'s start in the hand', async (t) => {
-  const host = await newPage(env.browser, DESKTOP);
-  const friend = await newPage(env.browser, PHONE);
-  const watcher = await newPage(env.browser, PHONE);
-  await withShots(t, [host, friend, watcher], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, PHONE], async (host, friend, watcher) => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Hal');
     const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
@@ -107,15 +102,12 @@ test('Join and Watch leave the keyboard on the new screen\'s title, and the matc
     assert.match(await title(watcher), /^Round 1/, 'the spectator is on the table\'s title');
     assert.deepEqual(friend.errors, []);
   });
-  for (const p of [host, friend, watcher]) await p.context().close();
 });
 
 // The friend types a name on the table's link and presses Enter: that
 // joins (the name is in no form, and Enter there did nothing).
 test('Enter in the name on a table\'s link joins the table', async (t) => {
-  const host = await newPage(env.browser, DESKTOP);
-  const friend = await newPage(env.browser, PHONE);
-  await withShots(t, [host, friend], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (host, friend) => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Hil');
     const code = await createTable(host, { seats: 2, kinds: ['open'], threshold: 100 });
@@ -128,7 +120,6 @@ test('Enter in the name on a table\'s link joins the table', async (t) => {
     assert.match(await host.textContent('.seat-list'), /Lou/);
     assert.deepEqual(friend.errors, []);
   });
-  for (const p of [host, friend]) await p.context().close();
 });
 
 // Enter in the name on the first page, with no table's code: the page's
@@ -136,8 +127,7 @@ test('Enter in the name on a table\'s link joins the table', async (t) => {
 // name is in no form, and Enter did nothing). With a code, Enter joins
 // (as on a table's link).
 test('Enter in the name with no code creates a table, as Create table does', async (t) => {
-  const page = await newPage(env.browser, PHONE);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [PHONE], async (page) => {
     await page.goto(env.server.url + '/');
     await page.selectOption('#seats', '3');
     await page.focus('#name');
@@ -148,7 +138,6 @@ test('Enter in the name with no code creates a table, as Create table does', asy
     assert.match(await page.textContent('main'), / of 3 seats taken/, 'the seats chosen');
     assert.deepEqual(page.errors, []);
   });
-  await page.context().close();
 });
 
 // A control that stands in for the focused one (the hand's card for

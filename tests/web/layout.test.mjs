@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPages, setName, createTable, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
@@ -45,9 +45,7 @@ async function overflows(page) {
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`16-letter names stay in their panels at a ${size}'s size`, async (t) => {
-    const host = await newPage(env.browser, viewport);
-    const friend = await newPage(env.browser, viewport);
-    await withShots(t, [host, friend], async () => {
+    await openPages(t, env.browser, [viewport, viewport], async (host, friend) => {
       const tag = size === 'phone' ? 'P' : 'D';
       await host.goto(env.server.url + '/');
       await setName(host, `WWWWWWWWWWWWWWW${tag}`);
@@ -63,16 +61,13 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         assert.deepEqual(p.errors, []);
       }
     });
-    await host.context().close();
-    await friend.context().close();
   });
 }
 
 // The smallest phones (320 px): a hand of 5 cards holds on one line (the
 // last card dropped to a second one), and the open chat fits the screen.
 test('a 5-card hand is one line on a 320 px phone', async (t) => {
-  const page = await newPage(env.browser, { width: 320, height: 640 });
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [{ width: 320, height: 640 }], async (page) => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Tiny');
     await createTable(page, { seats: 2, kinds: ['greedy'] });
@@ -97,7 +92,6 @@ test('a 5-card hand is one line on a 320 px phone', async (t) => {
     assert.ok(panel.x >= 0 && panel.x + panel.width <= 320, `the chat panel: ${JSON.stringify(panel)}`);
     assert.deepEqual(page.errors, []);
   });
-  await page.context().close();
 });
 
 // Every choice of the first page's lists shows whole in its list, from a
@@ -108,8 +102,7 @@ test('a 5-card hand is one line on a 320 px phone', async (t) => {
 // padding and 24 px for the arrow).
 test('every choice of the first page\'s lists shows whole, from 320 px to a desktop', async (t) => {
   for (const width of [320, 390, 640, 1000, 1280]) {
-    const page = await newPage(env.browser, { width, height: 800 });
-    await withShots(t, [page], async () => {
+    await openPages(t, env.browser, [{ width, height: 800 }], async (page) => {
       await page.goto(env.server.url + '/');
       await page.selectOption('#seats', '8');
       const cut = await page.evaluate(() => {
@@ -129,6 +122,5 @@ test('every choice of the first page\'s lists shows whole, from 320 px to a desk
       assert.deepEqual(cut, [], `at ${width} px`);
       assert.deepEqual(await overflows(page), []);
     });
-    await page.context().close();
   }
 });

@@ -9,14 +9,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
 
 test('a player who leaves at the final scores left the table; a reload then finds it', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const ben = await newPage(env.browser, PHONE);
-  await withShots(t, [ada, ben], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (ada, ben) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');
     const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });

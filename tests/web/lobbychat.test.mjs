@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, hostTable, joinFromLink, PHONES } from './helpers.mjs';
+import { setup, openPages, hostTable, joinFromLink, PHONES } from './helpers.mjs';
 
 // (Twelve lobbies from one address, none left.)
 const env = setup(['--max-tables-per-address', '20']);
@@ -37,14 +37,12 @@ for (const size of PHONES.filter((p) => p.height > p.width)) {
   for (const [i, kinds] of [['greedy', 'greedy'], ['open', 'greedy'], ['greedy', 'greedy', 'greedy', 'open'],
     ['greedy', 'expert', 'random', 'greedy', 'greedy', 'open', 'open']].entries()) {
     test(`${size.width}x${size.height}, the host's lobby of ${kinds.length + 1} seats (${kinds}): no control under the Chat button`, async (t) => {
-      const page = await newPage(env.browser, size);
-      await withShots(t, [page], async () => {
+      await openPages(t, env.browser, [size], async (page) => {
         await hostTable(page, env.server.url, `Bo${size.width}-${i}`, { seats: kinds.length + 1, kinds });
         await page.waitForSelector('#chat-toggle', { state: 'visible', timeout: 10000 });
         assert.deepEqual(await covered(page), []);
         assert.deepEqual(page.errors, []);
       });
-      await page.context().close();
     });
   }
 }
@@ -54,9 +52,7 @@ for (const size of PHONES.filter((p) => p.height > p.width)) {
 // room kept for the button (the host's ran to 303 px of 320, Remove
 // MMMMMMMMMMMMMMMM to 272).
 test('320x640, names of 16 wide letters: the seats stay inside their list, nothing under the Chat button', async (t) => {
-  const host = await newPage(env.browser, { width: 320, height: 640 });
-  const friend = await newPage(env.browser, { width: 320, height: 640 });
-  await withShots(t, [host, friend], async () => {
+  await openPages(t, env.browser, [{ width: 320, height: 640 }, { width: 320, height: 640 }], async (host, friend) => {
     const code = await hostTable(host, env.server.url, 'WWWWWWWWWWWWWWWW', { seats: 4, kinds: ['open', 'open', 'greedy'] });
     await joinFromLink(friend, env.server.url, code, 'MMMMMMMMMMMMMMMM');
     await host.waitForSelector('.seat-list li:nth-child(3)', { timeout: 10000 });
@@ -70,8 +66,6 @@ test('320x640, names of 16 wide letters: the seats stay inside their list, nothi
     assert.deepEqual(await covered(host), []);
     assert.deepEqual(host.errors, []);
   });
-  await host.context().close();
-  await friend.context().close();
 });
 
 // With lines come: "Chat · 3 new" made the button twice as wide (at 320
@@ -80,9 +74,7 @@ test('320x640, names of 16 wide letters: the seats stay inside their list, nothi
 // a screen reader still hears "Chat · 3 new".
 test('320x640, three new lines in the chat: the button still covers nothing, and says how many', async (t) => {
   const size = { width: 320, height: 640 };
-  const host = await newPage(env.browser, size);
-  const friend = await newPage(env.browser, size);
-  await withShots(t, [host, friend], async () => {
+  await openPages(t, env.browser, [size, size], async (host, friend) => {
     const code = await hostTable(host, env.server.url, 'Nia', { seats: 5, kinds: ['greedy', 'greedy', 'open', 'open'] });
     await joinFromLink(friend, env.server.url, code, 'Ole');
     await friend.click('#chat-toggle');
@@ -99,6 +91,4 @@ test('320x640, three new lines in the chat: the button still covers nothing, and
     assert.match(pill, /^"3"/, `the count drawn: ${pill}`);
     assert.deepEqual(host.errors, []);
   });
-  await host.context().close();
-  await friend.context().close();
 });

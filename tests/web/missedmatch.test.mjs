@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, newPage, withShots, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -79,9 +79,7 @@ test('the end of a match missed in a reload before a rematch is shown in the nex
 // Ben (now the host) starts a rematch, and Ada, back at the table from the
 // home page, is not told that match 1 ended while she was away.
 test('the end of a match left with Leave table is not shown as missed', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const ben = await newPage(env.browser, PHONE);
-  await withShots(t, [ada, ben], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (ada, ben) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada2');
     const code = await createTable(ada, { seats: 2, kinds: ['open'], threshold: 25 });
@@ -101,8 +99,6 @@ test('the end of a match left with Leave table is not shown as missed', async (t
     assert.deepEqual(ada.errors, []);
     assert.deepEqual(ben.errors, []);
   });
-  await ada.context().close();
-  await ben.context().close();
 });
 
 // Back to the lobby frees the seats of those who left and moves the later
@@ -112,10 +108,7 @@ test('the end of a match left with Leave table is not shown as missed', async (t
 // reloads on the final scores and is held back while Ada goes back to the
 // lobby (Cleo's seat is freed, Ben moves up to hers) and starts match 2.
 test('the end of a match missed across Back to the lobby names the players of that match', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const ben = await newPage(env.browser, PHONE);
-  const cleo = await newPage(env.browser, DESKTOP);
-  await withShots(t, [ada, ben, cleo], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, DESKTOP], async (ada, ben, cleo) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada3');
     const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'], threshold: 25 });
@@ -151,5 +144,4 @@ test('the end of a match missed across Back to the lobby names the players of th
     assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
     for (const p of [ada, ben, cleo]) assert.deepEqual(p.errors, []);
   });
-  for (const p of [ada, ben, cleo]) await p.context().close();
 });

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
+import { setup, openPages, newPage, withShots, setName, createTable, DESKTOP, PHONE, joinFromLink } from './helpers.mjs';
 
 const env = setup();
 
@@ -25,10 +25,7 @@ const held = (page, n) => page.waitForFunction((k) => {
 }, n, { timeout: 10000 });
 
 test('a muted player\'s lines are hidden in this browser only, until unmuted', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const zed = await newPage(env.browser, PHONE);
-  const cleo = await newPage(env.browser, DESKTOP);
-  await withShots(t, [ada, zed, cleo], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, DESKTOP], async (ada, zed, cleo) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Ada');
     const code = await createTable(ada, { seats: 3, kinds: ['open', 'open'] });

@@ -5,14 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, playToEnd, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPages, setName, createTable, playToEnd, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
 test('the host takes the table back to the lobby and a late friend joins the next match', async (t) => {
-  const host = await newPage(env.browser, DESKTOP);
-  const late = await newPage(env.browser, PHONE);
-  await withShots(t, [host, late], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (host, late) => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Ada');
     const code = await createTable(host, { seats: 3, kinds: ['greedy', 'open'], threshold: 25 });

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, playTurn, dropConnection, DESKTOP,
+  setup, openPages, setName, createTable, playTurn, dropConnection, DESKTOP,
 } from './helpers.mjs';
 
 const env = setup();
@@ -29,8 +29,7 @@ async function waitMyTurn(page) {
 }
 
 test('a reload mid-round resumes the seat with the same view', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Ada');
     const code = await createTable(page, { seats: 2, kinds: ['greedy'], threshold: 100, turn_time: 120 });
@@ -126,8 +125,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
 });
 
 test('a seat the server does not know sends the page home with a message', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Cleo');
     const code = await createTable(page, { seats: 2, kinds: ['greedy'] });

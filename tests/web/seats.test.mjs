@@ -6,14 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, playToEnd, DESKTOP,
+  setup, openPages, setName, createTable, playToEnd, DESKTOP,
 } from './helpers.mjs';
 
 const env = setup([], { db: true });
 
 test('a computer level at two seats of a match has both marked in its profile\'s history', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     const url = env.server.url;
     await page.goto(url + '/');
     await setName(page, 'Ada');
@@ -45,14 +44,11 @@ test('a computer level at two seats of a match has both marked in its profile\'s
     assert.ok(mine.includes(`${seat(0).place} of 3`), `Ada's place: ${mine}`);
     assert.deepEqual(page.errors, []);
   });
-  await page.context().close();
 
-  const phone = await newPage(env.browser, { width: 360, height: 740 });
-  await withShots(t, [phone], async () => {
+  await openPages(t, env.browser, [{ width: 360, height: 740 }], async (phone) => {
     await phone.goto(`${env.server.url}/bots/greedy`);
     await phone.waitForSelector('#history', { timeout: 15000 });
     const wide = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(wide <= 0, `the profile is ${wide} px wider than a phone`);
   });
-  await phone.context().close();
 });

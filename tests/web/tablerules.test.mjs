@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, DESKTOP } from './helpers.mjs';
+import { setup, openPages, setName, createTable, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
@@ -13,9 +13,7 @@ const rulesOf = (page, sel) => page.$$eval(`${sel} dt`, (dts) =>
   dts.map((dt) => [dt.textContent.trim(), dt.nextElementSibling.textContent.trim()]));
 
 test("a friend sees the table's rules in the lobby and, once playing, in the Rules dialog", async (t) => {
-  const host = await newPage(env.browser, DESKTOP);
-  const friend = await newPage(env.browser, { width: 320, height: 640 });
-  await withShots(t, [host, friend], async () => {
+  await openPages(t, env.browser, [DESKTOP, { width: 320, height: 640 }], async (host, friend) => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Ada');
     await host.fill('#opt-declare_max', '9');
@@ -73,6 +71,4 @@ test("a friend sees the table's rules in the lobby and, once playing, in the Rul
     assert.equal(await host.locator('#rules-this-table').count(), 0);
     assert.deepEqual([...host.errors, ...friend.errors], []);
   });
-  await host.context().close();
-  await friend.context().close();
 });

@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, playToRoundEnd, hostTable, DESKTOP } from './helpers.mjs';
+import { setup, openPages, playToRoundEnd, hostTable, DESKTOP } from './helpers.mjs';
 import { connect, AutoPlayer, allDone } from '../server/lib.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
@@ -71,8 +71,7 @@ test('two matches are played by a person with a long name and three computer pla
 
 for (const [size, viewport] of SIZES) {
   test(`the profile, a match and the leaderboard fit ${size}, row by row`, async (t) => {
-    const page = await newPage(env.browser, viewport);
-    await withShots(t, [page], async () => {
+    await openPages(t, env.browser, [viewport], async (page) => {
       for (const [path, ready] of [[`/players/${NAME}`, '#history'], [`/matches/${matchId}`, '#match-players'],
         ['/leaderboard', '#leaderboard']]) {
         await page.goto(env.server.url + path);
@@ -94,13 +93,11 @@ for (const [size, viewport] of SIZES) {
       assert.match(row.label, /When/);
       assert.deepEqual(page.errors, []);
     });
-    await page.context().close();
   });
 }
 
 test('on a desktop the tables are tables, a row on a line', async (t) => {
-  const page = await newPage(env.browser, DESKTOP);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
     await page.goto(`${env.server.url}/players/${NAME}`);
     await page.waitForSelector('#history', { timeout: 15000 });
     const tops = await page.evaluate(() =>
@@ -109,7 +106,6 @@ test('on a desktop the tables are tables, a row on a line', async (t) => {
     assert.equal(new Set(tops).size, 1, `one line: ${tops}`);
     assert.deepEqual(await overflows(page), []);
   });
-  await page.context().close();
 });
 
 // What a screen reader is told of the history on a phone (Chromium's own
@@ -117,8 +113,7 @@ test('on a desktop the tables are tables, a row on a line', async (t) => {
 // by its match, and cells named by what they hold, not also by the label
 // drawn beside them.
 test('on a phone a screen reader still reads the history as a table', async (t) => {
-  const page = await newPage(env.browser, SIZES[1][1]);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [SIZES[1][1]], async (page) => {
     await page.goto(`${env.server.url}/players/${NAME}`);
     await page.waitForSelector('#history', { timeout: 15000 });
     const cdp = await page.context().newCDPSession(page);
@@ -133,14 +128,12 @@ test('on a phone a screen reader still reads the history as a table', async (t) 
     assert.deepEqual(cells.filter((c) => /^(When|Players|Place|Scores|Change)/.test(c)), [],
       'no cell is read with its drawn label');
   });
-  await page.context().close();
 });
 
 // A round's result on the narrowest phone: each player's hand on one line
 // under the name (it was a column one card wide), nothing to scroll.
 test('a round\'s result fits a 320 px phone, each hand on one line', async (t) => {
-  const page = await newPage(env.browser, SIZES[0][1]);
-  await withShots(t, [page], async () => {
+  await openPages(t, env.browser, [SIZES[0][1]], async (page) => {
     await hostTable(page, env.server.url, 'Ada', { seats: 4, kinds: ['expert', 'greedy', 'random'], threshold: 25, start: true });
     await playToRoundEnd(page, 12, 120000);
     const got = await page.evaluate(() => {
@@ -155,5 +148,4 @@ test('a round\'s result fits a 320 px phone, each hand on one line', async (t) =
     assert.ok(got.page <= 320, `the page is ${got.page} px wide`);
     assert.deepEqual(page.errors, []);
   });
-  await page.context().close();
 });

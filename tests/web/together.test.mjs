@@ -8,16 +8,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, playBoth, dropConnection, PHONE, DESKTOP,
+  setup, openPages, setName, createTable, playBoth, dropConnection, PHONE, DESKTOP,
 } from './helpers.mjs';
 
 const env = setup();
 
 test('two people play each other at one table through the link, a third watches', async (t) => {
-  const host = await newPage(env.browser, DESKTOP);
-  const friend = await newPage(env.browser, PHONE);
-  const watcher = await newPage(env.browser, DESKTOP);
-  await withShots(t, [host, friend, watcher], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, DESKTOP], async (host, friend, watcher) => {
     await host.goto(env.server.url + '/');
     await setName(host, 'Ada');
     // Options that cannot make a table are refused before anything is sent.

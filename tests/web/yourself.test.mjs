@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, newPage, withShots, setName, createTable, joinFromLink, playTurn, playToEnd, declare, DESKTOP, PHONE,
+  setup, openPages, newPage, withShots, setName, createTable, joinFromLink, playTurn, playToEnd, declare, DESKTOP, PHONE,
 } from './helpers.mjs';
 
 const env = setup();
@@ -82,9 +82,7 @@ test('seat events about oneself read "You", and a host change is read with the s
 });
 
 test('a round\'s result reads "You" where it is about the player, and names her to a spectator', async (t) => {
-  const ada = await newPage(env.browser, PHONE);
-  const watcher = await newPage(env.browser, DESKTOP);
-  await withShots(t, [ada, watcher], async () => {
+  await openPages(t, env.browser, [PHONE, DESKTOP], async (ada, watcher) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Eva');
     const code = await createTable(ada, { seats: 2, kinds: ['greedy'] });
@@ -121,10 +119,7 @@ test('a round\'s result reads "You" where it is about the player, and names her 
 // moves, each read with the seats of its time: Ben's moves stay Ben's,
 // the computer's stay the computer's, and none is the newcomer's.
 test('a newcomer after Back to the lobby reads the last match\'s moves under the names of their time', async (t) => {
-  const ada = await newPage(env.browser, DESKTOP);
-  const ben = await newPage(env.browser, PHONE);
-  const dan = await newPage(env.browser, PHONE);
-  await withShots(t, [ada, ben, dan], async () => {
+  await openPages(t, env.browser, [DESKTOP, PHONE, PHONE], async (ada, ben, dan) => {
     await ada.goto(env.server.url + '/');
     await setName(ada, 'Fay');
     const code = await createTable(ada, { seats: 3, kinds: ['open', 'greedy'], threshold: 25 });
