@@ -52,6 +52,19 @@ static void test_control_and_non_ascii_bytes_are_written_as_hex(void **state)
                         "\\x1b]0;x\\x07\\x09A\\x7f\\xc3\\xa9");
 }
 
+/* The four characters \x41 in a text are not the byte 'A' escaped: a
+ * backslash is written \\, so that every escape reads one way back. */
+static void test_a_backslash_is_written_doubled(void **state)
+{
+    (void)state;
+    char out[64];
+    assert_string_equal(ls_printable("a\\x41\\", out, sizeof out), "a\\\\x41\\\\");
+    assert_string_equal(ls_printable_n("\\\033", 2, out, sizeof out), "\\\\\\x1b");
+    /* Cut before a doubled backslash that does not fit, never inside it. */
+    assert_string_equal(ls_printable("ab\\c", out, 4), "ab");
+    assert_string_equal(ls_printable("ab\\c", out, 5), "ab\\\\");
+}
+
 static void test_printable_text_is_cut_to_fit_never_inside_an_escape(void **state)
 {
     (void)state;
@@ -70,6 +83,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_unknown_code_is_said_to_be_unknown),
     cmocka_unit_test(test_printable_text_is_copied_as_it_is),
     cmocka_unit_test(test_control_and_non_ascii_bytes_are_written_as_hex),
+    cmocka_unit_test(test_a_backslash_is_written_doubled),
     cmocka_unit_test(test_printable_text_is_cut_to_fit_never_inside_an_escape),
 };
 

@@ -1070,6 +1070,14 @@ static void test_control_bytes_are_escaped_in_error_messages(void **state)
                  "bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'");
     expect_error(HEADER DEAL1 "Ann discard 7H \2338H take 4S\n", LS_ESYNTAX, 8,
                  "'\\x9b8H' is not a card");
+    /* A backslash is written \\ once, not again where the engine's own
+     * message is quoted (it was 'bad move ...: '\\\\x9b8H' is not ...'). */
+    expect_error(HEADER DEAL1 "Ann discard 7H \2338H take 4S\n", LS_ESYNTAX, 8,
+                 "bad move 'discard 7H \\x9b8H take 4S': '\\x9b8H' is not a card");
+    expect_error(HEADER DEAL1 "Ann discard 7H 8\\H take 4S\n", LS_ESYNTAX, 8,
+                 "bad move 'discard 7H 8\\\\H take 4S': '8\\\\H' is not a card");
+    expect_error(HEADER DEAL1 "Ann dis\\x41card 7H\n", LS_ESYNTAX, 8,
+                 "'dis\\\\x41card'");
     char out[16];
     assert_string_equal(ls_printable("a\tb\x7f", out, sizeof out), "a\\x09b\\x7f");
     /* Cut at a whole escape, never inside one. */

@@ -254,7 +254,7 @@ bool cli_shows_as_is(const char *text, size_t len)
     while (p < end) {
         unsigned c = *p, n, cp;
         if (c < 0x80) {
-            if (c < 0x20 || c == 0x7f)
+            if (c < 0x20 || c == 0x7f || c == '\\') /* shown \\ */
                 return false;
             p++;
             continue;

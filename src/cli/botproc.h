@@ -128,7 +128,9 @@ void cli_bots_adopt_orphans(void);
 int cli_bots_end_orphans(void);
 
 /* Whether the len bytes of text are UTF-8 with no C0 or C1 control
- * character and no DEL: what a terminal prints as it is. */
+ * character, no DEL and no backslash: what is shown as it is (a
+ * backslash is shown \\, so that a text's own \x41 never reads as an
+ * escaped byte). */
 bool cli_shows_as_is(const char *text, size_t len);
 /* The len bytes of text (NUL bytes too) as they may be shown on a
  * terminal, into buf (size bytes, NUL-terminated, cut if need be): as

@@ -74,17 +74,17 @@ int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const cha
 void cli_print_kinds(FILE *out);
 
 /* A path (or any name a user gave) as it may be printed on a terminal:
- * path itself when it is UTF-8 with no control character (cli_shows_as_is,
- * botproc.h), else a copy in
- * buf (size bytes) with every byte that is not printable ASCII written
- * \xNN (ls_printable, as a cmd: command is shown), so that no control
+ * path itself when it is UTF-8 with no control character and no
+ * backslash (cli_shows_as_is, botproc.h), else a copy in buf (size bytes)
+ * with every byte that is not printable ASCII written \xNN and a
+ * backslash \\ (ls_printable, as a cmd: command is shown), so that no control
  * sequence in a file's name reaches the terminal. Returns path or buf. */
 #define CLI_SHOWN_MAX(n) (4 * (n) + 1)
 const char *cli_shown(const char *path, char *buf, size_t size);
 
 /* shown (as ls_printable writes it: printable ASCII) cut to w columns for
  * a table: as it is when it fits, else its start and '~' in the last
- * column, never cut inside a \xNN (a cut 'cmd:./\x~' read as a
+ * column, never cut inside a \xNN or a \\ (a cut 'cmd:./\x~' read as a
  * backslash and an x). In buf; returns buf. */
 const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size);
 
@@ -145,6 +145,11 @@ int cli_help_alone(const char *cmd, int argc, char **argv);
 /* Prints "leastscore NAME: " and the formatted message to stderr, then a
  * hint to run --help. Returns 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The same for a message whose every part is printable already (an
+ * ls_error's msg, text through ls_printable or cli_shown), which is not
+ * escaped again: that would double its backslashes. */
+int cli_usage_error_shown(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 #endif

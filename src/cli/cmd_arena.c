@@ -644,7 +644,7 @@ static int check(arena *A, long tables_given, bool size_given)
         return cli_usage_error("arena", "--table-size %d with --tables 0: there are "
                                "no mixed tables to seat", A->table_size);
     if (ls_rules_check(&A->rules, A->tables > 0 ? A->table_size : 2, &err) != 0)
-        return cli_usage_error("arena", "%s", err.msg);
+        return cli_usage_error_shown("arena", "%s", err.msg);
     A->npairs = (long)A->n * (A->n - 1) / 2;
     A->njobs = A->npairs * A->matches + A->tables;
     if (A->njobs == 0)
@@ -653,7 +653,7 @@ static int check(arena *A, long tables_given, bool size_given)
     bool expert = false;
     for (int k = 0; k < A->n; k++) {
         if (cli_player_check(A->spec[k], &err) != 0)
-            return cli_usage_error("arena", "%s", err.msg);
+            return cli_usage_error_shown("arena", "%s", err.msg);
         expert |= !strncmp(A->spec[k], "expert", 6) &&
                   (A->spec[k][6] == '\0' || A->spec[k][6] == ':');
     }

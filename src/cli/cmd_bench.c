@@ -239,7 +239,7 @@ int cmd_bench(int argc, char **argv)
         ls_error err;
         bots[i] = ls_player_new(spec, seed + (uint64_t)i, &err);
         if (!bots[i]) {
-            rc = cli_usage_error("bench", "%s", err.msg);
+            rc = cli_usage_error_shown("bench", "%s", err.msg);
             goto out;
         }
     }

@@ -217,9 +217,9 @@ static int parse_args(int argc, char **argv, play_opts *o)
      * failure is reported with its seat. */
     for (int i = 0; i < o->nbots; i++)
         if (cli_player_check(o->levels[i], &err) != 0)
-            return cli_usage_error("play", "--level: %s", err.msg);
+            return cli_usage_error_shown("play", "--level: %s", err.msg);
     if (ls_rules_check(&o->rules, o->nbots + 1, &err) != 0)
-        return cli_usage_error("play", "%s", err.msg);
+        return cli_usage_error_shown("play", "%s", err.msg);
     return 0;
 }
 

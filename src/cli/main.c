@@ -377,27 +377,45 @@ int cli_help_alone(const char *cmd, int argc, char **argv)
                            other);
 }
 
-int cli_usage_error(const char *cmd, const char *fmt, ...)
+/* The message of a usage error, formatted, and shown as cli_shown()
+ * shows it unless it is printable already (shown). */
+static int usage_error(const char *cmd, bool shown, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
+    va_list aq;
+    va_copy(aq, ap);
+    int len = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
     size_t size = len > 0 ? 4 * (size_t)len + 1 : 1;
-    char *msg = len >= 0 ? malloc((size_t)len + 1) : NULL, *shown = malloc(size);
-    if (msg && shown) {
-        va_start(ap, fmt);
+    char *msg = len >= 0 ? malloc((size_t)len + 1) : NULL, *buf = malloc(size);
+    if (msg && buf) {
         vsnprintf(msg, (size_t)len + 1, fmt, ap);
-        va_end(ap);
-        fprintf(stderr, "leastscore %s: %s", cmd, cli_shown(msg, shown, size));
+        fprintf(stderr, "leastscore %s: %s", cmd, shown ? msg : cli_shown(msg, buf, size));
     } else {
         fprintf(stderr, "leastscore %s: out of memory for the message of a usage "
                 "error", cmd);
     }
     free(msg);
-    free(shown);
+    free(buf);
     fprintf(stderr, "\nRun 'leastscore %s --help' for usage.\n", cmd);
     return 2;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = usage_error(cmd, false, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int cli_usage_error_shown(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = usage_error(cmd, true, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value)
@@ -413,7 +431,7 @@ int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const cha
     const char *allowed = ls_option_allowed(name);
     if (allowed)
         return cli_usage_error(cmd, "--%s: '%s' is not %s", option, value, allowed);
-    return cli_usage_error(cmd, "--%s: %s", option, err.msg);
+    return cli_usage_error_shown(cmd, "--%s: %s", option, err.msg);
 }
 
 int cli_parse_long(const char *cmd, const char *opt, const char *arg, long lo,
@@ -534,12 +552,14 @@ int cli_add_players(const char *cmd, const char *list,
          * (it was "unknown player kind '2'"). */
         ls_error err = {0};
         if (last_cmd && cli_player_check(tok, &err) != 0) {
-            char shown[80];
-            return cli_usage_error(cmd, "'%s' after '%.60s' in the %s list is no "
+            char shown[80], cut[61], cmd_shown[CLI_SHOWN_MAX(sizeof cut)];
+            snprintf(cut, sizeof cut, "%s", last_cmd);
+            return cli_usage_error_shown(cmd, "'%s' after '%s' in the %s list is no "
                                    "player: a comma in a cmd: command is kept when "
                                    "the command quotes it (\"cmd:./bot --x '1,2'\","
                                    "greedy)%s", ls_printable(tok, shown, sizeof shown),
-                                   last_cmd, what, strcmp(cmd, "play")
+                                   cli_shown(cut, cmd_shown, sizeof cmd_shown), what,
+                                   strcmp(cmd, "play")
                                    ? ", or give the bot alone with --player SPEC" : "");
         }
         int rc = cli_add_spec(cmd, tok, specs, n, max);
@@ -699,16 +719,18 @@ const char *cli_shown(const char *path, char *buf, size_t size)
 
 const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size)
 {
-    int n = w - 1;
     if ((int)strlen(shown) <= w) {
         snprintf(buf, size, "%s", shown);
         return buf;
     }
-    for (int k = n - 3 > 0 ? n - 3 : 0; k < n; k++)
-        if (shown[k] == '\\' && shown[k + 1] == 'x') { /* \xNN across the cut */
-            n = k;
+    /* Whole escapes (\\ and \xNN) and characters, up to w - 1 columns. */
+    int n = 0;
+    for (;;) {
+        int k = shown[n] != '\\' ? 1 : shown[n + 1] == 'x' ? 4 : 2;
+        if (n + k > w - 1)
             break;
-        }
+        n += k;
+    }
     snprintf(buf, size, "%.*s~", n, shown);
     return buf;
 }

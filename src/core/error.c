@@ -39,11 +39,14 @@ char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
     if (size == 0)
         return out;
     for (const unsigned char *p = (const unsigned char *)text; len > 0; p++, len--) {
-        bool plain = *p >= 0x20 && *p < 0x7f;
-        if (n + (plain ? 1 : 4) >= size)
+        bool plain = *p >= 0x20 && *p < 0x7f && *p != '\\';
+        if (n + (plain ? 1 : *p == '\\' ? 2 : 4) >= size)
             break;
         if (plain) {
             out[n++] = (char)*p;
+        } else if (*p == '\\') { /* doubled: a text's own \x41 is no escape */
+            out[n++] = '\\';
+            out[n++] = '\\';
         } else {
             out[n++] = '\\';
             out[n++] = 'x';

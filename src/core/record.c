@@ -259,11 +259,33 @@ static void point(reader *r, int i)
     r->col = (int)(t - r->buf) + 1 + (i < n ? 0 : (int)strlen(t));
 }
 
+/* Records the error of the current line as fail() does, with a message
+ * that is printable already (the engine's, or built from them): it is not
+ * escaped again, which would double its backslashes. A message too long
+ * is cut before an escape (\xNN, \\) that does not fit, never inside. */
+static int fail_shown(reader *r, int code, const char *shown)
+{
+    if (r->err) {
+        size_t n = 0, k;
+        for (; shown[n]; n += k) {
+            k = shown[n] != '\\' ? 1 : shown[n + 1] == 'x' ? 4 : 2;
+            if (n + k >= sizeof r->err->msg)
+                break;
+        }
+        r->err->code = code;
+        r->err->line = r->line;
+        r->err->column = r->col;
+        memcpy(r->err->msg, shown, n);
+        r->err->msg[n] = '\0';
+    }
+    return code;
+}
+
 /* Passes on an error the engine reported in e, with a fallback text. */
 static int fail_engine(reader *r, int code, const ls_error *e, const char *what)
 {
     if (e->msg[0])
-        return fail(r, code, "%s", e->msg);
+        return fail_shown(r, code, e->msg);
     return fail(r, code, "%s: %s", what, ls_strerror(code));
 }
 
@@ -670,10 +692,12 @@ static int st_move(reader *r)
                                    "'declare'",
                     r->tok[0]);
     if (ls_move_parse(text, &m, &e) != 0) {
+        char shown[sizeof e.msg], msg[2 * sizeof e.msg];
         point(r, quoted_token(r, e.msg));
-        return fail(r, LS_ESYNTAX, "bad move '%s': %s", text,
-                    e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
-                                       "'discard CARDS draw CARD' or 'declare'");
+        snprintf(msg, sizeof msg, "bad move '%s': %s", ls_printable(text, shown, sizeof shown),
+                 e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
+                                    "'discard CARDS draw CARD' or 'declare'");
+        return fail_shown(r, LS_ESYNTAX, msg);
     }
     if (m.kind == LS_MOVE_DRAW && m.card == LS_NO_CARD) {
         point(r, r->ntok);

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """A bot for tests whose stderr is hostile: before its handshake it
-writes 'escapes bot: é and ♥ stay as they are' and a line of 2000 ♥
+writes 'escapes bot: é and ♥ stay as they are', 'escapes bot: C:\\x41\\
+is no escape' (a backslash, which is shown doubled) and a line of 2000 ♥
 (6000 bytes, more than the referee passes on in one piece), then before
 each answer a line of terminal escape sequences that would set the
 window's title, clear the screen, move the cursor home and switch to the
 alternate screen if they reached the terminal raw, with a NUL, a DEL and
-a CR among them. It plays legally: the first card of its hand, then a draw
+a CR among them, and a backslash. Its arguments are not read (a spec
+may give some to show them). It plays legally: the first card of its hand, then a draw
 (or the first open card when it may not draw)."""
 import sys
 
@@ -15,6 +17,7 @@ from botloop import first_card, play
 
 def hello():
     sys.stderr.buffer.write("escapes bot: \u00e9 and \u2665 stay as they are\n".encode())
+    sys.stderr.buffer.write(b"escapes bot: C:\\x41\\ is no escape\n")
     # A line longer than the referee's 4096-byte pieces, of 3-byte characters.
     sys.stderr.buffer.write(("\u2665" * 2000 + "\n").encode())
     sys.stderr.flush()
@@ -22,7 +25,7 @@ def hello():
 
 def go(words):
     sys.stderr.buffer.write(b"escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h"
-                            b"\x00\x7f\rcaf\xc3\xa9\n")
+                            b"\x00\x7f\rcaf\xc3\xa9 \\x41\n")
     sys.stderr.flush()
     return first_card(words)
 

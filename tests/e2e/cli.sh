@@ -275,4 +275,16 @@ for r in "--threshold 1" "--threshold 1000" "--hand-size 3" "--hand-size 7" "--d
     [ "$(status sim --players greedy,random --matches 1 --threshold 5 $r)" = 0 ] ||
         { cat "$tmp/err"; fail "sim $r: refused"; }
 done
+# A backslash in what a message quotes is written \\ once, so that a
+# typed \x41 never reads as an escaped byte: it was shown as it is
+# ('fo\o'); written by the library's message and again by the command's
+# it would be doubled twice.
+for c in "sim --players greedy,fo\\o|unknown player kind 'fo\\\\o';" \
+         "play --level x\\y|--level: unknown player kind 'x\\\\y';" \
+         "sim --players greedy --hand-size x\\y|--hand-size: 'x\\\\y' is not a whole number" \
+         "sim --players cmd:./b\\q,2\\z|'2\\\\z' after 'cmd:./b\\\\q' in the players list"; do
+    # shellcheck disable=SC2086
+    [ "$(status ${c%%|*})" = 2 ] || fail "${c%%|*}: not exit 2"
+    grep -qF -- "${c#*|}" "$tmp/err" || { cat "$tmp/err"; fail "${c%%|*}: a backslash not shown \\\\"; }
+done
 echo "cli ok"

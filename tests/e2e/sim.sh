@@ -233,6 +233,13 @@ grep -q '^printf  *cmd:printf x.xff~ ' "$tmp/odd.txt" || { cat "$tmp/odd.txt"; f
 "$ls" sim --players "greedy,cmd:printf abc$(printf '\377')" --matches 1 >"$tmp/odd2.txt" 2>/dev/null ||
     fail "a command with a byte that is not UTF-8 (table)"
 grep -q '^printf  *cmd:printf abc~ ' "$tmp/odd2.txt" || { cat "$tmp/odd2.txt"; fail "a spec cut inside a \\xNN"; }
+# A backslash is shown \\ (a spec's own \x41 is no escaped byte), and
+# never cut in half: 'cmd:printf abcd\zz' was 'cmd:printf abcd\~'.
+"$ls" sim --players 'greedy,cmd:printf abcd\zz' --matches 1 >"$tmp/odd3.txt" 2>"$tmp/odd3.err" ||
+    fail "a command with a backslash (table)"
+grep -q '^printf  *cmd:printf abcd~ ' "$tmp/odd3.txt" || { cat "$tmp/odd3.txt"; fail "a spec cut inside a \\\\"; }
+grep -qF "bot 'printf abcd\\\\zz'" "$tmp/odd3.err" ||
+    { cat "$tmp/odd3.err"; fail "a backslash in a command is not shown \\\\"; }
 LC_ALL=C grep -q "$(printf '[\033\377]')" "$tmp/odd.txt" "$tmp/odd.err" &&
     { cat -v "$tmp/odd.txt" "$tmp/odd.err"; fail "a raw control byte reached the table or stderr"; }
 
