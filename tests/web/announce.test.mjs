@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, playToRoundEnd, hostTable, playTurn, dropConnection, DESKTOP } from './helpers.mjs';
+import { setup, newPage, newTab, withShots, playToRoundEnd, hostTable, playTurn, dropConnection, DESKTOP } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 import { checkDiscard, handTotal } from '../../web/rules.js';
 
@@ -133,7 +133,7 @@ test('a seat taken over by another tab is told to a screen reader on the first',
   await withShots(t, [page], async () => {
     const code = await hostTable(page, env.server.url, 'Roo', { seats: 2, kinds: ['greedy'], threshold: 100, start: true });
     await page.waitForSelector('.hand-panel', { timeout: 30000 });
-    const other = await page.context().newPage();
+    const other = await newTab(page);
     await other.goto(`${env.server.url}/t/${code}`);
     await other.waitForSelector('.hand-panel', { timeout: 30000 });
     await page.waitForSelector('#message', { timeout: 30000 });
@@ -142,6 +142,7 @@ test('a seat taken over by another tab is told to a screen reader on the first',
       .catch(() => {});
     assert.deepEqual(await page.evaluate(() => window.alerted), [s.seatElsewhere(code)]);
     assert.deepEqual(page.errors, []);
+    assert.deepEqual(other.errors, [], 'the other tab\'s errors');
   });
   await page.context().close();
 });

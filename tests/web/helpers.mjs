@@ -125,7 +125,17 @@ export async function newPage(browser, viewport) {
       }
     };
   });
-  const page = await context.newPage();
+  return recordErrors(await context.newPage());
+}
+
+// Another tab of page's browser (its context: the same storage, so the
+// same player), recording its errors as newPage()'s pages do; the test
+// checks tab.errors, and the tab closes with page's context.
+export async function newTab(page) {
+  return recordErrors(await page.context().newPage());
+}
+
+function recordErrors(page) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   // Something the server's content security policy refused is an error too.

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  setup, openPages, setName, createTable, playTurn, dropConnection, DESKTOP,
+  setup, openPages, newTab, setName, createTable, playTurn, dropConnection, DESKTOP,
 } from './helpers.mjs';
 
 const env = setup();
@@ -110,7 +110,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     // holds the seat, the first says where it went (not "You left the
     // table", which the player did not), and the seat stays this
     // browser's, to take back.
-    const tab = await page.context().newPage();
+    const tab = await newTab(page);
     await tab.goto(`${env.server.url}/t/${code}`);
     await tab.waitForSelector('.hand button', { timeout: 30000 });
     await page.waitForSelector('#message', { timeout: 30000 });
@@ -121,6 +121,7 @@ test('a reload mid-round resumes the seat with the same view', async (t) => {
     await tab.reload();
     await tab.waitForSelector('.hand button', { timeout: 30000 });
     assert.deepEqual(page.errors, []);
+    assert.deepEqual(tab.errors, [], 'the second tab\'s errors');
   });
 });
 
