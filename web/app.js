@@ -810,12 +810,13 @@ function render() {
   saveTurn();
   const logAt = logPlace();
   const seatsAt = seatsPlace();
+  const hintAt = root.querySelector('.hint')?.scrollTop || 0;
   root.replaceChildren(...screen().filter(Boolean));
   const drawn = app.drawn;
   app.drawn = screenKey();
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
-  fitHint();
+  fitHint(hintAt);
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
@@ -963,8 +964,10 @@ function fitSeats(row) {
 // inside (the move, its first line, is in view; a shadow at its foot
 // says there is more), and is then a stop of the Tab key, so that a
 // keyboard scrolls it too. A box that would keep less than two lines is
-// left whole, for the page to scroll to.
-function fitHint() {
+// left whole, for the page to scroll to. Drawn anew, a box held so keeps
+// where it was scrolled to (top, its scrollTop before): a card selected
+// as the player read its reason put it back at its first line.
+function fitHint(top = 0) {
   const box = root.querySelector('.hint');
   if (!box) return;
   box.style.maxHeight = '';
@@ -978,12 +981,13 @@ function fitHint() {
   box.style.maxHeight = `${room}px`;
   box.classList.add('clamped');
   box.tabIndex = 0;
+  box.scrollTop = top;
 }
 
 window.addEventListener('resize', () => {
   const row = root.querySelector('.play > .seats');
   if (row) fitSeats(row);
-  fitHint();
+  fitHint(root.querySelector('.hint')?.scrollTop);
 });
 
 function screen() {

@@ -66,6 +66,7 @@ const hintPlace = (page) => page.evaluate(() => {
   const out = [];
   const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
   const box = document.querySelector('.hint');
+  box.scrollTop = 0;
   const r = box.getBoundingClientRect();
   if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth) {
     out.push(`the hint ${at(r)} in ${window.innerWidth}x${window.innerHeight}`);
@@ -116,6 +117,28 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         assert.deepEqual(await hintPlace(page), [], 'the hint');
         assert.deepEqual(await offScreen(page), [], 'the hint shown');
         assert.equal(await page.evaluate(() => window.scrollY), 0, 'the hint shown: the page did not need to scroll');
+        // Scrolled to its end, the box stays there when a card selected
+        // draws the page anew (it went back to its first line), and on
+        // the screen (the longer line under the hand pushed it below the
+        // screen's foot at 568x320).
+        const kept = await page.evaluate(() => {
+          const box = document.querySelector('.hint');
+          if (box.scrollHeight <= box.clientHeight + 1) return 'whole';
+          box.scrollTop = box.scrollHeight;
+          return box.scrollTop;
+        });
+        if (kept !== 'whole') {
+          await page.$$eval('.hand button', (bs) => bs[0].focus({ preventScroll: true }));
+          await page.keyboard.press('Space');
+          await page.waitForSelector('.hand button.selected', { timeout: 5000 });
+          assert.equal(await page.evaluate(() => Math.round(document.querySelector('.hint').scrollTop)), Math.round(kept),
+            'the hint\'s box kept its place');
+          // (Its box on the screen; under 541 px wide its first line,
+          // three lines of 160 px, is then read by scrolling the box.)
+          assert.deepEqual((await hintPlace(page)).filter((x) => !/^its first line/.test(x) || size.width >= 541), [],
+            'the hint, a card selected');
+          await page.keyboard.press('Space');
+        }
       }
       // The widest faces a deal gives (four 10s and a queen): the hand on
       // one line, and the focus that a redraw gives back to a card of it
