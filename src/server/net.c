@@ -37,7 +37,6 @@
 #include <limits.h>
 #include <netdb.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1821,7 +1820,7 @@ static const struct client_route {
     {"/bots/", LETTERS, LS_NAME_MAX, "a computer level's page is /bots/LEVEL"},
     {"/matches/", ALNUM "_.-", 24,
      "a match's page is /matches/ID, ID a whole number from 1"},
-    {"/t/", ALNUM, SIZE_MAX, "a table's link is /t/CODE, CODE its letters and digits"},
+    {"/t/", ALNUM, LS_NAME_MAX, "a table's link is /t/CODE, CODE its letters and digits"},
 };
 
 /* The route whose prefix url starts with, or NULL. */
@@ -1848,18 +1847,17 @@ static bool client_page(const char *url)
     return n >= 1 && n <= r->max && !seg[n];
 }
 
-/* Whether url is a table link, /t/CODE or /t/CODE/, with CODE any
- * letters and digits, one at least, as web/app.js reads it: the client's
- * page, which reads the code and, for one that is not a table's, says so
- * (a link mistyped or with a slash added is not a bare 404; one of more
- * than 16 was, though the page draws it). */
+/* Whether url is a table link, /t/CODE or /t/CODE/, with CODE any 1 to 16
+ * letters and digits: the client's page, which reads the code and, for
+ * one that is not a table's, says so (a link mistyped or with a slash
+ * added is not a bare 404). */
 static bool table_link(const char *url)
 {
     if (strncmp(url, "/t/", 3) != 0)
         return false;
     const char *code = url + 3;
     size_t n = strspn(code, ALNUM);
-    return n >= 1 && (!code[n] || (code[n] == '/' && !code[n + 1]));
+    return n >= 1 && n <= LS_NAME_MAX && (!code[n] || (code[n] == '/' && !code[n + 1]));
 }
 
 /* Copies text that came from a client (any bytes) into out to be shown in
