@@ -248,55 +248,69 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The bytes of the UTF-8 character at p (before end) when it is one a
+ * terminal prints as it is: printable ASCII but a backslash, or a whole
+ * multi-byte character that is not a C1 control, an overlong form, a
+ * surrogate or beyond U+10FFFF; else 0. */
+static size_t shown_char(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = *p, n, cp;
+    if (c < 0x80)
+        return c >= 0x20 && c != 0x7f && c != '\\';
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 1, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 2, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 3, cp = c & 0x07;
+    else
+        return 0;
+    if ((size_t)(end - p) <= n)
+        return 0; /* cut inside the character */
+    for (unsigned i = 1; i <= n; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    if ((n == 1 && cp < 0xa0) ||
+        (n == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (n == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return n + 1;
+}
+
 bool cli_shows_as_is(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text, *end = p + len;
-    while (p < end) {
-        unsigned c = *p, n, cp;
-        if (c < 0x80) {
-            if (c < 0x20 || c == 0x7f || c == '\\') /* shown \\ */
-                return false;
-            p++;
-            continue;
-        }
-        if (c >= 0xc2 && c <= 0xdf)
-            n = 1, cp = c & 0x1f;
-        else if (c >= 0xe0 && c <= 0xef)
-            n = 2, cp = c & 0x0f;
-        else if (c >= 0xf0 && c <= 0xf4)
-            n = 3, cp = c & 0x07;
-        else
+    for (size_t k; p < end; p += k)
+        if ((k = shown_char(p, end)) == 0)
             return false;
-        if ((size_t)(end - p) <= n)
-            return false; /* cut inside the character */
-        for (unsigned i = 1; i <= n; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        /* overlong forms, C1 controls, surrogates, beyond U+10FFFF */
-        if ((n == 1 && cp < 0xa0) ||
-            (n == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-            (n == 3 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += n + 1;
-    }
     return true;
 }
 
 char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
 {
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    size_t n = 0;
     if (size == 0)
         return buf;
-    if (!cli_shows_as_is(text, len))
-        return ls_printable_n(text, len, buf, size);
-    if (len >= size) { /* cut at a character */
-        len = size - 1;
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
-            len--;
+    while (p < end) {
+        size_t k = shown_char(p, end), w = k ? k : *p == '\\' ? 2 : 4;
+        if (n + w >= size)
+            break; /* cut at a character or an escape, never inside */
+        if (k) {
+            memcpy(buf + n, p, k);
+        } else if (*p == '\\') {
+            buf[n] = buf[n + 1] = '\\';
+        } else {
+            buf[n] = '\\', buf[n + 1] = 'x';
+            buf[n + 2] = hex[*p >> 4], buf[n + 3] = hex[*p & 15];
+        }
+        n += w;
+        p += k ? k : 1;
     }
-    memcpy(buf, text, len);
-    buf[len] = '\0';
+    buf[n] = '\0';
     return buf;
 }
 
@@ -316,11 +330,11 @@ static void put_raw(const char *s, size_t n)
 }
 
 /* Writes the bot's n bytes of stderr, whole lines (at most ERR_LINE_MAX
- * + 1 bytes), to ours in one write, each line as cli_shown_n shows it: a
- * line with a control byte (an escape sequence that would move the
- * cursor, clear the screen or set the terminal's title) or a byte that
- * is not UTF-8 has them written \xNN; printable UTF-8 is passed on as
- * it is. */
+ * + 1 bytes), to ours in one write, each line as cli_shown_n shows it:
+ * a control byte (of an escape sequence that would move the cursor, clear
+ * the screen or set the terminal's title) or a byte that is not UTF-8 is
+ * written \xNN, a backslash \\; printable UTF-8 is passed on as it is,
+ * in a line with such bytes too. */
 static void put_stderr(const char *s, size_t n)
 {
     char out[4 * (ERR_LINE_MAX + 1) + 2];
@@ -402,7 +416,7 @@ static void pass_stderr(bot *b, bool end_line)
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The command is quoted printable, as the bot's output is: a control
+/* The command is quoted as the bot's output is (cli_shown_n): a control
  * byte in it reached the terminal, and a byte that is not UTF-8 made sim
  * --json drop the whole message. */
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
@@ -412,7 +426,7 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    ls_printable(b->command, command, sizeof command);
+    cli_shown_n(b->command, strlen(b->command), command, sizeof command);
     snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", command, v ? " (" : "",
              v ? v->names[v->me] : "", v ? ")" : "", what);
     pass_stderr(b, true); /* what it wrote before this, on a line of its own */
@@ -1037,14 +1051,14 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         }
         if (got == 1) {
             char shown[64];
-            ls_printable_n(line, n, shown, sizeof shown);
+            cli_shown_n(line, n, shown, sizeof shown);
             report(b, v, "a line longer than %d bytes ('%s...'); the fallback plays "
                    "this turn", CLI_BOT_LINE_MAX - 1, shown);
         } else if (got == 0) {
             ls_move m;
             char shown[200];
             int rc = cli_bot_answer(v, line, n, &m);
-            ls_printable_n(line, n, shown, sizeof shown);
+            cli_shown_n(line, n, shown, sizeof shown);
             if (rc == CLI_BOT_GARBAGE)
                 report(b, v, "garbage '%s'; the fallback plays this turn", shown);
             else if (rc == CLI_BOT_ILLEGAL)
@@ -1146,7 +1160,7 @@ static void handshake(bot *b)
         return;
     if (rc == 1 || !handshake_ok(line, n)) {
         char shown[200];
-        ls_printable_n(line, n, shown, sizeof shown);
+        cli_shown_n(line, n, shown, sizeof shown);
         report(b, NULL, "bad handshake '%s' (expected 'ok %d'); the fallback "
                "plays for it until the match ends", shown, CLI_BOT_PROTOCOL);
         bot_kill(b);

@@ -133,11 +133,12 @@ int cli_bots_end_orphans(void);
  * escaped byte). */
 bool cli_shows_as_is(const char *text, size_t len);
 /* The len bytes of text (NUL bytes too) as they may be shown on a
- * terminal, into buf (size bytes, NUL-terminated, cut if need be): as
- * they are when cli_shows_as_is, else ls_printable_n's copy, with every
- * byte that is not printable ASCII written \xNN. cli_shown (cli.h) is
- * the same for a C string. A bot's stderr is shown so, a line at a time.
- * Returns buf. */
+ * terminal, into buf (size bytes, NUL-terminated, cut if need be at a
+ * character or an escape, never inside): each control byte (C0, DEL, a
+ * C1 control's bytes) and each byte that is not UTF-8 written \xNN, a
+ * backslash \\, printable UTF-8 as it is, so that a UTF-8 name beside a
+ * stray ESC stays readable. cli_shown (cli.h) is the same for a C string.
+ * A bot's stderr, its answers and its command are shown so. Returns buf. */
 char *cli_shown_n(const char *text, size_t len, char *buf, size_t size);
 
 /* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the

@@ -714,7 +714,7 @@ const char *cli_shown(const char *path, char *buf, size_t size)
 {
     if (cli_shows_as_is(path, strlen(path)))
         return path;
-    return ls_printable(path, buf, size);
+    return cli_shown_n(path, strlen(path), buf, size);
 }
 
 const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size)

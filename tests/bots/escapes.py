@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A bot for tests whose stderr is hostile: before its handshake it
 writes 'escapes bot: é and ♥ stay as they are', 'escapes bot: C:\\x41\\
-is no escape' (a backslash, which is shown doubled) and a line of 2000 ♥
+is no escape' (a backslash, which is shown doubled), 'escapes bot: Zoë',
+ESC, ' 中文' and the byte 0xff (not UTF-8) and a line of 2000 ♥
 (6000 bytes, more than the referee passes on in one piece), then before
 each answer a line of terminal escape sequences that would set the
 window's title, clear the screen, move the cursor home and switch to the
@@ -18,6 +19,9 @@ from botloop import first_card, play
 def hello():
     sys.stderr.buffer.write("escapes bot: \u00e9 and \u2665 stay as they are\n".encode())
     sys.stderr.buffer.write(b"escapes bot: C:\\x41\\ is no escape\n")
+    # A UTF-8 name beside a stray ESC and a byte that is not UTF-8.
+    sys.stderr.buffer.write("escapes bot: Zo\u00eb\x1b \u4e2d\u6587\xff\n".encode()
+                            .replace(b"\xc3\xbf", b"\xff"))
     # A line longer than the referee's 4096-byte pieces, of 3-byte characters.
     sys.stderr.buffer.write(("\u2665" * 2000 + "\n").encode())
     sys.stderr.flush()

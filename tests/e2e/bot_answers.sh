@@ -145,12 +145,15 @@ assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
 # which is cut at a character.
 # A backslash is shown \\, in the bot's lines and in its spec, so that
 # its own \x41 is never read as an escaped byte.
-esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcaf\xc3\xa9 \\x41'
-esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41'"
+# Only the control bytes, the bytes that are not UTF-8 and the backslash
+# are escaped: the printable UTF-8 of the same line stays as it is (it was
+# written \xNN too, 'caf\xc3\xa9', a name beside a stray ESC unreadable).
+esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcafé \\x41'
+esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41' Zoë$(printf '\033')"
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "$esc_spec" \
         --record "$tmp/esc.lsr" >"$tmp/esc.out" 2>"$tmp/esc.err" || true
-grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41')." \
+grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41' Zoë\\x1b)." \
     "$tmp/esc.out" || { head -3 "$tmp/esc.out"; fail "play: a backslash in a bot's spec is not shown \\\\"; }
 "$ls" sim --players "greedy,$esc_spec" --matches 1 --seed 3 \
     >/dev/null 2>"$tmp/esc-sim.err" || { cat "$tmp/esc-sim.err"; fail "sim (escapes)"; }
@@ -163,6 +166,7 @@ lines = data.decode("utf-8").split("\n")
 assert "escapes bot: \u00e9 and \u2665 stay as they are" in lines, lines[:5]
 assert sys.argv[2] in lines, lines[:5]
 assert "escapes bot: C:\\\\x41\\\\ is no escape" in lines, lines[:5]
+assert "escapes bot: Zo\u00eb\\x1b \u4e2d\u6587\\xff" in lines, lines[:6]
 # The line of 2000 hearts, passed on in pieces, each cut at a character.
 hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
 assert "".join(hearts) == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
