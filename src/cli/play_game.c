@@ -561,6 +561,27 @@ typedef struct resume_ctx {
     size_t size;
 } resume_ctx;
 
+/* The most time a decision may take (an expert's ms=) in a level read
+ * from a record: 10 s. The level grammar takes up to ms=600000, ten
+ * minutes, which a person may choose with --level; a record is only a
+ * file, and a hostile one would hold a resumed match for hours. */
+enum { RECORD_MS_MAX = 10000 };
+
+/* The ms= a spec (checked by cli_player_check) gives, or 0. */
+static double level_ms(const char *spec)
+{
+    const char *p = strchr(spec, ':');
+    double ms = 0;
+    while (p && *p) {
+        p++;
+        p += strspn(p, " \t");
+        if (!strncmp(p, "ms=", 3))
+            ms = strtod(p + 3, NULL);
+        p = strchr(p, ',');
+    }
+    return ms;
+}
+
 /* The table of the match from the record, into *c->o: see play_game_new()
  * in play.h. 0, or -1 with c->msg set. */
 static int resume_table(resume_ctx *c, const ls_state *s)
@@ -602,6 +623,13 @@ static int resume_table(resume_ctx *c, const ls_state *s)
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s': %s; give one "
                      "with --level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), err.msg);
+            return -1;
+        } else if (level_ms(spec) > RECORD_MS_MAX) {
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' thinks more than "
+                     "%d ms a decision, the most a record's level may give (the match "
+                     "could wait hours for it); give it with --level to play it so",
+                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown), RECORD_MS_MAX);
             return -1;
         }
     }

@@ -990,7 +990,15 @@ with open(f"{tmp}/badrule.lsr", "w") as f:
 with open(f"{tmp}/badlevel.lsr", "w", newline="") as f:
     f.write("leastscore 1\r\nplayers You Ada\r\n# leastscore play, seed 5\r\n"
             "# level Ada nonsense:1\r\n")
+# A record's level may not think for minutes a decision: expert:ms=600000
+# (the grammar's most, ten minutes) held a resumed match for hours.
+with open(f"{tmp}/slowlevel.lsr", "w") as f:
+    f.write("leastscore 1\nplayers You Ada\n# leastscore play, seed 5\n"
+            "# level Ada expert:c=0.5,ms=10001\n")
 for args, expect in [
+        (["--resume", f"{tmp}/slowlevel.lsr"], f"--resume: {tmp}/slowlevel.lsr:4: Ada's level "
+         "'expert:c=0.5,ms=10001' thinks more than 10000 ms a decision, the most a "
+         "record's level may give"),
         (["--resume", f"{tmp}/badlevel.lsr"], f"--resume: {tmp}/badlevel.lsr:4: Ada's level "
          "'nonsense:1': unknown player kind 'nonsense'"),
         (["--resume", f"{tmp}/badrule.lsr"], f"--resume: {tmp}/badrule.lsr:2:18: option "
