@@ -1202,7 +1202,7 @@ function homeScreen() {
 }
 
 function codeFromPath() {
-  const m = /^\/t\/([A-Za-z0-9]+)\/?$/.exec(location.pathname);
+  const m = /^\/t\/([A-Za-z0-9]{1,16})\/?$/.exec(location.pathname);
   return m ? m[1].toUpperCase() : '';
 }
 
