@@ -2248,8 +2248,6 @@ static void body_deadline(struct lws *wsi)
     lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, srv->cfg->idle_s);
 }
 
-/* Whether the request says a body follows: a Content-Length over 0, or
- * a Transfer-Encoding. */
 /*
  * What is wrong with a request's Content-Length, as a sentence in `why`
  * (JSON-safe: what was sent is quoted only when of a number's characters),
@@ -2282,6 +2280,8 @@ static bool length_problem(struct lws *wsi, char *why, size_t size)
     return true;
 }
 
+/* Whether the request says a body follows: a Content-Length over 0, or
+ * a Transfer-Encoding. */
 static bool has_body(struct lws *wsi)
 {
     char len[24];
