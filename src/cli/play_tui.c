@@ -172,21 +172,18 @@ static const char *ellipsis(const ui *u)
 }
 
 /* name cut to w columns, its last one an ellipsis when it is longer.
- * Columns are characters, not bytes: a computer player's cmd: level may
- * be UTF-8 ("cmd:./aéé"), which a cut by bytes ended in half a character
- * or cut when it fitted. */
+ * Columns are the terminal's, not bytes or characters: a computer
+ * player's cmd: level may be UTF-8 ("cmd:./aéé"), which a cut by bytes
+ * ended in half a character, or wide ("cmd:./中文"), which a count of
+ * characters let run past its column. */
 static const char *cut_name(const ui *u, const char *name, int w, char *buf,
                             size_t size)
 {
-    size_t b = 0;
     if (play_text_width(name, strlen(name)) <= w) {
         snprintf(buf, size, "%s", name);
         return buf;
     }
-    for (int cols = 0; name[b] && cols < w - 1; cols++)
-        do
-            b++;
-        while (((unsigned char)name[b] & 0xC0) == 0x80);
+    size_t b = play_text_cut(name, strlen(name), w - 1);
     snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
 }
@@ -245,15 +242,8 @@ static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int
                      attr_t attr)
 {
     if (wd->card == LS_NO_CARD) {
-        /* cut by code points to room columns */
-        size_t b = 0;
-        for (int cols = 0; b < wd->n && cols < room;) {
-            b++;
-            while (b < wd->n && ((unsigned char)wd->p[b] & 0xC0) == 0x80)
-                b++;
-            cols++;
-        }
-        mvwaddnstr(win, y, x, wd->p, (int)b);
+        /* cut at a character to room columns */
+        mvwaddnstr(win, y, x, wd->p, (int)play_text_cut(wd->p, wd->n, room));
         return;
     }
     mvwaddnstr(win, y, x, wd->p, (int)wd->pre);
@@ -343,11 +333,12 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
             /* A word wider than a row, with rows left (a long file's
              * name): the row filled, the rest on the next. Cut there,
              * what came after it was lost ("round 1, turn 1."). */
-            size_t b = 0;
-            for (int cols = 0; b < wd.n && cols < room; cols++)
-                do
-                    b++;
-                while (b < wd.n && ((unsigned char)p[b] & 0xC0) == 0x80);
+            size_t b = play_text_cut(p, wd.n, room);
+            if (b == 0) { /* a wide character in a room of one column */
+                row++;
+                col = indent;
+                continue;
+            }
             if (win && row >= skip)
                 put_word(u, win, y + row, x + col + gap, &wd, room, attr);
             p += b;
@@ -907,8 +898,8 @@ static void draw_over(const ui *u)
     const char *path = PLAY_SHOWN(u->g.path);
     int room = 70 - 4 - 8, over = play_text_width(path, strlen(path)) - room;
     if (over > 0) {
-        for (over++; over > 0; over--)
-            do
+        while (*path && play_text_width(path, strlen(path)) > room - 1)
+            do /* one character, of whatever width, off the start */
                 path++;
             while (((unsigned char)*path & 0xC0) == 0x80);
         mvwprintw(w, n + 7, 2, "Record: %s%s", ellipsis(u), path);

@@ -1110,4 +1110,45 @@ assert text.replace(" ", "") == want, text' "$tmp/screen" "$wide" ||
     screen_fail "a long file's name in Last moves is not shown whole, with what follows it"
 quit ww
 fi
+# 37. Wide characters (CJK) take two columns each: a level of them is cut
+# at a column, never inside a character, and never runs over the next
+# column; a file's name of them in "Last moves" wraps at the column's
+# edge. Each character was counted as one column: 'cmd:./中文中文' was cut
+# to 'cmd:./中文…', 11 columns in 9, over the cards column.
+if want 37 && [ "$loc" != C ]; then
+ln -s "$(cd "$(dirname "$0")/../bots" && pwd)/noisy.py" "$tmp/中文中文"
+$T new-session -d -s wc -x 80 -y 24 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --bots 2 --level 'cmd:./中文中文,greedy' --seed 3 --record '$tmp/wc.lsr' 2>/dev/null; echo \"exit status \$?\"; sleep 60"
+wait_for wc "Your hand: total"
+on_screen -E '^  Ada +cmd:\./中… +5 ' "a level of wide characters is not cut to its 9 columns"
+on_screen -E '^  Ben +greedy +5 ' "the next row's columns moved"
+quit wc
+printf 'quit\n' | $LS play --plain --seed 3 --bots 1 \
+    --record "$tmp/中文中文中文中文中文中文中文中文中文中文中文中文.lsr" >/dev/null 2>&1 || true
+for size in "80 24" "81 18"; do
+    set -- $size
+    $T new-session -d -s "wr$1" -x "$1" -y "$2" \
+        "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --resume '中文中文中文中文中文中文中文中文中文中文中文中文.lsr'; echo \"exit status \$?\"; sleep 60"
+    wait_for "wr$1" "Your hand: total"
+    python3 -c 'import sys, unicodedata
+cols = int(sys.argv[2])
+def cells(r):
+    out = []
+    for c in r:
+        out.append(c)
+        if unicodedata.east_asian_width(c) in "WF":
+            out.append("")
+    return out
+rows = [cells(r) for r in open(sys.argv[1], encoding="utf-8").read().split("\n")]
+top = next(i for i, r in enumerate(rows) if "Last moves" in "".join(r))
+at = next(i for i in range(len(rows[top])) if "".join(rows[top][i:]).startswith("Last moves"))
+for r in rows:
+    assert len(r) <= cols, "a row of %d columns in %d: %r" % (len(r), cols, "".join(r))
+text = "".join("".join(r[at:]).strip() for r in rows[top + 1:])
+want = "Resumedfrom" + "中文" * 12 + ".lsr:"
+assert text.replace(" ", "").startswith(want), text' "$tmp/screen" "$1" ||
+        screen_fail "at $1x$2 a file name of wide characters in Last moves is not wrapped at its column"
+    quit "wr$1"
+done
+fi
 echo ok
