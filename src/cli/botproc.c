@@ -35,6 +35,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -49,6 +50,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ai/ai.h"
 #include "ai/expert.h"
 
 #define LINE_MAX_LEN CLI_BOT_LINE_MAX
@@ -1175,11 +1177,42 @@ static double thread_cpu_ms(void *ud)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int cli_player_check(const char *spec, ls_error *err)
+/* The budget of an expert's spec that ls_player_new() has accepted, so
+ * that it is "expert:KEY=VALUE,..." with known keys and values in range:
+ * each value is read by the library's own reader of whole numbers. */
+static void expert_budget(const char *spec, cli_level *level)
 {
+    const char *p = strchr(spec, ':');
+    while (p && *p++) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len);
+        ls__param param = {{0}, {0}};
+        if (eq && (size_t)(eq - p) < sizeof param.key &&
+            len - (size_t)(eq - p) - 1 < sizeof param.value) {
+            memcpy(param.key, p, (size_t)(eq - p));
+            memcpy(param.value, eq + 1, len - (size_t)(eq - p) - 1);
+            long *out = !strcmp(param.key, "ms")      ? &level->ms
+                        : !strcmp(param.key, "iters") ? &level->iters
+                                                      : NULL;
+            if (out)
+                ls__param_long("expert", &param, 1, LONG_MAX, out, NULL);
+        }
+        p += len;
+    }
+}
+
+int cli_player_check(const char *spec, cli_level *level, ls_error *err)
+{
+    cli_level unused;
+    if (!level)
+        level = &unused;
+    *level = (cli_level){0};
     if (strncmp(spec, "cmd:", 4) != 0) {
         ls_player *p = ls_player_new(spec, 0, err);
         if (p) {
+            level->expert = !strcmp(p->ops->kind, "expert");
+            if (level->expert)
+                expert_budget(spec, level);
             ls_player_free(p);
             return 0;
         }
@@ -1211,6 +1244,7 @@ int cli_player_check(const char *spec, ls_error *err)
         }
         return LS_EINVAL;
     }
+    level->bot = true;
     return 0;
 }
 
@@ -1223,7 +1257,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
             ls__expert_set_clock(p, thread_cpu_ms, NULL);
         return p;
     }
-    if (cli_player_check(spec, err) != 0)
+    if (cli_player_check(spec, NULL, err) != 0)
         return NULL;
     const char *command = spec + 4;
     cli_ignore_sigpipe();

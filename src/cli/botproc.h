@@ -57,12 +57,22 @@ typedef struct cli_player_opts {
 ls_player *cli_player_new(const char *spec, uint64_t seed,
                           const cli_player_opts *opts, ls_error *err);
 
+/* What a level asks for, as cli_player_check() read it. */
+typedef struct cli_level {
+    bool bot;     /* a cmd: spec */
+    bool expert;  /* an expert, of any parameters */
+    long ms;      /* the expert's ms= (time a decision), or 0 */
+    long iters;   /* the expert's iters= (rollouts a decision), or 0 */
+} cli_level;
+
 /*
  * Checks a spec without starting anything: a "cmd:" spec needs a command of
  * 1..CLI_BOT_COMMAND_MAX characters, any other spec must be one that
- * ls_player_new() accepts. Returns 0, or a negative LS_E code with err set.
+ * ls_player_new() accepts. Returns 0 with *level set (level may be NULL),
+ * or a negative LS_E code with err set. The one place the programs read a
+ * level's parameters, after the library has accepted them.
  */
-int cli_player_check(const char *spec, ls_error *err);
+int cli_player_check(const char *spec, cli_level *level, ls_error *err);
 /*
  * What the referee reads from a bot, as pure functions (no process, no
  * clock), so that tests/fuzz/ can feed them anything.

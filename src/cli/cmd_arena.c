@@ -652,10 +652,10 @@ static int check(arena *A, long tables_given, bool size_given)
     /* Every spec must make a player before the first match (as in sim). */
     bool expert = false;
     for (int k = 0; k < A->n; k++) {
-        if (cli_player_check(A->spec[k], &err) != 0)
+        cli_level level;
+        if (cli_player_check(A->spec[k], &level, &err) != 0)
             return cli_usage_error_shown("arena", "%s", err.msg);
-        expert |= !strncmp(A->spec[k], "expert", 6) &&
-                  (A->spec[k][6] == '\0' || A->spec[k][6] == ':');
+        expert |= level.expert;
     }
     /* Only an expert has the estimate: without one the option did
      * nothing, without a word. */

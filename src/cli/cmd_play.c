@@ -216,7 +216,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
      * a usage error; a cmd: bot is started once, for the match, where a
      * failure is reported with its seat. */
     for (int i = 0; i < o->nbots; i++)
-        if (cli_player_check(o->levels[i], &err) != 0)
+        if (cli_player_check(o->levels[i], NULL, &err) != 0)
             return cli_usage_error_shown("play", "--level: %s", err.msg);
     if (ls_rules_check(&o->rules, o->nbots + 1, &err) != 0)
         return cli_usage_error_shown("play", "%s", err.msg);

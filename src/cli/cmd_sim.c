@@ -604,7 +604,7 @@ int cmd_sim(int argc, char **argv)
         return cli_usage_error_shown("sim", "%s", err.msg);
     /* Every spec must make a player before the tournament starts. */
     for (int k = 0; k < S.n; k++)
-        if (cli_player_check(S.spec[k], &err) != 0)
+        if (cli_player_check(S.spec[k], NULL, &err) != 0)
             return cli_usage_error_shown("sim", "%s", err.msg);
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && check_records_dir(S.records) != 0)

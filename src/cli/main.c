@@ -551,7 +551,7 @@ int cli_add_players(const char *cmd, const char *list,
          * split it: the piece after it is no player. Say how to keep it
          * (it was "unknown player kind '2'"). */
         ls_error err = {0};
-        if (last_cmd && cli_player_check(tok, &err) != 0) {
+        if (last_cmd && cli_player_check(tok, NULL, &err) != 0) {
             char shown[80], cut[61], cmd_shown[CLI_SHOWN_MAX(sizeof cut)];
             snprintf(cut, sizeof cut, "%s", last_cmd);
             return cli_usage_error_shown(cmd, "'%s' after '%s' in the %s list is no "

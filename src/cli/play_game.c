@@ -602,21 +602,6 @@ typedef struct resume_ctx {
  * file, and a hostile one would hold a resumed match for hours. */
 enum { RECORD_MS_MAX = 10000 };
 
-/* The ms= a spec (checked by cli_player_check) gives, or 0. */
-static double level_ms(const char *spec)
-{
-    const char *p = strchr(spec, ':');
-    double ms = 0;
-    while (p && *p) {
-        p++;
-        p += strspn(p, " \t");
-        if (!strncmp(p, "ms=", 3))
-            ms = strtod(p + 3, NULL);
-        p = strchr(p, ',');
-    }
-    return ms;
-}
-
 /* The table of the match from the record, into *c->o: see play_game_new()
  * in play.h. 0, or -1 with c->msg set. */
 static int resume_table(resume_ctx *c, const ls_state *s)
@@ -646,6 +631,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
          * line is named as a record's errors name theirs. */
         int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX);
         char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
+        cli_level level;
         if (!line) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
         } else if (!strncmp(spec, "cmd:", 4)) {
@@ -654,12 +640,12 @@ static int resume_table(resume_ctx *c, const ls_state *s)
                      "--level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown));
             return -1;
-        } else if (cli_player_check(spec, &err) != 0) {
+        } else if (cli_player_check(spec, &level, &err) != 0) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s': %s; give one "
                      "with --level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), err.msg);
             return -1;
-        } else if (level_ms(spec) > RECORD_MS_MAX) {
+        } else if (level.ms > RECORD_MS_MAX) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' thinks more than "
                      "%d ms a decision, the most a record's level may give (the match "
                      "could wait hours for it); give it with --level to play it so",
