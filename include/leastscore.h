@@ -88,6 +88,12 @@ char *ls_printable(const char *text, char *out, size_t size);
 /* The same for len bytes of text, which may hold NUL bytes (written
  * \x00): for text that is not a C string, such as a line a bot wrote. */
 char *ls_printable_n(const char *text, size_t len, char *out, size_t size);
+/* The length in bytes of the longest head of text, a C string as
+ * ls_printable() wrote it or one with UTF-8 characters as well, that has
+ * at most max bytes and ends between two of its characters: never inside
+ * an escape (\xNN, \\) or a UTF-8 character. For cutting a shown text to
+ * fit a buffer or a column; the caller adds any mark of the cut. */
+size_t ls_printable_cut(const char *text, size_t max);
 
 /* ------------------------------------------------------------------ */
 /* Cards and card sets                                                 */

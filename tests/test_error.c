@@ -78,6 +78,33 @@ static void test_printable_text_is_cut_to_fit_never_inside_an_escape(void **stat
     assert_int_equal(out[0], 'z');
 }
 
+static void test_a_shown_text_is_cut_between_characters(void **state)
+{
+    (void)state;
+    /* What fits is kept whole; a cut is never inside an escape. */
+    assert_int_equal(ls_printable_cut("abc", 10), 3);
+    assert_int_equal(ls_printable_cut("abc", 2), 2);
+    assert_int_equal(ls_printable_cut("abc", 0), 0);
+    assert_int_equal(ls_printable_cut("ab\\x1bc", 2), 2);
+    assert_int_equal(ls_printable_cut("ab\\x1bc", 5), 2);
+    assert_int_equal(ls_printable_cut("ab\\x1bc", 6), 6);
+    assert_int_equal(ls_printable_cut("ab\\\\c", 3), 2);
+    assert_int_equal(ls_printable_cut("ab\\\\c", 4), 4);
+    /* A UTF-8 character (2, 3, 4 bytes) is kept whole or left out. */
+    const char *text = "a\u00e9\u4e2d\U0001f600z"; /* a é 中 😀 z */
+    static const size_t fits[] = {0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10, 11};
+    for (size_t max = 0; max < sizeof fits / sizeof fits[0]; max++)
+        assert_int_equal(ls_printable_cut(text, max), fits[max]);
+    /* Bytes that are not UTF-8 (a stray continuation byte, a lead byte
+     * without its continuation) count one each; an escape or character
+     * cut short by the text's end counts what is there. */
+    assert_int_equal(ls_printable_cut("\x80\x80", 1), 1);
+    assert_int_equal(ls_printable_cut("\xe4" "a", 1), 1);
+    assert_int_equal(ls_printable_cut("ab\\x1", 5), 5);
+    assert_int_equal(ls_printable_cut("ab\\", 3), 3);
+    assert_int_equal(ls_printable_cut("\xe4\xb8", 2), 2);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_error_code_has_its_own_message),
     cmocka_unit_test(test_an_unknown_code_is_said_to_be_unknown),
@@ -85,6 +112,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_control_and_non_ascii_bytes_are_written_as_hex),
     cmocka_unit_test(test_a_backslash_is_written_doubled),
     cmocka_unit_test(test_printable_text_is_cut_to_fit_never_inside_an_escape),
+    cmocka_unit_test(test_a_shown_text_is_cut_between_characters),
 };
 
 LS_TEST_MAIN(tests)

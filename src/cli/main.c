@@ -724,13 +724,7 @@ const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size)
         return buf;
     }
     /* Whole escapes (\\ and \xNN) and characters, up to w - 1 columns. */
-    int n = 0;
-    for (;;) {
-        int k = shown[n] != '\\' ? 1 : shown[n + 1] == 'x' ? 4 : 2;
-        if (n + k > w - 1)
-            break;
-        n += k;
-    }
-    snprintf(buf, size, "%.*s~", n, shown);
+    size_t n = ls_printable_cut(shown, w > 1 ? (size_t)w - 1 : 0);
+    snprintf(buf, size, "%.*s~", (int)n, shown);
     return buf;
 }

@@ -58,6 +58,32 @@ char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
     return out;
 }
 
+/* Bytes of the character or escape at text[0], of the len left: \xNN is
+ * 4, \\ 2, a UTF-8 lead byte with its continuation bytes up to 4, any
+ * other byte 1 (never more than len). */
+static size_t unit_len(const unsigned char *text, size_t len)
+{
+    size_t k = 1;
+    if (text[0] == '\\')
+        k = len > 1 && text[1] == 'x' ? 4 : 2;
+    else if (text[0] >= 0xc0)
+        while (k < 4 && k < len && (text[k] & 0xc0) == 0x80)
+            k++;
+    return k < len ? k : len;
+}
+
+size_t ls_printable_cut(const char *text, size_t max)
+{
+    size_t len = strlen(text), n = 0;
+    while (n < len) {
+        size_t k = unit_len((const unsigned char *)text + n, len - n);
+        if (n + k > max)
+            break;
+        n += k;
+    }
+    return n;
+}
+
 char *ls_printable(const char *text, char *out, size_t size)
 {
     return ls_printable_n(text, strlen(text), out, size);

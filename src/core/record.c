@@ -266,12 +266,7 @@ static void point(reader *r, int i)
 static int fail_shown(reader *r, int code, const char *shown)
 {
     if (r->err) {
-        size_t n = 0, k;
-        for (; shown[n]; n += k) {
-            k = shown[n] != '\\' ? 1 : shown[n + 1] == 'x' ? 4 : 2;
-            if (n + k >= sizeof r->err->msg)
-                break;
-        }
+        size_t n = ls_printable_cut(shown, sizeof r->err->msg - 1);
         r->err->code = code;
         r->err->line = r->line;
         r->err->column = r->col;
