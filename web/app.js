@@ -810,13 +810,13 @@ function render() {
   saveTurn();
   const logAt = logPlace();
   const seatsAt = seatsPlace();
-  const hintAt = root.querySelector('.hint')?.scrollTop || 0;
+  const footAt = footPlace();
   root.replaceChildren(...screen().filter(Boolean));
   const drawn = app.drawn;
   app.drawn = screenKey();
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
-  fitHint(hintAt);
+  fitFoot(footAt);
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
@@ -964,20 +964,42 @@ function fitSeats(row) {
 // inside (the move, its first line, is in view; a shadow at its foot
 // says there is more), and is then a stop of the Tab key, so that a
 // keyboard scrolls it too. A box that would keep less than two lines is
-// left whole, for the page to scroll to. Drawn anew, a box held so keeps
-// where it was scrolled to (top, its scrollTop before): a card selected
-// as the player read its reason put it back at its first line.
-function fitHint(top = 0) {
-  const box = root.querySelector('.hint');
+// left whole, for the page to scroll to. With no hint the help there is
+// held so (at 568x320 and under, its four or five lines ran below the
+// screen), down to one line; with less room it is seen no more, and
+// stays the hand's description for a screen reader. Drawn anew, a box held so keeps where it was scrolled to
+// (at, from footPlace(): the same box's scrollTop before): a card
+// selected as the player read the hint's reason put it back at its
+// first line.
+function footBox() {
+  return root.querySelector('.hand-panel .hint') || root.querySelector('.play #select-help');
+}
+
+function footPlace() {
+  const box = footBox();
+  return box ? { key: box.dataset.focus, top: box.scrollTop } : null;
+}
+
+function fitFoot(at) {
+  const box = footBox();
   if (!box) return;
+  const top = at && at.key === box.dataset.focus ? at.top : 0;
+  const help = box.id === 'select-help';
   box.style.maxHeight = '';
-  box.classList.remove('clamped');
+  box.classList.remove('clamped', 'visually-hidden');
   box.removeAttribute('tabindex');
   if (!matchMedia('(max-height: 480px)').matches) return;
   const r = box.getBoundingClientRect();
   const room = Math.floor(window.innerHeight - 4 - (r.top + window.scrollY));
   const line = parseFloat(getComputedStyle(box).lineHeight) || 20;
-  if (r.height <= room || room < 2 * line + 8) return;
+  if (r.height <= room) return;
+  // (The help with less room than a line, under a long line on the
+  // selection, is kept for a screen reader alone rather than push the
+  // page down.)
+  if (room < (help ? line + 4 : 2 * line + 8)) {
+    if (help) box.classList.add('visually-hidden');
+    return;
+  }
   box.style.maxHeight = `${room}px`;
   box.classList.add('clamped');
   box.tabIndex = 0;
@@ -987,7 +1009,7 @@ function fitHint(top = 0) {
 window.addEventListener('resize', () => {
   const row = root.querySelector('.play > .seats');
   if (row) fitSeats(row);
-  fitHint(root.querySelector('.hint')?.scrollTop);
+  fitFoot(footPlace());
 });
 
 function screen() {
@@ -1682,7 +1704,7 @@ function handPanel() {
       }, cardShort(c)))),
     h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection' }, line),
     hintPanel(),
-    h('p', { class: 'help', id: 'select-help' }, s.selectHelp));
+    h('p', { class: 'help', id: 'select-help', 'data-focus': 'hand-help' }, s.selectHelp));
 }
 
 // A card pressed: the line under the hand changes, and is read out (it

@@ -58,31 +58,38 @@ function longHint() {
   };
 }
 
-// Where the hint's box is, and what of it can be read: each as 'what [l t
-// r b]' when it is off the screen; its first line (the move) whole inside
-// the box; and, when the box holds less than its text, whether it
-// scrolls to its last line and the keyboard reaches it.
-const hintPlace = (page) => page.evaluate(() => {
+// Where the hint's box is (or the help's under the hand: sel), and what
+// of it can be read: each as 'what [l t r b]' when it is off the screen;
+// its first line (the hint's move, its first paragraph) whole inside the
+// box; and, when the box holds less than its text, whether it scrolls to
+// its last line and the keyboard reaches it.
+const hintPlace = (page, sel = '.hint') => page.evaluate((sel) => {
   const out = [];
   const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
-  const box = document.querySelector('.hint');
+  const box = document.querySelector(sel);
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()];
+  };
   box.scrollTop = 0;
   const r = box.getBoundingClientRect();
+  if (r.width <= 1 || r.height <= 1) return [`${sel} is not seen (${at(r)})`];
   if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth) {
-    out.push(`the hint ${at(r)} in ${window.innerWidth}x${window.innerHeight}`);
+    out.push(`${sel} ${at(r)} in ${window.innerWidth}x${window.innerHeight}`);
   }
-  const first = box.querySelector('p').getBoundingClientRect();
+  const first = box.querySelector('p')?.getBoundingClientRect() || lines(box)[0];
   if (first.top < r.top - 0.5 || first.bottom > r.bottom + 0.5) out.push(`its first line ${at(first)} in its box ${at(r)}`);
   if (box.scrollHeight > box.clientHeight + 1) {
     if (box.tabIndex !== 0) out.push('it scrolls, and the keyboard does not reach it');
     box.scrollTop = box.scrollHeight;
-    const last = box.lastElementChild.getBoundingClientRect();
+    const last = box.lastElementChild?.getBoundingClientRect() || lines(box).at(-1);
     const now = box.getBoundingClientRect();
     if (last.bottom > now.bottom + 0.5) out.push(`its last line ${at(last)} cannot be scrolled into its box ${at(now)}`);
     box.scrollTop = 0;
   }
   return out;
-});
+}, sel);
 
 // What of el (a selector) lies under the Chat button: 'what [l t r b]'.
 const clearOfChat = (page, sel) => page.evaluate((sel) => {
@@ -117,6 +124,14 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
         assert.deepEqual(await offScreen(page), [], `${turn}, as the page stands`);
         assert.equal(await page.evaluate(() => window.scrollY), 0, `${turn}: the page did not need to scroll`);
+        // On a phone on its side the help under the hand is read on the
+        // first screen, in its box, its first line whole (at 568x320 and
+        // under its last lines ran below the screen's foot), and a
+        // screen reader has it as the hand's description.
+        if (size.height < 480) {
+          assert.deepEqual(await hintPlace(page, '#select-help'), [], `${turn}: the help`);
+          assert.equal(await page.getAttribute('.hand', 'aria-describedby'), 'select-help');
+        }
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
       }
       // On a phone on its side the hint can be read on the first screen,
