@@ -1878,18 +1878,20 @@ static void quote_text(char *out, size_t size, const char *text)
  * The plain-text 404 for a path that is no file and no page: "not
  * found", and for a path under a page's prefix, what the page's address
  * is, the path quoted as lws hands it over (percent-decoded: any bytes),
- * its first 60 bytes.
+ * its first 60 bytes. A path `cut` at '&' or ';' (path_cut) says so.
  */
-static void not_found_text(const char *url, char *out, size_t size)
+static void not_found_text(const char *url, bool cut, char *out, size_t size)
 {
     const struct client_route *r = client_route(url);
     if (!r) {
-        snprintf(out, size, "not found\n");
+        snprintf(out, size, cut ? "not found: no address of this site has '&' or ';' in its "
+                                  "path\n" : "not found\n");
         return;
     }
     char quoted[60 + 4];
     quote_text(quoted, sizeof quoted, url);
-    int n = snprintf(out, size, "not found: %s is no page: %s", quoted, r->what);
+    int n = snprintf(out, size, "not found: %s%s is no page: %s", quoted,
+                     cut ? " followed by '&' or ';'" : "", r->what);
     for (int i = 0; !strcmp(r->prefix, "/bots/") && table_levels[i] && n > 0 &&
                     (size_t)n < size; i++)
         n += snprintf(out + n, size - (size_t)n, "%s%s", i ? ", " : " (the levels: ",
@@ -2237,6 +2239,36 @@ typedef struct pss {
 static bool is_head(struct lws *wsi)
 {
     return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+}
+
+/*
+ * Whether the request's path went on past what lws hands over: its parser
+ * (4.1, lws_parse_urldecode) ends the path at an unencoded '&' or ';' as
+ * at '?', and keeps what follows as more fragments of the method's token,
+ * so that the callback's path was /players/a for /players/a&b, served as
+ * that player's page. The token's whole length counts those fragments
+ * (which of the two characters cut it is not kept). No address of the
+ * site has either: such a path is not found (not_found_text, cut_json).
+ */
+static bool path_cut(struct lws *wsi, const char *url)
+{
+    int whole = lws_hdr_total_length(wsi, is_head(wsi) ? WSI_TOKEN_HEAD_URI : WSI_TOKEN_GET_URI);
+    return whole > 0 && (size_t)whole != strlen(url);
+}
+
+/* The API's 404 for a path cut at '&' or ';' (path_cut), the path quoted
+ * up to the cut, its first 60 bytes; "" without the memory for it. */
+static void cut_json(const char *url, char *out, size_t size)
+{
+    char quoted[60 + 4], msg[160];
+    quote_text(quoted, sizeof quoted, url);
+    snprintf(msg, sizeof msg, "no such path: %s followed by '&' or ';' (no path of the API "
+             "has either)", quoted);
+    json_t *o = json_pack("{s:s, s:s}", "error", "not_found", "message", msg);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    snprintf(out, size, "%s", text ? text : "");
+    free(text);
+    json_decref(o);
 }
 
 /* A client that reads nothing of a body for --idle-timeout seconds is
@@ -2752,11 +2784,18 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, api_get_body, 0)
                        : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST,
                                    "a GET or HEAD request carries no body\n");
+        bool cut = path_cut(wsi, url);
+        if (cut && api) {
+            char why[320];
+            cut_json(url, why, sizeof why);
+            return *why ? http_json(wsi, ps, HTTP_STATUS_NOT_FOUND, why, 0)
+                        : http_json(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, api_oom, 0);
+        }
         if (api)
             return serve_api(srv, wsi, ps, url);
-        if (!web_file(srv, url, path, sizeof path)) {
+        if (cut || !web_file(srv, url, path, sizeof path)) {
             char why[256];
-            not_found_text(url, why, sizeof why);
+            not_found_text(url, cut, why, sizeof why);
             return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, why);
         }
         /* The page runs its own files only (no inline script or style,

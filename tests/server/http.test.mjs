@@ -234,6 +234,46 @@ test('a page\'s address the page cannot draw gets a 404 saying what the address 
     await srv.close();
 });
 
+// libwebsockets (4.1) ends a path at an unencoded '&' or ';' as at '?',
+// so that /players/a&b was served as /players/a (the page), and
+// /api/players/Ada;x as Ada's profile. No address of the site has either
+// character: such a path is a 404 that says so (JSON under /api), HEAD
+// too; '%26' (an '&' of the path) and '&' in the query are as before.
+test('a path with \'&\' or \';\' is 404, not the address before it', async () => {
+    const srv = await startServer();
+    const c = client(srv.port);
+    const page = "is no page: a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -\n";
+    const expect = {
+        '/players/Ada&x': `not found: /players/Ada followed by '&' or ';' ${page}`,
+        '/players/Ada;x?y=1': `not found: /players/Ada followed by '&' or ';' ${page}`,
+        '/players/Ada&': `not found: /players/Ada followed by '&' or ';' ${page}`,
+        '/t/ABCDE;jsessionid=1': "not found: /t/ABCDE followed by '&' or ';' is no page: a table's link is /t/CODE, CODE its letters and digits\n",
+        '/leaderboard;x': "not found: no address of this site has '&' or ';' in its path\n",
+        '/index.html&v=2': "not found: no address of this site has '&' or ';' in its path\n",
+        '/players/Ada%26x': `not found: /players/Ada&x ${page}`,
+    };
+    for (const [path, text] of Object.entries(expect)) {
+        const r = await c.request(req('GET', path));
+        assert.equal(r.status, 404, path);
+        assert.match(r.headers['content-type'], /^text\/plain; charset=utf-8/, path);
+        assert.equal(r.body, text, path);
+        const head = await c.request(req('HEAD', path), true);
+        assert.equal(head.status, 404, path);
+        assert.equal(head.headers['content-length'], r.headers['content-length'], path);
+    }
+    for (const path of ['/api/players/Ada&x', '/api/leaderboard;x', '/api/matches/1&a=b']) {
+        const r = await c.request(req('GET', path));
+        assert.equal(r.status, 404, path);
+        const quoted = path.replace(/[&;].*/, '');
+        assert.deepEqual(JSON.parse(r.body), { error: 'not_found',
+            message: `no such path: ${quoted} followed by '&' or ';' (no path of the API has either)` }, path);
+    }
+    assert.equal((await c.request(req('GET', '/api/leaderboard?a=1&b=2;c'))).status, 200);
+    assert.equal((await c.request(req('GET', '/players/Ada?a=1&b=2'))).status, 200);
+    c.close();
+    await srv.close();
+});
+
 // RFC 9112 3.2: an HTTP/1.1 request with no Host header, and a request
 // with two, MUST be answered 400; both were served as any request. An
 // HTTP/1.0 request needs none. The connection goes on.

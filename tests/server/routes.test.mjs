@@ -107,17 +107,17 @@ function get(port, path) {
 // The addresses to ask under a route: every character of its class, the
 // longest segment, and the near-misses. A character a browser would not
 // send as it is (a blank, '%', '#', '?', a quote) is left out; an accent
-// is sent percent-encoded, as a browser's location.pathname has it. So
-// are '&' and ';': libwebsockets (4.1) ends the path at either, as at
-// '?', so that the server sees /players/a&b as /players/a with an
-// argument b, and serves the page, which draws its first page there.
+// is sent percent-encoded, as a browser's location.pathname has it. '&'
+// and ';' are asked: libwebsockets (4.1) ends the path at either, as at
+// '?', and the server, which handed /players/a&b the page of /players/a
+// (drawn as the first page), now sees the cut and answers 404.
 function addresses(r) {
     const a = r.chars.find((c) => /[a-z]/.test(c)) ?? r.chars[0];
     const out = [`${r.prefix}${a.repeat(r.min)}`, r.prefix];
     for (const c of r.chars) out.push(`${r.prefix}${a}${c}`);
     for (let c = 0x21; c < 0x7f; c++) {
         const ch = String.fromCharCode(c);
-        if (!r.chars.includes(ch) && !'%#?&;"<>\\^`{|}'.includes(ch)) out.push(`${r.prefix}${a}${ch}${a}`);
+        if (!r.chars.includes(ch) && !'%#?"<>\\^`{|}'.includes(ch)) out.push(`${r.prefix}${a}${ch}${a}`);
     }
     const longest = Number.isFinite(r.max) ? r.max : 40;
     out.push(`${r.prefix}${a.repeat(longest)}`, `${r.prefix}${a.repeat(longest + 1)}`);
