@@ -1985,11 +1985,41 @@ static int add_header(struct lws *wsi, const char *name, const char *value,
                                        (const unsigned char *)value, (int)strlen(value), p, end);
 }
 
+/* Whether path is the API's: /api or under /api/ (answered in JSON). */
+static bool api_path(const char *path)
+{
+    return !strncmp(path, "/api/", 5) || !strcmp(path, "/api");
+}
+
+/* Whether the request's path, of whichever method (lws keeps it in the
+ * method's token, up to an '&' or ';': path_cut), is the API's: /api or
+ * under /api/ (answered in JSON). Not for CONNECT, which has no path. */
+static bool api_request(struct lws *wsi)
+{
+    static const enum lws_token_indexes methods[] = {
+        WSI_TOKEN_GET_URI, WSI_TOKEN_HEAD_URI, WSI_TOKEN_POST_URI, WSI_TOKEN_OPTIONS_URI,
+        WSI_TOKEN_PUT_URI, WSI_TOKEN_PATCH_URI, WSI_TOKEN_DELETE_URI,
+    };
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        int n = lws_hdr_fragment_length(wsi, methods[i], 0);
+        if (n <= 0)
+            continue;
+        char *path = malloc((size_t)n + 1);
+        bool api = path && lws_hdr_copy_fragment(wsi, path, n + 1, methods[i], 0) >= 0 &&
+                   api_path(path);
+        free(path);
+        return api;
+    }
+    return false;
+}
+
 /*
  * Answers a handshake that does not become a game connection: `status`
- * with `text` in plain text, as the server's other refusals outside /api;
- * a 405 says which methods are served, a 426 which WebSocket version
- * (RFC 6455 4.4), and the connection is closed after it. The status line
+ * with `text` in plain text, as the server's other refusals outside /api,
+ * and under /api as JSON ({"error": code, "message": the text}), as every
+ * other answer there is (it was plain text there too); a 405 says which
+ * methods are served, a 426 which WebSocket version (RFC 6455 4.4), and
+ * the connection is closed after it. The status line
  * is written here: lws has not read the request's HTTP version yet when
  * it asks (it would answer "HTTP/1.0"), and has no words for 426 or 429.
  * Returns 1, which tells lws that the answer is written (it completes the
@@ -2010,6 +2040,24 @@ static int refuse_upgrade(struct lws *wsi, unsigned int status, const char *text
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
         if (lines[i].status == status)
             line = lines[i].line;
+    char json[320];
+    bool api = api_request(wsi);
+    if (api) {
+        const char *code = status == HTTP_STATUS_NOT_FOUND ? "not_found"
+                           : status == HTTP_STATUS_METHOD_NOT_ALLOWED ? "method_not_allowed"
+                           : "bad_request"; /* the only others at /api: after the path */
+        json_t *o = json_pack("{s:s, s:s%}", "error", code, "message", text,
+                              strcspn(text, "\n"));
+        char *dumped = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        if (!dumped || strlen(dumped) >= sizeof json) {
+            free(dumped);
+            return -1;
+        }
+        strcpy(json, dumped);
+        free(dumped);
+        text = json;
+    }
     unsigned char buf[LWS_PRE + 512 + 256];
     unsigned char *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
     char len[24];
@@ -2018,7 +2066,8 @@ static int refuse_upgrade(struct lws *wsi, unsigned int status, const char *text
     if (n > 255 ||
         lws_add_http_header_by_name(wsi, NULL, (const unsigned char *)line,
                                     (int)strlen(line), &p, end) ||
-        add_header(wsi, "content-type:", "text/plain; charset=utf-8", &p, end) ||
+        add_header(wsi, "content-type:", api ? "application/json" : "text/plain; charset=utf-8",
+                   &p, end) ||
         add_header(wsi, "content-length:", len, &p, end) ||
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         add_header(wsi, "connection:", "close", &p, end) ||
@@ -2741,7 +2790,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return confirm_upgrade(srv, wsi, in ? (const char *)in : "");
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
-        bool api = !strncmp(url, "/api/", 5) || !strcmp(url, "/api");
+        bool api = api_path(url);
         /* The version: HTTP/1.0 or HTTP/1.1 (lws answered "HTTP/2.0",
          * "HTTP/9.9", "FOO" or none, HTTP/0.9's form, as HTTP/1.0). */
         char version[16] = "";

@@ -7,7 +7,8 @@
 // 'Connection: Upgrade', HTTP/1.0, or subprotocols asked for without
 // 'leastscore' among them get 400 saying which; another method 405; and
 // the server's own refusals (another path, an origin, the limit of an
-// address) are plain text as well.
+// address) are plain text as well, and JSON under /api, as the API's
+// every answer is.
 // libwebsockets 4.1 took a wrong version or key as a good one and closed
 // the others without a word. The handshakes are written byte by byte on a
 // raw socket (a browser sends only good ones); each wait is bounded.
@@ -135,6 +136,28 @@ describe('the WebSocket handshake', () => {
             assert.equal(r.headers['sec-websocket-accept'], 's3pPLMBiTxaQ9kYGzzhZRbK+xOo=');
             assert.equal(r.headers['sec-websocket-protocol'], protocol);
             assert.equal(r.headers['sec-websocket-extensions'], undefined);
+        });
+    }
+
+    // Under /api every answer is JSON: a handshake asked there is refused
+    // with the same status and words as {"error", "message"} (it was
+    // plain text there too).
+    for (const [line, headers, status, json] of [
+        ['GET /api/leaderboard HTTP/1.1', {}, 404, { error: 'not_found', message: 'the game is at /ws' }],
+        ['GET /api HTTP/1.1', {}, 404, { error: 'not_found', message: 'the game is at /ws' }],
+        ['POST /api/players/Ada HTTP/1.1', {}, 405,
+            { error: 'method_not_allowed', message: 'a WebSocket handshake is a GET request' }],
+        ['GET /api/players/Ada HTTP/1.1', { Upgrade: 'h2c', Connection: 'Upgrade, HTTP2-Settings', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' }, 400,
+            { error: 'bad_request', message: "this server speaks HTTP/1.1, not HTTP/2: send the request without 'Upgrade: h2c' (curl: --http1.1)" }],
+    ]) {
+        test(`a handshake at ${line.split(' ')[1]} (${line.split(' ')[0]}, Upgrade: ${headers.Upgrade ?? 'websocket'}): ${status}, said in JSON, and closed`, async () => {
+            const r = await answer(srv.port, handshake(headers, line));
+            assert.equal(r.status, status, `${r.line}\n${r.body}`);
+            assert.equal(r.headers['content-type'], 'application/json');
+            assert.deepEqual(JSON.parse(r.body), json);
+            assert.equal(Number(r.headers['content-length']), Buffer.byteLength(r.body));
+            assert.ok(r.closed);
+            assert.equal(r.headers.allow, status === 405 ? 'GET, HEAD' : undefined);
         });
     }
 
