@@ -825,7 +825,7 @@ function render() {
     const again = [focusKey === 'title' ? null : root.querySelector(`[data-focus="${key}"]`),
       root.querySelector(`[data-focus-instead~="${key}"]`), root.querySelector(`[data-focus-instead~="${kind}"]`),
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
-      .find((el) => el && !el.disabled);
+      .find(canFocus);
     const same = again?.dataset.focus === focusKey && drawn === app.drawn;
     if (again) again.focus({ preventScroll: same || inView(again) });
     // On Next round, the round's heading over it shows too (the focus
@@ -838,6 +838,17 @@ function render() {
     else app.lostFocus = focusKey;
   }
   tick();
+}
+
+// Whether el can take the focus: a control that is not disabled, or an
+// element given a tabindex (a screen's title, a box that scrolls), drawn
+// and not inert. The hint's box that had it, drawn anew short enough not
+// to scroll, has no tabindex: focus() did nothing there, and the focus
+// fell to the page's top rather than go to the hand.
+function canFocus(el) {
+  if (!el || el.matches(':disabled') || el.closest('[inert]')) return false;
+  if (!el.matches('button, input, select, textarea, a[href], [tabindex]')) return false;
+  return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
 }
 
 // Whether el is on the screen, whole, and not under the floating Chat

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, hostTable, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -173,5 +173,46 @@ test('a control standing in for the focused one, in the Chat button\'s strip, sc
       return { scrollY: window.scrollY, inStrip: r.bottom > window.innerHeight - 72, onScreen: r.top >= 0 && r.bottom <= window.innerHeight, clear };
     });
     assert.deepEqual(seen, { scrollY: 0, inStrip: true, onScreen: true, clear: true });
+  });
+});
+
+// The expert's hint, longer than a phone on its side has room for: a
+// `hint` sent is answered in the page, and not sent.
+function longHint() {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    send(data) {
+      if (JSON.parse(data).type === 'hint') {
+        const answer = { type: 'hint', move: 'discard 9S 10S JS QS KS take 10C', declare: 0.23, why: 'sheds 49 points and takes 10C' };
+        setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(answer) })), 10);
+        return;
+      }
+      super.send(data);
+    }
+  };
+}
+
+// The hint's box, held to the screen's foot on a phone on its side, is a
+// stop of the Tab key; drawn anew with room enough (here the players' row
+// hidden by the test, as a shorter row would leave it), it scrolls no
+// more and can take the focus no more. The focus it had goes to the hand,
+// as for any control gone: it fell to the page (document.body), as
+// render() gave it to the new box, which took nothing.
+test('the hint\'s box had the focus, and a redraw leaves it too short to scroll: the keyboard is in the hand', async (t) => {
+  await openPages(t, env.browser, [{ width: 740, height: 360 }, PHONE], async (page, watcher) => {
+    await page.context().addInitScript(longHint);
+    const code = await hostTable(page, env.server.url, 'Hinted', { seats: 2, kinds: ['greedy'], start: true });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.click('#hint');
+    await page.waitForSelector('.hint >> text=Why', { timeout: 10000 });
+    assert.equal(await page.getAttribute('.hint', 'tabindex'), '0', 'the box scrolls, a stop of the Tab key');
+    await page.focus('.hint');
+    await page.evaluate(() => document.styleSheets[0].insertRule('.play > .seats { display: none; }', document.styleSheets[0].cssRules.length));
+    // A redraw: someone comes to watch.
+    await watcher.goto(`${env.server.url}/t/${code}`);
+    await watcher.click('#watch');
+    await page.waitForSelector('text=1 watching', { timeout: 10000 });
+    assert.equal(await page.getAttribute('.hint', 'tabindex'), null, 'drawn anew, the box scrolls no more');
+    assert.equal(await place(page), 'hand');
   });
 });
