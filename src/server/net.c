@@ -2706,42 +2706,120 @@ static int body_writeable(struct lws *wsi, pss *ps)
 }
 
 /*
- * A CONNECT request: libwebsockets 4.1 takes it for a proxy's tunnel and
- * hands the connection over as a raw socket (LWS_CALLBACK_RAW_ADOPT), with
- * no HTTP answer and no timeout, so that it stayed open for ever. It is
- * answered 405 as the other methods are, then closed; a client that
- * cannot take the answer is dropped after RAW_ANSWER_S.
+ * Requests libwebsockets 4.1 hands over as a raw socket
+ * (LWS_CALLBACK_RAW_ADOPT, then LWS_CALLBACK_RAW_RX with the bytes read
+ * last, the request's start): a CONNECT, which it takes for a proxy's
+ * tunnel (with no answer and no timeout, so that it stayed open for
+ * ever), and a request of a method its parser does not know (TRACE, a
+ * made-up one), given over so by the vhost's option
+ * LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG rather than
+ * answered 403 in HTML by lws itself. A method HTTP defines (CONNECT,
+ * TRACE) is answered 405 as the other methods are, one it does not 501
+ * (RFC 9110 15.6.2), each with Allow, in JSON for a target under /api;
+ * then the connection is closed. A client that cannot take the answer is
+ * dropped after RAW_ANSWER_S.
  */
 #define RAW_ANSWER_S 5
-static const char connect_refused[] =
-    "HTTP/1.1 405 Method Not Allowed\r\n"
-    "content-type: text/plain; charset=utf-8\r\n"
-    "content-length: 34\r\n"
-    "allow: GET, HEAD\r\n"
-    "x-content-type-options: nosniff\r\n"
-    "connection: close\r\n"
-    "\r\n"
-    "only GET and HEAD are served here\n";
+#define RAW_METHOD_MAX 24
 
-static int raw_callback(struct lws *wsi, enum lws_callback_reasons reason)
+static const char raw_method_text[] = "only GET and HEAD are served here\n";
+
+/*
+ * The answer to the request whose bytes lws read last are in[0..len)
+ * (raw_callback), status line to body, in a new string (NULL without the
+ * memory). lws ends a method it does not know at the first byte that no
+ * method or header name it knows goes on with, and hands over what it
+ * read last: the request's start when `first`, those bytes being all the
+ * connection has read, else maybe the end of a method sent in pieces
+ * ('F', then 'OO / HTTP/1.1' gave 'OO') or a request after another on
+ * the connection. Only then is the method named, and the target looked
+ * at for /api; else the answer is 501 without either. A start that is
+ * no method and a blank is answered as CONNECT is.
+ */
+static char *raw_answer(const char *in, size_t len, bool first, bool *connect_req)
+{
+    size_t m = 0;
+    while (m < len && m <= RAW_METHOD_MAX && (isalnum((unsigned char)in[m]) ||
+                                                strchr("!#$%&'*+-.^_`|~", in[m])))
+        m++;
+    bool method = m >= 1 && m <= RAW_METHOD_MAX && m < len && in[m] == ' ';
+    *connect_req = method && m == 7 && !memcmp(in, "CONNECT", 7);
+    if (!first && !*connect_req)
+        method = false;
+    /* The target: only whether it is the API's matters. */
+    char target[8] = "";
+    if (method) {
+        size_t t = 0;
+        while (m + 1 + t < len && t < sizeof target - 1 && !strchr(" ?\r\n", in[m + 1 + t]))
+            t++;
+        memcpy(target, in + m + 1, t);
+        target[t] = '\0';
+    }
+    bool api = method && (!strncmp(target, "/api/", 5) || !strcmp(target, "/api"));
+    bool known = (!method && first) || *connect_req || (method && m == 5 && !memcmp(in, "TRACE", 5));
+    char text[160];
+    if (known)
+        snprintf(text, sizeof text, "%s", api ? api_method : raw_method_text);
+    else if (!method)
+        snprintf(text, sizeof text, "this server does not know the request's method: it "
+                 "serves GET and HEAD\n");
+    else
+        snprintf(text, sizeof text, api ? "{\"error\":\"not_implemented\",\"message\":\"this "
+                 "server does not know the method '%.*s': it serves GET and HEAD\"}"
+                 : "this server does not know the method '%.*s': it serves GET and HEAD\n",
+                 (int)m, in);
+    char *out = malloc(512);
+    if (out)
+        snprintf(out, 512, "HTTP/1.1 %s\r\n"
+                 "content-type: %s\r\n"
+                 "content-length: %zu\r\n"
+                 "allow: GET, HEAD\r\n"
+                 "x-content-type-options: nosniff\r\n"
+                 "connection: close\r\n"
+                 "\r\n%s", known ? "405 Method Not Allowed" : "501 Not Implemented",
+                 api ? "application/json" : "text/plain; charset=utf-8", strlen(text), text);
+    return out;
+}
+
+static int raw_callback(struct lws *wsi, pss *ps, enum lws_callback_reasons reason,
+                        const char *in, size_t len)
 {
     switch (reason) {
-    case LWS_CALLBACK_RAW_ADOPT: {
-        char peer[64];
-        lws_get_peer_simple(wsi, peer, sizeof peer);
-        fprintf(stderr, "leastscore serve: a CONNECT request from %s is refused (405)\n",
-                peer);
+    case LWS_CALLBACK_RAW_ADOPT:
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, RAW_ANSWER_S);
+        return 0;
+    case LWS_CALLBACK_RAW_RX: { /* the first: the request; the rest is not read */
+        if (!ps || ps->body)
+            return 0;
+        bool connect_req;
+        long long read = sockread_bytes((int)lws_get_socket_fd(wsi));
+        ps->body = raw_answer(in ? in : "", in ? len : 0, read >= 0 && (size_t)read == len,
+                              &connect_req);
+        if (!ps->body)
+            return -1;
+        if (connect_req) {
+            char peer[64];
+            lws_get_peer_simple(wsi, peer, sizeof peer);
+            fprintf(stderr, "leastscore serve: a CONNECT request from %s is refused (405)\n",
+                    peer);
+        }
         lws_callback_on_writable(wsi);
         return 0;
     }
     case LWS_CALLBACK_RAW_WRITEABLE: {
-        unsigned char buf[LWS_PRE + sizeof connect_refused];
-        memcpy(buf + LWS_PRE, connect_refused, sizeof connect_refused - 1);
-        lws_write(wsi, buf + LWS_PRE, sizeof connect_refused - 1, LWS_WRITE_RAW);
+        if (!ps || !ps->body)
+            return -1;
+        size_t n = strlen(ps->body);
+        unsigned char buf[LWS_PRE + 512];
+        memcpy(buf + LWS_PRE, ps->body, n);
+        lws_write(wsi, buf + LWS_PRE, n, LWS_WRITE_RAW);
         return -1; /* closed once written */
     }
-    default: /* LWS_CALLBACK_RAW_RX: what follows is not read */
+    default: /* LWS_CALLBACK_RAW_CLOSE */
+        if (ps) {
+            free(ps->body);
+            ps->body = NULL;
+        }
         return 0;
     }
 }
@@ -2920,7 +2998,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_RAW_ADOPT:
     case LWS_CALLBACK_RAW_WRITEABLE:
     case LWS_CALLBACK_RAW_RX:
-        return raw_callback(wsi, reason);
+    case LWS_CALLBACK_RAW_CLOSE:
+        return raw_callback(wsi, ps, reason, in, len);
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
@@ -3205,7 +3284,10 @@ int net_run(const net_config *cfg, FILE *announce)
     info.protocols = protocols;
     /* IPv6 only for an IPv6 address: on an IPv4 one, peers keep their
      * IPv4 addresses (not IPv4-mapped IPv6 ones). */
+    /* A request of a method lws does not know is handed over raw
+     * (raw_callback), to be answered in the server's words. */
     info.options = LWS_SERVER_OPTION_LIBUV | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG |
                    (family == AF_INET6 ? 0 : LWS_SERVER_OPTION_DISABLE_IPV6);
     info.foreign_loops = loops;
     info.signal_cb = lws_signal;

@@ -4,8 +4,10 @@
 // body: a body would be read as the start of the next answer), a method
 // other than GET and HEAD gets 405 with an Allow header and its whole
 // body, and after each answer the same connection serves the next request.
-// CONNECT gets 405 too; what libwebsockets closes unanswered (over-long
-// headers, %00 in a path) is closed at once, as http-api.md says. A
+// CONNECT and TRACE get 405 too, a method HTTP does not define 501 (in
+// the server's words: libwebsockets hands them over raw); what
+// libwebsockets closes unanswered (over-long headers, %00 in a path) is
+// closed at once, as http-api.md says. A
 // browser's big cookies (10 KB) fit in the 16 KiB of header space. A
 // page's address the page cannot draw gets a 404 that says why. The
 // API answers an address 30 requests at once, then 10 a second.
@@ -358,28 +360,74 @@ test('a request of another HTTP version is answered 505', async () => {
     await srv.close();
 });
 
-// What libwebsockets refuses before the server sees the request (as
-// http-api.md says): a method it does not know is answered 403 and the
-// connection closed. The server goes on.
-test('TRACE and unknown methods get 403 from libwebsockets; the server goes on', async () => {
+// A method libwebsockets does not know was answered 403 (HTML) by it,
+// before the server saw the request. It now hands such a request over
+// raw (LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG), and the
+// server answers it: TRACE, which HTTP defines, 405 as the other methods
+// (Allow: GET, HEAD); one HTTP does not define, 501 naming it (RFC 9110
+// 15.6.2); JSON under /api; then the connection is closed. The server goes
+// on.
+test('TRACE gets 405 and an unknown method 501, in the server\'s words; the server goes on', async () => {
     const srv = await startServer();
     const port = Number(new URL(srv.origin).port);
     const answer = (text) => closingAnswer(port, text, 5000);
-    for (const method of ['TRACE', 'FOO']) {
-        assert.match(await answer(req(method, '/api/leaderboard')), /^HTTP\/1\.[01] 403 /, method);
+    const method405 = '{"error":"method_not_allowed","message":"only GET and HEAD are served here"}';
+    for (const [method, path, status, type, body] of [
+        ['TRACE', '/api/leaderboard', 405, 'application/json', method405],
+        ['TRACE', '/', 405, 'text/plain; charset=utf-8', 'only GET and HEAD are served here\n'],
+        ['FOO', '/api/leaderboard', 501, 'application/json',
+            '{"error":"not_implemented","message":"this server does not know the method \'FOO\': it serves GET and HEAD"}'],
+        ['PROPFIND', '/api', 501, 'application/json',
+            '{"error":"not_implemented","message":"this server does not know the method \'PROPFIND\': it serves GET and HEAD"}'],
+        ['BREW', '/players/Ada', 501, 'text/plain; charset=utf-8',
+            "this server does not know the method 'BREW': it serves GET and HEAD\n"],
+    ]) {
+        const text = await answer(req(method, path));
+        const what = `${method} ${path}`;
+        assert.match(text, new RegExp(`^HTTP/1\\.1 ${status} `), what);
+        const head = text.slice(0, text.indexOf('\r\n\r\n'));
+        assert.match(head, /\r\nallow: GET, HEAD(\r\n|$)/, what);
+        assert.match(head, new RegExp(`\r\ncontent-type: ${type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\r\n|$)`), what);
+        assert.equal(text.slice(text.indexOf('\r\n\r\n') + 4), body, what);
+        assert.match(head, new RegExp(`\r\ncontent-length: ${Buffer.byteLength(body)}(\r\n|$)`), what);
+    }
+    // A method sent in pieces: what lws hands over is its end ('OO'), not
+    // named, nor is the method of a request after another on a kept-alive
+    // connection (the server cannot tell them apart).
+    const pieces = (parts) => withTimeout(new Promise((resolve, reject) => {
+        const sock = connect({ host: '127.0.0.1', port });
+        let buf = '';
+        sock.on('data', (d) => { buf += d.toString('latin1'); });
+        sock.on('close', () => resolve(buf));
+        sock.on('error', reject);
+        sock.once('connect', async () => {
+            for (const p of parts) {
+                sock.write(p);
+                await new Promise((r) => setTimeout(r, 200));
+            }
+        });
+    }), T(5000), `the close after ${parts.join('|').slice(0, 60)}`);
+    for (const parts of [['F', 'OO /api/leaderboard HTTP/1.1\r\nHost: a\r\n\r\n'],
+        [req('GET', '/api/leaderboard'), req('FOO', '/api/leaderboard')]]) {
+        const text = await pieces(parts);
+        const last = text.slice(text.lastIndexOf('HTTP/1.1 '));
+        assert.match(last, /^HTTP\/1\.1 501 /, parts[0]);
+        assert.equal(last.slice(last.indexOf('\r\n\r\n') + 4),
+            "this server does not know the request's method: it serves GET and HEAD\n", parts[0]);
     }
     const r = await srv.get('/api/leaderboard');
     assert.equal(r.status, 200);
     await srv.close();
 });
 
-// Two more that libwebsockets 4.1 answers 403 (HTML) and closes before the
+// Two that libwebsockets 4.1 answers 403 (HTML) and closes before the
 // server is called, so that the server cannot answer them its own way
 // (http-api.md says why): a bad percent-escape in the path or the query
-// (its URL parser, lws_parse_urldecode), and a request target in absolute
-// form (RFC 9112 3.2.2: lws_http_action takes only a path starting with
-// '/'). This test notes what they get, so that a libwebsockets that
-// answers otherwise is seen; the server goes on.
+// (its parser answers it as it reads it, in lws_parse, with no callback
+// and no option to hand it over), and a request target in absolute form
+// (RFC 9112 3.2.2: lws_http_action refuses a path not starting with '/'
+// before any callback). This test notes what they get, so that a
+// libwebsockets that answers otherwise is seen; the server goes on.
 test('a bad percent-escape and an absolute-form target get 403 from libwebsockets; the server goes on', async () => {
     const srv = await startServer();
     for (const target of ['/leaderboard?x=%ZZ', '/api/leaderboard?x=%ZZ', '/players/%G1', '/api/players/A%2',
