@@ -83,11 +83,32 @@ void cli_print_kinds(FILE *out);
 #define CLI_SHOWN_MAX(n) (4 * (n) + 1)
 const char *cli_shown(const char *path, char *buf, size_t size);
 
-/* shown (as ls_printable writes it: printable ASCII) cut to w columns for
- * a table: as it is when it fits, else its start and '~' in the last
+/* Sets LC_CTYPE from the environment (for a program that prints a table
+ * of text given by its user: sim, arena) and says whether it reads UTF-8.
+ * Where it does not, text is shown as ls_printable writes it. */
+bool cli_utf8_ctype(void);
+
+/* The columns of the character at s (at most n bytes, n > 0), which
+ * takes *len bytes: wcwidth() where the locale reads it (a CJK character
+ * or an emoji takes 2, a combining accent 0), else 1 for each character,
+ * so that a byte that is not UTF-8, or text under the C locale, still
+ * counts one column. */
+int cli_char_cols(const char *s, size_t n, size_t *len);
+/* Columns the n bytes of UTF-8 text s take on a terminal: wcwidth() of
+ * each character where the locale reads UTF-8 (a CJK character or an
+ * emoji in a name takes 2), one per character else. */
+int cli_text_width(const char *s, size_t n);
+/* How many bytes of s (n bytes) fit in `cols` columns, whole characters
+ * only: where text is cut to a column, never inside a character. */
+size_t cli_text_cut(const char *s, size_t n, int cols);
+
+/* shown (as ls_printable or cli_shown writes it) for a table's column w
+ * columns wide: as it is when it fits, else its start and '~' in the last
  * column, never cut inside a \xNN or a \\ (a cut 'cmd:./\x~' read as a
- * backslash and an x). In buf; returns buf. */
-const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size);
+ * backslash and an x) or a character; then spaces to w columns, counted
+ * as the terminal does (cli_text_width), so that the next column lines up
+ * after wide characters too. In buf; returns buf. */
+const char *cli_table_column(const char *shown, int w, char *buf, size_t size);
 
 /* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
 double cli_wall_ms(void);

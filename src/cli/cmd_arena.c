@@ -79,6 +79,7 @@ typedef struct arena {
     int threads;
     int bot_timeout;
     bool calibration;
+    bool utf8; /* the table shows a spec's UTF-8 as it is (cli_utf8_ctype) */
     long npairs, njobs;
     job_out *out;
 } arena;
@@ -422,17 +423,21 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         int i = F->order[r];
         long hw, hp;
         headsup_of(A, T, i, &hw, &hp);
-        char ci[32], h[32], t[32], shown[4 * CLI_SPEC_MAX], spec[28];
+        char ci[32], h[32], t[32], shown[4 * CLI_SPEC_MAX], spec[4 * 24 + 1];
         snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
                  F->rating[i] + 1.96 * F->se[i]);
         snprintf(h, sizeof h, "%ld/%ld %.1f%%", hw, hp, pct(hw, hp));
         snprintf(t, sizeof t, "%ld/%ld %.1f%%", T->tab_won[i], T->tab_played[i],
                  pct(T->tab_won[i], T->tab_played[i]));
         /* A spec longer than its 24 columns is cut with '~', as in sim's
-         * table, so that a cut one is not read as the whole. */
-        ls_printable(A->spec[i], shown, sizeof shown);
-        cli_cut_shown(shown, 24, spec, sizeof spec);
-        printf("%-4d %-16s %-24s %7.0f %13s %17s %17s\n", r + 1, A->name[i], spec,
+         * table, so that a cut one is not read as the whole; its UTF-8 is
+         * as it is where the terminal reads it. */
+        if (A->utf8)
+            cli_shown_n(A->spec[i], strlen(A->spec[i]), shown, sizeof shown);
+        else
+            ls_printable(A->spec[i], shown, sizeof shown);
+        cli_table_column(shown, 24, spec, sizeof spec);
+        printf("%-4d %-16s %s %7.0f %13s %17s %17s\n", r + 1, A->name[i], spec,
                F->rating[i], ci, h, t);
     }
     printf("\n%s leads %s by %.0f points (95%% CI %.0f to %.0f)\n",
@@ -679,6 +684,7 @@ int cmd_arena(int argc, char **argv)
     };
     static arena A;
     memset(&A, 0, sizeof A);
+    A.utf8 = cli_utf8_ctype();
     bool json;
     cli_runner_opts common = {.longopts = longopts, .spec = A.spec, .n = &A.n, .max = ARENA_MAX,
                               .rules = &A.rules, .seed = &A.seed, .threads = &A.threads,

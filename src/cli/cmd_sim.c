@@ -82,6 +82,7 @@ typedef struct sim {
     const char *records;
     long records_every;
     int bot_timeout;
+    bool utf8; /* the table shows a spec's UTF-8 as it is (cli_utf8_ctype) */
     match_out *out;
     pthread_mutex_t hist_lock; /* over hist */
     long (*hist)[TIME_BINS];   /* by entry: decisions by time */
@@ -357,11 +358,15 @@ static void print_table(const sim *S, const summary u[], long played,
            "spec", "won", "won%", "95% CI", "pts/rd", "decl", "correct",
            "false", "turns", "ms");
     for (int k = 0; k < S->n; k++) {
-        char ci[32], shown[4 * CLI_SPEC_MAX], spec[20];
+        char ci[32], shown[4 * CLI_SPEC_MAX], spec[4 * 17 + 1];
         snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
-        ls_printable(S->spec[k], shown, sizeof shown); /* no control bytes */
-        cli_cut_shown(shown, 17, spec, sizeof spec);
-        printf("%-*s %-17s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
+        /* No control bytes; UTF-8 as it is where the terminal reads it. */
+        if (S->utf8)
+            cli_shown_n(S->spec[k], strlen(S->spec[k]), shown, sizeof shown);
+        else
+            ls_printable(S->spec[k], shown, sizeof shown);
+        cli_table_column(shown, 17, spec, sizeof spec);
+        printf("%-*s %s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
                nw, S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
                per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
                u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
@@ -551,6 +556,7 @@ int cmd_sim(int argc, char **argv)
     };
     static sim S; /* large; one per process */
     memset(&S, 0, sizeof S);
+    S.utf8 = cli_utf8_ctype();
     bool json;
     cli_runner_opts common = {.longopts = longopts, .spec = S.spec, .n = &S.n, .max = LS_MAX_PLAYERS,
                               .rules = &S.rules, .seed = &S.seed, .threads = &S.threads,

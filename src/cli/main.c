@@ -5,7 +5,9 @@
  * prints its own --help.
  */
 #include <errno.h>
+#include <langinfo.h>
 #include <limits.h>
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <wchar.h>
 
 #include "cli/botproc.h"
 #include "cli/cli.h"
@@ -717,14 +720,61 @@ const char *cli_shown(const char *path, char *buf, size_t size)
     return cli_shown_n(path, strlen(path), buf, size);
 }
 
-const char *cli_cut_shown(const char *shown, int w, char *buf, size_t size)
+bool cli_utf8_ctype(void)
 {
-    if ((int)strlen(shown) <= w) {
-        snprintf(buf, size, "%s", shown);
-        return buf;
+    setlocale(LC_CTYPE, "");
+    const char *cs = nl_langinfo(CODESET);
+    return cs && !strcmp(cs, "UTF-8");
+}
+
+int cli_char_cols(const char *s, size_t n, size_t *len)
+{
+    mbstate_t st;
+    wchar_t wc;
+    memset(&st, 0, sizeof st);
+    size_t k = mbrtowc(&wc, s, n, &st);
+    if (k == 0 || k > n) { /* a byte alone: to the next lead byte */
+        k = 1;
+        while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+            k++;
+        *len = k;
+        return 1;
     }
-    /* Whole escapes (\\ and \xNN) and characters, up to w - 1 columns. */
-    size_t n = ls_printable_cut(shown, w > 1 ? (size_t)w - 1 : 0);
-    snprintf(buf, size, "%.*s~", (int)n, shown);
+    *len = k;
+    int w = wcwidth(wc);
+    return w < 0 ? 1 : w;
+}
+
+int cli_text_width(const char *s, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0, k; i < n && s[i]; i += k)
+        w += cli_char_cols(s + i, n - i, &k);
+    return w;
+}
+
+size_t cli_text_cut(const char *s, size_t n, int cols)
+{
+    size_t b = 0, k;
+    for (int w = 0; b < n && s[b]; b += k) {
+        w += cli_char_cols(s + b, n - b, &k);
+        if (w > cols)
+            break;
+    }
+    return b;
+}
+
+const char *cli_table_column(const char *shown, int w, char *buf, size_t size)
+{
+    size_t len = strlen(shown), n = len;
+    int cols = cli_text_width(shown, len);
+    if (cols > w) {
+        /* The characters in w - 1 columns, then back to the last whole
+         * escape (\\ and \xNN) or character among them. */
+        n = ls_printable_cut(shown, cli_text_cut(shown, len, w > 1 ? w - 1 : 0));
+        cols = cli_text_width(shown, n) + 1;
+    }
+    snprintf(buf, size, "%.*s%s%*s", (int)n, shown, n < len ? "~" : "",
+             cols < w ? w - cols : 0, "");
     return buf;
 }

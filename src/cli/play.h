@@ -204,13 +204,8 @@ extern const char *const play_rules[];
  * declare at any total; 5 cards dealt."): the helps' last rule, and line
  * mode's opening. */
 void play_table_rules(const ls_rules *r, char *buf, size_t size);
-/* Columns the n bytes of UTF-8 text s take on a terminal: wcwidth() of
- * each character where the locale reads UTF-8 (a CJK character or an
- * emoji in a name takes 2), one per character else. */
-int play_text_width(const char *s, size_t n);
-/* How many bytes of s (n bytes) fit in `cols` columns, whole characters
- * only: where text is cut to a column, never inside a character. */
-size_t play_text_cut(const char *s, size_t n, int cols);
+/* Text is measured and cut in a terminal's columns by cli_text_width and
+ * cli_text_cut (cli.h). */
 /* How many bytes of s (n bytes) fit on a row of `room` columns: n when
  * all of it does, else up to the last space before the row is full (the
  * caller skips the spaces there and goes on on a new row); 0 when not even

@@ -26,7 +26,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include "cli/botproc.h"
 #include "cli/play.h"
@@ -64,58 +63,16 @@ void play_table_rules(const ls_rules *r, char *buf, size_t size)
              r->runs_suited ? "one suit" : "any suits", decl, r->hand_size);
 }
 
-/* The columns of the character at s (at most n bytes, n > 0), which
- * takes *len bytes: wcwidth() where the locale reads it (a CJK character
- * or an emoji takes 2, a combining accent 0), else 1 for each character,
- * so that a byte that is not UTF-8, or text under the C locale (line
- * mode), still counts one column. */
-static int char_cols(const char *s, size_t n, size_t *len)
-{
-    mbstate_t st;
-    wchar_t wc;
-    memset(&st, 0, sizeof st);
-    size_t k = mbrtowc(&wc, s, n, &st);
-    if (k == 0 || k > n) { /* a byte alone: to the next lead byte */
-        k = 1;
-        while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
-            k++;
-        *len = k;
-        return 1;
-    }
-    *len = k;
-    int w = wcwidth(wc);
-    return w < 0 ? 1 : w;
-}
-
-int play_text_width(const char *s, size_t n)
-{
-    int w = 0;
-    for (size_t i = 0, k; i < n && s[i]; i += k)
-        w += char_cols(s + i, n - i, &k);
-    return w;
-}
-
-size_t play_text_cut(const char *s, size_t n, int cols)
-{
-    size_t b = 0, k;
-    for (int w = 0; b < n && s[b]; b += k) {
-        w += char_cols(s + b, n - b, &k);
-        if (w > cols)
-            break;
-    }
-    return b;
-}
-
 size_t play_wrap(const char *s, size_t n, int room)
 {
-    if (play_text_width(s, n) <= room)
+    if (cli_text_width(s, n) <= room)
         return n;
     size_t fit = 0, k;
     int w = 0;
     for (size_t i = 0; i < n; i += k) {
         if (s[i] == ' ' && i > 0 && s[i - 1] != ' ' && w <= room)
             fit = i;
-        w += char_cols(s + i, n - i, &k);
+        w += cli_char_cols(s + i, n - i, &k);
         if (w > room)
             break;
     }

@@ -99,7 +99,7 @@ static void out_rows(const char *p, size_t n, int width)
             fit += strcspn(p + fit, " ");
         }
         out_write(p, fit);
-        out_col += play_text_width(p, fit);
+        out_col += cli_text_width(p, fit);
         if (width && out_col > width)
             out_col %= width;
         p += fit;
@@ -139,7 +139,7 @@ static void out_emit(bool nl)
          * went on under the commands). */
         char *hang = memchr(out_line, OUT_HANG, n);
         if (hang) {
-            int col = play_text_width(out_line, (size_t)(hang - out_line));
+            int col = cli_text_width(out_line, (size_t)(hang - out_line));
             memmove(hang, hang + 1, n - (size_t)(hang - out_line));
             n = --out_len;
             if (col + 12 <= width) {

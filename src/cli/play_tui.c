@@ -179,11 +179,11 @@ static const char *ellipsis(const ui *u)
 static const char *cut_name(const ui *u, const char *name, int w, char *buf,
                             size_t size)
 {
-    if (play_text_width(name, strlen(name)) <= w) {
+    if (cli_text_width(name, strlen(name)) <= w) {
         snprintf(buf, size, "%s", name);
         return buf;
     }
-    size_t b = play_text_cut(name, strlen(name), w - 1);
+    size_t b = cli_text_cut(name, strlen(name), w - 1);
     snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
 }
@@ -232,7 +232,7 @@ static word next_word(const ui *u, const char *p)
         wd.card = c;
         wd.w = (int)wd.pre + (int)strlen(rank_str(c)) + 1 + (int)(wd.n - end);
     } else {
-        wd.w = play_text_width(p, wd.n);
+        wd.w = cli_text_width(p, wd.n);
     }
     return wd;
 }
@@ -243,7 +243,7 @@ static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int
 {
     if (wd->card == LS_NO_CARD) {
         /* cut at a character to room columns */
-        mvwaddnstr(win, y, x, wd->p, (int)play_text_cut(wd->p, wd->n, room));
+        mvwaddnstr(win, y, x, wd->p, (int)cli_text_cut(wd->p, wd->n, room));
         return;
     }
     mvwaddnstr(win, y, x, wd->p, (int)wd->pre);
@@ -307,7 +307,7 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
         word wd = next_word(u, p);
         if (rest) { /* text, never a card ("...10H" broken before "10H") */
             wd.card = LS_NO_CARD;
-            wd.w = play_text_width(p, wd.n);
+            wd.w = cli_text_width(p, wd.n);
         }
         int start = row ? indent : 0, gap = col > start ? 1 : 0;
         int keep = end_room(mark, row + 1 >= skip + maxrows, p + wd.n);
@@ -333,7 +333,7 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
             /* A word wider than a row, with rows left (a long file's
              * name): the row filled, the rest on the next. Cut there,
              * what came after it was lost ("round 1, turn 1."). */
-            size_t b = play_text_cut(p, wd.n, room);
+            size_t b = cli_text_cut(p, wd.n, room);
             if (b == 0) { /* a wide character in a room of one column */
                 row++;
                 col = indent;
@@ -530,13 +530,13 @@ static void draw_title(const ui *u, const ls_view *v)
                  v->rules.threshold);
         snprintf(line, sizeof line, " Round %d", v->round);
         for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-            if (play_text_width(line, strlen(line)) + play_text_width(by, strlen(by)) +
+            if (cli_text_width(line, strlen(line)) + cli_text_width(by, strlen(by)) +
                 (int)strlen(pieces[i]) <= room)
                 snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
                          by, pieces[i]);
-        named = play_text_width(line, strlen(line)) + 2 + nw <= COLS;
+        named = cli_text_width(line, strlen(line)) + 2 + nw <= COLS;
     }
-    if (named && play_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
+    if (named && cli_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep, seed);
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
@@ -859,7 +859,7 @@ static void draw_round(const ui *u)
             snprintf(text, sizeof text, "%d = %s", r->score[i], why);
             if (r->score[i] == 0 && strchr(why, '-') == NULL)
                 snprintf(text, sizeof text, "0, %s", why);
-            if (play_text_width(text, strlen(text)) <= xm - xr - 1)
+            if (cli_text_width(text, strlen(text)) <= xm - xr - 1)
                 break;
         }
         rich(u, w, y, xr, xm - xr - 1, 1, 0, text, a);
@@ -896,9 +896,9 @@ static void draw_over(const ui *u)
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
     /* A long path keeps its end (the file's name): the box is 70 wide. */
     const char *path = PLAY_SHOWN(u->g.path);
-    int room = 70 - 4 - 8, over = play_text_width(path, strlen(path)) - room;
+    int room = 70 - 4 - 8, over = cli_text_width(path, strlen(path)) - room;
     if (over > 0) {
-        while (*path && play_text_width(path, strlen(path)) > room - 1)
+        while (*path && cli_text_width(path, strlen(path)) > room - 1)
             do /* one character, of whatever width, off the start */
                 path++;
             while (((unsigned char)*path & 0xC0) == 0x80);

@@ -12,6 +12,23 @@ trap 'rm -rf "$tmp"' EXIT
 n=20
 fail() { echo "FAIL: $*"; exit 1; }
 py() { python3 -c "$1" "$tmp/a.json"; }
+# The display columns (wcwidth's, as Python reads East Asian widths) of
+# each of the table's rows up to its field $3 from the end, and of its
+# heading up to the word $2 over that field, which is right-aligned: the
+# same for every row when the spec's column is padded and cut in columns.
+aligned() {
+    python3 -c 'import re, sys, unicodedata
+def cols(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+path, word, ntail = sys.argv[1], sys.argv[2], int(sys.argv[3])
+lines = open(path, encoding="utf-8").read().splitlines()
+i = next(k for k, l in enumerate(lines) if re.search(r"\bspec\b", l))
+want = cols(lines[i][:lines[i].index(" " + word + " ") + 1 + len(word)])
+for row in lines[i + 1:i + 4]:
+    end = list(re.finditer(r"\S+", row))[-ntail].end()
+    assert cols(row[:end]) == want, (row, cols(row[:end]), want)' "$@"
+}
 
 "$ls" arena --help | grep -q -- '--table-size' || fail "--help"
 "$ls" --help | grep -q 'arena' || fail "arena not in the command list"
@@ -59,6 +76,22 @@ grep -qE '^[12] +greedy +greedy:declare=0\.8,bias~ +[0-9]+ ' "$tmp/table" ||
     >"$tmp/table" 2>/dev/null || fail "a spec with a byte that is not UTF-8"
 grep -qE '^[12] +printf +cmd:printf abcdefghijk~ +[0-9]+ ' "$tmp/table" ||
     { cat "$tmp/table"; fail "a spec cut inside a \\xNN"; }
+# A spec's UTF-8 is shown as it is where the locale reads UTF-8, padded and
+# cut in the terminal's columns (a CJK character takes two), so that the
+# columns after it line up; it was written \xNN and padded by bytes. Under
+# the C locale it is escaped, as before. One spec fits, one is cut.
+mkdir "$tmp/中文é"
+printf '#!/bin/sh\nexec python3 "%s/examples/bots/greedy.py"\n' "$root" >"$tmp/中文é/b"
+chmod +x "$tmp/中文é/b"
+(cd "$tmp" && LC_ALL=C.UTF-8 "$ls" arena --players "cmd:./中文é/b,greedy,cmd:sh ./中文é/中文中文中文/../b" \
+    --matches 1 --tables 0) >"$tmp/utf8" 2>"$tmp/utf8.err" || { cat "$tmp/utf8.err"; fail "a UTF-8 spec"; }
+grep -qE '^[123] +b +cmd:\./中文é/b  ' "$tmp/utf8" && grep -qE '^[123] +b2 +cmd:sh \./中文é/中文中文~ ' "$tmp/utf8" ||
+    { cat "$tmp/utf8"; fail "a spec's UTF-8 is not shown as it is, cut with '~'"; }
+aligned "$tmp/utf8" rating 6 || { cat "$tmp/utf8"; fail "a UTF-8 spec: the columns do not line up"; }
+(cd "$tmp" && LC_ALL=C "$ls" arena --players "cmd:./中文é/b,greedy" --matches 1 --tables 0) \
+    >"$tmp/c" 2>"$tmp/c.err" || { cat "$tmp/c.err"; fail "a UTF-8 spec under C"; }
+grep -qF 'cmd:./\xe4\xb8\xad\xe6~ ' "$tmp/c" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c" ||
+    { cat -v "$tmp/c"; fail "a UTF-8 spec under C is not escaped"; }
 # The heads-up table's columns are as wide as their names: cut to 9,
 # collector and collector2 were two columns headed 'collector'.
 "$ls" arena --players collector,collector,random --matches 1 --tables 0 --seed 1 >"$tmp/table" ||

@@ -24,6 +24,24 @@ for p in d["players"]:
 print(json.dumps(d, sort_keys=True))'
 }
 
+# The display columns (wcwidth's, as Python reads East Asian widths) of
+# each of the table's rows up to its field $3 from the end, and of its
+# heading up to the word $2 over that field, which is right-aligned: the
+# same for every row when the spec's column is padded and cut in columns.
+aligned() {
+    python3 -c 'import re, sys, unicodedata
+def cols(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+path, word, ntail = sys.argv[1], sys.argv[2], int(sys.argv[3])
+lines = open(path, encoding="utf-8").read().splitlines()
+i = next(k for k, l in enumerate(lines) if re.search(r"\bspec\b", l))
+want = cols(lines[i][:lines[i].index(" " + word + " ") + 1 + len(word)])
+for row in lines[i + 1:i + 4]:
+    end = list(re.finditer(r"\S+", row))[-ntail].end()
+    assert cols(row[:end]) == want, (row, cols(row[:end]), want)' "$@"
+}
+
 # One top-level field of a JSON result.
 field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$@"; }
 
@@ -242,6 +260,22 @@ grep -qF "bot 'printf abcd\\\\zz'" "$tmp/odd3.err" ||
     { cat "$tmp/odd3.err"; fail "a backslash in a command is not shown \\\\"; }
 LC_ALL=C grep -q "$(printf '[\033\377]')" "$tmp/odd.txt" "$tmp/odd.err" &&
     { cat -v "$tmp/odd.txt" "$tmp/odd.err"; fail "a raw control byte reached the table or stderr"; }
+# A spec's UTF-8 is shown as it is where the locale reads UTF-8, padded and
+# cut in the terminal's columns (a CJK character takes two), so that the
+# columns after it line up; it was written \xNN and padded by bytes. Under
+# the C locale it is escaped, as before. One spec fits, one is cut.
+mkdir "$tmp/中文é"
+printf '#!/bin/sh\nexec python3 "%s/examples/bots/greedy.py"\n' "$root" >"$tmp/中文é/b"
+chmod +x "$tmp/中文é/b"
+(cd "$tmp" && LC_ALL=C.UTF-8 "$ls" sim --players "cmd:./中文é/b,greedy,cmd:sh ./中文é/../中文é/b" \
+    --matches 1) >"$tmp/utf8.txt" 2>"$tmp/utf8.err" || { cat "$tmp/utf8.err"; fail "a UTF-8 spec"; }
+grep -q '^b  *cmd:\./中文é/b  ' "$tmp/utf8.txt" && grep -q '^b2  *cmd:sh \./中文é/\.~ ' "$tmp/utf8.txt" ||
+    { cat "$tmp/utf8.txt"; fail "a spec's UTF-8 is not shown as it is, cut with '~'"; }
+aligned "$tmp/utf8.txt" won 9 || { cat "$tmp/utf8.txt"; fail "a UTF-8 spec: the columns do not line up"; }
+(cd "$tmp" && LC_ALL=C "$ls" sim --players "cmd:./中文é/b,greedy" --matches 1) >"$tmp/c.txt" \
+    2>"$tmp/c.err" || { cat "$tmp/c.err"; fail "a UTF-8 spec under C"; }
+grep -qF 'cmd:./\xe4\xb8~ ' "$tmp/c.txt" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c.txt" ||
+    { cat -v "$tmp/c.txt"; fail "a UTF-8 spec under C is not escaped"; }
 
 # A bot that writes without end ('ok 1' again and again, with yes): each
 # answer judged is a whole line, never the tail of one that the draining
