@@ -25,6 +25,7 @@
 #include <sys/select.h>
 #include <unistd.h>
 
+#include "cli/botproc.h"
 #include "cli/play.h"
 
 enum { MATCH_OVER, MATCH_QUIT };
@@ -346,10 +347,12 @@ static char *read_line(const char *prompt)
     first = false;
     while (*p == ' ' || *p == '\t')
         p++;
-    if (echo_input) { /* escaped: the input may hold terminal control sequences */
+    /* Escaped: the input may hold terminal control sequences. Its
+     * printable UTF-8 ('6♥', 'Zoë') is shown as it is, as a bot's text. */
+    if (echo_input) {
         char shown[PLAIN_LINE_MAX * 4];
         bool cut = len >= sizeof line;
-        ls_printable_n(p, n - (size_t)(p - line), shown, cut ? 61 : sizeof shown);
+        cli_shown_n(p, n - (size_t)(p - line), shown, cut ? 61 : sizeof shown);
         if (cut)
             out("%s... (%zu characters)\n", shown, len);
         else
@@ -615,7 +618,7 @@ static bool command_with_more(const char *line)
             continue;
         const char *rest = line + n + strspn(line + n, " \t");
         char shown[80]; /* escaped: the input may hold control sequences */
-        ls_printable_n(rest, strlen(rest), shown, sizeof shown);
+        cli_shown_n(rest, strlen(rest), shown, sizeof shown);
         out("'%s' takes nothing after it, got '%s'. Type '%s' alone.\n",
             commands[i], shown, commands[i]);
         return true;
@@ -668,14 +671,14 @@ static int human_turn(play_game *g)
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
             char shown[80];
-            ls_printable_n(line, strlen(line), shown, sizeof shown);
+            cli_shown_n(line, strlen(line), shown, sizeof shown);
             /* A player used to the full screen, or to a shell's history,
              * presses Up: it was "'\x1b[A' is not a move". */
             if (line[0] == '\x1b')
                 out("Arrow and function keys do nothing in line mode (the "
                     "terminal sent '%s'). ", shown);
             else if (near) { /* escaped, as the echo: "\fhand" wrote a form feed */
-                ls_printable_n(line, strcspn(line, " \t"), shown, sizeof shown);
+                cli_shown_n(line, strcspn(line, " \t"), shown, sizeof shown);
                 out("Unknown command '%s': did you mean '%s'? ", shown, near);
             }
             else if (err.msg[0] >= 'a' && err.msg[0] <= 'z') /* a sentence */

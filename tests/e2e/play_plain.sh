@@ -551,6 +551,21 @@ if "Unknown command '\\x0chand': did you mean 'hand'?" not in r.stdout \
         or "\x1b" in r.stdout or "\f" in r.stdout or r.returncode != 0:
     fail("an unknown command was repeated with its control characters raw", r.stdout)
 print("ok: the echo is escaped")
+# Printable UTF-8 in the input is shown as it is, in the echo and where a
+# message repeats it, as a bot's text is: only control bytes and bytes
+# that are not UTF-8 are written \xNN ('6♥' was echoed '6\xe2\x99\xa5',
+# 'Zoë' 'Zo\xc3\xab').
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/utf8.lsr"],
+                   input="discard 6♥ take 3♢\nhand Zoë\x1b中文\n".encode() + b"x\xff\nquit\n",
+                   capture_output=True, timeout=60)
+out = r.stdout.decode("utf-8", "replace")
+if "your move> discard 6♥ take 3♢\n" not in out \
+        or "your move> hand Zoë\\x1b中文\n" not in out \
+        or "'hand' takes nothing after it, got 'Zoë\\x1b中文'." not in out \
+        or "your move> x\\xff\n" not in out \
+        or "\x1b" in out or r.returncode != 0:
+    fail("typed UTF-8 was not shown as it is, or a control byte was shown raw", out)
+print("ok: typed UTF-8 is shown as it is")
 
 # A NUL byte does not end a line: "discard QH draw\0 junk" (a legal move
 # before the NUL) is refused as a whole, shown with \x00, and the turn
