@@ -64,6 +64,7 @@
 #define PING_PER_S 1024.0     /* refill per second */
 #define PING_CHECK_MS 1000    /* how often pings are counted */
 #define FRAME_HEAD 14         /* the most a client frame's header takes */
+#define MASKED_HEAD_MIN 6     /* the least: 2 bytes and the mask's 4 */
 #define MAX_FRAGMENTS 16      /* frames one client message may come in */
 #define STATE_EVENTS_PER_CREDIT 32 /* a state asked for costs one more message
                                       of the budget per this many events */
@@ -144,6 +145,10 @@ struct conn {
     uint64_t rx_known;     /* bytes of its messages and pongs, headers
                               counted at their largest */
     uint64_t ping_counted; /* uv_now of the last count */
+    uint64_t rx_base;      /* bytes read before it was a game connection */
+    uint64_t rx_min;       /* bytes of its frames handed over, each at its
+                              smallest masked (see unmasked) */
+    size_t frame_len;      /* payload of the frame being handed over */
     bool closing;          /* close once the queue is drained */
     bool close_sent;       /* the close has been handed to lws */
     int close_code;
@@ -1584,6 +1589,7 @@ static conn *conn_new(server *srv, struct lws *wsi)
     /* What was read before (the handshake) is no ping. */
     long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
     c->rx_other = got > 0 ? got : 0;
+    c->rx_base = (uint64_t)c->rx_other;
     client_addr(srv, wsi, c->addr, c->key);
     c->next = srv->conns;
     if (srv->conns)
@@ -1624,9 +1630,16 @@ static void conn_free(conn *c)
 /* A pong costs a message of the budget, as a message does, but is
  * answered nothing (rate_limited included): a browser sends one for each
  * of the server's pings, one every few seconds at most. */
+static bool unmasked(conn *c);
+
 static void on_pong(conn *c, size_t len)
 {
     c->rx_known += len + FRAME_HEAD;
+    c->rx_min += len + MASKED_HEAD_MIN; /* a pong comes whole (at most 125) */
+    if (!c->closing && unmasked(c)) {
+        conn_close(c, LWS_CLOSE_STATUS_PROTOCOL_ERR, "unmasked frame", false);
+        return;
+    }
     if (!c->closing && !rate_ok(c))
         over_budget(c);
 }
@@ -1681,6 +1694,28 @@ static void on_ping_timer(uv_timer_t *h)
         count_pings(c, now);
 }
 
+/*
+ * Whether c's client has sent a frame without its mask, for which RFC
+ * 6455 5.1 has the server close the connection (1002). libwebsockets 4.1
+ * reads such a frame as any other and gives no word of a frame's mask
+ * bit; what it cannot hide is the frame's size. A masked frame is its
+ * payload and at least MASKED_HEAD_MIN bytes (2 of header, 4 of mask),
+ * one without a mask 4 fewer, so the bytes read since the handshake
+ * can be no fewer than the frames handed over (messages' frames and
+ * pongs), each counted at its smallest masked size (rx_min): fewer are
+ * frames without their masks. Pings and the close, which lws hides, only
+ * add bytes, so that a client sending a ping with its unmasked frames
+ * hides 6 of their missing bytes with each; and one that sends frames
+ * before the handshake's answer, which RFC 6455 4.1 forbids too, has
+ * them read with the handshake (rx_base) and counted again, and is taken
+ * for one. Two system calls (sockread_bytes), made at each frame's end.
+ */
+static bool unmasked(conn *c)
+{
+    long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
+    return got >= 0 && (uint64_t)got < c->rx_base + c->rx_min;
+}
+
 static int on_receive(conn *c, const char *in, size_t len)
 {
     struct lws *wsi = c->wsi;
@@ -1706,8 +1741,18 @@ static int on_receive(conn *c, const char *in, size_t len)
      * byte-sized fragments would cost a call per byte, some 41,000 frames
      * a second within the message budget. Refused at the fragment that
      * passes the limit, as a message too long is. */
+    c->frame_len += len;
     if (lws_remaining_packet_payload(wsi) > 0)
         return 0;
+    c->rx_min += c->frame_len + MASKED_HEAD_MIN +
+                 (c->frame_len > 65535 ? 8 : c->frame_len > 125 ? 2 : 0);
+    c->frame_len = 0;
+    if (unmasked(c)) {
+        conn_close(c, LWS_CLOSE_STATUS_PROTOCOL_ERR, "unmasked frame", false);
+        c->in_len = 0;
+        c->in_frames = 0;
+        return 0;
+    }
     if (++c->in_frames > MAX_FRAGMENTS) {
         char reason[48];
         snprintf(reason, sizeof reason, "message in more than %d fragments", MAX_FRAGMENTS);

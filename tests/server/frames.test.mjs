@@ -3,7 +3,8 @@
 // libwebsockets gives (docs/server-protocol.md, Closing): a reserved
 // opcode, a reserved bit with no extension, a fragmented control frame, a
 // continuation that continues nothing, a new message inside a fragmented
-// one, a control frame longer than 125 bytes. None waits for the idle
+// one, a control frame longer than 125 bytes, and (the server's own
+// check) a frame without its mask. None waits for the idle
 // timeout, and the server goes on serving the others.
 //
 // The frames are written byte by byte on the socket of a connection the
@@ -14,6 +15,14 @@ import assert from 'node:assert/strict';
 import { startServer, sleep, T, wsFrame as frame, rawWrite } from './lib.mjs';
 
 const LEAVE = '{"type":"leave"}';
+
+// A frame as a client must not write it: without a mask (at most 65535).
+const unmasked = (first, payload) => {
+    const p = Buffer.from(payload);
+    const head = p.length < 126 ? Buffer.from([first, p.length])
+        : Buffer.from([first, 126, p.length >> 8, p.length & 255]);
+    return Buffer.concat([head, p]);
+};
 
 // Each case: its bytes and the close it gets.
 const cases = [
@@ -46,6 +55,42 @@ describe('frames that break the WebSocket protocol', () => {
             assert.equal(c.frames.filter((f) => f.type === 'error').length, 0, JSON.stringify(c.frames));
         });
     }
+
+    // RFC 6455 5.1: a client's frame that is not masked closes the
+    // connection (1002). libwebsockets 4.1 read it as any other; the
+    // server sees it by the bytes read, 4 fewer than the least a masked
+    // frame takes (docs/server-protocol.md). A short message, one of 126
+    // bytes and more (a 16-bit length), a fragment, and a pong are caught;
+    // nothing of them is taken as a message.
+    for (const [what, bytes] of [
+        ['an unmasked text frame', unmasked(0x81, LEAVE)],
+        ['an unmasked text frame of 300 bytes', unmasked(0x81, `{"type":"leave","x":"${'a'.repeat(276)}"}`)],
+        ['an unmasked first fragment', Buffer.concat([unmasked(0x01, '{"type":'), frame(0x80, '"leave"}')])],
+        ['an unmasked pong', unmasked(0x8a, 'pong')],
+    ]) {
+        test(`${what} closes the connection with 1002 at once`, async () => {
+            const c = await srv.connect({ label: what });
+            rawWrite(c, bytes);
+            const closed = await Promise.race([c.closedPromise, sleep(T(2000))]);
+            assert.deepEqual(closed, { code: 1002, reason: 'unmasked frame' });
+            assert.equal(c.frames.filter((f) => f.type === 'error').length, 0, JSON.stringify(c.frames));
+        });
+    }
+
+    // Masked frames of every size and form are not taken for unmasked
+    // ones: many messages at once, a long one, fragments, pings, pongs.
+    test('masked frames of every size go on being read', async () => {
+        const c = await srv.connect({ label: 'masked' });
+        const long = frame(0x81, `{"type":"leave","x":"${'a'.repeat(4096 - 24)}"}`);
+        rawWrite(c, Buffer.concat([frame(0x81, LEAVE), frame(0x89, ''), frame(0x8a, ''), frame(0x8a, 'p'),
+            long.subarray(0, 1000)]));
+        await sleep(100); // the long message in two reads
+        rawWrite(c, Buffer.concat([long.subarray(1000),
+            frame(0x01, '{"type":'), frame(0x00, ''), frame(0x80, '"leave"}'), frame(0x81, LEAVE)]));
+        for (let i = 0; i < 4; i++) assert.equal((await c.recv(`answer ${i}`)).code, 'not_at_table');
+        await sleep(200);
+        assert.equal(c.closed, null);
+    });
 
     // A control frame may carry 125 bytes at most: libwebsockets drops the
     // connection at once, without a close frame (the client sees 1006).
