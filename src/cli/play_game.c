@@ -556,8 +556,13 @@ typedef struct resume_ctx {
 /* The most time a decision may take (an expert's ms=) in a level read
  * from a record: 10 s. The level grammar takes up to ms=600000, ten
  * minutes, which a person may choose with --level; a record is only a
- * file, and a hostile one would hold a resumed match for hours. */
-enum { RECORD_MS_MAX = 10000 };
+ * file, and a hostile one would hold a resumed match for hours. An
+ * expert's iters= is bounded alike, at about what ms=10000 searches: the
+ * grammar's 10000000 took 72 s for a match; measured on a 2-core machine
+ * (sim --json's iterations_per_s for expert:ms=100 and ms=300), the
+ * expert ran 340000 to 410000 rollouts a second, 4.1 million in 10 s,
+ * rounded up to 5 million. */
+enum { RECORD_MS_MAX = 10000, RECORD_ITERS_MAX = 5000000 };
 
 /* The table of the match from the record, into *c->o: see play_game_new()
  * in play.h. 0, or -1 with c->msg set. */
@@ -608,6 +613,15 @@ static int resume_table(resume_ctx *c, const ls_state *s)
                      "could wait hours for it); give it with --level to play it so",
                      PLAY_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), RECORD_MS_MAX);
+            return -1;
+        } else if (level.iters > RECORD_ITERS_MAX) {
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' searches more "
+                     "than %d rollouts a decision (iters=), the most a record's level "
+                     "may give, about what ms=%d searches (the match could wait hours "
+                     "for it); give it with --level to play it so",
+                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown), RECORD_ITERS_MAX,
+                     RECORD_MS_MAX);
             return -1;
         }
     }

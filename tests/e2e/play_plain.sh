@@ -1010,7 +1010,19 @@ with open(f"{tmp}/badlevel.lsr", "w", newline="") as f:
 with open(f"{tmp}/slowlevel.lsr", "w") as f:
     f.write("leastscore 1\nplayers You Ada\n# leastscore play, seed 5\n"
             "# level Ada expert:c=0.5,ms=10001\n")
+# Nor search for minutes: expert:iters=10000000 (the grammar's most) took
+# 72 s a match; a record's level searches 5000000 rollouts a decision at
+# most, about what ms=10000 does.
+for name, iters in [("manyiters", "5000001"), ("manyiters2", "1e7")]:
+    with open(f"{tmp}/{name}.lsr", "w") as f:
+        f.write("leastscore 1\nplayers You Ada Ben\n# leastscore play, seed 5\n"
+                f"# level Ada greedy\n# level Ben expert:iters={iters},c=1\n")
 for args, expect in [
+        (["--resume", f"{tmp}/manyiters.lsr"], f"--resume: {tmp}/manyiters.lsr:5: Ben's level "
+         "'expert:iters=5000001,c=1' searches more than 5000000 rollouts a decision (iters=), "
+         "the most a record's level may give, about what ms=10000 searches"),
+        (["--resume", f"{tmp}/manyiters2.lsr"], f"--resume: {tmp}/manyiters2.lsr:5: Ben's level "
+         "'expert:iters=1e7,c=1' searches more than 5000000 rollouts"),
         (["--resume", f"{tmp}/slowlevel.lsr"], f"--resume: {tmp}/slowlevel.lsr:4: Ada's level "
          "'expert:c=0.5,ms=10001' thinks more than 10000 ms a decision, the most a "
          "record's level may give"),
