@@ -81,6 +81,7 @@ const app = {
   replayOf: {}, // "code:match" -> the finished match's page, once found
   keep: true, // make a player of the name typed (else play as a guest)
   createOpen: false, // on a table's link: the Create table form was asked for
+  popping: false, // leaving for the browser's Back or Forward (the address is set)
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   newPassword: '', // the password being typed to keep this player, across redraws
   watchers: 0, // how many spectators the table has
@@ -772,7 +773,9 @@ function leaveTable(message, keep = false) {
   app.watchers = 0;
   chat.leave();
   sessionStorage.removeItem(KEY_LOG);
-  if (location.pathname !== '/') history.pushState(null, '', '/');
+  // (The first page gets an address of its own, unless the browser's
+  // Back or Forward, which leaves, went to the address it has.)
+  if (location.pathname !== '/' && !app.popping) history.pushState(null, '', '/');
   app.message = message || '';
   // (Why the page left the table is told as it is shown: the seat played
   // in another tab, removed by the host, gone; the page changed under a
@@ -1439,22 +1442,23 @@ function watchersLine() {
 }
 
 function leaveButton() {
-  return h('button', {
-    class: 'secondary', id: 'leave',
-    onclick: () => {
-      const sent = conn.send({ type: 'leave' });
-      // A round's result, or the match's end, on the screen was seen: one
-      // who leaves from it and comes back did not miss it.
-      const v = app.view;
-      if (v && (v.status === 'between' || v.status === 'over')) app.seen.done(resultKey(v));
-      // Not sent (the connection is down): the table keeps the seat, and
-      // the host may start a match with it, so the page keeps its token
-      // and says so (it forgot the seat, which the player could then
-      // neither take back nor give up).
-      if (!sent && app.seat) leaveTable(s.leaveNotSent(app.seat.code), true);
-      else leaveTable('', app.seat && v && v.status !== 'lobby');
-    },
-  }, s.leaveButton);
+  return h('button', { class: 'secondary', id: 'leave', onclick: leaveByChoice }, s.leaveButton);
+}
+
+// Leave table pressed, or the browser's Back or Forward gone to another
+// address than the table's.
+function leaveByChoice() {
+  const sent = conn.send({ type: 'leave' });
+  // A round's result, or the match's end, on the screen was seen: one
+  // who leaves from it and comes back did not miss it.
+  const v = app.view;
+  if (v && (v.status === 'between' || v.status === 'over')) app.seen.done(resultKey(v));
+  // Not sent (the connection is down): the table keeps the seat, and
+  // the host may start a match with it, so the page keeps its token
+  // and says so (it forgot the seat, which the player could then
+  // neither take back nor give up).
+  if (!sent && app.seat) leaveTable(s.leaveNotSent(app.seat.code), true);
+  else leaveTable('', app.seat && v && v.status !== 'lobby');
 }
 
 // The clipboard API is only for a secure context (HTTPS, or the machine
@@ -1972,11 +1976,31 @@ function start() {
   };
   window.addEventListener('focus', seen);
   document.addEventListener('visibilitychange', seen);
+  // The browser's Back and Forward between the first page and a table's
+  // link (Leave table added the one after the other): the page is the
+  // one for the address. An address that is not the table's leaves it,
+  // as Leave table does (a match under way can be resumed); a table's
+  // link is the page for joining that table, its code filled in, or the
+  // table itself where this page keeps a seat there. The
+  // page stayed as it was: Back after Leave table showed the first page
+  // with no code under the table's link, and Back from a table to
+  // another's link showed the table under the other's address.
   window.addEventListener('popstate', () => {
-    if (!codeFromPath() && (app.seat || app.watching)) {
-      conn.send({ type: 'leave' });
-      leaveTable('');
+    const code = codeFromPath();
+    const at = app.seat?.code || app.watching;
+    if (at && code !== at) {
+      app.popping = true;
+      leaveByChoice();
+      app.popping = false;
     }
+    const saved = loadJSON(localStorage, KEY_SEAT);
+    if (code && !app.seat && !app.watching) {
+      app.form.code = code;
+      app.createOpen = false;
+      // (The seat kept there is taken back, as a reload there does.)
+      if (saved && saved.code === code && saved.token) resumeSaved(saved);
+    }
+    render();
   });
   render();
   conn.connect();
