@@ -1708,11 +1708,12 @@ static void on_ping_timer(uv_timer_t *h)
  * hides 6 of their missing bytes with each; and one that sends frames
  * before the handshake's answer, which RFC 6455 4.1 forbids too, has
  * them read with the handshake (rx_base) and counted again, and is taken
- * for one. Two system calls (sockread_bytes), made at each frame's end.
+ * for one. Two system calls at each frame's end (sockread_bytes_at_least:
+ * bytes that arrive meanwhile are counted read, never the other way).
  */
 static bool unmasked(conn *c)
 {
-    long long got = sockread_bytes((int)lws_get_socket_fd(c->wsi));
+    long long got = sockread_bytes_at_least((int)lws_get_socket_fd(c->wsi));
     return got >= 0 && (uint64_t)got < c->rx_base + c->rx_min;
 }
 

@@ -33,3 +33,9 @@ long long sockread_bytes(int fd)
     long long got = sockread_received(fd), waiting = got < 0 ? -1 : sockread_waiting(fd);
     return waiting < 0 ? -1 : got - waiting;
 }
+
+long long sockread_bytes_at_least(int fd)
+{
+    long long waiting = sockread_waiting(fd), got = waiting < 0 ? -1 : sockread_received(fd);
+    return got < 0 ? -1 : got - waiting;
+}

@@ -21,7 +21,15 @@ long long sockread_received(int fd);
 long long sockread_waiting(int fd);
 
 /* The bytes read from the TCP socket fd so far: sockread_received() less
- * sockread_waiting(). -1 when the kernel cannot say. */
+ * sockread_waiting(). -1 when the kernel cannot say. The two calls are
+ * not one instant: bytes that arrive between them are counted waiting
+ * but not received, so that this is at most the bytes read (less those). */
 long long sockread_bytes(int fd);
+
+/* The same count at least: the queue is asked first, then the bytes
+ * received, so that bytes arriving between the two calls are counted as
+ * read (more). For a check that must never count fewer bytes read than
+ * were (net.c, unmasked). -1 when the kernel cannot say. */
+long long sockread_bytes_at_least(int fd);
 
 #endif

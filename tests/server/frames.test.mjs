@@ -92,6 +92,27 @@ describe('frames that break the WebSocket protocol', () => {
         assert.equal(c.closed, null);
     });
 
+    // Many connections sending at once: bytes keep arriving while a frame
+    // is checked, and are never counted as not read (the check counted
+    // the bytes received, then those waiting, so that those that came
+    // between were missing, and masked frames were taken for unmasked
+    // ones, found sending random messages from 8 connections).
+    test('masked frames from many connections at once are never taken for unmasked ones', async () => {
+        const conns = await Promise.all(Array.from({ length: 32 }, (_, i) => srv.connect({ label: `busy ${i}` })));
+        for (let round = 0; round < 6; round++) {
+            for (const c of conns) {
+                for (let i = 0; i < 10 && !c.closed; i++) {
+                    c.ws.send(i % 3 ? LEAVE : JSON.stringify({ type: 'chat', text: 'x'.repeat(i * 40) }));
+                }
+            }
+            await sleep(20);
+        }
+        await sleep(300);
+        const wrong = conns.filter((c) => c.closed?.reason === 'unmasked frame').length;
+        assert.equal(wrong, 0, `${wrong} of 32 connections closed for an unmasked frame`);
+        for (const c of conns) c.close();
+    });
+
     // A control frame may carry 125 bytes at most: libwebsockets drops the
     // connection at once, without a close frame (the client sees 1006).
     test('a ping of 126 bytes drops the connection at once', async () => {
