@@ -1078,6 +1078,13 @@ static int replace_file(const char *path, const char *text, size_t len)
             fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
         return fd < 0 ? -1 : write_all(fd, text, len, false);
     }
+    /* A directory is no record, whatever rename() would say of it: '/'
+     * was "Device or resource busy", 'DIR/' "Not a directory" (the new
+     * file made inside it, then renamed over it). */
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
     char tmp[PLAY_PATH_MAX + 16];
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
         errno = ENAMETOOLONG;

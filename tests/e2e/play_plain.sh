@@ -607,6 +607,13 @@ r = plain(["--seed", "3", "--record", tmp], "discard QH draw\nquit\n")
 if r.returncode != 1 or f"cannot write {tmp}: Is a directory" not in r.stderr \
         or "Round 1" in r.stdout:
     fail("an unwritable record was not refused at the start", r.stdout + r.stderr)
+# So is a directory named with a slash at its end, or the root: they were
+# "Not a directory" and "Device or resource busy".
+for d in [f"{tmp}/", "/"]:
+    r = plain(["--seed", "3", "--record", d], "quit\n")
+    if r.returncode != 1 or f"cannot write {d}: Is a directory\n" not in r.stderr \
+            or "Round 1" in r.stdout:
+        fail(f"--record {d}: not said to be a directory", r.stdout + r.stderr)
 # So is a named pipe that no program reads: the game waited for a reader
 # for ever before the first card.
 os.mkfifo(f"{tmp}/nobody.lsr")
