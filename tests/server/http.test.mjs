@@ -462,12 +462,13 @@ test('a header line with no colon: the request is unended, or the next header is
 // (its parser answers it as it reads it, in lws_parse, with no callback
 // and no option to hand it over), and a request target in absolute form
 // (RFC 9112 3.2.2: lws_http_action refuses a path not starting with '/'
-// before any callback). This test notes what they get, so that a
+// before any callback), as it does the asterisk form ('*', RFC 9112
+// 3.2.4, which only OPTIONS may send). This test notes what they get, so that a
 // libwebsockets that answers otherwise is seen; the server goes on.
 test('a bad percent-escape and an absolute-form target get 403 from libwebsockets; the server goes on', async () => {
     const srv = await startServer();
     for (const target of ['/leaderboard?x=%ZZ', '/api/leaderboard?x=%ZZ', '/players/%G1', '/api/players/A%2',
-        `http://127.0.0.1:${srv.port}/leaderboard`, `http://127.0.0.1:${srv.port}/api/leaderboard`]) {
+        `http://127.0.0.1:${srv.port}/leaderboard`, `http://127.0.0.1:${srv.port}/api/leaderboard`, '*']) {
         const answer = await closingAnswer(srv.port, req('GET', target), 5000);
         assert.match(answer, /^HTTP\/1\.[01] 403 [^]*\r\n\r\n<html>[^]*<h1>403<\/h1>/, target);
     }
