@@ -126,6 +126,10 @@ void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t siz
 /* The command that goes on with the match saved in path, quoted for a
  * shell when it needs to be: "leastscore play --resume 'my games/a.lsr'". */
 void play_resume_command(const char *path, char *buf, size_t size);
+/* Whether the record at path can be read back to go on with its match: a
+ * regular file. A record written to /dev/null, /dev/stdout or a pipe
+ * cannot, and no command to resume it is offered. */
+bool play_resumable(const char *path);
 /* Frees everything the match owns (not the file). The match's cmd:
  * bots are ended with every process of their groups, and then also what
  * they started outside their groups (setsid, as a daemon does), which

@@ -737,6 +737,12 @@ void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t siz
     snprintf(buf, size, "Resumed from %s%s%s", lead, path, where);
 }
 
+bool play_resumable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 void play_resume_command(const char *path, char *buf, size_t size)
 {
     static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -874,7 +874,7 @@ int play_plain(play_opts *o)
             out("\n");
             char cmd[PLAY_PATH_MAX * 4 + 64];
             play_resume_command(g.path, cmd, sizeof cmd);
-            if (how == MATCH_QUIT) {
+            if (how == MATCH_QUIT && play_resumable(g.path)) {
                 out("The match is not over; to go on with it: ");
                 out_whole(cmd);
                 out("\n");

@@ -1845,7 +1845,7 @@ int play_tui(play_opts *o)
         const char *path = u->saved[i % SAVED_MAX];
         printf("Record saved: %s\n", PLAY_SHOWN(path));
         play_resume_command(path, cmd, sizeof cmd);
-        if (!u->saved_over[i % SAVED_MAX])
+        if (!u->saved_over[i % SAVED_MAX] && play_resumable(path))
             printf("The match is not over; to go on with it: %s\n", cmd);
     }
     if (*u->fatal) {

@@ -918,7 +918,12 @@ if g.wait_for(PROMPT) != PROMPT:
     fail("no prompt", g.out)
 if os.path.exists("/dev/null.lock"):
     fail("a lock file was made beside /dev/null")
-g.p.communicate(timeout=60)
+g.send("quit")
+out = g.out + g.p.communicate(timeout=60)[0].decode()
+# Nor the command to go on with its match, which cannot be read back from
+# there: it was 'leastscore play --resume /dev/null'.
+if "Record saved: /dev/null\n" not in out or "to go on with it" in out:
+    fail("a record written to /dev/null was offered to be resumed", out)
 if os.path.exists(busy + ".lock"):
     fail("the lock's file outlived the match that held it")
 r = subprocess.run([ls, "play", "--plain", "--resume", busy], input="quit\n",
