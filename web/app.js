@@ -1521,7 +1521,10 @@ function tableScreen() {
 
 function seatsPanel() {
   const v = app.view;
-  return h('section', { class: 'seats', 'aria-label': s.opponentsHeading, 'data-focus': 'seats' },
+  // (Its heading, for a screen reader alone, keeps the page's headings in
+  // order: the players' names, h3, came under the screen's title, h1.)
+  return h('section', { class: 'seats', 'aria-labelledby': 'seats-h', 'data-focus': 'seats' },
+    h('h2', { id: 'seats-h', class: 'visually-hidden' }, s.opponentsHeading),
     v.seats.map((seat, i) => {
       const turn = v.status === 'playing' && v.turn === i;
       let status;

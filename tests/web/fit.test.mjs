@@ -212,7 +212,7 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
       const row = await page.evaluate(() => {
         const el = document.querySelector('.seats');
         return { seats: el.querySelectorAll('.seat').length, scrolls: el.scrollWidth > el.clientWidth,
-          label: el.getAttribute('aria-label'), tab: el.tabIndex };
+          label: el.getAttribute('aria-label') || document.getElementById(el.getAttribute('aria-labelledby'))?.textContent, tab: el.tabIndex };
       });
       assert.equal(row.seats, 8);
       assert.ok(row.scrolls, 'the panels scroll sideways');
