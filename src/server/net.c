@@ -2786,7 +2786,7 @@ static char *raw_answer(const char *in, size_t len, bool first, bool *connect_re
 {
     size_t m = 0;
     while (m < len && m <= RAW_METHOD_MAX && (isalnum((unsigned char)in[m]) ||
-                                                strchr("!#$%&'*+-.^_`|~", in[m])))
+                                                (in[m] && strchr("!#$%&'*+-.^_`|~", in[m]))))
         m++;
     bool method = m >= 1 && m <= RAW_METHOD_MAX && m < len && in[m] == ' ';
     *connect_req = method && m == 7 && !memcmp(in, "CONNECT", 7);

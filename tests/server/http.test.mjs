@@ -391,6 +391,13 @@ test('TRACE gets 405 and an unknown method 501, in the server\'s words; the serv
         assert.equal(text.slice(text.indexOf('\r\n\r\n') + 4), body, what);
         assert.match(head, new RegExp(`\r\ncontent-length: ${Buffer.byteLength(body)}(\r\n|$)`), what);
     }
+    // A method with a NUL byte is no method (it was named up to the NUL,
+    // 'F', or '' for a NUL alone): answered as a start that is none.
+    for (const text of ['F\0OO /api/x HTTP/1.1\r\nHost: a\r\n\r\n', '\0 / HTTP/1.1\r\nHost: a\r\n\r\n']) {
+        const answer = await closingAnswer(port, text, 5000);
+        assert.match(answer, /^HTTP\/1\.1 405 /, JSON.stringify(text));
+        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'only GET and HEAD are served here\n');
+    }
     // A method sent in pieces: what lws hands over is its end ('OO'), not
     // named, nor is the method of a request after another on a kept-alive
     // connection (the server cannot tell them apart).
