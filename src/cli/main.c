@@ -5,6 +5,7 @@
  * prints its own --help.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "cli/botproc.h"
@@ -127,8 +129,28 @@ static int nothing_after(const char *option, const char *extra)
     return 2;
 }
 
+/* A standard stream the program was started without (closed, as by the
+ * shell's >&-) is held by /dev/null opened the wrong way round: its reads
+ * or writes fail with EBADF as on a closed descriptor, and no file, pipe
+ * or lock the program opens takes its number. (With stdout closed, play's
+ * transcript went into the record's lock file, opened as descriptor 1; a
+ * bot's pipe could have taken stderr's and been sent our messages.) */
+static void hold_standard_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        int held = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (held > fd) {
+            dup2(held, fd);
+            close(held);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
+    hold_standard_fds();
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -727,6 +727,20 @@ if os.access("/dev/full", os.W_OK):
         fail(f"full output: status {r.returncode}, stderr {r.stderr!r}")
     print("ok: full output")
 
+# A program started with its output closed (the shell's >&-) ends the game
+# the same way at once: descriptor 1 is not free for the record's lock
+# file, which took it and was sent the game's transcript, the game going
+# on unseen until its input ended ('cannot write the output').
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/nout.lsr"],
+                   input="discard QH draw\nquit\n", stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE, text=True, timeout=30,
+                   preexec_fn=lambda: os.close(1))
+said = ("the output could not be written (Bad file descriptor), so the game ended; "
+        f"record saved: {tmp}/nout.lsr")
+if r.returncode != 1 or said not in r.stderr or "discard QH" in open(f"{tmp}/nout.lsr").read():
+    fail(f"output closed from the start: status {r.returncode}, stderr {r.stderr!r}")
+print("ok: output closed from the start")
+
 # --resume FILE goes on with the match FILE holds, where it stopped: its
 # players with their recorded levels, its rules, the same hand; the record
 # keeps every earlier line and grows from there, and replays; the same
