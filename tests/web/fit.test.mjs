@@ -306,3 +306,45 @@ test('280x653, 8 seats, a 16-letter name of wide letters: her panel is inside th
     assert.ok(toPlay.right <= toPlay.row, `"to play" ends at ${toPlay.right}, the row at ${toPlay.row}`);
   });
 });
+
+// Every name of a table of 8 the longest there is, 16 of the widest
+// letter ('W' 15 times and the seat's digit; the page is sent the table's
+// state with them), at every size: the turn is on the first screen, each
+// panel inside the players' row, and nothing scrolls sideways.
+function longNames() {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    set onmessage(fn) {
+      super.onmessage = (e) => {
+        const msg = JSON.parse(e.data);
+        if (msg.type === 'state' && Array.isArray(msg.view?.seats)) {
+          msg.view.seats.forEach((seat, i) => { if (seat) seat.name = `${'W'.repeat(15)}${i}`; });
+        }
+        fn(new MessageEvent('message', { data: JSON.stringify(msg) }));
+      };
+    }
+  };
+}
+
+for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 },
+  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 280, height: 653 }, { width: 1280, height: 800 }]) {
+  test(`${size.width}x${size.height}, 8 seats, every name 16 wide letters: the turn on the first screen`, async (t) => {
+    await openPages(t, env.browser, [size], async (page) => {
+      await page.context().addInitScript(longNames);
+      await fullTable(page, env.server.url, `Long${size.width}x${size.height}`, 8);
+      await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+      await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+      assert.match(await page.textContent('.seat.me h3'), /^W{15}0/, 'the names are the long ones');
+      assert.deepEqual(await offScreen(page), []);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
+      const out = await page.evaluate(() => {
+        const row = document.querySelector('.seats').getBoundingClientRect();
+        return [...document.querySelectorAll('.seat')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > row.width + 0.5;
+        }).map((el) => el.dataset.seat);
+      });
+      assert.deepEqual(out, [], 'panels wider than the row');
+    });
+  });
+}
