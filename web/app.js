@@ -1952,6 +1952,16 @@ function openRules() {
   document.getElementById('rules-title').focus();
 }
 
+// The dialog closed, the browser gives the focus back to the Rules that
+// opened it; the page drawn anew meanwhile (a move, the connection lost
+// and back) has another Rules, and the focus fell to the page's top.
+// It goes to the Rules there is now. (When the dialog says it closed,
+// the focus is still on what had it inside: the page's top comes after.)
+document.getElementById('rules-dialog').addEventListener('close', (e) => {
+  const a = document.activeElement;
+  if (!a || a === document.body || e.target.contains(a)) document.getElementById('rules')?.focus({ preventScroll: true });
+});
+
 // ------------------------------------------------------------ start
 
 function start() {

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots } from './helpers.mjs';
+import { setup, newPage, withShots, openPages, setName, createTable, dropConnection } from './helpers.mjs';
 
 const env = setup();
 
@@ -56,4 +56,29 @@ test('the Rules dialog has a Close at its top that stays in view; Escape closes 
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+// At a table the page is drawn anew while the rules are read (each move,
+// the connection lost and back): the Rules that opened the dialog is
+// gone, another stands in its place, and Escape left the keyboard on the
+// page's top (document.body), not on Rules.
+test('the page drawn anew while the rules are open: closing them gives the keyboard to Rules', async (t) => {
+  await openPages(t, env.browser, [{ width: 390, height: 844 }], async (page) => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Reader');
+    await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.focus('#rules');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#rules-dialog[open]', { timeout: 5000 });
+    await dropConnection(page);
+    await page.waitForSelector('.banner', { timeout: 5000 });
+    await page.waitForSelector('.banner', { state: 'detached', timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'rules-title', 'the rules keep the keyboard meanwhile');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#rules-dialog', { state: 'hidden', timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 2000 }).catch(() => {});
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'rules', 'the keyboard is back on Rules');
+  });
 });
