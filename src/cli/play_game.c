@@ -506,26 +506,34 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
 }
 
 /* The value of the record's comment "# KEY..." on the first (or, when
- * `last`, the last) line that starts so, after "# " and KEY, into out;
- * returns that line's number (from 1), as a message names it, or 0 if
- * there is none. Lines end as the reader ends them: in LF, CRLF or a CR
- * alone. */
+ * `last`, the last) line that starts so, after "# " and KEY, into out
+ * (size bytes, cut to fit, NUL-terminated; a NUL byte of the value is
+ * copied as it is, and *copied, when copied is not NULL, says how many
+ * bytes were); returns that
+ * line's number (from 1), as a message names it, or 0 if there is none.
+ * Lines end as the reader ends them: in LF, CRLF or a CR alone, never
+ * at a NUL byte. */
 static int record_comment(const char *text, size_t len, const char *key, bool last,
-                          char *out, size_t size)
+                          char *out, size_t size, size_t *copied)
 {
     size_t klen = strlen(key);
     int found = 0, number = 0;
     for (size_t pos = 0; pos < len;) {
         const char *line = text + pos;
-        size_t n = strcspn(line, "\r\n");
-        if (n > len - pos)
-            n = len - pos;
+        size_t n = 0;
+        while (n < len - pos && line[n] != '\r' && line[n] != '\n')
+            n++;
         pos += n + (n + 1 < len - pos && line[n] == '\r' && line[n + 1] == '\n' ? 2 : 1);
         number++;
         if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
             continue;
         n -= 2 + klen;
-        snprintf(out, size, "%.*s", (int)n, line + 2 + klen);
+        if (n >= size)
+            n = size - 1;
+        memcpy(out, line + 2 + klen, n);
+        out[n] = '\0';
+        if (copied)
+            *copied = n;
         found = number;
         if (!last)
             break;
@@ -591,11 +599,19 @@ static int resume_table(resume_ctx *c, const ls_state *s)
         snprintf(key, sizeof key, "level %s ", ls_name(s, i));
         /* The last: a resume with --level writes the levels it set. Its
          * line is named as a record's errors name theirs. */
-        int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX);
+        size_t vlen = 0;
+        int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX, &vlen);
         char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
         cli_level level;
         if (!line) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
+        } else if (memchr(spec, '\0', vlen)) {
+            /* Taken to its NUL, 'gre' NUL 'edy' was "unknown player kind 'gre'". */
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' holds a NUL "
+                     "byte: a record is text; give one with --level",
+                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable_n(spec, vlen, shown, sizeof shown));
+            return -1;
         } else if (!strncmp(spec, "cmd:", 4)) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s played '%s', a program, which "
                      "is not started from a record: give it, or another level, with "
@@ -677,7 +693,7 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     char text[32];
     *msg = '\0';
     if (record_comment(g->resume_text, g->resume_len, "leastscore play, seed ", false,
-                       text, sizeof text))
+                       text, sizeof text, NULL))
         c.have_seed = cli_parse_u64(text, &c.first_seed) == 0;
     ls_record_hooks hooks = {.ud = &c, .players = rs_players, .deal = rs_deal,
                              .move = rs_move};

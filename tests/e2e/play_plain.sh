@@ -1039,6 +1039,13 @@ with open(f"{tmp}/slowlevel.lsr", "w") as f:
 # Nor search for minutes: expert:iters=10000000 (the grammar's most) took
 # 72 s a match; a record's level searches 5000000 rollouts a decision at
 # most, about what ms=10000 does.
+# A NUL byte in a comment is no line break (the lines after it were
+# numbered one too many), and a level that holds one is said so, whole (it
+# was read to its NUL: "unknown player kind 'gre'").
+with open(f"{tmp}/nullevel.lsr", "wb") as f:
+    f.write(b"leastscore 1\nplayers You Ada Ben\n# note a\0b\n# level Ada nonsense\n")
+with open(f"{tmp}/nullevel2.lsr", "wb") as f:
+    f.write(b"leastscore 1\nplayers You Ada\n# note a\0b\n# level Ada gre\0edy\n")
 for name, iters in [("manyiters", "5000001"), ("manyiters2", "1e7")]:
     with open(f"{tmp}/{name}.lsr", "w") as f:
         f.write("leastscore 1\nplayers You Ada Ben\n# leastscore play, seed 5\n"
@@ -1047,6 +1054,10 @@ for args, expect in [
         (["--resume", f"{tmp}/manyiters.lsr"], f"--resume: {tmp}/manyiters.lsr:5: Ben's level "
          "'expert:iters=5000001,c=1' searches more than 5000000 rollouts a decision (iters=), "
          "the most a record's level may give, about what ms=10000 searches"),
+        (["--resume", f"{tmp}/nullevel.lsr"], f"--resume: {tmp}/nullevel.lsr:4: Ada's level "
+         "'nonsense': unknown player kind"),
+        (["--resume", f"{tmp}/nullevel2.lsr"], f"--resume: {tmp}/nullevel2.lsr:4: Ada's level "
+         "'gre\\x00edy' holds a NUL byte: a record is text; give one with --level\n"),
         (["--resume", f"{tmp}/manyiters2.lsr"], f"--resume: {tmp}/manyiters2.lsr:5: Ben's level "
          "'expert:iters=1e7,c=1' searches more than 5000000 rollouts"),
         (["--resume", f"{tmp}/slowlevel.lsr"], f"--resume: {tmp}/slowlevel.lsr:4: Ada's level "
