@@ -2327,7 +2327,33 @@ typedef struct pss {
                               writeable (status 0: none) */
     uint64_t refused_until; /* the body of a refused request is read and
                               dropped until this uv_now, 0: none */
+    bool close_after;      /* the request asked for the connection to be
+                              closed after its answer (asks_close) */
 } pss;
+
+/*
+ * Whether the request asks for its connection to be closed after the
+ * answer: 'close' among the options of its Connection header (RFC 9112
+ * 9.6: the server MUST then close it). lws reads the header as one word
+ * and closes only for 'Connection: close' alone, so that 'Connection:
+ * TE, close' (as Perl's LWP sends it) or a second Connection header was
+ * kept open. A header too long for the buffer asks nothing.
+ */
+static bool asks_close(struct lws *wsi)
+{
+    char value[256];
+    return lws_hdr_copy(wsi, value, sizeof value, WSI_TOKEN_CONNECTION) > 0 &&
+           list_has(value, "close", true);
+}
+
+/* Ends an answered request: -1 (close) when it asked for that or lws
+ * ends the connection, else 0, the connection kept for the next. */
+static int request_done(struct lws *wsi, pss *ps)
+{
+    if (ps && ps->close_after)
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
 
 /* Whether this HTTP request is a HEAD (answered as its GET would be, with
  * the headers only). */
@@ -2484,7 +2510,7 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
             if (refused)
                 return refused < 0 ? -1 : 0;
         }
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
+        return request_done(wsi, ps);
     }
     free(ps->body);
     ps->body = body;
@@ -2748,7 +2774,7 @@ static int body_writeable(struct lws *wsi, pss *ps)
     lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
     free(ps->body);
     ps->body = NULL;
-    return lws_http_transaction_completed(wsi) ? -1 : 0;
+    return request_done(wsi, ps);
 }
 
 /*
@@ -2915,6 +2941,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP: {
         const char *url = in;
         bool api = api_path(url);
+        if (ps)
+            ps->close_after = asks_close(wsi);
         /* The version: HTTP/1.0 or HTTP/1.1 (lws answered "HTTP/2.0",
          * "HTTP/9.9", "FOO" or none, HTTP/0.9's form, as HTTP/1.0). */
         char version[16] = "";
@@ -2982,14 +3010,18 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             "form-action 'self'; frame-ancestors 'none'\r\n"
             "x-frame-options: DENY\r\n"
             "referrer-policy: same-origin\r\n";
+        /* A HEAD's answer is done here: lws ends its request itself,
+         * and with it frees ps (it binds the protocol anew, with new
+         * user data), which is not read after. */
+        bool head = is_head(wsi), close_after = ps && ps->close_after;
         int n = lws_serve_http_file(wsi, path, content_type(path), headers,
                                     (int)sizeof headers - 1);
-        if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
+        if (n < 0 || (n == 0 && head && close_after))
             return -1;
-        return 0;
+        return n > 0 ? request_done(wsi, ps) : 0;
     }
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
+        return request_done(wsi, ps);
     case LWS_CALLBACK_HTTP_BODY: /* a refused request's (refuse_body) */
         if (ps && ps->refused_until)
             return uv_now(&srv->loop) > ps->refused_until ? -1 : 0;
@@ -2997,7 +3029,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
         if (ps && ps->refused_until) {
             ps->refused_until = 0;
-            return lws_http_transaction_completed(wsi) ? -1 : 0;
+            return request_done(wsi, ps);
         }
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_HTTP_WRITEABLE:

@@ -276,6 +276,34 @@ test('a path with \'&\' or \';\' is 404, not the address before it', async () =>
     await srv.close();
 });
 
+// RFC 9112 9.6: 'close' among a Connection header's options (Perl's LWP
+// sends 'Connection: TE, close'), or in a second Connection header, has
+// the server close the connection after the answer. libwebsockets reads
+// only 'Connection: close' alone, and kept these open (found probing
+// headers on every route). The whole answer comes first: the API, a
+// file of the client (sent in pieces), a 404, a 400; HEAD too.
+test('Connection: close among other options closes the connection after the whole answer', async () => {
+    const srv = await startServer({ args: ['--web', new URL('../../web', import.meta.url).pathname] });
+    for (const [method, path, status] of [['GET', '/api/leaderboard', 200], ['GET', '/app.js', 200],
+        ['GET', '/nothere', 404], ['GET', '/api/players/x.y', 400], ['HEAD', '/app.js', 200]]) {
+        for (const header of ['Connection: TE, close', 'Connection: keep-alive\r\nConnection: close']) {
+            const what = `${method} ${path} with ${header}`;
+            const text = await closingAnswer(srv.port,
+                `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${header}\r\n\r\n`, 3000);
+            assert.match(text, new RegExp(`^HTTP/1\\.1 ${status} `), what);
+            const end = text.indexOf('\r\n\r\n');
+            const length = Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(0, end))[1]);
+            assert.equal(Buffer.byteLength(text.slice(end + 4), 'latin1'), method === 'HEAD' ? 0 : length, what);
+        }
+    }
+    // Without it, the connection is kept for the next request.
+    const c = client(srv.port);
+    assert.equal((await c.request(req('GET', '/api/leaderboard'))).status, 200);
+    assert.equal((await c.request(req('GET', '/api/leaderboard'))).status, 200);
+    c.close();
+    await srv.close();
+});
+
 // RFC 9112 3.2: an HTTP/1.1 request with no Host header, and a request
 // with two, MUST be answered 400; both were served as any request. An
 // HTTP/1.0 request needs none. The connection goes on.
