@@ -82,6 +82,7 @@ const app = {
   keep: true, // make a player of the name typed (else play as a guest)
   createOpen: false, // on a table's link: the Create table form was asked for
   popping: false, // leaving for the browser's Back or Forward (the address is set)
+  heldFocus: null, // {key, instead}: a control disabled while offline, and what has the focus for it (render())
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   newPassword: '', // the password being typed to keep this player, across redraws
   watchers: 0, // how many spectators the table has
@@ -807,7 +808,14 @@ function render() {
   // (Focus elsewhere, in the chat say, stays there, and what was lost
   // before is forgotten.)
   const active = document.activeElement;
-  const focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
+  let focusKey = !active || active === document.body ? app.lostFocus : root.contains(active) && active.dataset.focus;
+  // A control disabled while the connection was down (Declare's Yes,
+  // Draw) has the keyboard back once it is up, if the keyboard is still
+  // on what stood in for it: Enter on the hand's card there did not
+  // declare.
+  const held = app.heldFocus;
+  if (held && conn.open && focusKey === held.instead) focusKey = held.key;
+  if (held && (conn.open || focusKey !== held.instead)) app.heldFocus = null;
   const typing = fieldPlace(active);
   app.hurryShown = false; // (hurryButton() says if it draws one)
   saveTurn();
@@ -830,6 +838,9 @@ function render() {
       root.querySelector('.hand button[tabindex="0"]'), root.querySelector('#next'), root.querySelector('h1[data-focus="title"]')]
       .find(canFocus);
     const same = again?.dataset.focus === focusKey && drawn === app.drawn;
+    if (again && !same && !conn.open && again.dataset.focus && root.querySelector(`[data-focus="${key}"]`)?.matches(':disabled')) {
+      app.heldFocus = { key: focusKey, instead: again.dataset.focus };
+    }
     if (again) again.focus({ preventScroll: same || inView(again) });
     // On Next round, the round's heading over it shows too (the focus
     // scrolls only as far as the button).

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, hostTable, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, hostTable, playTurn, dropConnection, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -214,5 +214,27 @@ test('the hint\'s box had the focus, and a redraw leaves it too short to scroll:
     await page.waitForSelector('text=1 watching', { timeout: 10000 });
     assert.equal(await page.getAttribute('.hint', 'tabindex'), null, 'drawn anew, the box scrolls no more');
     assert.equal(await place(page), 'hand');
+  });
+});
+
+// Declare pressed from the keyboard, Yes has the keyboard; the connection
+// drops, Yes is disabled, and the hand's card stands in for it. Once the
+// connection is back, Yes has the keyboard again, so that Enter declares
+// as it would have: it stayed on the card, where Enter goes to the
+// pick-up.
+test('Declare\'s Yes has the keyboard back once a dropped connection is', async (t) => {
+  await openPages(t, env.browser, [PHONE], async (page) => {
+    await hostTable(page, env.server.url, 'Yeskey', { seats: 2, kinds: ['greedy'], start: true });
+    for (let i = 0; i < 60 && !(await page.$('#declare:not([disabled])')); i++) {
+      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+    }
+    await page.focus('#declare');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'declare-yes');
+    await dropConnection(page);
+    await page.waitForSelector('#declare-yes[disabled]', { timeout: 5000 });
+    assert.equal(await place(page), 'hand', 'offline: the hand stands in for Yes');
+    await page.waitForSelector('#declare-yes:not([disabled])', { timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'declare-yes', 'back: Yes has the keyboard');
   });
 });
