@@ -250,11 +250,26 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Whether cp changes the direction of the text around it or is not seen:
+ * the bidirectional marks, embeddings, overrides and isolates (U+061C,
+ * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) and the zero-width
+ * characters (U+200B..U+200D, U+2060, U+FEFF). Passed on raw, they make
+ * a line read otherwise than its bytes ("Trojan Source"), or two names
+ * that differ look the same. */
+static bool hidden_cp(unsigned cp)
+{
+    return cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) ||
+           (cp >= 0x202a && cp <= 0x202e) || cp == 0x2060 ||
+           (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff;
+}
+
 /* The bytes of the UTF-8 character at p (before end) when it is one a
  * terminal prints as it is: printable ASCII but a backslash, or a whole
  * multi-byte character that is not a C1 control, an overlong form, a
- * surrogate or beyond U+10FFFF; else 0. */
-static size_t shown_char(const unsigned char *p, const unsigned char *end)
+ * surrogate, beyond U+10FFFF or hidden (hidden_cp: then *hidden is its
+ * length, so that its bytes are escaped together); else 0. */
+static size_t shown_char(const unsigned char *p, const unsigned char *end,
+                         size_t *hidden)
 {
     unsigned c = *p, n, cp;
     if (c < 0x80)
@@ -278,14 +293,19 @@ static size_t shown_char(const unsigned char *p, const unsigned char *end)
         (n == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
         (n == 3 && (cp < 0x10000 || cp > 0x10ffff)))
         return 0;
+    if (hidden_cp(cp)) {
+        *hidden = n + 1;
+        return 0;
+    }
     return n + 1;
 }
 
 bool cli_shows_as_is(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    size_t hidden;
     for (size_t k; p < end; p += k)
-        if ((k = shown_char(p, end)) == 0)
+        if ((k = shown_char(p, end, &hidden)) == 0)
             return false;
     return true;
 }
@@ -298,7 +318,8 @@ char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
     if (size == 0)
         return buf;
     while (p < end) {
-        size_t k = shown_char(p, end), w = k ? k : *p == '\\' ? 2 : 4;
+        size_t hidden = 1, k = shown_char(p, end, &hidden);
+        size_t w = k ? k : *p == '\\' ? 2 : 4 * hidden;
         if (n + w >= size)
             break; /* cut at a character or an escape, never inside */
         if (k) {
@@ -306,11 +327,13 @@ char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
         } else if (*p == '\\') {
             buf[n] = buf[n + 1] = '\\';
         } else {
-            buf[n] = '\\', buf[n + 1] = 'x';
-            buf[n + 2] = hex[*p >> 4], buf[n + 3] = hex[*p & 15];
+            for (size_t i = 0; i < hidden; i++) {
+                buf[n + 4 * i] = '\\', buf[n + 4 * i + 1] = 'x';
+                buf[n + 4 * i + 2] = hex[p[i] >> 4], buf[n + 4 * i + 3] = hex[p[i] & 15];
+            }
         }
         n += w;
-        p += k ? k : 1;
+        p += k ? k : hidden;
     }
     buf[n] = '\0';
     return buf;

@@ -138,16 +138,19 @@ void cli_bots_adopt_orphans(void);
 int cli_bots_end_orphans(void);
 
 /* Whether the len bytes of text are UTF-8 with no C0 or C1 control
- * character, no DEL and no backslash: what is shown as it is (a
- * backslash is shown \\, so that a text's own \x41 never reads as an
- * escaped byte). */
+ * character, no DEL, no backslash and no character that changes the
+ * direction of the text or is not seen (U+202E, U+200B, ...): what is
+ * shown as it is (a backslash is shown \\, so that a text's own \x41
+ * never reads as an escaped byte). */
 bool cli_shows_as_is(const char *text, size_t len);
 /* The len bytes of text (NUL bytes too) as they may be shown on a
  * terminal, into buf (size bytes, NUL-terminated, cut if need be at a
  * character or an escape, never inside): each control byte (C0, DEL, a
- * C1 control's bytes) and each byte that is not UTF-8 written \xNN, a
- * backslash \\, printable UTF-8 as it is, so that a UTF-8 name beside a
- * stray ESC stays readable. cli_shown (cli.h) is the same for a C string.
+ * C1 control's bytes), each byte that is not UTF-8 and the bytes of a
+ * character that changes the direction or is not seen written \xNN (all
+ * of a character's or none), a backslash \\, printable UTF-8 as it is,
+ * so that a UTF-8 name beside a stray ESC stays readable, and no line
+ * reads otherwise than its bytes. cli_shown (cli.h) is the same for a C string.
  * A bot's stderr, its answers and its command are shown so. Returns buf. */
 char *cli_shown_n(const char *text, size_t len, char *buf, size_t size);
 

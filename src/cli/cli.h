@@ -76,7 +76,8 @@ void cli_print_kinds(FILE *out);
 /* A path (or any name a user gave) as it may be printed on a terminal:
  * path itself when it is UTF-8 with no control character and no
  * backslash (cli_shows_as_is, botproc.h), else a copy in buf (size bytes)
- * with each control byte and each byte that is not UTF-8 written \xNN and
+ * with each control byte, each byte that is not UTF-8 and the bytes of a
+ * character that changes the direction or is not seen written \xNN and
  * a backslash \\, its printable UTF-8 as it is (cli_shown_n, as a cmd:
  * command and a bot's text are shown), so that no control
  * sequence in a file's name reaches the terminal. Returns path or buf. */

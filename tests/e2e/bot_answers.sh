@@ -148,13 +148,17 @@ assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
 # Only the control bytes, the bytes that are not UTF-8 and the backslash
 # are escaped: the printable UTF-8 of the same line stays as it is (it was
 # written \xNN too, 'caf\xc3\xa9', a name beside a stray ESC unreadable).
+# The characters that change the direction or are not seen (U+202E,
+# U+2066, U+200B, U+FEFF, ...) are written as their bytes \xNN, in the
+# bot's lines and in its spec: they reached the terminal raw, so that a
+# line read otherwise than its bytes ("Trojan Source").
 esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcafé \\x41'
-esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41' Zoë$(printf '\033')"
+esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41' Zoë$(printf '\033\342\200\256')"
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "$esc_spec" \
         --record "$tmp/esc.lsr" >"$tmp/esc.out" 2>"$tmp/esc.err" || true
-grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41' Zoë\\x1b)." \
-    "$tmp/esc.out" || { head -3 "$tmp/esc.out"; fail "play: a backslash in a bot's spec is not shown \\\\"; }
+grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41' Zoë\\x1b\\xe2\\x80\\xae)." \
+    "$tmp/esc.out" || { head -3 "$tmp/esc.out"; fail "play: a backslash in a bot's spec is not shown \\\\, or a hidden character not \\xNN"; }
 "$ls" sim --players "greedy,$esc_spec" --matches 1 --seed 3 \
     >/dev/null 2>"$tmp/esc-sim.err" || { cat "$tmp/esc-sim.err"; fail "sim (escapes)"; }
 for f in esc.err esc-sim.err; do
@@ -167,6 +171,10 @@ assert "escapes bot: \u00e9 and \u2665 stay as they are" in lines, lines[:5]
 assert sys.argv[2] in lines, lines[:5]
 assert "escapes bot: C:\\\\x41\\\\ is no escape" in lines, lines[:5]
 assert "escapes bot: Zo\u00eb\\x1b \u4e2d\u6587\\xff" in lines, lines[:6]
+assert ("escapes bot: ok\\xe2\\x80\\xae\\xe2\\x81\\xa6 gnirts\\xe2\\x81\\xa9"
+        "\\xe2\\x81\\xa6 \\xe2\\x80\\x8b\\xef\\xbb\\xbf\\xd8\\x9c\\xe2\\x80\\x8ez") in lines, lines[:7]
+hidden = "\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
+assert not [c for c in data.decode("utf-8") if c in hidden], "a hidden character reached the terminal"
 # The line of 2000 hearts, passed on in pieces, each cut at a character.
 hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
 assert "".join(hearts) == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
