@@ -175,7 +175,8 @@ static const char *ellipsis(const ui *u)
  * Columns are the terminal's, not bytes or characters: a computer
  * player's cmd: level may be UTF-8 ("cmd:./aéé"), which a cut by bytes
  * ended in half a character, or wide ("cmd:./中文"), which a count of
- * characters let run past its column. */
+ * characters let run past its column. A shown level's escapes (\xNN,
+ * \\) are cut whole, never left as '\xe' or a lone backslash. */
 static const char *cut_name(const ui *u, const char *name, int w, char *buf,
                             size_t size)
 {
@@ -183,7 +184,7 @@ static const char *cut_name(const ui *u, const char *name, int w, char *buf,
         snprintf(buf, size, "%s", name);
         return buf;
     }
-    size_t b = cli_text_cut(name, strlen(name), w - 1);
+    size_t b = ls_printable_cut(name, cli_text_cut(name, strlen(name), w - 1));
     snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
 }

@@ -1151,4 +1151,16 @@ assert text.replace(" ", "").startswith(want), text' "$tmp/screen" "$1" ||
     quit "wr$1"
 done
 fi
+# 38. A level cut to its column is cut at a whole escape: 'cmd:./a' and
+# U+202E (which changes the text's direction, shown as its bytes
+# \xe2\x80\xae) was cut to 'cmd:./a\…', half an escape.
+if want 38 && [ "$loc" != C ]; then
+ln -s "$(cd "$(dirname "$0")/../bots" && pwd)/noisy.py" "$tmp/a$(printf '\342\200\256')"
+$T new-session -d -s we -x 80 -y 24 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --bots 2 --level \"cmd:./a$(printf '\342\200\256'),greedy\" --seed 3 --record '$tmp/we.lsr' 2>/dev/null; echo \"exit status \$?\"; sleep 60"
+wait_for we "Your hand: total"
+on_screen -E '^  Ada +cmd:\./a… +5 ' "a level's escape is cut in part at its column's edge"
+on_screen -E '^  Ben +greedy +5 ' "the next row's columns moved"
+quit we
+fi
 echo ok
