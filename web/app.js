@@ -1656,14 +1656,18 @@ function declareControl(act) {
       onclick: () => {
         app.declaring = turn;
         render();
-        root.querySelector('#declare-yes')?.focus();
+        // (Not scrolling the page when Yes is on the screen: at a phone's
+        // foot, in the strip kept for the Chat button, focus() alone did.)
+        const yes = root.querySelector('#declare-yes');
+        yes?.focus({ preventScroll: inView(yes) });
       },
     }, s.declareButton));
   }
   const cancel = () => {
     app.declaring = '';
     render();
-    root.querySelector('#declare')?.focus();
+    const declare = root.querySelector('#declare');
+    declare?.focus({ preventScroll: inView(declare) });
   };
   return h('div', {
     class: 'declare-ask', role: 'group', 'aria-labelledby': 'declare-q',

@@ -134,6 +134,36 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         }
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
       }
+      // On a phone on its side Declare's question, Yes (which has the
+      // keyboard) and No are on the screen, clear of the Chat button,
+      // the page unscrolled; Escape puts Declare back, scrolling nothing.
+      // Under the deck they ran 35 to 50 px below the screen's foot, and
+      // Yes scrolled the page 150 to 210 px.
+      if (size.height < 480) {
+        for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+          if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+        }
+        await page.evaluate(() => document.querySelector('#declare').focus({ preventScroll: true }));
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('#declare-yes', { timeout: 5000 });
+        const asked = await page.evaluate(() => {
+          const out = [];
+          const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+          const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+          for (const el of document.querySelectorAll('#declare-q, #declare-yes, #declare-no')) {
+            const r = el.getBoundingClientRect();
+            if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) out.push(`${el.id} ${at(r)} off the screen`);
+            if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${el.id} ${at(r)} under the Chat button`);
+          }
+          if (document.activeElement?.id !== 'declare-yes') out.push(`the keyboard on ${document.activeElement?.id}`);
+          if (window.scrollY) out.push(`the page scrolled ${window.scrollY} px`);
+          return out;
+        });
+        assert.deepEqual(asked, [], 'Declare\'s question');
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#declare', { timeout: 5000 });
+        assert.equal(await page.evaluate(() => window.scrollY), 0, 'Declare back: the page did not scroll');
+      }
       // On a phone on its side the hint can be read on the first screen,
       // under the turn's controls (at 740x360 and 568x320 its lines ran
       // 40 to 100 px below the screen's foot).
