@@ -131,8 +131,9 @@ int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max);
 
 /* Names players after their specs for tables and records: the kind
- * (expert, greedy), or for a cmd: bot its program's file name, '.' read
- * as '_' ("cmd:python3 bots/sampler.py" is sampler_py); a repeated name
+ * (expert, greedy), or for a cmd: bot its program's file name, each
+ * character other than [A-Za-z0-9_-] read as one '_' ("cmd:python3
+ * bots/sampler.py" is sampler_py, "cmd:./中文.py" ___py); a repeated name
  * gets the first number that makes it unique (greedy2). Names are valid
  * ls_name_valid() names. */
 void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,

@@ -690,20 +690,42 @@ static bool name_taken(char (*names)[LS_NAME_MAX + 1], int k, const char *name)
     return false;
 }
 
+/* raw as a player's name may hold it ([A-Za-z0-9_-], docs/record-format.md)
+ * into out (size bytes, cut to size - 1): each other character becomes
+ * one '_', a UTF-8 character of several bytes too ('中文.py' is '___py';
+ * it was '_______py', one a byte), a byte that is not UTF-8 one each. */
+static void name_chars(const char *raw, char *out, size_t size)
+{
+    const unsigned char *p = (const unsigned char *)raw;
+    size_t n = 0;
+    while (*p && n + 1 < size) {
+        unsigned c = *p++;
+        bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || c == '_' || c == '-';
+        out[n++] = keep ? (char)c : '_';
+        /* A lead byte's continuation bytes are the same character. */
+        int more = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
+                 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+        int i = 0;
+        while (i < more && (p[i] & 0xc0) == 0x80)
+            i++;
+        if (i == more)
+            p += more;
+    }
+    out[n] = '\0';
+}
+
 void cli_player_names(const char (*specs)[CLI_SPEC_MAX], int n,
                       char (*names)[LS_NAME_MAX + 1])
 {
     for (int k = 0; k < n; k++) {
-        char base[LS_NAME_MAX + 1];
+        char raw[CLI_SPEC_MAX], base[LS_NAME_MAX + 1];
         const char *spec = specs[k];
         if (!strncmp(spec, "cmd:", 4))
-            command_name(spec + 4, base, sizeof base);
+            command_name(spec + 4, raw, sizeof raw);
         else
-            snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, ":,"), spec);
-        for (char *c = base; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-                  (*c >= '0' && *c <= '9') || *c == '_' || *c == '-'))
-                *c = '_';
+            snprintf(raw, sizeof raw, "%.*s", (int)strcspn(spec, ":,"), spec);
+        name_chars(raw, base, sizeof base);
         /* A name met again gets the first number that makes it unique
          * (greedy, greedy2, greedy3): counting the names that began with
          * it gave 'cmd:./random2,random' the name random2 twice, and

@@ -186,6 +186,16 @@ grep -q '^mybot_py ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'timeout 
 "$ls" sim --players "greedy,cmd:LEVEL=3 ./no/such/mybot --fast" --matches 1 --seed 4 \
     >"$tmp/names.txt" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "bot name after an assignment"; }
 grep -q '^mybot ' "$tmp/names.txt" || { cat "$tmp/names.txt"; fail "'LEVEL=3 ./no/such/mybot' not named mybot"; }
+# A name is ASCII, as a record's are: a character that is not becomes one
+# '_', a UTF-8 character of several bytes too ('zoë中文.py' was named
+# 'zo_________py', one '_' a byte), and the name is cut to 16 after that
+# (20 CJK characters, 60 bytes, are 16 '_').
+"$ls" sim --players "cmd:timeout 5 ./no/such/zoë中文.py,cmd:./no/such/$(printf '中%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20) -x" \
+    --matches 1 --seed 4 --json >"$tmp/names.json" 2>"$tmp/names.err" || { cat "$tmp/names.err"; fail "bot names of UTF-8"; }
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["name"] for p in d["players"]] == ["zo____py", "_" * 16], d["players"]' \
+    "$tmp/names.json" || fail "a UTF-8 character of a bot's name is not one '_'"
 
 # A name met again gets the first number no one has: a bot named random2
 # before two random players made two random2, and every match failed.
