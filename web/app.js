@@ -992,10 +992,10 @@ function fitSeats(row) {
 // left whole, for the page to scroll to. With no hint the help there is
 // held so (at 568x320 and under, its four or five lines ran below the
 // screen), down to one line; with less room it is seen no more, and
-// stays the hand's description for a screen reader. Drawn anew, a box held so keeps where it was scrolled to
-// (at, from footPlace(): the same box's scrollTop before): a card
-// selected as the player read the hint's reason put it back at its
-// first line.
+// stays the hand's description for a screen reader. Drawn anew, a box
+// held so keeps where it was scrolled to (at, from footPlace(): the same
+// box's scrollTop before): a card selected as the player read the
+// hint's reason put it back at its first line.
 function footBox() {
   return root.querySelector('.hand-panel .hint') || root.querySelector('.play #select-help');
 }
