@@ -164,6 +164,7 @@ typedef struct expert {
     ls_rng rng;
     long iters;        /* budget in iterations; 0 = by time */
     long ms;           /* budget in milliseconds when iters == 0 */
+    long iters_given;  /* iters= as the spec gives it, 0 when it does not */
     double c;          /* UCB exploration constant */
     int rollout;       /* 0 random, 1 fast heuristic, 2 the greedy player */
     ls_player *policy; /* the greedy player, for rollout 2 */
@@ -1774,6 +1775,14 @@ uint64_t ls__expert_iterations(const ls_player *p)
     return ((const expert *)p->impl)->total_iters;
 }
 
+bool ls__expert_budget(const ls_player *p, long *ms, long *iters)
+{
+    const expert *e = p && p->ops == &expert_ops ? p->impl : NULL;
+    *ms = e ? e->ms : 0;
+    *iters = e ? e->iters_given : 0;
+    return e != NULL;
+}
+
 const char *ls__expert_model_of(const ls_player *p, int seat)
 {
     if (!p || p->ops != &expert_ops || seat < 0 || seat >= LS_MAX_PLAYERS)
@@ -1882,7 +1891,7 @@ ls_player *ls__expert_new(const char *params, uint64_t seed, ls_error *err)
         int rc = 0;
         if (!strcmp(k, "iters")) {
             rc = ls__param_long("expert", &ps[i], 1, 10000000, &x, err);
-            e->iters = x;
+            e->iters = e->iters_given = x;
             have_iters = true;
         } else if (!strcmp(k, "ms")) {
             rc = ls__param_long("expert", &ps[i], 1, 600000, &x, err);

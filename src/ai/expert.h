@@ -27,6 +27,13 @@ bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud);
  * measuring iterations per second. */
 uint64_t ls__expert_iterations(const ls_player *p);
 
+/* The budget p's spec gives: *ms its ms=N and *iters its iters=N, each 0
+ * when the spec does not give it (the default budget, or tree's, is not
+ * given). Returns false, with both 0, when p is not an expert. For a
+ * program that bounds what a spec may ask, without reading the level
+ * grammar itself. */
+bool ls__expert_budget(const ls_player *p, long *ms, long *iters);
+
 /* The mean total of seat's hand over `samples` of p's sampled deals for
  * the view v (what p believes that hand is worth); -1 when p is not an
  * expert or v is not of a round in play. For tests and diagnostics. */

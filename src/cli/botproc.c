@@ -1200,30 +1200,6 @@ static double thread_cpu_ms(void *ud)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The budget of an expert's spec that ls_player_new() has accepted, so
- * that it is "expert:KEY=VALUE,..." with known keys and values in range:
- * each value is read by the library's own reader of whole numbers. */
-static void expert_budget(const char *spec, cli_level *level)
-{
-    const char *p = strchr(spec, ':');
-    while (p && *p++) {
-        size_t len = strcspn(p, ",");
-        const char *eq = memchr(p, '=', len);
-        ls__param param = {{0}, {0}};
-        if (eq && (size_t)(eq - p) < sizeof param.key &&
-            len - (size_t)(eq - p) - 1 < sizeof param.value) {
-            memcpy(param.key, p, (size_t)(eq - p));
-            memcpy(param.value, eq + 1, len - (size_t)(eq - p) - 1);
-            long *out = !strcmp(param.key, "ms")      ? &level->ms
-                        : !strcmp(param.key, "iters") ? &level->iters
-                                                      : NULL;
-            if (out)
-                ls__param_long("expert", &param, 1, LONG_MAX, out, NULL);
-        }
-        p += len;
-    }
-}
-
 int cli_player_check(const char *spec, cli_level *level, ls_error *err)
 {
     cli_level unused;
@@ -1233,9 +1209,7 @@ int cli_player_check(const char *spec, cli_level *level, ls_error *err)
     if (strncmp(spec, "cmd:", 4) != 0) {
         ls_player *p = ls_player_new(spec, 0, err);
         if (p) {
-            level->expert = !strcmp(p->ops->kind, "expert");
-            if (level->expert)
-                expert_budget(spec, level);
+            level->expert = ls__expert_budget(p, &level->ms, &level->iters);
             ls_player_free(p);
             return 0;
         }
