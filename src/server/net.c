@@ -1710,6 +1710,9 @@ static void on_ping_timer(uv_timer_t *h)
  * them read with the handshake (rx_base) and counted again, and is taken
  * for one. Two system calls at each frame's end (sockread_bytes_at_least:
  * bytes that arrive meanwhile are counted read, never the other way).
+ * It holds because the server offers no extension: with permessage-
+ * deflate a payload handed over is larger than its bytes on the wire,
+ * and every compressed frame would be taken for one without its mask.
  */
 static bool unmasked(conn *c)
 {
