@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, playTurn, fullTable, PHONES } from './helpers.mjs';
+import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, PHONES } from './helpers.mjs';
 
 // (25 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
@@ -41,23 +41,6 @@ const offScreen = (page) => page.evaluate(() => {
   if (document.documentElement.scrollWidth > window.innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
   return out;
 });
-
-// The expert's hint with the longest move there is (five cards thrown),
-// a declaration's chance and a reason: a `hint` sent is answered in the
-// page by it, and not sent.
-function longHint() {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    send(data) {
-      if (JSON.parse(data).type === 'hint') {
-        const answer = { type: 'hint', move: 'discard 9S 10S JS QS KS take 10C', declare: 0.23, why: 'sheds 49 points and takes 10C' };
-        setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(answer) })), 10);
-        return;
-      }
-      super.send(data);
-    }
-  };
-}
 
 // Where the hint's box is (or the help's under the hand: sel), and what
 // of it can be read: each as 'what [l t r b]' when it is off the screen;

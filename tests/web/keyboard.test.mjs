@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, hostTable, playTurn, dropConnection, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, hostTable, playTurn, dropConnection, longHint, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -175,22 +175,6 @@ test('a control standing in for the focused one, in the Chat button\'s strip, sc
     assert.deepEqual(seen, { scrollY: 0, inStrip: true, onScreen: true, clear: true });
   });
 });
-
-// The expert's hint, longer than a phone on its side has room for: a
-// `hint` sent is answered in the page, and not sent.
-function longHint() {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    send(data) {
-      if (JSON.parse(data).type === 'hint') {
-        const answer = { type: 'hint', move: 'discard 9S 10S JS QS KS take 10C', declare: 0.23, why: 'sheds 49 points and takes 10C' };
-        setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(answer) })), 10);
-        return;
-      }
-      super.send(data);
-    }
-  };
-}
 
 // The hint's box, held to the screen's foot on a phone on its side, is a
 // stop of the Tab key; drawn anew with room enough (here the players' row
