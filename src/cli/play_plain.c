@@ -775,9 +775,11 @@ static void intro(const play_game *g)
 {
     char table[200], spec[CLI_SHOWN_MAX(CLI_SPEC_MAX)];
     out("Least Score: %s against", ls_name(g->s, 0));
-    for (int i = 1; i < ls_players(g->s); i++) /* a cmd: as typed, escapes \xNN */
+    /* A cmd: as typed, escapes \xNN; from the options, whole: the
+     * player's own copy (ls_player.spec) holds 63 bytes. */
+    for (int i = 1; i < ls_players(g->s); i++)
         out("%s %s (%s)", i == 1 ? "" : ",", ls_name(g->s, i),
-            cli_shown(g->bots[i]->spec, spec, sizeof spec));
+            cli_shown(g->opts->levels[i - 1], spec, sizeof spec));
     /* The rules in force in the help's words ("This table: out above 100
      * points; ..."), not in the options' own. */
     play_table_rules(ls_state_rules(g->s), table, sizeof table);

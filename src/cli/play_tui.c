@@ -554,10 +554,10 @@ static void draw_title(const ui *u, const ls_view *v)
 #define LEVEL_W 9
 static const char *level_of(const ui *u, int seat, char *buf, size_t size)
 {
-    const ls_player *p = u->g.bots[seat];
+    /* The spec as given (ls_player.spec holds 63 bytes of it). */
+    const char *spec = u->g.bots[seat] ? u->g.opts->levels[seat - 1] : "";
     char shown[CLI_SHOWN_MAX(CLI_SPEC_MAX)]; /* a control byte \xNN, not ^[ */
-    return cut_name(u, p ? cli_shown(p->spec, shown, sizeof shown) : "", LEVEL_W, buf,
-                    size);
+    return cut_name(u, cli_shown(spec, shown, sizeof shown), LEVEL_W, buf, size);
 }
 
 /* The opponents, a row each, under a header row that also has your own

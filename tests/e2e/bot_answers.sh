@@ -152,12 +152,16 @@ assert 0 <= late < quit, "the line is at %d, not before %d" % (late, quit)' \
 # U+2066, U+200B, U+FEFF, ...) are written as their bytes \xNN, in the
 # bot's lines and in its spec: they reached the terminal raw, so that a
 # line read otherwise than its bytes ("Trojan Source").
+# The spec is shown whole: play showed the player's own copy, cut at 63
+# bytes, so that in a checkout at a longer path its end (U+202E here)
+# was lost. An argument the bot does not read makes it longer than that
+# wherever the tree is.
 esc_line='escapes bot: \x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[?1049h\x00\x7f\x0dcafé \\x41'
-esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41' Zoë$(printf '\033\342\200\256')"
+esc_spec="cmd:python3 $root/tests/bots/escapes.py '\\x41' 'an argument to make the spec long' Zoë$(printf '\033\342\200\256')"
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "$esc_spec" \
         --record "$tmp/esc.lsr" >"$tmp/esc.out" 2>"$tmp/esc.err" || true
-grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41' Zoë\\x1b\\xe2\\x80\\xae)." \
+grep -qxF "Least Score: You against Ada (cmd:python3 $root/tests/bots/escapes.py '\\\\x41' 'an argument to make the spec long' Zoë\\x1b\\xe2\\x80\\xae)." \
     "$tmp/esc.out" || { head -3 "$tmp/esc.out"; fail "play: a backslash in a bot's spec is not shown \\\\, or a hidden character not \\xNN"; }
 "$ls" sim --players "greedy,$esc_spec" --matches 1 --seed 3 \
     >/dev/null 2>"$tmp/esc-sim.err" || { cat "$tmp/esc-sim.err"; fail "sim (escapes)"; }
