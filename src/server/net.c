@@ -1850,63 +1850,61 @@ static const char *content_type(const char *path)
 #define ALNUM LETTERS "0123456789"
 
 /*
- * The client's own pages under a prefix, drawn by app.js from the one
- * path segment that follows it: the characters of that segment and its
- * length, as the page takes them (web/pages.js, pageRoute), and what the
- * segment should be, said when a path under the prefix is none. A path
- * the page cannot draw is not served the page (it would show the first
- * page, as if the address were not there); it was a bare "not found",
- * which did not say why /players/José (a browser sends
- * /players/Jos%C3%A9) or /players/bad.name is no page.
+ * The client's own pages, every path but "/" that is served index.html,
+ * held here once: client_page() serves them and not_found_text() says
+ * what a path under a prefix should be from the same rows. A row is an
+ * exact path (chars NULL) or a prefix followed by one path segment, its
+ * characters and length as the page takes them (web/pages.js, pageRoute;
+ * web/app.js, codeFromPath for a table's link, which may end in a slash),
+ * and what the segment should be. A path the page cannot draw is not
+ * served the page (it would show the first page, as if the address were
+ * not there); it was a bare "not found", which did not say why
+ * /players/José (a browser sends /players/Jos%C3%A9) or /players/bad.name
+ * is no page.
  */
 static const struct client_route {
-    const char *prefix, *chars;
-    size_t max;
-    const char *what;
+    const char *path;  /* the exact path, or the prefix (ending in '/') */
+    const char *chars; /* the segment's characters; NULL: an exact path */
+    size_t max;        /* the segment's most bytes (at least 1) */
+    bool slash;        /* a slash may follow the segment */
+    const char *what;  /* what an address under the prefix should be */
 } client_routes[] = {
-    {"/players/", ALNUM "_-", LS_NAME_MAX,
+    {"/leaderboard", NULL, 0, false, NULL},
+    {"/players/", ALNUM "_-", LS_NAME_MAX, false,
      "a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -"},
-    {"/bots/", LETTERS, LS_NAME_MAX, "a computer level's page is /bots/LEVEL"},
-    {"/matches/", ALNUM "_.-", 24,
+    {"/bots/", LETTERS, LS_NAME_MAX, false, "a computer level's page is /bots/LEVEL"},
+    {"/matches/", ALNUM "_.-", 24, false,
      "a match's page is /matches/ID, ID a whole number from 1"},
-    {"/t/", ALNUM, LS_NAME_MAX, "a table's link is /t/CODE, CODE its letters and digits"},
+    {"/t/", ALNUM, LS_NAME_MAX, true, "a table's link is /t/CODE, CODE its letters and digits"},
 };
 
-/* The route whose prefix url starts with, or NULL. */
+#define CLIENT_ROUTES (sizeof client_routes / sizeof client_routes[0])
+
+/* The route of a prefix that url starts with, or NULL. */
 static const struct client_route *client_route(const char *url)
 {
-    for (size_t i = 0; i < sizeof client_routes / sizeof client_routes[0]; i++)
-        if (!strncmp(url, client_routes[i].prefix, strlen(client_routes[i].prefix)))
+    for (size_t i = 0; i < CLIENT_ROUTES; i++)
+        if (client_routes[i].chars &&
+            !strncmp(url, client_routes[i].path, strlen(client_routes[i].path)))
             return &client_routes[i];
     return NULL;
 }
 
-/* Whether url is one of the client's own pages (drawn by app.js):
- * /leaderboard, /players/NAME, /bots/LEVEL, /matches/ID (not /t/CODE:
- * table_link). */
+/* Whether url is one of the client's own pages (client_routes[]): a table
+ * link with any code of its letters, the page reading the code and, for
+ * one that is not a table's, saying so (a link mistyped or with a slash
+ * added is not a bare 404). */
 static bool client_page(const char *url)
 {
-    if (!strcmp(url, "/leaderboard"))
-        return true;
+    for (size_t i = 0; i < CLIENT_ROUTES; i++)
+        if (!client_routes[i].chars && !strcmp(url, client_routes[i].path))
+            return true;
     const struct client_route *r = client_route(url);
-    if (!r || !strcmp(r->prefix, "/t/"))
+    if (!r)
         return false;
-    const char *seg = url + strlen(r->prefix);
+    const char *seg = url + strlen(r->path);
     size_t n = strspn(seg, r->chars);
-    return n >= 1 && n <= r->max && !seg[n];
-}
-
-/* Whether url is a table link, /t/CODE or /t/CODE/, with CODE any 1 to 16
- * letters and digits: the client's page, which reads the code and, for
- * one that is not a table's, says so (a link mistyped or with a slash
- * added is not a bare 404). */
-static bool table_link(const char *url)
-{
-    if (strncmp(url, "/t/", 3) != 0)
-        return false;
-    const char *code = url + 3;
-    size_t n = strspn(code, ALNUM);
-    return n >= 1 && n <= LS_NAME_MAX && (!code[n] || (code[n] == '/' && !code[n + 1]));
+    return n >= 1 && n <= r->max && (!seg[n] || (r->slash && seg[n] == '/' && !seg[n + 1]));
 }
 
 /* Copies text that came from a client (any bytes) into out to be shown in
@@ -1941,16 +1939,16 @@ static void not_found_text(const char *url, bool cut, char *out, size_t size)
     quote_text(quoted, sizeof quoted, url);
     int n = snprintf(out, size, "not found: %s%s is no page: %s", quoted,
                      cut ? " followed by '&' or ';'" : "", r->what);
-    for (int i = 0; !strcmp(r->prefix, "/bots/") && table_levels[i] && n > 0 &&
+    for (int i = 0; !strcmp(r->path, "/bots/") && table_levels[i] && n > 0 &&
                     (size_t)n < size; i++)
         n += snprintf(out + n, size - (size_t)n, "%s%s", i ? ", " : " (the levels: ",
                       table_levels[i]);
     if (n > 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, "%s\n", strcmp(r->prefix, "/bots/") ? "" : ")");
+        snprintf(out + n, size - (size_t)n, "%s\n", strcmp(r->path, "/bots/") ? "" : ")");
 }
 
 /* The file under the web directory for a URL path, or false: "/" and
- * "/t/CODE" are the client's page; other paths must be plain names
+ * the client's pages (client_page) are index.html; other paths must be plain names
  * (letters, digits, . _ - and /, no segment starting with a dot) of a
  * regular file inside the directory. */
 static bool web_file(server *srv, const char *url, char *out, size_t size)
@@ -1958,7 +1956,7 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
     const char *rel = url + 1;
     if (url[0] != '/')
         return false;
-    if (!strcmp(url, "/") || table_link(url) || client_page(url))
+    if (!strcmp(url, "/") || client_page(url))
         rel = "index.html";
     for (const char *p = rel; *p; p++) {
         bool seg_start = p == rel || p[-1] == '/';
