@@ -253,16 +253,21 @@ static double now_ms(void)
 /* Whether cp changes the direction of the text around it or is not seen:
  * the bidirectional marks, embeddings, overrides and isolates (U+061C,
  * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), the zero-width
- * characters (U+200B..U+200D, U+2060, U+FEFF), the invisible operators
- * (U+2061..U+2064) and the tags (U+E0000..U+E007F, which spell hidden
- * ASCII). Passed on raw, they make a line read otherwise than its bytes
- * ("Trojan Source"), or two names that differ look the same. */
+ * characters (U+200B..U+200D, U+2060, U+FEFF), the soft hyphen (U+00AD)
+ * and the Mongolian vowel separator (U+180E), the line and paragraph
+ * separators (U+2028, U+2029: a line break to some terminals, none to
+ * others), the invisible operators (U+2061..U+2064), the interlinear
+ * annotations (U+FFF9..U+FFFB) and the tags (U+E0000..U+E007F, which
+ * spell hidden ASCII). Passed on raw, they make a line read otherwise
+ * than its bytes ("Trojan Source"), or two names that differ look the
+ * same. */
 static bool hidden_cp(unsigned cp)
 {
-    return cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) ||
+    return cp == 0x00ad || cp == 0x061c || cp == 0x180e ||
+           (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x2029) ||
            (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2064) ||
            (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff ||
-           (cp >= 0xe0000 && cp <= 0xe007f);
+           (cp >= 0xfff9 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
 /* The bytes of the UTF-8 character at p (before end) when it is one a

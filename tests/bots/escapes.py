@@ -4,7 +4,9 @@ writes 'escapes bot: é and ♥ stay as they are', 'escapes bot: C:\\x41\\
 is no escape' (a backslash, which is shown doubled), 'escapes bot: Zoë',
 ESC, ' 中文' and the byte 0xff (not UTF-8), a line whose characters that
 change the direction or are not seen (U+202E, U+2066, U+2069, U+200B,
-U+FEFF, U+061C, U+200E, U+2062, the tag U+E0041) would make it read otherwise than its bytes, and
+U+FEFF, U+061C, U+200E, U+2062, the tag U+E0041, the soft hyphen U+00AD,
+U+180E, the separators U+2028 and U+2029, the annotations U+FFF9..U+FFFB)
+would make it read otherwise than its bytes, and
 a line of 2000 ♥
 (6000 bytes, more than the referee passes on in one piece), then before
 each answer a line of terminal escape sequences that would set the
@@ -27,7 +29,8 @@ def hello():
                             .replace(b"\xc3\xbf", b"\xff"))
     # "Trojan Source": an override, an isolate, zero-width characters.
     sys.stderr.buffer.write("escapes bot: ok\u202e\u2066 gnirts\u2069\u2066 \u200b\ufeff"
-                            "\u061c\u200ez\u2062\U000e0041\n".encode())
+                            "\u061c\u200ez\u2062\U000e0041\u00ad\u180e\u2028\u2029"
+                            "\ufff9\ufffa\ufffb\n".encode())
     # A line longer than the referee's 4096-byte pieces, of 3-byte characters.
     sys.stderr.buffer.write(("\u2665" * 2000 + "\n").encode())
     sys.stderr.flush()

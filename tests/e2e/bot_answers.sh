@@ -176,8 +176,10 @@ assert sys.argv[2] in lines, lines[:5]
 assert "escapes bot: C:\\\\x41\\\\ is no escape" in lines, lines[:5]
 assert "escapes bot: Zo\u00eb\\x1b \u4e2d\u6587\\xff" in lines, lines[:6]
 assert ("escapes bot: ok\\xe2\\x80\\xae\\xe2\\x81\\xa6 gnirts\\xe2\\x81\\xa9"
-        "\\xe2\\x81\\xa6 \\xe2\\x80\\x8b\\xef\\xbb\\xbf\\xd8\\x9c\\xe2\\x80\\x8ez\\xe2\\x81\\xa2\\xf3\\xa0\\x81\\x81") in lines, lines[:7]
-hidden = "\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff\u2061\u2062\u2063\u2064"
+        "\\xe2\\x81\\xa6 \\xe2\\x80\\x8b\\xef\\xbb\\xbf\\xd8\\x9c\\xe2\\x80\\x8ez\\xe2\\x81\\xa2\\xf3\\xa0\\x81\\x81"
+        "\\xc2\\xad\\xe1\\xa0\\x8e\\xe2\\x80\\xa8\\xe2\\x80\\xa9"
+        "\\xef\\xbf\\xb9\\xef\\xbf\\xba\\xef\\xbf\\xbb") in lines, lines[:7]
+hidden = "\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff\u2061\u2062\u2063\u2064\u00ad\u180e\u2028\u2029\ufff9\ufffa\ufffb"
 assert not [c for c in data.decode("utf-8") if c in hidden or 0xe0000 <= ord(c) <= 0xe007f], "a hidden character reached the terminal"
 # The line of 2000 hearts, passed on in pieces, each cut at a character.
 hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
