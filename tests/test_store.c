@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -427,6 +428,60 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     }
     assert_null(db);
     assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
+}
+
+/* A store file this process cannot write is refused at its opening,
+ * saying so: SQLite opened it read-only without a word, and the server
+ * started and failed every write. Root writes any file, so the opening is
+ * tried in a child that is "nobody" when the test runs as root; the
+ * directory is writable (the WAL's files can be made), the file is not. */
+static void test_a_store_file_that_cannot_be_written_is_refused(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        return;
+    char dir[64], path[128];
+    snprintf(dir, sizeof dir, "/tmp/lsro.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(chmod(dir, 0777), 0);
+    snprintf(path, sizeof path, "%s/store.db", dir);
+    ls_db *db = NULL;
+    assert_int_equal(ls_db_open(&db, path, ERR), 0);
+    ls_db_close(db);
+    assert_int_equal(chmod(path, 0444), 0);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(3);
+        ls_error e = {0};
+        ls_db *ro = NULL;
+        int rc = ls_db_open(&ro, path, &e);
+        if (write(fds[1], e.msg, strlen(e.msg)) < 0)
+            _exit(4);
+        _exit(rc == LS_DB_EIO && !ro ? 0 : 1);
+    }
+    close(fds[1]);
+    char msg[512] = "";
+    ssize_t n = read(fds[0], msg, sizeof msg - 1);
+    msg[n > 0 ? n : 0] = '\0';
+    close(fds[0]);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    unlink(path);
+    char side[160];
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    rmdir(dir);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail_msg("a read-only store was opened (status %d): '%s'", status, msg);
+    assert_non_null(strstr(msg, path));
+    assert_non_null(strstr(msg, "read-only"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1561,6 +1616,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),
+    T(test_a_store_file_that_cannot_be_written_is_refused),
     T(test_a_token_is_hashed_with_sha256),
     T(test_a_player_is_found_by_token_and_name),
     T(test_only_the_hash_of_a_token_is_stored),

@@ -206,6 +206,17 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         sq_close(db);
         return ret;
     }
+    /* A file this process may read but not write is opened read-only
+     * without a word (SQLITE_OPEN_READWRITE falls back), and a store at
+     * the program's version is only read at its opening: the server would
+     * start and then fail every write. */
+    if (sqlite3_db_readonly(c->db, "main") == 1) {
+        int ret = ls__db_fail(err, LS_DB_EIO,
+                              "sqlite: %s is read-only here: the store writes its file "
+                              "(give this user write access to it)", path);
+        sq_close(db);
+        return ret;
+    }
     sqlite3_extended_result_codes(c->db, 1);
     sqlite3_busy_timeout(c->db, BUSY_MS);
     char mode[16] = "";
