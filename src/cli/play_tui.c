@@ -238,13 +238,23 @@ static word next_word(const ui *u, const char *p)
     return wd;
 }
 
-/* Draws wd at (y, x) in win, at most `room` columns. */
+/* How many bytes of the word p (n bytes) fit in cols columns: all of
+ * it, or a head that ends between two characters and between two
+ * escapes, so that a shown text ('\x01', '\\', a character's bytes
+ * '\xe2\x80\xae') broken at a row's end is never cut inside one, '\x'
+ * on one row and '01' on the next. */
+static size_t word_cut(const char *p, size_t n, int cols)
+{
+    size_t b = cli_text_cut(p, n, cols);
+    return b < n ? ls_printable_cut(p, b) : b;
+}
+
+/* Draws wd at (y, x) in win, at most `room` columns (word_cut). */
 static void put_word(const ui *u, WINDOW *win, int y, int x, const word *wd, int room,
                      attr_t attr)
 {
     if (wd->card == LS_NO_CARD) {
-        /* cut at a character to room columns */
-        mvwaddnstr(win, y, x, wd->p, (int)cli_text_cut(wd->p, wd->n, room));
+        mvwaddnstr(win, y, x, wd->p, (int)word_cut(wd->p, wd->n, room));
         return;
     }
     mvwaddnstr(win, y, x, wd->p, (int)wd->pre);
@@ -277,7 +287,8 @@ static int end_room(bool mark, bool last, const char *rest)
  * later rows indented by `indent`, at most `maxrows` rows; what does not
  * fit is cut after the last word that fits whole, an ellipsis in its
  * place (a word wider than a row goes on on the next row, and on the last
- * one is cut inside; a card never is). Cards
+ * one is cut inside, between two characters and two escapes: word_cut;
+ * a card never is). Cards
  * named in record notation are drawn as cards, in their colours. With
  * win NULL nothing is drawn. Returns the rows used (at least 1).
  * rich_from() draws the text's rows from row `skip` on (wrapped as rich()
@@ -334,8 +345,9 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
             /* A word wider than a row, with rows left (a long file's
              * name): the row filled, the rest on the next. Cut there,
              * what came after it was lost ("round 1, turn 1."). */
-            size_t b = cli_text_cut(p, wd.n, room);
-            if (b == 0) { /* a wide character in a room of one column */
+            size_t b = word_cut(p, wd.n, room);
+            if (b == 0) { /* a wide character in a room of one column,
+                           * or an escape in fewer than its 4 */
                 row++;
                 col = indent;
                 continue;
@@ -350,7 +362,8 @@ static int rich_from(const ui *u, WINDOW *win, int y, int x, int w, int skip,
         }
         if (win && row >= skip)
             put_word(u, win, y + row, x + col + gap, &wd, cut ? room - 1 : room, attr);
-        col += gap + (cut ? room - 1 : wd.w);
+        /* the ellipsis right after what was drawn of a cut word */
+        col += gap + (cut ? cli_text_width(p, word_cut(p, wd.n, room - 1)) : wd.w);
         if (cut) {
             if (win && row >= skip)
                 mvwaddstr(win, y + row, x + col, ellipsis(u));

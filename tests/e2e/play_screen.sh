@@ -25,7 +25,8 @@
 # for its table, and its help's descriptions go on under their column;
 # text cut for want of rows ends in an ellipsis after its last whole word;
 # a computer player's level is cut by characters; a window far too small
-# still says how to quit; a word wider than its column goes on below.
+# still says how to quit; a word wider than its column goes on below,
+# broken between two escapes.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1162,5 +1163,37 @@ wait_for we "Your hand: total"
 on_screen -E '^  Ada +cmd:\./a… +5 ' "a level's escape is cut in part at its column's edge"
 on_screen -E '^  Ben +greedy +5 ' "the next row's columns moved"
 quit we
+fi
+# 39. A word broken at a row's end (a file's name wider than "Last
+# moves") is broken between two escapes, never inside one: a backslash in
+# the name, shown '\\', and a control byte, shown '\x01', were cut by
+# columns, '\' ending one row and '\' or 'x01' opening the next. At 80
+# columns the name's rows hold 27 columns (from column 2 of the 29):
+# 26 'x' put the first escape across the edge, 25 the second.
+if want 39; then
+for k in 26 25; do
+    python3 -c 'import sys
+k = int(sys.argv[1])
+sys.stdout.write("x" * k + ("\\" if k == 26 else "\x01") + "z" * 30 + ".lsr")' "$k" >"$tmp/name$k"
+    printf 'quit\n' | $LS play --plain --seed 3 --bots 1 --record "$tmp/$(cat "$tmp/name$k")" \
+        >/dev/null 2>&1 || true
+    $T new-session -d -s "wb$k" -x 80 -y 24 \
+        "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --resume \"\$(cat name$k)\"; echo \"exit status \$?\"; sleep 60"
+    wait_for "wb$k" "Your hand: total"
+    python3 -c 'import re, sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if "Last moves" in r)
+parts = [r[50:].strip() for r in rows[top + 1:21]]
+parts = [r for r in parts if r]
+text = "".join(parts)
+assert ("\\\\" if sys.argv[2] == "26" else "\\x01") in text, text
+ends = set(m.end() for m in re.finditer(r"\\x[0-9a-f]{2}|\\\\|.", text))
+at = 0
+for r in parts[:-1]:
+    at += len(r)
+    assert at in ends, "a row ends inside an escape: %r" % parts' "$tmp/screen" "$k" ||
+        screen_fail "a file name's escape is broken across two rows of Last moves"
+    quit "wb$k"
+done
 fi
 echo ok
