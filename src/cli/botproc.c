@@ -827,6 +827,22 @@ out:
 }
 
 /*
+ * What the bot wrote of a line it did not end (b->buf, b->len: no newline
+ * in it, shorter than a line may be), for the report of its end:
+ * " halfway through a line ('discard 5H')", shown as its other text is
+ * and cut at a character after HALF_SHOWN bytes, with "..." then.
+ */
+#define HALF_SHOWN 80
+static void unended(const bot *b, char *out, size_t size)
+{
+    char shown[4 * LINE_MAX_LEN + 1];
+    cli_shown_n(b->buf, b->len, shown, sizeof shown);
+    size_t n = strlen(shown), cut = n > HALF_SHOWN ? ls_printable_cut(shown, HALF_SHOWN) : n;
+    snprintf(out, size, " halfway through a line ('%.*s%s')", (int)cut, shown,
+             cut < n ? "..." : "");
+}
+
+/*
  * Reads one answer line into line (without the newline), skipping empty
  * lines and lines starting with '#' (comments a bot may print). Returns 0,
  * 1 for the start of a line longer than the protocol allows (the rest is
@@ -863,11 +879,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             continue;
         if (r <= 0) {
             /* It closed its output: let it finish. */
-            char why[64] = "";
+            char why[64] = "", half[128] = "";
             const char *how = bot_exited(b, 100, why, sizeof why)
                                   ? "died" : "closed its output";
-            report(b, v, "%s%s%s; the fallback plays for it until the match ends",
-                   how, b->shaking ? " before the handshake" : "", why);
+            if (b->len)
+                unended(b, half, sizeof half);
+            report(b, v, "%s%s%s%s; the fallback plays for it until the match ends",
+                   how, b->shaking ? " before the handshake" : "", why, half);
             bot_kill(b);
             return -1;
         }

@@ -30,6 +30,25 @@ m = d["bot_messages"]
 assert d["bot_failures"] > 0 and m, d
 assert all("a line longer than 1023 bytes ('"'"'discard " in x for x in m), m' "$tmp/long.json" ||
     { cat "$tmp/err"; fail "overlong lines were not dropped and reported as such"; }
+# A bot that dies halfway through an answer ('discard 2C' and no newline,
+# then exit 0) is reported with what it wrote of the line, escaped as
+# other bot text is: it was 'died (exit status 0)' alone.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/halfline.py" --matches 1 --seed 3 \
+    --json >"$tmp/half.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (halfline)"; }
+python3 -c 'import json,re,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1, m
+assert re.search(r": died \(exit status 0\) halfway through a line \(.discard [2-9TJQKA][CDHS]"
+                 r"\\x1b\\xe2\\x80\\xae.\); the fallback plays for it until the match ends$", m[0]), m' \
+    "$tmp/half.json" || { cat "$tmp/half.json"; fail "a bot's half line was not quoted when it died"; }
+# A long half line is quoted up to 80 bytes, cut between two characters.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/halfline.py long" --matches 1 --seed 3 \
+    --json >"$tmp/half.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (halfline long)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith(": died (exit status 0) halfway through a line (\x27discard "
+    + "\u00e9" * 36 + "...\x27); the fallback plays for it until the match ends"), m' \
+    "$tmp/half.json" || { cat "$tmp/half.json"; fail "a long half line was not cut at a character"; }
 # The handshake is 'ok 1', blanks around the words as a move may have
 # them; other text after it, or a version that is not the number 1
 # ('ok1', 'ok 1.9', 'ok 1 please', all taken for 'ok 1' before), is a bad
