@@ -48,7 +48,11 @@ typedef struct ls_player_ops {
 
 struct ls_player {
     const ls_player_ops *ops;
-    char spec[64]; /* the spec it was created from */
+    /* The spec it was created from: ls_player_new() refuses a longer one,
+     * so its players' is whole; the CLI's cmd: bot, whose spec may be
+     * longer, keeps its head cut between two UTF-8 characters with "..."
+     * after it. Show people the caller's copy of a spec, not this one. */
+    char spec[64];
     void *impl;    /* owned by the implementation */
 };
 

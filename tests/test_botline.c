@@ -3,7 +3,8 @@
  * (cli_bot_next_line in src/cli/botproc.c): whole lines, comments and
  * empty lines, carriage returns, and lines longer than the protocol's
  * 1023 bytes, which are cut and flagged however their bytes arrive (all
- * at once, newline included, or in pieces).
+ * at once, newline included, or in pieces); and the cmd: player's own
+ * copy of its spec.
  */
 #include "support/support.h"
 
@@ -157,6 +158,30 @@ static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **sta
     ls_state_free(s);
 }
 
+/* A cmd: spec is its player's own copy (ls_player.spec, 63 bytes) whole
+ * when it fits; a longer one is cut between two UTF-8 characters, with
+ * "..." to say so: it was cut at byte 63, inside a character. The bot is
+ * 'true', which ends before its handshake (no report is asked for). */
+static void test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character(void **state)
+{
+    (void)state;
+    char spec[128] = "cmd:true  ", want[64] = "cmd:true  ";
+    for (int i = 0; i < 40; i++)
+        strcat(spec, "\xc3\xa9"); /* 10 bytes, then 40 'é' of 2 */
+    for (int i = 0; i < 25; i++)
+        strcat(want, "\xc3\xa9");
+    strcat(want, "...");
+    ls_error err = {0};
+    ls_player *p = cli_player_new(spec, 1, NULL, &err);
+    assert_non_null(p);
+    assert_string_equal(p->spec, want);
+    ls_player_free(p);
+    p = cli_player_new("cmd:true", 1, NULL, &err);
+    assert_non_null(p);
+    assert_string_equal(p->spec, "cmd:true");
+    ls_player_free(p);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
@@ -164,6 +189,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_overlong_line_read_in_pieces_is_flagged_the_same_way),
     cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),
     cmocka_unit_test(test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage),
+    cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
 };
 
 LS_TEST_MAIN(tests)

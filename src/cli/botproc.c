@@ -1270,6 +1270,24 @@ int cli_player_check(const char *spec, cli_level *level, ls_error *err)
     return 0;
 }
 
+/* The player's own copy of a cmd: spec (ls_player.spec, 63 bytes): the
+ * whole spec when it fits, else its head cut between two UTF-8
+ * characters and "..." after it, so that the copy is never taken for the
+ * whole spec nor ends inside a character. Messages show the caller's
+ * spec, whole. */
+static void spec_copy(char *out, size_t size, const char *spec)
+{
+    size_t n = strlen(spec);
+    if (n < size) {
+        memcpy(out, spec, n + 1);
+        return;
+    }
+    n = size - 4;
+    while (n > 0 && ((unsigned char)spec[n] & 0xc0) == 0x80)
+        n--; /* spec[n], the first byte left out, starts a character */
+    snprintf(out, size, "%.*s...", (int)n, spec);
+}
+
 ls_player *cli_player_new(const char *spec, uint64_t seed,
                           const cli_player_opts *opts, ls_error *err)
 {
@@ -1313,7 +1331,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
         return NULL;
     }
     p->ops = &bot_ops;
-    snprintf(p->spec, sizeof p->spec, "%s", spec);
+    spec_copy(p->spec, sizeof p->spec, spec);
     p->impl = b;
     if (bot_start(b) != 0) {
         report(b, NULL, "cannot start: %s; the fallback plays for it", strerror(errno));
