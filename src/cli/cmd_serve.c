@@ -307,6 +307,13 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "leastscore serve: %s\n", msg);
         return 1;
     }
+    /* One server a data directory, held until this process ends: taken
+     * before the store is opened, which restores the tables in progress. */
+    int data_lock = store_file_lock(data, msg, sizeof msg);
+    if (data_lock < 0) {
+        fprintf(stderr, "leastscore serve: %s\n", msg);
+        return 1;
+    }
     /* The store (the default file, or --db) keeps the matches, the
      * players and their ratings, and answers the JSON API. */
     if (!db_opt) {
@@ -316,6 +323,7 @@ int cmd_serve(int argc, char **argv)
     store *st = store_db_new(db_opt, data, stderr, msg, sizeof msg);
     if (!st) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
+        close(data_lock);
         return 1;
     }
     cfg.st = st;
@@ -337,5 +345,6 @@ int cmd_serve(int argc, char **argv)
                 done, done == 1 ? "" : "es");
     }
     store_db_free(st);
+    close(data_lock);
     return rc;
 }

@@ -151,6 +151,17 @@ int store_file_write(const char *dir, const char *name, const char *text, size_t
                      char *msg, size_t size);
 /* Creates DIR and its parents if needed. Returns 0, or -1 with msg set. */
 int store_file_mkdir(const char *dir, char *msg, size_t size);
+/*
+ * Takes the data directory DIR for this process: an exclusive flock(2) on
+ * the directory itself, which the kernel lets go when the process ends,
+ * however it ends (kill -9 too). A second server on the same directory
+ * would restore the same tables in progress and play them beside the
+ * first, both appending to one record. Returns the descriptor that holds
+ * the lock (the caller keeps it open while it serves; it is not inherited
+ * by a program run), or -1 with msg set: the directory is another
+ * process's, or cannot be opened. (store_file.c)
+ */
+int store_file_lock(const char *dir, char *msg, size_t size);
 
 /* How old a temporary file of store_file_write must be before
  * store_file_sweep takes it for a crash's: a younger one may be a write in

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -59,6 +60,27 @@ int store_file_mkdir(const char *dir, char *msg, size_t size)
         return -1;
     }
     return 0;
+}
+
+int store_file_lock(const char *dir, char *msg, size_t size)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, size, "cannot open the data directory %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            snprintf(msg, size, "the data directory %s is in use by another server "
+                                "(it holds the directory's lock): stop that one first, or "
+                                "give this one a --data of its own", dir);
+        else
+            snprintf(msg, size, "cannot lock the data directory %s: %s", dir, strerror(e));
+        return -1;
+    }
+    return fd;
 }
 
 /* Makes a rename in dir durable. */

@@ -84,11 +84,22 @@ for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.htm
 done
 # A second server on the same port cannot listen: exit 1 with a message.
 port=${url##*:}; port=${port%/}
-if "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" --data "$tmp/data" \
+if "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" --data "$tmp/data2" \
     >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on port $port ran"; else rc=$?; fi
 [ "$rc" -eq 1 ] || fail "port in use: exit $rc (want 1)"
 grep -q "cannot listen on 127.0.0.1:$port" "$tmp/err2" || fail "port in use: $(cat "$tmp/err2")"
 [ ! -s "$tmp/out2" ] || fail "port in use: printed $(cat "$tmp/out2")"
+# A second server on the same data directory is refused before it opens
+# the store (it would restore the first's tables in progress and play
+# them beside it, both writing one record): exit 1 naming the directory,
+# and the first goes on serving.
+if timeout 10 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
+    >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on $tmp/data ran"; else rc=$?; fi
+[ "$rc" -eq 1 ] || fail "data directory in use: exit $rc (want 1)"
+grep -qF "the data directory $tmp/data is in use by another server" "$tmp/err2" ||
+    fail "data directory in use: $(cat "$tmp/err2")"
+[ ! -s "$tmp/out2" ] || fail "data directory in use: printed $(cat "$tmp/out2")"
+[ "$(code '')" = "200 text/html; charset=utf-8" ] || fail "/ after a second server: $(code '')"
 kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM"
 pid=""
