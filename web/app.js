@@ -40,6 +40,11 @@ const KEY_SEAT = 'leastscore.seat';
 const KEY_LOG = 'leastscore.log';
 const KEY_PLAYER = 'leastscore.player';
 const KEY_TURN = 'leastscore.turn';
+// A short screen (style.css's): a phone on its side, under 480 px high,
+// or a desktop window under 620 px high (a 1366x768 laptop at 125% zoom,
+// the browser's bars taken, is 1093x510), where the table is the compact
+// one and the box under the hand is held to the screen's foot.
+const SHORT_SCREEN = '(max-height: 480px), (max-height: 620px) and (min-width: 601px)';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');
@@ -825,6 +830,11 @@ function render() {
   root.replaceChildren(...screen().filter(Boolean));
   const drawn = app.drawn;
   app.drawn = screenKey();
+  // A new screen (the match started, the next round dealt) begins at its
+  // top: the lobby scrolled down to Start left the table scrolled by as
+  // much as the shorter page allowed (20 px at 512x280, the turn line
+  // and the header out of sight).
+  if (drawn !== app.drawn && app.view) window.scrollTo(0, 0);
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
   fitFoot(footAt);
@@ -1013,7 +1023,7 @@ function fitFoot(at) {
   box.style.maxHeight = '';
   box.classList.remove('clamped', 'visually-hidden');
   box.removeAttribute('tabindex');
-  if (!matchMedia('(max-height: 480px)').matches) return;
+  if (!matchMedia(SHORT_SCREEN).matches) return;
   const r = box.getBoundingClientRect();
   const room = Math.floor(window.innerHeight - 4 - (r.top + window.scrollY));
   const line = parseFloat(getComputedStyle(box).lineHeight) || 20;
