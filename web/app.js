@@ -837,6 +837,10 @@ function render() {
   if (drawn !== app.drawn && app.view) window.scrollTo(0, 0);
   if (logAt) keepLogPlace(logAt);
   keepSeatsPlace(seatsAt);
+  // Declare's question, in its box at the foot of a short screen, is
+  // not covered by the open chat (which lay over it on a phone on its
+  // side): the chat stands aside while it is asked (chat.hold()).
+  chat.hold(!!root.querySelector('.declare-ask') && matchMedia(SHORT_SCREEN).matches);
   fitFoot(footAt);
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();

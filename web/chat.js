@@ -73,6 +73,8 @@ export function createChat(send, nameOf) {
     muted: loadMuted(),
     catchingUp: false, // the lines until the table's state are its backlog (see catchUp)
     lastN: null, // the last line number this tab had at this table (null: none, a newcomer)
+    held: false, // the open panel stands aside for a box of the turn (hold())
+    released: false, // ... and was opened again by its button meanwhile
   };
   function saveSeen() {
     if (state.code) sessionStorage.setItem(KEY_SEEN, JSON.stringify({ code: state.code, n: state.lastN ?? -1, unread: state.unread }));
@@ -90,7 +92,10 @@ export function createChat(send, nameOf) {
   const badge = h('span', { class: 'chat-badge', id: 'chat-unread' });
   const toggle = h('button', {
     type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-expanded': 'false', 'aria-controls': 'chat-panel',
-    onclick: () => setOpen(!state.open, true),
+    onclick: () => {
+      if (state.held) state.released = true;
+      setOpen(state.held || !state.open, true);
+    },
   }, s.chatButton, badge);
   const list = h('ol', { class: 'chat-lines', id: 'chat-lines', tabindex: 0, 'aria-labelledby': 'chat-h' });
   const status = h('p', { class: 'chat-status', id: 'chat-status', role: 'status' });
@@ -121,7 +126,7 @@ export function createChat(send, nameOf) {
     muteList, list, status, form, readOnly);
   root.replaceChildren(toggle, panel, heard);
   root.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && state.open) {
+    if (e.key === 'Escape' && isShown()) {
       e.preventDefault();
       setOpen(false, true);
     }
@@ -136,13 +141,18 @@ export function createChat(send, nameOf) {
     if (byUser) (open ? (state.canWrite ? input : list) : toggle).focus();
   }
 
+  // Whether the panel is open on the screen (not standing aside).
+  const isShown = () => state.open && !(state.held && !state.released);
+
   function draw() {
+    const shown = isShown();
+    if (shown) state.unread = 0;
     root.hidden = !state.code;
     document.body.classList.toggle('has-chat', !!state.code);
-    document.body.classList.toggle('chat-open', !!state.code && state.open);
-    panel.hidden = !state.open;
-    toggle.hidden = state.open;
-    toggle.setAttribute('aria-expanded', state.open ? 'true' : 'false');
+    document.body.classList.toggle('chat-open', !!state.code && shown);
+    panel.hidden = !shown;
+    toggle.hidden = shown;
+    toggle.setAttribute('aria-expanded', shown ? 'true' : 'false');
     badge.textContent = state.unread ? s.chatUnread(state.unread) : '';
     badge.dataset.n = state.unread || ''; // (drawn alone on a phone: style.css)
     badge.hidden = !state.unread;
@@ -281,7 +291,7 @@ export function createChat(send, nameOf) {
       const from = state.lastN === null ? Infinity : state.lastN;
       const news = state.catchingUp ? fresh.filter((l) => l.n > from) : fresh;
       if (state.lines.length) state.lastN = state.lines[state.lines.length - 1].n;
-      if (!state.open) state.unread += news.length;
+      if (!isShown()) state.unread += news.length;
       saveSeen();
       if (!fresh.length) {
         drawLines();
@@ -307,6 +317,18 @@ export function createChat(send, nameOf) {
         state.lastN = -1; // here, with no line yet: every line from now on is news
         saveSeen();
       }
+    },
+    // The open panel stands aside (on) while a box of the player's turn
+    // stands where it lies (Declare's question at the foot of a phone on
+    // its side, which it covered): collapsed to its button, its lines and
+    // the text being typed kept, and open again once the box is gone
+    // (off). The button opens it meanwhile, for as long as the box stays.
+    hold(on) {
+      on = !!on;
+      if (state.held === on) return;
+      state.held = on;
+      state.released = false;
+      draw();
     },
     // The server refused a line: say why, and give the text back.
     refused(text) {

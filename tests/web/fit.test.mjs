@@ -154,6 +154,34 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         await page.keyboard.press('Escape');
         await page.waitForSelector('#declare', { timeout: 5000 });
         assert.equal(await page.evaluate(() => window.scrollY), 0, 'Declare back: the page did not scroll');
+        // With the chat open and a line half typed in it, Declare's
+        // question is not under the chat's panel (which covered it on a
+        // phone on its side): the panel stands aside while it is asked,
+        // and is back, the line as it was, once it is gone.
+        await page.click('#chat-toggle');
+        await page.fill('#chat-input', 'half a li');
+        await page.evaluate(() => document.querySelector('#declare').focus({ preventScroll: true }));
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('#declare-yes', { timeout: 5000 });
+        const covered = await page.evaluate(() => {
+          const out = [];
+          const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+          for (const chat of document.querySelectorAll('#chat-panel, #chat-toggle')) {
+            const c = chat.getBoundingClientRect();
+            if (!c.width) continue;
+            for (const el of document.querySelectorAll('#declare-q, #declare-yes, #declare-no')) {
+              const r = el.getBoundingClientRect();
+              if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${el.id} ${at(r)} under ${chat.id} ${at(c)}`);
+            }
+          }
+          if (document.activeElement?.id !== 'declare-yes') out.push(`the keyboard on ${document.activeElement?.id}`);
+          return out;
+        });
+        assert.deepEqual(covered, [], 'Declare\'s question, the chat open');
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
+        assert.equal(await page.inputValue('#chat-input'), 'half a li', 'the line being typed is kept');
+        await page.click('#chat-close');
       }
       // On a phone on its side the hint can be read on the first screen,
       // under the turn's controls (at 740x360 and 568x320 its lines ran
