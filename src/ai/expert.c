@@ -1783,6 +1783,14 @@ bool ls__expert_budget(const ls_player *p, long *ms, long *iters)
     return e != NULL;
 }
 
+bool ls__expert_search(const ls_player *p, int *tries, bool *tree)
+{
+    const expert *e = p && p->ops == &expert_ops ? p->impl : NULL;
+    *tries = e ? e->tries : 0;
+    *tree = e && e->tree;
+    return e != NULL;
+}
+
 const char *ls__expert_model_of(const ls_player *p, int seat)
 {
     if (!p || p->ops != &expert_ops || seat < 0 || seat >= LS_MAX_PLAYERS)

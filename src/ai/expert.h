@@ -34,6 +34,12 @@ uint64_t ls__expert_iterations(const ls_player *p);
  * grammar itself. */
 bool ls__expert_budget(const ls_player *p, long *ms, long *iters);
 
+/* The shape of p's search: *tries its draws per sample of a hidden hand
+ * (tries=, 100 when not given) and *tree whether it grows a tree (tree=1).
+ * Returns false, with both 0, when p is not an expert. For a program that
+ * bounds what a spec may ask, as ls__expert_budget. */
+bool ls__expert_search(const ls_player *p, int *tries, bool *tree);
+
 /* The mean total of seat's hand over `samples` of p's sampled deals for
  * the view v (what p believes that hand is worth); -1 when p is not an
  * expert or v is not of a round in play. For tests and diagnostics. */

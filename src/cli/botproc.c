@@ -1235,6 +1235,7 @@ int cli_player_check(const char *spec, cli_level *level, ls_error *err)
         ls_player *p = ls_player_new(spec, 0, err);
         if (p) {
             level->expert = ls__expert_budget(p, &level->ms, &level->iters);
+            ls__expert_search(p, &level->tries, &level->tree);
             ls_player_free(p);
             return 0;
         }

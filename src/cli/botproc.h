@@ -63,6 +63,8 @@ typedef struct cli_level {
     bool expert;  /* an expert, of any parameters */
     long ms;      /* the expert's ms= (time a decision), or 0 */
     long iters;   /* the expert's iters= (rollouts a decision), or 0 */
+    int tries;    /* the expert's tries= (100 when not given), or 0 */
+    bool tree;    /* the expert's tree=1 */
 } cli_level;
 
 /*

@@ -571,6 +571,16 @@ typedef struct resume_ctx {
  * expert ran 340000 to 410000 rollouts a second, 4.1 million in 10 s,
  * rounded up to 5 million. */
 enum { RECORD_MS_MAX = 10000, RECORD_ITERS_MAX = 5000000 };
+/* An expert's tries= is bounded at its default, 100 (the grammar takes
+ * 1000): it samples up to 64 * tries deals of each other hand, and against
+ * players the expert's models do not fit (a person, seven random players)
+ * tries=1000 made the mean decision five times as long. Under tree=1 the
+ * search keeps a node an iteration (tens of bytes) and never stops early:
+ * a record's iters= is bounded at 500000 there, some 25 MB of tree and 2 s
+ * (measured at 160000 to 260000 iterations a second, sim --json), and its
+ * ms= at 2000 alike. rmin= needs no bound: it delays the early stop, never
+ * past the budget that ms= and iters= bound. */
+enum { RECORD_TRIES_MAX = 100, RECORD_TREE_ITERS_MAX = 500000, RECORD_TREE_MS_MAX = 2000 };
 
 /* The table of the match from the record, into *c->o: see play_game_new()
  * in play.h. 0, or -1 with c->msg set. */
@@ -638,6 +648,26 @@ static int resume_table(resume_ctx *c, const ls_state *s)
                      PLAY_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), RECORD_ITERS_MAX,
                      RECORD_MS_MAX);
+            return -1;
+        } else if (level.tries > RECORD_TRIES_MAX) {
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' samples more "
+                     "than %d deals a hand (tries=), the most a record's level may give, "
+                     "the default (the match could wait long for it); give it with "
+                     "--level to play it so", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown), RECORD_TRIES_MAX);
+            return -1;
+        } else if (level.tree && (level.iters > RECORD_TREE_ITERS_MAX ||
+                                  level.ms > RECORD_TREE_MS_MAX)) {
+            bool it = level.iters > RECORD_TREE_ITERS_MAX;
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' grows a search "
+                     "tree %s %d %s a decision (tree=1 with %s), the most a record's "
+                     "level may give (a tree keeps a node an iteration, and does not "
+                     "stop early); give it with --level to play it so",
+                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     ls_printable(spec, shown, sizeof shown),
+                     it ? "of more than" : "for more than",
+                     it ? RECORD_TREE_ITERS_MAX : RECORD_TREE_MS_MAX,
+                     it ? "iterations" : "ms", it ? "iters=" : "ms=");
             return -1;
         }
     }

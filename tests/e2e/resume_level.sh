@@ -1,0 +1,54 @@
+#!/bin/sh
+# play --resume and a record's level (docs/record-format.md, "Levels"):
+# beside ms= and iters= (play_plain.sh), an expert's tries= and tree= are
+# bounded when a record gives them, each refused with the record's line
+# and what --level would take instead; at their bounds they are played.
+# A level is checked before anything is dealt, so each check is quick.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ls=${LEASTSCORE:-$root/build/leastscore}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# A record of a match just begun whose Ben is the level given.
+record() {
+    printf 'leastscore 1\nplayers You Ada Ben\n# leastscore play, seed 5\n# level Ada greedy\n# level Ben %s\n' \
+        "$2" >"$tmp/$1.lsr"
+}
+# resume NAME: the first line play --resume says, and its status.
+resume() {
+    status=0
+    "$ls" play --plain --resume "$tmp/$1.lsr" </dev/null >"$tmp/$1.out" 2>"$tmp/$1.err" || status=$?
+}
+
+record tries 'expert:tries=101'
+resume tries
+[ "$status" = 2 ] || fail "tries=101: status $status"
+grep -qxF "leastscore play: --resume: $tmp/tries.lsr:5: Ben's level 'expert:tries=101' samples more than 100 deals a hand (tries=), the most a record's level may give, the default (the match could wait long for it); give it with --level to play it so" \
+    "$tmp/tries.err" || { cat "$tmp/tries.err"; fail "tries=101 in a record was not refused with its line"; }
+
+record tree 'expert:tree=1,iters=500001'
+resume tree
+[ "$status" = 2 ] || fail "tree=1,iters=500001: status $status"
+grep -qxF "leastscore play: --resume: $tmp/tree.lsr:5: Ben's level 'expert:tree=1,iters=500001' grows a search tree of more than 500000 iterations a decision (tree=1 with iters=), the most a record's level may give (a tree keeps a node an iteration, and does not stop early); give it with --level to play it so" \
+    "$tmp/tree.err" || { cat "$tmp/tree.err"; fail "tree=1,iters=500001 in a record was not refused with its line"; }
+
+record treems 'expert:ms=2001,tree=1'
+resume treems
+[ "$status" = 2 ] || fail "tree=1,ms=2001: status $status"
+grep -qxF "leastscore play: --resume: $tmp/treems.lsr:5: Ben's level 'expert:ms=2001,tree=1' grows a search tree for more than 2000 ms a decision (tree=1 with ms=), the most a record's level may give (a tree keeps a node an iteration, and does not stop early); give it with --level to play it so" \
+    "$tmp/treems.err" || { cat "$tmp/treems.err"; fail "tree=1,ms=2001 in a record was not refused with its line"; }
+
+# At the bounds the match goes on (its input ends at once: quit).
+for level in 'expert:tries=100,iters=10' 'expert:tree=1,iters=500000' \
+        'expert:tree=1,ms=2000' 'expert:rmin=100000,iters=10' 'expert:tree=1'; do
+    record ok "$level"
+    resume ok
+    if grep -q "level" "$tmp/ok.err"; then
+        cat "$tmp/ok.err"; fail "$level: refused"
+    fi
+    grep -qF "You against Ada (greedy), Ben ($level)." "$tmp/ok.out" ||
+        { cat "$tmp/ok.out" "$tmp/ok.err"; fail "$level: the match did not go on"; }
+done
+echo "resume levels ok"
