@@ -1968,9 +1968,7 @@ function openRules() {
   // scrolls (on a phone the one at the bottom is many screens down);
   // Escape closes the dialog as well, and the focus goes back to Rules.
   dialog.replaceChildren(...[
-    h('form', { method: 'dialog', class: 'dialog-head' },
-      h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
-      h('button', { id: 'rules-close-top', class: 'secondary small' }, s.close)),
+    rulesHead(),
     app.view ? h('section', { id: 'rules-this-table' }, h('h3', {}, s.tableRulesIntro), tableRules(app.view)) : null,
     ...s.rules.map(([title, paras]) => h('section', {}, h('h3', {}, title), paras.map((p) => h('p', {}, p)))),
     h('form', { method: 'dialog' }, h('button', { id: 'rules-close' }, s.close)),
@@ -1980,6 +1978,16 @@ function openRules() {
   dialog.scrollTop = 0;
   document.getElementById('rules-title').focus();
 }
+
+// The dialog's title and Close. The dialog is named by its title
+// (aria-labelledby="rules-title", index.html), which is there while it
+// is closed too: the id named nothing until Rules was first opened.
+function rulesHead() {
+  return h('form', { method: 'dialog', class: 'dialog-head' },
+    h('h2', { id: 'rules-title', tabindex: -1 }, s.rulesTitle),
+    h('button', { id: 'rules-close-top', class: 'secondary small' }, s.close));
+}
+document.getElementById('rules-dialog').replaceChildren(rulesHead());
 
 // The dialog closed, the browser gives the focus back to the Rules that
 // opened it; the page drawn anew meanwhile (a move, the connection lost

@@ -6,7 +6,10 @@
 // one level at a time, so that a reader who moves by headings finds each
 // part under the one it belongs to (the players' names, h3, came straight
 // under the screen's title, h1: the players' row had no heading); no id
-// is used twice; and the turn and the moves are told in a live region.
+// is used twice, and every id an attribute names (aria-labelledby,
+// aria-describedby, aria-controls, a label's for) is on the page, the
+// rules' dialog open or closed; and the turn and the moves are told in a
+// live region.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,7 +41,17 @@ async function problems(page, locator = page.locator('body'), under = 0) {
   const dup = await page.evaluate(() => {
     const seen = new Map();
     for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) || 0) + 1);
-    return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `id '${id}' ${n} times`);
+    const out = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `id '${id}' ${n} times`);
+    // Every id that names another element (the rules' dialog, closed,
+    // was named by an id that was not on the page) names one that is.
+    for (const attr of ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'aria-activedescendant', 'for']) {
+      for (const el of document.querySelectorAll(`[${attr}]`)) {
+        for (const id of el.getAttribute(attr).split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) out.push(`${attr}="${id}" on <${el.tagName.toLowerCase()}${el.id ? ` id=${el.id}` : ''}>: no such id`);
+        }
+      }
+    }
+    return out;
   });
   return out.concat(dup);
 }
