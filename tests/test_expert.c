@@ -695,6 +695,61 @@ static void test_bad_expert_specs_are_errors(void **state)
     ls_player_free(p);
 }
 
+/* The budget a spec gives, as a program that bounds it reads it
+ * (ls__expert_budget): ms= and iters= as given, 0 where not given, also
+ * when the expert works to a budget of its own (the default's by table
+ * size, tree=1's 2000 iterations); both at once is no spec; another kind
+ * of player has none. And the search's shape (ls__expert_search): tries=,
+ * 100 by default, and tree=. */
+static void test_the_budget_read_from_a_spec_is_what_it_gives(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        long ms, iters;
+        int tries;
+        bool tree;
+    } cases[] = {
+        {"expert", 0, 0, 100, false},
+        {"expert:ms=250", 250, 0, 100, false},
+        {"expert:iters=1e3,c=1", 0, 1000, 100, false},
+        {"expert:c=0.5,iters=10000000", 0, 10000000, 100, false},
+        {"expert:ms=600000,tries=7", 600000, 0, 7, false},
+        {"expert:tree=1", 0, 0, 100, true},
+        {"expert:tree=1,iters=500", 0, 500, 100, true},
+        {"expert:tree=0,tries=1000", 0, 0, 1000, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ls_error err = {0};
+        ls_player *p = ls_player_new(cases[i].spec, 1, &err);
+        if (!p)
+            fail_msg("'%s': %s", cases[i].spec, err.msg);
+        long ms = -1, iters = -1;
+        int tries = -1;
+        bool tree = true;
+        assert_true(ls__expert_budget(p, &ms, &iters));
+        assert_true(ls__expert_search(p, &tries, &tree));
+        if (ms != cases[i].ms || iters != cases[i].iters || tries != cases[i].tries ||
+            tree != cases[i].tree)
+            fail_msg("'%s': ms %ld iters %ld tries %d tree %d", cases[i].spec, ms, iters,
+                     tries, tree);
+        ls_player_free(p);
+    }
+    ls_error err = {0};
+    assert_null(ls_player_new("expert:ms=10,iters=10", 1, &err));
+    assert_string_equal(err.msg, "expert: give iters=N or ms=N, not both");
+    ls_player *g = ls_player_new("greedy", 1, &err);
+    assert_non_null(g);
+    long ms = -1, iters = -1;
+    int tries = -1;
+    bool tree = true;
+    assert_false(ls__expert_budget(g, &ms, &iters));
+    assert_false(ls__expert_search(g, &tries, &tree));
+    assert_true(ms == 0 && iters == 0 && tries == 0 && !tree);
+    assert_false(ls__expert_budget(NULL, &ms, &iters));
+    ls_player_free(g);
+}
+
 /*
  * util=2 values a round by the heads-up match equity: W(a, b), the chance
  * that a player at a beats one at b. Both players are alike in its model,
@@ -800,6 +855,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_match_equity_is_a_fair_chance_of_winning),
     cmocka_unit_test(test_survival_equity_is_a_fair_chance_of_winning),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
+    cmocka_unit_test(test_the_budget_read_from_a_spec_is_what_it_gives),
 };
 
 LS_TEST_MAIN(tests)
