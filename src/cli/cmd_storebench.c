@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/cli.h"
@@ -357,6 +358,14 @@ int cmd_storebench(int argc, char **argv)
     if (!*where)
         return cli_usage_error("storebench", "--db needs an SQLite file or a postgresql:// "
                                "URL, not an empty name");
+
+    /* SQLite says only "unable to open database file" of a directory. */
+    struct stat st;
+    if (strncmp(where, "postgresql://", 13) && strncmp(where, "postgres://", 11) &&
+        stat(where, &st) == 0 && S_ISDIR(st.st_mode))
+        return cli_usage_error("storebench", "--db '%s' is a directory: give an SQLite "
+                               "file in it (created if it does not exist) or a "
+                               "postgresql:// URL", where);
 
     ls_db *db = NULL;
     ls_error err;

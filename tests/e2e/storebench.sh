@@ -75,6 +75,20 @@ rc=$?
 set -e
 [ "$rc" = 1 ] || fail "an unopenable store exited $rc, not 1"
 grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+# A directory is no store: said so, as a usage error (it was the store's
+# 'cannot open DIR: unable to open database file', exit 1), with or
+# without a slash at its end; nothing is made in it.
+mkdir "$tmp/dir"
+for d in "$tmp/dir" "$tmp/dir/"; do
+    set +e
+    "$ls" storebench --db "$d" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || { cat "$tmp/err"; fail "--db $d (a directory) exited $rc, not 2"; }
+    grep -qxF "leastscore storebench: --db '$d' is a directory: give an SQLite file in it (created if it does not exist) or a postgresql:// URL" "$tmp/err" ||
+        { cat "$tmp/err"; fail "--db $d (a directory): message"; }
+    [ ! -s "$tmp/out" ] && [ -z "$(ls -A "$tmp/dir")" ] || fail "--db $d (a directory): something was done"
+done
 # An empty --db is a usage error, as an empty name is in every command
 # (it was 'opening the store: no database given', exit 1).
 set +e
