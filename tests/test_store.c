@@ -430,25 +430,11 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
 }
 
-/* A store file this process cannot write is refused at its opening,
- * saying so: SQLite opened it read-only without a word, and the server
- * started and failed every write. Root writes any file, so the opening is
- * tried in a child that is "nobody" when the test runs as root; the
- * directory is writable (the WAL's files can be made), the file is not. */
-static void test_a_store_file_that_cannot_be_written_is_refused(void **state)
+/* Opens path in a child that is "nobody" when the test runs as root (root
+ * writes any file); msg gets the error's message. Returns the child's
+ * status: 0 when the opening failed with LS_DB_EIO. */
+static int open_as_nobody(const char *path, char *msg, size_t size)
 {
-    (void)state;
-    if (strcmp(backend, "sqlite"))
-        return;
-    char dir[64], path[128];
-    snprintf(dir, sizeof dir, "/tmp/lsro.XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    assert_int_equal(chmod(dir, 0777), 0);
-    snprintf(path, sizeof path, "%s/store.db", dir);
-    ls_db *db = NULL;
-    assert_int_equal(ls_db_open(&db, path, ERR), 0);
-    ls_db_close(db);
-    assert_int_equal(chmod(path, 0444), 0);
     int fds[2];
     assert_int_equal(pipe(fds), 0);
     pid_t pid = fork();
@@ -458,30 +444,101 @@ static void test_a_store_file_that_cannot_be_written_is_refused(void **state)
         if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
             _exit(3);
         ls_error e = {0};
-        ls_db *ro = NULL;
-        int rc = ls_db_open(&ro, path, &e);
+        ls_db *db = NULL;
+        int rc = ls_db_open(&db, path, &e);
         if (write(fds[1], e.msg, strlen(e.msg)) < 0)
             _exit(4);
-        _exit(rc == LS_DB_EIO && !ro ? 0 : 1);
+        _exit(rc == LS_DB_EIO && !db ? 0 : 1);
     }
     close(fds[1]);
-    char msg[512] = "";
-    ssize_t n = read(fds[0], msg, sizeof msg - 1);
+    ssize_t n = read(fds[0], msg, size - 1);
     msg[n > 0 ? n : 0] = '\0';
     close(fds[0]);
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
-    unlink(path);
+    return status;
+}
+
+/* Removes a store file and its -wal and -shm. */
+static void remove_store(const char *path)
+{
     char side[160];
+    unlink(path);
     snprintf(side, sizeof side, "%s-wal", path);
     unlink(side);
     snprintf(side, sizeof side, "%s-shm", path);
     unlink(side);
+}
+
+/* A store file this process cannot write is refused at its opening,
+ * saying so: SQLite opened it read-only without a word, and the server
+ * started and failed every write. The directory is writable (the WAL's
+ * files can be made), the file is not. */
+static void test_a_store_file_that_cannot_be_written_is_refused(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        return;
+    char dir[64], path[128], msg[512];
+    snprintf(dir, sizeof dir, "/tmp/lsro.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(chmod(dir, 0777), 0);
+    snprintf(path, sizeof path, "%s/store.db", dir);
+    ls_db *db = NULL;
+    assert_int_equal(ls_db_open(&db, path, ERR), 0);
+    ls_db_close(db);
+    assert_int_equal(chmod(path, 0444), 0);
+    int status = open_as_nobody(path, msg, sizeof msg);
+    remove_store(path);
     rmdir(dir);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fail_msg("a read-only store was opened (status %d): '%s'", status, msg);
     assert_non_null(strstr(msg, path));
     assert_non_null(strstr(msg, "read-only"));
+}
+
+/* A store in a directory this process cannot write says that the
+ * directory is the cause, naming it: SQLite said only "unable to open
+ * database file" (no file yet) or "attempt to write a readonly database"
+ * (a file that may be written, its -wal not), of the file. */
+static void test_a_store_in_a_directory_that_cannot_be_written_names_it(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        return;
+    char dir[64], path[128], msg[512], want[128];
+    snprintf(dir, sizeof dir, "/tmp/lsrodir.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/store.db", dir);
+    snprintf(want, sizeof want, "the directory %s cannot be written here", dir);
+    assert_int_equal(chmod(dir, 0555), 0);
+    int none = open_as_nobody(path, msg, sizeof msg);
+    bool none_said = strstr(msg, want) && strstr(msg, path);
+    char none_msg[512];
+    snprintf(none_msg, sizeof none_msg, "%s", msg);
+    /* A file the other user may write, beside which no -wal can be made. */
+    assert_int_equal(chmod(dir, 0755), 0);
+    ls_db *db = NULL;
+    assert_int_equal(ls_db_open(&db, path, ERR), 0);
+    ls_db_close(db);
+    remove_store(path);
+    assert_int_equal(ls_db_open(&db, path, ERR), 0);
+    ls_db_close(db);
+    char side[160];
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    assert_int_equal(chmod(path, 0666), 0);
+    assert_int_equal(chmod(dir, 0555), 0);
+    int beside = open_as_nobody(path, msg, sizeof msg);
+    chmod(dir, 0755);
+    remove_store(path);
+    rmdir(dir);
+    if (!WIFEXITED(none) || WEXITSTATUS(none) != 0 || !none_said)
+        fail_msg("no file: status %d, '%s'", none, none_msg);
+    if (!WIFEXITED(beside) || WEXITSTATUS(beside) != 0 || !strstr(msg, want))
+        fail_msg("a writable file: status %d, '%s'", beside, msg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1617,6 +1674,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),
     T(test_a_store_file_that_cannot_be_written_is_refused),
+    T(test_a_store_in_a_directory_that_cannot_be_written_names_it),
     T(test_a_token_is_hashed_with_sha256),
     T(test_a_player_is_found_by_token_and_name),
     T(test_only_the_hash_of_a_token_is_stored),

@@ -11,10 +11,12 @@
  * marks LS__DB_LITERAL (string literals: the pointer names the query), so
  * a line per move costs a reset and a step instead of a parse.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -189,6 +191,30 @@ static int journal_mode_row(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
+/* Adds to err why an opening failed when the cause is the file's
+ * directory, which SQLite does not say: the file, its -wal and its -shm
+ * are made there, so a directory this process cannot write gave "unable
+ * to open database file" (no file yet) or "attempt to write a readonly
+ * database" (a writable file beside no -wal). */
+static void explain_directory(const char *path, ls_error *err)
+{
+    if (!err)
+        return;
+    char dir[512];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+    if (access(dir, W_OK | X_OK) == 0)
+        return;
+    int e = errno;
+    size_t n = strnlen(err->msg, sizeof err->msg);
+    snprintf(err->msg + n, sizeof err->msg - n,
+             " (the directory %s cannot be written here: %s; the store makes its "
+             "file, its -wal and its -shm there)", dir, strerror(e));
+}
+
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
 {
     sq_conn *c = calloc(1, sizeof *c);
@@ -203,6 +229,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (rc != SQLITE_OK) {
         int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", path,
                               c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
+        explain_directory(path, err);
         sq_close(db);
         return ret;
     }
@@ -244,6 +271,8 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         /* err says what failed; name the file too. */
         if (err && ret == LS_DB_EIO && !strstr(err->msg, path))
             ls__db_prefix(err, "%s: ", path);
+        if (ret == LS_DB_EIO)
+            explain_directory(path, err);
         sq_close(db);
     }
     return ret;
