@@ -195,12 +195,13 @@ static int journal_mode_row(void *ud, const char *const *col, int ncol)
  * directory, which SQLite does not say: the file, its -wal and its -shm
  * are made there, so a directory this process cannot write gave "unable
  * to open database file" (no file yet) or "attempt to write a readonly
- * database" (a writable file beside no -wal). */
+ * database" (a writable file beside no -wal). The directory is not named
+ * again: the message names the file already, and holds 255 bytes. */
 static void explain_directory(const char *path, ls_error *err)
 {
     if (!err)
         return;
-    char dir[512];
+    char dir[4096];
     const char *slash = strrchr(path, '/');
     if (!slash)
         snprintf(dir, sizeof dir, ".");
@@ -211,8 +212,8 @@ static void explain_directory(const char *path, ls_error *err)
     int e = errno;
     size_t n = strnlen(err->msg, sizeof err->msg);
     snprintf(err->msg + n, sizeof err->msg - n,
-             " (the directory %s cannot be written here: %s; the store makes its "
-             "file, its -wal and its -shm there)", dir, strerror(e));
+             " (its directory cannot be written here: %s; the store makes its file, "
+             "-wal and -shm there)", strerror(e));
 }
 
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
