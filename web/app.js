@@ -500,7 +500,7 @@ function onError(msg) {
     return;
   }
   if (msg.request === 'chat') {
-    chat.refused(errorText(msg));
+    chat.refused(errorText(msg), msg.code);
     return;
   }
   if (msg.request === 'move') app.sentOn = -1;

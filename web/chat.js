@@ -30,6 +30,13 @@ import { s, sentences } from './strings.js';
 import { h } from './dom.js';
 
 const MAX_CHARS = 200; // the server's limit, in characters (code points)
+// The server's budget of lines for a seat (docs/server-protocol.md,
+// Limits): 5 at once, then one every 2 seconds. The page keeps its own
+// count, a little slower (a line may reach the server sooner after the
+// last than it left the page), and holds a line back rather than send
+// one the server would refuse.
+const BURST = 5;
+const EVERY_MS = 2250;
 const KEY_OPEN = 'leastscore.chatOpen';
 const KEY_MUTED = 'leastscore.chatMuted';
 const KEY_SEEN = 'leastscore.chatSeen'; // {code, n, unread}: see above
@@ -73,6 +80,12 @@ export function createChat(send, nameOf) {
     muted: loadMuted(),
     catchingUp: false, // the lines until the table's state are its backlog (see catchUp)
     lastN: null, // the last line number this tab had at this table (null: none, a newcomer)
+    credits: BURST, // lines that may be sent now, as the server counts them (BURST, EVERY_MS)
+    counted: Date.now(), // when credits was last brought up to date
+    waiting: null, // the timer that lets Send go again, while a line is held back
+    why: '', // ... and the server's refusal that held it back ('': the page's own count)
+    pending: [], // the lines sent on this connection and not yet seen come back, in order: the server answers each
+    restored: '', // the lines refused and given back to the box, at its start
     held: false, // the open panel stands aside for a box of the turn (hold())
     released: false, // ... and was opened again by its button meanwhile
   };
@@ -107,6 +120,7 @@ export function createChat(send, nameOf) {
     h('label', { class: 'visually-hidden', for: 'chat-input' }, s.chatLabel),
     input,
     h('button', { type: 'submit', id: 'chat-send' }, s.chatSend));
+  const sendButton = form.querySelector('#chat-send');
   const readOnly = h('p', { class: 'help', id: 'chat-readonly' }, s.chatSpectator);
   const heard = h('div', { class: 'visually-hidden', 'aria-live': 'polite', id: 'chat-announce' });
   const muteList = h('fieldset', { class: 'chat-mute', id: 'chat-mute', hidden: true });
@@ -220,6 +234,46 @@ export function createChat(send, nameOf) {
     drawMute();
   }
 
+  // The lines the page may send now, its count brought up to date.
+  function credits() {
+    const now = Date.now();
+    state.credits = Math.min(BURST, state.credits + (now - state.counted) / EVERY_MS);
+    state.counted = now;
+    return state.credits;
+  }
+
+  // Send holds back (Enter in the box too) until the next line may go:
+  // the button says so (aria-disabled: it keeps the keyboard), and the
+  // status why, with the line kept in the box. `why` is the server's
+  // refusal, else the page's own words.
+  function holdBack(why) {
+    state.why = why;
+    const wait = Math.max(0, Math.ceil((1 - credits()) * EVERY_MS));
+    const said = why || s.chatWait(Math.max(1, Math.ceil(wait / 1000)));
+    status.textContent = said;
+    sendButton.setAttribute('aria-disabled', 'true');
+    clearTimeout(state.waiting);
+    state.waiting = setTimeout(() => {
+      state.waiting = null;
+      state.why = '';
+      sendButton.removeAttribute('aria-disabled');
+      if (status.textContent === said) status.textContent = why ? s.chatMayResend : '';
+    }, wait);
+  }
+
+  // A line that did not reach the table back in the box: after the
+  // lines given back before it (state.restored, in the order sent) and
+  // before what is being typed there.
+  function giveBack(line) {
+    line = String(line || '').trim();
+    if (!line) return;
+    const typed = input.value.trim();
+    const head = state.restored && typed.startsWith(state.restored) ? state.restored : '';
+    const rest = typed.slice(head.length).trim();
+    state.restored = [head, line].filter(Boolean).join(' ');
+    input.value = [state.restored, rest === line ? '' : rest].filter(Boolean).join(' ');
+  }
+
   function submit() {
     const text = input.value.trim();
     if (!text) return;
@@ -228,8 +282,15 @@ export function createChat(send, nameOf) {
       status.textContent = s.chatTooLong(chars);
       return;
     }
+    if (state.waiting || credits() < 1) {
+      holdBack(state.why);
+      return;
+    }
     if (send({ type: 'chat', text })) {
+      state.credits -= 1;
+      state.pending.push(text);
       state.lastSent = input.value;
+      state.restored = '';
       input.value = '';
       status.textContent = '';
     } else {
@@ -251,6 +312,8 @@ export function createChat(send, nameOf) {
         state.lastN = seen ? seen.n : null;
         status.textContent = '';
         input.value = '';
+        state.pending = [];
+        state.restored = '';
       }
       state.code = code;
       state.you = you;
@@ -281,6 +344,7 @@ export function createChat(send, nameOf) {
         if (old || (state.lines.length && l.n < state.lines[state.lines.length - 1].n)) state.lines = [];
         const line = { n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) };
         state.lines.push(line);
+        if (mine(line) && state.pending[0] === line.text) state.pending.shift();
         if (!hidden(line) && !mine(line)) fresh.push(line);
       }
       state.lines = state.lines.slice(-100);
@@ -310,6 +374,8 @@ export function createChat(send, nameOf) {
     // (caughtUp) the lines that come are the backlog, not news.
     catchUp() {
       state.catchingUp = true;
+      // (the lines sent on the connection before get no answer on this one)
+      state.pending = [];
     },
     caughtUp() {
       state.catchingUp = false;
@@ -330,10 +396,23 @@ export function createChat(send, nameOf) {
       state.released = false;
       draw();
     },
-    // The server refused a line: say why, and give the text back.
-    refused(text) {
-      status.textContent = text;
-      if (!input.value) input.value = state.lastSent;
+    // The server refused a line (`code`, said as `text`): say why, and
+    // give the line back to the box, after the lines given back before
+    // it and before what is being typed there, so that none is lost:
+    // the lines sent in quick succession are answered in order, and a
+    // later one sent before the refusal came cleared the box (the
+    // refused line was lost, or another given back in its place). A line
+    // over the server's budget (another tab, a reload) holds Send back
+    // as the page's own count does.
+    refused(text, code) {
+      giveBack(state.pending.shift() ?? state.lastSent);
+      if (code === 'rate_limited') {
+        state.credits = Math.min(state.credits, 0);
+        state.counted = Date.now();
+        holdBack(text);
+      } else {
+        status.textContent = text;
+      }
       if (!state.open) setOpen(true, false);
     },
   };

@@ -200,6 +200,8 @@ export const s = {
   chatSpectator: 'Spectators read the chat; only the players write in it.',
   chatTooLong: (n) => `A line is at most 200 characters; this one has ${n}.`,
   chatOffline: 'Not connected: the line was not sent.',
+  chatWait: (n) => `Not sent yet: at most 5 lines at once, then one every 2 seconds. Send again in ${n} s; the line stays in the box.`,
+  chatMayResend: 'The line is back in the box: press Send to send it again.',
   chatSays: (name, text) => `${name} says: ${text}`,
   chatEarlier: (n) => (n === 1 ? 'The chat has 1 earlier line.' : `The chat has ${n} earlier lines.`),
   chatMute: 'Mute',
