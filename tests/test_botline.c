@@ -76,6 +76,36 @@ static void test_a_line_of_1023_bytes_is_taken_whole(void **state)
     free(line);
 }
 
+/* A '\r' before the newline is no part of the line (bot-protocol.md): a
+ * line of 1023 bytes ended "\r\n" is taken whole, read at once or with
+ * its newline after the '\r'; it was flagged too long, its 1024th byte
+ * the '\r'. One byte more is too long. */
+static void test_a_line_of_1023_bytes_ended_with_cr_lf_is_taken_whole(void **state)
+{
+    (void)state;
+    char *line = padded("discard 2S draw", CLI_BOT_LINE_MAX - 1);
+    size_t n = strlen(line) - 1; /* without its newline */
+    for (int pieces = 1; pieces <= 2; pieces++) {
+        reader r = {0};
+        feed(&r, line, n);
+        feed(&r, "\r", 1);
+        if (pieces == 2)
+            assert_int_equal(next(&r), 0); /* "\r" may be the line's end */
+        feed(&r, "\n", 1);
+        assert_int_equal(next(&r), 1);
+        assert_int_equal(r.n, CLI_BOT_LINE_MAX - 1);
+        assert_memory_equal(r.line, line, CLI_BOT_LINE_MAX - 1);
+        assert_false(r.skip);
+        assert_int_equal(r.len, 0);
+    }
+    reader r = {0};
+    feed(&r, line, n);
+    feed(&r, "x\r\n", 3);
+    assert_int_equal(next(&r), 2);
+    assert_int_equal(r.len, 0);
+    free(line);
+}
+
 /* The case a bot met when its padded answer arrived in one read: the
  * newline was in the buffer already, and the line was taken as a whole
  * answer (then judged garbage) instead of being flagged as too long. */
@@ -185,6 +215,7 @@ static void test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character(
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
+    cmocka_unit_test(test_a_line_of_1023_bytes_ended_with_cr_lf_is_taken_whole),
     cmocka_unit_test(test_an_overlong_line_read_whole_is_flagged_and_its_rest_dropped),
     cmocka_unit_test(test_an_overlong_line_read_in_pieces_is_flagged_the_same_way),
     cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),

@@ -1020,11 +1020,17 @@ int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t siz
             *skip = false;
             continue;
         }
+        /* A '\r' before the newline is no part of the line, so a line of
+         * CLI_BOT_LINE_MAX - 1 bytes may have its newline one byte later,
+         * and may wait for it after a '\r'. */
+        size_t end = nl ? (size_t)(nl - buf) : 0;
+        bool cr = nl ? end > 0 && buf[end - 1] == '\r'
+                     : *len == CLI_BOT_LINE_MAX && buf[*len - 1] == '\r';
         bool cut = false;
-        if (nl && (size_t)(nl - buf) < CLI_BOT_LINE_MAX) {
-            n = (size_t)(nl - buf);
+        if (nl && end < CLI_BOT_LINE_MAX + (size_t)cr) {
+            n = end;
             used = n + 1;
-        } else if (nl || *len >= CLI_BOT_LINE_MAX) {
+        } else if (nl || *len >= CLI_BOT_LINE_MAX + (size_t)cr) {
             /* An overlong line, whole in buf or not: cut it, and drop its
              * rest now or, when its newline has not come yet, later. */
             n = CLI_BOT_LINE_MAX - 1;

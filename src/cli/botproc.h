@@ -86,7 +86,8 @@ enum { CLI_BOT_GARBAGE = -1, CLI_BOT_ILLEGAL = -2 };
  * bot: the first line (without "\n" or "\r\n") that is not empty and not
  * a '#' comment, copied into line (size bytes, cut to fit). The bytes used
  * are removed from buf. A line with no newline in its first
- * CLI_BOT_LINE_MAX bytes is too long, whether or not its newline is in buf
+ * CLI_BOT_LINE_MAX bytes (a "\r" before the newline not counted: a line of
+ * CLI_BOT_LINE_MAX - 1 bytes may end "\r\n") is too long, whether or not its newline is in buf
  * already: its first CLI_BOT_LINE_MAX - 1 are taken as the line (skipped
  * if they start a comment) and the rest is dropped up to its newline, here
  * or, with *skip set, by later calls (start with *skip false). Returns 1
