@@ -290,6 +290,23 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }]) {
   });
 }
 
+// The most cards a hand may hold (7, at a table of 7 seats: 7 x 7 + 1
+// of the 52 cards) on the smallest phone held upright, 320x568: the hand
+// on two lines, the line under it and the turn's controls on the first
+// screen, the page unscrolled, on the first turn. The line under the
+// hand ended 3 px below the screen. (A later turn, Declare on a line of
+// its own and three open cards, needs some 90 px more: not checked.)
+test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
+    await fullTable(page, env.server.url, 'Seven320', 7, { hand_size: 7 });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    assert.equal(await page.locator('.hand button').count(), 7);
+    assert.deepEqual(await offScreen(page), []);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
+  });
+});
+
 // A friend at the last of 8 seats: on her own turn her seat, the last of
 // the row, is scrolled into the row's view; on the host's page too.
 test('390x844, 8 seats: the seat to move is scrolled into the row, for every page', async (t) => {
