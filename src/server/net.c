@@ -3251,28 +3251,36 @@ static int restore_one(void *ud, const store_match *m, const char *record, size_
  * Rebuilds every table in progress the store keeps, before the server
  * takes connections. Their event logs start above any version they had:
  * the wall clock in milliseconds (a table never makes an event a
- * millisecond), so that a resuming client is sent a snapshot.
+ * millisecond), so that a resuming client is sent a snapshot. Returns
+ * false when the store cannot be read (its file locked by another process
+ * past the wait, the database failing): the server then does not serve,
+ * since it would serve without those tables, whose players would find
+ * their links gone, and a new table could not be told from them.
  */
-static void restore_tables(server *srv)
+static bool restore_tables(server *srv)
 {
     const store *st = srv->cfg->st;
     if (!st || !st->ops->restore)
-        return;
+        return true;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     srv->version_base = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
     uint64_t began = uv_hrtime();
     int n = st->ops->restore(st->self, restore_one, srv);
     double ms = (double)(uv_hrtime() - began) / 1e6;
-    if (n < 0)
-        fprintf(stderr, "leastscore serve: no table restored: the store cannot be read\n");
-    else
-        fprintf(stderr, "leastscore serve: restored %d table%s in progress in %.1f ms\n",
-                n, n == 1 ? "" : "s", ms);
+    if (n < 0) {
+        fprintf(stderr, "leastscore serve: not serving: the tables in progress cannot be "
+                        "read from the store (above); they are kept there as they are: "
+                        "start again once it can be read\n");
+        return false;
+    }
+    fprintf(stderr, "leastscore serve: restored %d table%s in progress in %.1f ms\n", n,
+            n == 1 ? "" : "s", ms);
     /* Each table's due work (its computer player's move, its timers) is
      * done by its timer at the loop's first turn, before any connection. */
     for (ntable *nt = srv->tables; nt; nt = nt->next)
         uv_timer_start(&nt->timer, on_table_timer, 0, 0);
+    return true;
 }
 
 int net_run(const net_config *cfg, FILE *announce)
@@ -3404,7 +3412,8 @@ int net_run(const net_config *cfg, FILE *announce)
                 "not an address of this machine)\n", lb, cfg->host, rb, cfg->port);
         goto out;
     }
-    restore_tables(srv);
+    if (!restore_tables(srv))
+        goto out;
     fprintf(announce, "leastscore: serving http://%s%s%s:%d/\n", lb, cfg->host, rb, port);
     fflush(announce);
     fprintf(stderr, "leastscore serve: web files from %s\n", srv->web_real);

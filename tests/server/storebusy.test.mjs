@@ -249,3 +249,27 @@ test('a stop while a move waits for the lock keeps it if the lock goes within 5 
         await srv.kill();
     }
 });
+
+test('a server that cannot read its tables in progress (the file locked at its start) does not serve: exit 1 saying why', async () => {
+    // A store stopped cleanly has no -wal left; with another process
+    // holding the write lock, the tables in progress cannot be read in
+    // the 5 s the start waits. The server served all the same, without
+    // them ('no table restored'): their players found their links gone.
+    const srv = await startServer({ args: (dir) => ['--db', join(dir, 'store.db')] });
+    const file = join(srv.dir, 'store.db');
+    await srv.stop('SIGTERM');
+    const lock = await lockStore(file);
+    let again = null;
+    try {
+        again = await startServer({ dir: srv.dir, args: (dir) => ['--db', join(dir, 'store.db')] })
+            .then((s) => s, (e) => e);
+        assert.ok(again instanceof Error, `the server served without its tables:\n${again.stderr}`);
+        assert.match(again.message, /server exited \(1\) before printing its address/);
+        assert.match(again.message, /store: the tables in progress cannot be read: sqlite: database is locked/);
+        assert.match(again.message, /not serving: the tables in progress cannot be read from the store/);
+    } finally {
+        await lock.release();
+        if (again && !(again instanceof Error)) await again.kill();
+        await srv.kill();
+    }
+});
