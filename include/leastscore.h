@@ -91,8 +91,11 @@ char *ls_printable_n(const char *text, size_t len, char *out, size_t size);
 /* The length in bytes of the longest head of text, a C string as
  * ls_printable() wrote it or one with UTF-8 characters as well, that has
  * at most max bytes and ends between two of its characters: never inside
- * an escape (\xNN, \\) or a UTF-8 character. For cutting a shown text to
- * fit a buffer or a column; the caller adds any mark of the cut. */
+ * an escape (\xNN, \\) or a UTF-8 character, nor between the escapes of
+ * one character's bytes (\xe2\x80\xae, U+202E, is kept all or none, as
+ * its raw bytes would be; escapes that are no whole UTF-8 character are
+ * cut one by one). For cutting a shown text to fit a buffer or a column;
+ * the caller adds any mark of the cut. */
 size_t ls_printable_cut(const char *text, size_t max);
 
 /* ------------------------------------------------------------------ */

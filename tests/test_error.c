@@ -105,6 +105,42 @@ static void test_a_shown_text_is_cut_between_characters(void **state)
     assert_int_equal(ls_printable_cut("\xe4\xb8", 2), 2);
 }
 
+static void test_the_escapes_of_one_character_are_cut_all_or_none(void **state)
+{
+    (void)state;
+    /* 'x', U+202E (\xe2\x80\xae), 'y': the character's three escapes
+     * stay together, as its three bytes would. */
+    const char *rlo = "x\\xe2\\x80\\xaey";
+    for (size_t max = 0; max <= 14; max++)
+        assert_int_equal(ls_printable_cut(rlo, max), max < 1 ? 0 : max < 13 ? 1 : max < 14 ? 13 : 14);
+    /* 2 and 4 bytes (é, 😀), hex in capitals too. */
+    assert_int_equal(ls_printable_cut("\\xc3\\xa9", 7), 0);
+    assert_int_equal(ls_printable_cut("\\xC3\\xA9", 8), 8);
+    assert_int_equal(ls_printable_cut("\\xf0\\x9f\\x98\\x80a", 15), 0);
+    assert_int_equal(ls_printable_cut("\\xf0\\x9f\\x98\\x80a", 16), 16);
+    /* Escapes that are not one character's bytes are cut one by one: a
+     * lead byte without all its continuation bytes (here before a letter
+     * or the text's end), continuation bytes alone, bytes that no UTF-8
+     * character starts with. */
+    assert_int_equal(ls_printable_cut("\\xe2\\x80z", 7), 4);
+    assert_int_equal(ls_printable_cut("\\xe2\\x80", 7), 4);
+    assert_int_equal(ls_printable_cut("\\x80\\x80", 7), 4);
+    assert_int_equal(ls_printable_cut("\\xff\\x80", 7), 4);
+    assert_int_equal(ls_printable_cut("\\xc0\\x80", 7), 4);
+    assert_int_equal(ls_printable_cut("\\x1b\\x80", 7), 4);
+    /* A backslash's escape before a lead byte's escape is its own. */
+    assert_int_equal(ls_printable_cut("\\\\xc3\\xa9", 3), 3);
+    assert_int_equal(ls_printable_cut("\\\\xc3\\xa9", 8), 5);
+    assert_int_equal(ls_printable_cut("\\\\xc3\\xa9", 9), 9);
+    /* What ls_printable writes of UTF-8 is cut at its characters. */
+    char shown[64];
+    ls_printable("a\u00e9\u4e2d", shown, sizeof shown); /* a\xc3\xa9\xe4\xb8\xad */
+    assert_string_equal(shown, "a\\xc3\\xa9\\xe4\\xb8\\xad");
+    for (size_t max = 0; max <= 22; max++)
+        assert_int_equal(ls_printable_cut(shown, max),
+                         max < 1 ? 0 : max < 9 ? 1 : max < 21 ? 9 : 21);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_error_code_has_its_own_message),
     cmocka_unit_test(test_an_unknown_code_is_said_to_be_unknown),
@@ -113,6 +149,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_backslash_is_written_doubled),
     cmocka_unit_test(test_printable_text_is_cut_to_fit_never_inside_an_escape),
     cmocka_unit_test(test_a_shown_text_is_cut_between_characters),
+    cmocka_unit_test(test_the_escapes_of_one_character_are_cut_all_or_none),
 };
 
 LS_TEST_MAIN(tests)

@@ -58,17 +58,48 @@ char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
     return out;
 }
 
+/* The byte an escape \xNN at text (of len bytes) stands for, or -1 when
+ * text does not start with a whole one. */
+static int escaped_byte(const unsigned char *text, size_t len)
+{
+    static const char hex[] = "0123456789abcdef0123456789ABCDEF";
+    if (len < 4 || text[0] != '\\' || text[1] != 'x' || !text[2] || !text[3])
+        return -1;
+    const char *hi = strchr(hex, text[2]), *lo = strchr(hex, text[3]);
+    if (!hi || !lo)
+        return -1;
+    return (int)((hi - hex) % 16 * 16 + (lo - hex) % 16);
+}
+
+/* How many continuation bytes the UTF-8 lead byte c takes (1 to 3), or 0
+ * when c is no lead byte. */
+static int utf8_more(int c)
+{
+    return c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
+         : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+}
+
 /* Bytes of the character or escape at text[0], of the len left: \xNN is
- * 4, \\ 2, a UTF-8 lead byte with its continuation bytes up to 4, any
- * other byte 1 (never more than len). */
+ * 4, or the escapes of one UTF-8 character's bytes all together
+ * (\xe2\x80\xae, 12) when a lead byte's escape is followed by the escapes
+ * of all its continuation bytes; \\ 2, a UTF-8 lead byte with its
+ * continuation bytes up to 4, any other byte 1 (never more than len). */
 static size_t unit_len(const unsigned char *text, size_t len)
 {
     size_t k = 1;
-    if (text[0] == '\\')
-        k = len > 1 && text[1] == 'x' ? 4 : 2;
-    else if (text[0] >= 0xc0)
+    if (text[0] == '\\' && len > 1 && text[1] == 'x') {
+        int c = escaped_byte(text, len), more = c < 0 ? 0 : utf8_more(c);
+        size_t i = 1; /* escapes of the character's bytes seen */
+        while (i <= (size_t)more && 4 * i < len &&
+               (c = escaped_byte(text + 4 * i, len - 4 * i)) >= 0 && (c & 0xc0) == 0x80)
+            i++;
+        k = i == (size_t)more + 1 ? 4 * i : 4;
+    } else if (text[0] == '\\') {
+        k = 2;
+    } else if (text[0] >= 0xc0) {
         while (k < 4 && k < len && (text[k] & 0xc0) == 0x80)
             k++;
+    }
     return k < len ? k : len;
 }
 

@@ -74,8 +74,16 @@ grep -qE '^[123] +b +cmd:\./中文é/b  ' "$tmp/utf8" && grep -qE '^[123] +b2 +c
 aligned "$tmp/utf8" rating 6 || { cat "$tmp/utf8"; fail "a UTF-8 spec: the columns do not line up"; }
 (cd "$tmp" && LC_ALL=C "$ls" arena --players "cmd:./中文é/b,greedy" --matches 1 --tables 0) \
     >"$tmp/c" 2>"$tmp/c.err" || { cat "$tmp/c.err"; fail "a UTF-8 spec under C"; }
-grep -qF 'cmd:./\xe4\xb8\xad\xe6~ ' "$tmp/c" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c" ||
+grep -qF 'cmd:./\xe4\xb8\xad~ ' "$tmp/c" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c" ||
     { cat -v "$tmp/c"; fail "a UTF-8 spec under C is not escaped"; }
+# A character written as its bytes' escapes (U+202E, which changes the
+# text's direction: \xe2\x80\xae) is cut with all of them or none: the
+# column ended between two, 'cmd:printf abcdefg\xe2~' (and under C
+# above, 'cmd:./\xe4\xb8\xad\xe6~', half of 文).
+LC_ALL=C.UTF-8 "$ls" arena --players "greedy,cmd:printf abcdefg$(printf '\342\200\256')y" --matches 1 \
+    --tables 0 >"$tmp/table" 2>/dev/null || fail "a command with U+202E"
+grep -qE '^[12] +printf +cmd:printf abcdefg~ +[0-9]+ ' "$tmp/table" ||
+    { cat "$tmp/table"; fail "a character's escapes cut in part"; }
 # The heads-up table's columns are as wide as their names: cut to 9,
 # collector and collector2 were two columns headed 'collector'.
 "$ls" arena --players collector,collector,random --matches 1 --tables 0 --seed 1 >"$tmp/table" ||

@@ -1167,14 +1167,17 @@ fi
 # 39. A word broken at a row's end (a file's name wider than "Last
 # moves") is broken between two escapes, never inside one: a backslash in
 # the name, shown '\\', and a control byte, shown '\x01', were cut by
-# columns, '\' ending one row and '\' or 'x01' opening the next. At 80
+# columns, '\' ending one row and '\' or 'x01' opening the next; nor
+# between the escapes of one character's bytes (U+202E, shown
+# \xe2\x80\xae, was '\xe2\x80' on one row and '\xae' on the next). At 80
 # columns the name's rows hold 27 columns (from column 2 of the 29):
-# 26 'x' put the first escape across the edge, 25 the second.
+# 26 'x' put the first escape across the edge, 25 the second, 20 the third.
 if want 39; then
-for k in 26 25; do
+for k in 26 25 20; do
     python3 -c 'import sys
 k = int(sys.argv[1])
-sys.stdout.write("x" * k + ("\\" if k == 26 else "\x01") + "z" * 30 + ".lsr")' "$k" >"$tmp/name$k"
+name = "x" * k + {26: "\\", 25: "\x01", 20: "\u202e"}[k] + "z" * 30 + ".lsr"
+sys.stdout.buffer.write(name.encode("utf-8"))' "$k" >"$tmp/name$k"
     printf 'quit\n' | $LS play --plain --seed 3 --bots 1 --record "$tmp/$(cat "$tmp/name$k")" \
         >/dev/null 2>&1 || true
     $T new-session -d -s "wb$k" -x 80 -y 24 \
@@ -1186,8 +1189,12 @@ top = next(i for i, r in enumerate(rows) if "Last moves" in r)
 parts = [r[50:].strip() for r in rows[top + 1:21]]
 parts = [r for r in parts if r]
 text = "".join(parts)
-assert ("\\\\" if sys.argv[2] == "26" else "\\x01") in text, text
-ends = set(m.end() for m in re.finditer(r"\\x[0-9a-f]{2}|\\\\|.", text))
+assert {"26": "\\\\", "25": "\\x01", "20": "\\xe2\\x80\\xae"}[sys.argv[2]] in text, text
+esc = r"\\x%s"
+cont = esc % "[89ab][0-9a-f]"
+char = "|".join([esc % "(?:c[2-9a-f]|d[0-9a-f])" + cont, esc % "e[0-9a-f]" + cont * 2,
+                 esc % "f[0-4]" + cont * 3])
+ends = set(m.end() for m in re.finditer(char + r"|\\x[0-9a-f]{2}|\\\\|.", text))
 at = 0
 for r in parts[:-1]:
     at += len(r)

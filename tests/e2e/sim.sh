@@ -268,8 +268,19 @@ grep -q '^b  *cmd:\./中文é/b  ' "$tmp/utf8.txt" && grep -q '^b2  *cmd:sh \./�
 aligned "$tmp/utf8.txt" won 9 || { cat "$tmp/utf8.txt"; fail "a UTF-8 spec: the columns do not line up"; }
 (cd "$tmp" && LC_ALL=C "$ls" sim --players "cmd:./中文é/b,greedy" --matches 1) >"$tmp/c.txt" \
     2>"$tmp/c.err" || { cat "$tmp/c.err"; fail "a UTF-8 spec under C"; }
-grep -qF 'cmd:./\xe4\xb8~ ' "$tmp/c.txt" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c.txt" ||
+grep -qF 'cmd:./~ ' "$tmp/c.txt" && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/c.txt" ||
     { cat -v "$tmp/c.txt"; fail "a UTF-8 spec under C is not escaped"; }
+# A character written as its bytes' escapes (U+202E, which changes the
+# text's direction: \xe2\x80\xae) is cut with all of them or none: the
+# column ended between two, 'cmd:printf x\xe2~'. Under C the same for any
+# character (中 is \xe4\xb8\xad, cut to 'cmd:./~' above; é fits whole).
+rlo=$(printf '\342\200\256')
+LC_ALL=C.UTF-8 "$ls" sim --players "greedy,cmd:printf x${rlo}y" --matches 1 >"$tmp/rlo.txt" 2>/dev/null ||
+    fail "a command with U+202E (table)"
+grep -q '^printf  *cmd:printf x~  ' "$tmp/rlo.txt" || { cat "$tmp/rlo.txt"; fail "a character's escapes cut in part"; }
+LC_ALL=C "$ls" sim --players "greedy,cmd:./$(printf '\303\251')" --matches 1 >"$tmp/e.txt" 2>/dev/null ||
+    fail "a command with é under C (table)"
+grep -qF 'cmd:./\xc3\xa9 ' "$tmp/e.txt" || { cat "$tmp/e.txt"; fail "é under C is not escaped whole"; }
 
 # A bot that writes without end ('ok 1' again and again, with yes): each
 # answer judged is a whole line, never the tail of one that the draining
