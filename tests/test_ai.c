@@ -180,6 +180,26 @@ static void test_a_parameter_value_is_a_decimal_number(void **state)
     ls_player_free(p);
 }
 
+/* A spec of 64 bytes or more is refused, its head quoted up to 40 bytes
+ * cut between two UTF-8 characters (each byte of one shown \xNN, as a
+ * message's bytes are), with its length and the most: the head was cut at
+ * byte 40, here inside an e-acute, and the length not said. */
+static void test_a_spec_too_long_is_quoted_cut_at_a_character(void **state)
+{
+    (void)state;
+    char spec[128] = "expert:c=0.5,";
+    for (int i = 0; i < 40; i++)
+        strcat(spec, "\xc3\xa9"); /* 13 bytes, then 40 'é' of 2 */
+    ls_error err = {0};
+    assert_null(ls_player_new(spec, 1, &err));
+    assert_int_equal(err.code, LS_EINVAL);
+    char want[200] = "player spec 'expert:c=0.5,";
+    for (int i = 0; i < 13; i++) /* 39 bytes: the 40th starts a character */
+        strcat(want, "\\xc3\\xa9"); /* a message is printable ASCII */
+    strcat(want, "...' is too long (93 bytes; a spec has at most 63)");
+    assert_string_equal(err.msg, want);
+}
+
 /* A colon or a comma says that a parameter was meant: a list cut short
  * by a shell or a script ("greedy:", "greedy:declare=0.8,") is refused
  * for every kind, with the kind's parameters, not played with the
@@ -438,6 +458,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_same_seed_gives_same_moves),
     cmocka_unit_test(test_hint_gives_a_legal_move_and_a_chance),
     cmocka_unit_test(test_greedy_beats_random_by_a_wide_margin),
+    cmocka_unit_test(test_a_spec_too_long_is_quoted_cut_at_a_character),
 };
 
 LS_TEST_MAIN(tests)

@@ -44,8 +44,14 @@ ls_player *ls_player_new(const char *spec, uint64_t seed, ls_error *err)
         ls__fail(err, LS_EINVAL, "no player kind given; the kinds are: %s", kinds);
         return NULL;
     }
-    if (strlen(spec) >= sizeof ((ls_player *)0)->spec) {
-        ls__fail(err, LS_EINVAL, "player spec '%.40s...' is too long", spec);
+    size_t len = strlen(spec);
+    if (len >= sizeof ((ls_player *)0)->spec) {
+        /* Its head, cut between two UTF-8 characters. */
+        int head = 40;
+        while (head > 0 && ((unsigned char)spec[head] & 0xc0) == 0x80)
+            head--;
+        ls__fail(err, LS_EINVAL, "player spec '%.*s...' is too long (%zu bytes; a spec "
+                 "has at most %zu)", head, spec, len, sizeof ((ls_player *)0)->spec - 1);
         return NULL;
     }
     const char *colon = strchr(spec, ':');
