@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <libpq-fe.h>
+#include <sqlite3.h>
 
 #include "server/db.h"
 #include "server/db_internal.h"
@@ -428,6 +429,30 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     }
     assert_null(db);
     assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
+}
+
+/* A store whose migration fails at its opening names its file: on a full
+ * disk the first opening said only "sqlite: database or disk is full".
+ * Here the file has a table of the schema's name already, made by hand. */
+static void test_a_migration_that_fails_at_opening_names_the_file(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        return;
+    char path[600];
+    snprintf(path, sizeof path, "%s/by-hand.db", sqlite_dir);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "CREATE TABLE players (x INTEGER)", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(h);
+    ls_db *db = NULL;
+    ls_error e;
+    assert_int_equal(ls_db_open(&db, path, &e), LS_DB_EIO);
+    assert_null(db);
+    if (!strstr(e.msg, path) || !strstr(e.msg, "migration to schema version 1 failed"))
+        fail_msg("the message: '%s'", e.msg);
+    unlink(path);
 }
 
 /* Opens path in a child that is "nobody" when the test runs as root (root
@@ -1673,6 +1698,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),
+    T(test_a_migration_that_fails_at_opening_names_the_file),
     T(test_a_store_file_that_cannot_be_written_is_refused),
     T(test_a_store_in_a_directory_that_cannot_be_written_says_so),
     T(test_a_token_is_hashed_with_sha256),

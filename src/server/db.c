@@ -452,8 +452,14 @@ int ls_db_open(ls_db **out, const char *where, ls_error *err)
     db->silent = &db->own_silent;
     int ret = is_url(where) ? ls__db_pg_open(db, where, err)
                             : ls__db_sqlite_open(db, where, err);
-    if (!ret)
+    if (!ret) {
         ret = ls__db_migrate(db, migrations, NMIGRATIONS, err);
+        /* The file's name, which SQLite's words lack ("database or disk is
+         * full" at the first opening on a full disk); never a URL, which may
+         * hold a password. */
+        if (ret == LS_DB_EIO && err && !is_url(where) && !strstr(err->msg, where))
+            ls__db_prefix(err, "%s: ", where);
+    }
     if (ret) {
         ls_db_close(db);
         return ret;
