@@ -509,6 +509,14 @@ function onError(msg) {
     leaveTable(s.seatGone);
     return;
   }
+  // A table watched that is gone (it closed, or the server restarted
+  // before its match began, when tables in their lobby are not kept): the
+  // page leaves it, saying so. It showed the table on as it was, its
+  // seats and controls, under "No table has this code."
+  if (msg.request === 'watch' && msg.code === 'no_table' && app.view) {
+    leaveTable(s.watchGone);
+    return;
+  }
   if (msg.request === 'watch' && msg.code === 'no_table') app.watching = null;
   if (msg.code === 'name_taken' && isComputerName(app.name)) {
     showAlert(s.nameIsBot(app.name));

@@ -413,6 +413,7 @@ export const s = {
   leaveNotSent: (code) =>
     `Not connected: table ${code} was not told that you left, and keeps your seat. Back to table ${code} takes it back, to leave from there.`,
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
+  watchGone: 'The table you were watching is gone: it closed, or the server restarted before its match began.',
   removed: (reason) => `You left the table: ${reason}.`,
   seatElsewhere: (code) =>
     `Your seat at table ${code} is now played in another tab, window or device. Back to table ${code} takes it back here.`,

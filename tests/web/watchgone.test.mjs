@@ -1,0 +1,47 @@
+// A table that is gone while a page watches it: the server restarted
+// before the table's match began (tables in their lobby are not kept).
+// The watcher's page reconnected, its watch was answered no_table, and it
+// went on showing the table as it was (the seats, "Waiting for Hosty to
+// start the match.", Take a seat, Copy link, the chat) under "No table
+// has this code.". It now leaves the table for the first page, saying
+// that the table it watched is gone; the host's page, whose seat is gone,
+// does so as before.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+
+let first;
+let second;
+let browser;
+after(async () => {
+  await browser?.close();
+  await first?.kill9();
+  await second?.stop();
+  await first?.stop();
+});
+
+test('a table watched in its lobby, gone in a restart of the server: the page says so and leaves it', async (t) => {
+  first = await startServer([], { db: true });
+  browser = await launch();
+  const host = await newPage(browser, PHONE);
+  const watcher = await newPage(browser, DESKTOP);
+  await withShots(t, [host, watcher], async () => {
+    await host.goto(first.url + '/');
+    await setName(host, 'Hosty');
+    const code = await createTable(host, { seats: 3, kinds: ['greedy', 'open'] });
+    await watcher.goto(first.url + '/');
+    await watcher.fill('#code', code);
+    await watcher.click('#watch');
+    await watcher.waitForSelector('#chat-toggle', { state: 'visible', timeout: 30000 });
+    await first.kill9();
+    second = await startServer([], { db: true, dataDir: first.dataDir, port: first.port });
+    await watcher.waitForFunction(() => !document.querySelector('.seat-list') && document.querySelector('#code'), null, { timeout: 30000 })
+      .catch(async () => assert.fail(`the watcher's page still shows the table: '${await watcher.textContent('main')}'`));
+    assert.match(await watcher.textContent('.message'), /The table you were watching is gone/);
+    assert.equal(await watcher.isVisible('#chat-toggle'), false, 'no chat');
+    assert.equal(new URL(watcher.url()).pathname, '/');
+    await host.waitForFunction(() => /no longer yours/.test(document.querySelector('.message')?.textContent || ''), null, { timeout: 30000 });
+    for (const p of [host, watcher]) assert.deepEqual(p.errors, []);
+  });
+});
