@@ -509,12 +509,12 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
  * `last`, the last) line that starts so, after "# " and KEY, into out
  * (size bytes, cut to fit, NUL-terminated; a NUL byte of the value is
  * copied as it is, and *copied, when copied is not NULL, says how many
- * bytes were); returns that
+ * bytes were, *whole how long the value is); returns that
  * line's number (from 1), as a message names it, or 0 if there is none.
  * Lines end as the reader ends them: in LF, CRLF or a CR alone, never
  * at a NUL byte. */
 static int record_comment(const char *text, size_t len, const char *key, bool last,
-                          char *out, size_t size, size_t *copied)
+                          char *out, size_t size, size_t *copied, size_t *whole)
 {
     size_t klen = strlen(key);
     int found = 0, number = 0;
@@ -528,6 +528,8 @@ static int record_comment(const char *text, size_t len, const char *key, bool la
         if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
             continue;
         n -= 2 + klen;
+        if (whole)
+            *whole = n;
         if (n >= size)
             n = size - 1;
         memcpy(out, line + 2 + klen, n);
@@ -609,12 +611,21 @@ static int resume_table(resume_ctx *c, const ls_state *s)
         snprintf(key, sizeof key, "level %s ", ls_name(s, i));
         /* The last: a resume with --level writes the levels it set. Its
          * line is named as a record's errors name theirs. */
-        size_t vlen = 0;
-        int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX, &vlen);
+        size_t vlen = 0, whole = 0;
+        int line = record_comment(text, len, key, true, spec, CLI_SPEC_MAX, &vlen, &whole);
         char shown[4 * CLI_SPEC_MAX]; /* the file's text: no control byte raw */
         cli_level level;
         if (!line) {
             snprintf(spec, CLI_SPEC_MAX, "greedy");
+        } else if (whole > vlen) {
+            /* Its head alone was read: said as a spec too long, its length
+             * was the head's. */
+            size_t cut = ls_printable_cut(ls_printable_n(spec, vlen, shown, sizeof shown), 40);
+            snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%.*s...' is %zu bytes "
+                     "long, more than the %d bytes a level is read to; give one with "
+                     "--level", PLAY_SHOWN(o->resume), line, ls_name(s, i), (int)cut, shown,
+                     whole, CLI_SPEC_MAX - 1);
+            return -1;
         } else if (memchr(spec, '\0', vlen)) {
             /* Taken to its NUL, 'gre' NUL 'edy' was "unknown player kind 'gre'". */
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' holds a NUL "
@@ -723,7 +734,7 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
     char text[32];
     *msg = '\0';
     if (record_comment(g->resume_text, g->resume_len, "leastscore play, seed ", false,
-                       text, sizeof text, NULL))
+                       text, sizeof text, NULL, NULL))
         c.have_seed = cli_parse_u64(text, &c.first_seed) == 0;
     ls_record_hooks hooks = {.ud = &c, .players = rs_players, .deal = rs_deal,
                              .move = rs_move};

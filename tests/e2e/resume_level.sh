@@ -40,6 +40,14 @@ resume treems
 grep -qxF "leastscore play: --resume: $tmp/treems.lsr:5: Ben's level 'expert:ms=2001,tree=1' grows a search tree for more than 2000 ms a decision (tree=1 with ms=), the most a record's level may give (a tree keeps a node an iteration, and does not stop early); give it with --level to play it so" \
     "$tmp/treems.err" || { cat "$tmp/treems.err"; fail "tree=1,ms=2001 in a record was not refused with its line"; }
 
+# A level longer than the 299 bytes read of it is said so with its whole
+# length: its head was read alone, and said to be a spec of 299 bytes.
+record long "greedy:declare=0.5$(printf '%0400d' 0)"
+resume long
+[ "$status" = 2 ] || fail "a level of 418 bytes: status $status"
+grep -qxF "leastscore play: --resume: $tmp/long.lsr:5: Ben's level 'greedy:declare=0.50000000000000000000000...' is 418 bytes long, more than the 299 bytes a level is read to; give one with --level" \
+    "$tmp/long.err" || { cat "$tmp/long.err"; fail "a level too long to read was not said so with its length"; }
+
 # At the bounds the match goes on (its input ends at once: quit).
 for level in 'expert:tries=100,iters=10' 'expert:tree=1,iters=500000' \
         'expert:tree=1,ms=2000' 'expert:rmin=100000,iters=10' 'expert:tree=1'; do
