@@ -89,6 +89,17 @@ for d in "$tmp/dir" "$tmp/dir/"; do
         { cat "$tmp/err"; fail "--db $d (a directory): message"; }
     [ ! -s "$tmp/out" ] && [ -z "$(ls -A "$tmp/dir")" ] || fail "--db $d (a directory): something was done"
 done
+# Nor is a device or a pipe (/dev/null was SQLite's 'disk I/O error').
+mkfifo "$tmp/fifo"
+for d in /dev/null:device "$tmp/fifo":pipe; do
+    set +e
+    "$ls" storebench --db "${d%:*}" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || { cat "$tmp/err"; fail "--db ${d%:*} exited $rc, not 2"; }
+    grep -qxF "leastscore storebench: --db '${d%:*}' is no regular file (a ${d##*:}): give an SQLite file (created if it does not exist) or a postgresql:// URL" "$tmp/err" ||
+        { cat "$tmp/err"; fail "--db ${d%:*}: message"; }
+done
 # An empty --db is a usage error, as an empty name is in every command
 # (it was 'opening the store: no database given', exit 1).
 set +e
