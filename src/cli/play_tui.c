@@ -180,11 +180,16 @@ static const char *ellipsis(const ui *u)
 static const char *cut_name(const ui *u, const char *name, int w, char *buf,
                             size_t size)
 {
-    if (cli_text_width(name, strlen(name)) <= w) {
+    size_t len = strlen(name), mark = strlen(ellipsis(u));
+    if (cli_text_width(name, len) <= w && len < size) {
         snprintf(buf, size, "%s", name);
         return buf;
     }
-    size_t b = ls_printable_cut(name, cli_text_cut(name, strlen(name), w - 1));
+    /* Cut by bytes too where buf is the narrower: a name of few columns
+     * can have many bytes (an accent combined 40 times takes no column),
+     * which snprintf cut inside a character, with no ellipsis. */
+    size_t b = cli_text_cut(name, len, w - 1), room = size > mark ? size - mark - 1 : 0;
+    b = ls_printable_cut(name, b < room ? b : room);
     snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
 }

@@ -1203,4 +1203,17 @@ for r in parts[:-1]:
     quit "wb$k"
 done
 fi
+# 40. A level of few columns and many bytes ('cmd:./ab' and an accent
+# combined 60 times, 8 columns) is cut at a whole character and ends in
+# an ellipsis: its buffer cut it inside a character, with no ellipsis.
+if want 40 && [ "$loc" != C ]; then
+acc=$(python3 -c 'import sys; sys.stdout.buffer.write(("ab" + "\u0301" * 60).encode())')
+ln -s "$(cd "$(dirname "$0")/../bots" && pwd)/noisy.py" "$tmp/$acc"
+$T new-session -d -s wa -x 80 -y 24 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --bots 2 --level \"cmd:./$acc,greedy\" --seed 3 --record '$tmp/wa.lsr' 2>/dev/null; echo \"exit status \$?\"; sleep 60"
+wait_for wa "Your hand: total"
+on_screen -E "^  Ada +cmd:\./ab($(printf '\314\201'))*… +5 " "a level of many bytes is not cut at a character with an ellipsis"
+on_screen -E '^  Ben +greedy +5 ' "the next row's columns moved"
+quit wa
+fi
 echo ok
