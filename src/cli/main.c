@@ -811,11 +811,16 @@ size_t cli_text_cut(const char *s, size_t n, int cols)
 const char *cli_table_column(const char *shown, int w, char *buf, size_t size)
 {
     size_t len = strlen(shown), n = len;
+    /* The bytes buf holds besides '~' and up to w spaces: a text of few
+     * columns can have many bytes (an accent combined 40 times takes no
+     * column), which snprintf cut inside a character, with no padding. */
+    size_t room = size > (size_t)w + 2 ? size - (size_t)w - 2 : 0;
     int cols = cli_text_width(shown, len);
-    if (cols > w) {
+    if (cols > w || len > room) {
         /* The characters in w - 1 columns, then back to the last whole
          * escape (\\ and \xNN) or character among them. */
-        n = ls_printable_cut(shown, cli_text_cut(shown, len, w > 1 ? w - 1 : 0));
+        n = cli_text_cut(shown, len, w > 1 ? w - 1 : 0);
+        n = ls_printable_cut(shown, n < room ? n : room);
         cols = cli_text_width(shown, n) + 1;
     }
     snprintf(buf, size, "%.*s%s%*s", (int)n, shown, n < len ? "~" : "",

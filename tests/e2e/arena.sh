@@ -84,6 +84,14 @@ LC_ALL=C.UTF-8 "$ls" arena --players "greedy,cmd:printf abcdefg$(printf '\342\20
     --tables 0 >"$tmp/table" 2>/dev/null || fail "a command with U+202E"
 grep -qE '^[12] +printf +cmd:printf abcdefg~ +[0-9]+ ' "$tmp/table" ||
     { cat "$tmp/table"; fail "a character's escapes cut in part"; }
+# A spec of few columns and many bytes (an accent combined 60 times takes
+# no column) is cut at a whole character, with '~', and padded: the row
+# was cut by its buffer's bytes, inside a character, and not padded.
+acc=$(python3 -c 'import sys; sys.stdout.buffer.write(("e" + "\u0301" * 60).encode())')
+LC_ALL=C.UTF-8 "$ls" arena --players "cmd:./$acc,greedy,random" --matches 1 --tables 0 \
+    >"$tmp/acc" 2>/dev/null || fail "a command with 60 accents"
+grep -qE "^[123] +e_+ +cmd:\./e($(printf '\314\201'))*~ " "$tmp/acc" && aligned "$tmp/acc" rating 6 ||
+    { cat "$tmp/acc"; fail "a spec of many bytes in few columns is not cut at a character and padded"; }
 # The heads-up table's columns are as wide as their names: cut to 9,
 # collector and collector2 were two columns headed 'collector'.
 "$ls" arena --players collector,collector,random --matches 1 --tables 0 --seed 1 >"$tmp/table" ||

@@ -281,6 +281,14 @@ grep -q '^printf  *cmd:printf x~  ' "$tmp/rlo.txt" || { cat "$tmp/rlo.txt"; fail
 LC_ALL=C "$ls" sim --players "greedy,cmd:./$(printf '\303\251')" --matches 1 >"$tmp/e.txt" 2>/dev/null ||
     fail "a command with é under C (table)"
 grep -qF 'cmd:./\xc3\xa9 ' "$tmp/e.txt" || { cat "$tmp/e.txt"; fail "é under C is not escaped whole"; }
+# A spec of few columns and many bytes (an accent combined 60 times takes
+# no column) is cut at a whole character, with '~', and padded: the row
+# was cut by its buffer's bytes, inside a character, and not padded.
+acc=$(python3 -c 'import sys; sys.stdout.buffer.write(("e" + "\u0301" * 60).encode())')
+LC_ALL=C.UTF-8 "$ls" sim --players "cmd:./$acc,greedy,random" --matches 1 >"$tmp/acc.txt" 2>/dev/null ||
+    fail "a command with 60 accents (table)"
+grep -q "^e_*  *cmd:\./e$(printf '\314\201')*~ " "$tmp/acc.txt" && aligned "$tmp/acc.txt" won 9 ||
+    { cat "$tmp/acc.txt"; fail "a spec of many bytes in few columns is not cut at a character and padded"; }
 
 # A bot that writes without end ('ok 1' again and again, with yes): each
 # answer judged is a whole line, never the tail of one that the draining
