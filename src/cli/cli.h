@@ -108,7 +108,8 @@ size_t cli_text_cut(const char *s, size_t n, int cols);
  * column, never cut inside a \xNN or a \\ (a cut 'cmd:./\x~' read as a
  * backslash and an x) or a character; then spaces to w columns, counted
  * as the terminal does (cli_text_width), so that the next column lines up
- * after wide characters too. In buf; returns buf. */
+ * after wide characters too. A text with more bytes than buf holds is cut
+ * so too, at a whole character. In buf; returns buf. */
 const char *cli_table_column(const char *shown, int w, char *buf, size_t size);
 
 /* Wall-clock milliseconds (CLOCK_MONOTONIC), for durations. */
