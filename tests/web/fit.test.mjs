@@ -433,3 +433,36 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
     });
   });
 }
+
+// A short desktop window with the chat open, a table of 8: the hand, the
+// line under it and the turn's controls are on the first screen, none of
+// them under the chat's panel. At 900x481 and 1024x600 the panel, which
+// floats at the window's foot, covered part of the hand; at 1366x657 the
+// column the open chat takes put the players in three rows, and the line
+// under the hand went below the screen.
+for (const size of [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 }]) {
+  test(`${size.width}x${size.height}, 8 seats, the chat open: the hand and the line under it are seen`, async (t) => {
+    await openPages(t, env.browser, [size], async (page) => {
+      await fullTable(page, env.server.url, `ChatOpen${size.width}`, 8);
+      await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+      await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+      await page.click('#chat-toggle');
+      await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const covered = await page.evaluate(() => {
+        const out = [];
+        const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+        const c = document.querySelector('#chat-panel').getBoundingClientRect();
+        for (const el of document.querySelectorAll('.hand button, #selection')) {
+          const r = el.getBoundingClientRect();
+          if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)) {
+            out.push(`${el.dataset.card || el.id} ${at(r)} under the chat ${at(c)}`);
+          }
+        }
+        return out;
+      });
+      assert.deepEqual(await offScreen(page), [], 'the turn, the chat open');
+      assert.deepEqual(covered, [], 'the hand and the line under it, clear of the chat');
+    });
+  });
+}
