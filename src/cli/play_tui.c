@@ -155,20 +155,38 @@ static void set_color(const ui *u, int pair, bool on)
         attroff(COLOR_PAIR(pair));
 }
 
+static const char *ellipsis(const ui *u)
+{
+    return u->utf8 ? "\u2026" : "~";
+}
+
+/* text copied into buf (size bytes); a text too long for it is cut at a
+ * whole character or escape and ends in the ellipsis. snprintf cut it
+ * anywhere: a bot's failure quotes its command (up to 4 *
+ * CLI_BOT_COMMAND_MAX bytes shown), and was cut inside an escape ('\x0')
+ * or a UTF-8 character, with no sign that more was said. */
+static void copy_cut(const ui *u, char *buf, size_t size, const char *text)
+{
+    size_t len = strlen(text), mark = strlen(ellipsis(u));
+    if (len < size) {
+        memcpy(buf, text, len + 1);
+        return;
+    }
+    size_t b = ls_printable_cut(text, size > mark + 1 ? size - mark - 1 : 0);
+    snprintf(buf, size, "%.*s%s", (int)b, text, ellipsis(u));
+}
+
 static void set_msg(ui *u, int color, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void set_msg(ui *u, int color, const char *fmt, ...)
 {
+    char text[1600]; /* more than a bot's failure, so that the cut is copy_cut's */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    copy_cut(u, u->msg, sizeof u->msg, text);
     u->msg_color = color;
-}
-
-static const char *ellipsis(const ui *u)
-{
-    return u->utf8 ? "\u2026" : "~";
 }
 
 /* name cut to w columns, its last one an ellipsis when it is longer.
@@ -1144,7 +1162,7 @@ static void log_text(ui *u, bool head, const char *text)
 {
     log_entry *e = &u->log[u->nlog++ % LOG_MAX];
     e->head = head;
-    snprintf(e->text, sizeof e->text, "%s", text);
+    copy_cut(u, e->text, sizeof e->text, text);
 }
 
 /* The move as a sentence: "Ada discarded 10C 10H, drew a card", "You discarded
@@ -1179,7 +1197,7 @@ static void report_bot(void *ud, const char *msg)
 {
     ui *u = ud;
     log_text(u, false, msg);
-    snprintf(u->alert, sizeof u->alert, "%s", msg);
+    copy_cut(u, u->alert, sizeof u->alert, msg);
 }
 
 static void save(ui *u)

@@ -1216,4 +1216,26 @@ on_screen -E "^  Ada +cmd:\./ab($(printf '\314\201'))*… +5 " "a level of many 
 on_screen -E '^  Ben +greedy +5 ' "the next row's columns moved"
 quit wa
 fi
+# 41. A message longer than its 400 bytes is cut at a whole escape and
+# says it is cut: a cmd: bot that dies before the handshake, whose command
+# has "': " and control bytes (each shown \x01), is reported with the
+# command's tail, which snprintf cut inside an escape ('\x' on the
+# message rows and in "Last moves", and nothing to say more was there).
+if want 41; then
+python3 -c 'import sys
+sys.stdout.buffer.write(b"cmd:read g;exit 3;: \"\x27: ab" + b"\x01" * 232 + b"\"")' >"$tmp/longcmd"
+$T new-session -d -s lm -x 120 -y 40 \
+    "cd '$tmp' && LC_ALL=$loc LANG=$loc $LS play --seed 5 --bots 1 --pace 0 --record '$tmp/lm.lsr' --level \"\$(cat longcmd)\"; echo \"exit status \$?\"; sleep 60"
+wait_for lm "Your hand: total"
+wait_for lm "Ada's bot:"
+python3 -c 'import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+rows = [r.strip() for r in text.split("\n")]
+cut = [r for r in rows if r.startswith("\\x01") and not r.endswith("\\x01")]
+assert len(cut) == 2, "the message and its log entry do not end cut: %r" % rows
+for r in cut:
+    assert re.fullmatch(r"(\\x01)+[~\u2026]", r), "cut inside an escape, or with no mark: %r" % r' \
+    "$tmp/screen" || screen_fail "a long message is cut inside an escape, or not marked as cut"
+quit lm
+fi
 echo ok
