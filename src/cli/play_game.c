@@ -779,16 +779,21 @@ void play_resumed_text(const play_game *g, bool base_name, char *buf, size_t siz
     else
         snprintf(where, sizeof where, ": round %d is next.", ls_round(s) + 1);
     /* A path too long for buf keeps its end (the file's name), cut at a
-     * character, so that where the match goes on is always said: cut at
-     * its end, the sentence lost it and could end in half a character. */
+     * character or escape, so that where the match goes on is always
+     * said: cut at its end, the sentence lost it and could end in half a
+     * character. The cut steps forward to the first place between two
+     * characters or escapes (ls_printable_cut's); stepping over UTF-8
+     * continuation bytes alone left 'x01' or '\x' at the head of a name
+     * with control bytes in it (shown \x01). */
     const char *path = PLAY_SHOWN(g->opts->resume), *lead = "";
     if (base_name && strrchr(path, '/') && strrchr(path, '/')[1])
         path = strrchr(path, '/') + 1;
     size_t len = strlen(path), fixed = strlen("Resumed from ...") + strlen(where);
     if (len + fixed - 3 >= size && size > fixed + 1) { /* room for some of it */
-        path += len - (size - 1 - fixed);
-        while (((unsigned char)*path & 0xC0) == 0x80)
-            path++;
+        size_t from = len - (size - 1 - fixed), at = from;
+        while (at < len && ls_printable_cut(path, at) < from)
+            at++; /* a character's escapes are at most 16 bytes: a few steps */
+        path += ls_printable_cut(path, at);
         lead = "...";
     }
     snprintf(buf, size, "Resumed from %s%s%s", lead, path, where);

@@ -323,6 +323,22 @@ r = subprocess.run([ls, "play", "--plain", "--resume", os.path.join(deep, "int.l
 if r.returncode != 0 or not re.search(
         "^Resumed from " + re.escape(deep) + r"/int\.lsr: round 1, turn \d+\.$", r.stdout, re.M):
     fail("a long path cut the 'Resumed from' line", r.stdout + r.stderr)
+# A path too long for the line, its end kept, is cut at a whole escape:
+# control bytes are shown \x01, and the cut stepped over UTF-8
+# continuation bytes alone, so that the name shown began 'x01', '01', '1'
+# or '\x' by where it fell (four names, one for each).
+odd_dir = os.path.join(tmp.encode(), b"\x01" * 200)
+os.makedirs(odd_dir, exist_ok=True)
+for k in range(4):
+    odd_rec = os.path.join(odd_dir, b"a" * k + b"\x01" * 200 + b".lsr")
+    shutil.copy(rec, odd_rec)
+    r = subprocess.run([ls.encode(), b"play", b"--plain", b"--resume", odd_rec,
+                        b"--level", b"random"], input="quit\n", capture_output=True,
+                       text=True, timeout=30)
+    line = next((x for x in r.stdout.split("\n") if x.startswith("Resumed from ")), "")
+    if r.returncode != 0 or not re.fullmatch(
+            r"Resumed from \.\.\.(\\x01)*/?a*(\\x01)+\.lsr: round 1, turn \d+\.", line):
+        fail("a long path with control bytes is cut inside an escape", line or r.stdout + r.stderr)
 # So does Ctrl-C while a cmd: bot is starting (the handshake may take 10 s).
 g = Game(["--seed", "6", "--bots", "1", "--level", "cmd:sleep 30", "--record",
           f"{tmp}/start-int.lsr"])
