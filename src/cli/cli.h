@@ -177,4 +177,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 int cli_usage_error_shown(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A --db value (where) that names an existing directory, device, pipe or
+ * socket is refused before the store is opened, as a usage error ("--db
+ * 'DIR' is a directory: give an SQLite file in it ..."), 2; anything
+ * else, 0. SQLite said only "unable to open database file" of a
+ * directory and "disk I/O error" of /dev/null, and waits for a writer on
+ * a FIFO. A postgresql:// URL is never looked at. */
+int cli_db_check(const char *cmd, const char *where);
+
 #endif

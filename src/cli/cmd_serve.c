@@ -270,6 +270,11 @@ int cmd_serve(int argc, char **argv)
     if (db_opt && !*db_opt)
         return cli_usage_error("serve", "--db needs an SQLite file or a postgresql:// URL, "
                                "not an empty name");
+    if (db_opt) {
+        int bad = cli_db_check("serve", db_opt);
+        if (bad)
+            return bad;
+    }
     if (data_opt && !*data_opt)
         return cli_usage_error("serve", "--data needs a directory, not an empty name");
     if (web_opt && !*web_opt)

@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/cli.h"
@@ -359,21 +358,9 @@ int cmd_storebench(int argc, char **argv)
         return cli_usage_error("storebench", "--db needs an SQLite file or a postgresql:// "
                                "URL, not an empty name");
 
-    /* SQLite says only "unable to open database file" of a directory,
-     * and "disk I/O error" of /dev/null. */
-    struct stat st;
-    if (strncmp(where, "postgresql://", 13) && strncmp(where, "postgres://", 11) &&
-        stat(where, &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode))
-            return cli_usage_error("storebench", "--db '%s' is a directory: give an "
-                                   "SQLite file in it (created if it does not exist) or "
-                                   "a postgresql:// URL", where);
-        return cli_usage_error("storebench", "--db '%s' is no regular file (a %s): give "
-                               "an SQLite file (created if it does not exist) or a "
-                               "postgresql:// URL", where,
-                               S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device"
-                               : S_ISFIFO(st.st_mode) ? "pipe" : "socket");
-    }
+    int bad = cli_db_check("storebench", where);
+    if (bad)
+        return bad;
 
     ls_db *db = NULL;
     ls_error err;

@@ -443,6 +443,22 @@ int cli_usage_error_shown(const char *cmd, const char *fmt, ...)
     return rc;
 }
 
+int cli_db_check(const char *cmd, const char *where)
+{
+    struct stat st;
+    if (!strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11) ||
+        stat(where, &st) != 0 || S_ISREG(st.st_mode))
+        return 0;
+    if (S_ISDIR(st.st_mode))
+        return cli_usage_error(cmd, "--db '%s' is a directory: give an SQLite file in it "
+                               "(created if it does not exist) or a postgresql:// URL",
+                               where);
+    return cli_usage_error(cmd, "--db '%s' is no regular file (a %s): give an SQLite "
+                           "file (created if it does not exist) or a postgresql:// URL",
+                           where, S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device"
+                           : S_ISFIFO(st.st_mode) ? "pipe" : "socket");
+}
+
 int cli_rules_option(const char *cmd, ls_rules *r, const char *option, const char *value)
 {
     char name[32];

@@ -43,6 +43,15 @@ expect_usage "needs a value" --data
 # An empty name (an unset variable) is the command's mistake: exit 2, not
 # a store or directory that failed (exit 1, 'no database given').
 expect_usage "--db needs an SQLite file or a postgresql:// URL, not an empty name" --db ''
+# A directory or a device is said to be one, as storebench says it: it was
+# SQLite's 'cannot open DIR: unable to open database file' and '/dev/null:
+# sqlite: disk I/O error', exit 1, which do not say what was wrong.
+expect_usage "--db '$tmp/data' is a directory: give an SQLite file in it (created if it does not exist) or a postgresql:// URL" \
+    --db "$tmp/data" --data "$tmp/data" --web "$tmp/web"
+expect_usage "--db '$tmp/data/' is a directory" --db "$tmp/data/" --data "$tmp/data" --web "$tmp/web"
+expect_usage "--db '/dev/null' is no regular file (a device): give an SQLite file" \
+    --db /dev/null --data "$tmp/data" --web "$tmp/web"
+[ -z "$(ls -A "$tmp/data")" ] || fail "a refused --db made files in the data directory: $(ls -A "$tmp/data")"
 expect_usage "--data needs a directory, not an empty name" --data ''
 expect_usage "--web needs a directory, not an empty name" --web ''
 expect_usage "--origin: 'example.org' is not an origin: write http://HOST" --origin example.org
