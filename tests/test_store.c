@@ -484,17 +484,6 @@ static int open_as_nobody(const char *path, char *msg, size_t size)
     return status;
 }
 
-/* Removes a store file and its -wal and -shm. */
-static void remove_store(const char *path)
-{
-    char side[160];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-}
-
 /* A store file this process cannot write is refused at its opening,
  * saying so: SQLite opened it read-only without a word, and the server
  * started and failed every write. The directory is writable (the WAL's
@@ -514,7 +503,7 @@ static void test_a_store_file_that_cannot_be_written_is_refused(void **state)
     ls_db_close(db);
     assert_int_equal(chmod(path, 0444), 0);
     int status = open_as_nobody(path, msg, sizeof msg);
-    remove_store(path);
+    remove_sqlite(path);
     rmdir(dir);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fail_msg("a read-only store was opened (status %d): '%s'", status, msg);
@@ -546,7 +535,7 @@ static void test_a_store_in_a_directory_that_cannot_be_written_says_so(void **st
     ls_db *db = NULL;
     assert_int_equal(ls_db_open(&db, path, ERR), 0);
     ls_db_close(db);
-    remove_store(path);
+    remove_sqlite(path);
     assert_int_equal(ls_db_open(&db, path, ERR), 0);
     ls_db_close(db);
     char side[160];
@@ -558,7 +547,7 @@ static void test_a_store_in_a_directory_that_cannot_be_written_says_so(void **st
     assert_int_equal(chmod(dir, 0555), 0);
     int beside = open_as_nobody(path, msg, sizeof msg);
     chmod(dir, 0755);
-    remove_store(path);
+    remove_sqlite(path);
     rmdir(dir);
     if (!WIFEXITED(none) || WEXITSTATUS(none) != 0 || !none_said)
         fail_msg("no file: status %d, '%s'", none, none_msg);
