@@ -10,17 +10,12 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, withShots, setName, createTable, joinFromLink, DESKTOP, PHONE } from './helpers.mjs';
+import { startServer, launch, newPage, withShots, setName, createTable, joinFromLink, DESKTOP, PHONE, closeRestart } from './helpers.mjs';
 
 let first;
 let second;
 let browser;
-after(async () => {
-  await browser?.close();
-  await first?.kill9();
-  await second?.stop();
-  await first?.stop();
-});
+after(() => closeRestart(browser, first, second));
 
 const say = async (page, text) => {
   await page.fill('#chat-input', text);

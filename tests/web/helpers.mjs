@@ -386,3 +386,13 @@ export function longHint() {
 export async function dropConnection(page) {
   await page.evaluate(() => window.sockets.forEach((ws) => ws.close()));
 }
+
+// The end of a test that restarts its server on the same data: the
+// browser closed, the first server killed if it still runs (kill9), the
+// second stopped, then the first's data removed (stop).
+export async function closeRestart(browser, first, second) {
+  await browser?.close();
+  await first?.kill9();
+  await second?.stop();
+  await first?.stop();
+}

@@ -9,18 +9,13 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, playToEnd, DESKTOP,
+  startServer, launch, newPage, withShots, setName, createTable, playTurn, playToEnd, DESKTOP, closeRestart,
 } from './helpers.mjs';
 
 let first;
 let second;
 let browser;
-after(async () => {
-  await browser?.close();
-  await first?.kill9();
-  await second?.stop();
-  await first?.stop();
-});
+after(() => closeRestart(browser, first, second));
 
 const hand = (page) => page.locator('.hand button').evaluateAll((bs) => bs.map((b) => b.dataset.card));
 

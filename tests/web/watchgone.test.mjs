@@ -9,17 +9,12 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, withShots, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
+import { startServer, launch, newPage, withShots, setName, createTable, DESKTOP, PHONE, closeRestart } from './helpers.mjs';
 
 let first;
 let second;
 let browser;
-after(async () => {
-  await browser?.close();
-  await first?.kill9();
-  await second?.stop();
-  await first?.stop();
-});
+after(() => closeRestart(browser, first, second));
 
 test('a table watched in its lobby, gone in a restart of the server: the page says so and leaves it', async (t) => {
   first = await startServer([], { db: true });
