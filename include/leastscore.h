@@ -76,13 +76,16 @@ typedef struct ls_error {
 const char *ls_strerror(int code);
 
 /*
- * Copies text into out (size bytes, NUL-terminated, cut if need be, never
- * inside an escape) with every byte that is not printable ASCII written
- * as \xNN and a backslash as \\, so that text read from a file, a bot or
- * a user can be quoted in a message without sending control sequences to
- * a terminal, and the four characters \x41 are never read as an escaped
- * byte. Every err->msg the library writes has been through it. Returns
- * out.
+ * Copies text into out (size bytes, NUL-terminated) with every byte that
+ * is not printable ASCII written as \xNN and a backslash as \\, so that
+ * text read from a file, a bot or a user can be quoted in a message
+ * without sending control sequences to a terminal, and the four
+ * characters \x41 are never read as an escaped byte. A text too long for
+ * out is cut between two characters: never inside an escape, nor between
+ * the escapes of one UTF-8 character's bytes (U+202E's \xe2\x80\xae is
+ * written all or not at all; bytes that are no whole character are cut
+ * one by one), as ls_printable_cut() cuts. Every err->msg the library
+ * writes has been through it. Returns out.
  */
 char *ls_printable(const char *text, char *out, size_t size);
 /* The same for len bytes of text, which may hold NUL bytes (written

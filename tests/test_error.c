@@ -141,6 +141,39 @@ static void test_the_escapes_of_one_character_are_cut_all_or_none(void **state)
                          max < 1 ? 0 : max < 9 ? 1 : max < 21 ? 9 : 21);
 }
 
+/* ls_printable_n cut to fit its buffer keeps all of one UTF-8
+ * character's escapes or none, as ls_printable_cut does: never \xe2
+ * alone where the three bytes of U+202E were given. */
+static void test_a_printable_copy_cut_to_fit_keeps_one_characters_escapes_together(void **state)
+{
+    (void)state;
+    char out[32], want[32];
+    /* 'x', U+202E, 'y' is shown in 14 bytes: x\xe2\x80\xaey. */
+    const char *shown = "x\\xe2\\x80\\xaey";
+    for (size_t size = 1; size <= 16; size++) {
+        int keep = size < 2 ? 0 : size < 14 ? 1 : size < 15 ? 13 : 14;
+        snprintf(want, sizeof want, "%.*s", keep, shown);
+        assert_string_equal(ls_printable("x\xe2\x80\xaey", out, size), want);
+        assert_string_equal(ls_printable_n("x\xe2\x80\xaey", 5, out, size), want);
+    }
+    /* 2 and 4 bytes (é, 😀), and a NUL in the middle of a text that is no
+     * C string. */
+    assert_string_equal(ls_printable("\u00e9", out, 8), "");
+    assert_string_equal(ls_printable("\u00e9", out, 9), "\\xc3\\xa9");
+    assert_string_equal(ls_printable("a\U0001f600", out, 17), "a");
+    assert_string_equal(ls_printable("a\U0001f600", out, 18), "a\\xf0\\x9f\\x98\\x80");
+    assert_string_equal(ls_printable_n("\0\xc3\xa9", 3, out, 12), "\\x00");
+    /* Bytes that are no whole UTF-8 character are cut one by one: a lead
+     * byte without its continuation bytes (before a letter, or at the end
+     * of the len given), continuation bytes alone. */
+    assert_string_equal(ls_printable("\xe2\x80z", out, 8), "\\xe2");
+    assert_string_equal(ls_printable_n("\xe2\x80\xae", 2, out, 8), "\\xe2");
+    assert_string_equal(ls_printable("\x80\x80\x80", out, 9), "\\x80\\x80");
+    assert_string_equal(ls_printable("\xff\x80", out, 8), "\\xff");
+    /* Uncut, every byte is there as before. */
+    assert_string_equal(ls_printable("\xe2\x80", out, sizeof out), "\\xe2\\x80");
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_error_code_has_its_own_message),
     cmocka_unit_test(test_an_unknown_code_is_said_to_be_unknown),
@@ -150,6 +183,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_printable_text_is_cut_to_fit_never_inside_an_escape),
     cmocka_unit_test(test_a_shown_text_is_cut_between_characters),
     cmocka_unit_test(test_the_escapes_of_one_character_are_cut_all_or_none),
+    cmocka_unit_test(test_a_printable_copy_cut_to_fit_keeps_one_characters_escapes_together),
 };
 
 LS_TEST_MAIN(tests)

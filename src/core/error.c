@@ -32,26 +32,51 @@ const char *ls_strerror(int code)
     }
 }
 
+/* How many continuation bytes the UTF-8 lead byte c takes (1 to 3), or 0
+ * when c is no lead byte. */
+static int utf8_more(int c)
+{
+    return c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
+         : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+}
+
+/* Bytes of the whole UTF-8 character that starts at text (of len bytes),
+ * 2 to 4, or 1 when text does not start with one: a lead byte followed
+ * by all its continuation bytes, as unit_len() reads their escapes. */
+static size_t char_len(const unsigned char *text, size_t len)
+{
+    size_t more = (size_t)utf8_more(text[0]), k = 1;
+    while (k <= more && k < len && (text[k] & 0xc0) == 0x80)
+        k++;
+    return k == more + 1 ? k : 1;
+}
+
+/* A cut to fit out is made before a character's escapes when they do not
+ * all fit, never between them (ls_printable_cut reads them as one). */
 char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
 {
     static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)text;
     size_t n = 0;
     if (size == 0)
         return out;
-    for (const unsigned char *p = (const unsigned char *)text; len > 0; p++, len--) {
+    while (len > 0) {
         bool plain = *p >= 0x20 && *p < 0x7f && *p != '\\';
-        if (n + (plain ? 1 : *p == '\\' ? 2 : 4) >= size)
+        size_t k = plain || *p == '\\' ? 1 : char_len(p, len);
+        if (n + (plain ? 1 : *p == '\\' ? 2 : 4 * k) >= size)
             break;
-        if (plain) {
-            out[n++] = (char)*p;
-        } else if (*p == '\\') { /* doubled: a text's own \x41 is no escape */
-            out[n++] = '\\';
-            out[n++] = '\\';
-        } else {
-            out[n++] = '\\';
-            out[n++] = 'x';
-            out[n++] = hex[*p >> 4];
-            out[n++] = hex[*p & 15];
+        for (; k > 0; k--, p++, len--) {
+            if (plain) {
+                out[n++] = (char)*p;
+            } else if (*p == '\\') { /* doubled: a text's own \x41 is no escape */
+                out[n++] = '\\';
+                out[n++] = '\\';
+            } else {
+                out[n++] = '\\';
+                out[n++] = 'x';
+                out[n++] = hex[*p >> 4];
+                out[n++] = hex[*p & 15];
+            }
         }
     }
     out[n] = '\0';
@@ -69,14 +94,6 @@ static int escaped_byte(const unsigned char *text, size_t len)
     if (!hi || !lo)
         return -1;
     return (int)((hi - hex) % 16 * 16 + (lo - hex) % 16);
-}
-
-/* How many continuation bytes the UTF-8 lead byte c takes (1 to 3), or 0
- * when c is no lead byte. */
-static int utf8_more(int c)
-{
-    return c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
-         : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
 }
 
 /* Bytes of the character or escape at text[0], of the len left: \xNN is
