@@ -1642,7 +1642,8 @@ function centerPanel() {
   const act = canAct();
   const ok = act && selection().check.ok;
   const open = v.open || [];
-  const turnLine = mine ? (sending() ? s.moveSending : s.yourTurn) : s.theirTurn(shownName(v.turn));
+  const turnLine = !mine ? s.theirTurn(shownName(v.turn)) : sending() ? s.moveSending
+    : [s.yourTurnLead, h('span', { class: 'turn-how' }, s.yourTurnHow)];
   return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
     h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null,
       ' ', hurryButton()),

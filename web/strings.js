@@ -145,7 +145,11 @@ export const s = {
   hintDeclare: (p) => `Chance that declaring now is correct: ${Math.round(p * 100)}%.`,
   hintNoDeclare: 'Declaring is not allowed now.',
   hintWhy: (why) => `Why: ${why}.`,
-  yourTurn: 'Your turn: select cards to throw away, then take an open card or draw.',
+  // (The turn line is drawn as the two, so that a small window on its
+  // side may show the first alone: style.css, .turn-how.)
+  yourTurnLead: 'Your turn',
+  yourTurnHow: ': select cards to throw away, then take an open card or draw.',
+  get yourTurn() { return this.yourTurnLead + this.yourTurnHow; },
   moveSending: 'Your move is on its way…',
   yourTurnTitle: '▶ Your turn',
   satDownTitle: (name) => `● ${name} sat down`,

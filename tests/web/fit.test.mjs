@@ -276,16 +276,38 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 // are on the screen, the page unscrolled. At 440x320 the turn stood
 // above the hand, which was 268 px below the screen's top; at 512x280
 // the page stayed scrolled by the lobby's scroll down to Start (20 px).
-// (Later turns, with Declare and three open cards beside the hand, need
-// more than 320 px there: not checked.)
+// A later turn, with Declare and three open cards beside the hand (drawn
+// in the page's open cards and measured at once), is on the first screen
+// too: at 440x320 the column of the turn line, the open cards, the deck
+// and Declare ran 57 px below the screen's foot, at 512x280 Declare 16 px.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }]) {
-  test(`${size.width}x${size.height}, 8 seats: the first turn on the first screen`, async (t) => {
+  test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `Small${size.width}`, 8);
       await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
       await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
       assert.deepEqual(await offScreen(page), [], 'the first turn, as the page stands');
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
+      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+      }
+      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+      const three = await page.evaluate(() => {
+        const open = document.getElementById('open');
+        const card = open.querySelector('button');
+        open.replaceChildren(card);
+        ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
+          const c = i ? open.appendChild(card.cloneNode()) : card;
+          c.textContent = face;
+          c.dataset.card = `three${i}`;
+        });
+        return open.children.length;
+      });
+      assert.equal(three, 3);
+      // (at the page's top: the test's clicks, which bring what they
+      // press above the foot kept for the Chat button, may have scrolled it)
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and three open cards');
     });
   });
 }
