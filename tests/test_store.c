@@ -399,6 +399,67 @@ static void test_a_current_store_opens_while_another_holds_the_lock(void **state
     ls_db_close(holder);
 }
 
+/* One server a store: a store held (ls_db_hold) is refused to a second
+ * holder with words that name it, and may be opened and used all the
+ * same (the JSON API's connection, a login's); it is free again once
+ * its holder is closed. Two servers on one store would both restore its
+ * tables in progress and append to the same records. */
+static void test_a_store_is_held_by_one_server_at_a_time(void **state)
+{
+    (void)state;
+    ls_db *first = open_store(), *second = open_store();
+    OK(ls_db_hold(first, ERR));
+    OK(ls_db_hold(first, ERR)); /* again: held already */
+    ls_error e = {0};
+    assert_int_equal(ls_db_hold(second, &e), LS_DB_EHELD);
+    assert_non_null(strstr(e.msg, "is in use by another server"));
+    if (!strcmp(backend, "sqlite"))
+        assert_non_null(strstr(e.msg, where));
+    else
+        assert_null(strstr(e.msg, "postgresql://"));
+    /* Held, the store is still read and written by other connections. */
+    new_player(second, "Ann", "token-of-ann-00001");
+    assert_int_equal(scalar(first, "SELECT COUNT(*) FROM players"), 1);
+    ls_db_close(first);
+    OK(ls_db_hold(second, ERR));
+    ls_db_close(second);
+}
+
+/* A PostgreSQL connection lost takes the hold again when it is made
+ * again; if another server took the store meanwhile, every statement
+ * fails rather than write beside it, until that one lets go. */
+static void test_a_hold_lost_with_its_connection_is_taken_again(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "postgresql"))
+        skip();
+    ls_db *first = open_store();
+    OK(ls_db_hold(first, ERR));
+    pg_admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+             " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    ls_db *second = open_store();
+    OK(ls_db_hold(second, ERR));
+    ls_error e = {0};
+    long v = -2;
+    for (int i = 0; i < 50; i++) { /* the reconnection, 5 s at most */
+        memset(&e, 0, sizeof e);
+        if (ls__db_exec(first, "SELECT 1", row_count, &v, &e) == LS_DB_EIO &&
+            strstr(e.msg, "in use by another server"))
+            break;
+        usleep(100000);
+    }
+    if (!strstr(e.msg, "in use by another server"))
+        fail_msg("the first went on writing beside the second: '%s'", e.msg);
+    ls_db_close(second);
+    OK(ls__db_exec(first, "SELECT 1", row_count, &v, ERR));
+    assert_int_equal(v, 1);
+    ls_error again = {0};
+    ls_db *third = open_store();
+    assert_int_equal(ls_db_hold(third, &again), LS_DB_EHELD);
+    ls_db_close(third);
+    ls_db_close(first);
+}
+
 static void test_a_schema_newer_than_the_program_is_refused(void **state)
 {
     (void)state;
@@ -1684,6 +1745,8 @@ static const struct CMUnitTest tests[] = {
     T(test_sqlite_keeps_a_wal_journal_synced_in_full),
     T(test_stores_opened_at_once_apply_each_migration_once),
     T(test_a_current_store_opens_while_another_holds_the_lock),
+    T(test_a_store_is_held_by_one_server_at_a_time),
+    T(test_a_hold_lost_with_its_connection_is_taken_again),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),

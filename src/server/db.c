@@ -164,6 +164,8 @@ const char *ls_db_strerror(int code)
         return "wrong name or password";
     case LS_DB_ESCHEMA:
         return "database schema too new";
+    case LS_DB_EHELD:
+        return "held by another process";
     default:
         return ls_strerror(code);
     }
@@ -475,6 +477,33 @@ void ls_db_close(ls_db *db)
     if (db->conn)
         db->ops->close(db);
     free(db);
+}
+
+const char *ls_db_path_fit(const char *path, char *buf, size_t size)
+{
+    size_t n = strlen(path);
+    if (n < size) {
+        memcpy(buf, path, n + 1);
+        return buf;
+    }
+    /* The tail (the file's own name) gets the larger half. */
+    size_t room = size - 1 - 3, head = room / 2, tail = n - (room - head);
+    while (head > 0 && ((unsigned char)path[head] & 0xc0) == 0x80)
+        head--;
+    while (tail < n && ((unsigned char)path[tail] & 0xc0) == 0x80)
+        tail++;
+    snprintf(buf, size, "%.*s...%s", (int)head, path, path + tail);
+    return buf;
+}
+
+int ls_db_hold(ls_db *db, ls_error *err)
+{
+    if (db->held)
+        return 0;
+    int ret = db->ops->hold(db, err);
+    if (!ret)
+        db->held = true;
+    return ret;
 }
 
 const char *ls_db_backend(const ls_db *db)

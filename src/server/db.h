@@ -45,6 +45,7 @@ enum {
     LS_DB_ENOTFOUND = -102, /* no such player, table or match */
     LS_DB_EAUTH = -103,     /* wrong password, or the player has none */
     LS_DB_ESCHEMA = -104,   /* the database's schema is newer than ours */
+    LS_DB_EHELD = -105,     /* another process holds the store (ls_db_hold) */
 };
 
 /* The short name of a code (LS_DB_... or LS_E...). Never NULL. */
@@ -63,6 +64,32 @@ typedef struct ls_db ls_db;
  */
 int ls_db_open(ls_db **out, const char *where, ls_error *err);
 void ls_db_close(ls_db *db);
+
+/*
+ * Takes the store for this process alone, for as long as db is open: the
+ * server that restores and plays the tables in progress holds it, so that
+ * a second server on the same store is refused instead of playing the
+ * same tables beside the first and appending to the same records. SQLite:
+ * an flock on the database file, on a descriptor of its own closed after
+ * SQLite's; PostgreSQL: a session-level advisory lock on db's connection,
+ * taken again when a lost connection is made again (until it is, db's
+ * statements fail with LS_DB_EIO). The kernel or PostgreSQL lets go of it
+ * however the process ends, kill -9 too. Other connections to the store
+ * (the JSON API's, a login's) need no hold and are not stopped by one.
+ * Returns 0, LS_DB_EHELD when another process holds it (err names the
+ * file, never a URL, which may hold a password), or LS_DB_EIO.
+ */
+int ls_db_hold(ls_db *db, ls_error *err);
+
+/*
+ * A path as a message shows it: whole when it has fewer than size bytes,
+ * else its head and its tail with "..." between them (cut between two
+ * UTF-8 characters), so that a message of a deep directory keeps its
+ * reason whole in an ls_error's 256 bytes. Writes to buf (size > 8) and
+ * returns it. LS_DB_PATH_SHOWN leaves some 135 bytes to the rest.
+ */
+#define LS_DB_PATH_SHOWN 121
+const char *ls_db_path_fit(const char *path, char *buf, size_t size);
 
 /* "sqlite" or "postgresql". */
 const char *ls_db_backend(const ls_db *db);

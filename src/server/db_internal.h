@@ -41,6 +41,8 @@ typedef struct ls__db_ops {
     /* Optional: how long a statement waits for a lock another
      * connection holds (SQLite's busy timeout). */
     void (*lock_wait)(ls_db *db, int ms);
+    /* Takes the store for this process alone (ls_db_hold). */
+    int (*hold)(ls_db *db, ls_error *err);
 } ls__db_ops;
 
 struct ls_db {
@@ -62,6 +64,10 @@ struct ls_db {
                         succeeded since; points to own_silent or to the
                         peer's */
     bool own_silent;
+    bool held;       /* ls_db_hold() took the store */
+    bool rehold;     /* PostgreSQL: the connection was made again since, and
+                        the advisory lock is to be taken again before the
+                        next statement */
 };
 
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err);

@@ -126,6 +126,7 @@ static int pg_ready(ls_db *db, ls_error *err)
         if (st == PGRES_POLLING_OK) {
             db->reset_until = db->retry_at = 0;
             *db->silent = false;
+            db->rehold = db->held; /* a new session holds no lock */
             if (PQsetnonblocking(c, 1) != 0)
                 return pg_fail(err, LS_DB_EIO, "cannot make the connection "
                                "non-blocking: ", PQerrorMessage(c));
@@ -232,12 +233,74 @@ static int pg_result_fail(PGconn *c, PGresult *res, ls_error *err)
     return pg_fail(err, code, "", *msg ? msg : PQerrorMessage(c));
 }
 
+/* The key of ls_db_hold()'s advisory lock (the migrations' is 7412967). */
+#define PG_HOLD_KEY "7412968"
+
+/* Tries the hold's session-level advisory lock on a ready connection:
+ * 0 when taken, LS_DB_EHELD when another session holds it. */
+static int pg_take(ls_db *db, ls_error *err)
+{
+    PGconn *c = db->conn;
+    if (!PQsendQuery(c, "SELECT pg_try_advisory_lock(" PG_HOLD_KEY ")"))
+        return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
+    PGresult *res = pg_answer(db, err);
+    if (!res)
+        return LS_DB_EIO;
+    int ret = 0;
+    if (PQresultStatus(res) != PGRES_TUPLES_OK)
+        ret = pg_result_fail(c, res, err);
+    else if (PQntuples(res) != 1 || strcmp(PQgetvalue(res, 0, 0), "t"))
+        ret = ls__db_fail(err, LS_DB_EHELD, "the store, PostgreSQL database %s, is in "
+                          "use by another server (it holds the database's advisory "
+                          "lock " PG_HOLD_KEY ")", PQdb(c));
+    PQclear(res);
+    return ret;
+}
+
+/* A connection made again takes the hold again before its first
+ * statement; while another server holds it, every statement fails (the
+ * server's tables are paused, its store failing) rather than write
+ * beside that server. */
+static int pg_ready_held(ls_db *db, ls_error *err)
+{
+    int ret = pg_ready(db, err);
+    if (ret || !db->rehold)
+        return ret;
+    ret = pg_take(db, err);
+    if (ret == LS_DB_EHELD) {
+        ls__db_prefix(err, "postgresql: the connection was made again, and ");
+        return LS_DB_EIO;
+    }
+    if (!ret)
+        db->rehold = false;
+    return ret;
+}
+
+/* A session's locks go when its backend ends, which is a little after
+ * the session's process closed its connection (or died, kill -9 too):
+ * a lock held by another is tried again for PG_HOLD_WAIT_MS before it
+ * is refused, so that a server started again at once is not. */
+#define PG_HOLD_WAIT_MS 2000
+
+static int pg_hold(ls_db *db, ls_error *err)
+{
+    int64_t end = now_ms() + PG_HOLD_WAIT_MS;
+    for (;;) {
+        int ret = pg_ready(db, err);
+        if (!ret)
+            ret = pg_take(db, err);
+        if (ret != LS_DB_EHELD || now_ms() >= end)
+            return ret;
+        nanosleep(&(struct timespec){0, 50 * 1000000L}, NULL);
+    }
+}
+
 static int pg_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
                    const char *const *params, ls__db_row_fn row, void *ud,
                    ls_error *err)
 {
     (void)flags;
-    int ret = pg_ready(db, err);
+    int ret = pg_ready_held(db, err);
     if (ret)
         return ret;
     PGconn *c = db->conn;
@@ -267,7 +330,7 @@ static int pg_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
 
 static int pg_script(ls_db *db, const char *sql, ls_error *err)
 {
-    int ret = pg_ready(db, err);
+    int ret = pg_ready_held(db, err);
     if (ret)
         return ret;
     PGconn *c = db->conn;
@@ -285,6 +348,12 @@ static int pg_script(ls_db *db, const char *sql, ls_error *err)
 
 static void pg_close(ls_db *db)
 {
+    /* The hold is let go of at once, not when the backend has ended, so
+     * that the next server may take it without waiting. */
+    if (db->conn && db->held && !db->rehold && !*db->silent && !db->reset_until &&
+        PQstatus(db->conn) == CONNECTION_OK &&
+        PQsendQuery(db->conn, "SELECT pg_advisory_unlock(" PG_HOLD_KEY ")"))
+        PQclear(pg_answer(db, NULL));
     if (db->conn)
         PQfinish(db->conn);
     db->conn = NULL;
@@ -315,6 +384,7 @@ static const ls__db_ops pg_ops = {
     .script = pg_script,
     .close = pg_close,
     .unavailable = pg_unavailable,
+    .hold = pg_hold,
 };
 
 int ls__db_pg_open(ls_db *db, const char *url, ls_error *err)

@@ -12,9 +12,11 @@
  * a line per move costs a reset and a step instead of a parse.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,6 +37,10 @@ typedef struct sq_conn {
     } cache[CACHE_SIZE];
     int ncache;
     bool busy; /* the last failure a caller was told of was SQLITE_BUSY */
+    int lock_fd; /* the file's own descriptor holding ls_db_hold()'s flock,
+                    or -1; closed after SQLite's (closing a descriptor of
+                    the file lets go of the process's POSIX locks on it,
+                    which are SQLite's) */
 } sq_conn;
 
 /* A failure of the last call, for the caller (err; the failure of a
@@ -148,8 +154,37 @@ static void sq_close(ls_db *db)
     for (int i = 0; i < c->ncache; i++)
         sqlite3_finalize(c->cache[i].st);
     sqlite3_close(c->db);
+    if (c->lock_fd >= 0)
+        close(c->lock_fd);
     free(c);
     db->conn = NULL;
+}
+
+/* ls_db_hold(): an flock on the database file. SQLite's own locks are
+ * POSIX record locks, which an flock does not meet (on a local file
+ * system), so the server's connections and the JSON API's work as
+ * before; only another flock, another server's hold, is refused. */
+static int sq_hold(ls_db *db, ls_error *err)
+{
+    sq_conn *c = db->conn;
+    const char *path = sqlite3_db_filename(c->db, "main");
+    char shown[LS_DB_PATH_SHOWN];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s to lock it: %s",
+                           ls_db_path_fit(path, shown, sizeof shown), strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            return ls__db_fail(err, LS_DB_EHELD, "the store %s is in use by another "
+                               "server (it holds the file's lock)",
+                               ls_db_path_fit(path, shown, sizeof shown));
+        return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot lock %s: %s",
+                           ls_db_path_fit(path, shown, sizeof shown), strerror(e));
+    }
+    c->lock_fd = fd;
+    return 0;
 }
 
 /* The last failure was SQLITE_BUSY ("database is locked"): another
@@ -182,6 +217,7 @@ static const ls__db_ops sqlite_ops = {
     .close = sq_close,
     .unavailable = sq_unavailable,
     .lock_wait = sq_lock_wait,
+    .hold = sq_hold,
 };
 
 static int journal_mode_row(void *ud, const char *const *col, int ncol)
@@ -221,6 +257,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     sq_conn *c = calloc(1, sizeof *c);
     if (!c)
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    c->lock_fd = -1;
     db->ops = &sqlite_ops;
     db->conn = c;
     int rc = sqlite3_open_v2(path, &c->db,

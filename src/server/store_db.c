@@ -765,6 +765,18 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
         free(s);
         return NULL;
     }
+    /* One server a store: the tables in progress are restored, played
+     * and appended to by the server that holds it, taken before anything
+     * of the store is read or written. */
+    int held = ls_db_hold(s->db, &err);
+    if (held) {
+        snprintf(msg, size, "%s%s", err.msg,
+                 held == LS_DB_EHELD ? ": stop that one first, or give this one a "
+                                       "store of its own (--db)" : "");
+        ls_db_close(s->db);
+        free(s);
+        return NULL;
+    }
     ls_db_set_lock_wait(s->db, START_LOCK_WAIT_MS);
     snprintf(s->records, sizeof s->records, "%s", records ? records : "");
     const char *f = getenv("LS_STORE_FAULT");

@@ -24,8 +24,10 @@
  * the files of the finished matches the database notes as not written
  * yet (a crash came between a finish and its file). A person leaving a
  * match (seat_away) is kept with it. Failures of the database are reported
- * on `log` (may be NULL). NULL with msg set when the database cannot be
- * opened. Free with store_db_free(), which writes what it still can and
+ * on `log` (may be NULL). The store is held for this process alone
+ * (ls_db_hold) until it is freed, taken before anything in it is read or
+ * written. NULL with msg set when the database cannot be opened or
+ * another process holds it. Free with store_db_free(), which writes what it still can and
  * closes the database. */
 store *store_db_new(const char *where, const char *records, FILE *log, char *msg,
                     size_t size);

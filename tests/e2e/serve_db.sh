@@ -37,6 +37,39 @@ while ! grep -q serving "$tmp/out" 2>/dev/null; do
 done
 grep -q "matches are kept in the sqlite store $tmp/store.db" "$tmp/err" ||
     { cat "$tmp/err"; fail "no store line in the log"; }
+# One server a store: a second server with a data directory of its own
+# on the same --db would restore the first's tables in progress and play
+# them beside it, both appending to the same records. It is refused,
+# exit 1, naming the store, before it reads or writes anything of it, and
+# the first goes on serving.
+port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/out")
+sums() { cat "$tmp/store.db" "$tmp/store.db-wal" 2>/dev/null | cksum; }
+before=$(sums)
+if timeout 10 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" \
+        --db "$tmp/store.db" >"$tmp/out2" 2>"$tmp/err2"; then
+    fail "a second server on $tmp/store.db ran"
+else
+    rc=$?
+fi
+[ "$rc" -eq 1 ] || { cat "$tmp/err2"; fail "store in use: exit $rc (want 1)"; }
+grep -qF "leastscore serve: the store $tmp/store.db is in use by another server (it holds the file's lock): stop that one first" "$tmp/err2" ||
+    fail "store in use: $(cat "$tmp/err2")"
+[ ! -s "$tmp/out2" ] || fail "store in use: printed $(cat "$tmp/out2")"
+[ "$(sums)" = "$before" ] || fail "the refused server changed the store"
+c=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")
+[ "$c" = 200 ] || fail "the first server after the second was refused: $c"
+# The lock goes with its server however it ends: after a kill -9 a server
+# started at once on the same store serves.
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+"$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" --db "$tmp/store.db" \
+    >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q serving "$tmp/out" 2>/dev/null; do
+    i=$((i + 1)); [ $i -lt 100 ] || { cat "$tmp/err"; fail "no restart within 5 s after kill -9"; }
+    sleep 0.05
+done
 kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM"
 pid=""
