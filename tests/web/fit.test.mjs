@@ -86,6 +86,20 @@ const clearOfChat = (page, sel) => page.evaluate((sel) => {
     : [`${sel} ${at(r)} under the Chat button ${at(c)}`];
 }, sel);
 
+// What card or button of the turn (the hand's, the open cards, Draw,
+// Declare) lies under the Chat button, which floats at the screen's
+// foot: each as 'what [l t r b]'.
+const underChat = (page) => page.evaluate(() => {
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+  // (its count of new lines, a pill, reaches 0.55rem above it)
+  const top = c.top - 9;
+  return [...document.querySelectorAll('.hand button, #open button, #draw, #declare')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return !(r.right <= c.left || r.left >= c.right || r.bottom <= top || r.top >= c.bottom);
+  }).map((el) => `${el.dataset.card || el.id} ${at(el.getBoundingClientRect())} under the Chat button ${at(c)}`);
+});
+
 // (and 640x360, a 360x640 phone on its side: the open cards and Draw
 // took their column's 24rem, and the hand, squeezed beside them, took two
 // lines, its line under the screen's foot; and 568x320, a small phone on
@@ -123,8 +137,19 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
           assert.deepEqual(await hintPlace(page, '#select-help'), [], `${turn}: the help`);
           assert.equal(await page.getAttribute('.hand', 'aria-describedby'), 'select-help');
         }
+        assert.deepEqual(await underChat(page), [], `${turn}: the Chat button`);
         if (turn === 'the first turn') assert.equal(await playTurn(page, -1), 'move');
       }
+      // A later turn, with Declare: the turn on the first screen (the
+      // page at its top: the test's clicks may have scrolled it), none
+      // of its cards and buttons under the Chat button.
+      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+      }
+      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await offScreen(page), [], 'a later turn, Declare there');
+      assert.deepEqual(await underChat(page), [], 'a later turn: the Chat button');
       // On a phone on its side Declare's question, Yes (which has the
       // keyboard) and No are on the screen, clear of the Chat button,
       // the page unscrolled; Escape puts Declare back, scrolling nothing.
@@ -316,8 +341,12 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }]) {
 // of the 52 cards) on the smallest phone held upright, 320x568: the hand
 // on two lines, the line under it and the turn's controls on the first
 // screen, the page unscrolled, on the first turn. The line under the
-// hand ended 3 px below the screen. (A later turn, Declare on a line of
-// its own and three open cards, needs some 90 px more: not checked.)
+// hand ended 3 px below the screen. So on a later turn, with Declare and
+// three open cards (drawn in the page's open cards, measured at once),
+// a hand of 6 or 7, and none of it under the Chat button: the turn line's
+// three lines, the open cards, the deck and Declare on a line of its own
+// put the line under the hand 89 px below the screen, the hand's second
+// line under the Chat button.
 test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first screen', async (t) => {
   await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
     await fullTable(page, env.server.url, 'Seven320', 7, { hand_size: 7 });
@@ -326,6 +355,26 @@ test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first 
     assert.equal(await page.locator('.hand button').count(), 7);
     assert.deepEqual(await offScreen(page), []);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
+    assert.deepEqual(await underChat(page), [], 'the Chat button');
+    for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+    }
+    await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+    const cards = await page.evaluate(() => {
+      const open = document.getElementById('open');
+      const card = open.querySelector('button');
+      open.replaceChildren(card);
+      ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
+        const c = i ? open.appendChild(card.cloneNode()) : card;
+        c.textContent = face;
+        c.dataset.card = `three${i}`;
+      });
+      window.scrollTo(0, 0);
+      return document.querySelectorAll('.hand button').length;
+    });
+    assert.ok(cards >= 6, `a hand of ${cards}`);
+    assert.deepEqual(await offScreen(page), [], `a later turn, a hand of ${cards}, Declare and three open cards`);
+    assert.deepEqual(await underChat(page), [], 'a later turn: the Chat button');
   });
 });
 
