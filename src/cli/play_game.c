@@ -419,34 +419,54 @@ static void numbered_path(const char *file, int number, char *out, size_t size)
  * seat's bot, what it did, who plays instead ("Ada's bot: died (exit status
  * 3); greedy plays for it until the match ends").
  */
+/* The failure alone, past botproc's "bot 'COMMAND' (Ada): " (or "bot
+ * 'COMMAND': " before the handshake, where no seat is named), the
+ * command shown as botproc shows it: a search for "': " found one inside
+ * a command that holds it, and reported the command's tail as the
+ * failure. msg itself when it does not start so. */
+static const char *bot_failure(const char *msg, const char *level, const char *name)
+{
+    char shown[4 * CLI_BOT_COMMAND_MAX + 1];
+    if (strncmp(level, "cmd:", 4) != 0 || strncmp(msg, "bot '", 5) != 0)
+        return msg;
+    cli_shown_n(level + 4, strlen(level + 4), shown, sizeof shown);
+    size_t n = strlen(shown), k = strlen(name);
+    const char *p = msg + 5;
+    if (strncmp(p, shown, n) != 0 || p[n] != '\'')
+        return msg;
+    p += n + 1;
+    if (!strncmp(p, " (", 2) && !strncmp(p + 2, name, k) && p[2 + k] == ')')
+        p += 3 + k;
+    return strncmp(p, ": ", 2) == 0 ? p + 2 : msg;
+}
+
+/* A bot's failure as play tells it: "Ada's bot: WHAT", where "the
+ * fallback" is greedy. A text too long for its buffer is cut at a whole
+ * character or escape (ls_printable_cut), with "..." after it: byte by
+ * byte, it stopped inside an escape ('\x0') or a UTF-8 character. */
 static void bot_report(void *ud, const char *msg)
 {
     const play_seat_ref *ref = ud;
     play_game *g = ref->g;
     const char *name = ref->name; /* g->s is not there yet during a --resume */
-    char tag[LS_NAME_MAX + 8];
-    snprintf(tag, sizeof tag, " (%s): ", name);
-    const char *what = strstr(msg, tag);
-    if (what)
-        what += strlen(tag);
-    else if ((what = strstr(msg, "': ")))
-        what += 3;
-    else
-        what = msg;
-    char text[600];
-    size_t n = 0;
+    const char *what = bot_failure(msg, g->opts->levels[ref->seat - 1], name);
     const char *fb = "the fallback";
+    char text[1700], out[700];
+    size_t n = 0;
     for (const char *p = what; *p && n + 8 < sizeof text;) {
         if (!strncmp(p, fb, strlen(fb))) {
-            n += (size_t)snprintf(text + n, sizeof text - n, "greedy");
+            memcpy(text + n, "greedy", 6);
+            n += 6;
             p += strlen(fb);
         } else {
             text[n++] = *p++;
         }
     }
     text[n] = '\0';
-    char out[700];
-    snprintf(out, sizeof out, "%s's bot: %s", name, text);
+    size_t room = sizeof out - strlen(name) - sizeof "'s bot: ..." + 1;
+    size_t cut = n > room ? ls_printable_cut(text, room) : n;
+    snprintf(out, sizeof out, "%s's bot: %.*s%s", name, (int)cut, text,
+             cut < n ? "..." : "");
     if (g->report)
         g->report(g->report_ud, out);
 }

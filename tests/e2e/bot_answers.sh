@@ -205,4 +205,20 @@ hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
 assert "".join(hearts) == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
         fail "$f: a bot's stderr was not shown with its control bytes escaped"
 done
+# play names the failure alone, past botproc's "bot 'COMMAND' (Ada): ",
+# whatever the command holds: a command with "': " and control bytes,
+# dying before the handshake (where no seat is named), was reported by
+# the command's tail ("Ada's bot: ab\x01...\"': died ..."), as was one
+# holding " (Ada): " that dies when asked to move.
+printf 'cmd:read g;exit 3;: "\047: ab\001\001\001"' >"$tmp/quote.cmd"
+printf 'cmd:python3 %s/tests/bots/crash.py # "\047 (Ada): \001z"' "$root" >"$tmp/tag.cmd"
+for c in quote tag; do
+    printf 'discard 9H draw\nquit\n' |
+        "$ls" play --plain --seed 7 --bots 1 --level "$(cat "$tmp/$c.cmd")" \
+            --record "$tmp/$c.lsr" >"$tmp/$c.out" 2>&1 || true
+done
+grep -qxF "leastscore play: Ada's bot: died before the handshake (exit status 3); greedy plays for it until the match ends" \
+    "$tmp/quote.out" || { head -3 "$tmp/quote.out"; fail "play: a bot whose command holds \"': \" was reported by its command's tail"; }
+grep -qxF "leastscore play: Ada's bot: died (exit status 3); greedy plays for it until the match ends" \
+    "$tmp/tag.out" || { head -12 "$tmp/tag.out"; fail "play: a bot whose command holds \" (Ada): \" was reported by its command's tail"; }
 echo "bot answers ok"
