@@ -460,6 +460,45 @@ static void test_a_hold_lost_with_its_connection_is_taken_again(void **state)
     ls_db_close(first);
 }
 
+/* A message that names a long path (a deep data directory) keeps its
+ * reason whole: the path is shortened in its middle, with "...". An
+ * ls_error holds 255 bytes, and a path of 240 left no room for SQLite's
+ * reason or the words on the directory. */
+static void test_a_long_path_is_shortened_and_the_reason_kept_whole(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    char dir[512], path[600];
+    snprintf(dir, sizeof dir, "%s/%0*d", sqlite_dir, 200 - (int)strlen(sqlite_dir), 0);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(path, sizeof path, "%s/missing/%0*d.db", dir, 240 - (int)strlen(dir) - 12, 7);
+    assert_int_equal(strlen(path), 240);
+    ls_db *db = NULL;
+    ls_error e = {0};
+    assert_int_equal(ls_db_open(&db, path, &e), LS_DB_EIO);
+    char want[64];
+    snprintf(want, sizeof want, "/missing/%s", strrchr(path, '/') + 1);
+    if (!strstr(e.msg, "...") || !strstr(e.msg, want) ||
+        !strstr(e.msg, ": unable to open database file (its directory cannot be written "
+                       "here: No such file or directory; the store makes its file, -wal "
+                       "and -shm there)"))
+        fail_msg("not shortened, or the reason cut: '%s'", e.msg);
+    /* The hold's words too. */
+    snprintf(path, sizeof path, "%s/%0*d.db", dir, 240 - (int)strlen(dir) - 4, 8);
+    snprintf(where, sizeof where, "%s", path);
+    ls_db *first = open_store(), *second = open_store();
+    OK(ls_db_hold(first, ERR));
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_hold(second, &e), LS_DB_EHELD);
+    if (!strstr(e.msg, "...") || !strstr(e.msg, "(it holds the file's lock)"))
+        fail_msg("not shortened, or the reason cut: '%s'", e.msg);
+    ls_db_close(second);
+    ls_db_close(first);
+    remove_sqlite(path);
+    rmdir(dir);
+}
+
 static void test_a_schema_newer_than_the_program_is_refused(void **state)
 {
     (void)state;
@@ -1747,6 +1786,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_current_store_opens_while_another_holds_the_lock),
     T(test_a_store_is_held_by_one_server_at_a_time),
     T(test_a_hold_lost_with_its_connection_is_taken_again),
+    T(test_a_long_path_is_shortened_and_the_reason_kept_whole),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),

@@ -459,8 +459,10 @@ int ls_db_open(ls_db **out, const char *where, ls_error *err)
         /* The file's name, which SQLite's words lack ("database or disk is
          * full" at the first opening on a full disk); never a URL, which may
          * hold a password. */
-        if (ret == LS_DB_EIO && err && !is_url(where) && !strstr(err->msg, where))
-            ls__db_prefix(err, "%s: ", where);
+        char shown[LS_DB_PATH_SHOWN];
+        if (ret == LS_DB_EIO && err && !is_url(where) &&
+            !strstr(err->msg, ls_db_path_fit(where, shown, sizeof shown)))
+            ls__db_prefix(err, "%s: ", shown);
     }
     if (ret) {
         ls_db_close(db);

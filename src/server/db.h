@@ -86,9 +86,10 @@ int ls_db_hold(ls_db *db, ls_error *err);
  * else its head and its tail with "..." between them (cut between two
  * UTF-8 characters), so that a message of a deep directory keeps its
  * reason whole in an ls_error's 256 bytes. Writes to buf (size > 8) and
- * returns it. LS_DB_PATH_SHOWN leaves some 135 bytes to the rest.
+ * returns it. LS_DB_PATH_SHOWN (80 bytes and the NUL) leaves some 175
+ * bytes to the rest: SQLite's reason, the words on a directory.
  */
-#define LS_DB_PATH_SHOWN 121
+#define LS_DB_PATH_SHOWN 81
 const char *ls_db_path_fit(const char *path, char *buf, size_t size);
 
 /* "sqlite" or "postgresql". */

@@ -160,6 +160,11 @@ static void sq_close(ls_db *db)
     db->conn = NULL;
 }
 
+/* A path in a message, shortened in its middle (ls_db_path_fit) so that
+ * the reason after it is kept whole in an ls_error; needs a local
+ * char shown[LS_DB_PATH_SHOWN]. */
+#define SHOWN(path) ls_db_path_fit(path, shown, sizeof shown)
+
 /* ls_db_hold(): an flock on the database file. SQLite's own locks are
  * POSIX record locks, which an flock does not meet (on a local file
  * system), so the server's connections and the JSON API's work as
@@ -172,16 +177,16 @@ static int sq_hold(ls_db *db, ls_error *err)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s to lock it: %s",
-                           ls_db_path_fit(path, shown, sizeof shown), strerror(errno));
+                           SHOWN(path), strerror(errno));
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         close(fd);
         if (e == EWOULDBLOCK)
             return ls__db_fail(err, LS_DB_EHELD, "the store %s is in use by another "
                                "server (it holds the file's lock)",
-                               ls_db_path_fit(path, shown, sizeof shown));
+                               SHOWN(path));
         return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot lock %s: %s",
-                           ls_db_path_fit(path, shown, sizeof shown), strerror(e));
+                           SHOWN(path), strerror(e));
     }
     c->lock_fd = fd;
     return 0;
@@ -254,6 +259,7 @@ static void explain_directory(const char *path, ls_error *err)
 
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
 {
+    char shown[LS_DB_PATH_SHOWN];
     sq_conn *c = calloc(1, sizeof *c);
     if (!c)
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
@@ -265,7 +271,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
                                  SQLITE_OPEN_NOMUTEX,
                              NULL);
     if (rc != SQLITE_OK) {
-        int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", path,
+        int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", SHOWN(path),
                               c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
         explain_directory(path, err);
         sq_close(db);
@@ -278,7 +284,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (sqlite3_db_readonly(c->db, "main") == 1) {
         int ret = ls__db_fail(err, LS_DB_EIO,
                               "sqlite: %s is read-only here: the store writes its file "
-                              "(give this user write access to it)", path);
+                              "(give this user write access to it)", SHOWN(path));
         sq_close(db);
         return ret;
     }
@@ -302,13 +308,13 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     }
     if (!ret && strcmp(mode, "wal"))
         ret = ls__db_fail(err, LS_DB_EIO, "sqlite: %s: cannot use a WAL journal (%s)",
-                          path, mode);
+                          SHOWN(path), mode);
     if (!ret)
         ret = sq_script(db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", err);
     if (ret) {
         /* err says what failed; name the file too. */
-        if (err && ret == LS_DB_EIO && !strstr(err->msg, path))
-            ls__db_prefix(err, "%s: ", path);
+        if (err && ret == LS_DB_EIO && !strstr(err->msg, SHOWN(path)))
+            ls__db_prefix(err, "%s: ", shown);
         if (ret == LS_DB_EIO)
             explain_directory(path, err);
         sq_close(db);
