@@ -507,33 +507,51 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 
 // A short desktop window with the chat open, a table of 8: the hand, the
 // line under it and the turn's controls are on the first screen, none of
-// them under the chat's panel. At 900x481 and 1024x600 the panel, which
-// floats at the window's foot, covered part of the hand; at 1366x657 the
-// column the open chat takes put the players in three rows, and the line
-// under the hand went below the screen.
-for (const size of [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 }]) {
+// them under the chat's panel, on the first turn and on a later one with
+// Declare. At 900x481 and 1024x600 the panel, which floats at the
+// window's foot, covered part of the hand; at 1366x657 the column the
+// open chat takes put the players in three rows, and the line under the
+// hand went below the screen. On phones on their side from 601 px wide
+// (740x360, 812x375, 844x390) the panel floated over the hand, the line
+// under it and the turn line; at 1024x700 over the end of the line under
+// the hand. (1100x700 and 1280x720: the chat a column of its own.)
+for (const size of [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 },
+  { width: 740, height: 360 }, { width: 812, height: 375 }, { width: 844, height: 390 }, { width: 1024, height: 700 },
+  { width: 1100, height: 700 }, { width: 1280, height: 720 }]) {
   test(`${size.width}x${size.height}, 8 seats, the chat open: the hand and the line under it are seen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
-      await fullTable(page, env.server.url, `ChatOpen${size.width}`, 8);
+      await fullTable(page, env.server.url, `ChatOpen${size.width}x${size.height}`, 8);
       await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
       await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
       await page.click('#chat-toggle');
       await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const covered = await page.evaluate(() => {
+      const covered = () => page.evaluate(() => {
         const out = [];
         const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
         const c = document.querySelector('#chat-panel').getBoundingClientRect();
-        for (const el of document.querySelectorAll('.hand button, #selection')) {
+        for (const el of document.querySelectorAll('.hand button, #open button, #draw, #declare, #selection, .turn-line')) {
           const r = el.getBoundingClientRect();
           if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)) {
-            out.push(`${el.dataset.card || el.id} ${at(r)} under the chat ${at(c)}`);
+            out.push(`${el.dataset.card || el.id || el.className} ${at(r)} under the chat ${at(c)}`);
           }
         }
         return out;
       });
-      assert.deepEqual(await offScreen(page), [], 'the turn, the chat open');
-      assert.deepEqual(covered, [], 'the hand and the line under it, clear of the chat');
+      for (const turn of ['the first turn', 'a later turn, Declare there']) {
+        if (turn !== 'the first turn') {
+          for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+            if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+          }
+          await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+          assert.ok(await page.isVisible('#chat-panel'), 'the chat is still open');
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // (A later turn at a desktop size over 620 px high is not on the
+        // first screen, chat or not: the players' panels, taller with
+        // the cards each threw, push the hand down.)
+        if (turn === 'the first turn' || SHORT(size)) assert.deepEqual(await offScreen(page), [], `${turn}, the chat open`);
+        assert.deepEqual(await covered(), [], `${turn}: the turn clear of the chat`);
+      }
     });
   });
 }
