@@ -33,6 +33,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libwebsockets.h>
 #include <limits.h>
 #include <netdb.h>
@@ -88,7 +89,10 @@
                                  process holds: the loop waits with them */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
-#define FD_RESERVE 64         /* open files kept from connections: see fd_ok() */
+#define FD_RESERVE 64         /* open files kept from connections, at most: */
+#define FD_RESERVE_MIN 16     /* a quarter of the limit, within these; fd_ok() */
+#define FD_ROOM_NOTED 100     /* fewer connections than this under the limit
+                                 are noted in the log at the start */
 #define FD_LOG_EVERY_MS 10000 /* refused connections are logged this often */
 #define REPLAY_WAIT_S 120     /* how long a replay may take, its wait included */
 #define REFUSED_BODY_MS 10000 /* how long the body of a refused request is read */
@@ -212,6 +216,7 @@ struct server {
     addr_budget new_players; /* players made (player with a new token) */
     addr_budget api;         /* requests of the JSON API */
     long fd_limit;           /* the limit of open files (ulimit -n) */
+    long fd_reserve;         /* files of it kept from connections */
     unsigned long fd_refused; /* connections refused since the last log line */
     uint64_t fd_logged;      /* uv_now of that line, 0 before the first */
 };
@@ -2899,8 +2904,10 @@ static int raw_callback(struct lws *wsi, pss *ps, enum lws_callback_reasons reas
 
 /*
  * Whether a connection just accepted, on socket `fd`, may be served: not
- * when fewer than FD_RESERVE files would be left under the limit of open
- * files. accept() gives the lowest free descriptor, so fd at or above the
+ * when fewer than fd_reserve files would be left under the limit of open
+ * files (a quarter of the limit, from FD_RESERVE_MIN to FD_RESERVE: a
+ * fixed 64 refused every connection under ulimit -n 64, the server
+ * holding some 20 of its own). accept() gives the lowest free descriptor, so fd at or above the
  * limit less the reserve means that every one below it is taken. The
  * reserve keeps files for the store (SQLite's three, PostgreSQL's socket),
  * the web files served, the game records written and the loop's own: a
@@ -2913,7 +2920,7 @@ static int raw_callback(struct lws *wsi, pss *ps, enum lws_callback_reasons reas
  */
 static bool fd_ok(server *srv, int fd)
 {
-    if (srv->fd_limit <= 0 || fd < srv->fd_limit - FD_RESERVE)
+    if (srv->fd_limit <= 0 || fd < srv->fd_limit - srv->fd_reserve)
         return true;
     srv->fd_refused++;
     uint64_t now = uv_now(&srv->loop);
@@ -2926,6 +2933,42 @@ static bool fd_ok(server *srv, int fd)
         srv->fd_logged = now;
     }
     return false;
+}
+
+/*
+ * How many connections the limit of open files leaves room for, once the
+ * server holds its own files (the store, the listening socket, the
+ * loop's) and the reserve: said in the log when it is few, and a server
+ * with room for none does not start (it would say it serves and refuse
+ * every connection). The lowest free descriptor is the next a
+ * connection would get.
+ */
+static bool fd_room(server *srv)
+{
+    if (srv->fd_limit <= 0)
+        return true;
+    int probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (probe < 0 && (errno == EMFILE || errno == ENFILE))
+        probe = (int)srv->fd_limit;
+    else if (probe < 0)
+        return true; /* no /dev/null: nothing to measure with */
+    else
+        close(probe);
+    long room = srv->fd_limit - srv->fd_reserve - probe;
+    if (room <= 0) {
+        fprintf(stderr, "leastscore serve: the limit of open files (ulimit -n %ld) leaves "
+                "no room for a connection: the server holds %d files and keeps %ld for "
+                "its store and the files it serves; raise it (ulimit -n %ld leaves room "
+                "for %d)\n",
+                srv->fd_limit, probe, srv->fd_reserve,
+                probe + srv->fd_reserve + FD_ROOM_NOTED, FD_ROOM_NOTED);
+        return false;
+    }
+    if (room < FD_ROOM_NOTED)
+        fprintf(stderr, "leastscore serve: the limit of open files (ulimit -n %ld) leaves "
+                "room for %ld connections at once, HTTP and game together; raise it for "
+                "more\n", srv->fd_limit, room);
+    return true;
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -3307,6 +3350,11 @@ int net_run(const net_config *cfg, FILE *announce)
     if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY &&
         nofile.rlim_cur <= LONG_MAX)
         srv->fd_limit = (long)nofile.rlim_cur;
+    srv->fd_reserve = srv->fd_limit / 4;
+    if (srv->fd_reserve < FD_RESERVE_MIN)
+        srv->fd_reserve = FD_RESERVE_MIN;
+    if (srv->fd_reserve > FD_RESERVE)
+        srv->fd_reserve = FD_RESERVE;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));
@@ -3412,7 +3460,7 @@ int net_run(const net_config *cfg, FILE *announce)
                 "not an address of this machine)\n", lb, cfg->host, rb, cfg->port);
         goto out;
     }
-    if (!restore_tables(srv))
+    if (!fd_room(srv) || !restore_tables(srv))
         goto out;
     fprintf(announce, "leastscore: serving http://%s%s%s:%d/\n", lb, cfg->host, rb, port);
     fflush(announce);

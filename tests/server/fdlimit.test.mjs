@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { startServer, withTimeout, sleep, T } from './lib.mjs';
+import { makeTable, settle } from './tables.mjs';
 
 const NOFILE = 256;
 const FLOOD = 400;
@@ -75,6 +76,76 @@ test('a flood of connections past the limit of open files is refused; the server
         const j = await c.request({ type: 'create', name: 'Ada', seats: 2, bots: ['greedy'] }, ['joined', 'error']);
         assert.equal(j.type, 'joined', JSON.stringify(j));
         c.close();
+        await srv.close();
+    } finally {
+        for (const s of socks) s.destroy();
+        await srv.kill();
+    }
+});
+
+// A low limit (ulimit -n 64): the reserve is a quarter of the limit, not
+// 64 files whatever it is, which refused every connection there (the
+// server holds some 20 of its own) while it said it was serving; the
+// log says how many connections fit. A flood of game and HTTP
+// connections past it is refused, the table in play goes on, and the
+// server serves again once the flood is gone.
+test('under ulimit -n 64 the server serves, refuses a flood past its room, keeps its table and serves again', async () => {
+    const srv = await startServer({ nofile: 64 });
+    const socks = [];
+    try {
+        await srv.waitLog(/the limit of open files \(ulimit -n 64\) leaves room for \d+ connections at once/);
+        const t = await makeTable(srv, { seats: 3, bots: ['greedy'], start: true });
+        const ver = await settle(t);
+        let closed = 0;
+        let settled = 0;
+        const FLOOD64 = 80;
+        for (let i = 0; i < FLOOD64; i++) {
+            const s = connect({ host: '127.0.0.1', port: srv.port });
+            let done = false;
+            const settle1 = () => { if (!done) { done = true; settled++; } };
+            s.on('connect', () => {
+                settle1();
+                // Half ask for a page and keep the connection, half begin
+                // a WebSocket's handshake and stop.
+                s.write(i % 2 ? 'GET / HTTP/1.1\r\nHost: x\r\n\r\n'
+                    : 'GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n');
+            });
+            s.on('close', () => { closed++; settle1(); });
+            s.on('error', () => { /* a close follows */ });
+            socks.push(s);
+        }
+        await withTimeout((async () => { while (settled < FLOOD64 || closed === 0) await sleep(20); })(),
+            T(10000), 'the flood to be open or closed, and some of it refused');
+        await srv.waitLog(/connections refused \(\d+ since the last such line\)/);
+        const cpu0 = cpuSeconds(srv.proc.pid);
+        const t0 = Date.now();
+        await sleep(1500);
+        const cpu = cpuSeconds(srv.proc.pid) - cpu0;
+        const wall = (Date.now() - t0) / 1000;
+        assert.ok(cpu < wall / 2, `the server used ${cpu} s of CPU in ${wall} s of the flood`);
+        // The table's connections were there before the flood: still served.
+        const again = await settle(t);
+        assert.equal(again, ver, 'the table moved on its own during the flood');
+        for (const s of socks) s.destroy();
+        // The flood gone: a page and a new game connection (bounded).
+        const deadline = Date.now() + T(10000);
+        for (;;) {
+            try {
+                const r = await srv.get("/");
+                assert.equal(r.status, 200);
+                break;
+            } catch (e) {
+                if (Date.now() > deadline) throw e;
+                await sleep(100);
+            }
+        }
+        const w = await srv.connect({ label: 'after64' });
+        const j = await w.request({ type: 'watch', code: t.code }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        const st = await w.next('state');
+        assert.equal(st.view.status, 'playing');
+        w.close();
+        for (const c of t.all) c.close();
         await srv.close();
     } finally {
         for (const s of socks) s.destroy();
