@@ -3,8 +3,8 @@
  * (cli_bot_next_line in src/cli/botproc.c): whole lines, comments and
  * empty lines, carriage returns, and lines longer than the protocol's
  * 1023 bytes, which are cut and flagged however their bytes arrive (all
- * at once, newline included, or in pieces); and the cmd: player's own
- * copy of its spec.
+ * at once, newline included, or in pieces); the cmd: player's own
+ * copy of its spec; and a long path cut in its middle for a message.
  */
 #include "support/support.h"
 
@@ -212,6 +212,27 @@ static void test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character(
     ls_player_free(p);
 }
 
+/* A path quoted in a message is shown whole when it fits, else its head
+ * and its tail, each of whole escapes and characters (the three escapes
+ * of U+202E together), with "..." between, so that what the message says
+ * after it is kept: it was cut at the message's end, inside an escape. */
+static void test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes(void **state)
+{
+    (void)state;
+    char buf[64], ctl[21];
+    assert_string_equal(cli_shown_cut("abc", 3, 3, buf, sizeof buf), "abc");
+    assert_string_equal(cli_shown_cut("a\\b", 3, 4, buf, sizeof buf), "a\\\\b");
+    memset(ctl, 1, 20);
+    ctl[20] = '\0';
+    assert_string_equal(cli_shown_cut(ctl, 20, 30, buf, sizeof buf),
+                        "\\x01\\x01\\x01...\\x01\\x01\\x01");
+    const char *rtl = "ab\xe2\x80\xae\xe2\x80\xae\xe2\x80\xae" "cd";
+    assert_string_equal(cli_shown_cut(rtl, strlen(rtl), 20, buf, sizeof buf),
+                        "ab...\\xe2\\x80\\xaecd");
+    /* A buffer smaller than max is the limit. */
+    assert_string_equal(cli_shown_cut("aaaaaaaaaaaaaaaaaaaa", 20, 100, buf, 10), "aaa...aaa");
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
@@ -221,6 +242,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),
     cmocka_unit_test(test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage),
     cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
+    cmocka_unit_test(test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes),
 };
 
 LS_TEST_MAIN(tests)

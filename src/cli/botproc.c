@@ -346,6 +346,51 @@ char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
     return buf;
 }
 
+/* The bytes (*w shown) of the character or escape that cli_shown_n
+ * writes for the text at p (before end). */
+static size_t shown_unit(const unsigned char *p, const unsigned char *end, size_t *w)
+{
+    size_t hidden = 1, k = shown_char(p, end, &hidden);
+    *w = k ? k : *p == '\\' ? 2 : 4 * hidden;
+    return k ? k : hidden;
+}
+
+char *cli_shown_cut(const char *text, size_t len, size_t max, char *buf, size_t size)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    size_t total = 0, w = 0;
+    if (size == 0)
+        return buf;
+    if (max > size - 1)
+        max = size - 1;
+    for (const unsigned char *q = p; q < end; total += w)
+        q += shown_unit(q, end, &w);
+    if (total <= max)
+        return cli_shown_n(text, len, buf, size);
+    /* The head's units up to half of what is kept, the tail's from the
+     * first unit after which no more than the other half is left. */
+    size_t keep = max > 3 ? max - 3 : 0, head = 0, tail = len, seen = 0, used = 0;
+    for (const unsigned char *q = p; q < end;) {
+        size_t k = shown_unit(q, end, &w);
+        if (used + w <= keep / 2 && head == (size_t)(q - p)) {
+            used += w;
+            head += k;
+        }
+        if (total - seen <= keep - used) {
+            tail = (size_t)(q - p);
+            break;
+        }
+        seen += w;
+        q += k;
+    }
+    cli_shown_n(text, head, buf, size);
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, "...");
+    n += strlen(buf + n);
+    cli_shown_n(text + tail, len - tail, buf + n, size - n);
+    return buf;
+}
+
 /* Writes the n bytes to our stderr; a failure drops them (there is
  * nowhere to say so). */
 static void put_raw(const char *s, size_t n)

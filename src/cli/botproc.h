@@ -156,6 +156,12 @@ bool cli_shows_as_is(const char *text, size_t len);
  * reads otherwise than its bytes. cli_shown (cli.h) is the same for a C string.
  * A bot's stderr, its answers and its command are shown so. Returns buf. */
 char *cli_shown_n(const char *text, size_t len, char *buf, size_t size);
+/* The same, but when it is longer than max bytes (or than buf) its head
+ * and its tail, each of whole characters and escapes, with "..." between,
+ * max bytes at most: for a path quoted in a message, so that what the
+ * message says after it (why a file cannot be written) is never cut off.
+ * Returns buf. */
+char *cli_shown_cut(const char *text, size_t len, size_t max, char *buf, size_t size);
 
 /* Ignores SIGPIPE process-wide so that a bot that dies cannot kill the
  * referee (writes then fail with EPIPE). Idempotent. */

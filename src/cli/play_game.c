@@ -30,6 +30,15 @@
 #include "cli/botproc.h"
 #include "cli/play.h"
 
+/* A path as a message quotes it: shown (cli_shown_n) and, past
+ * PATH_SHOWN_MAX bytes, cut in its middle with "...", so that the reason
+ * after it ("cannot write PATH: Permission denied") is never cut off with
+ * the message's end, whatever the path (4096 bytes of control bytes are
+ * shown in 16384), and the message fits the full screen's 400 bytes. */
+#define PATH_SHOWN_MAX 200
+#define PATH_SHOWN(p) cli_shown_cut((p), strlen(p), PATH_SHOWN_MAX, \
+                                    (char[PATH_SHOWN_MAX + 1]){0}, PATH_SHOWN_MAX + 1)
+
 static const char *const bot_names[] = {"Ada", "Ben", "Cleo", "Dev", "Eve",
                                         "Finn", "Gus", "Hana", "Ivo"};
 
@@ -273,7 +282,7 @@ static int lock_record(play_game *g, char *msg, size_t size)
             char pid[32];
             record_in_play(g->path, pid, sizeof pid);
             snprintf(msg, size, "%s is being played by another leastscore play%s%s%s; "
-                     "go on there, or quit that one first", PLAY_SHOWN(g->path),
+                     "go on there, or quit that one first", PATH_SHOWN(g->path),
                      *pid ? " (process " : "", pid, *pid ? ")" : "");
             return -1;
         }
@@ -615,7 +624,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
     ls_error err = {0};
     if (o->nlevels > 1 && o->nlevels != n - 1) {
         snprintf(c->msg, c->size, "--resume: --level names %d players but the match "
-                 "in %s has %d computer player%s", o->nlevels, PLAY_SHOWN(o->resume), n - 1,
+                 "in %s has %d computer player%s", o->nlevels, PATH_SHOWN(o->resume), n - 1,
                  n == 2 ? "" : "s");
         return -1;
     }
@@ -643,32 +652,32 @@ static int resume_table(resume_ctx *c, const ls_state *s)
             size_t cut = ls_printable_cut(ls_printable_n(spec, vlen, shown, sizeof shown), 40);
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%.*s...' is %zu bytes "
                      "long, more than the %d bytes a level is read to; give one with "
-                     "--level", PLAY_SHOWN(o->resume), line, ls_name(s, i), (int)cut, shown,
+                     "--level", PATH_SHOWN(o->resume), line, ls_name(s, i), (int)cut, shown,
                      whole, CLI_SPEC_MAX - 1);
             return -1;
         } else if (memchr(spec, '\0', vlen)) {
             /* Taken to its NUL, 'gre' NUL 'edy' was "unknown player kind 'gre'". */
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' holds a NUL "
                      "byte: a record is text; give one with --level",
-                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable_n(spec, vlen, shown, sizeof shown));
             return -1;
         } else if (!strncmp(spec, "cmd:", 4)) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s played '%s', a program, which "
                      "is not started from a record: give it, or another level, with "
-                     "--level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     "--level", PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown));
             return -1;
         } else if (cli_player_check(spec, &level, &err) != 0) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s': %s; give one "
-                     "with --level", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     "with --level", PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), err.msg);
             return -1;
         } else if (level.ms > RECORD_MS_MAX) {
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' thinks more than "
                      "%d ms a decision, the most a record's level may give (the match "
                      "could wait hours for it); give it with --level to play it so",
-                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), RECORD_MS_MAX);
             return -1;
         } else if (level.iters > RECORD_ITERS_MAX) {
@@ -676,7 +685,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
                      "than %d rollouts a decision (iters=), the most a record's level "
                      "may give, about what ms=%d searches (the match could wait hours "
                      "for it); give it with --level to play it so",
-                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), RECORD_ITERS_MAX,
                      RECORD_MS_MAX);
             return -1;
@@ -684,7 +693,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
             snprintf(c->msg, c->size, "--resume: %s:%d: %s's level '%s' samples more "
                      "than %d deals a hand (tries=), the most a record's level may give, "
                      "the default (the match could wait long for it); give it with "
-                     "--level to play it so", PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     "--level to play it so", PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown), RECORD_TRIES_MAX);
             return -1;
         } else if (level.tree && (level.iters > RECORD_TREE_ITERS_MAX ||
@@ -694,7 +703,7 @@ static int resume_table(resume_ctx *c, const ls_state *s)
                      "tree %s %d %s a decision (tree=1 with %s), the most a record's "
                      "level may give (a tree keeps a node an iteration, and does not "
                      "stop early); give it with --level to play it so",
-                     PLAY_SHOWN(o->resume), line, ls_name(s, i),
+                     PATH_SHOWN(o->resume), line, ls_name(s, i),
                      ls_printable(spec, shown, sizeof shown),
                      it ? "of more than" : "for more than",
                      it ? RECORD_TREE_ITERS_MAX : RECORD_TREE_MS_MAX,
@@ -746,7 +755,7 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
         char why[64]; /* the limit named, in replay's words */
         snprintf(why, sizeof why, "it is longer than %d MiB, which no game record is",
                  RECORD_MAX_MIB);
-        snprintf(msg, size, "--resume: cannot read %s: %s", PLAY_SHOWN(o->resume),
+        snprintf(msg, size, "--resume: cannot read %s: %s", PATH_SHOWN(o->resume),
                  errno == EFBIG ? why : strerror(errno));
         return -1;
     }
@@ -763,17 +772,17 @@ static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
                          &err) != 0) {
         const char *why = err.msg[0] ? err.msg : ls_strerror(err.code); /* as replay says it */
         if (!*msg && err.column > 0)
-            snprintf(msg, size, "--resume: %s:%d:%d: %s", PLAY_SHOWN(o->resume), err.line,
+            snprintf(msg, size, "--resume: %s:%d:%d: %s", PATH_SHOWN(o->resume), err.line,
                      err.column, why);
         else if (!*msg)
-            snprintf(msg, size, "--resume: %s:%d: %s", PLAY_SHOWN(o->resume), err.line,
+            snprintf(msg, size, "--resume: %s:%d: %s", PATH_SHOWN(o->resume), err.line,
                      why);
         return -1;
     }
     if (ls_phase(g->s) == LS_PHASE_OVER) {
         snprintf(msg, size, "--resume: the match in %s is over (%s won it): there is "
-                 "nothing to resume; 'leastscore replay %s' shows it", PLAY_SHOWN(o->resume),
-                 ls_name(g->s, ls_winner(g->s)), PLAY_SHOWN(o->resume));
+                 "nothing to resume; 'leastscore replay %s' shows it", PATH_SHOWN(o->resume),
+                 ls_name(g->s, ls_winner(g->s)), PATH_SHOWN(o->resume));
         return -1;
     }
     ls_state_reseed(g->s, seed);
@@ -888,7 +897,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
          * it (made and unlinked, it flickered in the folder). */
         struct stat st;
         if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
-            snprintf(msg, size, "--resume: cannot read %s: %s", PLAY_SHOWN(o->resume),
+            snprintf(msg, size, "--resume: cannot read %s: %s", PATH_SHOWN(o->resume),
                      strerror(errno));
             play_game_free(g);
             return -2;
@@ -896,7 +905,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
         /* A named pipe with no writer blocked the reading for ever; a
          * device could be read without end, or be empty. */
         char why[CLI_SHOWN_MAX(PLAY_PATH_MAX) + 80];
-        if (cli_regular_record(o->resume, PLAY_SHOWN(o->resume), why, sizeof why)) {
+        if (cli_regular_record(o->resume, PATH_SHOWN(o->resume), why, sizeof why)) {
             snprintf(msg, size, "--resume: %s (one that leastscore play saved)", why);
             play_game_free(g);
             return -2;
@@ -937,7 +946,7 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
     if (o->record) {
         numbered_path(o->record, number, g->path, sizeof g->path);
     } else if (default_path(g->path, sizeof g->path) != 0) {
-        snprintf(msg, size, "cannot make a file for the record (%s): %s", PLAY_SHOWN(g->path),
+        snprintf(msg, size, "cannot make a file for the record (%s): %s", PATH_SHOWN(g->path),
                  strerror(errno));
         play_game_free(g);
         return -1;
@@ -1237,7 +1246,7 @@ int play_game_save(play_game *g, char *msg, size_t size)
         bool open = olen > 0 && old[olen - 1] != '\n' && old[olen - 1] != '\r';
         joined = malloc(olen + (open + lines) * brlen + mlen + 1);
         if (!joined) {
-            snprintf(msg, size, "cannot write %s: out of memory", PLAY_SHOWN(g->path));
+            snprintf(msg, size, "cannot write %s: out of memory", PATH_SHOWN(g->path));
             return -1;
         }
         memcpy(joined, old, olen);
@@ -1261,11 +1270,11 @@ int play_game_save(play_game *g, char *msg, size_t size)
      * --record FILE or of a resumed record is the user's to make: a
      * mistyped path is refused, not made. */
     if (!g->opts->record && !g->resumed && make_parent_dirs(g->path) != 0)
-        snprintf(msg, size, "cannot create the directory for %s: %s", PLAY_SHOWN(g->path),
+        snprintf(msg, size, "cannot create the directory for %s: %s", PATH_SHOWN(g->path),
                  strerror(errno));
     else if (replace_file(g->path, text, len) != 0) {
         int e = errno;
-        snprintf(msg, size, "cannot write %s: %s", PLAY_SHOWN(g->path),
+        snprintf(msg, size, "cannot write %s: %s", PATH_SHOWN(g->path),
                  e == ENXIO ? "it is a named pipe (FIFO) that no program reads"
                             : strerror(e));
     }

@@ -287,4 +287,23 @@ for c in "sim --players greedy,fo\\o|unknown player kind 'fo\\\\o';" \
     [ "$(status ${c%%|*})" = 2 ] || fail "${c%%|*}: not exit 2"
     grep -qF -- "${c#*|}" "$tmp/err" || { cat "$tmp/err"; fail "${c%%|*}: a backslash not shown \\\\"; }
 done
+# A long path in play's message is cut in its middle, never its end: a
+# --record that cannot be written, or a --resume that cannot be read, in
+# a directory of 250 control bytes (each shown \x01, 1000 bytes) was
+# said with the message cut inside an escape, the reason lost
+# ('cannot write /tmp/.../\x01\x01\x'); now the path keeps its head and
+# its tail (200 bytes at most) and the reason is whole.
+long=$(printf '%250s' '' | tr ' ' '\001')
+mkdir "$tmp/$long"
+echo quit | "$ls" play --plain --seed 1 --record "$tmp/no/$long/x.lsr" >/dev/null 2>"$tmp/err" || true
+"$ls" play --plain --resume "$tmp/no/$long/x.lsr" </dev/null >/dev/null 2>>"$tmp/err" || true
+"$ls" play --plain --resume "$tmp/$long" </dev/null >/dev/null 2>>"$tmp/err" || true
+python3 -c 'import re, sys
+lines = open(sys.argv[1]).read().split("\n")[:3]
+want = [r"cannot write .*/no/(\\x01)+\.\.\.(\\x01)+/x\.lsr: No such file or directory",
+        r"--resume: cannot read .*/no/(\\x01)+\.\.\.(\\x01)+/x\.lsr: No such file or directory",
+        r"--resume: .*/(\\x01)+\.\.\.(\\x01)+ is a directory; a game record is a regular file \(one that leastscore play saved\)"]
+for line, w in zip(lines, want):
+    assert re.fullmatch("leastscore play: " + w, line) and len(line) < 400, line' "$tmp/err" ||
+    { cat "$tmp/err"; fail "play: a long path's message lost its end"; }
 echo "cli ok"
