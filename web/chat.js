@@ -85,6 +85,8 @@ export function createChat(send, nameOf) {
     waiting: null, // the timer that lets Send go again, while a line is held back
     why: '', // ... and the server's refusal that held it back ('': the page's own count)
     pending: [], // the lines sent on this connection and not yet seen come back, in order: the server answers each
+    unsure: [], // the lines pending when the connection dropped: the backlog at the return shows which reached the table
+    unsureFrom: -1, // ... and the last line number this tab had then (one that reached it comes after)
     restored: '', // the lines refused and given back to the box, at its start
     held: false, // the open panel stands aside for a box of the turn (hold())
     released: false, // ... and was opened again by its button meanwhile
@@ -313,6 +315,7 @@ export function createChat(send, nameOf) {
         status.textContent = '';
         input.value = '';
         state.pending = [];
+        state.unsure = [];
         state.restored = '';
       }
       state.code = code;
@@ -345,6 +348,7 @@ export function createChat(send, nameOf) {
         const line = { n: l.n, seat: l.seat, name: String(l.name), text: String(l.text) };
         state.lines.push(line);
         if (mine(line) && state.pending[0] === line.text) state.pending.shift();
+        else if (mine(line) && state.catchingUp && line.n > state.unsureFrom && state.unsure[0] === line.text) state.unsure.shift();
         if (!hidden(line) && !mine(line)) fresh.push(line);
       }
       state.lines = state.lines.slice(-100);
@@ -372,13 +376,27 @@ export function createChat(send, nameOf) {
     // Coming to a table (`joined`): the server sends the table's last
     // lines in one `chat` before the table's first `state`; until then
     // (caughtUp) the lines that come are the backlog, not news.
+    // The lines sent on the connection before and not seen back get no
+    // answer on this one: whether each reached the table is read from
+    // the backlog (a line of one's own after the last this tab had), and
+    // the ones it lacks were lost with the connection (caughtUp()).
     catchUp() {
       state.catchingUp = true;
-      // (the lines sent on the connection before get no answer on this one)
+      state.unsure = state.unsure.concat(state.pending);
+      state.unsureFrom = state.lastN ?? -1;
       state.pending = [];
     },
+    // The table's state came: the backlog is in. A line sent just as the
+    // connection dropped that the table never got goes back to the box,
+    // and the status says it was not sent (it was lost without a word).
     caughtUp() {
+      const back = state.catchingUp ? state.unsure.splice(0) : [];
       state.catchingUp = false;
+      if (state.code && state.canWrite && back.length) {
+        for (const line of back) giveBack(line);
+        status.textContent = s.chatLost(back.length);
+        if (!state.open) setOpen(true, false);
+      }
       if (state.code && state.lastN === null) {
         state.lastN = -1; // here, with no line yet: every line from now on is news
         saveSeen();

@@ -206,6 +206,8 @@ export const s = {
   chatOffline: 'Not connected: the line was not sent.',
   chatWait: (n) => `Not sent yet: at most 5 lines at once, then one every 2 seconds. Send again in ${n} s; the line stays in the box.`,
   chatMayResend: 'The line is back in the box: press Send to send it again.',
+  chatLost: (n) => (n === 1 ? 'Not sent: the connection dropped before the table got your line. It is back in the box: press Send to send it again.'
+    : `Not sent: the connection dropped before the table got your last ${n} lines. They are back in the box: press Send to send them again.`),
   chatSays: (name, text) => `${name} says: ${text}`,
   chatEarlier: (n) => (n === 1 ? 'The chat has 1 earlier line.' : `The chat has ${n} earlier lines.`),
   chatMute: 'Mute',
