@@ -56,6 +56,25 @@ describe('frames that break the WebSocket protocol', () => {
         });
     }
 
+    // A binary frame breaks no rule of RFC 6455, but the protocol's
+    // messages are text: it is answered bad_json, whole or in fragments,
+    // nothing of it is read as a message, and the connection goes on.
+    test('a binary frame is answered bad_json, whole or in fragments, and the connection goes on', async () => {
+        const c = await srv.connect({ label: 'binary' });
+        for (const send of [
+            () => c.ws.send(Buffer.from(LEAVE), { binary: true }),
+            () => rawWrite(c, Buffer.concat([frame(0x02, '{"type":'), frame(0x80, '"leave"}')])),
+        ]) {
+            send();
+            const e = await c.next('error', 'the answer to a binary frame');
+            assert.equal(e.code, 'bad_json');
+            assert.equal(e.message, 'messages are JSON in text frames, not binary');
+        }
+        await c.expectError({ type: 'x-after-binary' }, 'unknown_type');
+        assert.equal(c.closed, null, 'closed after a binary frame');
+        c.close();
+    });
+
     // RFC 6455 5.1: a client's frame that is not masked closes the
     // connection (1002). libwebsockets 4.1 read it as any other; the
     // server sees it by the bytes read, 4 fewer than the least a masked
