@@ -505,8 +505,12 @@ function onError(msg) {
   }
   if (msg.request === 'move') app.sentOn = -1;
   if (msg.request === 'hint') app.hint = null;
+  // A seat whose table the server does not know (it closed, or a
+  // restart did not keep it: tables in their lobby are not) is told so,
+  // not that the seat is no longer yours, which means a table that is
+  // there without this seat (bad_token: removed by the host).
   if (msg.request === 'resume' && (msg.code === 'bad_token' || msg.code === 'no_table')) {
-    leaveTable(s.seatGone);
+    leaveTable(msg.code === 'no_table' ? s.tableGone(app.seat?.code || '') : s.seatGone);
     return;
   }
   // A table watched that is gone (it closed, or the server restarted

@@ -419,6 +419,9 @@ export const s = {
   leaveNotSent: (code) =>
     `Not connected: table ${code} was not told that you left, and keeps your seat. Back to table ${code} takes it back, to leave from there.`,
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
+  // (A resume answered no_table: the page cannot tell a restart from a
+  // table that closed, as the server says nothing of its restarts.)
+  tableGone: (code) => `Table ${code} is gone: it closed while you were away, or the server restarted (a table whose match had not begun, or had just ended, is not kept).`,
   watchGone: 'The table you were watching is gone: it closed, or the server restarted before its match began.',
   removed: (reason) => `You left the table: ${reason}.`,
   seatElsewhere: (code) =>

@@ -5,7 +5,8 @@
 // start the match.", Take a seat, Copy link, the chat) under "No table
 // has this code.". It now leaves the table for the first page, saying
 // that the table it watched is gone; the host's page, whose seat is gone,
-// does so as before.
+// does so as before, saying that her table is gone (it said 'That seat is
+// no longer yours (the table closed or you were removed)').
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,7 +37,12 @@ test('a table watched in its lobby, gone in a restart of the server: the page sa
     assert.match(await watcher.textContent('.message'), /The table you were watching is gone/);
     assert.equal(await watcher.isVisible('#chat-toggle'), false, 'no chat');
     assert.equal(new URL(watcher.url()).pathname, '/');
-    await host.waitForFunction(() => /no longer yours/.test(document.querySelector('.message')?.textContent || ''), null, { timeout: 30000 });
+    // The host's page says that the table is gone, and why it may be,
+    // not that her seat is no longer hers 'or you were removed' (the
+    // answer to her resume was no_table, which no removal gives).
+    await host.waitForFunction(() => document.querySelector('#code') && document.querySelector('.message')?.textContent, null, { timeout: 30000 });
+    assert.equal(await host.textContent('.message'),
+      `Table ${code} is gone: it closed while you were away, or the server restarted (a table whose match had not begun, or had just ended, is not kept).`);
     for (const p of [host, watcher]) assert.deepEqual(p.errors, []);
   });
 });
