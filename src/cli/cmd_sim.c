@@ -349,27 +349,49 @@ static void print_table(const sim *S, const summary u[], long played,
     /* 97 columns: a spec longer than 17 is cut with '~'; the mean time
      * is in --json only. The name column widens for a name longer than
      * 12 (up to LS_NAME_MAX: a bot's, from its command), rather than
-     * push the rest of its row out of line. */
+     * push the rest of its row out of line; so does a number column for
+     * a number wider than it (declarations past 99999 in a long
+     * tournament, a slow bot's milliseconds), the cells being written
+     * first and each column as wide as its widest. */
+    enum { NCELL = 9 };
+    static const char *const head[NCELL] = {"won", "won%", "95% CI", "pts/rd", "decl",
+                                            "correct", "false", "turns", "ms"};
+    int w[NCELL] = {5, 6, 11, 6, 5, 7, 5, 6, 7};
+    char cell[LS_MAX_PLAYERS][NCELL][32];
+    for (int k = 0; k < S->n; k++) {
+        snprintf(cell[k][0], 32, "%ld", u[k].won);
+        snprintf(cell[k][1], 32, "%.1f%%", 100 * per(u[k].won, played));
+        snprintf(cell[k][2], 32, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
+        snprintf(cell[k][3], 32, "%.2f", per(u[k].points, u[k].rounds));
+        snprintf(cell[k][4], 32, "%ld", u[k].declared);
+        snprintf(cell[k][5], 32, "%ld", u[k].correct);
+        snprintf(cell[k][6], 32, "%ld", u[k].wrong);
+        snprintf(cell[k][7], 32, "%.2f", per(u[k].turns, u[k].rounds));
+        snprintf(cell[k][8], 32, "%.3f", u[k].time_median);
+        for (int c = 0; c < NCELL; c++)
+            if ((int)strlen(cell[k][c]) > w[c])
+                w[c] = (int)strlen(cell[k][c]);
+    }
     int nw = 12;
     for (int k = 0; k < S->n; k++)
         if ((int)strlen(S->name[k]) > nw)
             nw = (int)strlen(S->name[k]);
-    printf("%-*s %-17s %5s %6s %11s %6s %5s %7s %5s %6s %7s\n", nw, "player",
-           "spec", "won", "won%", "95% CI", "pts/rd", "decl", "correct",
-           "false", "turns", "ms");
+    printf("%-*s %-17s", nw, "player", "spec");
+    for (int c = 0; c < NCELL; c++)
+        printf(" %*s", w[c], head[c]);
+    printf("\n");
     for (int k = 0; k < S->n; k++) {
-        char ci[32], shown[4 * CLI_SPEC_MAX], spec[4 * 17 + 1];
-        snprintf(ci, sizeof ci, "%.1f-%.1f", 100 * u[k].ci_lo, 100 * u[k].ci_hi);
+        char shown[4 * CLI_SPEC_MAX], spec[4 * 17 + 1];
         /* No control bytes; UTF-8 as it is where the terminal reads it. */
         if (S->utf8)
             cli_shown_n(S->spec[k], strlen(S->spec[k]), shown, sizeof shown);
         else
             ls_printable(S->spec[k], shown, sizeof shown);
         cli_table_column(shown, 17, spec, sizeof spec);
-        printf("%-*s %s %5ld %5.1f%% %11s %6.2f %5ld %7ld %5ld %6.2f %7.3f\n",
-               nw, S->name[k], spec, u[k].won, 100 * per(u[k].won, played), ci,
-               per(u[k].points, u[k].rounds), u[k].declared, u[k].correct,
-               u[k].wrong, per(u[k].turns, u[k].rounds), u[k].time_median);
+        printf("%-*s %s", nw, S->name[k], spec);
+        for (int c = 0; c < NCELL; c++)
+            printf(" %*s", w[c], cell[k][c]);
+        printf("\n");
     }
     if (failed)
         printf("%ld match%s could not be played (see stderr)\n", failed,

@@ -290,6 +290,33 @@ LC_ALL=C.UTF-8 "$ls" sim --players "cmd:./$acc,greedy,random" --matches 1 >"$tmp
 grep -q "^e_*  *cmd:\./e$(printf '\314\201')*~ " "$tmp/acc.txt" && aligned "$tmp/acc.txt" won 9 ||
     { cat "$tmp/acc.txt"; fail "a spec of many bytes in few columns is not cut at a character and padded"; }
 
+# A number wider than its column (more than 99999 declarations, in 1200
+# matches at threshold 1000) widens the column, heading and all: it pushed
+# the rest of its row one place right, under no heading.
+"$ls" sim --players greedy,greedy --matches 1200 --threshold 1000 --hand-size 3 \
+    >"$tmp/wide.txt" || fail "a long tournament (table)"
+python3 - "$tmp/wide.txt" <<'PY' || { cat "$tmp/wide.txt"; fail "a wide number's column is out of line"; }
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+head = lines[1]
+heads = ["won", "won%", "95% CI", "pts/rd", "decl", "correct", "false", "turns", "ms"]
+ends, at = [], head.index(" spec ") + 5
+for h in heads:
+    at = head.index(" " + h, at) + 1 + len(h)
+    ends.append(at)
+decl = 0
+for row in lines[2:4]:
+    cells = row.split()[-9:]
+    pos, got = len(row), []
+    for c in reversed(cells):
+        start = row.rindex(c, 0, pos)
+        got.insert(0, start + len(c))
+        pos = start
+    assert got == ends, (row, got, ends)
+    decl = max(decl, int(cells[4]))
+assert decl > 99999, decl
+PY
+
 # A bot that writes without end ('ok 1' again and again, with yes): each
 # answer judged is a whole line, never the tail of one that the draining
 # of unasked output cut ('1', ' 1', 'k 1' before).
