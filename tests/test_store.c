@@ -469,7 +469,7 @@ static void test_a_long_path_is_shortened_and_the_reason_kept_whole(void **state
     (void)state;
     if (strcmp(backend, "sqlite"))
         skip();
-    char dir[512], path[600];
+    char dir[300], path[400];
     snprintf(dir, sizeof dir, "%s/%0*d", sqlite_dir, 200 - (int)strlen(sqlite_dir), 0);
     assert_int_equal(mkdir(dir, 0755), 0);
     snprintf(path, sizeof path, "%s/missing/%0*d.db", dir, 240 - (int)strlen(dir) - 12, 7);
