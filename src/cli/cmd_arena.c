@@ -405,6 +405,12 @@ static void headsup_of(const arena *A, const totals *T, int i, long *won, long *
     }
 }
 
+/* 'won/played percent' of a player's matches of one kind. */
+static void won_cell(long won, long played, char *buf, size_t size)
+{
+    snprintf(buf, size, "%ld/%ld %.1f%%", won, played, pct(won, played));
+}
+
 static void print_table(const arena *A, const fit *F, const totals *T)
 {
     long hu = A->npairs * A->matches;
@@ -417,18 +423,34 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         printf("no mixed tables\n");
     printf("\nrating: Plackett-Luce (Bradley-Terry heads-up) on every match's "
            "winner, Elo scale, mean 1500\n");
-    printf("%-4s %-16s %-24s %7s %13s %17s %17s\n", "rank", "player", "spec",
-           "rating", "95% CI", "heads-up won", "tables won");
+    /* The cells are written first and each number column is as wide as
+     * its widest (a count of 100000 matches or more is wider than the
+     * 17 columns that hold 'won/played percent' to 99999). */
+    enum { NCELL = 4 };
+    static const char *const head[NCELL] = {"rating", "95% CI", "heads-up won",
+                                            "tables won"};
+    int w[NCELL] = {7, 13, 17, 17};
+    char cell[ARENA_MAX][NCELL][64];
     for (int r = 0; r < A->n; r++) {
         int i = F->order[r];
         long hw, hp;
         headsup_of(A, T, i, &hw, &hp);
-        char ci[32], h[32], t[32], shown[4 * CLI_SPEC_MAX], spec[4 * 24 + 1];
-        snprintf(ci, sizeof ci, "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
+        snprintf(cell[r][0], sizeof cell[r][0], "%.0f", F->rating[i]);
+        snprintf(cell[r][1], sizeof cell[r][1], "%.0f-%.0f", F->rating[i] - 1.96 * F->se[i],
                  F->rating[i] + 1.96 * F->se[i]);
-        snprintf(h, sizeof h, "%ld/%ld %.1f%%", hw, hp, pct(hw, hp));
-        snprintf(t, sizeof t, "%ld/%ld %.1f%%", T->tab_won[i], T->tab_played[i],
-                 pct(T->tab_won[i], T->tab_played[i]));
+        won_cell(hw, hp, cell[r][2], sizeof cell[r][2]);
+        won_cell(T->tab_won[i], T->tab_played[i], cell[r][3], sizeof cell[r][3]);
+        for (int c = 0; c < NCELL; c++)
+            if ((int)strlen(cell[r][c]) > w[c])
+                w[c] = (int)strlen(cell[r][c]);
+    }
+    printf("%-4s %-16s %-24s", "rank", "player", "spec");
+    for (int c = 0; c < NCELL; c++)
+        printf(" %*s", w[c], head[c]);
+    printf("\n");
+    for (int r = 0; r < A->n; r++) {
+        int i = F->order[r];
+        char shown[4 * CLI_SPEC_MAX], spec[4 * 24 + 1];
         /* A spec longer than its 24 columns is cut with '~', as in sim's
          * table, so that a cut one is not read as the whole; its UTF-8 is
          * as it is where the terminal reads it. */
@@ -437,8 +459,10 @@ static void print_table(const arena *A, const fit *F, const totals *T)
         else
             ls_printable(A->spec[i], shown, sizeof shown);
         cli_table_column(shown, 24, spec, sizeof spec);
-        printf("%-4d %-16s %s %7.0f %13s %17s %17s\n", r + 1, A->name[i], spec,
-               F->rating[i], ci, h, t);
+        printf("%-4d %-16s %s", r + 1, A->name[i], spec);
+        for (int c = 0; c < NCELL; c++)
+            printf(" %*s", w[c], cell[r][c]);
+        printf("\n");
     }
     printf("\n%s leads %s by %.0f points (95%% CI %.0f to %.0f)\n",
            A->name[F->order[0]], A->name[F->order[1]], F->lead,

@@ -101,6 +101,23 @@ sed -n '/^heads-up:/,/^$/p' "$tmp/table" | sed -n 2p | grep -qE '^ +collector +c
 sed -n '/^heads-up:/,/^$/p' "$tmp/table" | sed -n 3,5p | grep -qvE '^[a-z0-9]+ +(-|[0-9.]+%) +(-|[0-9.]+%) +(-|[0-9.]+%)$' &&
     { cat "$tmp/table"; fail "a heads-up row is out of shape"; }
 
+# A count of 100000 matches or more widens its column, heading and all:
+# '50003/100000 50.0%' is wider than the 17 columns that held it, and
+# pushed the rest of its row out of line.
+"$ls" arena --players random,random --matches 100000 --tables 0 --threshold 1 --hand-size 3 \
+    >"$tmp/wide" || fail "100000 heads-up matches"
+python3 - "$tmp/wide" <<'PY' || { cat "$tmp/wide"; fail "a wide count's column is out of line"; }
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+i = next(k for k, l in enumerate(lines) if l.startswith("rank "))
+head = lines[i]
+ends = [head.index(h) + len(h) for h in ("rating", "95% CI", "heads-up won", "tables won")]
+for row in lines[i + 1:i + 3]:
+    m = re.search(r" (\d+) +(\d+-\d+) +(\d+/100000 [\d.]+%) +(\d+/\d+ [\d.]+%)$", row)
+    assert m, row
+    assert [m.end(k) for k in range(1, 5)] == ends, (row, [m.end(k) for k in range(1, 5)], ends)
+PY
+
 # The same seed with 1 or 2 threads: the same results, the expert included.
 for t in 1 2; do
     "$ls" arena --players expert:iters=60,greedy,reckless,shedder --matches 2 \
