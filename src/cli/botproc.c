@@ -895,6 +895,7 @@ static void unended(const bot *b, char *out, size_t size)
  * or -2 when wait_output() was cut short (nothing reported, the bot left
  * as it is).
  */
+#define EXIT_LOOK_MS 100 /* how often a wait for an answer looks whether the bot has exited */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
     double deadline = now_ms() + b->timeout_ms;
@@ -912,11 +913,23 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             bot_kill(b);
             return -1;
         }
-        int rc = wait_output(b, left);
+        /* In slices, so that a bot that has exited while a process it
+         * started holds its output open (no end of file comes) is told
+         * as dead at once: it was "no answer within 5000 ms", its time
+         * limit waited out and the wrong reason given. */
+        int rc = wait_output(b, left < EXIT_LOOK_MS ? left : EXIT_LOOK_MS);
         if (rc == -2)
             return -2;
         if (rc < 0 && errno == EINTR)
             continue;
+        char status[64] = "";
+        if (rc == 0 && bot_exited(b, 0, status, sizeof status)) {
+            report(b, v, "died%s%s, and a process it started holds its output open; "
+                   "the fallback plays for it until the match ends",
+                   b->shaking ? " before the handshake" : "", status);
+            bot_kill(b);
+            return -1;
+        }
         if (rc <= 0)
             continue; /* the deadline check above decides */
         ssize_t r = read(b->from_bot, b->buf + b->len, sizeof b->buf - b->len);

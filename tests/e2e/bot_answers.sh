@@ -221,4 +221,14 @@ grep -qxF "leastscore play: Ada's bot: died before the handshake (exit status 3)
     "$tmp/quote.out" || { head -3 "$tmp/quote.out"; fail "play: a bot whose command holds \"': \" was reported by its command's tail"; }
 grep -qxF "leastscore play: Ada's bot: died (exit status 3); greedy plays for it until the match ends" \
     "$tmp/tag.out" || { head -12 "$tmp/tag.out"; fail "play: a bot whose command holds \" (Ada): \" was reported by its command's tail"; }
+# A bot that exits while a process it started holds its output open
+# (no end of file comes) is told dead at once: it was 'no answer within
+# 20000 ms', its whole time limit waited out and the wrong reason given.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/holder.py" --matches 1 --seed 3 \
+    --bot-timeout 20000 --json >"$tmp/holder.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (holder)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith("(holder_py): died (exit status 4), and a process it started "
+    "holds its output open; the fallback plays for it until the match ends"), m' \
+    "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output was not told dead"; }
 echo "bot answers ok"
