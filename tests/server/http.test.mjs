@@ -168,6 +168,37 @@ test('a refused request\'s body sent a byte at a time is read for 10 seconds at 
     await srv.close();
 });
 
+// A connection that sends nothing, or a request's line and headers a
+// byte at a time (a page's or the WebSocket handshake's: a slowloris), is
+// closed unanswered 10 s after it opened, whatever it sends meanwhile
+// (server-protocol.md, Limits); the server goes on serving.
+test('a connection that sends nothing, or its headers a byte at a time, is closed unanswered after 10 s', async () => {
+    const srv = await startServer();
+    const silent = new Promise((resolve) => {
+        const t0 = Date.now();
+        const s = connect({ host: '127.0.0.1', port: srv.port });
+        let answer = '';
+        s.on('data', (d) => { answer += d.toString('latin1'); });
+        s.on('error', () => { /* a close follows */ });
+        s.on('close', () => resolve({ answer, closedAt: Date.now() - t0 }));
+        setTimeout(() => s.destroy(), T(20000));
+    });
+    const [quiet, page, ws] = await Promise.all([
+        silent,
+        trickle(srv.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'a', T(20000)),
+        trickle(srv.port, 'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nX-Slow: ',
+            'a', T(20000)),
+    ]);
+    for (const [what, r] of [['nothing sent', quiet], ['a page\'s headers', page], ['a handshake\'s headers', ws]]) {
+        assert.equal(r.answer, '', `${what}: answered ${JSON.stringify(r.answer.slice(0, 100))}`);
+        assert.ok(r.closedAt !== null && r.closedAt < T(20000), `${what}: still open after 20 s`);
+        assert.ok(r.closedAt >= 9000 && r.closedAt <= T(12000), `${what}: closed after ${r.closedAt} ms`);
+    }
+    const r = await srv.get('/api/leaderboard');
+    assert.equal(r.status, 200);
+    await srv.close();
+});
+
 // The same for a GET with a body (its answer was a 200, then the body read
 // for ever as a POST's was): refused 400, its body read for 10 s at most.
 // A body in chunks (Transfer-Encoding), which libwebsockets does not read,
