@@ -405,10 +405,14 @@ static void headsup_of(const arena *A, const totals *T, int i, long *won, long *
     }
 }
 
-/* 'won/played percent' of a player's matches of one kind. */
+/* 'won/played percent' of a player's matches of one kind, or '-' when
+ * it played none (--matches 0, --tables 0): '0/0 0.0%' read as none won. */
 static void won_cell(long won, long played, char *buf, size_t size)
 {
-    snprintf(buf, size, "%ld/%ld %.1f%%", won, played, pct(won, played));
+    if (played)
+        snprintf(buf, size, "%ld/%ld %.1f%%", won, played, pct(won, played));
+    else
+        snprintf(buf, size, "-");
 }
 
 static void print_table(const arena *A, const fit *F, const totals *T)
