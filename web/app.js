@@ -1229,7 +1229,7 @@ function homeScreen() {
   });
 
   return [
-    h('header', { class: 'top' }, h('h1', {}, s.title), rulesButton()),
+    h('header', { class: 'top' }, h('h1', TITLE, s.title), rulesButton()),
     h('p', { class: 'tagline' }, s.tagline),
     messageLine(),
     saved && saved.code
@@ -1479,7 +1479,10 @@ function watchersLine() {
 }
 
 function leaveButton() {
-  return h('button', { class: 'secondary', id: 'leave', onclick: leaveByChoice }, s.leaveButton);
+  // (Its data-focus takes the keyboard on to the first page's title once
+  // the table is left: it fell to the page's body, and Tab began again
+  // from the browser's own controls.)
+  return h('button', { class: 'secondary', id: 'leave', 'data-focus': 'leave', onclick: leaveByChoice }, s.leaveButton);
 }
 
 // Leave table pressed, or the browser's Back or Forward gone to another

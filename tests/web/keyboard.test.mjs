@@ -222,3 +222,27 @@ test('Declare\'s Yes has the keyboard back once a dropped connection is', async 
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'declare-yes', 'back: Yes has the keyboard');
   });
 });
+
+// Leave table pressed from the keyboard, in the lobby and in a match: the
+// keyboard goes on to the first page's title, and Tab from there to the
+// page's controls. It fell to the page's body (Leave table is gone with
+// the table), and Tab began again at the browser's own controls.
+test('Leave table from the keyboard leaves the keyboard on the first page\'s title', async (t) => {
+  await openPages(t, env.browser, [DESKTOP, DESKTOP], async (...pages) => {
+    for (const [i, where] of ['the lobby', 'a match'].entries()) {
+      const page = pages[i];
+      const title = () => page.evaluate(() => {
+        const a = document.activeElement;
+        return a === document.body || !a ? 'body' : a.matches('h1') ? `h1: ${a.textContent}` : `${a.tagName.toLowerCase()}#${a.id}`;
+      });
+      await hostTable(page, env.server.url, `Leaver${i}`, { seats: 2, kinds: ['greedy'], start: where === 'a match' });
+      await page.waitForSelector(where === 'a match' ? '.hand button' : '#start', { timeout: 30000 });
+      await page.focus('#leave');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('h1 >> text=Least Score', { timeout: 10000 });
+      assert.equal(await title(), 'h1: Least Score', `left from ${where}`);
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => !!document.activeElement?.closest('#app')), true, `left from ${where}: Tab goes to the page's controls`);
+    }
+  });
+});
