@@ -542,10 +542,35 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
  * line's number (from 1), as a message names it, or 0 if there is none.
  * Lines end as the reader ends them: in LF, CRLF or a CR alone, never
  * at a NUL byte. */
+/* Where the value starts in the n bytes of line when it is the comment
+ * "# KEY VALUE" (key holds its words and the space after the last), else
+ * 0. Blanks are read as a statement's are: any run of spaces and tabs
+ * between the words, none or any after '#', so that a record edited by
+ * hand ("#level Ada  random") is read as written, not passed over (its
+ * player was greedy without a word). */
+static size_t comment_key(const char *line, size_t n, const char *key)
+{
+    if (n == 0 || line[0] != '#')
+        return 0;
+    size_t i = 1 + strspn(line + 1, " \t");
+    for (const char *k = key; *k; k++) {
+        if (*k != ' ') {
+            if (i >= n || line[i++] != *k)
+                return 0;
+            continue;
+        }
+        size_t b = i;
+        while (i < n && (line[i] == ' ' || line[i] == '\t'))
+            i++;
+        if (i == b && (k[1] || i < n))
+            return 0; /* no blank after a word ("# level Adam" is not Ada's) */
+    }
+    return i;
+}
+
 static int record_comment(const char *text, size_t len, const char *key, bool last,
                           char *out, size_t size, size_t *copied, size_t *whole)
 {
-    size_t klen = strlen(key);
     int found = 0, number = 0;
     for (size_t pos = 0; pos < len;) {
         const char *line = text + pos;
@@ -554,14 +579,17 @@ static int record_comment(const char *text, size_t len, const char *key, bool la
             n++;
         pos += n + (n + 1 < len - pos && line[n] == '\r' && line[n + 1] == '\n' ? 2 : 1);
         number++;
-        if (n < 2 + klen || memcmp(line, "# ", 2) || memcmp(line + 2, key, klen))
+        size_t at = comment_key(line, n, key);
+        if (!at)
             continue;
-        n -= 2 + klen;
+        while (n > at && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            n--; /* an editor's trailing blanks are no part of the value */
+        n -= at;
         if (whole)
             *whole = n;
         if (n >= size)
             n = size - 1;
-        memcpy(out, line + 2 + klen, n);
+        memcpy(out, line + at, n);
         out[n] = '\0';
         if (copied)
             *copied = n;

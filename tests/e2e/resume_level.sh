@@ -4,6 +4,7 @@
 # bounded when a record gives them, each refused with the record's line
 # and what --level would take instead; at their bounds they are played.
 # A level is checked before anything is dealt, so each check is quick.
+# A level comment's blanks are read as a statement's.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -59,4 +60,23 @@ for level in 'expert:tries=100,iters=10' 'expert:tree=1,iters=500000' \
     grep -qF "You against Ada (greedy), Ben ($level)." "$tmp/ok.out" ||
         { cat "$tmp/ok.out" "$tmp/ok.err"; fail "$level: the match did not go on"; }
 done
+# A level comment is read as a statement is: any blanks between its
+# words and after '#', and none at its end, so that a record edited by
+# hand goes on as written. Ben was greedy without a word for '#level Ben
+# random' and '# level  Ben  random', and '# level Ben random ' (an
+# editor's trailing blank) was refused as "unknown player kind 'random '";
+# '# level Benny random' names no Ben.
+for c in '#level Ben random' '# level  Ben\trandom' '# level Ben random \t' '# level Benny random'; do
+    printf 'leastscore 1\nplayers You Ada Ben\n# level Ada greedy\n%s\n' "$(printf "$c")" >"$tmp/blank.lsr"
+    resume blank
+    want=random
+    [ "$c" = '# level Benny random' ] && want=greedy
+    grep -qxF "Least Score: You against Ada (greedy), Ben ($want)." "$tmp/blank.out" ||
+        { cat "$tmp/blank.out" "$tmp/blank.err"; fail "'$c': not read as Ben's level $want"; }
+done
+# '# level Ben' gives no level: refused with its line (Ben was greedy).
+printf 'leastscore 1\nplayers You Ada Ben\n# level Ada greedy\n# level Ben\n' >"$tmp/empty.lsr"
+resume empty
+[ "$status" = 2 ] && grep -qF "leastscore play: --resume: $tmp/empty.lsr:4: Ben's level '': no player kind given" \
+    "$tmp/empty.err" || { cat "$tmp/empty.err"; fail "an empty level was not refused with its line"; }
 echo "resume levels ok"
