@@ -1233,7 +1233,9 @@ function homeScreen() {
     h('p', { class: 'tagline' }, s.tagline),
     messageLine(),
     saved && saved.code
-      ? h('p', {}, h('button', { onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
+      // (data-focus: the keyboard goes on to the hand, or the table's
+      // title, once the table is drawn; it fell to the page's body)
+      ? h('p', {}, h('button', { 'data-focus': 'resume', onclick: () => resumeSaved(saved) }, s.resumeButton(saved.code))) : null,
     playerPanel(nameInput),
     h('section', { class: 'panel', 'aria-labelledby': 'join-h' },
       h('h2', { id: 'join-h' }, s.joinHeading),

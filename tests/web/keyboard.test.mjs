@@ -226,7 +226,9 @@ test('Declare\'s Yes has the keyboard back once a dropped connection is', async 
 // Leave table pressed from the keyboard, in the lobby and in a match: the
 // keyboard goes on to the first page's title, and Tab from there to the
 // page's controls. It fell to the page's body (Leave table is gone with
-// the table), and Tab began again at the browser's own controls.
+// the table), and Tab began again at the browser's own controls. Back to
+// table (the match left) by Enter puts it in the hand; it fell to the
+// body too.
 test('Leave table from the keyboard leaves the keyboard on the first page\'s title', async (t) => {
   await openPages(t, env.browser, [DESKTOP, DESKTOP], async (...pages) => {
     for (const [i, where] of ['the lobby', 'a match'].entries()) {
@@ -244,5 +246,13 @@ test('Leave table from the keyboard leaves the keyboard on the first page\'s tit
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => !!document.activeElement?.closest('#app')), true, `left from ${where}: Tab goes to the page's controls`);
     }
+    // Back to the table left in its match, by Enter: the keyboard is in
+    // the hand (it fell to the page's body).
+    const page = pages[1];
+    await page.getByRole('button', { name: /^Back to table/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.hand button', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 5000 }).catch(() => {});
+    assert.equal(await place(page), 'hand', 'back at the table');
   });
 });
