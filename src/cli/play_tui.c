@@ -1409,6 +1409,23 @@ static void ask_declare(ui *u)
             ls_state_rules(u->g.s)->tie_penalty ? "strictly " : "");
 }
 
+/* A key that is no key of your turn says so, on the message rows until
+ * the next key, and where to find the keys: it did nothing without a
+ * word, as if the game had not read it. f and m, keys of the footer in
+ * other moments, say when they act. */
+static void no_such_key(ui *u, int ch)
+{
+    if (ch == 'f' || ch == 'F')
+        set_msg(u, C_ERR, "f plays the rest of the match at once once you are out; you are "
+                          "still in it.");
+    else if (ch == 'm' || ch == 'M')
+        set_msg(u, C_ERR, "m shows the rest of a message that ends in m:more; there is none.");
+    else if (ch > ' ' && ch < 0x7f)
+        set_msg(u, C_ERR, "The key %c does nothing here: ? lists the keys.", ch);
+    else
+        set_msg(u, C_ERR, "That key does nothing here: ? lists the keys.");
+}
+
 static void my_turn_key(ui *u, int ch)
 {
     int n = u->row == ROW_HAND ? hand_count(u) : pick_count(u);
@@ -1475,6 +1492,8 @@ static void my_turn_key(ui *u, int ch)
     default:
         if (ch >= '1' && ch <= '9')
             take_open(u, ch - '1');
+        else
+            no_such_key(u, ch);
         break;
     }
 }

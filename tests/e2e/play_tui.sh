@@ -604,4 +604,26 @@ for term in foo dumb -; do
     grep -q "^You discard" "$tmp/term.lsr"
     $T kill-session -t t
 done
+
+# A key that is no key of your turn says so, and where the keys are: z,
+# F5, and f and m (the footer's keys once you are out, or of a message
+# that ends in m:more) did nothing without a word, as if the game had not
+# read them. The next key's message follows as before.
+start nk 80 24 C --seed 7 --pace 0 --record "$tmp/nk.lsr"
+wait_for nk "Select the cards to discard"
+$T send-keys -t nk z
+wait_for nk "The key z does nothing here: ? lists the keys."
+$T send-keys -t nk F5
+wait_for nk "That key does nothing here: ? lists the keys."
+$T send-keys -t nk f
+wait_for nk "f plays the rest of the match at once once you are out; you are"
+$T send-keys -t nk m
+wait_for nk "m shows the rest of a message that ends in m:more; there is none."
+$T send-keys -t nk Space
+wait_for nk "now take an open card"
+on_screen ! "does nothing" "the message of a key that does nothing stayed after Space"
+$T send-keys -t nk q
+wait_for nk "Quit this game?"
+$T send-keys -t nk y
+wait_for nk "exit status 0"
 echo ok
