@@ -227,6 +227,31 @@ static int default_path(char *out, size_t size)
  * the lock when the process ends, however it ends: a file left by a kill
  * is simply locked again. A file system without locks plays unlocked.
  */
+/* path with suffix after it, into out (size bytes): a file beside the
+ * record. A file's name has at most NAME_MAX (255) bytes, so that beside
+ * a record of 249 to 255 (a name it may have) "NAME.XXXXXX" and
+ * "NAME.lock" could not be made: the save failed ('File name too long')
+ * and the lock was not taken. Then the name is cut and, where the file
+ * must be the record's own (its lock), a hash of the whole name added. */
+static void beside(const char *path, const char *suffix, bool hashed, char *out,
+                   size_t size)
+{
+    const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+    size_t nlen = strlen(name), slen = strlen(suffix);
+    if (nlen + slen <= NAME_MAX) {
+        snprintf(out, size, "%s%s", path, suffix);
+        return;
+    }
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    size_t keep = NAME_MAX - slen - (hashed ? 9 : 0);
+    char tag[16] = "";
+    if (hashed)
+        snprintf(tag, sizeof tag, "-%08x", (unsigned)h);
+    snprintf(out, size, "%.*s%s%s", (int)(name - path + keep), path, tag, suffix);
+}
+
 static void lock_path(const char *path, char *out, size_t size)
 {
     /* Through a symbolic link, beside the file it names, where the saves
@@ -235,7 +260,7 @@ static void lock_path(const char *path, char *out, size_t size)
     char real[PATH_MAX];
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
         path = real;
-    snprintf(out, size, "%s.lock", path);
+    beside(path, ".lock", true, out, size);
 }
 
 /* Whether another process holds the lock of the record at path; its
@@ -1211,10 +1236,11 @@ static int replace_file(const char *path, const char *text, size_t len)
         return -1;
     }
     char tmp[PLAY_PATH_MAX + 16];
-    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
+    if (strlen(path) + 8 > sizeof tmp) {
         errno = ENAMETOOLONG;
         return -1;
     }
+    beside(path, ".XXXXXX", false, tmp, sizeof tmp);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return -1;

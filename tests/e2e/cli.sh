@@ -306,4 +306,23 @@ want = [r"cannot write .*/no/(\\x01)+\.\.\.(\\x01)+/x\.lsr: No such file or dire
 for line, w in zip(lines, want):
     assert re.fullmatch("leastscore play: " + w, line) and len(line) < 400, line' "$tmp/err" ||
     { cat "$tmp/err"; fail "play: a long path's message lost its end"; }
+# A record's name may have up to 255 bytes; beside one of 249 or more,
+# "NAME.XXXXXX" (the save's new file) and "NAME.lock" have more, so that
+# the save failed ('File name too long') and the lock was not taken. Now
+# they are cut (the lock's with a hash of the whole name): the match is
+# saved, and a second play on the record is refused while one plays it.
+mkdir "$tmp/n255"
+n255="$tmp/n255/$(printf '%251s' '' | tr ' ' a).lsr"
+printf 'discard 9H draw\nquit\n' | "$ls" play --plain --seed 1 --record "$n255" >/dev/null 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "play --record of a 255-byte name"; }
+"$ls" replay "$n255" >/dev/null || fail "the record of a 255-byte name does not replay"
+sleep 5 | "$ls" play --plain --resume "$n255" >/dev/null 2>&1 &
+holder=$!
+i=0
+while [ "$(ls "$tmp/n255" | grep -c lock)" = 0 ] && [ "$i" -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+"$ls" play --plain --resume "$n255" </dev/null >/dev/null 2>"$tmp/err" || true
+kill "$holder" 2>/dev/null || true
+wait "$holder" 2>/dev/null || true
+grep -qF "is being played by another leastscore play" "$tmp/err" ||
+    { cat "$tmp/err"; fail "a record of a 255-byte name was not locked"; }
 echo "cli ok"
