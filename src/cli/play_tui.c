@@ -771,13 +771,21 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
     set_color(u, C_TITLE, false);
 }
 
-/* A framed window in the middle of the screen, cleared. */
+/* A framed window in the middle of the screen, cleared, on rows of the
+ * screen cleared to both sides of it: a box narrower than the screen left
+ * the words it cut showing beside it ('Your hand: to' at its left, the
+ * tail of a "Last moves" entry at its right), read as part of it. */
 static WINDOW *overlay_win(const ui *u, int h, int w)
 {
     if (h > LINES)
         h = LINES;
     if (w > COLS)
         w = COLS;
+    if (w < COLS) {
+        for (int y = (LINES - h) / 2; y < (LINES - h) / 2 + h; y++)
+            mvhline(y, 0, ' ', COLS);
+        wnoutrefresh(stdscr);
+    }
     WINDOW *win = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
     werase(win);
     if (u->utf8)

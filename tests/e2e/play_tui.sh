@@ -626,4 +626,21 @@ $T send-keys -t nk q
 wait_for nk "Quit this game?"
 $T send-keys -t nk y
 wait_for nk "exit status 0"
+# A box narrower than the screen stands on rows cleared to both sides of
+# it: at 80x20 the quit question's box cut 'Your hand: total 25' to 'Your
+# hand: to' at its left and left 'art.' of 'Round 1: you start.' at its
+# right, read as part of it.
+start qb 80 20 C --seed 11 --bots 3 --pace 0 --record "$tmp/qb.lsr"
+wait_for qb "Select the cards to discard"
+$T send-keys -t qb q
+wait_for qb "Quit this game?"
+python3 - "$tmp/screen" <<'PY' || screen_fail "words beside the quit question's box"
+import re, sys
+rows = open(sys.argv[1]).read().split("\n")
+i = next(k for k, r in enumerate(rows) if "Quit this game?" in r)
+for r in rows[i - 1:i + 4]:
+    assert re.fullmatch(r" *([+]-+[+]|[|][^|]*[|]) *", r), r
+PY
+$T send-keys -t qb y
+wait_for qb "exit status 0"
 echo ok
