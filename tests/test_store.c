@@ -499,6 +499,44 @@ static void test_a_long_path_is_shortened_and_the_reason_kept_whole(void **state
     rmdir(dir);
 }
 
+/* SQLite opens no file whose full path leaves no room under its VFS's
+ * 512 bytes for the "-journal" it may add, and said only "unable to open
+ * database file" (serve --data in a deep directory): the message says
+ * why, and a path at the most opens. */
+static void test_a_path_longer_than_sqlite_takes_is_refused_saying_so(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    char a[320], b[600], path[1200];
+    snprintf(a, sizeof a, "%s/%0240d", sqlite_dir, 1);
+    snprintf(b, sizeof b, "%s/%0240d", a, 2);
+    assert_int_equal(mkdir(a, 0755), 0);
+    assert_int_equal(mkdir(b, 0755), 0);
+    size_t most = (size_t)sqlite3_vfs_find(NULL)->mxPathname - 8;
+    /* The most: opens. */
+    snprintf(path, sizeof path, "%s/%0*d.db", b, (int)(most - strlen(b) - 4), 3);
+    assert_int_equal(strlen(path), most);
+    ls_db *db = NULL;
+    ls_error e = {0};
+    if (ls_db_open(&db, path, &e))
+        fail_msg("a path of %zu bytes: %s", most, e.msg);
+    ls_db_close(db);
+    remove_sqlite(path);
+    /* One byte more: refused, saying why. */
+    snprintf(path, sizeof path, "%s/%0*d.db", b, (int)(most + 1 - strlen(b) - 4), 4);
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_open(&db, path, &e), LS_DB_EIO);
+    char want[160];
+    snprintf(want, sizeof want, "(SQLite opens no file whose full path has more than %zu bytes, "
+             "and this one has %zu: give a shorter path)", most, most + 1);
+    if (!strstr(e.msg, want))
+        fail_msg("no reason: '%s'", e.msg);
+    assert_int_equal(access(path, F_OK), -1); /* nothing made */
+    rmdir(b);
+    rmdir(a);
+}
+
 static void test_a_schema_newer_than_the_program_is_refused(void **state)
 {
     (void)state;
@@ -1787,6 +1825,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_store_is_held_by_one_server_at_a_time),
     T(test_a_hold_lost_with_its_connection_is_taken_again),
     T(test_a_long_path_is_shortened_and_the_reason_kept_whole),
+    T(test_a_path_longer_than_sqlite_takes_is_refused_saying_so),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),

@@ -257,6 +257,30 @@ static void explain_directory(const char *path, ls_error *err)
              "-wal and -shm there)", strerror(e));
 }
 
+/* Says why an opening failed when the path is longer than SQLite takes:
+ * its Unix VFS opens no file whose full path (the working directory's
+ * before a relative one) leaves no room under mxPathname (512 bytes) for
+ * the "-journal" it may add, and says only "unable to open database
+ * file" (serve --data in a deep directory). Returns whether it was so. */
+static bool explain_length(const char *path, ls_error *err)
+{
+    sqlite3_vfs *vfs = sqlite3_vfs_find(NULL);
+    if (!err || !vfs)
+        return false;
+    size_t full = strlen(path);
+    char cwd[4096];
+    if (path[0] != '/' && getcwd(cwd, sizeof cwd))
+        full += strlen(cwd) + 1;
+    size_t most = vfs->mxPathname > 8 ? (size_t)vfs->mxPathname - 8 : 0;
+    if (full <= most)
+        return false;
+    size_t n = strnlen(err->msg, sizeof err->msg);
+    snprintf(err->msg + n, sizeof err->msg - n,
+             " (SQLite opens no file whose full path has more than %zu bytes, and this "
+             "one has %zu: give a shorter path)", most, full);
+    return true;
+}
+
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
 {
     char shown[LS_DB_PATH_SHOWN];
@@ -273,7 +297,8 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (rc != SQLITE_OK) {
         int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", SHOWN(path),
                               c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
-        explain_directory(path, err);
+        if (!explain_length(path, err))
+            explain_directory(path, err);
         sq_close(db);
         return ret;
     }
@@ -315,7 +340,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         /* err says what failed; name the file too. */
         if (err && ret == LS_DB_EIO && !strstr(err->msg, SHOWN(path)))
             ls__db_prefix(err, "%s: ", shown);
-        if (ret == LS_DB_EIO)
+        if (ret == LS_DB_EIO && !explain_length(path, err))
             explain_directory(path, err);
         sq_close(db);
     }
