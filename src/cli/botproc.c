@@ -922,11 +922,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             return -2;
         if (rc < 0 && errno == EINTR)
             continue;
-        char status[64] = "";
+        char status[64] = "", part[128] = "";
         if (rc == 0 && bot_exited(b, 0, status, sizeof status)) {
-            report(b, v, "died%s%s, and a process it started holds its output open; "
+            if (b->len)
+                unended(b, part, sizeof part);
+            report(b, v, "died%s%s%s, and a process it started holds its output open; "
                    "the fallback plays for it until the match ends",
-                   b->shaking ? " before the handshake" : "", status);
+                   b->shaking ? " before the handshake" : "", status, part);
             bot_kill(b);
             return -1;
         }

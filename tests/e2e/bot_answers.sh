@@ -231,4 +231,12 @@ m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith("(holder_py): died (exit status 4), and a process it started "
     "holds its output open; the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output was not told dead"; }
+# What it wrote of a line is quoted, as when a bot dies alone.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/holder.py half" --matches 1 --seed 3 \
+    --json >"$tmp/holder.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (holder half)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith(": died (exit status 4) halfway through a line (\x27discard 2\x27), "
+    "and a process it started holds its output open; the fallback plays for it until the match ends"), m' \
+    "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output: its half line not quoted"; }
 echo "bot answers ok"
