@@ -139,3 +139,52 @@ test('a muted player\'s lines stay hidden when the seats move up in the lobby', 
     for (const p of pages) assert.deepEqual(p.errors, []);
   });
 });
+
+// Many names in the mute list (seven others at a table of 8, and 300
+// muted in this browser at other tables) on a small phone: the list
+// scrolls inside the chat's panel, and the box to write in and Send stay
+// in it, on the screen. The list pushed them below the panel's foot and
+// the screen's (the box at [700,744] in a panel ending at 632 at
+// 320x640), where nothing could reach them.
+test('a long mute list scrolls in the panel; the box to write in stays on the screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 320, height: 640 }], async (ada) => {
+    await ada.context().addInitScript(() => {
+      if (!localStorage.getItem('leastscore.chatMuted')) {
+        localStorage.setItem('leastscore.chatMuted', JSON.stringify(Array.from({ length: 300 }, (_, i) => `Muted${i}`)));
+      }
+    });
+    await ada.goto(env.server.url + '/');
+    await setName(ada, 'Many');
+    await createTable(ada, { seats: 8, kinds: Array(7).fill('open') });
+    await ada.click('#chat-toggle');
+    // Lines from seven others (16 wide letters each), as the server
+    // would send them.
+    await ada.evaluate(() => {
+      const lines = Array.from({ length: 7 }, (_, i) => ({ n: i + 1, seat: i + 1, name: `${'W'.repeat(15)}${i}`, text: `hello ${i}` }));
+      window.sockets.at(-1).dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ type: 'chat', lines }) }));
+    });
+    await ada.click('#chat-mute-toggle');
+    await ada.waitForSelector('#chat-mute input[data-name]', { timeout: 5000 });
+    assert.equal(await ada.locator('#chat-mute input[data-name]').count(), 307);
+    const out = await ada.evaluate(() => {
+      const res = [];
+      const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+      const p = document.querySelector('#chat-panel').getBoundingClientRect();
+      for (const id of ['chat-input', 'chat-send', 'chat-mute']) {
+        const r = document.getElementById(id).getBoundingClientRect();
+        if (r.top < p.top - 0.5 || r.bottom > p.bottom + 0.5 || r.bottom > window.innerHeight) res.push(`${id} ${at(r)} out of the panel ${at(p)} or the screen`);
+      }
+      // The last box, given the keyboard, is scrolled into the list's view.
+      const boxes = document.querySelectorAll('#chat-mute input[data-name]');
+      boxes[boxes.length - 1].focus();
+      const list = document.getElementById('chat-mute').getBoundingClientRect();
+      const last = boxes[boxes.length - 1].getBoundingClientRect();
+      if (last.top < list.top - 0.5 || last.bottom > list.bottom + 0.5) res.push(`the last name's box ${at(last)} out of the list's view ${at(list)}`);
+      return res;
+    });
+    assert.deepEqual(out, []);
+    await ada.fill('#chat-input', 'still here');
+    await ada.press('#chat-input', 'Enter');
+    await ada.waitForFunction(() => [...document.querySelectorAll('#chat-lines li[data-n]')].some((l) => /still here/.test(l.textContent)), null, { timeout: 10000 });
+  });
+});
