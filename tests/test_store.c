@@ -425,6 +425,33 @@ static void test_a_store_is_held_by_one_server_at_a_time(void **state)
     ls_db_close(second);
 }
 
+/* A server refused for another's hold has changed nothing, not even the
+ * schema: a newer version started beside an older one took the hold
+ * after its migrations, and so migrated the store under the running
+ * server. Here the store is back at schema 5 while it is held. */
+static void test_a_store_held_is_not_migrated_by_another(void **state)
+{
+    (void)state;
+    ls_db *first = NULL;
+    OK(ls_db_open_held(&first, where, ERR));
+    OK(ls__db_exec(first, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
+    OK(ls__db_exec(first, "DELETE FROM schema_version WHERE version >= 6", NULL, NULL, ERR));
+    ls_db *second = (ls_db *)1;
+    ls_error e = {0};
+    assert_int_equal(ls_db_open_held(&second, where, &e), LS_DB_EHELD);
+    assert_null(second);
+    assert_non_null(strstr(e.msg, "is in use by another server"));
+    int v = -1;
+    OK(ls_db_schema_version(first, &v, ERR));
+    assert_int_equal(v, 5);
+    ls_db_close(first);
+    /* Let go of, the next holder migrates it. */
+    OK(ls_db_open_held(&second, where, ERR));
+    OK(ls_db_schema_version(second, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    ls_db_close(second);
+}
+
 /* A PostgreSQL connection lost takes the hold again when it is made
  * again; if another server took the store meanwhile, every statement
  * fails rather than write beside it, until that one lets go. */
@@ -1823,6 +1850,7 @@ static const struct CMUnitTest tests[] = {
     T(test_stores_opened_at_once_apply_each_migration_once),
     T(test_a_current_store_opens_while_another_holds_the_lock),
     T(test_a_store_is_held_by_one_server_at_a_time),
+    T(test_a_store_held_is_not_migrated_by_another),
     T(test_a_hold_lost_with_its_connection_is_taken_again),
     T(test_a_long_path_is_shortened_and_the_reason_kept_whole),
     T(test_a_path_longer_than_sqlite_takes_is_refused_saying_so),

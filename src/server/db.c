@@ -441,7 +441,11 @@ static bool is_url(const char *where)
     return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
 }
 
-int ls_db_open(ls_db **out, const char *where, ls_error *err)
+/* Opens the store; with `hold` takes it (ls_db_hold) before the
+ * migrations, so that a server refused for another's hold has changed
+ * nothing, not even the schema (a newer version started beside an older
+ * one). */
+static int open_store(ls_db **out, const char *where, bool hold, ls_error *err)
 {
     *out = NULL;
     if (!where || !*where)
@@ -454,6 +458,8 @@ int ls_db_open(ls_db **out, const char *where, ls_error *err)
     db->silent = &db->own_silent;
     int ret = is_url(where) ? ls__db_pg_open(db, where, err)
                             : ls__db_sqlite_open(db, where, err);
+    if (!ret && hold)
+        ret = ls_db_hold(db, err);
     if (!ret) {
         ret = ls__db_migrate(db, migrations, NMIGRATIONS, err);
         /* The file's name, which SQLite's words lack ("database or disk is
@@ -470,6 +476,16 @@ int ls_db_open(ls_db **out, const char *where, ls_error *err)
     }
     *out = db;
     return 0;
+}
+
+int ls_db_open(ls_db **out, const char *where, ls_error *err)
+{
+    return open_store(out, where, false, err);
+}
+
+int ls_db_open_held(ls_db **out, const char *where, ls_error *err)
+{
+    return open_store(out, where, true, err);
 }
 
 void ls_db_close(ls_db *db)

@@ -80,6 +80,11 @@ void ls_db_close(ls_db *db);
  * file, never a URL, which may hold a password), or LS_DB_EIO.
  */
 int ls_db_hold(ls_db *db, ls_error *err);
+/* ls_db_open() that takes the store (ls_db_hold) before it applies any
+ * migration: refused for another's hold (LS_DB_EHELD), it has changed
+ * nothing in the store, not even its schema (a newer version started
+ * beside an older one). */
+int ls_db_open_held(ls_db **out, const char *where, ls_error *err);
 
 /*
  * A path as a message shows it: whole when it has fewer than size bytes,

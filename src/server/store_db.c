@@ -760,20 +760,14 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
         return NULL;
     }
     ls_error err;
-    if (ls_db_open(&s->db, where, &err)) {
-        snprintf(msg, size, "%s", err.msg);
-        free(s);
-        return NULL;
-    }
     /* One server a store: the tables in progress are restored, played
      * and appended to by the server that holds it, taken before anything
-     * of the store is read or written. */
-    int held = ls_db_hold(s->db, &err);
-    if (held) {
+     * of the store is read or written (its migrations too). */
+    int ret = ls_db_open_held(&s->db, where, &err);
+    if (ret) {
         snprintf(msg, size, "%s%s", err.msg,
-                 held == LS_DB_EHELD ? ": stop that one first, or give this one a "
-                                       "store of its own (--db)" : "");
-        ls_db_close(s->db);
+                 ret == LS_DB_EHELD ? ": stop that one first, or give this one a "
+                                      "store of its own (--db)" : "");
         free(s);
         return NULL;
     }
