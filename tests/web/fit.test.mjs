@@ -514,10 +514,12 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 // hand went below the screen. On phones on their side from 601 px wide
 // (740x360, 812x375, 844x390) the panel floated over the hand, the line
 // under it and the turn line; at 1024x700 over the end of the line under
-// the hand. (1100x700 and 1280x720: the chat a column of its own.)
+// the hand. (1100x700 and 1280x720: the chat a column of its own.) At
+// 640x360, the chat a column there too, the header took two lines and
+// Declare ended 2 px below the screen on a later turn.
 for (const size of [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 },
   { width: 740, height: 360 }, { width: 812, height: 375 }, { width: 844, height: 390 }, { width: 1024, height: 700 },
-  { width: 1100, height: 700 }, { width: 1280, height: 720 }]) {
+  { width: 1100, height: 700 }, { width: 1280, height: 720 }, { width: 640, height: 360 }, { width: 667, height: 375 }]) {
   test(`${size.width}x${size.height}, 8 seats, the chat open: the hand and the line under it are seen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `ChatOpen${size.width}x${size.height}`, 8);
