@@ -484,19 +484,19 @@ static void bot_report(void *ud, const char *msg)
     play_game *g = ref->g;
     const char *name = ref->name; /* g->s is not there yet during a --resume */
     const char *what = bot_failure(msg, g->opts->levels[ref->seat - 1], name);
-    const char *fb = "the fallback";
+    /* botproc's own words, after what it quotes of the bot: the last
+     * "the fallback" (a bot that answered 'the fallback plays' was quoted
+     * 'greedy plays'). */
+    const char *fb = "the fallback", *at = NULL;
+    for (const char *p = strstr(what, fb); p; p = strstr(p + 1, fb))
+        at = p;
     char text[1700], out[700];
-    size_t n = 0;
-    for (const char *p = what; *p && n + 8 < sizeof text;) {
-        if (!strncmp(p, fb, strlen(fb))) {
-            memcpy(text + n, "greedy", 6);
-            n += 6;
-            p += strlen(fb);
-        } else {
-            text[n++] = *p++;
-        }
-    }
-    text[n] = '\0';
+    if (at)
+        snprintf(text, sizeof text, "%.*sgreedy%s", (int)(at - what), what,
+                 at + strlen(fb));
+    else
+        snprintf(text, sizeof text, "%s", what);
+    size_t n = strlen(text);
     size_t room = sizeof out - strlen(name) - sizeof "'s bot: ..." + 1;
     size_t cut = n > room ? ls_printable_cut(text, room) : n;
     snprintf(out, sizeof out, "%s's bot: %.*s%s", name, (int)cut, text,

@@ -239,4 +239,18 @@ m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died (exit status 4) halfway through a line (\x27discard 2\x27), "
     "and a process it started holds its output open; the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output: its half line not quoted"; }
+# Only play's own "the fallback" is told as greedy, not the bot's words
+# quoted before it: an answer 'the fallback plays' was quoted 'greedy plays'.
+cat >"$tmp/fb.py" <<'PY'
+import sys
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go"):
+        print("the fallback plays", flush=True)
+PY
+printf 'discard 9H draw\nquit\n' |
+    "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $tmp/fb.py" --record "$tmp/fb.lsr" >"$tmp/fb.out" 2>&1 || true
+grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays'; greedy plays this turn" "$tmp/fb.out" ||
+    { head -3 "$tmp/fb.out"; fail "play: a bot's answer was quoted otherwise than written"; }
 echo "bot answers ok"
