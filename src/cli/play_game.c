@@ -474,8 +474,8 @@ static const char *bot_failure(const char *msg, const char *level, const char *n
     return strncmp(p, ": ", 2) == 0 ? p + 2 : msg;
 }
 
-/* A bot's failure as play tells it: "Ada's bot: WHAT", where "the
- * fallback" is greedy. A text too long for its buffer is cut at a whole
+/* A bot's failure as play tells it: "Ada's bot: WHAT", where botproc's
+ * "the fallback" is greedy. A text too long for its buffer is cut at a whole
  * character or escape (ls_printable_cut), with "..." after it: byte by
  * byte, it stopped inside an escape ('\x0') or a UTF-8 character. */
 static void bot_report(void *ud, const char *msg)
@@ -497,7 +497,7 @@ static void bot_report(void *ud, const char *msg)
     else
         snprintf(text, sizeof text, "%s", what);
     size_t n = strlen(text);
-    size_t room = sizeof out - strlen(name) - sizeof "'s bot: ..." + 1;
+    size_t room = sizeof out - strlen(name) - sizeof "'s bot: ..."; /* NUL counted */
     size_t cut = n > room ? ls_printable_cut(text, room) : n;
     snprintf(out, sizeof out, "%s's bot: %.*s%s", name, (int)cut, text,
              cut < n ? "..." : "");
