@@ -496,6 +496,25 @@ int cli_parse_int(const char *cmd, const char *opt, const char *arg, int lo, int
     return rc;
 }
 
+/* text as a cmd: command is shown (cli_shown_n: its printable UTF-8 as
+ * it is, a control byte \xNN), into buf (size bytes, at least max + 4),
+ * cut to at most max (at most 60) bytes at a whole character or escape
+ * with '...' after it where it was longer: a user's text quoted in a
+ * message was cut by '%.60s' without a word, so that the head read as the
+ * whole, and inside a character ('\xc3'). For cli_usage_error_shown.
+ * Returns buf. */
+static const char *shown_head(const char *text, size_t max, char *buf, size_t size)
+{
+    char all[CLI_SHOWN_MAX(64)];
+    cli_shown_n(text, strlen(text), all, sizeof all);
+    size_t n = strlen(all);
+    if (n > max)
+        snprintf(buf, size, "%.*s...", (int)ls_printable_cut(all, max), all);
+    else
+        snprintf(buf, size, "%s", all);
+    return buf;
+}
+
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
@@ -504,10 +523,12 @@ int cli_add_spec(const char *cmd, const char *spec,
                                strcmp(cmd, "play") ? "" : "computer ");
     if (!*spec)
         return cli_usage_error(cmd, "an empty player spec");
-    if (strlen(spec) >= CLI_SPEC_MAX)
-        return cli_usage_error(cmd, "a player spec has at most %d characters; "
-                               "this one has %zu: '%.40s...'", CLI_SPEC_MAX - 1,
-                               strlen(spec), spec);
+    if (strlen(spec) >= CLI_SPEC_MAX) {
+        char head[64];
+        return cli_usage_error_shown(cmd, "a player spec has at most %d characters; "
+                                     "this one has %zu: '%s'", CLI_SPEC_MAX - 1,
+                                     strlen(spec), shown_head(spec, 40, head, sizeof head));
+    }
     snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
     return 0;
 }
@@ -557,10 +578,13 @@ int cli_add_players(const char *cmd, const char *list,
         char open = 0;
         tok += strspn(tok, " \t"); /* 'greedy, random': blanks as people write lists */
         next = !strncmp(tok, "cmd:", 4) ? cmd_end(tok + 4, &open) : strchr(tok, ',');
-        if (open)
-            return cli_usage_error(cmd, "'%.60s': its command has a %s quote (%c) "
-                                   "that is not closed", tok,
-                                   open == '"' ? "double" : "single", open);
+        if (open) {
+            char head[64];
+            return cli_usage_error_shown(cmd, "'%s': its command has a %s quote (%c) "
+                                         "that is not closed",
+                                         shown_head(tok, 60, head, sizeof head),
+                                         open == '"' ? "double" : "single", open);
+        }
         if (next && *next)
             *next++ = '\0';
         else
@@ -580,10 +604,13 @@ int cli_add_players(const char *cmd, const char *list,
         if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 && !last_cmd) {
             char *prev = specs[*n - 1];
             size_t len = strlen(prev), more = strlen(tok);
-            if (len + 1 + more >= CLI_SPEC_MAX)
-                return cli_usage_error(cmd, "a player spec has at most %d characters; "
-                                       "this one has %zu: '%.40s...'", CLI_SPEC_MAX - 1,
-                                       len + 1 + more, prev);
+            if (len + 1 + more >= CLI_SPEC_MAX) {
+                char head[64];
+                return cli_usage_error_shown(cmd, "a player spec has at most %d "
+                                             "characters; this one has %zu: '%s'",
+                                             CLI_SPEC_MAX - 1, len + 1 + more,
+                                             shown_head(prev, 40, head, sizeof head));
+            }
             prev[len] = ',';
             memcpy(prev + len + 1, tok, more + 1); /* fits: checked above */
             continue;
@@ -593,13 +620,12 @@ int cli_add_players(const char *cmd, const char *list,
          * (it was "unknown player kind '2'"). */
         ls_error err = {0};
         if (last_cmd && cli_player_check(tok, NULL, &err) != 0) {
-            char shown[80], cut[61], cmd_shown[CLI_SHOWN_MAX(sizeof cut)];
-            snprintf(cut, sizeof cut, "%s", last_cmd);
+            char shown[64], cmd_shown[64];
             return cli_usage_error_shown(cmd, "'%s' after '%s' in the %s list is no "
                                    "player: a comma in a cmd: command is kept when "
                                    "the command quotes it (\"cmd:./bot --x '1,2'\","
-                                   "greedy)%s", ls_printable(tok, shown, sizeof shown),
-                                   cli_shown(cut, cmd_shown, sizeof cmd_shown), what,
+                                   "greedy)%s", shown_head(tok, 60, shown, sizeof shown),
+                                   shown_head(last_cmd, 60, cmd_shown, sizeof cmd_shown), what,
                                    strcmp(cmd, "play")
                                    ? ", or give the bot alone with --player SPEC" : "");
         }

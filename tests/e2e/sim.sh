@@ -290,6 +290,28 @@ LC_ALL=C.UTF-8 "$ls" sim --players "cmd:./$acc,greedy,random" --matches 1 >"$tmp
 grep -q "^e_*  *cmd:\./e$(printf '\314\201')*~ " "$tmp/acc.txt" && aligned "$tmp/acc.txt" won 9 ||
     { cat "$tmp/acc.txt"; fail "a spec of many bytes in few columns is not cut at a character and padded"; }
 
+# A piece of the players list quoted in a usage error is shown as a
+# cmd: command is (its UTF-8 as it is) and cut at a whole character with
+# '...' after it: the piece after a cmd: command was cut at 79 bytes
+# without a word, its é written \xc3\xa9, and the command at 60, inside a
+# character where one fell there, read as the whole.
+e=$(printf '\303\251')
+rc=0
+"$ls" sim --players "greedy,cmd:./bot --x 1,$(python3 -c 'print("\u00e9" * 50)')zz" \
+    >/dev/null 2>"$tmp/piece.err" || rc=$?
+[ "$rc" = 2 ] && grep -qF "'$(python3 -c 'print("\u00e9" * 30)')...' after 'cmd:./bot --x 1' in the players list is no player" \
+    "$tmp/piece.err" || { cat "$tmp/piece.err"; fail "a long piece after a cmd: command is not cut with '...'"; }
+rc=0
+"$ls" sim --players "greedy,cmd:./bot --x $(python3 -c 'print("a" * 44 + "\u00e9" * 20)'),zz" \
+    >/dev/null 2>"$tmp/piece.err" || rc=$?
+[ "$rc" = 2 ] && grep -qF "'zz' after 'cmd:./bot --x $(python3 -c 'print("a" * 44)')$e...' in the" \
+    "$tmp/piece.err" || { cat "$tmp/piece.err"; fail "a long cmd: command before a piece is not cut with '...'"; }
+rc=0
+"$ls" sim --players "greedy,cmd:./bot '$(python3 -c 'print("a" * 50 + "\u00e9" * 20)')" \
+    >/dev/null 2>"$tmp/piece.err" || rc=$?
+[ "$rc" = 2 ] && grep -qF "'cmd:./bot '$(python3 -c 'print("a" * 49)')...': its command has a single quote" \
+    "$tmp/piece.err" || { cat "$tmp/piece.err"; fail "a command with an open quote is not cut with '...'"; }
+
 # A number wider than its column (more than 99999 declarations, in 1200
 # matches at threshold 1000) widens the column, heading and all: it pushed
 # the rest of its row one place right, under no heading.
