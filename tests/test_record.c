@@ -1136,6 +1136,8 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {DUO "Ann pass\n", 7, 5, "bad move 'pass'"},
         {DUO "Ann discard 6C draw 9H extra\n", 7, 24, "unexpected 'extra'"},
         {DUO "Ann discard 6C tak 9H\n", 7, 16, "'tak' is not a card"},
+        {DUO "Ann discard 6C draw extra\n", 7, 21,
+         "'extra' after 'draw' is not a card: 'draw' takes nothing after it"},
         {DUO "Ann discard 6X draw 9H\n", 7, 13, "'6X' is not a card"},
         {DUO "Ann declare now\n", 7, 13, "got 'now'"},
         {DUO "Ann discard 8S take 7S 8S\n", 7, 5, "unexpected '8S'"}, /* which 8S? */

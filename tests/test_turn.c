@@ -363,6 +363,42 @@ static void test_text_that_is_not_a_move_is_rejected(void **state)
     assert_string_equal(err.msg, "10H is discarded twice");
 }
 
+/* A word where the grammar wants something else is refused with what is
+ * allowed there: nothing (or, in a record, the card drawn) after 'draw',
+ * the open card after 'take', 'take' or 'draw' after the cards, and cards
+ * apart with spaces. */
+static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"discard 2d 2h draw extra", "'extra' after 'draw' is not a card: 'draw' takes "
+                                     "nothing after it (a record names the card drawn, "
+                                     "like 'draw 4S')"},
+        {"discard 2d take extra", "'extra' after 'take' is not a card: 'take' needs the "
+                                  "open card to take, like 'take 5S'"},
+        {"discard 2d 2h extra", "'extra' is not a card (cards are like AS 10H QD 7c); "
+                                "after the discarded cards, say 'take CARD' or 'draw'"},
+        {"discard extra draw", "'extra' is not a card (cards are like AS 10H QD 7c)"},
+        {"discard 2d, 2h draw", "'2d,' is not a card: write the cards apart with "
+                                "spaces, not commas, like 'discard 7H 8H draw'"},
+        {"discard 2d,2h draw", "'2d,2h' is not a card: write the cards apart with "
+                               "spaces, not commas, like 'discard 7H 8H draw'"},
+        {"declare extra", "'declare' takes nothing after it, got 'extra'"},
+        {"discard 2d draw 4s extra", "unexpected 'extra' at the end of the move"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ls_move m = {.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
+        ls_error err = {0};
+        assert_int_equal(ls_move_parse(cases[i].text, &m, &err), LS_ESYNTAX);
+        if (strcmp(err.msg, cases[i].msg))
+            fail_msg("'%s': got \"%s\", expected \"%s\"", cases[i].text, err.msg,
+                     cases[i].msg);
+        assert_int_equal(m.kind, LS_MOVE_DECLARE); /* m unchanged */
+    }
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 static void test_drawing_takes_the_top_card_of_the_deck(void **state)
@@ -844,6 +880,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_move_out_of_turn_is_rejected),
     cmocka_unit_test(test_moves_are_written_in_record_notation),
     cmocka_unit_test(test_text_that_is_not_a_move_is_rejected),
+    cmocka_unit_test(test_a_wrong_word_in_a_move_says_what_the_move_allows_there),
     cmocka_unit_test(test_drawing_takes_the_top_card_of_the_deck),
     cmocka_unit_test(test_a_named_draw_must_be_in_the_deck),
     cmocka_unit_test(test_an_empty_deck_is_refilled_from_the_dead_pile_only),

@@ -180,6 +180,14 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     int i = 1;
     for (; i < n && strcasecmp(tok[i], "take") && strcasecmp(tok[i], "draw"); i++) {
         ls_card c = ls_card_parse(tok[i]);
+        if (c == LS_NO_CARD && strchr(tok[i], ','))
+            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card: write the cards "
+                            "apart with spaces, not commas, like 'discard 7H 8H draw'",
+                            tok[i]);
+        if (c == LS_NO_CARD && mv.discard)
+            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are like AS "
+                            "10H QD 7c); after the discarded cards, say 'take CARD' "
+                            "or 'draw'", tok[i]);
         if (c == LS_NO_CARD)
             return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
                             "like AS 10H QD 7c)", tok[i]);
@@ -197,11 +205,18 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     bool take = !strcasecmp(tok[i], "take");
     mv.kind = take ? LS_MOVE_TAKE : LS_MOVE_DRAW;
     i++;
+    /* The word after 'take' or 'draw' is named first in its message, so
+     * that a record's reader points at it (quoted_token() in record.c). */
     if (i < n) {
         mv.card = ls_card_parse(tok[i]);
+        if (mv.card == LS_NO_CARD && take)
+            return ls__fail(err, LS_ESYNTAX, "'%s' after 'take' is not a card: "
+                            "'take' needs the open card to take, like 'take 5S'",
+                            tok[i]);
         if (mv.card == LS_NO_CARD)
-            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
-                            "like AS 10H QD 7c)", tok[i]);
+            return ls__fail(err, LS_ESYNTAX, "'%s' after 'draw' is not a card: "
+                            "'draw' takes nothing after it (a record names the "
+                            "card drawn, like 'draw 4S')", tok[i]);
         i++;
     } else if (take) {
         return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take");
