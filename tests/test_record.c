@@ -954,7 +954,7 @@ static void test_take_of_an_own_discard_is_rejected(void **state)
 {
     (void)state;
     expect_error(HEADER DEAL1 "Ann discard 2C take 2C\n", LS_ETAKE, 8,
-                 "Ann cannot take 2C: the open cards are 4S");
+                 "Ann cannot take 2C: the open card is 4S");
 }
 
 static void test_draw_of_a_card_in_a_hand_is_rejected(void **state)

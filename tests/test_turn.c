@@ -591,11 +591,62 @@ static void test_with_deck_and_dead_pile_both_empty_a_player_must_take(void **st
     for (int i = 0; i < n; i++)
         assert_int_not_equal(moves[i].kind, LS_MOVE_DRAW);
     rejected_unchanged(t, "discard KS draw", LS_EDRAW, &err);
-    assert_true(has_text(err.msg, "AD"));
+    /* One open card is said as one. */
+    assert_string_equal(err.msg, "the deck and the dead pile are empty: A must take "
+                                 "the open card AD");
     must_play(t, "discard KS take AD");
     assert_true(ls_hand(t, 0) == cards("7H 8C 9D 2S AD"));
     ls_state_free(s);
     ls_state_free(t);
+}
+
+/* A message that counts or lists cards says one card as one: "the open card
+ * is AD", "1 card", never "the open cards are AD" or "1 cards". */
+static void test_messages_say_one_card_in_the_singular(void **state)
+{
+    (void)state;
+    ls_state *s = r4_table(); /* A to move, AD open */
+    ls_error err = {0};
+    rejected_unchanged(s, "discard KS take QH", LS_ETAKE, &err);
+    assert_string_equal(err.msg, "A cannot take QH: the open card is AD");
+    ls_move m = {.discard = cards("KS"), .kind = LS_MOVE_TAKE, .card = LS_NO_CARD};
+    assert_int_equal(ls_apply(s, &m, &err), LS_ETAKE);
+    assert_string_equal(err.msg, "A must name the open card to take: the open card is AD");
+    /* Two open cards are still said as more than one. */
+    must_play(s, "discard KS draw");
+    must_play(s, "discard 3C 4C 5C draw");
+    rejected_unchanged(s, "discard QS take 2D", LS_ETAKE, &err);
+    assert_string_equal(err.msg, "C cannot take 2D: the open cards are 3C 4C 5C");
+
+    /* A guess that leaves one card for an empty deck. */
+    ls_view v;
+    ls_view_of(s, 0, &v);
+    ls_cards guess[3] = {0};
+    ls_cards unseen = LS_ALL_CARDS & ~v.hand & ~v.open & ~v.dead;
+    for (int p = 1; p < 3; p++)
+        for (int k = 0; k < v.hand_size[p]; k++) {
+            guess[p] |= LS_BIT(ls_cards_first(unseen));
+            unseen &= unseen - 1;
+        }
+    v.deck_size = ls_cards_count(unseen) - 1;
+    static const char *const names[] = {"A", "B", "C"};
+    ls_state *t = ls_state_new(NULL, 3, names, 1, NULL);
+    assert_non_null(t);
+    assert_int_equal(ls_state_from_view(t, &v, guess, 1, &err), LS_EDEAL);
+    char want[96];
+    snprintf(want, sizeof want, "the guessed hands leave %d cards for a deck of %d",
+             v.deck_size + 1, v.deck_size);
+    assert_string_equal(err.msg, want);
+    v.deck_size = 0;
+    while (ls_cards_count(unseen) > 1) { /* all but one card into C's guess */
+        guess[2] |= LS_BIT(ls_cards_first(unseen));
+        unseen &= unseen - 1;
+    }
+    v.hand_size[2] = ls_cards_count(guess[2]);
+    assert_int_equal(ls_state_from_view(t, &v, guess, 1, &err), LS_EDEAL);
+    assert_string_equal(err.msg, "the guessed hands leave 1 card for a deck of 0");
+    ls_state_free(t);
+    ls_state_free(s);
 }
 
 /* ---- D10: hands never grow ------------------------------------------- */
@@ -887,6 +938,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_named_draw_from_an_empty_deck_comes_from_the_dead_pile),
     cmocka_unit_test(test_a_draw_is_always_possible_on_the_tightest_tables),
     cmocka_unit_test(test_with_deck_and_dead_pile_both_empty_a_player_must_take),
+    cmocka_unit_test(test_messages_say_one_card_in_the_singular),
     cmocka_unit_test(test_a_one_card_hand_discards_it_and_picks_up_one),
     cmocka_unit_test(test_legal_moves_are_exactly_the_moves_the_rules_allow),
     cmocka_unit_test(test_a_move_word_is_accepted_only_as_a_listed_move),

@@ -335,19 +335,22 @@ static int check_slow(const ls_state *s, ls_move m, ls_error *err)
     if (m.kind == LS_MOVE_TAKE) {
         if (m.card >= 52 || !(s->open & LS_BIT(m.card))) {
             ls_cards_str(s->open, b, sizeof b);
+            const char *are = ls_cards_count(s->open) == 1 ? "card is" : "cards are";
             if (m.card >= 52)
                 return ls__fail(err, LS_ETAKE, "%s must name the open card to "
-                                "take: the open cards are %s", who, b);
+                                "take: the open %s %s", who, are, b);
             ls_card_str(m.card, a);
-            return ls__fail(err, LS_ETAKE, "%s cannot take %s: the open cards "
-                            "are %s", who, a, b);
+            return ls__fail(err, LS_ETAKE, "%s cannot take %s: the open %s %s",
+                            who, a, are, b);
         }
         return 0;
     }
     if (s->deck_n == 0 && !s->dead) {
         ls_cards_str(s->open, b, sizeof b);
         return ls__fail(err, LS_EDRAW, "the deck and the dead pile are empty: "
-                        "%s must take one of the open cards %s", who, b);
+                        "%s must take %s %s", who,
+                        ls_cards_count(s->open) == 1 ? "the open card"
+                                                     : "one of the open cards", b);
     }
     if (m.card != LS_NO_CARD) {
         ls_cards drawable = s->deck_n ? s->deck_set : s->dead;

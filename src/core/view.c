@@ -95,8 +95,9 @@ int ls_state_from_view(ls_state *dst, const ls_view *v, const ls_cards hands[],
     }
     ls_cards deck = LS_ALL_CARDS & ~used;
     if (ls_cards_count(deck) != v->deck_size)
-        return ls__fail(err, LS_EDEAL, "the guessed hands leave %d cards for "
-                        "a deck of %d", ls_cards_count(deck), v->deck_size);
+        return ls__fail(err, LS_EDEAL, "the guessed hands leave %d card%s for "
+                        "a deck of %d", ls_cards_count(deck),
+                        ls_cards_count(deck) == 1 ? "" : "s", v->deck_size);
 
     ls_state *s = dst;
     memset(s, 0, sizeof *s);
