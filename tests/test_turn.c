@@ -399,6 +399,31 @@ static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **s
     }
 }
 
+/* A move cut short or too long says what it lacks or how long it may be. */
+static void test_a_move_at_its_bounds_says_what_is_wrong(void **state)
+{
+    (void)state;
+    char long_move[301];
+    memset(long_move, 'x', 300);
+    long_move[300] = '\0';
+    const struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"discard", "'discard' needs at least one card, like 'discard 7H draw'"},
+        {"discard draw", "'discard' needs at least one card, like 'discard 7H draw'"},
+        {"discard 2d take", "'take' needs the open card to take, like 'take 5S'"},
+        {long_move, "move too long: a move has at most 255 characters, this one has 300"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ls_move m;
+        ls_error err = {0};
+        assert_int_equal(ls_move_parse(cases[i].text, &m, &err), LS_ESYNTAX);
+        if (strcmp(err.msg, cases[i].msg))
+            fail_msg("'%.40s': got \"%s\", expected \"%s\"", cases[i].text, err.msg,
+                     cases[i].msg);
+    }
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 static void test_drawing_takes_the_top_card_of_the_deck(void **state)
@@ -932,6 +957,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_moves_are_written_in_record_notation),
     cmocka_unit_test(test_text_that_is_not_a_move_is_rejected),
     cmocka_unit_test(test_a_wrong_word_in_a_move_says_what_the_move_allows_there),
+    cmocka_unit_test(test_a_move_at_its_bounds_says_what_is_wrong),
     cmocka_unit_test(test_drawing_takes_the_top_card_of_the_deck),
     cmocka_unit_test(test_a_named_draw_must_be_in_the_deck),
     cmocka_unit_test(test_an_empty_deck_is_refilled_from_the_dead_pile_only),

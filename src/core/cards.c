@@ -155,7 +155,8 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     if (!text || !m)
         return ls__fail(err, LS_EINVAL, "no move given");
     if (strlen(text) >= sizeof buf)
-        return ls__fail(err, LS_ESYNTAX, "move too long");
+        return ls__fail(err, LS_ESYNTAX, "move too long: a move has at most %zu "
+                        "characters, this one has %zu", sizeof buf - 1, strlen(text));
     int n = tokenize(text, buf, sizeof buf, tok, 15);
     if (n > 15) /* tok holds the first 15 only */
         return ls__fail(err, LS_ESYNTAX, "too many words for a move (at most 15: "
@@ -198,7 +199,8 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
         mv.discard |= LS_BIT(c);
     }
     if (!mv.discard)
-        return ls__fail(err, LS_ESYNTAX, "'discard' needs at least one card");
+        return ls__fail(err, LS_ESYNTAX, "'discard' needs at least one card, "
+                        "like 'discard 7H draw'");
     if (i == n)
         return ls__fail(err, LS_ESYNTAX, "after the discarded cards, say "
                         "'take CARD' or 'draw'");
@@ -219,7 +221,8 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
                             "card drawn, like 'draw 4S')", tok[i]);
         i++;
     } else if (take) {
-        return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take");
+        return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take, "
+                        "like 'take 5S'");
     }
     if (i < n)
         return ls__fail(err, LS_ESYNTAX, "unexpected '%s' at the end of the move",
