@@ -207,6 +207,12 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
         assert.equal(await page.inputValue('#chat-input'), 'half a li', 'the line being typed is kept');
         await page.click('#chat-close');
+        // (Escape, Declare given back the keyboard under the chat's panel,
+        // scrolled the page to it, 29 to 163 px as the deal fell; the
+        // click on Hint, which brings it into view, then left the page
+        // scrolled by a few px or by none: the hint's check below
+        // measured that, not the hint. It starts at the page's top.)
+        await page.evaluate(() => window.scrollTo(0, 0));
       }
       // On a phone on its side the hint can be read on the first screen,
       // under the turn's controls (at 740x360 and 568x320 its lines ran
@@ -304,8 +310,11 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 // A later turn, with Declare and three open cards beside the hand (drawn
 // in the page's open cards and measured at once), is on the first screen
 // too: at 440x320 the column of the turn line, the open cards, the deck
-// and Declare ran 57 px below the screen's foot, at 512x280 Declare 16 px.
-for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }]) {
+// and Declare ran 57 px below the screen's foot, at 512x280 Declare 16 px;
+// at 568x320 the dead pile's line under Draw ended 4 px below it (the
+// phones' test above met it only when the deal gave three open cards).
+for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
+  { width: 533, height: 320 }, { width: 480, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `Small${size.width}`, 8);
@@ -333,6 +342,12 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }]) {
       // press above the foot kept for the Chat button, may have scrolled it)
       await page.evaluate(() => window.scrollTo(0, 0));
       assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and three open cards');
+      const dead = await page.evaluate(() => {
+        const r = document.querySelector('.pile:has(#draw) > .help:last-child').getBoundingClientRect();
+        return `the dead pile's line [${[r.left, r.top, r.right, r.bottom].map(Math.round)}] in ${window.innerWidth}x${window.innerHeight}`
+          + (r.bottom > window.innerHeight || r.right > window.innerWidth ? ': off the screen' : '');
+      });
+      assert.doesNotMatch(dead, /off the screen/, 'a later turn, Declare and three open cards');
     });
   });
 }
