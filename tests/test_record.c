@@ -1095,6 +1095,11 @@ static void test_control_bytes_are_escaped_in_error_messages(void **state)
 /* An error points at the byte its token starts at, from 1, as compilers'
  * FILE:LINE:COLUMN; a missing token at the byte after the last one; what
  * is missing when the record ends at no column (0). */
+#define LONG_WORD /* 200 bytes */                                                \
+    "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz" \
+    "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz" \
+    "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"
+
 static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
 {
     (void)state;
@@ -1136,6 +1141,14 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {DUO "Ann pass\n", 7, 5, "bad move 'pass'"},
         {DUO "Ann discard 6C draw 9H extra\n", 7, 24, "unexpected 'extra'"},
         {DUO "Ann discard 6C tak 9H\n", 7, 16, "'tak' is not a card"},
+        /* A long word is quoted by its head and the reason kept whole. */
+        {DUO "Ann discard 6C draw " LONG_WORD "\n", 7, 21,
+         "...' after 'draw' is not a card: 'draw' takes nothing after it (a record names "
+         "the card drawn, like 'draw 4S')"},
+        {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C " LONG_WORD " 5C 6C\n", 4, 16,
+         "zzzzz...' is not a card: a card is a rank A 2-10 J Q K then a suit C D H S, like 10H"},
+        {DUO LONG_WORD " discard 6C draw 9H\n", 7, 1,
+         "zzzzz...': the players are Ann Bob"},
         {DUO "Ann discard 6C draw extra\n", 7, 21,
          "'extra' after 'draw' is not a card: 'draw' takes nothing after it"},
         {DUO "Ann discard 6X draw 9H\n", 7, 13, "'6X' is not a card"},

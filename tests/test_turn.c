@@ -422,6 +422,28 @@ static void test_a_move_at_its_bounds_says_what_is_wrong(void **state)
             fail_msg("'%.40s': got \"%s\", expected \"%s\"", cases[i].text, err.msg,
                      cases[i].msg);
     }
+    /* A long word is quoted by its head, so that the reason stays whole:
+     * 255 characters are read, and refused for the word, not the length. */
+    long_move[255] = '\0';
+    ls_move m;
+    ls_error err = {0};
+    assert_int_equal(ls_move_parse(long_move, &m, &err), LS_ESYNTAX);
+    assert_string_equal(err.msg, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not a move: "
+                                 "expected 'discard CARDS take CARD', 'discard CARDS draw' "
+                                 "or 'declare'");
+    char text[256];
+    snprintf(text, sizeof text, "discard 2D draw %.200s", long_move);
+    assert_int_equal(ls_move_parse(text, &m, &err), LS_ESYNTAX);
+    assert_non_null(strstr(err.msg, "xx...' after 'draw' is not a card: 'draw' takes "
+                                    "nothing after it (a record names the card drawn, "
+                                    "like 'draw 4S')"));
+    /* Control bytes are weighed as their escapes: nine \x01 and the mark. */
+    memset(text, 1, 100);
+    snprintf(text + 100, sizeof text - 100, " draw");
+    assert_int_equal(ls_move_parse(text, &m, &err), LS_ESYNTAX);
+    assert_string_equal(err.msg, "'\\x01\\x01\\x01\\x01\\x01\\x01\\x01\\x01\\x01...' is "
+                                 "not a move: expected 'discard CARDS take CARD', "
+                                 "'discard CARDS draw' or 'declare'");
 }
 
 /* ---- drawing ------------------------------------------------------------ */

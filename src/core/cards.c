@@ -150,7 +150,7 @@ static int tokenize(const char *text, char *buf, size_t size, char **tok, int ma
 
 int ls_move_parse(const char *text, ls_move *m, ls_error *err)
 {
-    char buf[256];
+    char buf[256], w[LS__WORD_SHOWN + 1];
     char *tok[16];
     if (!text || !m)
         return ls__fail(err, LS_EINVAL, "no move given");
@@ -168,7 +168,7 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     if (!strcasecmp(tok[0], "declare")) {
         if (n != 1)
             return ls__fail(err, LS_ESYNTAX, "'declare' takes nothing after it, "
-                                             "got '%s'", tok[1]);
+                                             "got '%s'", ls__word(tok[1], w));
         *m = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
         return 0;
     }
@@ -176,7 +176,7 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
         return ls__fail(err, LS_ESYNTAX,
                         "'%s' is not a move: expected 'discard CARDS take CARD', "
                         "'discard CARDS draw' or 'declare'",
-                        tok[0]);
+                        ls__word(tok[0], w));
     ls_move mv = {.discard = 0, .kind = 0, .card = LS_NO_CARD};
     int i = 1;
     for (; i < n && strcasecmp(tok[i], "take") && strcasecmp(tok[i], "draw"); i++) {
@@ -184,14 +184,14 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
         if (c == LS_NO_CARD && strchr(tok[i], ','))
             return ls__fail(err, LS_ESYNTAX, "'%s' is not a card: write the cards "
                             "apart with spaces, not commas, like 'discard 7H 8H draw'",
-                            tok[i]);
+                            ls__word(tok[i], w));
         if (c == LS_NO_CARD && mv.discard)
             return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are like AS "
                             "10H QD 7c); after the discarded cards, say 'take CARD' "
-                            "or 'draw'", tok[i]);
+                            "or 'draw'", ls__word(tok[i], w));
         if (c == LS_NO_CARD)
             return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
-                            "like AS 10H QD 7c)", tok[i]);
+                            "like AS 10H QD 7c)", ls__word(tok[i], w));
         char name[4]; /* "th" and "10h" are both 10H */
         if (mv.discard & LS_BIT(c))
             return ls__fail(err, LS_ESYNTAX, "%s is discarded twice",
@@ -214,11 +214,11 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
         if (mv.card == LS_NO_CARD && take)
             return ls__fail(err, LS_ESYNTAX, "'%s' after 'take' is not a card: "
                             "'take' needs the open card to take, like 'take 5S'",
-                            tok[i]);
+                            ls__word(tok[i], w));
         if (mv.card == LS_NO_CARD)
             return ls__fail(err, LS_ESYNTAX, "'%s' after 'draw' is not a card: "
                             "'draw' takes nothing after it (a record names the "
-                            "card drawn, like 'draw 4S')", tok[i]);
+                            "card drawn, like 'draw 4S')", ls__word(tok[i], w));
         i++;
     } else if (take) {
         return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take, "
@@ -226,7 +226,7 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     }
     if (i < n)
         return ls__fail(err, LS_ESYNTAX, "unexpected '%s' at the end of the move",
-                        tok[i]);
+                        ls__word(tok[i], w));
     *m = mv;
     return 0;
 }

@@ -83,6 +83,29 @@ char *ls_printable_n(const char *text, size_t len, char *out, size_t size)
     return out;
 }
 
+/* Each character is weighed by the bytes ls_printable_n() writes for it,
+ * so that the word shown is at most LS__WORD_SHOWN bytes whatever it holds. */
+const char *ls__word(const char *w, char buf[LS__WORD_SHOWN + 1])
+{
+    const unsigned char *p = (const unsigned char *)w;
+    size_t len = strlen(w), n = 0, shown = 0, keep = 0;
+    while (n < len) {
+        bool plain = p[n] >= 0x20 && p[n] < 0x7f && p[n] != '\\';
+        size_t k = plain || p[n] == '\\' ? 1 : char_len(p + n, len - n);
+        shown += plain ? 1 : p[n] == '\\' ? 2 : 4 * k;
+        if (shown > LS__WORD_SHOWN)
+            break;
+        if (shown <= LS__WORD_SHOWN - 3)
+            keep = n + k;
+        n += k;
+    }
+    if (n == len)
+        return w;
+    memcpy(buf, w, keep); /* keep <= LS__WORD_SHOWN - 3 */
+    memcpy(buf + keep, "...", 4);
+    return buf;
+}
+
 /* The byte an escape \xNN at text (of len bytes) stands for, or -1 when
  * text does not start with a whole one. */
 static int escaped_byte(const unsigned char *text, size_t len)

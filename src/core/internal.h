@@ -153,6 +153,13 @@ int ls__fail(ls_error *err, int code, const char *fmt, ...)
 int ls__vfail(ls_error *err, int code, int line, int column, const char *fmt,
               va_list ap) __attribute__((format(printf, 5, 0)));
 
+/* A word of the input as a message quotes it: w itself when its printable
+ * form (ls_printable) has at most LS__WORD_SHOWN bytes, else the longest
+ * head of whole characters whose form fits with "..." after it, written in
+ * buf. A message that quotes words so keeps its reason within err->msg. */
+#define LS__WORD_SHOWN 40
+const char *ls__word(const char *w, char buf[LS__WORD_SHOWN + 1]);
+
 /* Writes every legal discard of `hand` into out (room for 128) and returns
  * the count. Each set appears once. At least 8 entries are written: those
  * past the count are 0. */

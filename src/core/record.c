@@ -320,8 +320,9 @@ static int extra_tokens(reader *r, int n)
 {
     if (r->ntok <= n)
         return 0;
+    char w[LS__WORD_SHOWN + 1];
     point(r, n);
-    return fail(r, LS_ESYNTAX, "unexpected '%s' after '%s'%s", r->tok[n], r->tok[0],
+    return fail(r, LS_ESYNTAX, "unexpected '%s' after '%s'%s", ls__word(r->tok[n], w), r->tok[0],
                 n > 1 ? " and its arguments" : "");
 }
 
@@ -329,13 +330,14 @@ static int extra_tokens(reader *r, int n)
 static int parse_card(reader *r, int i, ls_card *c)
 {
     const char *text = r->tok[i];
+    char w[LS__WORD_SHOWN + 1];
     *c = ls_card_parse(text);
     if (*c == LS_NO_CARD) {
         point(r, i);
         return fail(r, LS_ESYNTAX,
                     "'%s' is not a card: a card is a rank A 2-10 J Q K then a suit C D H S, "
                     "like 10H",
-                    text);
+                    ls__word(text, w));
     }
     return 0;
 }
@@ -470,7 +472,8 @@ static int seat_of(reader *r, int i, int *seat)
         return 0;
     point(r, i);
     char list[LS_MAX_PLAYERS * (LS_NAME_MAX + 1) + 1];
-    return fail(r, LS_ERECORD, "unknown player '%s': the players are %s", name,
+    char w[LS__WORD_SHOWN + 1];
+    return fail(r, LS_ERECORD, "unknown player '%s': the players are %s", ls__word(name, w),
                 player_list(r, list, sizeof list));
 }
 
@@ -627,11 +630,17 @@ static int quoted_token(const reader *r, const char *msg)
          a = strchr(b + 1, '\'')) {
         size_t n = (size_t)(b - a - 1);
         int at = 0, found = 0;
-        for (int i = 1; i < r->ntok; i++)
-            if (strlen(r->tok[i]) == n && !memcmp(r->tok[i], a + 1, n)) {
+        /* A long word is quoted as its head and "..." (ls__word). */
+        bool head = n > 3 && !memcmp(b - 3, "...", 3);
+        for (int i = 1; i < r->ntok; i++) {
+            size_t len = strlen(r->tok[i]);
+            bool same = len == n ? !memcmp(r->tok[i], a + 1, n)
+                                 : head && len > n - 3 && !memcmp(r->tok[i], a + 1, n - 3);
+            if (same) {
                 at = i;
                 found++;
             }
+        }
         if (found == 1 && at >= 2)
             return at;
     }
@@ -687,9 +696,13 @@ static int st_move(reader *r)
                                    "'declare'",
                     r->tok[0]);
     if (ls_move_parse(text, &m, &e) != 0) {
-        char shown[sizeof e.msg], msg[2 * sizeof e.msg];
+        char shown[sizeof e.msg], msg[2 * sizeof e.msg + 16];
         point(r, quoted_token(r, e.msg));
-        snprintf(msg, sizeof msg, "bad move '%s': %s", ls_printable(text, shown, sizeof shown),
+        /* A long move is quoted by its head, so that the reason after it fits. */
+        size_t cut = ls_printable_cut(ls_printable(text, shown, sizeof shown), 60);
+        if (shown[cut])
+            memcpy(shown + cut, "...", 4);
+        snprintf(msg, sizeof msg, "bad move '%s': %s", shown,
                  e.msg[0] ? e.msg : "expected 'discard CARDS take CARD', "
                                     "'discard CARDS draw CARD' or 'declare'");
         return fail_shown(r, LS_ESYNTAX, msg);
