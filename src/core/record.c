@@ -345,11 +345,12 @@ static int parse_card(reader *r, int i, ls_card *c)
 /* `leastscore 1`: the first statement of every record. */
 static int st_header(reader *r)
 {
+    char w[LS__WORD_SHOWN + 1]; /* a word quoted in a message (ls__word) */
     if (!is(r->tok[0], "leastscore"))
         return fail(r, LS_ERECORD,
                     "not a Least Score record: the first line must be 'leastscore %s', "
                     "not '%s'",
-                    RECORD_VERSION, r->tok[0]);
+                    RECORD_VERSION, ls__word(r->tok[0], w));
     point(r, 1);
     if (r->ntok < 2)
         return fail(r, LS_ERECORD, "the header has no version: write 'leastscore %s'",
@@ -357,7 +358,7 @@ static int st_header(reader *r)
     if (!is(r->tok[1], RECORD_VERSION))
         return fail(r, LS_ERECORD,
                     "unsupported record version '%s': this reader knows version %s",
-                    r->tok[1], RECORD_VERSION);
+                    ls__word(r->tok[1], w), RECORD_VERSION);
     r->header = true;
     return extra_tokens(r, 2);
 }
@@ -365,6 +366,7 @@ static int st_header(reader *r)
 /* `option NAME VALUE`, before `players`, each option at most once. */
 static int st_option(reader *r)
 {
+    char w[LS__WORD_SHOWN + 1]; /* a word quoted in a message (ls__word) */
     if (r->players_line)
         return fail(r, LS_ERECORD,
                     "option after the players line (line %d): options come before 'players'",
@@ -387,7 +389,8 @@ static int st_option(reader *r)
         for (int i = 0; ls_option_names[i] && n < sizeof list; i++)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
                                   ls_option_names[i]);
-        return fail(r, LS_EOPTION, "unknown option '%s': the options are %s", r->tok[1], list);
+        return fail(r, LS_EOPTION, "unknown option '%s': the options are %s",
+                    ls__word(r->tok[1], w), list);
     }
     if (r->option_line[k])
         return fail(r, LS_EOPTION, "option %s given twice (first on line %d)", r->tok[1],
@@ -395,7 +398,7 @@ static int st_option(reader *r)
     ls_error e = {0};
     point(r, 2);
     if (ls_rules_set(&r->rules, r->tok[1], r->tok[2], &e) != 0)
-        return fail(r, LS_EOPTION, "option %s: '%s' is not %s", r->tok[1], r->tok[2],
+        return fail(r, LS_EOPTION, "option %s: '%s' is not %s", r->tok[1], ls__word(r->tok[2], w),
                     ls_option_allowed(r->tok[1]));
     r->option_line[k] = r->line;
     return 0;
@@ -404,6 +407,7 @@ static int st_option(reader *r)
 /* `players A B ...`: 2-8 unique valid names; creates the match (seed 0). */
 static int st_players(reader *r)
 {
+    char w[LS__WORD_SHOWN + 1]; /* a word quoted in a message (ls__word) */
     if (r->players_line)
         return fail(r, LS_ERECORD, "players given twice (first on line %d)", r->players_line);
     int n = r->ntok - 1;
@@ -419,7 +423,8 @@ static int st_players(reader *r)
         if (!ls_name_valid(names[i]))
             return fail(r, LS_ERECORD,
                         "bad player name '%s': a name is 1 to %d letters A-Z "
-                        "(no accents), digits, '_' or '-'", names[i], LS_NAME_MAX);
+                        "(no accents), digits, '_' or '-'", ls__word(names[i], w),
+                        LS_NAME_MAX);
         for (int j = 0; j < i; j++)
             if (is(names[j], names[i]))
                 return fail(r, LS_ERECORD, "player %s is named twice: names must be unique",
@@ -748,6 +753,7 @@ static bool move_line(const reader *r)
 
 static int statement(reader *r)
 {
+    char w[LS__WORD_SHOWN + 1]; /* a word quoted in a message (ls__word) */
     const char *t = r->tok[0];
     point(r, 0);
     if (!r->header)
@@ -765,8 +771,10 @@ static int statement(reader *r)
     bool keyword = is(t, "round") || is(t, "hand") || is(t, "open");
     if (!r->s) {
         if (keyword || (r->ntok >= 2 && is_move_word(r->tok[1])))
-            return fail(r, LS_ERECORD, "'%s' before the players line: 'players' comes first", t);
-        return fail(r, LS_ESYNTAX, "unknown statement '%s': expected 'option' or 'players'", t);
+            return fail(r, LS_ERECORD, "'%s' before the players line: 'players' comes first",
+                        ls__word(t, w));
+        return fail(r, LS_ESYNTAX, "unknown statement '%s': expected 'option' or 'players'",
+                    ls__word(t, w));
     }
     if (is(t, "round"))
         return st_round(r);
@@ -780,7 +788,7 @@ static int statement(reader *r)
     return fail(r, LS_ESYNTAX,
                 "unknown statement '%s': expected 'round', 'hand', 'open' or a move "
                 "'NAME discard ...'",
-                t);
+                ls__word(t, w));
 }
 
 /* Splits one line (without its line break) into tokens: a '#' starts a
