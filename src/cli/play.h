@@ -59,12 +59,20 @@ typedef struct play_seat_ref { /* what a bot's report callback is given */
     char name[LS_NAME_MAX + 1]; /* the seat's player */
 } play_seat_ref;
 
+/* A deal that leaves fewer cards than this gets a hint giver bounded by
+ * time, PLAY_HINT_MS of search (see advisor() in play_game.c). */
+#define PLAY_HINT_SMALL_DECK 12
+#define PLAY_HINT_MS 2000
+#define PLAY_HINT_S "2" /* PLAY_HINT_MS in seconds, as shown */
+
 /* One match. Seat 0 is the human; bots[0] is NULL. */
 typedef struct play_game {
     const play_opts *opts;
     ls_state *s;
     ls_player *bots[LS_MAX_PLAYERS];
     ls_player *advisor;           /* the hint giver, made on first use */
+    bool advisor_timed;           /* it searches PLAY_HINT_MS, not rollouts */
+    bool hint_cut;                /* the last hint's search ran out of time */
     ls_record *rec;               /* NULL if the writer failed */
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */

@@ -27,7 +27,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ai/expert.h"
 #include "cli/botproc.h"
+#include "cli/cli.h"
 #include "cli/play.h"
 
 /* A path as a message quotes it: shown (cli_shown_n) and, past
@@ -1049,10 +1051,34 @@ void play_game_free(play_game *g)
     memset(g, 0, sizeof *g);
 }
 
-/* The hint giver: the strongest kind that exists (expert, at its default
- * budget), made on first use; greedy if that fails. */
-static ls_player *advisor(play_game *g, ls_error *err)
+/* The clock a time-bounded advisor reads (ms, monotonic). */
+static double advisor_clock(void *ud)
 {
+    (void)ud;
+    return cli_wall_ms();
+}
+
+/* The hint giver: the strongest kind that exists, made on first use;
+ * greedy if that fails. It is the expert at its default budget (16000
+ * rollouts, 32000 heads-up: deterministic, as docs/benchmarks.md
+ * measured it) whenever the deal leaves PLAY_HINT_SMALL_DECK cards or
+ * more, as every table of the default hand size does. A smaller deck
+ * (seven bots dealt 6 cards leave 4) makes each rollout reshuffle the
+ * dead pile again and again: one hint took minutes there. Such a table's
+ * advisor searches by time instead (PLAY_HINT_MS, the expert's ms=),
+ * so that a hint never holds the screen long. s is the match's state
+ * (g->s may not be set yet while a record is replayed). */
+static ls_player *advisor(play_game *g, const ls_state *s, ls_error *err)
+{
+    int left = 52 - ls_players(s) * ls_state_rules(s)->hand_size;
+    if (!g->advisor && left < PLAY_HINT_SMALL_DECK) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "expert:ms=%d", PLAY_HINT_MS);
+        g->advisor = ls_player_new(spec, g->seed ^ 0x5EEDull, NULL);
+        if (g->advisor)
+            ls__expert_set_clock(g->advisor, advisor_clock, NULL);
+        g->advisor_timed = g->advisor != NULL;
+    }
     if (!g->advisor)
         g->advisor = ls_player_new("expert", g->seed ^ 0x5EEDull, NULL);
     if (!g->advisor)
@@ -1082,7 +1108,7 @@ static void told_deal(play_game *g, const ls_state *s)
         }
     /* The advisor follows the human's seat from the start, so that its
      * hints can use what the other players' moves reveal. */
-    if (advisor(g, NULL)) {
+    if (advisor(g, s, NULL)) {
         ls_view_of(s, 0, &v);
         ls_player_round_start(g->advisor, &v);
     }
@@ -1163,11 +1189,13 @@ void play_game_bots_stderr(play_game *g)
 
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
 {
-    if (!advisor(g, err))
+    if (!advisor(g, g->s, err))
         return LS_EINVAL;
     ls_view v;
     ls_view_of(g->s, 0, &v);
+    double t0 = cli_wall_ms();
     int rc = ls_player_hint(g->advisor, &v, m, chance, err);
+    g->hint_cut = rc == 0 && g->advisor_timed && cli_wall_ms() - t0 >= PLAY_HINT_MS;
     if (rc == LS_EINVAL && strcmp(g->advisor->ops->kind, "greedy") != 0) {
         ls_player_free(g->advisor);
         g->advisor = ls_player_new("greedy", g->seed, err);

@@ -551,6 +551,8 @@ static void print_hint(play_game *g)
         play_chance_text(&v, chance, odds, sizeof odds);
         out(" Declaring now: %s likely correct.", odds);
     }
+    if (g->hint_cut)
+        out(" (A search cut at " PLAY_HINT_S " s: this small deck is slow.)");
     out("\n");
 }
 

@@ -1346,7 +1346,8 @@ static void show_hint(ui *u)
      * their end should be the least needed part, not the estimate or how
      * to undo the hint. Then the whole text is under "Last moves" too,
      * which shows an entry whole. */
-    set_msg(u, C_OK, "Hint: %s (%s%s).%s Why: %s.", buf, key, note, odds, why);
+    set_msg(u, C_OK, "Hint: %s (%s%s).%s%s Why: %s.", buf, key, note, odds,
+            u->g.hint_cut ? " (A search cut at " PLAY_HINT_S " s: this small deck is slow.)" : "", why);
     if (rich(u, NULL, 0, 0, COLS - 3, 1000, 0, u->msg, 0) >
         message_rows(u, u->msg, v.nplayers))
         log_text(u, false, u->msg);
