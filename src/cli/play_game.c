@@ -437,16 +437,36 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
     return rc;
 }
 
-/* FILE for the first match, FILE-N (before any extension) for the Nth. */
+/* FILE for the first match, FILE-N (before any extension) for the Nth.
+ * Where FILE-N's name would pass NAME_MAX (255 bytes: FILE's own name may
+ * have up to that), the part before "-N" is cut and a hash of FILE's whole
+ * name put after it, as beside() does, so that the name can be made and
+ * two long names alike in their first bytes stay apart:
+ * "aaa...a-1b2c3d4e-2.lsr". */
 static void numbered_path(const char *file, int number, char *out, size_t size)
 {
     const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
-    if (number <= 1)
+    const char *name = slash ? slash + 1 : file;
+    if (number <= 1) {
         snprintf(out, size, "%s", file);
-    else if (dot && dot != file && (!slash || dot > slash + 1))
-        snprintf(out, size, "%.*s-%d%s", (int)(dot - file), file, number, dot);
-    else
-        snprintf(out, size, "%s-%d", file, number);
+        return;
+    }
+    if (!dot || dot == file || dot <= name)
+        dot = file + strlen(file);
+    char num[16];
+    int nlen = snprintf(num, sizeof num, "-%d", number);
+    size_t stem = (size_t)(dot - name), ext = strlen(dot);
+    if (stem + (size_t)nlen + ext <= NAME_MAX) {
+        snprintf(out, size, "%.*s%s%s", (int)(dot - file), file, num, dot);
+        return;
+    }
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    size_t room = NAME_MAX - (size_t)nlen - 9 - (ext < NAME_MAX / 2 ? ext : 0);
+    size_t keep = stem < room ? stem : room;
+    snprintf(out, size, "%.*s-%08x%s%s", (int)(name - file + keep), file, (unsigned)h, num,
+             ext < NAME_MAX / 2 ? dot : "");
 }
 
 /*
