@@ -1210,7 +1210,7 @@ static void report_bot(void *ud, const char *msg)
 
 static void save(ui *u)
 {
-    char msg[512];
+    char msg[sizeof u->msg]; /* said on the message rows: no more than they hold */
     if (play_game_save(&u->g, msg, sizeof msg) != 0)
         set_msg(u, C_ERR, "%s", msg);
 }
@@ -1509,7 +1509,7 @@ static void my_turn_key(ui *u, int ch)
 
 static int new_match(ui *u, uint64_t seed)
 {
-    char msg[512];
+    char msg[sizeof u->msg]; /* said on the message rows: no more than they hold */
     u->nlog = 0;
     u->alert[0] = '\0';
     if (play_game_new(&u->g, u->o, seed, ++u->matches, report_bot, u, msg,
