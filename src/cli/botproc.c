@@ -2,8 +2,11 @@
  * botproc.c - the referee side of the bot protocol (docs/bot-protocol.md).
  *
  * A bot is a child process started with /bin/sh -c COMMAND whose stdin,
- * stdout and stderr are pipes to us, or its stderr /dev/null when the
- * caller asks (the full-screen game, which it would write over). What it
+ * stdout and stderr are pipes to us. When the caller asks (the full-screen
+ * game, which its stderr would write over) it is quiet: what it writes
+ * to its stderr is not passed on, but its last line is kept and quoted
+ * in the next report of its failure (keep_stderr), as that line often
+ * says why it failed. Otherwise what it
  * writes to its stderr is passed on to ours a whole line at a time
  * (pass_stderr), so that a line it leaves unended never runs into the
  * referee's next message or another bot's line, with its control bytes
@@ -57,6 +60,7 @@
 #define DRAIN_MAX (64 * 1024) /* unasked output read before a go, at most */
 #define ERR_LINE_MAX 4096      /* a longer stderr line is passed on in pieces */
 #define ERR_PASS_MAX (256 * 1024) /* stderr passed on in one go, at most */
+#define ERR_KEPT 120           /* a quiet bot's last stderr line, kept to quote */
 
 typedef struct bot {
     char command[CLI_BOT_COMMAND_MAX + 1];
@@ -68,7 +72,8 @@ typedef struct bot {
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
     bool shaking;         /* waiting for the answer to the handshake */
-    bool quiet;           /* its stderr is /dev/null */
+    bool quiet;           /* its stderr is not passed on, only its last line kept */
+    char last_err[ERR_KEPT + 1]; /* quiet: its stderr's last line, to quote */
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
     size_t len;
@@ -442,6 +447,30 @@ static void put_stderr(const char *s, size_t n)
  * here. At the end of the pipe (every process of the bot closed it) the
  * line begun is ended and the pipe closed.
  */
+/* A quiet bot's whole lines of stderr (n bytes, each ended by '\n'): the
+ * last one not empty is kept, its first ERR_KEPT bytes, to be quoted when
+ * the bot fails; the rest is dropped. */
+static void keep_stderr(bot *b, const char *s, size_t n)
+{
+    while (n > 0) {
+        const char *nl = memchr(s, '\n', n);
+        size_t len = nl ? (size_t)(nl - s) : n;
+        if (len > 0)
+            snprintf(b->last_err, sizeof b->last_err, "%.*s", (int)len, s);
+        len += nl != NULL;
+        s += len;
+        n -= len;
+    }
+}
+
+static void out_stderr(bot *b, const char *s, size_t n)
+{
+    if (b->quiet)
+        keep_stderr(b, s, n);
+    else
+        put_stderr(s, n);
+}
+
 static void pass_stderr(bot *b, bool end_line)
 {
     for (size_t total = 0; b->err_fd >= 0 && total < ERR_PASS_MAX;) {
@@ -461,7 +490,7 @@ static void pass_stderr(bot *b, bool end_line)
         const char *nl = memrchr(b->err, '\n', b->err_len);
         size_t whole = nl ? (size_t)(nl - b->err) + 1 : 0;
         if (whole) {
-            put_stderr(b->err, whole);
+            out_stderr(b, b->err, whole);
             memmove(b->err, b->err + whole, b->err_len - whole);
             b->err_len -= whole;
         } else if (b->err_len == ERR_LINE_MAX) {
@@ -478,14 +507,14 @@ static void pass_stderr(bot *b, bool end_line)
             char rest[4];
             memcpy(rest, b->err + cut, keep);
             b->err[cut] = '\n';
-            put_stderr(b->err, cut + 1);
+            out_stderr(b, b->err, cut + 1);
             memcpy(b->err, rest, keep);
             b->err_len = keep;
         }
     }
     if (end_line && b->err_len) {
         b->err[b->err_len++] = '\n';
-        put_stderr(b->err, b->err_len);
+        out_stderr(b, b->err, b->err_len);
         b->err_len = 0;
     }
 }
@@ -499,14 +528,28 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
 {
     char what[512], command[4 * CLI_BOT_COMMAND_MAX + 1], msg[1600];
+    char said[4 * ERR_KEPT + 64] = "";
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     cli_shown_n(b->command, strlen(b->command), command, sizeof command);
-    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %s", command, v ? " (" : "",
-             v ? v->names[v->me] : "", v ? ")" : "", what);
     pass_stderr(b, true); /* what it wrote before this, on a line of its own */
+    /* A quiet bot's stderr went nowhere: its last line, which often says
+     * why it failed ('can't open file'), is quoted before the fallback's
+     * words (which end the text), once. */
+    const char *fb = NULL;
+    for (const char *p = strstr(what, "; the fallback"); p; p = strstr(p + 1, "; the fallback"))
+        fb = p;
+    if (b->quiet && b->last_err[0]) {
+        char shown[4 * ERR_KEPT + 1];
+        cli_shown_n(b->last_err, strlen(b->last_err), shown, sizeof shown);
+        snprintf(said, sizeof said, "; its stderr's last line: '%s'", shown);
+        b->last_err[0] = '\0';
+    }
+    int head = fb ? (int)(fb - what) : (int)strlen(what);
+    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %.*s%s%s", command, v ? " (" : "",
+             v ? v->names[v->me] : "", v ? ")" : "", head, what, said, what + head);
     if (b->report)
         b->report(b->report_ud, msg);
 }
@@ -685,7 +728,7 @@ static int bot_start(bot *b)
         close(in[1]);
         return -1;
     }
-    if (!b->quiet && pipe2(err, O_CLOEXEC) != 0) {
+    if (pipe2(err, O_CLOEXEC) != 0) {
         close(in[0]);
         close(in[1]);
         close(out[0]);
@@ -738,13 +781,6 @@ static int bot_start(bot *b)
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
             (err[1] >= 0 && dup2(err[1], 2) < 0))
             _exit(127);
-        if (b->quiet) {
-            int null = open("/dev/null", O_WRONLY);
-            if (null < 0 || dup2(null, 2) < 0)
-                _exit(127);
-            if (null != 2)
-                close(null);
-        }
         execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }

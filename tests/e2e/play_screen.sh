@@ -1241,4 +1241,15 @@ assert sum(r.startswith("Ada'"'"'s bot: died before the") for r in rows) == 2, "
     "$tmp/screen" || screen_fail "a bot's failure was not said whole, without its command"
 quit lm
 fi
+# 42. A cmd: bot that cannot start says why: its stderr, which the full
+# screen sends nowhere, said it ('can't open file'), and the failure was
+# only 'died before the handshake (exit status 2)'. Its last line is
+# quoted now.
+if want 42; then
+start ns 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/ns.lsr" --level "'cmd:python3 /no/such/file.py'"
+wait_for ns "Ada's bot: died before the handshake"
+on_screen -E "died before the handshake \(exit status 2\); its stderr's last line: '[^']*python3: can't open file '/no/such/file\.py'" \
+    "the bot's stderr, which says why it failed, is not quoted"
+quit ns
+fi
 echo ok
