@@ -455,8 +455,14 @@ static void keep_stderr(bot *b, const char *s, size_t n)
     while (n > 0) {
         const char *nl = memchr(s, '\n', n);
         size_t len = nl ? (size_t)(nl - s) : n;
+        size_t keep = len;
+        if (keep > ERR_KEPT) { /* cut between two UTF-8 characters */
+            keep = ERR_KEPT;
+            while (keep > ERR_KEPT - 3 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+                keep--;
+        }
         if (len > 0)
-            snprintf(b->last_err, sizeof b->last_err, "%.*s", (int)len, s);
+            snprintf(b->last_err, sizeof b->last_err, "%.*s", (int)keep, s);
         len += nl != NULL;
         s += len;
         n -= len;

@@ -1251,5 +1251,13 @@ wait_for ns "Ada's bot: died before the handshake"
 on_screen -E "died before the handshake \(exit status 2\); its stderr's last line: '[^']*python3: can't open file '/no/such/file\.py'" \
     "the bot's stderr, which says why it failed, is not quoted"
 quit ns
+# Its first 120 bytes are kept, cut between two characters: 119 'a' then
+# an e-acute was quoted with a lone '\xc3'.
+printf '#!/bin/sh\nprintf "%%0119d\\303\\251 more\\n" 0 >&2\nexit 3\n' >"$tmp/errbot.sh"
+start nu 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/nu.lsr" --level "'cmd:sh $tmp/errbot.sh'"
+wait_for nu "Ada's bot: died before the handshake"
+on_screen "its stderr's last line: '0000" "the bot's stderr's last line is not quoted"
+on_screen ! '\xc3' "the bot's stderr's last line is cut inside a character"
+quit nu
 fi
 echo ok
