@@ -966,6 +966,15 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             continue;
         char status[64] = "", part[128] = "";
         if (rc == 0 && bot_exited(b, 0, status, sizeof status)) {
+            /* Its exit closed its end of the pipe before it could be
+             * waited for, so an end of file or output there now is read
+             * as any is: the slice ended, or its stderr woke the wait,
+             * just before it exited (a bot that wrote to its stderr and
+             * exited was told as held one time in three). Only a pipe
+             * still open is held by another process. */
+            struct pollfd out = {.fd = b->from_bot, .events = POLLIN};
+            if (poll(&out, 1, 0) > 0)
+                continue;
             if (b->len)
                 unended(b, part, sizeof part);
             report(b, v, "died%s%s%s, and a process it started holds its output open; "

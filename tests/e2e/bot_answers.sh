@@ -253,4 +253,17 @@ printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $tmp/fb.py" --record "$tmp/fb.lsr" >"$tmp/fb.out" 2>&1 || true
 grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays'; greedy plays this turn" "$tmp/fb.out" ||
     { head -3 "$tmp/fb.out"; fail "play: a bot's answer was quoted otherwise than written"; }
+# A bot that writes to its stderr and exits, with nothing holding its
+# output, is told dead by its exit alone: its stderr woke the wait, or the
+# wait's slice ended, just before it exited, and one run in three said
+# 'and a process it started holds its output open'. Twenty runs.
+printf '#!/bin/sh\nprintf "why it failed\\n" >&2\nexit 3\n' >"$tmp/errexit.sh"
+i=0
+while [ $i -lt 20 ]; do
+    i=$((i + 1))
+    echo quit | "$ls" play --plain --seed 5 --bots 1 --pace 0 --level "cmd:sh $tmp/errexit.sh" \
+        --record "$tmp/ee$i.lsr" >"$tmp/ee.out" 2>&1 || true
+    grep -q "Ada's bot: died before the handshake (exit status 3); greedy plays" "$tmp/ee.out" ||
+        { head -5 "$tmp/ee.out"; fail "run $i: a bot that wrote to its stderr and exited was told otherwise"; }
+done
 echo "bot answers ok"
