@@ -92,6 +92,28 @@ const clearOfChat = (page, sel) => page.evaluate((sel) => {
 // What card or button of the turn (the hand's, the open cards, Draw,
 // Declare) lies under the Chat button, which floats at the screen's
 // foot: each as 'what [l t r b]'.
+// A later turn, Declare allowed, with three open cards drawn in the
+// page's open cards (the deal seldom gives three): plays the person's
+// turns until Declare may be pressed, then returns how many open cards
+// and cards of the hand the page shows.
+async function laterTurnThreeOpen(page) {
+  for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+    if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+  }
+  await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+  return page.evaluate(() => {
+    const open = document.getElementById('open');
+    const card = open.querySelector('button');
+    open.replaceChildren(card);
+    ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
+      const c = i ? open.appendChild(card.cloneNode()) : card;
+      c.textContent = face;
+      c.dataset.card = `three${i}`;
+    });
+    return { three: open.children.length, cards: document.querySelectorAll('.hand button').length };
+  });
+}
+
 const underChat = (page) => page.evaluate(() => {
   const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
   const c = document.querySelector('#chat-toggle').getBoundingClientRect();
@@ -325,21 +347,7 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
       await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
       assert.deepEqual(await offScreen(page), [], 'the first turn, as the page stands');
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
-      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-      }
-      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
-      const three = await page.evaluate(() => {
-        const open = document.getElementById('open');
-        const card = open.querySelector('button');
-        open.replaceChildren(card);
-        ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
-          const c = i ? open.appendChild(card.cloneNode()) : card;
-          c.textContent = face;
-          c.dataset.card = `three${i}`;
-        });
-        return open.children.length;
-      });
+      const { three } = await laterTurnThreeOpen(page);
       assert.equal(three, 3);
       // (at the page's top: the test's clicks, which bring what they
       // press above the foot kept for the Chat button, may have scrolled it)
@@ -374,22 +382,8 @@ test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first 
     assert.deepEqual(await offScreen(page), []);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
     assert.deepEqual(await underChat(page), [], 'the Chat button');
-    for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-    }
-    await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
-    const cards = await page.evaluate(() => {
-      const open = document.getElementById('open');
-      const card = open.querySelector('button');
-      open.replaceChildren(card);
-      ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
-        const c = i ? open.appendChild(card.cloneNode()) : card;
-        c.textContent = face;
-        c.dataset.card = `three${i}`;
-      });
-      window.scrollTo(0, 0);
-      return document.querySelectorAll('.hand button').length;
-    });
+    const { cards } = await laterTurnThreeOpen(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     assert.ok(cards >= 6, `a hand of ${cards}`);
     assert.deepEqual(await offScreen(page), [], `a later turn, a hand of ${cards}, Declare and three open cards`);
     assert.deepEqual(await underChat(page), [], 'a later turn: the Chat button');
