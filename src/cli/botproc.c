@@ -11,7 +11,10 @@
  * (pass_stderr), so that a line it leaves unended never runs into the
  * referee's next message or another bot's line, with its control bytes
  * written \xNN (put_stderr), so that it never reaches the terminal as an
- * escape sequence. The pipes are
+ * escape sequence. A thread of its own, the pump, reads every bot's
+ * stderr as it comes (a quiet bot's lines kept, another's held for the
+ * referee), so that a bot that logs a lot is never held in that write
+ * while the referee waits on something else. The pipes are
  * made with O_CLOEXEC so that bots started by other threads never inherit
  * them (a
  * leaked write end would hide a bot's death). When COMMAND is one simple
@@ -61,14 +64,23 @@
 #define ERR_LINE_MAX 4096      /* a longer stderr line is passed on in pieces */
 #define ERR_PASS_MAX (256 * 1024) /* stderr passed on in one go, at most */
 #define ERR_KEPT 120           /* a quiet bot's last stderr line, kept to quote */
+#define ERR_HELD_MAX (4 * 1024 * 1024) /* stderr the pump holds for the referee, at most */
 
 typedef struct bot {
     char command[CLI_BOT_COMMAND_MAX + 1];
     pid_t pid;            /* the process and its process group; -1 once reaped */
     int to_bot, from_bot; /* pipe ends, -1 when closed */
-    int err_fd;           /* its stderr's read end: -1 when quiet or closed */
+    /* Its stderr, read by the referee's thread and by the pump (the
+     * fields to last_err, under err_mu; only the referee's thread
+     * changes err_fd). */
+    pthread_mutex_t err_mu;
+    int err_fd;           /* its stderr's read end: -1 when closed */
+    bool err_eof;         /* the pump met its end: the referee closes it */
+    bool pumped;          /* in the pump's list */
     char err[ERR_LINE_MAX + 1]; /* its stderr line not yet passed on */
     size_t err_len;       /* at most ERR_LINE_MAX: one byte is kept for '\n' */
+    char *held;           /* whole lines the pump read, not yet passed on */
+    size_t held_len, held_cap;
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
     bool shaking;         /* waiting for the answer to the handshake */
@@ -434,19 +446,6 @@ static void put_stderr(const char *s, size_t n)
     put_raw(out, k);
 }
 
-/*
- * Passes on to our stderr what the bot has written to its own, without
- * waiting: whole lines, each batch in one write, so that lines of bots
- * on other threads do not cut into one another. The start of a line is
- * kept until its newline comes; a line longer than ERR_LINE_MAX is passed
- * on in pieces of that length, each ended. With end_line, the line begun
- * is passed on now, ended with a newline that the bot did not write: the
- * caller is about to write something else (the bot's move is played, a
- * failure is reported, the bot is gone). At most ERR_PASS_MAX bytes are
- * read, so that a bot that writes without end cannot hold the referee
- * here. At the end of the pipe (every process of the bot closed it) the
- * line begun is ended and the pipe closed.
- */
 /* A quiet bot's whole lines of stderr (n bytes, each ended by '\n'): the
  * last one not empty is kept, its first ERR_KEPT bytes, to be quoted when
  * the bot fails; the rest is dropped. */
@@ -469,34 +468,62 @@ static void keep_stderr(bot *b, const char *s, size_t n)
     }
 }
 
-static void out_stderr(bot *b, const char *s, size_t n)
+/* Appends the pump's n bytes of whole lines to b->held, growing it up to
+ * ERR_HELD_MAX (the pump reads no more of a bot whose held lines fill it:
+ * read_stderr is asked for no more than the room left). */
+static void hold_stderr(bot *b, const char *s, size_t n)
+{
+    if (b->held_len + n > b->held_cap) {
+        size_t cap = b->held_cap ? b->held_cap : 64 * 1024;
+        while (cap < b->held_len + n)
+            cap *= 2;
+        char *grown = realloc(b->held, cap);
+        if (!grown)
+            return; /* no memory: these lines are lost, the bot is not held */
+        b->held = grown;
+        b->held_cap = cap;
+    }
+    memcpy(b->held + b->held_len, s, n);
+    b->held_len += n;
+}
+
+/* Whole lines of the bot's stderr: kept (quiet), held for the referee
+ * (read by the pump), or passed on now. */
+static void out_stderr(bot *b, const char *s, size_t n, bool pump)
 {
     if (b->quiet)
         keep_stderr(b, s, n);
+    else if (pump)
+        hold_stderr(b, s, n);
     else
         put_stderr(s, n);
 }
 
-static void pass_stderr(bot *b, bool end_line)
+/*
+ * Reads what the bot's stderr holds now, at most max bytes, without
+ * waiting, and hands it to out_stderr a whole line at a time (the start
+ * of a line is kept in b->err until its newline comes; a line longer
+ * than ERR_LINE_MAX goes in pieces of that length, each ended and cut at
+ * a character). Returns true at the end of the pipe (every process of
+ * the bot closed it). Called with b->err_mu held.
+ */
+static bool read_stderr(bot *b, size_t max, bool pump)
 {
-    for (size_t total = 0; b->err_fd >= 0 && total < ERR_PASS_MAX;) {
-        ssize_t r = read(b->err_fd, b->err + b->err_len, ERR_LINE_MAX - b->err_len);
+    for (size_t total = 0; b->err_fd >= 0 && total < max;) {
+        size_t room = ERR_LINE_MAX - b->err_len;
+        ssize_t r = read(b->err_fd, b->err + b->err_len, room < max - total ? room : max - total);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
-            break; /* EAGAIN: nothing more for now */
-        if (r == 0) {
-            close(b->err_fd);
-            b->err_fd = -1;
-            end_line = true;
-            break;
-        }
+            return false; /* EAGAIN: nothing more for now */
+        if (r == 0)
+            return true;
         total += (size_t)r;
         b->err_len += (size_t)r;
         const char *nl = memrchr(b->err, '\n', b->err_len);
         size_t whole = nl ? (size_t)(nl - b->err) + 1 : 0;
         if (whole) {
-            out_stderr(b, b->err, whole);
+            out_stderr(b, b->err, whole, pump);
             memmove(b->err, b->err + whole, b->err_len - whole);
             b->err_len -= whole;
         } else if (b->err_len == ERR_LINE_MAX) {
@@ -513,16 +540,223 @@ static void pass_stderr(bot *b, bool end_line)
             char rest[4];
             memcpy(rest, b->err + cut, keep);
             b->err[cut] = '\n';
-            out_stderr(b, b->err, cut + 1);
+            out_stderr(b, b->err, cut + 1, pump);
             memcpy(b->err, rest, keep);
             b->err_len = keep;
         }
     }
+    return false;
+}
+
+/*
+ * The stderr pump: one thread that reads every bot's stderr as it comes,
+ * so that a bot that logs more than a pipe holds (64 KiB) is never held
+ * in that write while the referee waits on something else (a person
+ * thinking at the prompt, another bot's answer, the pause between two
+ * questions): it was, and the work it meant to do meanwhile was put off
+ * until its next question, where it counted against its time limit. A
+ * quiet bot's lines are kept as ever (its last line); another's are held
+ * in b->held, up to ERR_HELD_MAX, until the referee passes them on at its
+ * next pass_stderr (so that they reach our stderr where they did, never
+ * across a line a person types); a bot that fills that is read no more
+ * until they are, as before. The pump works under pump.mu, which
+ * pump_remove takes: once a bot is removed the pump never touches it
+ * again. It takes a bot's err_mu inside pump.mu, never the other way
+ * round. A program whose pump cannot start reads as before, only while it
+ * waits on the bot.
+ */
+static struct {
+    pthread_mutex_t mu;
+    bot **bots;       /* the bots whose stderr is read */
+    size_t n, cap;
+    int wake[2];      /* a byte there makes the pump look at the bots again */
+    bool running;
+} pump = {.mu = PTHREAD_MUTEX_INITIALIZER, .wake = {-1, -1}};
+static pthread_once_t pump_once = PTHREAD_ONCE_INIT;
+
+static void pump_poke(void)
+{
+    if (pump.running) {
+        ssize_t w = write(pump.wake[1], "", 1); /* a full pipe has a byte already */
+        (void)w;
+    }
+}
+
+/* Whether the pump may read more of b (b->err_mu held). */
+static bool pump_wants(const bot *b)
+{
+    return b->err_fd >= 0 && !b->err_eof && (b->quiet || b->held_len < ERR_HELD_MAX);
+}
+
+static void *pump_main(void *arg)
+{
+    (void)arg;
+    struct pollfd *pfd = NULL;
+    bot **who = NULL;
+    size_t room = 0;
+    for (;;) {
+        pthread_mutex_lock(&pump.mu);
+        if (room < pump.n + 1) {
+            size_t want = (pump.n + 1) * 2;
+            struct pollfd *p = realloc(pfd, want * sizeof *pfd);
+            if (p)
+                pfd = p;
+            bot **w = realloc(who, want * sizeof *who);
+            if (w)
+                who = w;
+            if (p && w)
+                room = want;
+        }
+        size_t n = 1;
+        pfd[0] = (struct pollfd){.fd = pump.wake[0], .events = POLLIN};
+        for (size_t i = 0; i < pump.n && n < room; i++) {
+            bot *b = pump.bots[i];
+            pthread_mutex_lock(&b->err_mu);
+            if (pump_wants(b)) {
+                who[n] = b;
+                pfd[n++] = (struct pollfd){.fd = b->err_fd, .events = POLLIN};
+            }
+            pthread_mutex_unlock(&b->err_mu);
+        }
+        pthread_mutex_unlock(&pump.mu);
+        /* A second at most: a descriptor closed while it is polled is
+         * let go of by the next look. */
+        if (poll(pfd, n, 1000) <= 0)
+            continue;
+        if (pfd[0].revents) {
+            char junk[64];
+            while (read(pump.wake[0], junk, sizeof junk) > 0)
+                ;
+        }
+        pthread_mutex_lock(&pump.mu);
+        for (size_t i = 1; i < n; i++) {
+            if (!pfd[i].revents)
+                continue;
+            bool listed = false;
+            for (size_t k = 0; k < pump.n && !listed; k++)
+                listed = pump.bots[k] == who[i];
+            if (!listed)
+                continue; /* removed meanwhile, maybe freed */
+            bot *b = who[i];
+            pthread_mutex_lock(&b->err_mu);
+            /* Its descriptor may have been closed and its number given
+             * to another's since the poll. */
+            if (b->err_fd == pfd[i].fd && pump_wants(b))
+                b->err_eof = read_stderr(b, b->quiet ? ERR_PASS_MAX
+                                                     : ERR_HELD_MAX - b->held_len, true);
+            pthread_mutex_unlock(&b->err_mu);
+        }
+        pthread_mutex_unlock(&pump.mu);
+    }
+    return NULL;
+}
+
+static void pump_start(void)
+{
+    if (pipe2(pump.wake, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    /* Every signal goes to the other threads: a handler that sets a flag
+     * must cut short the wait of the thread that looks at it. */
+    sigset_t all, was;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &was);
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pump.running = pthread_create(&t, &attr, pump_main, NULL) == 0;
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
+    if (!pump.running) {
+        close(pump.wake[0]);
+        close(pump.wake[1]);
+    }
+}
+
+static void pump_add(bot *b)
+{
+    pthread_once(&pump_once, pump_start);
+    if (!pump.running)
+        return;
+    pthread_mutex_lock(&pump.mu);
+    if (pump.n == pump.cap) {
+        size_t cap = pump.cap ? pump.cap * 2 : 16;
+        bot **grown = realloc(pump.bots, cap * sizeof *grown);
+        if (!grown) {
+            pthread_mutex_unlock(&pump.mu);
+            return; /* read only while the referee waits on it, as before */
+        }
+        pump.bots = grown;
+        pump.cap = cap;
+    }
+    pump.bots[pump.n++] = b;
+    b->pumped = true;
+    pthread_mutex_unlock(&pump.mu);
+    pump_poke();
+}
+
+static void pump_remove(bot *b)
+{
+    if (!b->pumped)
+        return;
+    pthread_mutex_lock(&pump.mu);
+    for (size_t i = 0; i < pump.n; i++)
+        if (pump.bots[i] == b) {
+            pump.bots[i] = pump.bots[--pump.n];
+            break;
+        }
+    b->pumped = false;
+    pthread_mutex_unlock(&pump.mu);
+}
+
+/*
+ * Passes on to our stderr what the bot has written to its own, without
+ * waiting: first the lines the pump holds, then what the pipe has now,
+ * whole lines, each batch in one write, so that lines of bots on other
+ * threads do not cut into one another. With end_line, the line begun is
+ * passed on now, ended with a newline that the bot did not write: the
+ * caller is about to write something else (the bot's move is played, a
+ * failure is reported, the bot is gone). At most ERR_PASS_MAX bytes are
+ * read, so that a bot that writes without end cannot hold the referee
+ * here. At the end of the pipe (every process of the bot closed it) the
+ * line begun is ended and the pipe closed. A quiet bot's lines are only
+ * kept (keep_stderr).
+ */
+static void pass_stderr(bot *b, bool end_line)
+{
+    pthread_mutex_lock(&b->err_mu);
+    bool full = b->held_len >= ERR_HELD_MAX;
+    for (size_t at = 0; at < b->held_len;) {
+        /* Batches of whole lines of at most ERR_LINE_MAX + 1 bytes, as
+         * put_stderr takes them. */
+        size_t n = 0;
+        for (;;) {
+            const char *nl = memchr(b->held + at + n, '\n', b->held_len - at - n);
+            size_t len = (size_t)(nl - (b->held + at + n)) + 1;
+            if (n && n + len > ERR_LINE_MAX + 1)
+                break;
+            n += len;
+            if (at + n == b->held_len)
+                break;
+        }
+        put_stderr(b->held + at, n);
+        at += n;
+    }
+    b->held_len = 0;
+    if (b->err_eof || read_stderr(b, ERR_PASS_MAX, false)) {
+        close(b->err_fd);
+        b->err_fd = -1;
+        b->err_eof = false;
+        end_line = true;
+    }
     if (end_line && b->err_len) {
         b->err[b->err_len++] = '\n';
-        out_stderr(b, b->err, b->err_len);
+        out_stderr(b, b->err, b->err_len, false);
         b->err_len = 0;
     }
+    pthread_mutex_unlock(&b->err_mu);
+    if (full)
+        pump_poke(); /* it may read that bot again */
 }
 
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
@@ -667,9 +901,11 @@ static void bot_kill(bot *b)
     /* What it wrote before it died; a process it started outside its
      * group may hold the pipe open: what that writes later is lost. */
     pass_stderr(b, true);
+    pthread_mutex_lock(&b->err_mu);
     if (b->err_fd >= 0)
         close(b->err_fd);
     b->err_fd = -1;
+    pthread_mutex_unlock(&b->err_mu);
     b->dead = true;
 }
 
@@ -807,6 +1043,7 @@ static int bot_start(bot *b)
     b->to_bot = in[1];
     b->from_bot = out[0];
     b->err_fd = err[0];
+    pump_add(b);
     return 0;
 }
 
@@ -905,8 +1142,8 @@ static int wait_output(bot *b, int ms)
     pthread_sigmask(SIG_SETMASK, &was, NULL);
     errno = e;
 out:
-    if (rc > 0 && pfd[2].revents)
-        pass_stderr(b, false);
+    /* What the pump holds too, however the wait ended. */
+    pass_stderr(b, false);
     /* The bot's answer first: a key that comes with it waits its turn. */
     if (rc > 0 && !pfd[0].revents)
         return pfd[1].revents ? -2 : 0; /* 0: its stderr alone, passed on */
@@ -1250,6 +1487,9 @@ static void bot_destroy(ls_player *p)
             bot_exited(b, 100, NULL, 0);
         }
         bot_kill(b);
+        pump_remove(b);
+        free(b->held);
+        pthread_mutex_destroy(&b->err_mu);
         ls_player_free(b->fallback);
         free(b);
     }
@@ -1433,6 +1673,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     snprintf(b->command, sizeof b->command, "%s", command);
     b->pid = -1;
     b->to_bot = b->from_bot = b->err_fd = -1;
+    pthread_mutex_init(&b->err_mu, NULL);
     b->timeout_ms = opts && opts->bot_timeout_ms > 0 ? opts->bot_timeout_ms
                                                      : CLI_BOT_TIMEOUT_MS;
     b->report = opts ? opts->report : NULL;
@@ -1444,6 +1685,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->woken = opts ? opts->woken : NULL;
     b->fallback = ls_player_new("greedy", seed, err);
     if (!b->fallback) {
+        pthread_mutex_destroy(&b->err_mu);
         free(b);
         free(p);
         return NULL;

@@ -30,7 +30,8 @@ typedef struct cli_player_opts {
      * (Ann): illegal move 'discard 2C take 9S': ..."); may be NULL. */
     void (*report)(void *ud, const char *msg);
     void *report_ud;
-    bool quiet; /* the bot's stderr goes to /dev/null, not (a line at a time) to ours */
+    bool quiet; /* the bot's stderr is not passed on to ours (a line at a time),
+                 * only its last line kept, quoted in the next report */
     /* May be NULL. A signal handler that sets *stop non-zero cuts short
      * any wait for the bot's answer (a player's Ctrl-C, who expects the
      * game to stop at once, not when the bot's time limit is up): the

@@ -266,4 +266,25 @@ while [ $i -lt 20 ]; do
     grep -q "Ada's bot: died before the handshake (exit status 3); greedy plays" "$tmp/ee.out" ||
         { head -5 "$tmp/ee.out"; fail "run $i: a bot that wrote to its stderr and exited was told otherwise"; }
 done
+# A bot that logs 200 KiB at every line it reads and works 0.7 s on each
+# (tests/bots/chatty.py) is never held in that write: its stderr was read
+# only while the referee waited on it, so that, while you thought at the
+# prompt (here 8 s, time for its work on the 9 lines before your move), it
+# was held after 64 KiB, its work put off to its question, where it was
+# 'no answer within 5000 ms'. Every line of its log is passed on whole.
+{
+    sleep 8
+    echo 'discard 9H draw'
+    sleep 0.5
+    echo quit
+} | "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/chatty.py 0.7" \
+    --record "$tmp/chatty.lsr" >"$tmp/chatty.out" 2>&1 || true
+python3 -c 'import sys
+lines = open(sys.argv[1]).read().split("\n")
+said = [x for x in lines if "chatty bot: " not in x]
+assert not [x for x in said if "Ada\x27s bot:" in x], [x for x in said if "bot:" in x]
+assert any(x.startswith("Ada discards AS and draws") for x in said), said
+log = [x for x in lines if "chatty bot: " in x]
+assert len(log) >= 2000 and all(x.endswith("chatty bot: " + "z" * 1011) for x in log), len(log)' \
+    "$tmp/chatty.out" || { grep -v "^chatty bot: z" "$tmp/chatty.out" | cut -c1-200; fail "play: a bot that logs while you think was held in its write"; }
 echo "bot answers ok"
