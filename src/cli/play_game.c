@@ -439,10 +439,12 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
 
 /* FILE for the first match, FILE-N (before any extension) for the Nth.
  * Where FILE-N's name would pass NAME_MAX (255 bytes: FILE's own name may
- * have up to that), the part before "-N" is cut and a hash of FILE's whole
- * name put after it, as beside() does, so that the name can be made and
- * two long names alike in their first bytes stay apart:
- * "aaa...a-1b2c3d4e-2.lsr". */
+ * have up to that), the part before "-N" is cut between two characters
+ * and a hash of FILE's whole name put after it, as beside() does, so that
+ * the name can be made and two long names alike in their first bytes
+ * stay apart: "aaa...a-1b2c3d4e-2.lsr". An "extension" of NAME_MAX / 2
+ * bytes or more is rather the name's tail, and is cut with the rest (it
+ * was dropped, "x.bbb...b" giving "x-1b2c3d4e-2"). */
 static void numbered_path(const char *file, int number, char *out, size_t size)
 {
     const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
@@ -463,10 +465,16 @@ static void numbered_path(const char *file, int number, char *out, size_t size)
     uint32_t h = 2166136261u; /* FNV-1a */
     for (const char *p = name; *p; p++)
         h = (h ^ (unsigned char)*p) * 16777619u;
-    size_t room = NAME_MAX - (size_t)nlen - 9 - (ext < NAME_MAX / 2 ? ext : 0);
+    if (ext >= NAME_MAX / 2) {
+        stem += ext;
+        dot += ext;
+        ext = 0;
+    }
+    size_t room = NAME_MAX - (size_t)nlen - 9 - ext;
     size_t keep = stem < room ? stem : room;
-    snprintf(out, size, "%.*s-%08x%s%s", (int)(name - file + keep), file, (unsigned)h, num,
-             ext < NAME_MAX / 2 ? dot : "");
+    while (keep > 0 && keep < stem && ((unsigned char)name[keep] & 0xC0) == 0x80)
+        keep--; /* name[keep], the first byte left out, starts a character */
+    snprintf(out, size, "%.*s-%08x%s%s", (int)(name - file + keep), file, (unsigned)h, num, dot);
 }
 
 /*

@@ -341,4 +341,28 @@ esac
 [ "${#second}" -le $((${#tmp} + 6 + 255)) ] && [ "$second" != "$n255" ] ||
     fail "the second match's name is not cut to 255 bytes or is the first's: $second"
 "$ls" replay "$second" >/dev/null || fail "the second match of a 255-byte --record does not replay"
+# That cut is between two characters: a name of e-acutes was cut inside
+# one, the second match's name not UTF-8 (said 'Record saved: .../a\xc3
+# -HASH-2.lsr'). And an extension of 128 bytes or more (a dot near the
+# name's head: more name than extension) is cut as the rest of the name
+# is, not dropped: 'x.bbb...b' gave 'x-HASH-2'.
+for name in "a$(printf '%125s' '' | sed 's/ /é/g').lsr" "x.$(printf '%253s' '' | tr ' ' b)"; do
+    rm -rf "$tmp/n255c"
+    mkdir "$tmp/n255c"
+    printf 'discard QH draw\ndeclare\nyes\nyes\nquit\n' |
+        "$ls" play --plain --seed 3 --bots 1 --threshold 1 --record "$tmp/n255c/$name" >"$tmp/out" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "play --record of a 255-byte name: the second match"; }
+    python3 -c 'import os, sys
+d, first = os.fsencode(sys.argv[1]), os.fsencode(sys.argv[2])
+names = [x for x in os.listdir(d) if x != first and not x.endswith(b".lock")]
+assert len(names) == 1, names
+name = names[0]
+said = [x for x in open(sys.argv[3], encoding="utf-8").read().split("\n") if x.startswith("Record saved: ")]
+assert said[-1] == "Record saved: " + os.path.join(sys.argv[1], name.decode("utf-8")), (said, name)
+assert name.startswith(first[:100]), name
+assert name.endswith(b"-2.lsr" if first.endswith(b".lsr") else b"-2"), name
+sys.stdout.buffer.write(os.path.join(d, name))' "$tmp/n255c" "$name" "$tmp/out" >"$tmp/second" ||
+        fail "the second match of a 255-byte --record: its name was cut inside a character or lost its extension"
+    "$ls" replay "$(cat "$tmp/second")" >/dev/null || fail "the second match of '$name' does not replay"
+done
 echo "cli ok"
