@@ -71,18 +71,34 @@ for bad in "--seconds 1 --matches 5" "--seconds +1" "--seconds" "--seconds 0x10"
 done
 "$ls" bench --seconds 1 --matches 5 2>&1 | grep -q -- "--seconds and --matches cannot go together" ||
     fail "the --seconds with --matches message"
-"$ls" bench --seconds ' 1' 2>&1 | grep -q -- "--seconds: ' 1' is not a number more than 0 and at most 3600" ||
+"$ls" bench --seconds ' 1' 2>&1 | grep -qF -- "--seconds: ' 1' is not written in digits with at most one '.' (such as 2.5 or 0.05): give the seconds, more than 0 and at most 3600" ||
     fail "the --seconds ' 1' message"
 "$ls" bench --matches 2 --seconds 2>&1 | grep -q -- "^leastscore bench: --seconds needs a value$" ||
     fail "the missing value message"
 "$ls" bench --se 1 2>&1 | grep -q -- "^leastscore bench: '--se' is short for more than one option (--seconds, --seed): write more of it$" ||
     fail "the ambiguous --se message"
-"$ls" bench --seconds 0x10 2>&1 | grep -q -- "--seconds: '0x10' is not a number more than 0 and at most 3600" ||
+"$ls" bench --seconds 0x10 2>&1 | grep -qF -- "--seconds: '0x10' is not written in digits with at most one '.' (such as 2.5 or 0.05): give the seconds, more than 0 and at most 3600" ||
     fail "the --seconds 0x10 message"
 "$ls" bench --seconds .05 >/dev/null || fail "--seconds .05"
 # The message for 0 does not offer 0.
-"$ls" bench --seconds 0 2>&1 | grep -q -- "--seconds: '0' is not a number more than 0 and at most 3600" ||
+"$ls" bench --seconds 0 2>&1 | grep -qx -- "leastscore bench: --seconds: '0' is not more than 0 and at most 3600" ||
     fail "the --seconds message"
+# A number written otherwise is told so: '1e-9' was 'not a number more
+# than 0 and at most 3600', which it is.
+"$ls" bench --seconds 1e-9 2>&1 | grep -qxF -- "leastscore bench: --seconds: '1e-9' is not written in digits with at most one '.' (such as 2.5 or 0.05): give the seconds, more than 0 and at most 3600" ||
+    fail "the --seconds 1e-9 message"
+"$ls" bench --seconds 3600.5 2>&1 | grep -qx -- "leastscore bench: --seconds: '3600.5' is not more than 0 and at most 3600" ||
+    fail "the --seconds 3600.5 message"
+# --seconds is kept away from a terminal too, however slow a match: the
+# clock was read every 16 matches there, so that --seconds 1 of an expert
+# (a match of 2 s or so) ran 16 matches, 39 s, and said '(0 per second)'.
+start=$(date +%s)
+timeout 120 "$ls" bench --player expert:iters=100 --players 2 --seconds 1 >"$tmp/slow" 2>&1 ||
+    { cat "$tmp/slow"; fail "bench of an expert for 1 s"; }
+took=$(($(date +%s) - start))
+grep -qE '^matches +[1-9][0-9]* \([0-9]+\.[0-9][0-9] per second\)$' "$tmp/slow" &&
+    ! grep -q '^matches  *16 ' "$tmp/slow" && [ "$took" -lt 20 ] ||
+    { cat "$tmp/slow"; fail "bench --seconds 1 of an expert ran ${took} s"; }
 # A cmd: bot is refused as such (it was an "unknown player kind 'cmd'"),
 # and the message says where bots are timed.
 "$ls" bench --player "cmd:python3 bot.py" --matches 1 2>&1 |
