@@ -95,6 +95,86 @@ static int get_code(json_t *o, proto_msg *m, srv_error *e)
     return 0;
 }
 
+/* The code point of the UTF-8 sequence at s (valid: jansson checked it),
+ * and its length in *len. */
+static unsigned code_point(const unsigned char *s, int *len)
+{
+    if (s[0] < 0x80) {
+        *len = 1;
+        return s[0];
+    }
+    int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    unsigned c = s[0] & (0x7F >> n);
+    for (int i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3F);
+    *len = n;
+    return c;
+}
+
+/* Characters a chat line may not hold: controls (C0, DEL, C1), the line
+ * and paragraph separators, and the explicit direction controls (which
+ * could make a line seem to say something else). */
+static bool chat_forbidden(unsigned c)
+{
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* Characters that show nothing: Unicode's White_Space (those
+ * chat_forbidden() lets through) and Default_Ignorable_Code_Point (format
+ * and filler characters: zero-width spaces and joiners, variation
+ * selectors, the Hangul fillers, tags), and the blank Braille pattern. A
+ * line made only of them would be shown as a blank line. */
+static bool chat_blank(unsigned c)
+{
+    static const unsigned range[][2] = {
+        {0x20, 0x20},       {0xA0, 0xA0},       {0xAD, 0xAD},       {0x34F, 0x34F},
+        {0x61C, 0x61C},     {0x115F, 0x1160},   {0x1680, 0x1680},   {0x17B4, 0x17B5},
+        {0x180B, 0x180F},   {0x2000, 0x200F},   {0x202F, 0x202F},   {0x205F, 0x206F},
+        {0x2800, 0x2800},   {0x3000, 0x3000},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},
+        {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},   {0x1BCA0, 0x1BCA3},
+        {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+    };
+    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
+        if (c >= range[i][0] && c <= range[i][1])
+            return true;
+    return false;
+}
+
+/* Combining marks: the combining diacritical marks' blocks and those of
+ * Cyrillic, Hebrew, Arabic and Thai, each drawn on the character before
+ * it. Stacked by the dozen they make a line that spills over the lines
+ * above and below it; no script needs more than a few on one character. */
+static bool combining_mark(unsigned c)
+{
+    static const unsigned range[][2] = {
+        {0x300, 0x36F},   {0x483, 0x489},   {0x591, 0x5BD},   {0x5BF, 0x5BF},
+        {0x5C1, 0x5C2},   {0x5C4, 0x5C5},   {0x5C7, 0x5C7},   {0x610, 0x61A},
+        {0x64B, 0x65F},   {0x670, 0x670},   {0x6D6, 0x6DC},   {0x6DF, 0x6E4},
+        {0x6E7, 0x6E8},   {0x6EA, 0x6ED},   {0xE31, 0xE31},   {0xE34, 0xE3A},
+        {0xE47, 0xE4E},   {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x20D0, 0x20FF},
+        {0xFE20, 0xFE2F},
+    };
+    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
+        if (c >= range[i][0] && c <= range[i][1])
+            return true;
+    return false;
+}
+
+/* What kind of character c is when a message should name it by its code
+ * point rather than quote it, or NULL for one that shows as itself. */
+static const char *hidden_kind(unsigned c)
+{
+    if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
+        c == 0x200F || c == 0x61C)
+        return "a direction control";
+    if (combining_mark(c))
+        return "a combining mark";
+    if (chat_blank(c) || c == 0x2028 || c == 0x2029 || (c >= 0x80 && c <= 0x9F))
+        return "a character that shows nothing";
+    return NULL;
+}
+
 /*
  * The bad_name error for a name of len bytes (UTF-8, as jansson keeps
  * it) that ls_name_valid() refuses, saying what is wrong with it: empty,
@@ -116,9 +196,16 @@ static int bad_name(srv_error *e, const char *s, size_t len)
         if (c < 0x20 || c == 0x7f)
             return srv_fail(e, SRV_EBAD_NAME, "name: character %zu is a control character "
                             "(U+%04X), which cannot be in a name; %s", i + 1, c, rule);
-        int n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-        if ((size_t)n > len - i)
-            n = (int)(len - i);
+        /* A character that shows nothing, a direction control or a
+         * combining mark is named by its code point: quoted, it would be
+         * unseen in the message, turn the rest of it backwards, or sit
+         * on the quote mark. */
+        int n;
+        unsigned cp = code_point((const unsigned char *)s + i, &n);
+        const char *what = cp >= 0x80 ? hidden_kind(cp) : NULL;
+        if (what)
+            return srv_fail(e, SRV_EBAD_NAME, "name: character %zu, U+%04X (%s), cannot be "
+                            "in a name; %s", i + 1, cp, what, rule);
         return srv_fail(e, SRV_EBAD_NAME, "name: character %zu, '%.*s', cannot be in a "
                         "name; %s", i + 1, n, s + i, rule);
     }
@@ -180,55 +267,10 @@ static int get_password(json_t *o, proto_msg *m, size_t min, srv_error *e)
     return 0;
 }
 
-/* The code point of the UTF-8 sequence at s (valid: jansson checked it),
- * and its length in *len. */
-static unsigned code_point(const unsigned char *s, int *len)
-{
-    if (s[0] < 0x80) {
-        *len = 1;
-        return s[0];
-    }
-    int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
-    unsigned c = s[0] & (0x7F >> n);
-    for (int i = 1; i < n; i++)
-        c = c << 6 | (s[i] & 0x3F);
-    *len = n;
-    return c;
-}
-
-/* Characters a chat line may not hold: controls (C0, DEL, C1), the line
- * and paragraph separators, and the explicit direction controls (which
- * could make a line seem to say something else). */
-static bool chat_forbidden(unsigned c)
-{
-    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 ||
-           (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-}
-
-/* Characters that show nothing: Unicode's White_Space (those
- * chat_forbidden() lets through) and Default_Ignorable_Code_Point (format
- * and filler characters: zero-width spaces and joiners, variation
- * selectors, the Hangul fillers, tags), and the blank Braille pattern. A
- * line made only of them would be shown as a blank line. */
-static bool chat_blank(unsigned c)
-{
-    static const unsigned range[][2] = {
-        {0x20, 0x20},       {0xA0, 0xA0},       {0xAD, 0xAD},       {0x34F, 0x34F},
-        {0x61C, 0x61C},     {0x115F, 0x1160},   {0x1680, 0x1680},   {0x17B4, 0x17B5},
-        {0x180B, 0x180F},   {0x2000, 0x200F},   {0x202F, 0x202F},   {0x205F, 0x206F},
-        {0x2800, 0x2800},   {0x3000, 0x3000},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},
-        {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},   {0x1BCA0, 0x1BCA3},
-        {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
-    };
-    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
-        if (c >= range[i][0] && c <= range[i][1])
-            return true;
-    return false;
-}
-
 /* The `text` of a chat: spaces around it dropped, then 1 to
- * TABLE_CHAT_CHARS characters with none of chat_forbidden() and at least
- * one that is not chat_blank(). */
+ * TABLE_CHAT_CHARS characters with none of chat_forbidden(), at least
+ * one that is not chat_blank(), and at most PROTO_CHAT_MARKS combining
+ * marks in a row. */
 static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
 {
     json_t *v = json_object_get(o, "text");
@@ -247,6 +289,7 @@ static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
     size_t chars = 0;
     unsigned blank = 0; /* the first character that shows nothing */
     bool shows = false;
+    int marks = 0;      /* combining marks in a row, up to this character */
     for (size_t i = 0; i < len; chars++) {
         int n;
         unsigned c = code_point(s + i, &n);
@@ -254,6 +297,12 @@ static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
             return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a control "
                             "character (U+%04X), which a chat line may not hold",
                             chars + 1, c);
+        marks = combining_mark(c) ? marks + 1 : 0;
+        if (marks > PROTO_CHAT_MARKS)
+            return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a combining mark "
+                            "(U+%04X) after %d others on one character; a chat line "
+                            "puts at most %d on one", chars + 1, c, PROTO_CHAT_MARKS,
+                            PROTO_CHAT_MARKS);
         if (!chat_blank(c))
             shows = true;
         else if (!blank)

@@ -31,6 +31,7 @@ enum {
 #define PROTO_PLAYER_TOKEN_MAX 64
 #define PROTO_PASSWORD_MIN 8      /* bytes (the store's limits) */
 #define PROTO_PASSWORD_MAX 1024
+#define PROTO_CHAT_MARKS 8        /* combining marks in a row in a chat line */
 
 /* A client message, checked. Only the members of its type are set. */
 typedef struct proto_msg {

@@ -109,6 +109,43 @@ test('newcomers, spectators and resumed seats get the last 50 lines', async () =
     await srv.close();
 });
 
+// Marks on a letter as scripts write them pass, up to 8 on one
+// character (Vietnamese, Hebrew with its points, Thai, a text's accent
+// written apart), and so do direction marks (LRM, RLM) among letters: a
+// line's direction is the client's to keep to the line (a client shows
+// each line in its own direction, isolated from what follows).
+test('lines with combining marks and direction marks as scripts write them pass', async () => {
+    const srv = await startServer();
+    const ada = await srv.connect({ label: 'ada' });
+    await ada.request({ type: 'create', name: 'Ada', seats: 2, bots: ['greedy'] }, ['joined']);
+    const texts = [
+        'Vie\u0323\u0302t Nam, cafe\u0301',
+        '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD 1-2',
+        '\u0E01\u0E48\u0E32 \u0E19\u0E49\u0E33',
+        'a' + '\u0301'.repeat(8) + ' ' + 'b' + '\u0301'.repeat(8),
+        'abc \u200F\u05D0\u05D1\u200E 42',
+    ];
+    for (const text of texts) {
+        const r = await ada.request({ type: 'chat', text }, ['chat', 'error']);
+        assert.equal(r.type, 'chat', `${JSON.stringify(text)}: ${JSON.stringify(r)}`);
+        assert.equal(r.lines[0].text, text);
+    }
+    // Combining marks stacked by the dozen drew over the lines above and
+    // below: at most 8 on one character.
+    for (const [text, message] of [
+        ['Z' + '\u0301'.repeat(9),
+            /^text: character 10 is a combining mark \(U\+0301\) after 8 others on one character; a chat line puts at most 8 on one$/],
+        ['he' + '\u0336\u1DC4\u20D2\uFE20\u0489\u05B4\u064B\u0E49\u0300\u0301' + 'llo',
+            /^text: character 11 is a combining mark \(U\+0300\) after 8 others/],
+    ]) {
+        const r = await ada.request({ type: 'chat', text }, ['chat', 'error']);
+        assert.equal(r.code, 'bad_message', `${JSON.stringify(text)}: ${JSON.stringify(r)}`);
+        assert.match(r.message, message);
+    }
+    ada.close();
+    await srv.close();
+});
+
 test('bad lines, spectators and floods are refused; a refused line is not shown', async () => {
     const srv = await startServer();
     const ada = await srv.connect({ label: 'ada' });

@@ -311,6 +311,20 @@ describe('errors', () => {
             'tab\t': `name: character 4 is a control character (U+0009), which cannot be in a name; ${rule}`,
             '<b>': `name: character 1, '<', cannot be in a name; ${rule}`,
             'Ada\u{1F600}': `name: character 4, '\u{1F600}', cannot be in a name; ${rule}`,
+            // Characters a quote would hide, or that would turn the rest
+            // of the message backwards, are named by their code points.
+            'A\u200Bda': `name: character 2, U+200B (a character that shows nothing), cannot be in a name; ${rule}`,
+            '\u200B': `name: character 1, U+200B (a character that shows nothing), cannot be in a name; ${rule}`,
+            'Ada\uFEFF': `name: character 4, U+FEFF (a character that shows nothing), cannot be in a name; ${rule}`,
+            'Ada\u2060': `name: character 4, U+2060 (a character that shows nothing), cannot be in a name; ${rule}`,
+            'Ann\u200D': `name: character 4, U+200D (a character that shows nothing), cannot be in a name; ${rule}`,
+            '\u202EadA': `name: character 1, U+202E (a direction control), cannot be in a name; ${rule}`,
+            'Ada\u2067': `name: character 4, U+2067 (a direction control), cannot be in a name; ${rule}`,
+            'Ada\u200F': `name: character 4, U+200F (a direction control), cannot be in a name; ${rule}`,
+            'Ad\u0301a': `name: character 3, U+0301 (a combining mark), cannot be in a name; ${rule}`,
+            '\u3000\u3000': `name: character 1, U+3000 (a character that shows nothing), cannot be in a name; ${rule}`,
+            'Ada\u0085': `name: character 4, U+0085 (a character that shows nothing), cannot be in a name; ${rule}`,
+            'Ada\n': `name: character 4 is a control character (U+000A), which cannot be in a name; ${rule}`,
         };
         await unchanged(t, c, async () => {
             for (const [name, message] of Object.entries(why)) {
