@@ -11,7 +11,9 @@
 #ifndef LS_CLI_PLAY_H
 #define LS_CLI_PLAY_H
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,6 +67,21 @@ typedef struct play_seat_ref { /* what a bot's report callback is given */
 #define PLAY_HINT_MS 2000
 #define PLAY_HINT_S "2" /* PLAY_HINT_MS in seconds, as shown */
 
+/* A hint being searched (play_game_hint_start): the advisor's search runs
+ * on a thread of its own, so that the full screen goes on reading keys. */
+typedef struct play_hint {
+    bool running;                 /* started, not yet ended or dropped */
+    pthread_t thread;
+    atomic_bool done;             /* the search has ended */
+    atomic_bool stop;             /* dropped: a timed search stops now */
+    ls_view v;                    /* the human's view it searches */
+    ls_move m;                    /* its results, once done */
+    double chance;
+    int rc;
+    ls_error err;
+    bool cut;                     /* it ran the whole PLAY_HINT_MS */
+} play_hint;
+
 /* One match. Seat 0 is the human; bots[0] is NULL. */
 typedef struct play_game {
     const play_opts *opts;
@@ -73,6 +90,7 @@ typedef struct play_game {
     ls_player *advisor;           /* the hint giver, made on first use */
     bool advisor_timed;           /* it searches PLAY_HINT_MS, not rollouts */
     bool hint_cut;                /* the last hint's search ran out of time */
+    play_hint hint;               /* the hint being searched, if running */
     ls_record *rec;               /* NULL if the writer failed */
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */
@@ -168,6 +186,18 @@ void play_game_bots_stderr(play_game *g);
 /* The advisor's move for the human and its chance that declaring now is
  * correct (negative when declaring is not allowed). */
 int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err);
+/* The same in steps, for a front end that reads keys meanwhile: _start
+ * begins the search on a thread of its own (0, or LS_EINVAL with err set
+ * when there is no advisor); _ready says whether it has ended; _end waits
+ * for it and gives what play_game_hint() gives; _drop ends it unheard (a
+ * search by time stops at once, one by rollouts runs to its end, so that
+ * the advisor's next hints are those it would have given anyway) and does
+ * nothing when none runs. While a hint runs, nothing else may use the
+ * match's advisor: no move applied, no deal, no play_game_free(). */
+int play_game_hint_start(play_game *g, ls_error *err);
+bool play_game_hint_ready(play_game *g);
+int play_game_hint_end(play_game *g, ls_move *m, double *chance, ls_error *err);
+void play_game_hint_drop(play_game *g);
 /* Writes the record to g->path (creating the directory). Returns 0, or -1
  * with msg set. */
 int play_game_save(play_game *g, char *msg, size_t size);

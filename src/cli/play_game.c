@@ -1079,11 +1079,13 @@ void play_game_free(play_game *g)
     memset(g, 0, sizeof *g);
 }
 
-/* The clock a time-bounded advisor reads (ms, monotonic). */
+/* The clock a time-bounded advisor reads (ms, monotonic). A dropped
+ * hint's (g->hint.stop) is past any deadline: its search ends at the
+ * clock's next reading. */
 static double advisor_clock(void *ud)
 {
-    (void)ud;
-    return cli_wall_ms();
+    play_game *g = ud;
+    return atomic_load(&g->hint.stop) ? 1e300 : cli_wall_ms();
 }
 
 /* The hint giver: the strongest kind that exists, made on first use;
@@ -1104,7 +1106,7 @@ static ls_player *advisor(play_game *g, const ls_state *s, ls_error *err)
         snprintf(spec, sizeof spec, "expert:ms=%d", PLAY_HINT_MS);
         g->advisor = ls_player_new(spec, g->seed ^ 0x5EEDull, NULL);
         if (g->advisor)
-            ls__expert_set_clock(g->advisor, advisor_clock, NULL);
+            ls__expert_set_clock(g->advisor, advisor_clock, g);
         g->advisor_timed = g->advisor != NULL;
     }
     if (!g->advisor)
@@ -1215,23 +1217,98 @@ void play_game_bots_stderr(play_game *g)
         cli_bot_pass_stderr(g->bots[i]);
 }
 
-int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
+/* The search of a hint, on its own thread or the caller's: only h and the
+ * advisor are touched, never the match's state, which h->v copies. */
+static void hint_search(play_game *g)
+{
+    play_hint *h = &g->hint;
+    double t0 = cli_wall_ms();
+    h->err = (ls_error){0};
+    h->rc = ls_player_hint(g->advisor, &h->v, &h->m, &h->chance, &h->err);
+    h->cut = h->rc == 0 && g->advisor_timed && cli_wall_ms() - t0 >= PLAY_HINT_MS;
+    atomic_store(&h->done, true);
+}
+
+static void *hint_thread(void *arg)
+{
+    hint_search(arg);
+    return NULL;
+}
+
+/* Readies g->hint for a search of the human's view; LS_EINVAL when no
+ * advisor can be made. */
+static int hint_begin(play_game *g, ls_error *err)
 {
     if (!advisor(g, g->s, err))
         return LS_EINVAL;
-    ls_view v;
-    ls_view_of(g->s, 0, &v);
-    double t0 = cli_wall_ms();
-    int rc = ls_player_hint(g->advisor, &v, m, chance, err);
-    g->hint_cut = rc == 0 && g->advisor_timed && cli_wall_ms() - t0 >= PLAY_HINT_MS;
+    play_hint *h = &g->hint;
+    ls_view_of(g->s, 0, &h->v);
+    atomic_store(&h->done, false);
+    atomic_store(&h->stop, false);
+    h->running = false;
+    return 0;
+}
+
+int play_game_hint_start(play_game *g, ls_error *err)
+{
+    if (hint_begin(g, err) != 0)
+        return LS_EINVAL;
+    play_hint *h = &g->hint;
+    /* Signals stay with the thread that reads keys: a resize or a Ctrl-C
+     * taken by the search's thread would not wake the front end's wait. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    h->running = pthread_create(&h->thread, NULL, hint_thread, g) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!h->running) /* no thread to be had: the search runs here */
+        hint_search(g);
+    return 0;
+}
+
+bool play_game_hint_ready(play_game *g)
+{
+    return atomic_load(&g->hint.done);
+}
+
+int play_game_hint_end(play_game *g, ls_move *m, double *chance, ls_error *err)
+{
+    play_hint *h = &g->hint;
+    if (h->running)
+        pthread_join(h->thread, NULL);
+    h->running = false;
+    *m = h->m;
+    *chance = h->chance;
+    g->hint_cut = h->cut;
+    int rc = h->rc;
+    if (err)
+        *err = h->err;
     if (rc == LS_EINVAL && strcmp(g->advisor->ops->kind, "greedy") != 0) {
         ls_player_free(g->advisor);
         g->advisor = ls_player_new("greedy", g->seed, err);
         if (!g->advisor)
             return LS_EINVAL;
-        rc = ls_player_hint(g->advisor, &v, m, chance, err);
+        rc = ls_player_hint(g->advisor, &h->v, m, chance, err);
     }
     return rc;
+}
+
+void play_game_hint_drop(play_game *g)
+{
+    play_hint *h = &g->hint;
+    if (!h->running)
+        return;
+    atomic_store(&h->stop, true);
+    pthread_join(h->thread, NULL);
+    h->running = false;
+}
+
+int play_game_hint(play_game *g, ls_move *m, double *chance, ls_error *err)
+{
+    if (hint_begin(g, err) != 0)
+        return LS_EINVAL;
+    hint_search(g);
+    return play_game_hint_end(g, m, chance, err);
 }
 
 /* Writes len bytes of text to fd, then (when sync) to the disk, and

@@ -93,6 +93,8 @@ typedef struct ui {
     char alert[400];          /* a bot's failure: shown until a key */
     ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
     ls_cards before_hint;     /* your selection the hint replaced, or 0 */
+    bool hinting;             /* a hint's search runs (play_game_hint_start):
+                               * run() reads keys meanwhile */
     bool confirm_declare;     /* x was pressed: the next key says y or not */
     bool finish;              /* out, f pressed: the rest of the match at
                                * once, without pauses or rounds' results */
@@ -1301,14 +1303,51 @@ static void take_open(ui *u, int idx)
     human_move(u, (ls_move){u->selected, LS_MOVE_TAKE, ls_cards_first(open)});
 }
 
+/* Ends a hint's search unheard, if one runs; what the selection is is
+ * said again in place of "Thinking of a hint...". */
+static void drop_hint(ui *u)
+{
+    if (!u->hinting)
+        return;
+    play_game_hint_drop(&u->g);
+    u->hinting = false;
+    selection_msg(u);
+}
+
+/* h: the hint's search starts on a thread of its own, and run() goes on
+ * reading keys until it ends (hint_done): a search by time takes 2 s,
+ * which held every key, q and Esc, until it ended. */
 static void show_hint(ui *u)
 {
-    set_msg(u, 0, "Thinking...");
-    draw(u);
+    ls_error err = {0};
+    if (play_game_hint_start(&u->g, &err) != 0) {
+        set_msg(u, C_ERR, "No hint: %s", err.msg);
+        return;
+    }
+    u->hinting = true;
+    set_msg(u, 0, "Thinking of a hint... Esc drops it.");
+}
+
+/* A key while the hint is searched: a resize redraws and h goes on
+ * waiting (the search goes on); any other key drops the hint, and Esc,
+ * which would also drop the selection, does only that. Returns whether
+ * the key is used up. */
+static bool hint_key(ui *u, int ch)
+{
+    if (ch == KEY_RESIZE || ch == 'h' || ch == 'H')
+        return true;
+    drop_hint(u);
+    return ch == 27;
+}
+
+/* The hint's search has ended: what it says. */
+static void hint_done(ui *u)
+{
     ls_move m;
     double chance;
     ls_error err = {0};
-    if (play_game_hint(&u->g, &m, &chance, &err) != 0) {
+    u->hinting = false;
+    if (play_game_hint_end(&u->g, &m, &chance, &err) != 0) {
         set_msg(u, C_ERR, "No hint: %s", err.msg);
         return;
     }
@@ -1531,6 +1570,7 @@ static void end_match(ui *u)
 {
     if (!u->have_game)
         return;
+    drop_hint(u); /* its thread uses the match's advisor */
     save(u);
     if (!u->g.saved)
         snprintf(u->fatal, sizeof u->fatal, "%s", u->msg);
@@ -1844,21 +1884,24 @@ static void run(ui *u)
             play_interrupted = 0;
             /* Too small a terminal could not show the question: Ctrl-C
              * quits at once there, as q does (the record is saved). */
+            drop_hint(u);
             if (sig != SIGINT || u->overlay == OV_QUIT || too_small(u))
                 break;
             ask_quit(u);
         }
+        if (u->hinting && play_game_hint_ready(&u->g))
+            hint_done(u);
         advance(u);
         draw(u);
-        int wait = 250;
+        int wait = u->hinting ? 20 : 250; /* a hint is looked at every 20 ms */
         if (u->bot_due && u->overlay == OV_NONE) {
             long long left = u->bot_due - (long long)cli_wall_ms();
-            wait = left < 0 ? 0 : left < 250 ? (int)left : 250;
+            wait = left < 0 ? 0 : left < wait ? (int)left : wait;
         }
         timeout(wait);
         play_resized = 0; /* a resize from here on is read by getch() */
         int ch = getch();
-        if (ch != ERR)
+        if (ch != ERR && !(u->hinting && hint_key(u, ch)))
             handle_key(u, ch);
     }
 }
