@@ -92,26 +92,26 @@ const clearOfChat = (page, sel) => page.evaluate((sel) => {
 // What card or button of the turn (the hand's, the open cards, Draw,
 // Declare) lies under the Chat button, which floats at the screen's
 // foot: each as 'what [l t r b]'.
-// A later turn, Declare allowed, with three open cards drawn in the
-// page's open cards (the deal seldom gives three): plays the person's
-// turns until Declare may be pressed, then returns how many open cards
-// and cards of the hand the page shows.
-async function laterTurnThreeOpen(page) {
+// A later turn, Declare allowed, with three open cards (or the faces
+// given) drawn in the page's open cards (the deal seldom gives three):
+// plays the person's turns until Declare may be pressed, then returns how
+// many open cards and cards of the hand the page shows.
+async function laterTurnThreeOpen(page, faces = ['10♠', '10♥', 'Q♦']) {
   for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
     if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
   }
   await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
-  return page.evaluate(() => {
+  return page.evaluate((faces) => {
     const open = document.getElementById('open');
     const card = open.querySelector('button');
     open.replaceChildren(card);
-    ['10♠', '10♥', 'Q♦'].forEach((face, i) => {
+    faces.forEach((face, i) => {
       const c = i ? open.appendChild(card.cloneNode()) : card;
       c.textContent = face;
-      c.dataset.card = `three${i}`;
+      c.dataset.card = `open${i}`;
     });
-    return { three: open.children.length, cards: document.querySelectorAll('.hand button').length };
-  });
+    return { open: open.children.length, cards: document.querySelectorAll('.hand button').length };
+  }, faces);
 }
 
 const underChat = (page) => page.evaluate(() => {
@@ -396,9 +396,11 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // too: at 440x320 the column of the turn line, the open cards, the deck
 // and Declare ran 57 px below the screen's foot, at 512x280 Declare 16 px;
 // at 568x320 the dead pile's line under Draw ended 4 px below it (the
-// phones' test above met it only when the deal gave three open cards).
+// phones' test above met it only when the deal gave three open cards);
+// at 400x320 and 420x320 the header took two lines and Declare ended
+// 9 px below it.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
-  { width: 533, height: 320 }, { width: 480, height: 320 }]) {
+  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await fullTable(page, env.server.url, `Small${size.width}`, 8);
@@ -406,8 +408,8 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
       await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
       assert.deepEqual(await offScreen(page), [], 'the first turn, as the page stands');
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
-      const { three } = await laterTurnThreeOpen(page);
-      assert.equal(three, 3);
+      const { open } = await laterTurnThreeOpen(page);
+      assert.equal(open, 3);
       // (at the page's top: the test's clicks, which bring what they
       // press above the foot kept for the Chat button, may have scrolled it)
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -418,6 +420,14 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
           + (r.bottom > window.innerHeight || r.right > window.innerWidth ? ': off the screen' : '');
       });
       assert.doesNotMatch(dead, /off the screen/, 'a later turn, Declare and three open cards');
+      // Five open cards (a run or a flush of five thrown), from 425 px
+      // wide: at 440x320 they took two rows and Declare ended 40 px
+      // below the screen's foot.
+      if (size.width >= 425 && size.height >= 320) {
+        assert.equal((await laterTurnThreeOpen(page, ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'])).open, 5);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and five open cards');
+      }
     });
   });
 }
