@@ -89,6 +89,8 @@
                                  process holds: the loop waits with them */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
+#define ACCOUNT_FILES 3       /* files a login's own store connection opens
+                                 (SQLite's file, -wal and -shm) */
 #define FD_RESERVE 64         /* open files kept from connections, at most: */
 #define FD_RESERVE_MIN 16     /* a quarter of the limit, within these; fd_ok() */
 #define FD_ROOM_NOTED 100     /* fewer connections than this under the limit
@@ -211,6 +213,9 @@ struct server {
     int replays_waiting;
     int hints_running;       /* hints a worker computes */
     struct job *hint_wait, *hint_last; /* the hints asked for next */
+    int accounts_running;    /* logins and passwords a worker checks */
+    int accounts_max;        /* at once, at most (accounts_limit) */
+    struct job *account_wait, *account_last; /* those asked for next */
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
@@ -249,8 +254,8 @@ typedef struct job {
                             once its connection is gone */
     struct lws *wsi;
     api_reply reply;     /* JOB_REPLAY: the record in, the reply out */
-    struct job *wnext;   /* JOB_REPLAY, JOB_HINT: the next waiting */
-    bool waiting;        /* JOB_HINT: in the line, not yet computed */
+    struct job *wnext;   /* JOB_REPLAY, JOB_HINT, JOB_ACCOUNT: the next waiting */
+    bool waiting;        /* JOB_HINT, JOB_ACCOUNT: in the line, not yet begun */
     table_job r;
     bool ok;
     ls_move move;
@@ -1374,6 +1379,68 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
+static void account_free(job *j)
+{
+    explicit_bzero(j->acct.password, sizeof j->acct.password);
+    json_decref(j->acct.id);
+    free(j);
+}
+
+/*
+ * Logins and new passwords are checked accounts_max at a time, the others
+ * wait in order (each connection has one at most). Each opens a store
+ * connection of its own, ACCOUNT_FILES files with SQLite: as many at once
+ * as there are workers took more files than the limit of open files keeps
+ * from connections (fd_reserve), and under ulimit -n 64 with --workers 16
+ * and 26 connections logging in together, 18 were told store_unavailable
+ * ('sqlite: unable to open database file') though the store was there.
+ */
+static void account_start(server *srv)
+{
+    while (srv->accounts_running < srv->accounts_max && srv->account_wait) {
+        job *j = srv->account_wait;
+        srv->account_wait = j->wnext;
+        if (!srv->account_wait)
+            srv->account_last = NULL;
+        j->wnext = NULL;
+        j->waiting = false;
+        if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
+            srv_error e;
+            srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
+            j->c->account = NULL;
+            conn_send(j->c, proto_error(&e, j->acct.type == MSG_LOGIN ? "login"
+                                                                      : "set_password",
+                                        j->acct.id));
+            account_free(j);
+            continue;
+        }
+        srv->accounts_running++;
+    }
+}
+
+/* A connection that goes: its login leaves the line, or, being checked,
+ * is dropped when done. */
+static void account_forget(conn *c)
+{
+    job *j = c->account;
+    c->account = NULL;
+    if (!j)
+        return;
+    j->c = NULL;
+    if (!j->waiting)
+        return;
+    server *srv = c->srv;
+    for (job **p = &srv->account_wait, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
+        if (*p != j)
+            continue;
+        *p = j->wnext;
+        if (srv->account_last == j)
+            srv->account_last = prev;
+        account_free(j);
+        return;
+    }
+}
+
 /* `login` and `set_password`: checked here, hashed on a worker. */
 static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
 {
@@ -1407,13 +1474,15 @@ static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
     snprintf(a->name, sizeof a->name, "%s", m->name);
     snprintf(a->token, sizeof a->token, "%s", m->player_token);
     snprintf(a->password, sizeof a->password, "%s", m->password);
-    if (uv_queue_work(&c->srv->loop, &j->req, job_work, job_done) != 0) {
-        explicit_bzero(a->password, sizeof a->password);
-        json_decref(a->id);
-        free(j);
-        return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
-    }
+    server *srv = c->srv;
+    j->waiting = true;
+    if (srv->account_last)
+        srv->account_last->wnext = j;
+    else
+        srv->account_wait = j;
+    srv->account_last = j;
     c->account = j;
+    account_start(srv);
     return 0;
 }
 
@@ -1441,8 +1510,10 @@ static void account_done(job *j, int status)
         else
             conn_send(c, proto_error(&e, request, a->id));
     }
-    json_decref(a->id);
-    free(j);
+    server *srv = j->srv;
+    account_free(j);
+    srv->accounts_running--;
+    account_start(srv);
 }
 
 static int do_account(conn *c, const proto_msg *m, srv_error *e)
@@ -1616,8 +1687,7 @@ static void conn_free(conn *c)
         tell_watchers(nt);
     }
     hint_forget(c);
-    if (c->account)
-        c->account->c = NULL;
+    account_forget(c);
     while (c->head) {
         outmsg *m = c->head;
         c->head = m->next;
@@ -3355,6 +3425,10 @@ int net_run(const net_config *cfg, FILE *announce)
         srv->fd_reserve = FD_RESERVE_MIN;
     if (srv->fd_reserve > FD_RESERVE)
         srv->fd_reserve = FD_RESERVE;
+    /* Half the reserve for logins' store connections, at least one. */
+    srv->accounts_max = srv->fd_limit > 0 ? (int)(srv->fd_reserve / 2 / ACCOUNT_FILES) : INT_MAX;
+    if (srv->accounts_max < 1)
+        srv->accounts_max = 1;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

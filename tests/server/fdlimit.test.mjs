@@ -11,6 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startServer, withTimeout, sleep, T } from './lib.mjs';
 import { makeTable, settle } from './tables.mjs';
@@ -149,6 +150,48 @@ test('under ulimit -n 64 the server serves, refuses a flood past its room, keeps
         await srv.close();
     } finally {
         for (const s of socks) s.destroy();
+        await srv.kill();
+    }
+});
+
+// A login or a new password opens a store connection of its own on a
+// worker (SQLite's file, -wal and -shm), held while argon2id hashes.
+// Under ulimit -n 64 with 16 workers, 24 connections that did so
+// together took more files than the limit keeps from connections, and
+// most were told store_unavailable ('sqlite: unable to open database
+// file') though the store was there: they are now checked a few at a
+// time (as the files kept allow), the others waiting their turn. Each
+// connection comes from its own loopback address (the budgets of new
+// players and logins are per address).
+test('under ulimit -n 64 with 16 workers, passwords and logins sent together are each answered from the store', async () => {
+    const srv = await startServer({ nofile: 64, args: ['--workers', '16'] });
+    const cs = [];
+    const token = () => randomBytes(16).toString('hex');
+    const answers = () => Promise.all(cs.map((c) => c.next((m) => m.type === 'error' || (m.type === 'player' && m.has_password), 'the answer', T(30000))));
+    const failed = (rs) => JSON.stringify(rs.find((r) => r.type !== 'player'));
+    try {
+        const N = 24;
+        for (let i = 0; i < N; i++) {
+            const c = await srv.connect({ label: `p${i}`, localAddress: `127.0.0.${20 + i}` });
+            const r = await c.request({ type: 'player', name: `P${i}`, token: token() }, ['player', 'error']);
+            assert.equal(r.type, 'player', JSON.stringify(r));
+            cs.push(c);
+        }
+        for (let i = 0; i < N; i++) cs[i].sendNow({ type: 'set_password', password: `password ${i}` });
+        const set = await answers();
+        assert.ok(set.every((r) => r.type === 'player'), `a password: ${failed(set)}`);
+        for (let i = 0; i < N; i++) cs[i].sendNow({ type: 'login', name: `P${i}`, password: `password ${i}`, token: token() });
+        const logins = await answers();
+        assert.ok(logins.every((r, i) => r.type === 'player' && r.name === `P${i}`), `a login: ${failed(logins)}`);
+        // Served after: a wrong password is told so, a new player is made.
+        const a = await srv.connect({ label: 'after', localAddress: '127.0.0.60' });
+        await a.expectError({ type: 'login', name: 'P0', password: 'wrong', token: token() }, 'bad_login');
+        const r = await a.request({ type: 'player', name: 'Ada', token: token() }, ['player', 'error']);
+        assert.equal(r.type, 'player', JSON.stringify(r));
+        for (const c of [...cs, a]) c.close();
+        await srv.close();
+    } finally {
+        for (const c of cs) c.close();
         await srv.kill();
     }
 });
