@@ -185,6 +185,12 @@ static int sq_hold(ls_db *db, ls_error *err)
             return ls__db_fail(err, LS_DB_EHELD, "the store %s is in use by another "
                                "server (it holds the file's lock)",
                                SHOWN(path));
+        if (e == ENOLCK || e == EINVAL || e == EOPNOTSUPP)
+            return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot lock %s: %s: its file "
+                               "system keeps no locks (some network and FUSE file "
+                               "systems), on which SQLite is not safe either; give a --db "
+                               "on a local file system, or a postgresql:// URL",
+                               SHOWN(path), strerror(e));
         return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot lock %s: %s",
                            SHOWN(path), strerror(e));
     }

@@ -76,6 +76,11 @@ int store_file_lock(const char *dir, char *msg, size_t size)
             snprintf(msg, size, "the data directory %s is in use by another server "
                                 "(it holds the directory's lock): stop that one first, or "
                                 "give this one a --data of its own", dir);
+        else if (e == ENOLCK || e == EINVAL || e == EOPNOTSUPP)
+            snprintf(msg, size, "cannot lock the data directory %s: %s: its file system "
+                                "keeps no locks (some network and FUSE file systems), and "
+                                "without one a second server could use it beside this one; "
+                                "give a --data on a local file system", dir, strerror(e));
         else
             snprintf(msg, size, "cannot lock the data directory %s: %s", dir, strerror(e));
         return -1;

@@ -142,4 +142,47 @@ c=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")
 kill -TERM "$pid"
 wait "$pid" || fail "localhost: exit $? after SIGTERM"
 pid=""
+# A file system that keeps no locks (flock fails with ENOLCK or EINVAL, as
+# on some network and FUSE file systems) is said to be one, with what to
+# do: it was 'cannot lock the data directory DIR: No locks available' and
+# no more. A shim (LD_PRELOAD) makes flock fail so on a directory or on a
+# file; not under the sanitizers (their runtime must be loaded first), nor
+# without a C compiler.
+if [ -z "${LS_SANITIZED:-}" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+    cat >"$tmp/nolock.c" <<'EOC'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+int flock(int fd, int op)
+{
+    struct stat st;
+    const char *on = getenv("NOLOCK_ON");
+    if (on && fstat(fd, &st) == 0 && (S_ISDIR(st.st_mode) ? !strcmp(on, "dir") : !strcmp(on, "file"))) {
+        errno = !strcmp(on, "dir") ? EINVAL : ENOLCK;
+        return -1;
+    }
+    int (*real)(int, int) = (int (*)(int, int))dlsym(RTLD_NEXT, "flock");
+    return real(fd, op);
+}
+EOC
+    if "${CC:-cc}" -shared -fPIC -o "$tmp/nolock.so" "$tmp/nolock.c" -ldl 2>"$tmp/cc.err"; then
+        for on in dir file; do
+            if NOLOCK_ON=$on LD_PRELOAD="$tmp/nolock.so" timeout 10 "$bin" serve --listen 127.0.0.1:0 \
+                --web "$tmp/web" --data "$tmp/data5" >"$tmp/out5" 2>"$tmp/err5"; then
+                fail "no locks on the $on: the server ran"; else rc=$?; fi
+            [ "$rc" -eq 1 ] || fail "no locks on the $on: exit $rc (want 1): $(cat "$tmp/err5")"
+            case $on in
+            dir) want="cannot lock the data directory $tmp/data5: Invalid argument: its file system keeps no locks (some network and FUSE file systems), and without one a second server could use it beside this one; give a --data on a local file system" ;;
+            file) want="cannot lock $tmp/data5/leastscore.db: No locks available: its file system keeps no locks (some network and FUSE file systems), on which SQLite is not safe either; give a --db on a local file system, or a postgresql:// URL" ;;
+            esac
+            grep -qF -- "$want" "$tmp/err5" || fail "no locks on the $on: $(cat "$tmp/err5")"
+            [ ! -s "$tmp/out5" ] || fail "no locks on the $on: printed $(cat "$tmp/out5")"
+        done
+    else
+        echo "serve: no shim for flock ($(head -1 "$tmp/cc.err")): the no-locks check skipped"
+    fi
+fi
 echo "serve ok"
