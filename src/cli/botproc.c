@@ -943,12 +943,22 @@ static bool bot_exited(bot *b, int ms, char *why, size_t size)
  * The command as the shell should run it: one simple command (no list,
  * pipeline, compound command or leading assignment) is prefixed with
  * "exec " so that the shell becomes the bot instead of waiting for it
- * while holding the bot's pipes open. Anything else is run as given.
+ * while holding the bot's pipes open. Anything else is run as given, and
+ * so is a command that starts with a word of the shell's own that no
+ * program stands for (exec runs programs only): 'cmd:. ./bot.sh', which
+ * the shell runs, was 'exec . ./bot.sh', "exit status 126: the command
+ * cannot be run", and 'cmd:exit 3' was "127: no such command".
  */
 static void shell_command(const char *command, char *out, size_t size)
 {
     static const char *const words[] = {"if", "while", "until", "for", "case",
-                                        "!", "{", "exec", NULL};
+                                        "!", "{", "exec", ".", ":", "break",
+                                        "continue", "eval", "exit", "export",
+                                        "readonly", "return", "set", "shift",
+                                        "times", "trap", "unset", "cd", "read",
+                                        "ulimit", "umask", "wait", "alias",
+                                        "unalias", "getopts", "jobs", "fg", "bg",
+                                        "hash", "type", "command", "local", NULL};
     size_t first = strcspn(command, " \t");
     bool simple = !strpbrk(command, ";&|()`\n") &&
                   !memchr(command, '=', first);

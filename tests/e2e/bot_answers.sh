@@ -266,6 +266,23 @@ while [ $i -lt 20 ]; do
     grep -q "Ada's bot: died before the handshake (exit status 3); greedy plays" "$tmp/ee.out" ||
         { head -5 "$tmp/ee.out"; fail "run $i: a bot that wrote to its stderr and exited was told otherwise"; }
 done
+# A command that starts with a word of the shell's own is run as the shell
+# runs it, not after 'exec', which runs programs only: 'cmd:. FILE' (a
+# script sourced) was 'died before the handshake (exit status 126: the
+# command cannot be run)' and 'cmd:exit 3' '(exit status 127: no such
+# command)'.
+printf 'exec python3 %s/examples/bots/greedy.py\n' "$root" >"$tmp/dot.sh"
+"$ls" sim --players "greedy,cmd:. $tmp/dot.sh" --matches 1 --seed 3 --json >"$tmp/dot.json" 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "sim (dot)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/dot.json" || fail "a bot run by '. FILE' was not run"
+"$ls" sim --players "greedy,cmd:exit 3" --matches 1 --seed 3 --json >"$tmp/exit.json" 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "sim (exit 3)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith(": died before the handshake (exit status 3); the fallback "
+    "plays for it until the match ends"), m' "$tmp/exit.json" || fail "'cmd:exit 3' was not told by its status"
 # A bot that logs 200 KiB at every line it reads and works 0.7 s on each
 # (tests/bots/chatty.py) is never held in that write: its stderr was read
 # only while the referee waited on it, so that, while you thought at the
