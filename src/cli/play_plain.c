@@ -51,8 +51,8 @@ static size_t out_len;
 static int out_col;           /* columns written on the terminal's row */
 static int out_indent;        /* the indent of the row's later rows */
 
-/* The terminal's width in columns, or 0 when it is not known (or too
- * narrow for breaking lines to help). */
+/* The terminal's width in columns, or 0 when it is not known. (Under 20
+ * columns it was 0 too, and the terminal cut every long line mid-word.) */
 static int term_width(void)
 {
     struct winsize ws;
@@ -66,7 +66,7 @@ static int term_width(void)
         if (n > 0 && n <= 10000 && *end == '\0')
             w = (int)n;
     }
-    return w >= 20 ? w : 0;
+    return w;
 }
 
 /* Marks a space no row may be broken at, in out_line; written as a space. */
@@ -152,8 +152,10 @@ static void out_emit(bool nl)
                 out_rows(out_line, head, width);
                 p = hang + strspn(hang, " ");
                 n = tail - (size_t)(p - hang);
-                printf("\n%*s", OUT_UNDER, "");
-                out_col = out_indent = OUT_UNDER;
+                /* under 20 columns, a quarter of the row, as any indent */
+                int under = width >= 20 ? OUT_UNDER : width / 4;
+                printf("\n%*s", under, "");
+                out_col = out_indent = under;
             }
         }
     }

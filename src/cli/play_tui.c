@@ -45,6 +45,7 @@
 #include "cli/play.h"
 
 #define MIN_COLS 80
+#define NARROW_COLS 20 /* narrower, the too-small message is in short words */
 #define LEFT_W 48 /* the game's columns, left of the log */
 #define LOG_X 50
 #define NAME_W 10 /* names in fixed columns are cut to this */
@@ -494,6 +495,24 @@ static void draw_too_small(const ui *u)
                "the command that goes on with it is printed.",
         "Line mode fits any window: that command with --plain.",
     };
+    /* Under NARROW_COLS the sentences' long words were cut across rows
+     * ("termi" "nal") and the first one alone filled a short window (at
+     * 3x12 nothing said that q quits): there they are said in short words.
+     * A window of one column, where rich() draws nothing, gets them a
+     * character a row. */
+    if (COLS < NARROW_COLS) {
+        snprintf(l2, sizeof l2, "It is %dx%d; needs %dx%d.", COLS, LINES, MIN_COLS, need);
+        lines[0] = "Too small.";
+        lines[2] = "Resize it.";
+        lines[3] = "q quits.";
+        lines[4] = "Or: --plain.";
+    }
+    if (COLS < 2) {
+        const char *t = LINES >= 19 ? "Too small. q quits." : "q quits.";
+        for (int y = 0; t[y] && y < LINES; y++)
+            mvaddch(y, 0, (chtype)(unsigned char)t[y]);
+        return;
+    }
     int nlines = (int)(sizeof lines / sizeof lines[0]) - (over ? 1 : 0);
     /* Each sentence wrapped to the width, the block centred in height.
      * Where they do not all fit, those most needed are kept, whole: what
@@ -508,7 +527,7 @@ static void draw_too_small(const ui *u)
         if (i >= nlines)
             continue;
         int rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
-        if (i == 3 && h + rows > LINES) {
+        if (i == 3 && h + rows > LINES && COLS >= NARROW_COLS) {
             lines[i] = "Press q to quit.";
             rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
         }
@@ -739,9 +758,22 @@ static bool can_finish(const ui *u)
     return ls_eliminated(u->g.s, 0) && ls_phase(u->g.s) != LS_PHASE_OVER && !u->finish;
 }
 
+/* The keys that take an open card, as the footer and the messages say
+ * them: "1" for one open card, "1-3" for three (it said "1-5" whatever
+ * the number). */
+static const char *take_keys(const ui *u, char *buf, size_t size)
+{
+    int n = ls_cards_count(ls_open_cards(u->g.s));
+    if (n <= 1)
+        snprintf(buf, size, "1");
+    else
+        snprintf(buf, size, "1-%d", n);
+    return buf;
+}
+
 static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
 {
-    char keys[200];
+    char keys[200], nums[16];
     switch (u->overlay) {
     case OV_HELP:
         snprintf(keys, sizeof keys, " Up/Down PgUp/PgDn:scroll  other keys:back");
@@ -761,8 +793,9 @@ static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
             snprintf(keys, sizeof keys, " y or x:declare  any other key:go on playing");
         else if (my_turn)
             snprintf(keys, sizeof keys,
-                     " space:select 1-5:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
-                     v->can_declare ? "x:DECLARE " : "", u->pace);
+                     " space:select %s:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
+                     take_keys(u, nums, sizeof nums), v->can_declare ? "x:DECLARE " : "",
+                     u->pace);
         else
             snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  %s?:help  q:quit",
                      u->pace, can_finish(u) ? "f:to the end  " : "");
@@ -1222,15 +1255,16 @@ static void selection_msg(ui *u)
 {
     const ls_rules *r = ls_state_rules(u->g.s);
     ls_error err = {0};
-    char buf[64], pts[24];
+    char buf[64], pts[24], nums[16];
+    take_keys(u, nums, sizeof nums);
     if (!u->selected)
         set_msg(u, 0, "Select the cards to discard (space), then take an open "
-                      "card (1-5) or draw (d).");
+                      "card (%s) or draw (d).", nums);
     else if (ls_discard_ok(u->selected, r, &err))
-        set_msg(u, C_OK, "Discard %s (%s): now take an open card (1-5) "
+        set_msg(u, C_OK, "Discard %s (%s): now take an open card (%s) "
                          "or draw (d).",
                 play_cards(u->selected, buf, sizeof buf),
-                play_points(ls_cards_total(u->selected), pts, sizeof pts));
+                play_points(ls_cards_total(u->selected), pts, sizeof pts), nums);
     else
         set_msg(u, C_ERR, "Not a legal discard: %s", err.msg);
 }

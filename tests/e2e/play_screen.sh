@@ -1260,4 +1260,60 @@ on_screen "its stderr's last line: '0000" "the bot's stderr's last line is not q
 on_screen ! '\xc3' "the bot's stderr's last line is cut inside a character"
 quit nu
 fi
+# 43. The keys that take an open card are as many as the open cards: the
+# footer and the selection's message said '1-5' with one or two open cards.
+# Seed 4, three computers: one open card on your first turn, Cleo's 5C 5S
+# on your second.
+if want 43; then
+start ok 100 30 --seed 4 --bots 3 --pace 0 --record "$tmp/ok.lsr"
+wait_for ok "Select the cards to discard"
+on_screen " space:select 1:take d:draw" "one open card: the footer does not say 1:take"
+on_screen "take an open card (1) or draw" "one open card: the message does not say (1)"
+$T send-keys -t ok Space d
+wait_for ok "drew"
+wait_for ok "Select the cards to discard"
+on_screen " space:select 1-2:take d:draw" "two open cards: the footer does not say 1-2:take"
+on_screen "take an open card (1-2) or draw" "two open cards: the message does not say (1-2)"
+quit ok
+fi
+# 44. A window under 20 columns says it is too small in short words, whole
+# (at 6x12 'The' 'termin' 'al' filled it, a word cut across rows, and
+# nothing said that q quits), and one of a single column, where nothing at
+# all was drawn, a character a row.
+if want 44; then
+start nw 80 24 --seed 3 --bots 1 --pace 0 --record "$tmp/nw.lsr"
+wait_for nw "Your hand: total"
+$T resize-window -t nw -x 6 -y 12
+wait_for nw "small."
+for w in Too small. Resize it. q quits.; do
+    grep -qE -- "(^| )$w( |\$)" "$tmp/screen" || screen_fail "at 6x12 the word '$w' is not whole"
+done
+$T resize-window -t nw -x 1 -y 24
+i=0
+until $T capture-pane -p -t nw | tr -d '\n ' | grep -qF "Toosmall.qquits."; do
+    i=$((i + 1))
+    [ "$i" -lt 200 ] || { $T capture-pane -p -t nw >"$tmp/screen"; screen_fail "at 1x24 nothing says how to quit"; }
+    sleep 0.05
+done
+$T resize-window -t nw -x 80 -y 24
+wait_for nw "Your hand: total"
+quit nw
+fi
+# 45. Line mode under 20 columns breaks its lines at spaces, as it does
+# wider: it left them whole there, and the terminal cut them mid-word
+# ('what the c' 'omputer would do'). Seed 3's help at 12 columns: each
+# word of a command's description is whole on a row.
+if want 45; then
+$T new-session -d -s np -x 12 -y 60 "LC_ALL=$loc LANG=$loc $LS play --plain --seed 3 --record $tmp/np.lsr; echo \"exit status \$?\"; sleep 60"
+wait_for np "your move>"
+$T send-keys -t np help Enter
+wait_for np "Cards: rank"
+for w in computer discard, record; do
+    grep -qw -- "$w" "$tmp/screen" || screen_fail "at 12 columns the word '$w' is cut across rows"
+done
+awk 'length($0) > 12 { bad = 1 } END { exit bad }' "$tmp/screen" ||
+    screen_fail "a row is wider than 12 columns"
+$T send-keys -t np quit Enter
+wait_for np "exit status" # and its 0 on the next row, at 12 columns
+fi
 echo ok
