@@ -90,6 +90,7 @@ export function createChat(send, nameOf) {
     restored: '', // the lines refused and given back to the box, at its start
     held: false, // the open panel stands aside for a box of the turn (hold())
     released: false, // ... and was opened again by its button meanwhile
+    scrolledAt: 0, // where the page stood when the panel was last shown (setOpen)
   };
   function saveSeen() {
     if (state.code) sessionStorage.setItem(KEY_SEEN, JSON.stringify({ code: state.code, n: state.lastN ?? -1, unread: state.unread }));
@@ -148,13 +149,21 @@ export function createChat(send, nameOf) {
     }
   });
 
+  // Closed, the panel leaves the page where it stood when it was opened:
+  // while it lay over the page's foot, a control given the keyboard under
+  // it (Declare, after Escape on its question) was brought above it, and
+  // the page stayed scrolled once it was closed, the hand partly above the
+  // screen's top (at 568x320). A page scrolled up meanwhile stays so.
   function setOpen(open, byUser) {
+    const was = isShown();
     state.open = open;
     if (byUser) localStorage.setItem(KEY_OPEN, open ? '1' : '0');
     if (open) state.unread = 0;
     saveSeen();
     draw();
     if (byUser) (open ? (state.canWrite ? input : list) : toggle).focus();
+    if (!was && isShown()) state.scrolledAt = window.scrollY;
+    else if (was && !isShown() && window.scrollY > state.scrolledAt) window.scrollTo(0, state.scrolledAt);
   }
 
   // Whether the panel is open on the screen (not standing aside).
