@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -594,6 +596,34 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     }
     assert_null(db);
     assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
+}
+
+/* A process out of descriptors is told so: SQLite says "unable to open
+ * database file", which read as the file's fault (a login under a low
+ * ulimit -n was told so, with the store there). */
+static void test_a_store_opened_with_no_descriptor_left_says_so(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    struct rlimit old, low;
+    assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
+    low = old;
+    low.rlim_cur = 64;
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+    int fds[64], n = 0;
+    while (n < 64 && (fds[n] = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0)
+        n++;
+    ls_db *db = NULL;
+    ls_error e;
+    int rc = ls_db_open(&db, where, &e);
+    while (n > 0)
+        close(fds[--n]);
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &old), 0);
+    assert_int_equal(rc, LS_DB_EIO);
+    assert_null(db);
+    assert_non_null(strstr(e.msg, "too many open files: the server has as many files open "
+                                  "as it may; raise ulimit -n"));
 }
 
 /* A store whose migration fails at its opening names its file: on a full
@@ -1857,6 +1887,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),
+    T(test_a_store_opened_with_no_descriptor_left_says_so),
     T(test_a_migration_that_fails_at_opening_names_the_file),
     T(test_a_store_file_that_cannot_be_written_is_refused),
     T(test_a_store_in_a_directory_that_cannot_be_written_says_so),

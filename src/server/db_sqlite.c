@@ -303,8 +303,18 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (rc != SQLITE_OK) {
         int ret = ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s: %s", SHOWN(path),
                               c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc));
-        if (!explain_length(path, err))
+        /* SQLite says "unable to open database file" for a process out of
+         * descriptors too, which reads as the file's fault. */
+        int sys = c->db ? sqlite3_system_errno(c->db) : 0;
+        if (err && (sys == EMFILE || sys == ENFILE)) {
+            size_t n = strnlen(err->msg, sizeof err->msg);
+            snprintf(err->msg + n, sizeof err->msg - n, " (%s: the server has as many "
+                     "files open as it may; raise ulimit -n, or serve fewer at once)",
+                     sys == EMFILE ? "too many open files" : "too many open files in "
+                     "the system");
+        } else if (!explain_length(path, err)) {
             explain_directory(path, err);
+        }
         sq_close(db);
         return ret;
     }
