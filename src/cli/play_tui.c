@@ -1876,8 +1876,6 @@ static void on_winch(int sig)
 
 static void init_curses(ui *u)
 {
-    const char *cs = nl_langinfo(CODESET);
-    u->utf8 = cs && !strcmp(cs, "UTF-8");
     initscr();
     /* A resize also cuts short a wait for a cmd: bot (play_resized). */
     struct sigaction sa = {.sa_handler = on_winch};
@@ -1948,6 +1946,11 @@ int play_tui(play_opts *o)
         return 1;
     u->o = o;
     u->pace = o->pace_ms;
+    /* Known before the match starts: a cmd: bot that fails then (it is
+     * started and greeted there) is reported with the ellipsis of a cut
+     * (copy_cut), which was '~' in a UTF-8 terminal. */
+    const char *cs = nl_langinfo(CODESET);
+    u->utf8 = cs && !strcmp(cs, "UTF-8");
     char msg[512];
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     u->fresh = LS_NO_CARD;

@@ -1316,4 +1316,23 @@ awk 'length($0) > 12 { bad = 1 } END { exit bad }' "$tmp/screen" ||
 $T send-keys -t np quit Enter
 wait_for np "exit status" # and its 0 on the next row, at 12 columns
 fi
+# 46. A message too long for the message rows' 400 bytes is cut at a whole
+# character or escape, an ellipsis after it: a cmd: bot that dies before the
+# handshake, its stderr's last line 120 control bytes, each quoted as
+# '\x01' (its report is about 580 bytes). Reported while the match
+# starts, before the screen, it was cut with '~' in a UTF-8 terminal.
+if want 46; then
+printf '#!/bin/sh\nprintf "%%0120d\\n" 0 | tr 0 "\\001" >&2\nexit 3\n' >"$tmp/ctlbot.sh"
+start cb 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/cb.lsr" --level "'cmd:sh $tmp/ctlbot.sh'"
+wait_for cb "Ada's bot: died before the handshake"
+python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if r.startswith("  Ada'"'"'s bot: died"))
+text = " ".join(r.strip() for r in rows[top:] if r.strip() and not r.startswith(" space:"))
+mark = "\u2026" if sys.argv[2] != "C" else "~"
+assert text.endswith("\\x01" + mark), "not cut at a whole escape with %r: %r" % (mark, text[-40:])
+assert len(text.encode()) < 400, len(text.encode())' "$tmp/screen" "$loc" ||
+    screen_fail "a message too long for its 400 bytes is not cut at a whole escape with an ellipsis"
+quit cb
+fi
 echo ok
