@@ -25,7 +25,7 @@
 import { s, cardShort, cardWords, sentences } from './strings.js';
 import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
-import { h, cardFace, cardRow, stackTable } from './dom.js';
+import { h, cardFace, cardRow, cardsInText, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
 import { createChat } from './chat.js';
 import { Seen, resultKey } from './seen.js';
@@ -1734,9 +1734,9 @@ function hintPanel() {
   if (app.hint === 'pending') return h('p', { class: 'hint', role: 'status' }, s.hintThinking);
   const hint = app.hint;
   return h('div', { class: 'hint', role: 'status', 'aria-label': s.hintButton, 'data-focus': 'hint-box' },
-    h('p', {}, s.hintText(moveText(hint.move))),
+    h('p', {}, cardsInText(s.hintText(moveText(hint.move)))),
     h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
-    hint.why ? h('p', {}, s.hintWhy(moveText(hint.why))) : null);
+    hint.why ? h('p', {}, cardsInText(s.hintWhy(moveText(hint.why)))) : null);
 }
 
 // The line under the hand: whether the cards selected may go, or why not.
@@ -1951,7 +1951,7 @@ function missedFinalPanel() {
 function logPanel() {
   return h('section', { class: 'log', 'aria-labelledby': 'log-h' },
     h('h2', { id: 'log-h' }, s.logHeading),
-    h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', { 'data-v': l.v }, l.text))));
+    h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', { 'data-v': l.v }, cardsInText(l.text)))));
 }
 
 // The timers (and the time to the next try at connecting) count down

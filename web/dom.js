@@ -2,7 +2,7 @@
 // card is drawn one way everywhere (the rank and suit symbol for the eye,
 // the words for a screen reader).
 
-import { cardShort, cardWords } from './strings.js';
+import { cardShort, cardWords, SHORT_CARD, cardOfShort } from './strings.js';
 
 // h('button', {class: 'x', onclick: f}, 'text', child...) builds an element.
 // Attributes whose value is false, null or undefined are left out.
@@ -26,6 +26,21 @@ export function cardFace(card, extra = {}) {
   const red = card.endsWith('H') || card.endsWith('D');
   return h('span', { class: `card${red ? ' red' : ''}`, role: 'img', 'aria-label': cardWords(card), ...extra },
     cardShort(card));
+}
+
+// A line of text with cards in it as the eye reads them ("You discarded
+// 10♦ J♣"): each card is read by a screen reader in words ("10 of
+// diamonds"), not by its symbol's name ("black diamond suit"), as the
+// moves and the hint were. Returns the nodes, for h().
+export function cardsInText(text) {
+  const out = [];
+  let at = 0;
+  for (const m of String(text).matchAll(SHORT_CARD)) {
+    out.push(text.slice(at, m.index), h('span', { role: 'img', 'aria-label': cardWords(cardOfShort(m[1], m[2])) }, m[0]));
+    at = m.index + m[0].length;
+  }
+  out.push(String(text).slice(at));
+  return out;
 }
 
 export function cardRow(cards, label) {

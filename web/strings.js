@@ -11,6 +11,14 @@ const RANK_WORDS = {
 const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const SUIT_WORDS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
+// A card as the page writes it in a line of text ("10♥", "Q♠"): the rank
+// and the suit's symbol, for cardInText().
+export const SHORT_CARD = /(10|[2-9AJQK])([♣♦♥♠])/gu;
+// SHORT_CARD's match -> "10H", for cardWords().
+export function cardOfShort(rank, symbol) {
+  return rank + Object.keys(SUIT_SYMBOLS).find((k) => SUIT_SYMBOLS[k] === symbol);
+}
+
 // "10H" -> "10♥"
 export function cardShort(card) {
   const suit = card.slice(-1);

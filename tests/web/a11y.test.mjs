@@ -8,8 +8,8 @@
 // under the screen's title, h1: the players' row had no heading); no id
 // is used twice, and every id an attribute names (aria-labelledby,
 // aria-describedby, aria-controls, a label's for) is on the page, the
-// rules' dialog open or closed; and the turn and the moves are told in a
-// live region.
+// rules' dialog open or closed; the turn and the moves are told in a
+// live region; and the cards in the moves and the hint read in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +76,27 @@ for (const size of [DESKTOP, PHONE]) {
       assert.match(told, /Your turn/, 'the turn is told');
       await page.click('#hint');
       await page.waitForSelector('.hint p', { timeout: 30000 });
+      // The cards in the moves and in the hint are read in words ("10
+      // of diamonds"), each a picture named so: they were bare text,
+      // which a screen reader reads by the symbol's name ("10 black
+      // diamond suit").
+      const symbols = await page.evaluate(() => {
+        const out = [];
+        let seen = 0;
+        for (const box of document.querySelectorAll('#log, .hint')) {
+          const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            if (!/[♣♦♥♠]/u.test(n.textContent)) continue;
+            seen++;
+            const img = n.parentElement.closest('[role=img]');
+            if (!img || !/^(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)$/.test(img.getAttribute('aria-label'))) {
+              out.push(`'${n.textContent.trim().slice(0, 40)}' in ${box.id || box.className}`);
+            }
+          }
+        }
+        return seen ? out : ['no card in the moves or the hint'];
+      });
+      assert.deepEqual(symbols, [], 'the cards in the moves and the hint, in words');
       await page.click('#chat-toggle');
       assert.deepEqual(await problems(page), [], 'the turn, a hint shown, the chat open');
       await page.click('#chat-close');
