@@ -776,10 +776,15 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
     cli_shown_n(b->command, strlen(b->command), command, sizeof command);
     pass_stderr(b, true); /* what it wrote before this, on a line of its own */
     /* A quiet bot's stderr went nowhere: its last line, which often says
-     * why it failed ('can't open file'), is quoted before the fallback's
-     * words (which end the text), once. */
-    const char *fb = NULL;
-    for (const char *p = strstr(what, "; the fallback"); p; p = strstr(p + 1, "; the fallback"))
+     * why it failed ('can't open file'), is quoted before the referee's
+     * last words ("; the fallback plays ...", or "; killed, the fallback
+     * ...", which ended the text after the quote: the last "; " before
+     * the last "the fallback", which a bot's own text quoted before them
+     * cannot follow), once. */
+    const char *fb = NULL, *last = NULL;
+    for (const char *p = strstr(what, "the fallback"); p; p = strstr(p + 1, "the fallback"))
+        last = p;
+    for (const char *p = strstr(what, "; "); p && p < last; p = strstr(p + 1, "; "))
         fb = p;
     if (b->quiet && b->last_err[0]) {
         char shown[4 * ERR_KEPT + 1];

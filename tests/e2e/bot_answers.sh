@@ -283,6 +283,32 @@ python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died before the handshake (exit status 3); the fallback "
     "plays for it until the match ends"), m' "$tmp/exit.json" || fail "'cmd:exit 3' was not told by its status"
+# On the full screen a quiet bot's stderr's last line is quoted before
+# the referee's last words, also after 'killed,': a bot that timed out had
+# it after 'greedy plays for it until the match ends'. (tmux, 250x40.)
+if command -v tmux >/dev/null 2>&1; then
+    printf 'import sys, time\nfor line in sys.stdin:\n    if line.startswith("leastscore-bot"):\n        print("ok 1", flush=True)\n        print("why: stuck", file=sys.stderr, flush=True)\n    elif line.startswith("go"):\n        time.sleep(30)\n' >"$tmp/stuck.py"
+    TM="tmux -S $tmp/tsock -f /dev/null"
+    $TM new-session -d -s st -x 250 -y 40 \
+        "$ls play --seed 7 --bots 1 --pace 0 --record '$tmp/st.lsr' --level 'cmd:python3 $tmp/stuck.py'; sleep 30"
+    i=0
+    while [ "$i" -lt 300 ]; do
+        $TM capture-pane -p -t st >"$tmp/st.screen" 2>/dev/null || true
+        grep -q "Your hand: total" "$tmp/st.screen" && break
+        sleep 0.1
+        i=$((i + 1))
+    done
+    $TM send-keys -t st Space d
+    i=0
+    while [ "$i" -lt 300 ] && ! grep -q "Ada's bot:" "$tmp/st.screen"; do
+        sleep 0.1
+        $TM capture-pane -p -t st >"$tmp/st.screen" 2>/dev/null || true
+        i=$((i + 1))
+    done
+    $TM kill-server 2>/dev/null || true
+    grep -qF "Ada's bot: no answer within 5000 ms; its stderr's last line: 'why: stuck'; killed, greedy plays for it" \
+        "$tmp/st.screen" || { cat "$tmp/st.screen"; fail "play: a bot's stderr line was not quoted before 'killed'"; }
+fi
 # A bot that logs 200 KiB at every line it reads and works 0.7 s on each
 # (tests/bots/chatty.py) is never held in that write: its stderr was read
 # only while the referee waited on it, so that, while you thought at the
