@@ -43,8 +43,11 @@ const KEY_TURN = 'leastscore.turn';
 // A short screen (style.css's): a phone on its side, under 480 px high,
 // or a desktop window under 620 px high (a 1366x768 laptop at 125% zoom,
 // the browser's bars taken, is 1093x510), where the table is the compact
-// one and the box under the hand is held to the screen's foot.
-const SHORT_SCREEN = '(max-height: 480px), (max-height: 620px) and (min-width: 601px)';
+// one and the box under the hand is held to the screen's foot. (In em,
+// as style.css's media queries are: 16 px each at the browser's default
+// text, so that a person who set larger text gets the layout of a screen
+// as many times smaller.)
+const SHORT_SCREEN = '(max-height: 30em), (max-height: 38.75em) and (min-width: 37.5625em)';
 
 const root = document.getElementById('app');
 const announcer = document.getElementById('announce');

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, fullTable, playTurn, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -37,5 +37,65 @@ test('with the text at 200% on a phone, the first page, the lobby and the table 
     await page.click('#start');
     await page.waitForSelector('.hand-panel', { timeout: 30000 });
     assert.deepEqual(await tooWide(page), [], 'the table');
+  });
+});
+
+// The browser's default text set to 24 px (Chromium's font settings,
+// set here through the DevTools protocol), at 1280x720, a table of 8: a
+// later turn, Declare there, every panel full and five open cards, is on
+// the first screen, and no card or
+// button of it lies over another. The style sheet's media queries were in
+// px, which larger text leaves as they are: the desktop's layout, one and
+// a half times as large, put the hand 6 px and the line under it 41 px
+// below the screen.
+test('the browser\'s text at 24 px, 1280x720, 8 seats: a later turn on the first screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 1280, height: 720 }], async (page) => {
+    // (every panel as full as it gets and five open cards, as fit.test's
+    // desktop windows have them: the worst turn a match gives, each run)
+    await page.context().addInitScript(() => {
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        set onmessage(fn) {
+          super.onmessage = (e) => {
+            const msg = JSON.parse(e.data);
+            if (msg.type === 'state' && msg.view?.status === 'playing' && Array.isArray(msg.view.seats)) {
+              msg.view.seats.forEach((seat) => { if (seat) Object.assign(seat, { known: ['10H', '10D'], last_discard: ['9S', '10S', 'JS', 'QS', 'KS'] }); });
+              msg.view.open = ['10C', '10H', 'QD', 'KD', '10S'];
+            }
+            fn(new MessageEvent('message', { data: JSON.stringify(msg) }));
+          };
+        }
+      };
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 20 } });
+    await fullTable(page, env.server.url, 'Text24', 8);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize), '24px');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(page, -1), 'move');
+    for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+    }
+    await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+    const out = await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      const res = [];
+      const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+      const els = [...document.querySelectorAll('.hand button, #open button, #selection, #draw, #declare, .turn-line, #hint, #rules, #leave, .seat.turn, #chat-toggle')];
+      const name = (el) => el.dataset.card || el.id || el.className;
+      for (const el of els) {
+        const r = el.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom >= window.innerHeight + 0.5 || r.right >= window.innerWidth + 0.5) res.push(`${name(el)} ${at(r)} off the screen`);
+      }
+      for (const [i, a] of els.entries()) {
+        for (const b of els.slice(i + 1)) {
+          const p = a.getBoundingClientRect();
+          const q = b.getBoundingClientRect();
+          if (p.right > q.left + 1 && q.right > p.left + 1 && p.bottom > q.top + 1 && q.bottom > p.top + 1) res.push(`${name(a)} over ${name(b)}`);
+        }
+      }
+      return res;
+    });
+    assert.deepEqual(out, [], 'a later turn, the text at 24 px');
   });
 });
