@@ -522,9 +522,16 @@ static void draw_too_small(const ui *u)
     static const int order[] = {0, 3, 2, 1, 4};
     bool keep[5] = {false};
     int h = 0;
+    /* A window without the rows for both what is wrong and how to quit
+     * (80x1, 19x1: the first alone was said) says them in one. */
+    const char *quit_short = COLS >= NARROW_COLS ? "Press q to quit." : lines[3];
+    bool one = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[0], 0) +
+               rich(u, NULL, 0, 0, COLS, LINES, 0, quit_short, 0) > LINES;
+    if (one)
+        lines[0] = "Too small: q quits.";
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
         int i = order[k];
-        if (i >= nlines)
+        if (i >= nlines || (one && i == 3))
             continue;
         int rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
         if (i == 3 && h + rows > LINES && COLS >= NARROW_COLS) {

@@ -1335,4 +1335,25 @@ assert len(text.encode()) < 400, len(text.encode())' "$tmp/screen" "$loc" ||
     screen_fail "a message too long for its 400 bytes is not cut at a whole escape with an ellipsis"
 quit cb
 fi
+# 47. A window of one row says how to quit too: at 80x1 and 19x1 it said
+# only that the terminal is too small (the first sentence, kept whole).
+if want 47; then
+start or 80 24 --seed 3 --bots 1 --pace 0 --record "$tmp/or.lsr"
+wait_for or "Your hand: total"
+$T resize-window -t or -x 80 -y 1
+wait_for or "Too small: q quits."
+$T resize-window -t or -x 19 -y 1
+wait_for or "Too small: q quits."
+$T send-keys -t or q
+# A row of one would show only the last line: the way out is read at
+# 80x24 (where a q read late asks first).
+$T resize-window -t or -x 80 -y 24
+i=0
+until $T capture-pane -p -t or | grep -qF "exit status 0"; do
+    $T capture-pane -p -t or | grep -qF "Quit this game?" && $T send-keys -t or y
+    i=$((i + 1))
+    [ "$i" -lt 200 ] || { $T capture-pane -p -t or >"$tmp/screen"; screen_fail "q at 19x1 did not quit"; }
+    sleep 0.05
+done
+fi
 echo ok
