@@ -509,7 +509,7 @@ static void draw_too_small(const ui *u)
     }
     if (COLS < 2) {
         const char *t = LINES >= 19 ? "Too small. q quits." : "q quits.";
-        for (int y = 0; t[y] && y < LINES; y++)
+        for (int y = 0; y < LINES && t[y]; y++)
             mvaddch(y, 0, (chtype)(unsigned char)t[y]);
         return;
     }
