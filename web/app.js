@@ -1284,17 +1284,41 @@ function codeFromPath() {
   return m ? m[1].toUpperCase() : '';
 }
 
+// The kind of a character that a message must not quote (unseen there,
+// or turning the rest of the message backwards), or '' for one that shows
+// as itself; the server names the same kinds by code point.
+function hiddenKind(ch) {
+  if (/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(ch)) return s.hiddenDirection;
+  if (/\p{Cc}/u.test(ch) && !/\s/u.test(ch)) return s.hiddenControl;
+  if (/[\p{Default_Ignorable_Code_Point}\u2028\u2029\u2800]/u.test(ch)) return s.hiddenNothing;
+  if (/^\p{M}/u.test(ch)) return s.hiddenMark;
+  return '';
+}
+
 // A name the server would take; otherwise the page says why, naming the
 // first character that cannot be in one ("'ë' cannot be in a name."), so
 // that a name that looks right (an accent, a blank, an emoji) is no
-// riddle.
+// riddle. A character that shows nothing, a direction control or a mark
+// with nothing to sit on is named by its place and code point ("Character
+// 4, U+200B (a character that shows nothing)"): quoted, it was an empty
+// quote, or turned the message backwards.
 function checkName() {
   if (NAME_RE.test(app.name)) return true;
   // (as drawn: an e and its accent are one, 'é', not a lone accent)
   const chars = typeof Intl.Segmenter === 'function'
     ? [...new Intl.Segmenter().segment(app.name)].map((x) => x.segment) : [...app.name];
-  const odd = chars.find((ch) => !/^[A-Za-z0-9_-]$/.test(ch));
-  showAlert(odd ? s.badNameChar(odd) : s.badName);
+  const at = chars.findIndex((ch) => !/^[A-Za-z0-9_-]$/.test(ch));
+  const odd = at >= 0 ? chars[at] : '';
+  // (a hidden character may be drawn as part of the one before it: a
+  // zero-width joiner after a letter; a mark after its letter is drawn
+  // with it, 'é', and is quoted so)
+  const hidden = [...odd].find((c, i) => hiddenKind(c) !== '' && (i === 0 || hiddenKind(c) !== s.hiddenMark));
+  if (hidden) {
+    const code = `U+${hidden.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    showAlert(s.badNameHidden(at + 1, code, hiddenKind(hidden)));
+  } else {
+    showAlert(odd ? s.badNameChar(odd) : s.badName);
+  }
   document.getElementById('name')?.focus();
   return false;
 }

@@ -103,6 +103,15 @@ export const s = {
   // (a character as it is drawn, a letter with its accent; a blank in words)
   badNameChar: (ch) => `${/^\s$/u.test(ch) ? 'A blank' : `'${ch}'`} cannot be in a name. `
     + 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or -.',
+  // (a character that would be unseen quoted, or would turn the message
+  // backwards, named by its place and code point: kind is one of the words
+  // below)
+  badNameHidden: (at, code, kind) => `Character ${at}, ${code} (${kind}), cannot be in a name. `
+    + 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or -.',
+  hiddenDirection: 'a direction control',
+  hiddenMark: 'a combining mark',
+  hiddenNothing: 'a character that shows nothing',
+  hiddenControl: 'a control character',
   badCode: 'Type the table code (letters and digits).',
   badCodeChar: (ch) => `'${ch}' cannot be in a table code. Type the table code (letters and digits).`,
   codeTooLong: (n) => `That code is ${n} characters long; a table code has 5 (letters and digits).`,

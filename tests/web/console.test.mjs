@@ -67,6 +67,22 @@ test('a name refused on the page names the character that cannot be in it', asyn
     assert.equal(await page.evaluate(() => document.activeElement.id), 'name');
     assert.equal(await page.isVisible('.code'), false);
   }
+  // A character that would be unseen quoted, or would turn the message
+  // backwards, is named by its place (as drawn) and code point.
+  for (const [name, at, code, kind] of [
+    ['Ada\u200B', 4, 'U+200B', s.hiddenNothing], ['Ad\u200Da', 2, 'U+200D', s.hiddenNothing],
+    ['Ada\u202Eevil', 4, 'U+202E', s.hiddenDirection], ['\u2067Ada', 1, 'U+2067', s.hiddenDirection],
+    ['\u0301Ada', 1, 'U+0301', s.hiddenMark], ['A\uFEFFda', 2, 'U+FEFF', s.hiddenNothing],
+  ]) {
+    await page.fill('#name', name);
+    await page.click('#create');
+    const want = s.badNameHidden(at, code, kind);
+    await page.waitForFunction((x) => document.getElementById('message')?.textContent === x, want,
+      { timeout: 15000 }).catch(() => {});
+    assert.equal(await page.textContent('#message'), want, JSON.stringify(name));
+    assert.match(want, new RegExp(`^Character ${at}, ${code.replace('+', '\\+')} \\(`));
+    assert.equal(await page.isVisible('.code'), false);
+  }
   // An empty name is asked for.
   await page.fill('#name', '');
   await page.click('#create');
