@@ -179,8 +179,11 @@ int cmd_bench(int argc, char **argv)
              * alone skipped leading blanks and took a sign, and it reads
              * '0x10' as 16 and '1e3' as 1000. */
             char *end;
-            size_t len = strlen(optarg), digits = strspn(optarg, "0123456789.");
-            const char *dot = strchr(optarg, '.');
+            /* (a minus sign is taken, for the range to refuse: '-1' is
+             * written well, and is less than 0) */
+            const char *num = optarg + (optarg[0] == '-');
+            size_t len = strlen(num), digits = strspn(num, "0123456789.");
+            const char *dot = strchr(num, '.');
             seconds = strtod(optarg, &end);
             /* '1e-9' was "not a number more than 0 and at most 3600",
              * which it is: what is wrong with it is how it is written. */

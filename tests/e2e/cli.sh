@@ -253,9 +253,15 @@ for o in "play --bots 1 7" "play --pace 0 10000" "play --seed 0 1844674407370955
             { cat "$tmp/err"; fail "$1 $2 $v: not worded as every number option is"; }
     done
 done
-for v in -1 0 x 3601 0x10; do
+# (a number out of range says the range; one written otherwise says how
+# to write it, bench.sh checks that wording whole)
+for v in -1 0 3601 -0.5 x 0x10 - -x; do
     [ "$(status bench --seconds "$v")" = 2 ] || fail "bench --seconds $v: not exit 2"
-    grep -qxF "leastscore bench: --seconds: '$v' is not a number more than 0 and at most 3600" "$tmp/err" ||
+    case $v in
+    *[!0-9.-]* | - | -*-*) want="' is not written in digits with at most one '.' (such as 2.5 or 0.05): give the seconds, more than 0 and at most 3600" ;;
+    *) want="' is not more than 0 and at most 3600" ;;
+    esac
+    grep -qxF "leastscore bench: --seconds: '$v$want" "$tmp/err" ||
         { cat "$tmp/err"; fail "bench --seconds $v: not worded as every number option is"; }
 done
 # The rules options that are words say so alike: '--tie: 'x' is not
