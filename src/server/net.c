@@ -186,6 +186,15 @@ struct ntable {
     ntable *prev, *next;
 };
 
+/* Jobs that take a worker `max` at a time, the others waiting in order
+ * (line_add, line_take); one that goes before its turn leaves the line
+ * (line_drop). */
+typedef struct job_line {
+    struct job *first, *last; /* waiting, linked by wnext */
+    int running;              /* taken and not yet done */
+    int max;                  /* running at once, at most */
+} job_line;
+
 struct server {
     const net_config *cfg;
     uv_loop_t loop;
@@ -211,11 +220,8 @@ struct server {
     struct job *replay_run;  /* the replay a worker builds, or NULL */
     struct job *replay_wait, *replay_last; /* the replays asked for next */
     int replays_waiting;
-    int hints_running;       /* hints a worker computes */
-    struct job *hint_wait, *hint_last; /* the hints asked for next */
-    int accounts_running;    /* logins and passwords a worker checks */
-    int accounts_max;        /* at once, at most (accounts_limit) */
-    struct job *account_wait, *account_last; /* those asked for next */
+    job_line hints;          /* hints, HINTS_AT_ONCE at a time */
+    job_line accounts;       /* logins and passwords, a few at a time (serve) */
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
     addr_budget new_players; /* players made (player with a new token) */
@@ -723,7 +729,7 @@ static void job_done(uv_work_t *req, int status)
                 send_hint(j->c, j);
         }
         free(j);
-        srv->hints_running--;
+        srv->hints.running--;
         hint_start(srv);
         return;
     }
@@ -1135,6 +1141,46 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
     return 0;
 }
 
+static void line_add(job_line *l, job *j)
+{
+    j->waiting = true;
+    j->wnext = NULL;
+    if (l->last)
+        l->last->wnext = j;
+    else
+        l->first = j;
+    l->last = j;
+}
+
+/* The next job to run, out of the line, when fewer than max run; NULL
+ * when none may. The caller counts it in running once it is queued. */
+static job *line_take(job_line *l)
+{
+    job *j = l->first;
+    if (!j || l->running >= l->max)
+        return NULL;
+    l->first = j->wnext;
+    if (!l->first)
+        l->last = NULL;
+    j->wnext = NULL;
+    j->waiting = false;
+    return j;
+}
+
+/* Takes j out of the line; false when it is not in it. */
+static bool line_drop(job_line *l, job *j)
+{
+    for (job **p = &l->first, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
+        if (*p != j)
+            continue;
+        *p = j->wnext;
+        if (l->last == j)
+            l->last = prev;
+        return true;
+    }
+    return false;
+}
+
 /*
  * Hints are computed HINTS_AT_ONCE at a time, the others wait in order
  * (each connection has one at most): a hint takes the expert's time, and
@@ -1144,13 +1190,7 @@ static int do_resume(conn *c, const proto_msg *m, srv_error *e)
  */
 static void hint_start(server *srv)
 {
-    while (srv->hints_running < HINTS_AT_ONCE && srv->hint_wait) {
-        job *j = srv->hint_wait;
-        srv->hint_wait = j->wnext;
-        if (!srv->hint_wait)
-            srv->hint_last = NULL;
-        j->wnext = NULL;
-        j->waiting = false;
+    for (job *j; (j = line_take(&srv->hints));) {
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
             srv_error e;
             srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
@@ -1159,7 +1199,7 @@ static void hint_start(server *srv)
             free(j);
             continue;
         }
-        srv->hints_running++;
+        srv->hints.running++;
     }
 }
 
@@ -1172,18 +1212,8 @@ static void hint_forget(conn *c)
     if (!j)
         return;
     j->c = NULL;
-    if (!j->waiting)
-        return;
-    server *srv = c->srv;
-    for (job **p = &srv->hint_wait, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
-        if (*p != j)
-            continue;
-        *p = j->wnext;
-        if (srv->hint_last == j)
-            srv->hint_last = prev;
+    if (j->waiting && line_drop(&c->srv->hints, j))
         free(j);
-        return;
-    }
 }
 
 static int do_hint(conn *c, const proto_msg *m, srv_error *e)
@@ -1213,15 +1243,9 @@ static int do_hint(conn *c, const proto_msg *m, srv_error *e)
         free(j);
         return srv_fail(e, SRV_ESHUTTING_DOWN, "the server is stopping");
     }
-    server *srv = c->srv;
-    j->waiting = true;
-    if (srv->hint_last)
-        srv->hint_last->wnext = j;
-    else
-        srv->hint_wait = j;
-    srv->hint_last = j;
+    line_add(&c->srv->hints, j);
     c->hint = j;
-    hint_start(srv);
+    hint_start(c->srv);
     return 0;
 }
 
@@ -1387,7 +1411,7 @@ static void account_free(job *j)
 }
 
 /*
- * Logins and new passwords are checked accounts_max at a time, the others
+ * Logins and new passwords are checked accounts.max at a time, the others
  * wait in order (each connection has one at most). Each opens a store
  * connection of its own, ACCOUNT_FILES files with SQLite: as many at once
  * as there are workers took more files than the limit of open files keeps
@@ -1397,13 +1421,7 @@ static void account_free(job *j)
  */
 static void account_start(server *srv)
 {
-    while (srv->accounts_running < srv->accounts_max && srv->account_wait) {
-        job *j = srv->account_wait;
-        srv->account_wait = j->wnext;
-        if (!srv->account_wait)
-            srv->account_last = NULL;
-        j->wnext = NULL;
-        j->waiting = false;
+    for (job *j; (j = line_take(&srv->accounts));) {
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
             srv_error e;
             srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
@@ -1414,7 +1432,7 @@ static void account_start(server *srv)
             account_free(j);
             continue;
         }
-        srv->accounts_running++;
+        srv->accounts.running++;
     }
 }
 
@@ -1427,18 +1445,8 @@ static void account_forget(conn *c)
     if (!j)
         return;
     j->c = NULL;
-    if (!j->waiting)
-        return;
-    server *srv = c->srv;
-    for (job **p = &srv->account_wait, *prev = NULL; *p; prev = *p, p = &(*p)->wnext) {
-        if (*p != j)
-            continue;
-        *p = j->wnext;
-        if (srv->account_last == j)
-            srv->account_last = prev;
+    if (j->waiting && line_drop(&c->srv->accounts, j))
         account_free(j);
-        return;
-    }
 }
 
 /* `login` and `set_password`: checked here, hashed on a worker. */
@@ -1474,15 +1482,9 @@ static int start_account_job(conn *c, const proto_msg *m, srv_error *e)
     snprintf(a->name, sizeof a->name, "%s", m->name);
     snprintf(a->token, sizeof a->token, "%s", m->player_token);
     snprintf(a->password, sizeof a->password, "%s", m->password);
-    server *srv = c->srv;
-    j->waiting = true;
-    if (srv->account_last)
-        srv->account_last->wnext = j;
-    else
-        srv->account_wait = j;
-    srv->account_last = j;
+    line_add(&c->srv->accounts, j);
     c->account = j;
-    account_start(srv);
+    account_start(c->srv);
     return 0;
 }
 
@@ -1512,7 +1514,7 @@ static void account_done(job *j, int status)
     }
     server *srv = j->srv;
     account_free(j);
-    srv->accounts_running--;
+    srv->accounts.running--;
     account_start(srv);
 }
 
@@ -3426,9 +3428,10 @@ int net_run(const net_config *cfg, FILE *announce)
     if (srv->fd_reserve > FD_RESERVE)
         srv->fd_reserve = FD_RESERVE;
     /* Half the reserve for logins' store connections, at least one. */
-    srv->accounts_max = srv->fd_limit > 0 ? (int)(srv->fd_reserve / 2 / ACCOUNT_FILES) : INT_MAX;
-    if (srv->accounts_max < 1)
-        srv->accounts_max = 1;
+    srv->accounts.max = srv->fd_limit > 0 ? (int)(srv->fd_reserve / 2 / ACCOUNT_FILES) : INT_MAX;
+    if (srv->accounts.max < 1)
+        srv->accounts.max = 1;
+    srv->hints.max = HINTS_AT_ONCE;
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));
