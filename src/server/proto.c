@@ -120,6 +120,15 @@ static bool chat_forbidden(unsigned c)
            (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+/* Whether c lies in one of the n ranges (first and last, both in). */
+static bool in_ranges(unsigned c, const unsigned (*range)[2], size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (c >= range[i][0] && c <= range[i][1])
+            return true;
+    return false;
+}
+
 /* Characters that show nothing: Unicode's White_Space (those
  * chat_forbidden() lets through) and Default_Ignorable_Code_Point (format
  * and filler characters: zero-width spaces and joiners, variation
@@ -135,10 +144,7 @@ static bool chat_blank(unsigned c)
         {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},   {0x1BCA0, 0x1BCA3},
         {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
     };
-    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
-        if (c >= range[i][0] && c <= range[i][1])
-            return true;
-    return false;
+    return in_ranges(c, range, sizeof range / sizeof range[0]);
 }
 
 /* Combining marks: the combining diacritical marks' blocks and those of
@@ -155,10 +161,7 @@ static bool combining_mark(unsigned c)
         {0xE47, 0xE4E},   {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x20D0, 0x20FF},
         {0xFE20, 0xFE2F},
     };
-    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
-        if (c >= range[i][0] && c <= range[i][1])
-            return true;
-    return false;
+    return in_ranges(c, range, sizeof range / sizeof range[0]);
 }
 
 /* What kind of character c is when a message should name it by its code
