@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, PHONES } from './helpers.mjs';
+import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, PHONES } from './helpers.mjs';
 
 // (25 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
@@ -335,29 +335,10 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 // six they put the hand below the screen: at a table of 7 the line under
 // the hand ended at 737 px in 1366x657, at 714 in 1024x700. The page is
 // sent every panel as full as it gets (two cards known, five thrown) and
-// five open cards from the deal on (fullPanels()), so that the turn
-// measured is the worst a match gives, on every run; the turn is a real
-// later one, Declare allowed, measured at each size in turn.
-function fullPanels() {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    set onmessage(fn) {
-      super.onmessage = (e) => {
-        const msg = JSON.parse(e.data);
-        if (msg.type === 'state' && msg.view?.status === 'playing' && Array.isArray(msg.view.seats)) {
-          msg.view.seats.forEach((seat) => {
-            if (!seat) return;
-            seat.known = ['10H', '10D'];
-            seat.last_discard = ['9S', '10S', 'JS', 'QS', 'KS'];
-          });
-          msg.view.open = ['10C', '10H', 'QD', 'KD', '10S'];
-        }
-        fn(new MessageEvent('message', { data: JSON.stringify(msg) }));
-      };
-    }
-  };
-}
-
+// five open cards from the deal on (fullPanels() in helpers.mjs), so
+// that the turn measured is the worst a match gives, on every run; the
+// turn is a real later one, Declare allowed, measured at each size in
+// turn.
 const WINDOWS = [{ width: 1366, height: 657 }, { width: 1280, height: 720 }, { width: 1024, height: 700 }, { width: 1440, height: 789 }];
 for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
   test(`desktop windows, ${seats} seats: a later turn, every panel full and five open cards, on the first screen`, async (t) => {

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, fullTable, playTurn, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, fullTable, playTurn, fullPanels, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -52,21 +52,7 @@ test('the browser\'s text at 24 px, 1280x720, 8 seats: a later turn on the first
   await openPages(t, env.browser, [{ width: 1280, height: 720 }], async (page) => {
     // (every panel as full as it gets and five open cards, as fit.test's
     // desktop windows have them: the worst turn a match gives, each run)
-    await page.context().addInitScript(() => {
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native {
-        set onmessage(fn) {
-          super.onmessage = (e) => {
-            const msg = JSON.parse(e.data);
-            if (msg.type === 'state' && msg.view?.status === 'playing' && Array.isArray(msg.view.seats)) {
-              msg.view.seats.forEach((seat) => { if (seat) Object.assign(seat, { known: ['10H', '10D'], last_discard: ['9S', '10S', 'JS', 'QS', 'KS'] }); });
-              msg.view.open = ['10C', '10H', 'QD', 'KD', '10S'];
-            }
-            fn(new MessageEvent('message', { data: JSON.stringify(msg) }));
-          };
-        }
-      };
-    });
+    await page.context().addInitScript(fullPanels);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 20 } });
     await fullTable(page, env.server.url, 'Text24', 8);
