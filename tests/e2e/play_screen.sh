@@ -1320,20 +1320,34 @@ fi
 # character or escape, an ellipsis after it: a cmd: bot that dies before the
 # handshake, its stderr's last line 120 control bytes, each quoted as
 # '\x01' (its report is about 580 bytes). Reported while the match
-# starts, before the screen, it was cut with '~' in a UTF-8 terminal.
+# starts, before the screen, it was cut with '~' in a UTF-8 terminal. The
+# cut is inside the quote, whose end and the report's ending ('greedy
+# plays for it until the match ends', what happens next) stay whole: cut
+# at its end, the ending was lost, on the message rows and in Last moves.
 if want 46; then
 printf '#!/bin/sh\nprintf "%%0120d\\n" 0 | tr 0 "\\001" >&2\nexit 3\n' >"$tmp/ctlbot.sh"
 start cb 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/cb.lsr" --level "'cmd:sh $tmp/ctlbot.sh'"
 wait_for cb "Ada's bot: died before the handshake"
 python3 -c 'import sys
 rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+mark = "\u2026" if sys.argv[2] != "C" else "~"
+end = "\\x01" + mark + "'"'"'; greedy plays for it until the match ends"
+# the message rows (from column 0), then the Last moves column
 top = next(i for i, r in enumerate(rows) if r.startswith("  Ada'"'"'s bot: died"))
 text = " ".join(r.strip() for r in rows[top:] if r.strip() and not r.startswith(" space:"))
-mark = "\u2026" if sys.argv[2] != "C" else "~"
-assert text.endswith("\\x01" + mark), "not cut at a whole escape with %r: %r" % (mark, text[-40:])
-assert len(text.encode()) < 400, len(text.encode())' "$tmp/screen" "$loc" ||
-    screen_fail "a message too long for its 400 bytes is not cut at a whole escape with an ellipsis"
+assert text.endswith(end), "not cut inside the quote, its ending whole: %r" % text[-80:]
+assert len(text.encode()) < 400, len(text.encode())
+log = " ".join(r.strip() for r in rows[:top])
+assert end in log, "not cut inside the quote in Last moves: %r" % log[-120:]
+' "$tmp/screen" "$loc" ||
+    screen_fail "a message too long for its 400 bytes is not cut inside its quote, its ending whole"
 quit cb
+# Line mode passes the bot's stderr on whole, and the report is short:
+# nothing is cut and the ending is there.
+$LS play --plain --seed 5 --bots 1 --record "$tmp/cbp.lsr" --level "cmd:sh $tmp/ctlbot.sh" \
+    </dev/null >/dev/null 2>"$tmp/cbp.err" || true
+grep -qxF "leastscore play: Ada's bot: died before the handshake (exit status 3); greedy plays for it until the match ends" \
+    "$tmp/cbp.err" || { cat "$tmp/cbp.err"; echo "line mode: the bot's failure is not reported whole"; exit 1; }
 fi
 # 47. A window of one row says how to quit too: at 80x1 and 19x1 it said
 # only that the terminal is too small (the first sentence, kept whole).
