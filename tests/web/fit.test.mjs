@@ -379,11 +379,14 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // at 568x320 the dead pile's line under Draw ended 4 px below it (the
 // phones' test above met it only when the deal gave three open cards);
 // at 400x320 and 420x320 the header took two lines and Declare ended
-// 9 px below it.
+// 9 px below it. Every panel is as full as it gets (fullPanels(): two
+// cards known, five thrown), as it may be on a later turn.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
-  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 }]) {
+  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
+  { width: 424, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
+      await page.context().addInitScript(fullPanels);
       await fullTable(page, env.server.url, `Small${size.width}`, 8);
       await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
       await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
@@ -401,14 +404,14 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
           + (r.bottom > window.innerHeight || r.right > window.innerWidth ? ': off the screen' : '');
       });
       assert.doesNotMatch(dead, /off the screen/, 'a later turn, Declare and three open cards');
-      // Five open cards (a run or a flush of five thrown), from 425 px
-      // wide: at 440x320 they took two rows and Declare ended 40 px
-      // below the screen's foot.
-      if (size.width >= 425 && size.height >= 320) {
-        assert.equal((await laterTurnThreeOpen(page, ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'])).open, 5);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and five open cards');
-      }
+      // Five open cards (a run or a flush of five thrown), at every
+      // size: at 440x320 they took two rows and Declare ended 40 px
+      // below the screen's foot; from 400 to 424 px wide they took two
+      // rows still, and her panel, full, a fourth line for "to play":
+      // Declare ended up to 58 px below it; at 512x280, 2 px.
+      assert.equal((await laterTurnThreeOpen(page, ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'])).open, 5);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and five open cards');
     });
   });
 }
