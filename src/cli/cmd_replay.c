@@ -18,13 +18,8 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/recfile.h"
 #include "leastscore.h"
-
-/* The longest record read. A real match's record is far shorter (a round
- * of 500 turns, the most by default, is about 15 KB); the bound is what
- * stops an endless input, such as /dev/zero or `yes |`, from filling the
- * memory before the first line is even checked. */
-#define RECORD_MAX (64 << 20)
 
 static void help(void)
 {
@@ -229,25 +224,16 @@ int cmd_replay(int argc, char **argv)
     const char *name = strcmp(path, "-") ? cli_shown(path, shown, sizeof shown) : "<stdin>";
     /* A pipe is read through '-': a named one with no writer waited for
      * ever, and a device could be read without end. */
-    char quoted[sizeof shown + 2], why[sizeof quoted + 80];
+    char quoted[sizeof shown + 2], why[sizeof quoted + 160];
     snprintf(quoted, sizeof quoted, "'%s'", name);
     if (strcmp(path, "-") && cli_regular_record(path, quoted, why, sizeof why)) {
         fprintf(stderr, "leastscore replay: %s (to read a pipe, give FILE '-' and pipe it "
                 "to standard input)\n", why);
         return 2;
     }
-    char *text = cli_read_file(path, RECORD_MAX, &len);
-    if (!text && errno == EFBIG) {
-        fprintf(stderr, "leastscore replay: cannot read '%s': it is longer than %d MiB, "
-                "which no game record is\n", name, RECORD_MAX >> 20);
-        return 2;
-    }
-    if (!text && errno == EISDIR) { /* '-' (a FILE was refused above) */
-        fprintf(stderr, "leastscore replay: '%s' is a directory, not a game record\n", name);
-        return 2;
-    }
+    char *text = cli_record_load(path, quoted, &len, why, sizeof why);
     if (!text) {
-        fprintf(stderr, "leastscore replay: cannot read '%s': %s\n", name, strerror(errno));
+        fprintf(stderr, "leastscore replay: %s\n", why);
         return 2;
     }
 

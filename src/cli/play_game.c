@@ -31,6 +31,7 @@
 #include "cli/botproc.h"
 #include "cli/cli.h"
 #include "cli/play.h"
+#include "cli/recfile.h"
 
 /* A path as a message quotes it: shown (cli_shown_n) and, past
  * PATH_SHOWN_MAX bytes, cut in its middle with "...", so that the reason
@@ -358,13 +359,12 @@ static int newer_first(const void *pa, const void *pb)
     return -strcmp(a->name, b->name);
 }
 
-#define RECORD_MAX_MIB 64 /* a longer file is no record (as replay says) */
-
 /* Whether the file at path is a valid record of a match that is not over. */
 static bool unfinished(const char *path)
 {
     size_t len;
-    char *text = cli_read_file(path, RECORD_MAX_MIB << 20, &len);
+    char why[256]; /* not shown: such a file is passed over */
+    char *text = cli_record_load(path, "", &len, why, sizeof why);
     if (!text)
         return false;
     ls_state *s = NULL;
@@ -833,13 +833,11 @@ static int rs_move(void *ud, const ls_state *s, int seat, ls_move m)
 static int resume_match(play_game *g, play_opts *o, uint64_t seed, char *msg,
                         size_t size)
 {
-    g->resume_text = cli_read_file(o->resume, RECORD_MAX_MIB << 20, &g->resume_len);
+    char unread[PATH_SHOWN_MAX + 200]; /* in replay's words */
+    g->resume_text = cli_record_load(o->resume, PATH_SHOWN(o->resume), &g->resume_len,
+                                     unread, sizeof unread);
     if (!g->resume_text) {
-        char why[64]; /* the limit named, in replay's words */
-        snprintf(why, sizeof why, "it is longer than %d MiB, which no game record is",
-                 RECORD_MAX_MIB);
-        snprintf(msg, size, "--resume: cannot read %s: %s", PATH_SHOWN(o->resume),
-                 errno == EFBIG ? why : strerror(errno));
+        snprintf(msg, size, "--resume: %s", unread);
         return -1;
     }
     resume_ctx c = {.g = g, .o = o, .seed = seed, .msg = msg, .size = size};

@@ -228,8 +228,49 @@ cmp -s "$tmp/out" "$tmp/file-out" || fail "replay of a pipe on stdin printed ano
 # comments stand for it here.
 yes '# a comment' | head -c 70000000 | "$bin" replay - >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] || fail "replay of 70 MB on stdin did not exit 2"
-[ "$(cat "$tmp/err")" = "leastscore replay: cannot read '<stdin>': it is longer than 64 MiB, which no game record is" ] ||
+[ "$(cat "$tmp/err")" = "leastscore replay: cannot read '<stdin>': it gave more than the 64 MiB (67108864 bytes) of any game record; reading stopped there" ] ||
     fail "wrong message for a 70 MB input"
+
+# A file over the limit is refused by its size, before it is read (a 75 MB
+# file was read whole, then 128 MiB of a longer one, before the refusal),
+# and the message names the file, its size and the limit; the same for
+# play --resume. A pipe that never ends is read one byte past the limit,
+# not further (128 MiB were read before). Peak memory is the evidence:
+# the file is sparse (200 MB, no disk used), its reading would take more.
+python3 - "$bin" "$tmp" <<'PY' || fail "a record over the limit"
+import resource, subprocess, sys
+ls, tmp = sys.argv[1], sys.argv[2]
+path = f"{tmp}/huge.lsr"
+with open(path, "wb") as f:
+    f.truncate(200_000_000)
+for args, want in (
+        (["replay", path], f"leastscore replay: cannot read '{path}': it has 200000000 bytes, "
+                           "more than the 64 MiB (67108864 bytes) of any game record\n"),
+        (["play", "--plain", "--resume", path],
+         f"leastscore play: --resume: cannot read {path}: it has 200000000 bytes, "
+         "more than the 64 MiB (67108864 bytes) of any game record\n")):
+    r = subprocess.run([ls] + args, capture_output=True, text=True, input="quit\n", timeout=60)
+    if r.returncode != 2 or r.stderr != want or r.stdout:
+        sys.exit(f"{args[0]} of a 200 MB file: status {r.returncode}, stderr {r.stderr!r}")
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss >> 10
+if peak >= 64:
+    sys.exit(f"a 200 MB file was read before it was refused: {peak} MiB at the peak")
+# An endless pipe: count what replay took from it before it closed it (a
+# pipe holds 64 KiB more).
+p = subprocess.Popen([ls, "replay", "-"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.PIPE)
+chunk, sent = b"# a comment\n" * 87382, 0
+try:
+    while sent < 300 << 20:
+        p.stdin.write(chunk)
+        sent += len(chunk)
+except BrokenPipeError:
+    pass
+err = p.stderr.read().decode()
+p.wait(timeout=60)
+if sent >= (66 << 20) or "reading stopped there" not in err:
+    sys.exit(f"an endless pipe: {sent} bytes taken before the refusal ({err!r})")
+PY
 
 # A file's name with a control character (here the start of an escape
 # sequence) or a byte that is not UTF-8 is printed with that byte as \xNN,

@@ -1,0 +1,36 @@
+/*
+ * recfile.h - a game record read from a file or standard input, bounded.
+ *
+ * Every command that reads a record (replay, play --resume, play's look
+ * for the last unfinished match) reads it through cli_record_load(), so
+ * that a file over CLI_RECORD_MAX is refused by its size before a byte of
+ * it is read, and an input with no size (a pipe on '-') is read only up
+ * to one byte past the limit: neither is ever held whole in memory.
+ */
+#ifndef LS_CLI_RECFILE_H
+#define LS_CLI_RECFILE_H
+
+#include <stddef.h>
+
+/* The longest record read. A real match's record is far shorter (a round
+ * of 500 turns, the most by default, is about 15 KB; a sim --record of
+ * 100,000 matches, each its own file, is no longer either); the bound is
+ * what stops an endless input, such as /dev/zero or `yes |`, from filling
+ * the memory before the first line is even checked. */
+#define CLI_RECORD_MAX_MIB 64
+#define CLI_RECORD_MAX ((size_t)CLI_RECORD_MAX_MIB << 20)
+
+/*
+ * Reads the record at path ("-" = standard input) into a malloc'd,
+ * NUL-terminated buffer that the caller frees, its length in *len.
+ * Returns NULL on failure with errno set and msg (size bytes) saying
+ * "cannot read SHOWN: why" (SHOWN as the caller prints the file):
+ * EFBIG for a file over CLI_RECORD_MAX ("it has 75000000 bytes, ...",
+ * nothing read) or an input that gave more ("it gave more than ...",
+ * reading stopped there), EISDIR for a directory on standard input
+ * ("SHOWN is a directory, not a game record"), else the system's reason.
+ */
+char *cli_record_load(const char *path, const char *shown, size_t *len, char *msg,
+                      size_t size);
+
+#endif
