@@ -1043,6 +1043,13 @@ function fitFoot(at) {
   box.classList.remove('clamped', 'visually-hidden');
   box.removeAttribute('tabindex');
   if (!matchMedia(SHORT_SCREEN).matches) return;
+  // (A screen too small for the turn itself, the browser's text set
+  // larger or the page zoomed (640x360 at 24 px: Declare ended 15 px
+  // below it), is scrolled to the turn anyway: the box is left whole
+  // there, the help seen too; it was kept for a screen reader alone.)
+  const ends = [...root.querySelectorAll('.play > .center, .hand-panel .hand, .hand-panel .selection')]
+    .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  if (Math.max(...ends) > window.innerHeight + 0.5) return;
   const r = box.getBoundingClientRect();
   const room = Math.floor(window.innerHeight - 4 - (r.top + window.scrollY));
   const line = parseFloat(getComputedStyle(box).lineHeight) || 20;

@@ -85,3 +85,77 @@ test('the browser\'s text at 24 px, 1280x720, 8 seats: a later turn on the first
     assert.deepEqual(out, [], 'a later turn, the text at 24 px');
   });
 });
+
+// What a person with larger text needs where the turn cannot fit the
+// first screen (640x360 with the browser's text at 24 px, or the page
+// zoomed to 200% there: a screen of 320x180): the page scrolls to it,
+// and every part of it is there to be scrolled to, whole, on the screen
+// and clear of the Chat button once brought into view, none over another,
+// nothing scrolling sideways; the help under the hand is seen too; and
+// Declare's question has Yes (with the keyboard) and No on the screen,
+// clear of the Chat button. The help there was kept for a screen reader
+// alone (app.js's fitFoot(): no room for a line of it on the first
+// screen, which the turn overran anyway: Declare ended 15 px below it).
+const reachable = () => {
+  const out = [];
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const name = (el) => el.dataset.card || el.id || el.className;
+  const els = [...document.querySelectorAll('.hand button, #open button, #selection, #select-help, #draw, #declare, .turn-line, #hint, #rules, #leave, .seat.turn')];
+  if (document.documentElement.scrollWidth > innerWidth) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  for (const el of els) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) out.push(`${name(el)} is not drawn ${at(r)}`);
+  }
+  for (const [i, a] of els.entries()) {
+    for (const b of els.slice(i + 1)) {
+      if (a.contains(b) || b.contains(a)) continue;
+      const p = a.getBoundingClientRect();
+      const q = b.getBoundingClientRect();
+      if (p.right > q.left + 1 && q.right > p.left + 1 && p.bottom > q.top + 1 && q.bottom > p.top + 1) out.push(`${name(a)} ${at(p)} over ${name(b)} ${at(q)}`);
+    }
+  }
+  // (the lines under the hand keep room for the button at their right)
+  for (const el of els) {
+    el.scrollIntoView({ block: 'nearest' });
+    const r = el.getBoundingClientRect();
+    const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+    if (r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) out.push(`${name(el)} ${at(r)} cannot be scrolled onto the screen`);
+    else if (!el.matches('#selection, #select-help') && !(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${name(el)} ${at(r)} under the Chat button ${at(c)}`);
+  }
+  scrollTo(0, 0);
+  return out;
+};
+
+for (const [what, size, font] of [['the text at 24 px', { width: 640, height: 360 }, 24], ['the page at 200%', { width: 320, height: 180 }, 16]]) {
+  test(`640x360, ${what}, 8 seats: every part of a later turn can be scrolled to, none over another`, async (t) => {
+    await openPages(t, env.browser, [size], async (page) => {
+      await page.context().addInitScript(fullPanels);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: font, fixed: font - 4 } });
+      await fullTable(page, env.server.url, `Zoom${font}`, 8);
+      await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+      assert.equal(await playTurn(page, -1), 'move');
+      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
+        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+      }
+      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+      assert.deepEqual(await page.evaluate(reachable), [], 'a later turn');
+      await page.evaluate(() => document.querySelector('#declare').focus());
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#declare-yes', { timeout: 5000 });
+      const asked = await page.evaluate(() => {
+        const out = [];
+        const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+        const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+        for (const el of document.querySelectorAll('#declare-q, #declare-yes, #declare-no')) {
+          const r = el.getBoundingClientRect();
+          if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) out.push(`${el.id} ${at(r)} off the screen`);
+          if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${el.id} ${at(r)} under the Chat button ${at(c)}`);
+        }
+        if (document.activeElement?.id !== 'declare-yes') out.push(`the keyboard on ${document.activeElement?.id}`);
+        return out;
+      });
+      assert.deepEqual(asked, [], 'Declare\'s question');
+    });
+  });
+}
