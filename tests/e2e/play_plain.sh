@@ -1127,7 +1127,8 @@ with open(f"{tmp}/huge.lsr", "wb") as f:
     f.truncate(65 << 20) # sparse: no disk used
 r = subprocess.run([ls, "play", "--plain", "--resume", f"{tmp}/huge.lsr"], capture_output=True,
                    text=True, input="quit\n", timeout=60)
-want = f"leastscore play: --resume: cannot read {tmp}/huge.lsr: it is longer than 64 MiB, which no game record is\n"
+want = (f"leastscore play: --resume: cannot read {tmp}/huge.lsr: it has {65 << 20} bytes, "
+        f"more than the 64 MiB ({64 << 20} bytes) of any game record\n")
 if r.returncode != 2 or r.stderr != want or r.stdout:
     fail(f"play --resume of a huge file: status {r.returncode}, stderr {r.stderr!r}", r.stdout)
 os.remove(f"{tmp}/huge.lsr")
