@@ -216,10 +216,11 @@ static int64_t new_player(ls_db *db, const char *name, const char *token)
     return id;
 }
 
-/* Undoes migrations 6, 5 and 4 (the tests of older migrations go back
+/* Undoes migrations 7, 6, 5 and 4 (the tests of older migrations go back
  * before them). */
-static void undo_schemas_4_to_6(ls_db *db)
+static void undo_schemas_4_to_7(ls_db *db)
 {
+    OK(ls__db_exec(db, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(db, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP INDEX matches_file_pending", NULL, NULL, ERR));
     OK(ls__db_exec(db, "ALTER TABLE matches DROP COLUMN file_pending", NULL, NULL, ERR));
@@ -436,6 +437,7 @@ static void test_a_store_held_is_not_migrated_by_another(void **state)
     (void)state;
     ls_db *first = NULL;
     OK(ls_db_open_held(&first, where, ERR));
+    OK(ls__db_exec(first, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(first, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
     OK(ls__db_exec(first, "DELETE FROM schema_version WHERE version >= 6", NULL, NULL, ERR));
     ls_db *second = (ls_db *)1;
@@ -887,7 +889,7 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
     ls_db *db = open_store();
     int64_t ann = new_player(db, "Ann", "first-device-token-01");
     /* Back to schema 1, and a second "ann" as schema 1 let it be made. */
-    undo_schemas_4_to_6(db);
+    undo_schemas_4_to_7(db);
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP TABLE player_names", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 2", NULL, NULL, ERR));
@@ -911,6 +913,111 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
     int64_t id = 0;
     assert_int_equal(ls_db_player_create(db, "aNn", "third-device-token-03", &id, &e),
                      LS_DB_EEXISTS);
+    ls_db_close(db);
+}
+
+/* A name that looks like another player's (server/names.h: I l 1, O 0,
+ * rn m, vv w, in any case) is refused, naming that player, with nothing
+ * written; names that differ by more are made. Iris still logs in as
+ * "iris", but "lris" is not her name. */
+static void test_a_name_that_looks_like_another_players_is_refused(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t iris = new_player(db, "Iris", "iris-device-token-01");
+    new_player(db, "BOBO", "bobo-device-token-01");
+    new_player(db, "mary", "mary-device-token-01");
+    new_player(db, "will", "will-device-token-01");
+    static const char *const alike[][2] = {
+        {"lris", "Iris"}, {"1ris", "Iris"}, {"IRlS", "Iris"}, {"BOB0", "BOBO"},
+        {"b0b0", "BOBO"}, {"rnary", "mary"}, {"vvill", "will"}, {"VVi1l", "will"},
+    };
+    ls_error e;
+    int64_t id = 0;
+    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+        assert_int_equal(ls_db_player_create(db, alike[i][0], "other-device-token-02", &id,
+                                             &e),
+                         LS_DB_ELOOKALIKE);
+        char want[128];
+        snprintf(want, sizeof want, "the name %s looks like %s, another player's name",
+                 alike[i][0], alike[i][1]);
+        assert_string_equal(e.msg, want);
+    }
+    assert_int_equal(ls_db_player_create(db, "IRIS", "other-device-token-02", &id, &e),
+                     LS_DB_EEXISTS);
+    assert_string_equal(e.msg, "the name IRIS is taken");
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players"), 4);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_tokens"), 4);
+    new_player(db, "Irish", "irish-device-token-1");
+    new_player(db, "Bob", "bob-device-token-0001");
+    new_player(db, "marys", "marys-device-token-1");
+    OK(ls_db_player_set_password(db, iris, "correct horse", ERR));
+    OK(ls_db_player_login(db, "iris", "correct horse", "iris-device-token-02", &id, ERR));
+    assert_int_equal(id, iris);
+    assert_int_equal(ls_db_player_login(db, "lris", "correct horse", "iris-device-token-03",
+                                        &id, &e),
+                     LS_DB_EAUTH);
+    ls_db_player p;
+    assert_int_equal(ls_db_player_by_name(db, "lris", &p, &e), LS_DB_ENOTFOUND);
+    ls_db_close(db);
+}
+
+/* A store of schema 6, where "Iris" and "lris" could both be made, gains
+ * schema 7 without failing on them: each keeps its name, profile and
+ * login; the oldest holds the look, so that no third one is made. The
+ * names exercise each fold of the key in SQL, which must be the C one. */
+static void test_names_that_look_alike_survive_the_migration(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t iris = new_player(db, "Iris", "iris-device-token-01");
+    new_player(db, "BOBO", "bobo-device-token-01");
+    new_player(db, "mary", "mary-device-token-01");
+    new_player(db, "will", "will-device-token-01");
+    /* Back to schema 6, and the look-alikes as schema 6 let them be made. */
+    OK(ls__db_exec(db, "DROP TABLE player_looks", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 7", NULL, NULL, ERR));
+    static const char *const old[] = {"lris", "BOB0", "rnary", "VViII"};
+    for (int i = 0; i < 4; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql, "INSERT INTO players (name, bot, mu, sigma, created_at)"
+                 " VALUES ('%s', '', 25, 8.3, 0)", old[i]);
+        OK(ls__db_exec(db, sql, NULL, NULL, ERR));
+        snprintf(sql, sizeof sql, "INSERT INTO player_names (name_key, player_id)"
+                 " SELECT lower(name), id FROM players WHERE name = '%s'", old[i]);
+        OK(ls__db_exec(db, sql, NULL, NULL, ERR));
+    }
+    ls_db_close(db);
+    db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM players WHERE bot = ''"), 8);
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_looks"), 4);
+    ls_db_player p;
+    OK(ls_db_player_by_name(db, "lris", &p, ERR));
+    assert_int_not_equal(p.id, iris);
+    assert_string_equal(p.name, "lris");
+    OK(ls_db_player_set_password(db, p.id, "lris own horse", ERR));
+    int64_t id = 0;
+    OK(ls_db_player_login(db, "LRIS", "lris own horse", "lris-device-token-02", &id, ERR));
+    assert_int_equal(id, p.id);
+    OK(ls_db_player_by_name(db, "Iris", &p, ERR));
+    assert_int_equal(p.id, iris);
+    static const char *const alike[][2] = {
+        {"1ris", "Iris"}, {"B0BO", "BOBO"}, {"RNary", "mary"}, {"vvi1l", "will"},
+    };
+    ls_error e;
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ls_db_player_create(db, alike[i][0], "third-device-token-03", &id,
+                                             &e),
+                         LS_DB_ELOOKALIKE);
+        char want[128];
+        snprintf(want, sizeof want, "the name %s looks like %s, another player's name",
+                 alike[i][0], alike[i][1]);
+        assert_string_equal(e.msg, want);
+    }
+    new_player(db, "Irene", "irene-device-token-1");
     ls_db_close(db);
 }
 
@@ -1255,7 +1362,7 @@ static void test_a_table_in_progress_gains_a_chat_in_the_migration(void **state)
     (void)state;
     ls_db *db = open_store();
     int64_t t = example_table(db, NULL, 4);
-    undo_schemas_4_to_6(db);
+    undo_schemas_4_to_7(db);
     OK(ls__db_exec(db, "DROP TABLE live_chat", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 3", NULL, NULL, ERR));
     ls_db_close(db);
@@ -1899,6 +2006,8 @@ static const struct CMUnitTest tests[] = {
     T(test_a_password_gives_the_profile_to_another_device),
     T(test_a_name_is_taken_in_any_case_and_found_in_any_case),
     T(test_names_that_differ_in_case_survive_the_migration),
+    T(test_a_name_that_looks_like_another_players_is_refused),
+    T(test_names_that_look_alike_survive_the_migration),
     T(test_each_computer_level_is_one_player_apart_from_people),
     T(test_tables_in_progress_come_back_after_reopening),
     T(test_a_table_without_lines_comes_back_empty),

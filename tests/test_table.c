@@ -257,6 +257,51 @@ static void test_join_refusals_leave_the_table_unchanged(void **state)
     table_free(t);
 }
 
+/* Names a reader cannot tell apart (server/names.h) are one name at a
+ * table: I l 1, O 0, rn m, vv w. Each refusal names the seat it looks
+ * like; names that differ by more sit. */
+static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
+{
+    (void)state;
+    table *t = new_table(8, 0, NULL);
+    join(t, "Iris", 0);
+    join(t, "BOBO", 0);
+    join(t, "mary", 0);
+    join(t, "will", 0);
+    fingerprint f;
+    srv_error e = {0};
+    int seat;
+    table_fingerprint(t, &f);
+    static const char *const alike[][2] = {
+        {"lris", "Iris"}, {"1ris", "Iris"}, {"IRlS", "Iris"}, {"BOB0", "BOBO"},
+        {"b0b0", "BOBO"}, {"rnary", "mary"}, {"RNARY", "mary"}, {"vvill", "will"},
+        {"VViII", "will"},
+    };
+    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+        refused(t, &f, table_join(t, alike[i][0], tokens[0], 0, 0, &seat, &e),
+                SRV_ENAME_TAKEN, &e);
+        char want[200];
+        snprintf(want, sizeof want, "%s looks like %s, who sits at table ABCDE: choose a "
+                 "name told apart by more than case, I l 1, O 0, rn m or vv w",
+                 alike[i][0], alike[i][1]);
+        assert_string_equal(e.msg, want);
+    }
+    /* Another case is the name itself, said as before. */
+    refused(t, &f, table_join(t, "iris", tokens[0], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
+    assert_string_equal(e.msg, "iris already sits at table ABCDE");
+    join(t, "Irish", 0);
+    join(t, "Bob", 0);
+    join(t, "rnarys", 0);
+    assert_int_equal(t->nseats, 7);
+    /* Computer players' names by their look too. */
+    assert_true(table_name_is_computer("Rand0m"));
+    assert_true(table_name_is_computer("Greedy-l0"));
+    assert_true(table_name_is_computer("EXPERT-1"));
+    assert_false(table_name_is_computer("Gr3edy"));
+    assert_false(table_name_is_computer("greedy-o"));
+    table_free(t);
+}
+
 static void test_only_the_host_seats_computer_players(void **state)
 {
     (void)state;
@@ -1494,6 +1539,7 @@ static void test_options_are_checked(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_first_person_is_host_in_seat_0),
     cmocka_unit_test(test_join_refusals_leave_the_table_unchanged),
+    cmocka_unit_test(test_a_name_that_looks_like_a_seated_one_is_refused),
     cmocka_unit_test(test_only_the_host_seats_computer_players),
     cmocka_unit_test(test_remove_moves_later_seats_up),
     cmocka_unit_test(test_a_seat_keeps_its_player),

@@ -13,12 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <sodium.h>
 
 #include "analyzer.h"
 #include "server/db_internal.h"
+#include "server/names.h"
 
 #define LINE_MAX_BYTES 4096
 #define TOKEN_MIN 16
@@ -138,6 +140,16 @@ static const char *const migrations[] = {
      * (the host left, or is away): a restart gives the table that host
      * back, not the one its match began with (in meta). NULL until then. */
     "ALTER TABLE live_tables ADD COLUMN host INTEGER",
+    /* 7: a person's name is theirs in every look (server/names.h): "lris"
+     * and "1ris" are Iris's. Of the names that schema 6 let share a key,
+     * the oldest player keeps it (the others keep their names, found and
+     * logged in as before; no new name of that key is made). */
+    "CREATE TABLE player_looks ("
+    " look_key TEXT PRIMARY KEY,"
+    " player_id BIGINT NOT NULL REFERENCES players(id));"
+    "INSERT INTO player_looks (look_key, player_id)"
+    " SELECT " SRV_LOOK_SQL("name") ", MIN(id) FROM players WHERE bot = ''"
+    " GROUP BY " SRV_LOOK_SQL("name"),
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -166,6 +178,8 @@ const char *ls_db_strerror(int code)
         return "database schema too new";
     case LS_DB_EHELD:
         return "held by another process";
+    case LS_DB_ELOOKALIKE:
+        return "looks like another name";
     default:
         return ls_strerror(code);
     }
@@ -722,6 +736,41 @@ static int insert_player(ls_db *db, const char *name, const char *bot, int64_t *
     return ret;
 }
 
+typedef struct taken_name {
+    bool found;
+    char name[LS_NAME_MAX + 1];
+} taken_name;
+
+static int row_taken_name(void *ud, const char *const *col, int ncol)
+{
+    taken_name *t = ud;
+    if (ncol < 1)
+        return LS_DB_EIO;
+    t->found = true;
+    col_str(t->name, sizeof t->name, col[0]);
+    return 0;
+}
+
+/* 0 when no player's name has the look-alike key `look` (server/names.h);
+ * else LS_DB_EEXISTS when that player's name is `name` in another case
+ * (or the same), LS_DB_ELOOKALIKE when it only looks like it, err naming
+ * it. Asked before the inserts, so that the answer names the player (a
+ * failed insert ends a PostgreSQL transaction's reads). */
+static int look_free(ls_db *db, const char *name, const char *look, ls_error *err)
+{
+    taken_name t = {0};
+    int ret = q(db, err,
+                "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
+                " WHERE k.look_key = $1",
+                row_taken_name, &t, 1, look);
+    if (ret || !t.found)
+        return ret;
+    if (!strcasecmp(t.name, name))
+        return ls__db_fail(err, LS_DB_EEXISTS, "the name %s is taken", name);
+    return ls__db_fail(err, LS_DB_ELOOKALIKE,
+                       "the name %s looks like %s, another player's name", name, t.name);
+}
+
 int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t *id,
                         ls_error *err)
 {
@@ -733,13 +782,23 @@ int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t 
     char hash[LS_DB_HASH_SIZE];
     ls_db_token_hash(token, hash);
     int64_t pid = 0;
+    char look[LS_NAME_MAX + 1];
+    srv_name_look(name, look, sizeof look);
     if ((ret = tx_begin(db, err)))
         return ret;
-    ret = insert_player(db, name, "", &pid, err);
+    ret = look_free(db, name, look, err);
+    if (!ret)
+        ret = insert_player(db, name, "", &pid, err);
     num npid = i64s(pid), now = i64s((int64_t)time(NULL));
     if (!ret) { /* the name in any case: a second "ann" breaks the key */
         ret = q(db, err, "INSERT INTO player_names (name_key, player_id) VALUES (lower($1), $2)",
                 NULL, NULL, 2, name, npid.s);
+        if (ret == LS_DB_EEXISTS)
+            ls__db_fail(err, ret, "the name %s is taken", name);
+    }
+    if (!ret) { /* made by another meanwhile: look_free() saw it not yet */
+        ret = q(db, err, "INSERT INTO player_looks (look_key, player_id) VALUES ($1, $2)",
+                NULL, NULL, 2, look, npid.s);
         if (ret == LS_DB_EEXISTS)
             ls__db_fail(err, ret, "the name %s is taken", name);
     }

@@ -46,6 +46,8 @@ enum {
     LS_DB_EAUTH = -103,     /* wrong password, or the player has none */
     LS_DB_ESCHEMA = -104,   /* the database's schema is newer than ours */
     LS_DB_EHELD = -105,     /* another process holds the store (ls_db_hold) */
+    LS_DB_ELOOKALIKE = -106, /* the name looks like another player's
+                                (server/names.h); err names that one */
 };
 
 /* The short name of a code (LS_DB_... or LS_E...). Never NULL. */
@@ -155,7 +157,10 @@ typedef struct ls_db_player {
 
 /* Creates a person named `name` (ls_name_valid) holding `token` (16 to 256
  * printable characters, e.g. 128 random bits in hex). LS_DB_EEXISTS when
- * the name is taken. *id (may be NULL) receives the new player's id. */
+ * the name is taken in any case; LS_DB_ELOOKALIKE when another player's
+ * name looks like it (the same key of server/names.h: "lris" once "Iris"
+ * is a player), err then saying which: "the name lris looks like Iris,
+ * another player's name". *id (may be NULL) receives the new player's id. */
 int ls_db_player_create(ls_db *db, const char *name, const char *token,
                         int64_t *id, ls_error *err);
 /* The person holding `token`, by name, or any player by id;

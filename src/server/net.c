@@ -1394,6 +1394,9 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
             return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to another "
                             "player: choose another, or log in with its password",
                             m->name);
+        if (rc == LS_DB_ELOOKALIKE) /* err: "the name lris looks like Iris, ..." */
+            return srv_fail(e, SRV_ENAME_TAKEN, "%.120s: choose another, told apart "
+                            "by more than case, I l 1, O 0, rn m or vv w", err.msg);
         if (!rc)
             rc = ls_db_player_by_id(db, id, &p, &err);
     }

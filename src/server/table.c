@@ -20,23 +20,29 @@
 #include <string.h>
 #include <strings.h>
 
+#include "server/names.h"
 #include "server/table.h"
 
 enum { COMP_NONE, COMP_NEEDED, COMP_LENT, COMP_HELD };
 
 const char *const table_levels[] = {"random", "greedy", "expert", NULL};
 
+/* Compared by look (server/names.h): "Gr3edy" is a name of its own, but
+ * "Rand0m" and "Greedy-l0" look like computer players' ("Greedy-10"). */
 bool table_name_is_computer(const char *name)
 {
+    char look[LS_NAME_MAX + 1];
+    srv_name_look(name, look, sizeof look);
     for (int i = 0; table_levels[i]; i++) {
         size_t n = strlen(table_levels[i]);
-        if (strncasecmp(name, table_levels[i], n) != 0)
+        if (strncmp(look, table_levels[i], n) != 0)
             continue;
-        const char *rest = name + n;
+        const char *rest = look + n;
         if (!*rest)
             return true;
-        if (rest[0] == '-' && rest[1] >= '1' && rest[1] <= '9' &&
-            strspn(rest + 1, "0123456789") == strlen(rest + 1))
+        /* Digits by their look: 1 is l and 0 is o in the key. */
+        if (rest[0] == '-' && rest[1] && strchr("l23456789", rest[1]) &&
+            strspn(rest + 1, "lo23456789") == strlen(rest + 1))
             return true;
     }
     return false;
@@ -301,14 +307,24 @@ static void update_empty(table *t, int64_t now)
         t->empty_since = now;
 }
 
-/* Whether someone at t has this name in any case: "ann" and "Ann" at one
- * table could not be told apart by the players. */
+/* The seat whose name looks like this one (server/names.h), or -1: "ann"
+ * and "Ann", or "Iris" and "lris", at one table could not be told apart by
+ * the players. */
+static int name_seat(const table *t, const char *name)
+{
+    char look[LS_NAME_MAX + 1], other[LS_NAME_MAX + 1];
+    srv_name_look(name, look, sizeof look);
+    for (int i = 0; i < t->nseats; i++) {
+        srv_name_look(t->seats[i].name, other, sizeof other);
+        if (t->seats[i].name[0] && !strcmp(other, look))
+            return i;
+    }
+    return -1;
+}
+
 static bool name_taken(const table *t, const char *name)
 {
-    for (int i = 0; i < t->nseats; i++)
-        if (t->seats[i].name[0] && !strcasecmp(t->seats[i].name, name))
-            return true;
-    return false;
+    return name_seat(t, name) >= 0;
 }
 
 static int check_lobby(const table *t, srv_error *e)
@@ -346,9 +362,14 @@ int table_join(table *t, const char *name, const char *token, int64_t player_id,
     if (table_name_is_computer(name) && player_id == 0)
         return srv_fail(e, SRV_ENAME_TAKEN, "%s is a computer player's name: choose "
                         "another", name);
-    if (name_taken(t, name))
+    int other = name_seat(t, name);
+    if (other >= 0 && !strcasecmp(t->seats[other].name, name))
         return srv_fail(e, SRV_ENAME_TAKEN, "%s already sits at table %s",
                         name, t->code);
+    if (other >= 0)
+        return srv_fail(e, SRV_ENAME_TAKEN, "%s looks like %s, who sits at table %s: "
+                        "choose a name told apart by more than case, I l 1, O 0, "
+                        "rn m or vv w", name, t->seats[other].name, t->code);
     table_seat *st = &t->seats[t->nseats];
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", name);

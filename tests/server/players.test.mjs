@@ -78,6 +78,18 @@ for (const b of backends()) {
                 const l = await c.expectError({ type: 'player', name: level, token: token() }, 'name_taken');
                 assert.equal(l.message, `the name ${level} belongs to a computer player: choose another`);
             }
+            // A name that only looks like a player's (I l 1, O 0, rn m, vv w)
+            // is refused, naming the player it looks like.
+            const iris = uniqueName('Ivv');
+            c.send({ type: 'player', name: iris, token: token() });
+            await c.next('player');
+            for (const alike of [`l${iris.slice(1)}`, `1${iris.slice(1)}`, `lW${iris.slice(3)}`]) {
+                const l = await c.expectError({ type: 'player', name: alike, token: token() }, 'name_taken');
+                assert.equal(l.message, `the name ${alike} looks like ${iris}, another player's name: `
+                    + 'choose another, told apart by more than case, I l 1, O 0, rn m or vv w');
+                const gone = await api(`/api/players/${alike}`);
+                assert.equal(gone.status, 404);
+            }
             // ... and the profile is found in any case.
             const r = await api(`/api/players/${name.toLowerCase()}`);
             assert.equal(r.status, 200);
