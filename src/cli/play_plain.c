@@ -266,12 +266,16 @@ static void on_continue(int sig)
  * printed was lost, and the game with a bot's daemon never ended).
  */
 #define SIGNALLED (-2)
+static unsigned char in_buf[4096]; /* read from stdin, not yet taken */
+static size_t in_pos, in_len;
+static bool in_ended; /* the end of input came while a hint was searched */
+
 static int next_byte(void)
 {
-    static unsigned char buf[4096];
-    static size_t pos, len;
-    if (pos < len)
-        return buf[pos++];
+    if (in_pos < in_len)
+        return in_buf[in_pos++];
+    if (in_ended)
+        return EOF;
     sigset_t block, was;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
@@ -290,14 +294,14 @@ static int next_byte(void)
     sigprocmask(SIG_SETMASK, &was, NULL);
     if (play_interrupted || continued || (ready < 0 && e == EINTR))
         return SIGNALLED;
-    ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    ssize_t n = read(STDIN_FILENO, in_buf, sizeof in_buf);
     if (n < 0 && errno == EINTR)
         return SIGNALLED;
     if (n <= 0)
         return EOF;
-    pos = 0;
-    len = (size_t)n;
-    return buf[pos++];
+    in_pos = 0;
+    in_len = (size_t)n;
+    return in_buf[in_pos++];
 }
 
 /* One line from stdin without its newline, trimmed; NULL at end of input
@@ -531,14 +535,73 @@ static void print_result(const play_game *g)
                 ls_state_rules(g->s)->threshold);
 }
 
-static void print_hint(play_game *g)
+/*
+ * Waits for the hint's search (play_game_hint_start) to end; false when
+ * it was dropped first: by Ctrl-C (or SIGTERM, SIGHUP: play_interrupted),
+ * or at a terminal by the end of input (Ctrl-D), each answered at once
+ * as at the prompt. The search of a small deck's hint runs 2 s, and one
+ * made here on the caller's thread held both until it ended. The wait
+ * is pselect's with the signals blocked until it begins, as next_byte's;
+ * the thread's end is looked for every 20 ms. What is typed meanwhile
+ * is kept for the prompt (in_buf); only a read of nothing, with nothing
+ * kept, is the end. In a pipe or a file stdin is not read here: a
+ * script's "hint" as its last line is answered, as it always was, and
+ * its output depends on its input alone.
+ */
+static bool hint_wait(play_game *g)
+{
+    sigset_t block, was;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    while (!play_game_hint_ready(g)) {
+        bool look = !echo_input && in_pos == in_len && !in_ended;
+        sigprocmask(SIG_BLOCK, &block, &was);
+        int ready = 0;
+        if (!play_interrupted) {
+            fd_set in;
+            FD_ZERO(&in);
+            if (look)
+                FD_SET(STDIN_FILENO, &in);
+            struct timespec slice = {0, 20 * 1000 * 1000};
+            ready = pselect(STDIN_FILENO + 1, &in, NULL, NULL, &slice, &was);
+            if (ready > 0 && !FD_ISSET(STDIN_FILENO, &in))
+                ready = 0;
+        }
+        sigprocmask(SIG_SETMASK, &was, NULL);
+        if (play_interrupted)
+            break;
+        if (ready > 0) {
+            ssize_t n = read(STDIN_FILENO, in_buf, sizeof in_buf);
+            if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+                in_ended = true;
+                break;
+            }
+            if (n > 0) {
+                in_pos = 0;
+                in_len = (size_t)n;
+            }
+        }
+    }
+    if (play_game_hint_ready(g))
+        return true;
+    play_game_hint_drop(g);
+    return false;
+}
+
+/* The hint, or false when it was dropped (hint_wait) and the game ends. */
+static bool print_hint(play_game *g)
 {
     ls_move m;
     double chance;
     ls_error err = {0};
-    if (play_game_hint(g, &m, &chance, &err) != 0) {
+    int rc = play_game_hint_start(g, &err);
+    if (rc == 0 && !hint_wait(g))
+        return false;
+    if (rc != 0 || play_game_hint_end(g, &m, &chance, &err) != 0) {
         out("No hint: %s\n", err.msg);
-        return;
+        return true;
     }
     char buf[64], why[200], odds[32];
     ls_view v;
@@ -556,6 +619,7 @@ static void print_hint(play_game *g)
     if (g->hint_cut)
         out(" (A search cut at " PLAY_HINT_S " s: this small deck is slow.)");
     out("\n");
+    return true;
 }
 
 /* The command or move word nearest to the first word of line when it is
@@ -662,8 +726,14 @@ static int human_turn(play_game *g)
             continue;
         }
         if (!strcasecmp(line, "hint")) {
-            print_hint(g);
-            continue;
+            if (print_hint(g))
+                continue;
+            /* at a terminal, after its echo of ^C */
+            if (play_interrupted)
+                out("%sInterrupted.\n", echo_input ? "" : "\n");
+            else
+                out("End of input.\n");
+            return MATCH_QUIT;
         }
         if (!strcasecmp(line, "quit") || !strcasecmp(line, "q"))
             return MATCH_QUIT;

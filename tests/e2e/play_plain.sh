@@ -386,6 +386,64 @@ if "draws for a card to make a run with 8H 9D or JC QH" not in hint:
     fail("the hint's draw is not explained by what it keeps", r.stdout)
 print("ok: hint")
 
+# Ctrl-C, and at a terminal the end of input (Ctrl-D), while a hint is
+# searched end the game at once, the hint dropped: the search (a small
+# deck's, 2 s: seven bots dealt 6 cards, suited runs) ran on the thread
+# that reads input, so that the hint was printed first, then the prompt,
+# and only then was either answered. Each is sent once the game has
+# spent 50 ms of processor time after 'hint' (it is idle at the prompt),
+# so that the search is under way whatever the machine's speed; the
+# check is that no hint was printed.
+import pty, select, signal, time
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        rest = f.read().rsplit(")", 1)[1].split()
+    return int(rest[11]) + int(rest[12])  # utime + stime, every thread
+def searching(pid, t0):
+    for _ in range(600):
+        if cpu_ticks(pid) - t0 >= 5:
+            return
+        time.sleep(0.05)
+    fail("the hint's search never started")
+small = ["--seed", "3", "--bots", "7", "--hand-size", "6", "--runs", "suited"]
+g = Game(small + ["--record", f"{tmp}/hintint.lsr"])
+if g.wait_for(PROMPT) is None:
+    fail("no prompt", g.out)
+t0 = cpu_ticks(g.p.pid)
+g.send("hint")
+searching(g.p.pid, t0)
+g.p.send_signal(signal.SIGINT)
+g.wait_for("never")  # to the end of output
+g.p.wait(timeout=30)
+if "Hint (" in g.out[g.mark:] or "Interrupted." not in g.out[g.mark:]:
+    fail("Ctrl-C during a hint's search waited for the hint", g.out[g.mark:])
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(ls, [ls, "play", "--plain"] + small + ["--record", f"{tmp}/hinteof.lsr"])
+def pty_read(fd, until, secs=30):
+    text, end = b"", time.time() + secs
+    while time.time() < end and (until is None or until not in text):
+        if select.select([fd], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # EIO: the game has ended
+                break
+            if not chunk:
+                break
+            text += chunk
+    return text.decode(errors="replace")
+if PROMPT.encode() not in pty_read(fd, PROMPT.encode()).encode():
+    fail("no prompt at a terminal")
+t0 = cpu_ticks(pid)
+os.write(fd, b"hint\n")
+searching(pid, t0)
+os.write(fd, b"\x04")
+rest = pty_read(fd, None)
+os.waitpid(pid, 0)
+if "Hint (" in rest or "End of input." not in rest:
+    fail("the end of input during a hint's search waited for the hint", rest)
+print("ok: Ctrl-C and the end of input during a hint")
+
 # The help states this table's variants (the tie rule above all).
 r = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty", "--threshold",
                     "50", "--runs", "suited", "--record", f"{tmp}/help.lsr"],
