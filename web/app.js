@@ -1046,8 +1046,10 @@ function fitFoot(at) {
   // (A screen too small for the turn itself, the browser's text set
   // larger or the page zoomed (640x360 at 24 px: Declare ended 15 px
   // below it), is scrolled to the turn anyway: the box is left whole
-  // there, the help seen too; it was kept for a screen reader alone.)
-  const ends = [...root.querySelectorAll('.play > .center, .hand-panel .hand, .hand-panel .selection')]
+  // there, the help seen too; it was kept for a screen reader alone.
+  // The turn is its controls and the line on the selection: the
+  // center's box may end a little lower, by a line that is no control.)
+  const ends = [...root.querySelectorAll('.hand button, #open button, #draw, #declare, #selection')]
     .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
   if (Math.max(...ends) > window.innerHeight + 0.5) return;
   const r = box.getBoundingClientRect();
