@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "server/marks.h"
 #include "server/proto.h"
 #include "server/seatview.h"
 
@@ -120,12 +121,21 @@ static bool chat_forbidden(unsigned c)
            (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
-/* Whether c lies in one of the n ranges (first and last, both in). */
+/* Whether c lies in one of the n ranges (first and last, both in; in
+ * ascending order, apart): a binary search, O(log n), since the marks'
+ * table has some 350 ranges and a chat line asks it for each character. */
 static bool in_ranges(unsigned c, const unsigned (*range)[2], size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (c >= range[i][0] && c <= range[i][1])
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c < range[mid][0])
+            hi = mid;
+        else if (c > range[mid][1])
+            lo = mid + 1;
+        else
             return true;
+    }
     return false;
 }
 
@@ -147,21 +157,23 @@ static bool chat_blank(unsigned c)
     return in_ranges(c, range, sizeof range / sizeof range[0]);
 }
 
-/* Combining marks: the combining diacritical marks' blocks and those of
- * Cyrillic, Hebrew, Arabic and Thai, each drawn on the character before
- * it. Stacked by the dozen they make a line that spills over the lines
- * above and below it; no script needs more than a few on one character. */
+/* Combining marks: every nonspacing or enclosing mark of Unicode 15.0
+ * (General Category Mn and Me: marks.h), each drawn on the character
+ * before it. Stacked by the dozen they make a line that spills over the
+ * lines above and below it; no script needs more than a few on one
+ * character. */
 static bool combining_mark(unsigned c)
 {
-    static const unsigned range[][2] = {
-        {0x300, 0x36F},   {0x483, 0x489},   {0x591, 0x5BD},   {0x5BF, 0x5BF},
-        {0x5C1, 0x5C2},   {0x5C4, 0x5C5},   {0x5C7, 0x5C7},   {0x610, 0x61A},
-        {0x64B, 0x65F},   {0x670, 0x670},   {0x6D6, 0x6DC},   {0x6DF, 0x6E4},
-        {0x6E7, 0x6E8},   {0x6EA, 0x6ED},   {0xE31, 0xE31},   {0xE34, 0xE3A},
-        {0xE47, 0xE4E},   {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x20D0, 0x20FF},
-        {0xFE20, 0xFE2F},
-    };
-    return in_ranges(c, range, sizeof range / sizeof range[0]);
+    return in_ranges(c, srv_marks, sizeof srv_marks / sizeof srv_marks[0]);
+}
+
+/* Characters drawn into the one before them, counted as marks on it in a
+ * chat line: the combining marks, and Hangul's conjoining vowel and final
+ * jamo (Lo in Unicode's data, but a run of them is one syllable's block;
+ * a real syllable has one vowel and one final, an old one a few). */
+static bool joins_before(unsigned c)
+{
+    return combining_mark(c) || (c >= 0x1160 && c <= 0x11FF) || (c >= 0xD7B0 && c <= 0xD7FF);
 }
 
 /* What kind of character c is when a message should name it by its code
@@ -171,10 +183,12 @@ static const char *hidden_kind(unsigned c)
     if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
         c == 0x200F || c == 0x61C)
         return "a direction control";
-    if (combining_mark(c))
-        return "a combining mark";
+    /* Before the marks: a variation selector or the combining grapheme
+     * joiner is a mark that shows nothing (as the browser client says). */
     if (chat_blank(c) || c == 0x2028 || c == 0x2029 || (c >= 0x80 && c <= 0x9F))
         return "a character that shows nothing";
+    if (combining_mark(c))
+        return "a combining mark";
     return NULL;
 }
 
@@ -273,7 +287,7 @@ static int get_password(json_t *o, proto_msg *m, size_t min, srv_error *e)
 /* The `text` of a chat: spaces around it dropped, then 1 to
  * TABLE_CHAT_CHARS characters with none of chat_forbidden(), at least
  * one that is not chat_blank(), and at most PROTO_CHAT_MARKS combining
- * marks in a row. */
+ * marks or conjoining jamo (joins_before()) in a row. */
 static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
 {
     json_t *v = json_object_get(o, "text");
@@ -300,12 +314,13 @@ static int get_chat_text(json_t *o, proto_msg *m, srv_error *e)
             return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a control "
                             "character (U+%04X), which a chat line may not hold",
                             chars + 1, c);
-        marks = combining_mark(c) ? marks + 1 : 0;
+        marks = joins_before(c) ? marks + 1 : 0;
         if (marks > PROTO_CHAT_MARKS)
-            return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is a combining mark "
+            return srv_fail(e, SRV_EBAD_MESSAGE, "text: character %zu is %s "
                             "(U+%04X) after %d others on one character; a chat line "
-                            "puts at most %d on one", chars + 1, c, PROTO_CHAT_MARKS,
-                            PROTO_CHAT_MARKS);
+                            "puts at most %d on one", chars + 1,
+                            combining_mark(c) ? "a combining mark" : "a conjoining jamo", c,
+                            PROTO_CHAT_MARKS, PROTO_CHAT_MARKS);
         if (!chat_blank(c))
             shows = true;
         else if (!blank)

@@ -146,6 +146,46 @@ test('lines with combining marks and direction marks as scripts write them pass'
     await srv.close();
 });
 
+// Every script's marks are marks (Unicode's Mn and Me, all of them):
+// Devanagari's, Bengali's, Tamil's stacked by the dozen were taken, only
+// the diacritics' blocks and four scripts' marks being known. Real text in
+// those scripts passes; so does Korean, precomposed or in conjoining jamo
+// (a vowel and a final drawn into the syllable), but not a syllable of
+// jamo by the dozen.
+test('marks of every script count: real Hindi, Tamil, Korean and Vietnamese pass, stacks do not', async () => {
+    const srv = await startServer();
+    const ada = await srv.connect({ label: 'ada' });
+    await ada.request({ type: 'create', name: 'Ada', seats: 2, bots: ['greedy'] }, ['joined']);
+    const texts = [
+        'नमस्ते दुनिया, क्षत्रियँ',
+        'வணக்கம் உலகம்',
+        '안녕하세요 각 한국',
+        'Tiếng Việt, đự́c',
+        'আমার সোনার বাংলা',
+    ];
+    for (const text of texts) {
+        const r = await ada.request({ type: 'chat', text }, ['chat', 'error']);
+        assert.equal(r.type, 'chat', `${JSON.stringify(text)}: ${JSON.stringify(r)}`);
+        assert.equal(r.lines[0].text, text);
+    }
+    for (const [text, message] of [
+        ['क' + 'ु'.repeat(9),
+            /^text: character 10 is a combining mark \(U\+0941\) after 8 others on one character; a chat line puts at most 8 on one$/],
+        ['ok க' + '்ீ'.repeat(5),
+            /^text: character 13 is a combining mark \(U\+0BCD\) after 8 others/],
+        ['ক' + '়ুঁ'.repeat(3),
+            /^text: character 10 is a combining mark \(U\+0981\) after 8 others/],
+        ['ᄀ' + 'ᅡ'.repeat(9),
+            /^text: character 10 is a conjoining jamo \(U\+1161\) after 8 others/],
+    ]) {
+        const r = await ada.request({ type: 'chat', text }, ['chat', 'error']);
+        assert.equal(r.code, 'bad_message', `${JSON.stringify(text)}: ${JSON.stringify(r)}`);
+        assert.match(r.message, message);
+    }
+    ada.close();
+    await srv.close();
+});
+
 test('bad lines, spectators and floods are refused; a refused line is not shown', async () => {
     const srv = await startServer();
     const ada = await srv.connect({ label: 'ada' });
