@@ -8,13 +8,22 @@
 // phone, which a keyboard can scroll too (it is a stop of the Tab key
 // with a name), and which keeps the seat to move in view.
 
-import { test } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, PHONES } from './helpers.mjs';
 
 // (25 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
 const env = setup(['--max-tables-per-address', '40']);
+
+// The tests run CONCURRENCY at a time, each with its own page and table
+// on the file's one server and browser: each waits mostly on the page's
+// start and the computer players' moves, and the file took 120 to 195 s
+// one at a time. test() here records a test; the describe() at the
+// file's end runs them.
+const CONCURRENCY = 3;
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
 
 // What of the turn is not on the screen as it is: each as 'what [l t r b]'.
 const offScreen = (page) => page.evaluate(() => {
@@ -92,15 +101,24 @@ const clearOfChat = (page, sel) => page.evaluate((sel) => {
 // What card or button of the turn (the hand's, the open cards, Draw,
 // Declare) lies under the Chat button, which floats at the screen's
 // foot: each as 'what [l t r b]'.
+// Plays the person's turns (playTurn, never declaring) until Declare
+// may be pressed, within 30 s: a bound of the clock rather than of 40
+// tries of 100 ms, which the computer players' moves outran on a busy
+// machine.
+async function toDeclare(page) {
+  const deadline = Date.now() + 30000;
+  while (!(await page.$('#declare:not([disabled])'))) {
+    if (Date.now() > deadline) throw new Error('Declare was not allowed within 30 s');
+    if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
+  }
+}
+
 // A later turn, Declare allowed, with three open cards (or the faces
 // given) drawn in the page's open cards (the deal seldom gives three):
 // plays the person's turns until Declare may be pressed, then returns how
 // many open cards and cards of the hand the page shows.
 async function laterTurnThreeOpen(page, faces = ['10♠', '10♥', 'Q♦']) {
-  for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-    if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-  }
-  await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+  await toDeclare(page);
   return page.evaluate((faces) => {
     const open = document.getElementById('open');
     const card = open.querySelector('button');
@@ -168,10 +186,7 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
       // A later turn, with Declare: the turn on the first screen (the
       // page at its top: the test's clicks may have scrolled it), none
       // of its cards and buttons under the Chat button.
-      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-      }
-      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+      await toDeclare(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       assert.deepEqual(await offScreen(page), [], 'a later turn, Declare there');
       assert.deepEqual(await underChat(page), [], 'a later turn: the Chat button');
@@ -181,9 +196,7 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
       // Under the deck they ran 35 to 50 px below the screen's foot, and
       // Yes scrolled the page 150 to 210 px.
       if (SHORT(size)) {
-        for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-          if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-        }
+        await toDeclare(page);
         await page.evaluate(() => document.querySelector('#declare').focus({ preventScroll: true }));
         await page.keyboard.press('Enter');
         await page.waitForSelector('#declare-yes', { timeout: 5000 });
@@ -348,10 +361,7 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
       await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
       assert.equal(await playTurn(page, -1), 'move');
       // (a move always draws: the open cards shown are not the table's)
-      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-      }
-      await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
+      await toDeclare(page);
       const shown = await page.evaluate(() => ({
         open: document.querySelectorAll('#open button').length,
         thrown: [...document.querySelectorAll('.seat .seat-cards')].length,
@@ -547,17 +557,30 @@ function longNames() {
   };
 }
 
-for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 },
-  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 280, height: 653 }, { width: 1280, height: 800 }]) {
-  test(`${size.width}x${size.height}, 8 seats, every name 16 wide letters: the turn on the first screen`, async (t) => {
-    await openPages(t, env.browser, [size], async (page) => {
-      await page.context().addInitScript(longNames);
-      await fullTable(page, env.server.url, `Long${size.width}x${size.height}`, 8);
-      await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
-      await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
-      assert.match(await page.textContent('.seat.me h3'), /^W{15}0/, 'the names are the long ones');
-      assert.deepEqual(await offScreen(page), []);
-      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not need to scroll');
+// (One page, resized to each size in turn: the layout is the window's
+// alone, and the focus the turn gives a card of the hand is given again
+// at each size, the page at its top, to see that it scrolls nothing.)
+const LONG_SIZES = [...PHONES, { width: 640, height: 360 }, { width: 568, height: 320 }, { width: 915, height: 412 },
+  { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 280, height: 653 }, { width: 1280, height: 800 }];
+test(`${LONG_SIZES.map((z) => `${z.width}x${z.height}`).join(', ')}, 8 seats, every name 16 wide letters: the turn on the first screen`, async (t) => {
+  await openPages(t, env.browser, [LONG_SIZES[0]], async (page) => {
+    await page.context().addInitScript(longNames);
+    await fullTable(page, env.server.url, 'LongNames', 8);
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    assert.match(await page.textContent('.seat.me h3'), /^W{15}0/, 'the names are the long ones');
+    for (const size of LONG_SIZES) {
+      const at = `${size.width}x${size.height}`;
+      await page.setViewportSize(size);
+      const scrolled = await page.evaluate(() => {
+        const card = document.activeElement?.closest('.hand button') || document.querySelector('.hand button');
+        window.scrollTo(0, 0);
+        card.blur();
+        card.focus();
+        return window.scrollY;
+      });
+      assert.deepEqual(await offScreen(page), [], at);
+      assert.equal(scrolled, 0, `${at}: the page did not need to scroll`);
       const out = await page.evaluate(() => {
         const row = document.querySelector('.seats').getBoundingClientRect();
         return [...document.querySelectorAll('.seat')].filter((el) => {
@@ -565,10 +588,10 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
           return r.width > row.width + 0.5;
         }).map((el) => el.dataset.seat);
       });
-      assert.deepEqual(out, [], 'panels wider than the row');
-    });
+      assert.deepEqual(out, [], `${at}: panels wider than the row`);
+    }
   });
-}
+});
 
 // A short desktop window with the chat open, a table of 8: the hand, the
 // line under it and the turn's controls are on the first screen, none of
@@ -582,69 +605,82 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
 // the hand. (1100x700 and 1280x720: the chat a column of its own.) At
 // 640x360, the chat a column there too, the header took two lines and
 // Declare ended 2 px below the screen on a later turn.
-for (const size of [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 },
+// (One page, resized to each size in turn: the layout is the window's
+// alone. The turns are played at the first size.)
+const CHAT_SIZES = [{ width: 900, height: 481 }, { width: 1024, height: 600 }, { width: 1366, height: 657 },
   { width: 740, height: 360 }, { width: 812, height: 375 }, { width: 844, height: 390 }, { width: 1024, height: 700 },
-  { width: 1100, height: 700 }, { width: 1280, height: 720 }, { width: 640, height: 360 }, { width: 667, height: 375 }]) {
-  test(`${size.width}x${size.height}, 8 seats, the chat open: the hand and the line under it are seen`, async (t) => {
-    await openPages(t, env.browser, [size], async (page) => {
-      await fullTable(page, env.server.url, `ChatOpen${size.width}x${size.height}`, 8);
-      await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
-      await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
-      await page.click('#chat-toggle');
-      await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
-      const covered = () => page.evaluate(() => {
-        const out = [];
-        const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
-        const c = document.querySelector('#chat-panel').getBoundingClientRect();
-        for (const el of document.querySelectorAll('.hand button, #open button, #draw, #declare, #selection, .turn-line')) {
-          const r = el.getBoundingClientRect();
-          if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)) {
-            out.push(`${el.dataset.card || el.id || el.className} ${at(r)} under the chat ${at(c)}`);
-          }
+  { width: 1100, height: 700 }, { width: 1280, height: 720 }, { width: 640, height: 360 }, { width: 667, height: 375 }];
+test(`${CHAT_SIZES.map((z) => `${z.width}x${z.height}`).join(', ')}, 8 seats, the chat open: the hand and the line under it are seen`, async (t) => {
+  await openPages(t, env.browser, [CHAT_SIZES[0]], async (page) => {
+    await fullTable(page, env.server.url, 'ChatOpen', 8);
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 10000 });
+    await page.click('#chat-toggle');
+    await page.waitForSelector('#chat-panel', { state: 'visible', timeout: 5000 });
+    const covered = () => page.evaluate(() => {
+      const out = [];
+      const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+      const c = document.querySelector('#chat-panel').getBoundingClientRect();
+      for (const el of document.querySelectorAll('.hand button, #open button, #draw, #declare, #selection, .turn-line')) {
+        const r = el.getBoundingClientRect();
+        if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)) {
+          out.push(`${el.dataset.card || el.id || el.className} ${at(r)} under the chat ${at(c)}`);
         }
-        return out;
-      });
-      for (const turn of ['the first turn', 'a later turn, Declare there']) {
-        if (turn !== 'the first turn') {
-          for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-            if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-          }
-          await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
-          assert.ok(await page.isVisible('#chat-panel'), 'the chat is still open');
-        }
+      }
+      return out;
+    });
+    for (const turn of ['the first turn', 'a later turn, Declare there']) {
+      if (turn !== 'the first turn') {
+        await page.setViewportSize(CHAT_SIZES[0]);
+        await toDeclare(page);
+        assert.ok(await page.isVisible('#chat-panel'), 'the chat is still open');
+      }
+      for (const size of CHAT_SIZES) {
+        const at = `${size.width}x${size.height}`;
+        await page.setViewportSize(size);
         await page.evaluate(() => window.scrollTo(0, 0));
         // (A later turn in a desktop window over 620 px high is on the
         // first screen too, now that the players' panels are one row
         // there: taller with the cards each threw, in rows, they pushed
         // the hand down.)
-        assert.deepEqual(await offScreen(page), [], `${turn}, the chat open`);
-        assert.deepEqual(await covered(), [], `${turn}: the turn clear of the chat`);
+        assert.deepEqual(await offScreen(page), [], `${at}: ${turn}, the chat open`);
+        assert.deepEqual(await covered(), [], `${at}: ${turn}: the turn clear of the chat`);
       }
-      // The most open cards there are, five, drawn in the page's open
-      // cards and measured at once, and the deck's and the dead pile's
-      // counts at their widest: the turn still on the screen, the hand's
-      // five cards on one line. At 640x360, 667x375, 740x360 and 812x375
-      // the fifth took a row of its own and Declare ended 34 px below
-      // the screen's foot (the deal gave five now and then: this test
-      // failed so once in a while).
-      const five = await page.evaluate(() => {
-        const open = document.getElementById('open');
-        const card = open.querySelector('button');
-        open.replaceChildren(card);
-        ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'].forEach((face, i) => {
-          const c = i ? open.appendChild(card.cloneNode()) : card;
-          c.textContent = face;
-          c.dataset.card = `five${i}`;
-        });
-        const deck = document.querySelector('.pile:has(#draw) > h2');
-        deck.textContent = deck.textContent.replace(/\d+/, '44');
-        const dead = document.querySelector('.pile:has(#draw) > .help:last-child');
-        dead.textContent = dead.textContent.replace(/\d+/, '44');
-        return { open: open.children.length, lines: new Set([...document.querySelectorAll('.hand button')].map((b) => Math.round(b.getBoundingClientRect().top))).size };
+    }
+    // The most open cards there are, five, drawn in the page's open
+    // cards and measured at once, and the deck's and the dead pile's
+    // counts at their widest: the turn still on the screen, the hand's
+    // five cards on one line. At 640x360, 667x375, 740x360 and 812x375
+    // the fifth took a row of its own and Declare ended 34 px below
+    // the screen's foot (the deal gave five now and then: this test
+    // failed so once in a while).
+    const open = await page.evaluate(() => {
+      const open = document.getElementById('open');
+      const card = open.querySelector('button');
+      open.replaceChildren(card);
+      ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'].forEach((face, i) => {
+        const c = i ? open.appendChild(card.cloneNode()) : card;
+        c.textContent = face;
+        c.dataset.card = `five${i}`;
       });
-      assert.deepEqual(five, { open: 5, lines: 1 }, 'five open cards, the chat open');
-      assert.deepEqual(await offScreen(page), [], 'five open cards, the chat open');
-      assert.deepEqual(await covered(), [], 'five open cards: the turn clear of the chat');
+      const deck = document.querySelector('.pile:has(#draw) > h2');
+      deck.textContent = deck.textContent.replace(/\d+/, '44');
+      const dead = document.querySelector('.pile:has(#draw) > .help:last-child');
+      dead.textContent = dead.textContent.replace(/\d+/, '44');
+      return open.children.length;
     });
+    for (const size of CHAT_SIZES) {
+      const at = `${size.width}x${size.height}`;
+      await page.setViewportSize(size);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const lines = await page.evaluate(() => new Set([...document.querySelectorAll('.hand button')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+      assert.deepEqual({ open, lines }, { open: 5, lines: 1 }, `${at}: five open cards, the chat open`);
+      assert.deepEqual(await offScreen(page), [], `${at}: five open cards, the chat open`);
+      assert.deepEqual(await covered(), [], `${at}: five open cards: the turn clear of the chat`);
+    }
   });
-}
+});
+
+describe('the turn on the first screen', { concurrency: CONCURRENCY }, () => {
+  for (const { name, fn } of tests) it(name, fn);
+});
