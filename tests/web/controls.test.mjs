@@ -65,3 +65,41 @@ test('with reduced motion asked for, a selected card does not slide', async (t) 
   });
   await page.context().close();
 });
+
+// On her turn, a card selected (so that the open cards and Draw may be
+// pressed), every stop of the Tab key shows the page's focus outline
+// (3px solid), the hand's card, the open card and Draw among them. The
+// moves' list, which scrolls and so is a stop of the Tab key, had the
+// browser's thin ring (auto 1px), hard to see on the green.
+test('on her turn every stop of the Tab key shows the page\'s focus outline', async (t) => {
+  const page = await newPage(env.browser, PHONE);
+  await withShots(t, [page], async () => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Tabber');
+    await createTable(page, { seats: 4, kinds: ['greedy', 'greedy', 'greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    await page.focus('.hand button[tabindex="0"]');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('#draw:not([disabled])', { timeout: 5000 });
+    await page.evaluate(() => document.activeElement.blur());
+    const stops = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const st = getComputedStyle(el);
+        return { what: el.dataset.card ? `card ${el.closest('#open') ? 'open' : 'hand'}` : el.id || el.className, ring: `${st.outlineStyle} ${st.outlineWidth}` };
+      });
+      if (!stop) continue;
+      if (stops.some((s) => s.what === stop.what)) break;
+      stops.push(stop);
+    }
+    const whats = stops.map((s) => s.what);
+    for (const need of ['card hand', 'card open', 'draw', 'hint', 'chat-toggle']) assert.ok(whats.includes(need), `${need} among the stops: ${whats.join(', ')}`);
+    assert.deepEqual(stops.filter((s) => s.ring !== 'solid 3px'), [], 'the stops without the page\'s outline');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
