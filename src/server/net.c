@@ -2813,7 +2813,10 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     budget_spend(&srv->api, key, now);
     /* The `before` argument (the last one), cut to what fits: a longer one
      * is no match id either, and must not read as no argument at all (the
-     * first page), as lws_get_urlarg_by_name() leaves one too long. */
+     * first page), as lws_get_urlarg_by_name() leaves one too long. A bare
+     * `before` (no '=') is one with no value, refused as `before=` is: it
+     * read as none, so that a client that lost its value got the first
+     * page again, as if it had paged. */
     char before[64];
     const char *b = NULL;
     int n;
@@ -2822,8 +2825,8 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
         if (!arg)
             return http_json(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, api_oom, 0);
         if (lws_hdr_copy_fragment(wsi, arg, n + 1, WSI_TOKEN_HTTP_URI_ARGS, i) >= 0 &&
-            !strncmp(arg, "before=", 7)) {
-            snprintf(before, sizeof before, "%s", arg + 7);
+            (!strncmp(arg, "before=", 7) || !strcmp(arg, "before"))) {
+            snprintf(before, sizeof before, "%s", arg[6] ? arg + 7 : "");
             b = before;
         }
         free(arg);

@@ -476,8 +476,10 @@ for (const b of backends()) {
             assert.equal(r.status, 400);
             assert.equal(r.json.error, 'bad_request');
             // One too long for lws's argument buffer is refused too, not read
-            // as no argument (the first page); so is the last of two.
-            for (const q of [`before=1${'0'.repeat(40)}`, `before=${'9'.repeat(3000)}`, 'before=1&before=abc']) {
+            // as no argument (the first page); so is the last of two, and a
+            // bare `before` (no value: it read as none, the first page).
+            for (const q of [`before=1${'0'.repeat(40)}`, `before=${'9'.repeat(3000)}`, 'before=1&before=abc',
+                'before', 'before=', 'before=5&before', 'x=1&before&y=2']) {
                 const l = await api(`/api/players/${name}/matches?${q}`);
                 assert.equal(l.status, 400, q.slice(0, 40));
                 assert.match(l.json.message, /^before must be a whole number from 1, of at most 18 digits: '.*'(\.\.\.)?$/);
