@@ -322,6 +322,11 @@ describe('errors', () => {
             'Ada\u2067': `name: character 4, U+2067 (a direction control), cannot be in a name; ${rule}`,
             'Ada\u200F': `name: character 4, U+200F (a direction control), cannot be in a name; ${rule}`,
             'Ad\u0301a': `name: character 3, U+0301 (a combining mark), cannot be in a name; ${rule}`,
+            // Every script's marks are marks (they were quoted, drawn on the
+            // quote mark); a mark that shows nothing shows nothing.
+            'Ad\u0941a': `name: character 3, U+0941 (a combining mark), cannot be in a name; ${rule}`,
+            'Ab\u0BCD': `name: character 3, U+0BCD (a combining mark), cannot be in a name; ${rule}`,
+            'Ada\u034F': `name: character 4, U+034F (a character that shows nothing), cannot be in a name; ${rule}`,
             '\u3000\u3000': `name: character 1, U+3000 (a character that shows nothing), cannot be in a name; ${rule}`,
             'Ada\u0085': `name: character 4, U+0085 (a character that shows nothing), cannot be in a name; ${rule}`,
             'Ada\n': `name: character 4 is a control character (U+000A), which cannot be in a name; ${rule}`,
