@@ -393,7 +393,8 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // cards known, five thrown), as it may be on a later turn.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
   { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
-  { width: 424, height: 320 }]) {
+  { width: 424, height: 320 }, { width: 448, height: 320 }, { width: 464, height: 320 }, { width: 544, height: 320 },
+  { width: 560, height: 320 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(fullPanels);
@@ -418,7 +419,10 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
       // size: at 440x320 they took two rows and Declare ended 40 px
       // below the screen's foot; from 400 to 424 px wide they took two
       // rows still, and her panel, full, a fourth line for "to play":
-      // Declare ended up to 58 px below it; at 512x280, 2 px.
+      // Declare ended up to 58 px below it; at 512x280, 2 px; at
+      // 448x320 and 464x320 (the header on two lines, five open cards
+      // in two rows) up to 78 px, at 544x320 and 560x320 (the header on
+      // two lines, Declare under Draw) 49 px.
       assert.equal((await laterTurnThreeOpen(page, ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'])).open, 5);
       await page.evaluate(() => window.scrollTo(0, 0));
       assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and five open cards');
