@@ -5,6 +5,9 @@
                            ignores quit, SIGTERM and the end of its input
   linger.py MARK closed    closes its output after the handshake, keeps running
   linger.py MARK forks     starts a child that outlives it, then plays silent
+  linger.py MARK holds     starts a child that keeps its stdin, stdout and
+                           stderr open and ignores SIGTERM too, then plays
+                           as stubborn
 
 MARK only names the processes so that a test can look for survivors."""
 import os
@@ -16,7 +19,10 @@ mode = sys.argv[2]
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 sys.stdin.readline()
 print("ok 1", flush=True)
-if mode == "stubborn":
+if mode == "holds" and os.fork() == 0:
+    while True:
+        time.sleep(1)
+if mode in ("stubborn", "holds"):
     for line in sys.stdin:
         if line.startswith("go"):
             print("declare", flush=True)

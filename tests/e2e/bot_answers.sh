@@ -96,6 +96,58 @@ m = d["bot_messages"]
 assert d["bot_failures"] > 0 and m, d
 assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"'; the fallback plays this turn" in x for x in m), m' \
     "$tmp/bytes.json" || { cat "$tmp/err"; fail "bytes that are not UTF-8 were not garbage, quoted"; }
+# A second handshake is a line nobody asked for: dropped, no failure.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py hello" --matches 2 --seed 5 \
+    --json >"$tmp/hello.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (handshake twice)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]' "$tmp/hello.json" ||
+    fail "a second 'ok 1' was read as an answer"
+# The time limit: an answer within it is taken, one past it is not (the
+# limit is 2 s; the first answer takes 1 s, then 3.5 s).
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py slow 1" --matches 1 --seed 5 \
+    --bot-timeout 2000 --json >"$tmp/slow.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (slow 1)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]' "$tmp/slow.json" ||
+    fail "an answer within the time limit was refused"
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py slow 3.5" --matches 1 --seed 5 \
+    --bot-timeout 2000 --json >"$tmp/slow.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (slow 3.5)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and "no answer within 2000 ms; killed" in m[0], m' "$tmp/slow.json" ||
+    fail "an answer past the time limit was taken"
+# A bot that exits once it has shaken hands is written to while it is gone
+# (the round's first lines): SIGPIPE is ignored, the write's EPIPE or the
+# read's end of file tells it dead, and sim goes on to its end. Five runs,
+# as which of the two comes first is the scheduler's.
+for i in 1 2 3 4 5; do
+    "$ls" sim --player greedy --player "cmd:read l; echo ok 1" --matches 1 --seed 5 \
+        --json >"$tmp/gone.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (a bot gone, run $i): exit $?"; }
+    python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and "died (exit status 0); the fallback plays for it" in m[0], m' "$tmp/gone.json" ||
+        fail "a bot gone after its handshake (run $i) was not told dead"
+done
+# A bot whose child keeps its stdin, stdout and stderr open and ignores
+# SIGTERM (as the bot does, and quit): sim, arena and play end, each at
+# once, and leave nothing of theirs running (the whole process group is
+# killed).
+mark=holdsbot-$$
+holds="cmd:python3 $root/tests/bots/linger.py $mark holds"
+timeout 60 "$ls" sim --player greedy --player "$holds" --matches 1 --bot-timeout 300 \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "sim with a bot whose child holds its pipes"; }
+timeout 60 "$ls" arena --player greedy --player "$holds" --matches 2 --bot-timeout 300 \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "arena with a bot whose child holds its pipes"; }
+printf 'quit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --level "$holds" --bots 1 \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "play with a bot whose child holds its pipes"; }
+left=""
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    left=$(grep -l "holdsbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
+    [ -z "$left" ] && break
+    sleep 0.2
+done
+[ -z "$left" ] || fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
 # A bot that floods its stderr (4 MiB before the handshake, 256 KiB and a
 # line with no newline before each answer) is not at fault: its stderr is
 # passed through, the matches are played out with no failure, and the
