@@ -595,7 +595,10 @@ static void print_json(const arena *A, const fit *F, const totals *T)
     json_object_set_new(root, "rules", rules);
     json_object_set_new(root, "matches_per_pairing", json_integer(A->matches));
     json_object_set_new(root, "tables", json_integer(A->tables));
-    json_object_set_new(root, "table_size", json_integer(A->table_size));
+    /* null without mixed tables: two players' arena said 2, which no
+     * mixed table seats (3..8), and one with --tables 0 the default 4. */
+    json_object_set_new(root, "table_size",
+                        A->tables > 0 ? json_integer(A->table_size) : json_null());
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "leader_margin", json_real(F->lead));
     json_object_set_new(root, "leader_margin_ci95", interval(F->lead, F->lead_se));

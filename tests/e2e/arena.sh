@@ -17,6 +17,18 @@ py() { python3 -c "$1" "$tmp/a.json"; }
 "$ls" arena --help | grep -q -- '--table-size' || fail "--help"
 "$ls" --help | grep -q 'arena' || fail "arena not in the command list"
 
+# Without mixed tables (two players, or --tables 0) the JSON has no table
+# size: it said 2 for two players, which no mixed table seats (3..8), and
+# 4 with --tables 0.
+for args in "greedy,random" "greedy,random,cautious --tables 0"; do
+    # shellcheck disable=SC2086 # the words of $args are the options
+    "$ls" arena --players $args --matches 1 --json >"$tmp/a.json" || fail "arena $args failed"
+    py 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["tables"] == 0 and d["table_size"] is None, (d["tables"], d["table_size"])' ||
+        fail "arena --players $args --json: a table size without mixed tables"
+done
+
 # Greedy, the cautious player and random: 3 pairings and 3-player tables.
 "$ls" arena --players greedy,cautious,random --matches "$n" --tables "$n" \
     --seed 5 --json >"$tmp/a.json" || fail "arena failed"
