@@ -313,6 +313,30 @@ static void test_bare_cr_line_breaks_are_accepted(void **state)
                  "say 'take CARD' or 'draw'");
 }
 
+/* A record cut inside its last line (a copy that stopped) is told so
+ * after the reason the cut words give; a last line that ends in a line
+ * break, or a cut between two lines, says only what is wrong. */
+static void test_a_record_cut_inside_a_line_says_it_may_be_cut(void **state)
+{
+    (void)state;
+    static const char *const cut = " (the record ends inside this line, with no line "
+                                   "break after it: is it cut short?)";
+    char want[256];
+    snprintf(want, sizeof want, "'disca' is not a move: expected 'discard CARDS take CARD', "
+             "'discard CARDS draw' or 'declare'%s", cut);
+    expect_error(HEADER DEAL1 "Ann disca", LS_ESYNTAX, 8, want);
+    snprintf(want, sizeof want, "Bob's hand has 2 cards: each player is dealt 5%s", cut);
+    expect_error(HEADER "round\nhand Ann 7H 8H 9H 4C 2C\nhand Bob AS 3D", LS_EDEAL, 5, want);
+    ls_error err = {0};
+    ls_state *s = NULL;
+    const char *whole = HEADER DEAL1 "Ann disca\n";
+    assert_int_not_equal(ls_record_read(whole, strlen(whole), &s, NULL, NULL, &err), 0);
+    assert_null(strstr(err.msg, "cut short"));
+    const char *between = HEADER "round\nhand Ann 7H 8H 9H 4C 2C\n";
+    assert_int_not_equal(ls_record_read(between, strlen(between), &s, NULL, NULL, &err), 0);
+    assert_null(strstr(err.msg, "cut short"));
+}
+
 static void test_a_byte_order_mark_is_skipped_only_at_the_start(void **state)
 {
     (void)state;
@@ -1228,6 +1252,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_record_of_players_only_is_a_match_not_yet_dealt),
     cmocka_unit_test(test_options_are_applied),
     cmocka_unit_test(test_crlf_comments_blank_lines_and_tabs_are_accepted),
+    cmocka_unit_test(test_a_record_cut_inside_a_line_says_it_may_be_cut),
     cmocka_unit_test(test_bare_cr_line_breaks_are_accepted),
     cmocka_unit_test(test_a_byte_order_mark_is_skipped_only_at_the_start),
     cmocka_unit_test(test_cards_are_case_insensitive_and_t_means_ten),

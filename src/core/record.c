@@ -846,6 +846,19 @@ static size_t line_length(const char *text, size_t len, size_t *brk)
     return n;
 }
 
+/* An error in a last line that has no line break may be the record's
+ * being cut inside that line (a copy or a download that stopped), which
+ * the error alone does not say ("bad move 'disca'"): it is said after the
+ * reason, when the message has room for it. */
+static void cut_short(ls_error *err)
+{
+    static const char note[] = " (the record ends inside this line, with no line break "
+                               "after it: is it cut short?)";
+    size_t n = strlen(err->msg);
+    if (n + sizeof note <= sizeof err->msg)
+        memcpy(err->msg + n, note, sizeof note);
+}
+
 /* What a record must have once all its lines are read. `last` is the number
  * of its last line. */
 static int at_end(reader *r, int last)
@@ -914,10 +927,13 @@ int ls_record_replay(const char *text, size_t len, const ls_record_hooks *hooks,
         size_t brk, n = line_length(line, len - pos, &brk);
         pos += n + brk;
         r->line = ++last;
-        if ((rc = tokenize(r, line, n)) != 0)
+        if ((rc = tokenize(r, line, n)) == 0 && r->ntok)
+            rc = statement(r);
+        if (rc != 0) {
+            if (brk == 0)
+                cut_short(err);
             goto out;
-        if (r->ntok && (rc = statement(r)) != 0)
-            goto out;
+        }
     }
     if ((rc = at_end(r, last)) != 0)
         goto out;
