@@ -286,6 +286,37 @@ printf 'junk\n' >"$tmp/été.lsr"
 run 1 replay "$tmp/été.lsr"
 has err "$tmp/été.lsr:1:1: not a Least Score record"
 
+# Records edited by hand. One card changed in the middle: the error names
+# the line, the column of the card and the move's player.
+sed '23s/9D take/9H take/' "$root/docs/example.lsr" >"$tmp/card.lsr"
+run 1 replay "$tmp/card.lsr"
+[ "$(cat "$tmp/err")" = "$tmp/card.lsr:23:16: 9H is not in Cid's hand" ] || fail "a card changed in line 23"
+sed '14s/draw 4H/draw 4S/' "$root/docs/example.lsr" >"$tmp/draw.lsr"
+run 1 replay "$tmp/draw.lsr"
+[ "$(cat "$tmp/err")" = "$tmp/draw.lsr:14:24: Cid cannot draw 4S: it is in Ann's hand" ] || fail "a draw changed in line 14"
+# Windows line ends and a UTF-8 byte order mark, as a Windows editor saves
+# a record: replay (a file, standard input, --json) reads it as the record
+# it was, and play --resume goes on with it, its levels read.
+"$bin" replay "$root/docs/example.lsr" >"$tmp/lf.out" 2>&1 || fail "replay example.lsr"
+"$bin" replay --json "$root/docs/example.lsr" >"$tmp/lf.json" 2>&1 || fail "replay --json example.lsr"
+printf '\357\273\277' >"$tmp/win.lsr"
+sed 's/$/\r/' "$root/docs/example.lsr" >>"$tmp/win.lsr"
+run 0 replay "$tmp/win.lsr"
+cmp -s "$tmp/out" "$tmp/lf.out" || fail "replay of a record with a BOM and CRLF differs"
+"$bin" replay - <"$tmp/win.lsr" >"$tmp/out" 2>"$tmp/err" || fail "replay - of a BOM and CRLF"
+cmp -s "$tmp/out" "$tmp/lf.out" || fail "replay - of a record with a BOM and CRLF differs"
+run 0 replay --json "$tmp/win.lsr"
+cmp -s "$tmp/out" "$tmp/lf.json" || fail "replay --json of a record with a BOM and CRLF differs"
+printf 'leastscore 1\r\nplayers You Ada Ben\r\n# leastscore play, seed 5\r\n# level Ada random\r\n# level Ben greedy:declare=0.8\r\n' >"$tmp/winplay.lsr"
+printf '\357\273\277' | cat - "$tmp/winplay.lsr" >"$tmp/bomplay.lsr"
+for f in winplay bomplay; do
+    printf 'quit\n' | HOME="$tmp" timeout 60 "$bin" play --plain --resume "$tmp/$f.lsr" >"$tmp/out" 2>"$tmp/err" ||
+        fail "play --resume of $f.lsr: exit $?"
+    has out "Least Score: You against Ada (random), Ben (greedy:declare=0.8)."
+    has out "Resumed from $tmp/$f.lsr: round 1"
+    run 0 replay "$tmp/$f.lsr"
+done
+
 # --help.
 run 0 replay --help
 has out "usage: leastscore replay [--json] FILE"
