@@ -683,6 +683,15 @@ static int check(arena *A, long tables_given, bool size_given)
         return cli_usage_error_shown("arena", "%s", err.msg);
     A->npairs = (long)A->n * (A->n - 1) / 2;
     A->njobs = A->npairs * A->matches + A->tables;
+    /* Said as it is: two players have no mixed tables, and an unset
+     * --tables is 0 because --matches is ("--tables are 0" read as a
+     * mistake of an option not given). */
+    if (A->njobs == 0 && A->n < 3)
+        return cli_usage_error("arena", "nothing to play: --matches is 0, and %d players "
+                               "have no mixed tables (they need 3 players or more)", A->n);
+    if (A->njobs == 0 && tables_given < 0)
+        return cli_usage_error("arena", "nothing to play: --matches is 0, and so is "
+                               "--tables, which is --matches x players / 2 unless given");
     if (A->njobs == 0)
         return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
     /* Every spec must make a player before the first match (as in sim). */

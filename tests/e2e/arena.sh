@@ -268,7 +268,14 @@ bad "unknown player kind 'bogus'" --players greedy,bogus
 bad "counter; or cmd:COMMAND, a program playing by the bot protocol" --players greedy,bogus
 bad "'cmd' needs its command after a colon" --players greedy,cmd
 bad 'iters=0' --players expert:iters=0,greedy
-bad 'nothing to play' --players greedy,random --matches 0
+# Nothing to play says why: with two players there are no mixed tables,
+# and an unset --tables follows --matches (both said '--matches and
+# --tables are 0', --tables never given).
+bad 'nothing to play: --matches is 0, and 2 players have no mixed tables (they need 3 players or more)' \
+    --players greedy,random --matches 0
+bad 'nothing to play: --matches is 0, and so is --tables, which is --matches x players / 2 unless given' \
+    --players greedy,random,cautious --matches 0
+bad 'nothing to play: --matches and --tables are 0' --players greedy,random,cautious --matches 0 --tables 0
 bad '--tables needs at least 3' --players greedy,random --tables 5
 bad "--table-size: '9' is not a whole number from 3 to 8" --players greedy,random,shedder --table-size 9
 bad '--table-size 8: a mixed table seats different players, and 3 are given' --players greedy,random,shedder --table-size 8
