@@ -771,6 +771,25 @@ static int look_free(ls_db *db, const char *name, const char *look, ls_error *er
                        "the name %s looks like %s, another player's name", name, t.name);
 }
 
+int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
+                      ls_error *err)
+{
+    holder[0] = '\0';
+    int ret = check_name(name, "player", err);
+    if (ret)
+        return ret;
+    char look[LS_NAME_MAX + 1];
+    srv_name_look(name, look, sizeof look);
+    taken_name t = {0};
+    ret = q(db, err,
+            "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
+            " WHERE k.look_key = $1",
+            row_taken_name, &t, 1, look);
+    if (!ret && t.found)
+        memcpy(holder, t.name, sizeof t.name);
+    return ret;
+}
+
 int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t *id,
                         ls_error *err)
 {

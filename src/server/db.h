@@ -163,6 +163,12 @@ typedef struct ls_db_player {
  * another player's name". *id (may be NULL) receives the new player's id. */
 int ls_db_player_create(ls_db *db, const char *name, const char *token,
                         int64_t *id, ls_error *err);
+
+/* The person whose name looks like `name` (the look-alike key of
+ * server/names.h: "Iris" for "lris" or "IRIS") into holder, or "" when
+ * none; for a guest's name, which may not pose as a player's. */
+int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
+                      ls_error *err);
 /* The person holding `token`, by name, or any player by id;
  * LS_DB_ENOTFOUND when there is none. */
 int ls_db_player_by_token(ls_db *db, const char *token, ls_db_player *p,

@@ -941,6 +941,29 @@ static const char *seat_name(const conn *c, const proto_msg *m)
     return c->player_id ? c->player_name : m->name;
 }
 
+/*
+ * A guest may not sit under a name that is a player's, or looks like one
+ * (server/names.h): at a table "Iris" could not be told from the player
+ * Iris. One indexed query on the loop, as `player`'s. A store that fails
+ * here refuses nothing: the guest is not rated, and the table's own
+ * store calls say what fails.
+ */
+static int guest_name_free(conn *c, const char *name, srv_error *e)
+{
+    if (c->player_id || !c->srv->db)
+        return 0;
+    char holder[LS_NAME_MAX + 1];
+    ls_error err = {0};
+    if (ls_db_name_holder(c->srv->db, name, holder, &err) != 0 || !holder[0])
+        return 0;
+    if (!strcasecmp(holder, name))
+        return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a player: choose "
+                        "another, or log in as %s", name, holder);
+    return srv_fail(e, SRV_ENAME_TAKEN, "the name %s looks like %s, a player's name: "
+                    "choose another, told apart by more than case, I l 1, O 0, rn m "
+                    "or vv w", name, holder);
+}
+
 static int do_create(conn *c, const proto_msg *m, srv_error *e)
 {
     server *srv = c->srv;
@@ -962,13 +985,16 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     if (tables_from(srv, c->key) >= srv->cfg->max_tables_per_address)
         return srv_fail(e, SRV_ESERVER_FULL, "your address has %d tables open, "
                         "the most it may", srv->cfg->max_tables_per_address);
+    int rc = guest_name_free(c, m->name, e);
+    if (rc)
+        return rc;
     ntable *nt = ntable_new(srv, &m->opt, c->key);
     if (!nt)
         return srv_fail(e, SRV_ENOMEM, "out of memory");
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, seat_name(c, m), token, c->player_id, now, &seat, e);
+    rc = table_join(nt->t, seat_name(c, m), token, c->player_id, now, &seat, e);
     for (int i = 0; rc == 0 && i < m->nbots; i++)
         rc = table_add_bot(nt->t, seat, m->bots[i], e);
     if (rc != 0) {
@@ -1089,11 +1115,15 @@ static int do_join(conn *c, const proto_msg *m, srv_error *e)
         take_seat(c, nt, mine, -1);
         return 0;
     }
+    /* Only where a seat could be had: a started table says so first. */
+    int rc = nt->t->status == TABLE_LOBBY ? guest_name_free(c, m->name, e) : 0;
+    if (rc)
+        return rc;
     char token[TABLE_TOKEN_LEN + 1];
     new_token(token);
     int seat;
-    int rc = table_join(nt->t, seat_name(c, m), token, c->player_id,
-                        (int64_t)uv_now(&c->srv->loop), &seat, e);
+    rc = table_join(nt->t, seat_name(c, m), token, c->player_id,
+                    (int64_t)uv_now(&c->srv->loop), &seat, e);
     if (rc)
         return rc;
     attach(c, nt, seat);

@@ -90,6 +90,25 @@ for (const b of backends()) {
                 const gone = await api(`/api/players/${alike}`);
                 assert.equal(gone.status, 404);
             }
+            // Nor does a guest sit under a player's name, or one like it:
+            // at a table the two could not be told apart.
+            const guest = await srv.connect({ label: 'guest' });
+            const host = await srv.connect({ label: 'host' });
+            const table = await host.request({ type: 'create', name: uniqueName('Gh'), seats: 3 }, ['joined']);
+            for (const op of [{ type: 'create', seats: 2 }, { type: 'join', code: table.code }]) {
+                for (const [as, message] of [
+                    [iris.toUpperCase(), `the name ${iris.toUpperCase()} belongs to a player: choose another, or log in as ${iris}`],
+                    [`l${iris.slice(1)}`, `the name l${iris.slice(1)} looks like ${iris}, a player's name: `
+                        + 'choose another, told apart by more than case, I l 1, O 0, rn m or vv w'],
+                ]) {
+                    const g = await guest.expectError({ ...op, name: as }, 'name_taken');
+                    assert.equal(g.message, message);
+                }
+            }
+            const sat = await guest.request({ type: 'join', code: table.code, name: uniqueName('Gj') }, ['joined', 'error']);
+            assert.equal(sat.type, 'joined', JSON.stringify(sat));
+            guest.close();
+            host.close();
             // ... and the profile is found in any case.
             const r = await api(`/api/players/${name.toLowerCase()}`);
             assert.equal(r.status, 200);
