@@ -959,6 +959,15 @@ static void test_a_name_that_looks_like_another_players_is_refused(void **state)
                      LS_DB_EAUTH);
     ls_db_player p;
     assert_int_equal(ls_db_player_by_name(db, "lris", &p, &e), LS_DB_ENOTFOUND);
+    /* Whose name a guest's looks like. */
+    char holder[LS_NAME_MAX + 1];
+    OK(ls_db_name_holder(db, "1RIS", holder, ERR));
+    assert_string_equal(holder, "Iris");
+    OK(ls_db_name_holder(db, "rnary", holder, ERR));
+    assert_string_equal(holder, "mary");
+    OK(ls_db_name_holder(db, "Zed", holder, ERR));
+    assert_string_equal(holder, "");
+    assert_int_equal(ls_db_name_holder(db, "no name", holder, &e), LS_EINVAL);
     ls_db_close(db);
 }
 
