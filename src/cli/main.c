@@ -518,9 +518,12 @@ static const char *shown_head(const char *text, size_t max, char *buf, size_t si
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
-    if (*n >= max) /* play's specs are the computer players, not you */
-        return cli_usage_error(cmd, "at most %d %splayers", max,
-                               strcmp(cmd, "play") ? "" : "computer ");
+    if (*n >= max) { /* play's specs are the computer players, not you */
+        char head[64]; /* which one is too many: max + 1 is 8, 9 or 17, a 'th' */
+        return cli_usage_error_shown(cmd, "at most %d %splayers: '%s' would be the %dth",
+                                     max, strcmp(cmd, "play") ? "" : "computer ",
+                                     shown_head(spec, 40, head, sizeof head), max + 1);
+    }
     if (!*spec)
         return cli_usage_error(cmd, "an empty player spec");
     if (strlen(spec) >= CLI_SPEC_MAX) {

@@ -285,7 +285,7 @@ bad '--threshold' --players greedy,random --threshold 0
 bad "unknown option '--frobnicate'" --players greedy,random --frobnicate
 bad '--matches needs a value' --players greedy,random --matches
 bad "unexpected argument 'extra'" --players greedy,random extra
-bad 'at most 16' --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g
+bad "at most 16 players: 'h' would be the 17th" --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,h
 bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
 bad 'an empty player spec' --players greedy --player ''
 # Asked for with two players, where there are no mixed tables, the size

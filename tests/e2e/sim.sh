@@ -664,6 +664,11 @@ grep -q "^leastscore sim: 'greedy:declare=0.8,' ends with a comma: NAME=VALUE mi
     "$tmp/err" || { cat "$tmp/err"; fail "a parameter list ending with a comma: message"; }
 bad --players greedy,greedy --matches 0
 bad --players greedy,greedy --threads x
+# One player too many is named, with an escape for a control byte (it was
+# 'at most 8 players', which did not say which one).
+bad --players greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy --player "$(printf 'cmd:./b\033')"
+grep -qx "leastscore sim: at most 8 players: 'cmd:./b\\\\x1b' would be the 9th" "$tmp/err" ||
+    { cat "$tmp/err"; fail "a ninth player: message"; }
 bad --players greedy,greedy --threshold 0
 bad --players greedy,greedy --threshold ' 100'
 bad --players greedy,greedy --tie maybe
