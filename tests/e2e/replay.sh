@@ -237,7 +237,7 @@ yes '# a comment' | head -c 70000000 | "$bin" replay - >"$tmp/out" 2>"$tmp/err"
 # play --resume. A pipe that never ends is read one byte past the limit,
 # not further (128 MiB were read before). Peak memory is the evidence:
 # the file is sparse (200 MB, no disk used), its reading would take more.
-python3 - "$bin" "$tmp" <<'PY' || fail "a record over the limit"
+python3 - "$bin" "$tmp" "$root" <<'PY' || fail "a record over the limit"
 import resource, subprocess, sys
 ls, tmp = sys.argv[1], sys.argv[2]
 path = f"{tmp}/huge.lsr"
@@ -270,6 +270,18 @@ err = p.stderr.read().decode()
 p.wait(timeout=60)
 if sent >= (66 << 20) or "reading stopped there" not in err:
     sys.exit(f"an endless pipe: {sent} bytes taken before the refusal ({err!r})")
+# At the limit: a record of exactly 64 MiB (the example and comments) is
+# read, from a file and from a pipe; one byte more is not.
+with open(f"{sys.argv[3]}/docs/example.lsr", "rb") as f:
+    text = f.read()
+text += b"#" * ((64 << 20) - len(text) - 1) + b"\n"
+for extra, status in ((b"", 0), (b"#", 2)):
+    with open(path, "wb") as f:
+        f.write(text + extra)
+    for args, feed in ((["replay", path], None), (["replay", "-"], text + extra)):
+        r = subprocess.run([ls] + args, input=feed, capture_output=True, timeout=60)
+        if r.returncode != status:
+            sys.exit(f"{args} of {len(text + extra)} bytes: status {r.returncode}, {r.stderr!r}")
 PY
 
 # A file's name with a control character (here the start of an escape
