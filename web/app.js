@@ -407,8 +407,24 @@ function onPlayerError(msg) {
   // A computer player's name (a level the welcome lists, maybe with -N)
   // is no person's.
   if (msg.code === 'name_taken' && isComputerName(app.name)) showAlert(s.nameIsBot(app.name));
-  else if (msg.code === 'name_taken') showAlert(s.nameIsPlayer(app.name));
+  else if (msg.code === 'name_taken') showAlert(nameTakenText(msg) || s.nameIsPlayer(app.name));
   else showAlert(errorText(msg));
+}
+
+// A name refused as another's in look or as a player's (the server names
+// that other name in its message: 'the name lris looks like Iris, ...',
+// '... or log in as Iris'), in the page's words; null for a name taken as
+// it is, which the page words itself. Names are A-Z a-z 0-9 _ -, so the
+// name after 'looks like' or 'log in as' is read whole.
+function nameTakenText(msg) {
+  const text = String(msg.message || '');
+  const name = /^(?:the name )?([A-Za-z0-9_-]+) /.exec(text)?.[1] || app.name;
+  const like = / looks like ([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (like && / who sits at table /.test(text)) return s.nameLooksLikeSeat(name, like);
+  if (like) return s.nameLooksLikePlayer(name, like);
+  const holder = / log in as ([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (holder) return s.nameIsGuestsNot(name, holder);
+  return null;
 }
 
 // Whether a name is a computer player's: its level ("greedy"), or its
@@ -529,7 +545,7 @@ function onError(msg) {
     showAlert(s.nameIsBot(app.name));
     return;
   }
-  showAlert(errorText(msg));
+  showAlert((msg.code === 'name_taken' && nameTakenText(msg)) || errorText(msg));
 }
 
 // One seat's name as this page shows it, the rule every name on the

@@ -349,6 +349,16 @@ export const s = {
   nameIsPlayer: (name) =>
     `The name ${name} belongs to another player. Choose another name, or log in below with its password.`,
   nameIsBot: (name) => `The name ${name} belongs to a computer player. Choose another name.`,
+  // Names told apart only by I l 1, O 0, rn m or vv w look the same in
+  // many fonts: the server refuses one that looks like a player's, or a
+  // seated person's, and a guest may not take a player's name.
+  nameLooksLikePlayer: (name, like) =>
+    `The name ${name} looks too much like ${like}, another player's name. ` +
+    'Choose a name told apart by more than case, I l 1, O 0, rn m or vv w.',
+  nameLooksLikeSeat: (name, like) =>
+    `The name ${name} looks too much like ${like}, who sits at that table. Choose another name.`,
+  nameIsGuestsNot: (name, holder) =>
+    `The name ${name} belongs to a player. Choose another name, or log in as ${holder} below.`,
   newPasswordLabel: 'Add a password',
   setPasswordButton: 'Save password',
   passwordHelp: 'With a password you can play as this player on another device (at least 8 characters).',
