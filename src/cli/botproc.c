@@ -607,6 +607,13 @@ static void *pump_main(void *arg)
             if (p && w)
                 room = want;
         }
+        if (room == 0) {
+            /* Not even the first arrays: out of memory. The bots' stderr
+             * waits in its pipes; look again in a moment. */
+            pthread_mutex_unlock(&pump.mu);
+            poll(NULL, 0, 100);
+            continue;
+        }
         size_t n = 1;
         pfd[0] = (struct pollfd){.fd = pump.wake[0], .events = POLLIN};
         for (size_t i = 0; i < pump.n && n < room; i++) {
