@@ -94,6 +94,7 @@ typedef struct ui {
     char alert[400];          /* a bot's failure: shown until a key */
     ls_card fresh;            /* the card you last drew or took, or LS_NO_CARD */
     ls_cards before_hint;     /* your selection the hint replaced, or 0 */
+    bool pasting;             /* inside a bracketed paste: its keys are dropped */
     bool hinting;             /* a hint's search runs (play_game_hint_start):
                                * run() reads keys meanwhile */
     bool confirm_declare;     /* x was pressed: the next key says y or not */
@@ -1919,6 +1920,36 @@ static void on_winch(int sig)
         curses_winch.sa_handler(sig);
 }
 
+/*
+ * Bracketed paste (xterm's mode 2004, which tmux and most terminals
+ * have): pasted text comes between ESC [200~ and ESC [201~, read as
+ * these two keys, and is dropped. Without it a paste was read as keys,
+ * each doing what it does: ' d' in a pasted line selected a card and
+ * drew, 'q' asked to quit, digits took open cards. The mode is the
+ * terminal's, so it is set off whenever the game lets the terminal go:
+ * on leaving, and around a stop (Ctrl-Z), which ncurses' own handler
+ * (curses_tstp) makes.
+ */
+#define KEY_PASTE_BEGIN (KEY_MAX + 1)
+#define KEY_PASTE_END (KEY_MAX + 2)
+static struct sigaction curses_tstp;
+
+static void paste_mode(bool on)
+{
+    fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+    fflush(stdout);
+}
+
+static void on_tstp(int sig)
+{
+    paste_mode(false);
+    if (curses_tstp.sa_handler != SIG_DFL && curses_tstp.sa_handler != SIG_IGN)
+        curses_tstp.sa_handler(sig); /* returns once continued */
+    else
+        raise(SIGSTOP);
+    paste_mode(true);
+}
+
 static void init_curses(ui *u)
 {
     initscr();
@@ -1937,6 +1968,12 @@ static void init_curses(ui *u)
      * timeout, which froze the computers' turns after a click. */
     mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
+    define_key("\033[200~", KEY_PASTE_BEGIN);
+    define_key("\033[201~", KEY_PASTE_END);
+    struct sigaction st = {.sa_handler = on_tstp};
+    sigemptyset(&st.sa_mask);
+    sigaction(SIGTSTP, &st, &curses_tstp);
+    paste_mode(true);
     /* NO_COLOR (no-color.org): set and not empty, no colours at all. */
     const char *no_color = getenv("NO_COLOR");
     u->colors = has_colors() && !(no_color && *no_color);
@@ -1951,6 +1988,29 @@ static void init_curses(ui *u)
         init_pair(C_OK, COLOR_GREEN, -1);
         init_pair(C_SEL, COLOR_BLACK, COLOR_YELLOW);
     }
+}
+
+/* Whether ch is part of a paste (bracketed paste, above): dropped, and
+ * once it has ended said so. A paste comes all at once, so that a wait
+ * that ends with no key ends one whose end was lost, which would drop
+ * every key after it. A resize is still drawn. */
+static bool paste_key(ui *u, int ch)
+{
+    if (ch == KEY_PASTE_BEGIN) {
+        u->pasting = true;
+        return true;
+    }
+    if (!u->pasting)
+        return ch == KEY_PASTE_END;
+    if (ch == KEY_RESIZE)
+        return false;
+    if (ch != KEY_PASTE_END && ch != ERR)
+        return true;
+    u->pasting = false;
+    if (!u->hinting && !too_small(u))
+        set_msg(u, C_ERR, "Pasted text is not read as keys: press them one at a time "
+                "(? lists them).");
+    return true;
 }
 
 static void run(ui *u)
@@ -1978,6 +2038,8 @@ static void run(ui *u)
         timeout(wait);
         play_resized = 0; /* a resize from here on is read by getch() */
         int ch = getch();
+        if (paste_key(u, ch))
+            continue;
         if (ch != ERR && !(u->hinting && hint_key(u, ch)))
             handle_key(u, ch);
     }
@@ -2025,6 +2087,7 @@ int play_tui(play_opts *o)
      * screen is cleared first. Elsewhere the alternate screen goes anyway. */
     erase();
     refresh();
+    paste_mode(false);
     endwin();
     int status = 0;
     int first = u->nsaved > SAVED_MAX ? u->nsaved - SAVED_MAX : 0;

@@ -466,6 +466,11 @@ $T capture-pane -p -t z | grep -qF "Your hand: total" &&
 $T send-keys -t z fg Enter
 wait_for z "Your hand: total"
 wait_for z "space:select"
+# The stop set bracketed paste off for the shell (section 48), and fg
+# sets it on again: a paste is still dropped.
+$T set-buffer " d 1 d"
+$T paste-buffer -p -t z
+wait_for z "Pasted text is not read as keys"
 $T kill-session -t z
 fi
 # 17. A false declaration's score is explained in its row even when the
@@ -1369,5 +1374,23 @@ until $T capture-pane -p -t or | grep -qF "exit status 0"; do
     [ "$i" -lt 200 ] || { $T capture-pane -p -t or >"$tmp/screen"; screen_fail "q at 19x1 did not quit"; }
     sleep 0.05
 done
+fi
+# 48. A paste is not read as keys (bracketed paste): 200 characters of a
+# line pasted by mistake, ' d 1 ' in it, played moves, each key doing what
+# it does (seed 9, seven computers: the deck went from 11 to 2). Now the
+# deck is as it was, no move is made, the message says why, and the keys
+# typed after it work.
+if want 48; then
+start pa 80 24 --seed 9 --bots 7 --pace 0 --record "$tmp/pa.lsr"
+wait_for pa "Select the cards to discard"
+on_screen "Deck: 11" "the deck is not 11 at the start"
+$T set-buffer "$(python3 -c 'print(("a line pasted by mistake; d 1 " * 8)[:200], end="")')"
+$T paste-buffer -p -t pa
+wait_for pa "Pasted text is not read as keys: press them one at a time (? lists them)."
+on_screen "Deck: 11" "a paste was read as keys: the deck changed"
+on_screen ! "discarded" "a paste was read as keys: a move was made"
+$T send-keys -t pa Space d
+wait_for pa "Ada discarded"
+quit pa
 fi
 echo ok
