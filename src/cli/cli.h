@@ -25,12 +25,6 @@ int cmd_storebench(int argc, char **argv);
 
 #define CLI_SPEC_MAX 300 /* the longest player spec on a command line */
 
-/* Reads a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
- * Returns NULL with errno set on failure: EFBIG once more than max bytes
- * have been read, so that an endless input (/dev/zero, `yes |`) ends. The
- * caller frees the buffer. */
-char *cli_read_file(const char *path, size_t max, size_t *len);
-
 /* Whether path is a regular file, as a game record is (replay FILE, play
  * --resume): 0, or -1 with msg (size bytes) set to "SHOWN is a named
  * pipe (FIFO); a game record is a regular file" (a directory, a device,

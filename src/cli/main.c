@@ -222,65 +222,6 @@ int cli_regular_record(const char *path, const char *shown, char *msg, size_t si
     return -1;
 }
 
-char *cli_read_file(const char *path, size_t max, size_t *len)
-{
-    bool own = strcmp(path, "-") != 0; /* we opened it: we close it */
-    FILE *f = own ? fopen(path, "rb") : stdin;
-    if (!f)
-        return NULL;
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (own)
-            fclose(f);
-        errno = EISDIR;
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    int read_errno = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        errno = 0;
-        n += fread(buf + n, 1, cap - n - 1, f);
-        read_errno = errno;
-        if (n < cap - 1)
-            break;
-        if (n > max) { /* an endless input (/dev/zero, a pipe) stops here */
-            free(buf);
-            buf = NULL;
-            errno = EFBIG;
-            break;
-        }
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            errno = ENOMEM;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int failed = ferror(f);
-    if (own)
-        fclose(f);
-    if (!buf)
-        return NULL;
-    if (n > max) {
-        free(buf);
-        errno = EFBIG;
-        return NULL;
-    }
-    if (failed) {
-        free(buf);
-        errno = read_errno ? read_errno : EIO;
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
-}
-
 void cli_print_kinds(FILE *out)
 {
     for (int i = 0; ls_player_kinds[i]; i++) {
