@@ -31,6 +31,7 @@
  * pass waits on for the same answer. Every way out saves the record, ends curses and
  * then prints where the record is.
  */
+#include <errno.h>
 #include <langinfo.h>
 #include <stdarg.h>
 #include <locale.h>
@@ -39,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <curses.h>
 
@@ -1936,8 +1938,10 @@ static struct sigaction curses_tstp;
 
 static void paste_mode(bool on)
 {
-    fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
-    fflush(stdout);
+    /* write(), not stdio: on_tstp() sets it from a signal handler */
+    const char *seq = on ? "\033[?2004h" : "\033[?2004l";
+    while (write(STDOUT_FILENO, seq, 8) < 0 && errno == EINTR)
+        ;
 }
 
 static void on_tstp(int sig)
