@@ -751,24 +751,37 @@ static int row_taken_name(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
-/* 0 when no player's name has the look-alike key `look` (server/names.h);
- * else LS_DB_EEXISTS when that player's name is `name` in another case
- * (or the same), LS_DB_ELOOKALIKE when it only looks like it, err naming
- * it. Asked before the inserts, so that the answer names the player (a
- * failed insert ends a PostgreSQL transaction's reads). */
-static int look_free(ls_db *db, const char *name, const char *look, ls_error *err)
+/* The name of the player whose look-alike key (server/names.h) is `look`
+ * into holder, or "" when none: one indexed query of player_looks. */
+static int look_holder(ls_db *db, const char *look, char holder[LS_NAME_MAX + 1],
+                       ls_error *err)
 {
     taken_name t = {0};
+    holder[0] = '\0';
     int ret = q(db, err,
                 "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
                 " WHERE k.look_key = $1",
                 row_taken_name, &t, 1, look);
-    if (ret || !t.found)
+    if (!ret && t.found)
+        memcpy(holder, t.name, sizeof t.name);
+    return ret;
+}
+
+/* 0 when no player's name has the look-alike key `look`; else
+ * LS_DB_EEXISTS when that player's name is `name` in another case (or the
+ * same), LS_DB_ELOOKALIKE when it only looks like it, err naming it.
+ * Asked before the inserts, so that the answer names the player (a
+ * failed insert ends a PostgreSQL transaction's reads). */
+static int look_free(ls_db *db, const char *name, const char *look, ls_error *err)
+{
+    char holder[LS_NAME_MAX + 1];
+    int ret = look_holder(db, look, holder, err);
+    if (ret || !holder[0])
         return ret;
-    if (!strcasecmp(t.name, name))
+    if (!strcasecmp(holder, name))
         return ls__db_fail(err, LS_DB_EEXISTS, "the name %s is taken", name);
     return ls__db_fail(err, LS_DB_ELOOKALIKE,
-                       "the name %s looks like %s, another player's name", name, t.name);
+                       "the name %s looks like %s, another player's name", name, holder);
 }
 
 int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
@@ -780,14 +793,7 @@ int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
         return ret;
     char look[LS_NAME_MAX + 1];
     srv_name_look(name, look, sizeof look);
-    taken_name t = {0};
-    ret = q(db, err,
-            "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
-            " WHERE k.look_key = $1",
-            row_taken_name, &t, 1, look);
-    if (!ret && t.found)
-        memcpy(holder, t.name, sizeof t.name);
-    return ret;
+    return look_holder(db, look, holder, err);
 }
 
 int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t *id,
