@@ -206,6 +206,16 @@ int play_game_save(play_game *g, char *msg, size_t size);
  * the human (a draw names the card only when `show_draw`). */
 void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
                    char *buf, size_t size);
+/* The longest bot's failure as play_game reports it, before it is cut. */
+#define PLAY_REPORT_MAX 1800
+/* A bot's failure ("Ada's bot: WHAT 'QUOTE'; greedy plays ...") copied
+ * into buf (size bytes, at least 1). One too long for it is cut inside its
+ * last quote, at a whole character or escape, with ellipsis after the cut,
+ * so that its ending, what happens next ("; greedy plays for it until the
+ * match ends"), and the quote's closing "'" stay whole; a text with no
+ * such ending, or one whose ending would take half of buf, is cut at its
+ * end, ellipsis last. */
+void play_cut_report(char *buf, size_t size, const char *text, const char *ellipsis);
 /* An engine message about the human (seat 0) in the second person:
  * "Ann cannot declare on their first turn" -> "You cannot declare on your
  * first turn", "KS is not in Ann's hand" -> "KS is not in your hand". */

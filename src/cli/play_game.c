@@ -504,10 +504,47 @@ static const char *bot_failure(const char *msg, const char *level, const char *n
     return strncmp(p, ": ", 2) == 0 ? p + 2 : msg;
 }
 
+/* A bot's failure (bot_report's "Ada's bot: WHAT 'QUOTE'; greedy plays
+ * ...") copied into buf (size bytes); see play.h. The ending is from the
+ * "; " before the last "greedy plays"; the quote before it is the head's
+ * end, its closing "'" or "')" kept. Whatever is cut, the cut is at a
+ * whole character or escape (ls_printable_cut): byte by byte, it stopped
+ * inside an escape ('\x0') or a UTF-8 character. */
+void play_cut_report(char *buf, size_t size, const char *text, const char *ellipsis)
+{
+    size_t len = strlen(text), mark = strlen(ellipsis);
+    if (size == 0)
+        return;
+    if (len < size) {
+        memcpy(buf, text, len + 1);
+        return;
+    }
+    const char *fb = NULL, *tail = NULL;
+    for (const char *p = strstr(text, "greedy plays"); p; p = strstr(p + 1, "greedy plays"))
+        fb = p;
+    for (const char *p = strstr(text, "; "); p && p < fb; p = strstr(p + 1, "; "))
+        tail = p;
+    size_t head = tail ? (size_t)(tail - text) : 0;
+    size_t close = !tail ? 0
+                 : head >= 2 && !strncmp(tail - 2, "')", 2) ? 2
+                 : head >= 1 && tail[-1] == '\'' ? 1 : 0;
+    size_t keep = tail ? strlen(tail) + close + mark + 1 : 0;
+    if (!tail || keep >= size / 2) { /* no ending, or no room to quote: cut at the end */
+        size_t b = ls_printable_cut(text, size > mark + 1 ? size - mark - 1 : 0);
+        snprintf(buf, size, "%.*s%s", (int)b, text, ellipsis);
+        return;
+    }
+    char quote[PLAY_REPORT_MAX];
+    snprintf(quote, sizeof quote, "%.*s", (int)(head - close), text);
+    size_t b = ls_printable_cut(quote, size - keep);
+    snprintf(buf, size, "%.*s%s%.*s%s", (int)b, quote, ellipsis, (int)close,
+             text + head - close, tail);
+}
+
 /* A bot's failure as play tells it: "Ada's bot: WHAT", where botproc's
- * "the fallback" is greedy. A text too long for its buffer is cut at a whole
- * character or escape (ls_printable_cut), with "..." after it: byte by
- * byte, it stopped inside an escape ('\x0') or a UTF-8 character. */
+ * "the fallback" is greedy. A text too long for its buffer is cut inside
+ * its last quote, its ending (what happens next) whole (play_cut_report):
+ * cut at its end, a long quote took "; greedy plays this turn". */
 static void bot_report(void *ud, const char *msg)
 {
     const play_seat_ref *ref = ud;
@@ -520,17 +557,13 @@ static void bot_report(void *ud, const char *msg)
     const char *fb = "the fallback", *at = NULL;
     for (const char *p = strstr(what, fb); p; p = strstr(p + 1, fb))
         at = p;
-    char text[1700], out[700];
+    char text[PLAY_REPORT_MAX], out[700];
     if (at)
-        snprintf(text, sizeof text, "%.*sgreedy%s", (int)(at - what), what,
-                 at + strlen(fb));
+        snprintf(text, sizeof text, "%s's bot: %.*sgreedy%s", name, (int)(at - what),
+                 what, at + strlen(fb));
     else
-        snprintf(text, sizeof text, "%s", what);
-    size_t n = strlen(text);
-    size_t room = sizeof out - strlen(name) - sizeof "'s bot: ..."; /* NUL counted */
-    size_t cut = n > room ? ls_printable_cut(text, room) : n;
-    snprintf(out, sizeof out, "%s's bot: %.*s%s", name, (int)cut, text,
-             cut < n ? "..." : "");
+        snprintf(text, sizeof text, "%s's bot: %s", name, what);
+    play_cut_report(out, sizeof out, text, "...");
     if (g->report)
         g->report(g->report_ud, out);
 }

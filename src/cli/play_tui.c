@@ -1246,38 +1246,12 @@ static void log_move(ui *u, int seat, ls_move m)
 
 /* A bot's failure (play_game's report: "Ada's bot: WHAT 'QUOTE'; killed,
  * greedy plays for it until the match ends") copied into buf (size
- * bytes). One too long for it is cut inside its last quote, at a whole
- * character or escape and with the ellipsis, so that its ending, from the
- * "; " before the last "greedy plays" (what happens next), stays whole:
- * cut at its end (copy_cut), a quoted stderr line of 120 control bytes,
- * each shown '\x01', took that ending. The quote is the head's end (the
- * bot's text is quoted last before the ending), its closing "'" or "')"
- * kept; a text without such an ending is cut at its end. */
+ * bytes), cut inside its last quote with the terminal's ellipsis, its
+ * ending whole (play_cut_report): cut at its end (copy_cut), a quoted
+ * stderr line of 120 control bytes, each shown '\x01', took that ending. */
 static void cut_report(const ui *u, char *buf, size_t size, const char *text)
 {
-    size_t len = strlen(text);
-    const char *fb = NULL, *tail = NULL;
-    for (const char *p = strstr(text, "greedy plays"); p; p = strstr(p + 1, "greedy plays"))
-        fb = p;
-    for (const char *p = strstr(text, "; "); p && p < fb; p = strstr(p + 1, "; "))
-        tail = p;
-    if (len < size || !tail) {
-        copy_cut(u, buf, size, text);
-        return;
-    }
-    size_t head = (size_t)(tail - text);
-    size_t close = head >= 2 && !strncmp(tail - 2, "')", 2) ? 2
-                 : head >= 1 && tail[-1] == '\'' ? 1 : 0;
-    size_t keep = strlen(tail) + close + strlen(ellipsis(u)) + 1;
-    if (keep >= size / 2) { /* no room left to quote: cut at the end */
-        copy_cut(u, buf, size, text);
-        return;
-    }
-    char quote[1600];
-    snprintf(quote, sizeof quote, "%.*s", (int)(head - close), text);
-    size_t b = ls_printable_cut(quote, size - keep);
-    snprintf(buf, size, "%.*s%s%.*s%s", (int)b, quote, ellipsis(u), (int)close,
-             text + head - close, tail);
+    play_cut_report(buf, size, text, ellipsis(u));
 }
 
 /* A bot's failure (play_game's report): in the log, and on the message

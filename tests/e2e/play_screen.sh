@@ -1393,4 +1393,35 @@ $T send-keys -t pa Space d
 wait_for pa "Ada discarded"
 quit pa
 fi
+# 49. A report longer than play_game's 700 bytes is cut inside its quote
+# too, its ending whole: a bot whose answer is 60 control bytes (garbage,
+# quoted up to 199 bytes) after a stderr line of 120 (quoted '\x01' each,
+# 480 bytes) is reported in some 760 bytes. play_game cut that at its
+# end, '; greedy plays this turn' lost before the screen's own cut.
+if want 49; then
+cat >"$tmp/longbot.py" <<'PY'
+import sys
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go"):
+        sys.stderr.write("\x01" * 120 + "\n")
+        sys.stderr.flush()
+        print("\x02" * 60, flush=True)
+PY
+start lb 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/lb.lsr" --level "'cmd:python3 $tmp/longbot.py'"
+wait_for lb "Your hand: total"
+$T send-keys -t lb Space d
+wait_for lb "Ada's bot: garbage"
+python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+mark = "\u2026" if sys.argv[2] != "C" else "~"
+end = "\\x01" + mark + "'"'"'; greedy plays this turn"
+top = next(i for i, r in enumerate(rows) if r.startswith("  Ada'"'"'s bot: garbage"))
+text = " ".join(r.strip() for r in rows[top:] if r.strip() and not r.startswith(" space:"))
+assert text.endswith(end), "not cut inside the quote, its ending whole: %r" % text[-80:]
+' "$tmp/screen" "$loc" ||
+    screen_fail "a report over play_game's 700 bytes is not cut inside its quote, its ending whole"
+quit lb
+fi
 echo ok
