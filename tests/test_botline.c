@@ -8,6 +8,7 @@
  */
 #include "support/support.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,6 +234,20 @@ static void test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes(void **
     assert_string_equal(cli_shown_cut("aaaaaaaaaaaaaaaaaaaa", 20, 100, buf, 10), "aaa...aaa");
 }
 
+/* The time left to a bot is whole milliseconds rounded up: with 0.9 ms
+ * left it still has one last look at its pipe; past the deadline, none. */
+static void test_a_part_of_a_millisecond_left_is_one_more_look(void **state)
+{
+    (void)state;
+    assert_int_equal(cli_bot_ms_left(1000.0, 999.1), 1);
+    assert_int_equal(cli_bot_ms_left(1000.0, 999.999), 1);
+    assert_int_equal(cli_bot_ms_left(5000.0, 0.5), 5000);
+    assert_int_equal(cli_bot_ms_left(5000.0, 0.0), 5000);
+    assert_int_equal(cli_bot_ms_left(1000.0, 1000.0), 0);
+    assert_int_equal(cli_bot_ms_left(1000.0, 1000.5), 0);
+    assert_int_equal(cli_bot_ms_left(1e12, 0.0), INT_MAX);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
@@ -243,6 +258,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage),
     cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
     cmocka_unit_test(test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes),
+    cmocka_unit_test(test_a_part_of_a_millisecond_left_is_one_more_look),
 };
 
 LS_TEST_MAIN(tests)

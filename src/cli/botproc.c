@@ -267,6 +267,17 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+int cli_bot_ms_left(double deadline, double now)
+{
+    double left = deadline - now;
+    if (!(left > 0))
+        return 0;
+    if (left >= INT_MAX)
+        return INT_MAX;
+    int ms = (int)left;
+    return ms < left ? ms + 1 : ms;
+}
+
 /* Whether cp changes the direction of the text around it or is not seen:
  * the bidirectional marks, embeddings, overrides and isolates (U+061C,
  * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), the zero-width
@@ -1093,7 +1104,7 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
             continue;
         if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             /* The pipe is full: the bot is not reading. */
-            int left = (int)(deadline - now_ms());
+            int left = cli_bot_ms_left(deadline, now_ms());
             if (left <= 0) {
                 report(b, v, "stopped reading its input (no room to write "
                        "for %d ms); killed, the fallback plays for it until "
@@ -1206,7 +1217,7 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             return got == 2 ? 1 : 0;
         if (b->dead)
             return -1;
-        int left = (int)(deadline - now_ms());
+        int left = cli_bot_ms_left(deadline, now_ms());
         if (left <= 0) {
             report(b, v, "no answer%s within %d ms; killed, the fallback plays "
                    "for it until the match ends",

@@ -99,6 +99,13 @@ enum { CLI_BOT_GARBAGE = -1, CLI_BOT_ILLEGAL = -2 };
 int cli_bot_next_line(char *buf, size_t *len, bool *skip, char *line, size_t size,
                       size_t *line_len);
 
+/* The whole milliseconds left to a bot before deadline, now and deadline
+ * read from one clock in ms: rounded up, so that a part of a millisecond
+ * left is still one last look at its pipe (truncated, 0.9 ms left was 0,
+ * and the bot was told "no answer" without that look); 0 once it is past,
+ * INT_MAX at most. */
+int cli_bot_ms_left(double deadline, double now);
+
 /* Judges a bot's answer to "go" for the seat of v, the n bytes of line:
  * 0 with *m set (a draw's card cleared) when the line is one of the legal
  * moves, CLI_BOT_GARBAGE when it is not a move (a NUL byte in it makes it
