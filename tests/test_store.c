@@ -31,6 +31,7 @@
 
 #include "server/db.h"
 #include "server/db_internal.h"
+#include "server/names.h"
 
 static const char *const example[] = {
     "leastscore 1",
@@ -1030,6 +1031,76 @@ static void test_names_that_look_alike_survive_the_migration(void **state)
     ls_db_close(db);
 }
 
+/* "vw", "wv" and "vvv" are one look (server/names.h, step 4): a run of v
+ * and w is one key however it is written, in C and in SQL alike. Schema
+ * 7's key (vv made w from the left) gave "Avw" the key "avw" and "Avvv"
+ * "awv", so that both were made; a store of schema 7 holding both gains
+ * schema 8 with the oldest holding the one key, each name kept. */
+static void test_a_run_of_v_and_w_is_one_look(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t avw = new_player(db, "Avw", "avw-device-token-0001");
+    static const char *const alike[] = {"Avvv", "AWV", "avvv"};
+    ls_error e;
+    int64_t id = 0;
+    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+        assert_int_equal(ls_db_player_create(db, alike[i], "other-device-token-02", &id,
+                                             &e),
+                         LS_DB_ELOOKALIKE);
+        char want[128];
+        snprintf(want, sizeof want, "the name %s looks like Avw, another player's name",
+                 alike[i]);
+        assert_string_equal(e.msg, want);
+    }
+    /* Four v are two w: another look. */
+    new_player(db, "Avvvv", "avvvv-device-token-1");
+    char holder[LS_NAME_MAX + 1];
+    OK(ls_db_name_holder(db, "AvVv", holder, ERR));
+    assert_string_equal(holder, "Avw");
+    /* The key in SQL is the C one, at the 16 bytes of a name too. */
+    static const char *const names[] = {
+        "vw", "wv", "vvv", "VwV", "wwv", "vvvvv", "rnvv", "Irnvwi0", "vvvvvvvvvvvvvvvv",
+        "wwwwwwwwwwwwwwww", "rnrnrnrnrnrnrnrn", "rnvvrnvvrnvvrnvv", "vwvwvwvwvwvwvwvW",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char query[512], got[32] = "", want[LS_NAME_MAX + 1];
+        snprintf(query, sizeof query, "SELECT " SRV_LOOK_SQL("'%s'"), names[i]);
+        OK(ls__db_exec(db, query, row_text, got, ERR));
+        srv_name_look(names[i], want, sizeof want);
+        assert_string_equal(got, want);
+    }
+    /* Back to schema 7, with "Avvv" made under its key of then. */
+    OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 8", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "INSERT INTO players (name, bot, mu, sigma, created_at)"
+                   " VALUES ('Avvv', '', 25, 8.3, 0)", NULL, NULL, ERR));
+    OK(ls__db_exec(db, "INSERT INTO player_names (name_key, player_id)"
+                   " SELECT lower(name), id FROM players WHERE name = 'Avvv'", NULL, NULL,
+                   ERR));
+    OK(ls__db_exec(db, "UPDATE player_looks SET look_key = 'avw' WHERE look_key = 'awv'",
+                   NULL, NULL, ERR));
+    OK(ls__db_exec(db, "INSERT INTO player_looks (look_key, player_id)"
+                   " SELECT 'awv', id FROM players WHERE name = 'Avvv'", NULL, NULL, ERR));
+    ls_db_close(db);
+    db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_looks"), 2);
+    OK(ls_db_name_holder(db, "VVVVVV", holder, ERR));
+    assert_string_equal(holder, "");
+    OK(ls_db_name_holder(db, "wv", holder, ERR));
+    assert_string_equal(holder, "");
+    OK(ls_db_name_holder(db, "Awv", holder, ERR));
+    assert_string_equal(holder, "Avw");
+    ls_db_player p;
+    OK(ls_db_player_by_name(db, "Avvv", &p, ERR));
+    assert_int_not_equal(p.id, avw);
+    assert_int_equal(ls_db_player_create(db, "AVW", "third-device-token-03", &id, &e),
+                     LS_DB_EEXISTS);
+    ls_db_close(db);
+}
+
 static void test_a_password_gives_the_profile_to_another_device(void **state)
 {
     (void)state;
@@ -2017,6 +2088,7 @@ static const struct CMUnitTest tests[] = {
     T(test_names_that_differ_in_case_survive_the_migration),
     T(test_a_name_that_looks_like_another_players_is_refused),
     T(test_names_that_look_alike_survive_the_migration),
+    T(test_a_run_of_v_and_w_is_one_look),
     T(test_each_computer_level_is_one_player_apart_from_people),
     T(test_tables_in_progress_come_back_after_reopening),
     T(test_a_table_without_lines_comes_back_empty),

@@ -302,6 +302,39 @@ static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
     table_free(t);
 }
 
+/* A run of v and w is one look however it is written (server/names.h):
+ * "vw", "wv" and "vvv" alike, and at a name's 16 bytes, where the key is
+ * shorter than the name, "vwvwvwvwvwvwvwvw" is twelve w. Before, vv was
+ * made w from the left only, and "AVVV" sat beside "Avw". */
+static void test_a_run_of_v_and_w_is_one_look_at_a_table(void **state)
+{
+    (void)state;
+    table *t = new_table(8, 0, NULL);
+    join(t, "Avw", 0);
+    join(t, "vwvwvwvwvwvwvwvw", 0);
+    fingerprint f;
+    srv_error e = {0};
+    int seat;
+    table_fingerprint(t, &f);
+    static const char *const alike[][2] = {
+        {"AVVV", "Avw"}, {"Awv", "Avw"}, {"wwwwwwwwwwww", "vwvwvwvwvwvwvwvw"},
+        {"WWWWWWWWvvvvvvvv", "vwvwvwvwvwvwvwvw"},
+    };
+    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+        refused(t, &f, table_join(t, alike[i][0], tokens[0], 0, 0, &seat, &e),
+                SRV_ENAME_TAKEN, &e);
+        char want[200];
+        snprintf(want, sizeof want, "%s looks like %s, who sits at table ABCDE: choose a "
+                 "name told apart by more than case, I l 1, O 0, rn m or vv w",
+                 alike[i][0], alike[i][1]);
+        assert_string_equal(e.msg, want);
+    }
+    join(t, "Avvvv", 0);
+    join(t, "wwwwwwwwwwwv", 0);
+    assert_int_equal(t->nseats, 4);
+    table_free(t);
+}
+
 static void test_only_the_host_seats_computer_players(void **state)
 {
     (void)state;
@@ -1540,6 +1573,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_first_person_is_host_in_seat_0),
     cmocka_unit_test(test_join_refusals_leave_the_table_unchanged),
     cmocka_unit_test(test_a_name_that_looks_like_a_seated_one_is_refused),
+    cmocka_unit_test(test_a_run_of_v_and_w_is_one_look_at_a_table),
     cmocka_unit_test(test_only_the_host_seats_computer_players),
     cmocka_unit_test(test_remove_moves_later_seats_up),
     cmocka_unit_test(test_a_seat_keeps_its_player),
