@@ -555,6 +555,11 @@ const char *ls_db_backend(const ls_db *db)
     return db->ops->name;
 }
 
+void ls_db_set_answer_wait(ls_db *db, int ms)
+{
+    db->answer_ms = ms > 0 ? ms : 0;
+}
+
 bool ls_db_unavailable(const ls_db *db)
 {
     return db->ops->unavailable && db->ops->unavailable(db);

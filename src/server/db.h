@@ -129,6 +129,13 @@ void ls_db_share_silence(ls_db *db, ls_db *peer);
  * table for 5 s. No effect on PostgreSQL (a statement's answer is waited
  * for 4 s at most, whatever holds it). */
 void ls_db_set_lock_wait(ls_db *db, int ms);
+/* How long a statement's answer is waited for on PostgreSQL, at most,
+ * before the connection is closed and the statement fails as one not
+ * answered (LS_DB_EIO, "no answer in 0.5 s", the peer told as by
+ * ls_db_share_silence); ms <= 0 gives back the 4 s of ls_db_open(). For
+ * a question whose answer the caller can do without, set around it and
+ * given back after. No effect on SQLite (ls_db_set_lock_wait). */
+void ls_db_set_answer_wait(ls_db *db, int ms);
 /* The schema version the database is at, and the one this program's
  * migrations reach. */
 int ls_db_schema_version(ls_db *db, int *version, ls_error *err);

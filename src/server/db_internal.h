@@ -64,6 +64,8 @@ struct ls_db {
                         succeeded since; points to own_silent or to the
                         peer's */
     bool own_silent;
+    int answer_ms;   /* PostgreSQL: how long a statement's answer is waited
+                        for (ls_db_set_answer_wait); 0: PG_ANSWER_MS */
     bool held;       /* ls_db_hold() took the store */
     bool rehold;     /* PostgreSQL: the connection was made again since, and
                         the advisory lock is to be taken again before the

@@ -167,7 +167,7 @@ static int pg_ready(ls_db *db, ls_error *err)
  * sharing db's flag are told (db->silent) and the statement fails.
  * Returns 0 or LS_DB_EIO.
  */
-static int pg_wait(ls_db *db, int64_t deadline, ls_error *err)
+static int pg_wait(ls_db *db, int64_t deadline, int waited_ms, ls_error *err)
 {
     PGconn *c = db->conn;
     for (;;) {
@@ -181,8 +181,8 @@ static int pg_wait(ls_db *db, int64_t deadline, ls_error *err)
             shutdown(PQsocket(c), SHUT_RDWR);
             PQconsumeInput(c); /* libpq sees the end: CONNECTION_BAD */
             *db->silent = true;
-            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %d s: the "
-                               "connection is closed", PG_ANSWER_MS / 1000);
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %g s: the "
+                               "connection is closed", waited_ms / 1000.0);
         }
         struct pollfd p = {.fd = PQsocket(c), .events = POLLIN | (flush ? POLLOUT : 0)};
         if (poll(&p, 1, (int)left) < 0 && errno != EINTR)
@@ -193,15 +193,17 @@ static int pg_wait(ls_db *db, int64_t deadline, ls_error *err)
 /*
  * The answer to the statement(s) just sent, as PQexec gives it: the first
  * result that failed, else the last one; NULL with err filled when the
- * answer did not come in PG_ANSWER_MS. The caller clears the result.
+ * answer did not come in PG_ANSWER_MS (or ls_db_set_answer_wait()'s
+ * time). The caller clears the result.
  */
 static PGresult *pg_answer(ls_db *db, ls_error *err)
 {
     PGconn *c = db->conn;
-    int64_t deadline = now_ms() + PG_ANSWER_MS;
+    int waited = db->answer_ms > 0 ? db->answer_ms : PG_ANSWER_MS;
+    int64_t deadline = now_ms() + waited;
     PGresult *keep = NULL;
     for (;;) {
-        if (pg_wait(db, deadline, err) != 0) {
+        if (pg_wait(db, deadline, waited, err) != 0) {
             PQclear(keep);
             return NULL;
         }
