@@ -211,9 +211,13 @@ static void end_children_now(void)
 /* Kills every live bot's group; as the subreaper (sim, arena), waits for
  * each bot to die, so that what it started outside its group is ours,
  * and ends every child left, a bot's or adopted from one before. Then
- * dies of the signal as if unhandled (the exit status says which). */
+ * dies of the signal as if unhandled (the exit status says which): the
+ * signal, blocked in its handler, comes once the handler returns, and
+ * errno is as the interrupted code left it (kill and waitpid set it, and
+ * ThreadSanitizer said "signal handler spoils errno"). */
 static void on_fatal_signal(int sig)
 {
+    int saved_errno = errno;
     for (int i = 0; i < LIVE_MAX; i++) {
         int pid = atomic_load(&live[i]);
         if (pid > 0) {
@@ -235,6 +239,7 @@ static void on_fatal_signal(int sig)
     }
     signal(sig, SIG_DFL);
     raise(sig);
+    errno = saved_errno;
 }
 
 void cli_bots_die_with_signals(void)

@@ -540,6 +540,11 @@ os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $t
     # (What it wrote is shown: it once exited 0 in a loaded full run.)
     [ "$rc" -eq "$want" ] || { tail -n 5 "$tmp/sig.out" "$tmp/sig.err"
         fail "$cmd stopped by SIG$sig after $i checks exited $rc, not $want"; }
+    # The handler leaves errno as it found it: with a ThreadSanitizer
+    # binary it was 'signal handler spoils errno'. (Any sanitizer's report
+    # there is a failure.)
+    ! grep -q "Sanitizer" "$tmp/sig.err" || { grep -A8 "Sanitizer" "$tmp/sig.err" | head -20
+        fail "$cmd stopped by SIG$sig: a sanitizer reported its signal handler"; }
     left=""
     for i in $(seq 50); do
         left=$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null || true)
