@@ -247,6 +247,11 @@ static void test_join_refusals_leave_the_table_unchanged(void **state)
     refused(t, &f, table_join(t, "Ann", tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
     /* The same name in another case could not be told apart at the table. */
     refused(t, &f, table_join(t, "aNN", tokens[1], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
+    /* Whose the name is, as data beside the text (the protocol's
+     * conflict, name and like). */
+    assert_int_equal(e.conflict, SRV_CONFLICT_SEAT);
+    assert_string_equal(e.name, "aNN");
+    assert_string_equal(e.like, "Ann");
     refused(t, &f, table_join(t, "bad name", tokens[1], 0, 0, &seat, &e), SRV_EBAD_NAME, &e);
     refused(t, &f, table_join(t, "ABCDEFGHIJKLMNOPQ", tokens[1], 0, 0, &seat, &e),
             SRV_EBAD_NAME, &e);
@@ -285,10 +290,20 @@ static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
                  "name told apart by more than case, I l 1, O 0, rn m or vv w",
                  alike[i][0], alike[i][1]);
         assert_string_equal(e.msg, want);
+        assert_int_equal(e.conflict, SRV_CONFLICT_SEAT);
+        assert_string_equal(e.name, alike[i][0]);
+        assert_string_equal(e.like, alike[i][1]);
     }
     /* Another case is the name itself, said as before. */
     refused(t, &f, table_join(t, "iris", tokens[0], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
     assert_string_equal(e.msg, "iris already sits at table ABCDE");
+    assert_int_equal(e.conflict, SRV_CONFLICT_SEAT);
+    assert_string_equal(e.like, "Iris");
+    /* Another refusal carries none of it. */
+    refused(t, &f, table_join(t, "bad name", tokens[0], 0, 0, &seat, &e), SRV_EBAD_NAME, &e);
+    assert_int_equal(e.conflict, SRV_CONFLICT_NONE);
+    assert_string_equal(e.name, "");
+    assert_string_equal(e.like, "");
     join(t, "Irish", 0);
     join(t, "Bob", 0);
     join(t, "rnarys", 0);
@@ -876,6 +891,9 @@ static void test_computer_players_have_names_no_person_takes(void **state)
         char want[64];
         snprintf(want, sizeof want, "%s is a computer player's name: choose another", name);
         assert_string_equal(e.msg, want);
+        assert_int_equal(e.conflict, SRV_CONFLICT_COMPUTER);
+        assert_string_equal(e.name, name);
+        assert_string_equal(e.like, "");
     }
     table_fingerprint(t, &after);
     assert_memory_equal(&before, &after, sizeof before);

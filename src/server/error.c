@@ -82,18 +82,56 @@ void srv_utf8_fix(char *text)
     }
 }
 
+static void vfail(srv_error *e, int code, const char *fmt, va_list ap)
+{
+    e->code = code;
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    /* A message may quote what a client sent, cut to a number of bytes
+     * (or cut at the end): it must stay valid UTF-8 to be sent as JSON at
+     * all. */
+    srv_utf8_fix(e->msg);
+    e->conflict = SRV_CONFLICT_NONE;
+    e->name[0] = e->like[0] = '\0';
+}
+
 int srv_fail(srv_error *e, int code, const char *fmt, ...)
 {
     if (e) {
         va_list ap;
         va_start(ap, fmt);
-        e->code = code;
-        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        vfail(e, code, fmt, ap);
         va_end(ap);
-        /* A message may quote what a client sent, cut to a number of
-         * bytes (or cut at the end): it must stay valid UTF-8 to be sent
-         * as JSON at all. */
-        srv_utf8_fix(e->msg);
     }
     return code;
+}
+
+int srv_fail_name(srv_error *e, srv_conflict conflict, const char *name,
+                  const char *like, const char *fmt, ...)
+{
+    if (e) {
+        va_list ap;
+        va_start(ap, fmt);
+        vfail(e, SRV_ENAME_TAKEN, fmt, ap);
+        va_end(ap);
+        /* Checked names (ls_name_valid), but sent as JSON strings: made
+         * valid UTF-8 all the same, as msg is. */
+        e->conflict = conflict;
+        snprintf(e->name, sizeof e->name, "%s", name ? name : "");
+        snprintf(e->like, sizeof e->like, "%s", like ? like : "");
+        srv_utf8_fix(e->name);
+        srv_utf8_fix(e->like);
+    }
+    return SRV_ENAME_TAKEN;
+}
+
+const char *srv_conflictname(srv_conflict conflict)
+{
+    switch (conflict) {
+    case SRV_CONFLICT_SEAT: return "seat";
+    case SRV_CONFLICT_PLAYER: return "player";
+    case SRV_CONFLICT_GUEST: return "guest";
+    case SRV_CONFLICT_COMPUTER: return "computer";
+    case SRV_CONFLICT_NONE: break;
+    }
+    return NULL;
 }

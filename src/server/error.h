@@ -9,7 +9,10 @@
 #ifndef LS_SERVER_ERROR_H
 #define LS_SERVER_ERROR_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include "leastscore.h"
 
 enum {
     SRV_OK = 0,
@@ -50,10 +53,29 @@ enum {
     SRV_NERRORS = 34
 };
 
+/* Whose a name refused with name_taken is, for a client that words the
+ * refusal itself (docs/server-protocol.md, "name_taken"): sent as the
+ * error's `conflict`. */
+typedef enum srv_conflict {
+    SRV_CONFLICT_NONE = 0, /* not a name_taken error */
+    SRV_CONFLICT_SEAT,     /* "seat": a seat's at the table */
+    SRV_CONFLICT_PLAYER,   /* "player": a new player's name is another's */
+    SRV_CONFLICT_GUEST,    /* "guest": a guest's name is a player's */
+    SRV_CONFLICT_COMPUTER, /* "computer": a computer player's name */
+} srv_conflict;
+
 /* What went wrong, for the client that caused it. */
 typedef struct srv_error {
     int code;      /* the SRV_E... code */
     char msg[240]; /* for a person: "KD is not in your hand" */
+    /* name_taken only (else SRV_CONFLICT_NONE and ""), sent beside msg so
+     * that a client need not read it: whose the name is, the name that
+     * was refused, and the other's name as they spell it ("Iris" for
+     * "lris"; "" for a computer player's name, or when the store could
+     * not say). */
+    srv_conflict conflict;
+    char name[LS_NAME_MAX + 1];
+    char like[LS_NAME_MAX + 1];
 } srv_error;
 
 /* The protocol name of a code ("illegal_move"); "server_error" if unknown. */
@@ -63,6 +85,15 @@ const char *srv_errname(int code);
  * UTF-8 (srv_utf8_fix); returns code. */
 int srv_fail(srv_error *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* As srv_fail, for SRV_ENAME_TAKEN: also sets e's conflict, name and
+ * like (NULL for none). */
+int srv_fail_name(srv_error *e, srv_conflict conflict, const char *name,
+                  const char *like, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The protocol name of a conflict ("seat"); NULL for SRV_CONFLICT_NONE. */
+const char *srv_conflictname(srv_conflict conflict);
 
 /* Replaces each byte of text that does not begin a valid UTF-8 sequence
  * (a character cut in two by a length limit) with '?'. */

@@ -967,11 +967,11 @@ static int guest_name_free(conn *c, const char *name, srv_error *e)
     if (rc != 0 || !holder[0])
         return 0;
     if (!strcasecmp(holder, name))
-        return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a player: choose "
-                        "another, or log in as %s", name, holder);
-    return srv_fail(e, SRV_ENAME_TAKEN, "the name %s looks like %s, a player's name: "
-                    "choose another, told apart by more than case, I l 1, O 0, rn m "
-                    "or vv w", name, holder);
+        return srv_fail_name(e, SRV_CONFLICT_GUEST, name, holder, "the name %s belongs "
+                             "to a player: choose another, or log in as %s", name, holder);
+    return srv_fail_name(e, SRV_CONFLICT_GUEST, name, holder, "the name %s looks like "
+                         "%s, a player's name: choose another, told apart by more than "
+                         "case, I l 1, O 0, rn m or vv w", name, holder);
 }
 
 static int do_create(conn *c, const proto_msg *m, srv_error *e)
@@ -1405,6 +1405,27 @@ static void become(conn *c, const ls_db_player *p)
     conn_send(c, proto_player(api_player_summary(p), p->has_password));
 }
 
+/* The refusal of a new player's name that another player holds (rc
+ * LS_DB_EEXISTS) or one that looks like theirs (LS_DB_ELOOKALIKE, msg
+ * the store's "the name lris looks like Iris, another player's name").
+ * The holder's name, which the store's answer has only in its text, is
+ * asked again for the error's `like`: one indexed query, on this path
+ * only; when the store cannot say, `like` is left out. */
+static int player_name_taken(ls_db *db, const char *name, int rc, const char *msg,
+                             srv_error *e)
+{
+    char holder[LS_NAME_MAX + 1];
+    ls_error err = {0};
+    if (ls_db_name_holder(db, name, holder, &err) != 0)
+        holder[0] = '\0';
+    if (rc == LS_DB_EEXISTS)
+        return srv_fail_name(e, SRV_CONFLICT_PLAYER, name, holder, "the name %s belongs "
+                             "to another player: choose another, or log in with its "
+                             "password", name);
+    return srv_fail_name(e, SRV_CONFLICT_PLAYER, name, holder, "%.120s: choose another, "
+                         "told apart by more than case, I l 1, O 0, rn m or vv w", msg);
+}
+
 /* `player`: the person holding the token, created with `name` the first
  * time. On the loop: two small queries on the loop's own connection. */
 static int do_player(conn *c, const proto_msg *m, srv_error *e)
@@ -1418,8 +1439,8 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
             return srv_fail(e, SRV_ENO_PLAYER, "no player holds this token (send a "
                             "name with it to become a new player)");
         if (table_name_is_computer(m->name))
-            return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to a computer "
-                            "player: choose another", m->name);
+            return srv_fail_name(e, SRV_CONFLICT_COMPUTER, m->name, NULL, "the name %s "
+                                 "belongs to a computer player: choose another", m->name);
         /* Each new player is a durable write on the loop and a row kept
          * for ever: counted per address. */
         uint64_t now = uv_now(&c->srv->loop);
@@ -1430,13 +1451,8 @@ static int do_player(conn *c, const proto_msg *m, srv_error *e)
         budget_spend(&c->srv->new_players, c->key, now);
         int64_t id;
         rc = ls_db_player_create(db, m->name, m->player_token, &id, &err);
-        if (rc == LS_DB_EEXISTS)
-            return srv_fail(e, SRV_ENAME_TAKEN, "the name %s belongs to another "
-                            "player: choose another, or log in with its password",
-                            m->name);
-        if (rc == LS_DB_ELOOKALIKE) /* err: "the name lris looks like Iris, ..." */
-            return srv_fail(e, SRV_ENAME_TAKEN, "%.120s: choose another, told apart "
-                            "by more than case, I l 1, O 0, rn m or vv w", err.msg);
+        if (rc == LS_DB_EEXISTS || rc == LS_DB_ELOOKALIKE)
+            return player_name_taken(db, m->name, rc, err.msg, e);
         if (!rc)
             rc = ls_db_player_by_id(db, id, &p, &err);
     }

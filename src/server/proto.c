@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "server/marks.h"
 #include "server/proto.h"
@@ -580,6 +581,18 @@ json_t *proto_error(const srv_error *e, const char *request, json_t *id)
 {
     json_t *o = json_pack("{s:s, s:s, s:s}", "type", "error",
                           "code", srv_errname(e->code), "message", e->msg);
+    /* A name refused as another's says whose as data too: a client words
+     * it without reading the message (which stays for older ones). */
+    const char *conflict = srv_conflictname(e->conflict);
+    if (o && conflict) {
+        json_object_set_new(o, "conflict", json_string(conflict));
+        json_object_set_new(o, "name", json_string(e->name));
+        if (e->like[0]) {
+            json_object_set_new(o, "like", json_string(e->like));
+            json_object_set_new(o, "look_alike",
+                                json_boolean(strcasecmp(e->name, e->like) != 0));
+        }
+    }
     if (o && request && *request)
         json_object_set_new(o, "request", json_string(request));
     if (o && id)

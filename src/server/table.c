@@ -360,16 +360,17 @@ int table_join(table *t, const char *name, const char *token, int64_t player_id,
      * before computer players took their levels' names keeps the name
      * (the server makes no new player of such a name). */
     if (table_name_is_computer(name) && player_id == 0)
-        return srv_fail(e, SRV_ENAME_TAKEN, "%s is a computer player's name: choose "
-                        "another", name);
+        return srv_fail_name(e, SRV_CONFLICT_COMPUTER, name, NULL, "%s is a computer "
+                             "player's name: choose another", name);
     int other = name_seat(t, name);
-    if (other >= 0 && !strcasecmp(t->seats[other].name, name))
-        return srv_fail(e, SRV_ENAME_TAKEN, "%s already sits at table %s",
-                        name, t->code);
-    if (other >= 0)
-        return srv_fail(e, SRV_ENAME_TAKEN, "%s looks like %s, who sits at table %s: "
-                        "choose a name told apart by more than case, I l 1, O 0, "
-                        "rn m or vv w", name, t->seats[other].name, t->code);
+    const char *like = other >= 0 ? t->seats[other].name : NULL;
+    if (like && !strcasecmp(like, name))
+        return srv_fail_name(e, SRV_CONFLICT_SEAT, name, like, "%s already sits at "
+                             "table %s", name, t->code);
+    if (like)
+        return srv_fail_name(e, SRV_CONFLICT_SEAT, name, like, "%s looks like %s, who "
+                             "sits at table %s: choose a name told apart by more than "
+                             "case, I l 1, O 0, rn m or vv w", name, like, t->code);
     table_seat *st = &t->seats[t->nseats];
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", name);

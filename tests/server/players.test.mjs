@@ -67,16 +67,22 @@ for (const b of backends()) {
             const name = uniqueName('Tk');
             c.send({ type: 'player', name, token: token() });
             await c.next('player');
+            // Whose the name is comes as data too (conflict, name, like,
+            // look_alike), so that a client need not read the text.
+            const fields = ({ conflict, name, like, look_alike }) => ({ conflict, name, like, look_alike });
             const e = await c.expectError({ type: 'player', name, token: token(), id: 'x' }, 'name_taken');
             assert.match(e.message, /belongs to another player/);
             assert.equal(e.request, 'player');
             assert.equal(e.id, 'x');
+            assert.deepEqual(fields(e), { conflict: 'player', name, like: name, look_alike: false });
             // The name in another case is the same name; so is a computer level's.
             const u = await c.expectError({ type: 'player', name: name.toUpperCase(), token: token() }, 'name_taken');
             assert.match(u.message, /belongs to another player/);
+            assert.deepEqual(fields(u), { conflict: 'player', name: name.toUpperCase(), like: name, look_alike: false });
             for (const level of ['greedy', 'Expert', 'RANDOM', 'greedy-2', 'Expert-12']) {
                 const l = await c.expectError({ type: 'player', name: level, token: token() }, 'name_taken');
                 assert.equal(l.message, `the name ${level} belongs to a computer player: choose another`);
+                assert.deepEqual(fields(l), { conflict: 'computer', name: level, like: undefined, look_alike: undefined });
             }
             // A name that only looks like a player's (I l 1, O 0, rn m, vv w)
             // is refused, naming the player it looks like.
@@ -87,6 +93,7 @@ for (const b of backends()) {
                 const l = await c.expectError({ type: 'player', name: alike, token: token() }, 'name_taken');
                 assert.equal(l.message, `the name ${alike} looks like ${iris}, another player's name: `
                     + 'choose another, told apart by more than case, I l 1, O 0, rn m or vv w');
+                assert.deepEqual(fields(l), { conflict: 'player', name: alike, like: iris, look_alike: true });
                 const gone = await api(`/api/players/${alike}`);
                 assert.equal(gone.status, 404);
             }
@@ -103,6 +110,7 @@ for (const b of backends()) {
                 ]) {
                     const g = await guest.expectError({ ...op, name: as }, 'name_taken');
                     assert.equal(g.message, message);
+                    assert.deepEqual(fields(g), { conflict: 'guest', name: as, like: iris, look_alike: as.toLowerCase() !== iris.toLowerCase() });
                 }
             }
             const sat = await guest.request({ type: 'join', code: table.code, name: uniqueName('Gj') }, ['joined', 'error']);

@@ -350,6 +350,36 @@ describe('errors', () => {
         });
     });
 
+    // A name refused as another's says whose as data (conflict, name,
+    // like, look_alike) beside its text, so that a client need not read
+    // the text: a seat's name in another case or look, a computer
+    // player's name.
+    test('name_taken says whose the name is', async () => {
+        const host = await srv.connect({ label: 'host' });
+        const iris = uniqueName('Iv');
+        const j = await host.request({ type: 'create', name: iris, seats: 4 }, ['joined', 'error']);
+        assert.equal(j.type, 'joined', JSON.stringify(j));
+        const c = await srv.connect({ label: 'guest' });
+        const fields = ({ code, request, conflict, name, like, look_alike }) => ({ code, request, conflict, name, like, look_alike });
+        const lris = `l${iris.slice(1)}`;
+        const e = await c.expectError({ type: 'join', code: j.code, name: lris }, 'name_taken');
+        assert.deepEqual(fields(e), { code: 'name_taken', request: 'join', conflict: 'seat', name: lris, like: iris, look_alike: true });
+        assert.equal(e.message, `${lris} looks like ${iris}, who sits at table ${j.code}: choose a name `
+            + 'told apart by more than case, I l 1, O 0, rn m or vv w');
+        const upper = iris.toUpperCase();
+        const u = await c.expectError({ type: 'join', code: j.code, name: upper }, 'name_taken');
+        assert.deepEqual(fields(u), { code: 'name_taken', request: 'join', conflict: 'seat', name: upper, like: iris, look_alike: false });
+        assert.equal(u.message, `${upper} already sits at table ${j.code}`);
+        const b = await c.expectError({ type: 'join', code: j.code, name: 'Greedy-2' }, 'name_taken');
+        assert.deepEqual(fields(b), { code: 'name_taken', request: 'join', conflict: 'computer', name: 'Greedy-2', like: undefined, look_alike: undefined });
+        assert.equal(b.message, "Greedy-2 is a computer player's name: choose another");
+        // Other errors carry none of these fields.
+        const o = await c.expectError({ type: 'join', code: j.code, name: 'no spaces' }, 'bad_name');
+        assert.deepEqual(fields(o), { code: 'bad_name', request: 'join', conflict: undefined, name: undefined, like: undefined, look_alike: undefined });
+        host.close();
+        c.close();
+    });
+
     test('bad_option names the option', async () => {
         const c = await srv.connect();
         const cases = [
