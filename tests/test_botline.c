@@ -4,13 +4,22 @@
  * empty lines, carriage returns, and lines longer than the protocol's
  * 1023 bytes, which are cut and flagged however their bytes arrive (all
  * at once, newline included, or in pieces); the cmd: player's own
- * copy of its spec; and a long path cut in its middle for a message.
+ * copy of its spec; a long path cut in its middle for a message; and a
+ * fatal signal that comes while another thread starts a bot.
  */
 #include "support/support.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/botproc.h"
 
@@ -248,6 +257,110 @@ static void test_a_part_of_a_millisecond_left_is_one_more_look(void **state)
     assert_int_equal(cli_bot_ms_left(1e12, 0.0), INT_MAX);
 }
 
+/*
+ * A fatal signal while another thread starts a bot. setpgid() is the
+ * referee's call between its fork and the bot's slot in the list the
+ * signal handler kills (bot_start): this test's own setpgid, which the
+ * referee's calls reach before libc's, holds the forking thread there,
+ * once the bot has started a child of its own, while the signal comes,
+ * for longer than the handler takes, so that the handler runs inside
+ * the window every time, not by chance.
+ */
+static const char *race_pidfile; /* set: the next fork's parent is held */
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+int setpgid(pid_t pid, pid_t pgid)
+{
+    if (pid != 0 && race_pidfile) {
+        /* The referee, its bot forked: once the bot has a child, the
+         * signal, to another thread (this one blocks it here). */
+        for (int i = 0; i < 1000 && access(race_pidfile, F_OK) != 0; i++)
+            sleep_ms(10);
+        kill(getpid(), SIGTERM);
+        sleep_ms(500);
+    }
+    return (int)syscall(SYS_setpgid, pid, pgid);
+}
+
+static void *start_bot(void *spec)
+{
+    ls_error err;
+    ls_player *p = cli_player_new(spec, 1, NULL, &err);
+    if (p)
+        ls_player_free(p);
+    return NULL;
+}
+
+static bool process_runs(pid_t pid)
+{
+    char path[64], text[256];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')');
+    return p && p[1] == ' ' && p[2] != 'Z'; /* a zombie has ended */
+}
+
+/* Nothing a bot started outlives a program killed by a signal while
+ * another thread forks that bot: the handler read its list of bots
+ * before the bot had its slot, and the bot's child ran on (the bot
+ * itself dies with the thread that started it). */
+static void test_a_bot_forked_as_a_fatal_signal_comes_leaves_nothing_running(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ls-botrace-XXXXXX", pidfile[64], spec[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(pidfile, sizeof pidfile, "%s/child", dir);
+    /* The bot's child: its process id written once it runs. */
+    snprintf(spec, sizeof spec,
+             "cmd:sleep 300 & echo $! >%s.new && mv %s.new %s; exec sleep 301",
+             pidfile, pidfile, pidfile);
+    pid_t referee = fork();
+    assert_true(referee >= 0);
+    if (referee == 0) {
+        cli_bots_die_with_signals();
+        race_pidfile = pidfile;
+        pthread_t t;
+        if (pthread_create(&t, NULL, start_bot, spec) == 0)
+            pthread_join(t, NULL); /* the signal ends the process here */
+        _exit(3);
+    }
+    int status = 0, waited, i;
+    for (waited = 0; waited < 3000 && waitpid(referee, &status, WNOHANG) == 0; waited++)
+        sleep_ms(10);
+    if (waited == 3000) {
+        kill(referee, SIGKILL);
+        waitpid(referee, &status, 0);
+    }
+    pid_t child = 0;
+    FILE *f = fopen(pidfile, "r");
+    if (f) {
+        int got = 0;
+        if (fscanf(f, "%d", &got) == 1)
+            child = got;
+        fclose(f);
+    }
+    for (i = 0; i < 100 && child > 0 && process_runs(child); i++)
+        sleep_ms(50);
+    bool left = child > 0 && process_runs(child);
+    if (left)
+        kill(child, SIGKILL);
+    unlink(pidfile);
+    rmdir(dir);
+    assert_true(waited < 3000 && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+    assert_true(child > 0);
+    assert_false(left); /* it ran on: the handler had missed its bot */
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
@@ -259,6 +372,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
     cmocka_unit_test(test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes),
     cmocka_unit_test(test_a_part_of_a_millisecond_left_is_one_more_look),
+    cmocka_unit_test(test_a_bot_forked_as_a_fatal_signal_comes_leaves_nothing_running),
 };
 
 LS_TEST_MAIN(tests)

@@ -121,6 +121,22 @@ static const ls_player_ops bot_ops;
 #define LIVE_MAX (1024 * LS_MAX_PLAYERS)
 static _Atomic int live[LIVE_MAX];
 
+/*
+ * The live list is read once by the handler, while other threads go on:
+ * a bot forked after that read (its slot not yet filled, or the fork
+ * itself later) was missed, and what it started in its group outlived
+ * the program (the bot itself dies with its parent thread: PDEATHSIG).
+ * So the handler first sets dying, then waits for spawning to fall to 0
+ * before it reads the list; bot_start counts itself in spawning before
+ * it looks at dying and out once its bot has its slot. Either the
+ * handler's read finds the bot, or bot_start sees dying and forks no
+ * more (all sequentially consistent atomics). A child forked just as
+ * dying was set sees it in its copy and exits at once.
+ */
+static _Atomic int dying;
+static _Atomic int spawning;
+#define SPAWN_WAIT_MS 2000 /* the handler waits for a fork this long, at most */
+
 static void live_add(pid_t pid)
 {
     for (int i = 0; i < LIVE_MAX; i++) {
@@ -218,6 +234,13 @@ static void end_children_now(void)
 static void on_fatal_signal(int sig)
 {
     int saved_errno = errno;
+    atomic_store(&dying, 1);
+    /* Bounded: a thread stuck in fork is not waited for for ever (the
+     * fatal signals are blocked in that section, so the handler never
+     * runs in the thread it waits for). */
+    struct timespec ms = {0, 1000000};
+    for (int i = 0; i < SPAWN_WAIT_MS && atomic_load(&spawning) > 0; i++)
+        nanosleep(&ms, NULL);
     for (int i = 0; i < LIVE_MAX; i++) {
         int pid = atomic_load(&live[i]);
         if (pid > 0) {
@@ -1016,13 +1039,33 @@ static int bot_start(bot *b)
         return -1;
     }
     /* The fatal signals wait until the bot is in the live list, so that
-     * the handler cannot miss it. */
+     * the handler cannot miss it: here by the mask, in another thread by
+     * spawning (see dying). */
     sigset_t fatal, was;
     sigemptyset(&fatal);
     sigaddset(&fatal, SIGINT);
     sigaddset(&fatal, SIGTERM);
     sigaddset(&fatal, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &fatal, &was);
+    atomic_fetch_add(&spawning, 1);
+    if (atomic_load(&dying)) {
+        /* The program is dying of a signal: no new bot. This thread
+         * waits for the end (bounded: the fallback plays if it does not
+         * come), so that no "cannot start" is said on the way out. */
+        atomic_fetch_sub(&spawning, 1);
+        pthread_sigmask(SIG_SETMASK, &was, NULL);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        close(err[0]);
+        close(err[1]);
+        struct timespec tick = {0, 10000000};
+        for (int i = 0; i < 1000; i++)
+            nanosleep(&tick, NULL);
+        errno = ECANCELED;
+        return -1;
+    }
     pid_t parent = getpid();
     /* A sweep of the orphans must not take a bot for one before it is in
      * the live list (orphans_reap). */
@@ -1030,6 +1073,7 @@ static int bot_start(bot *b)
     pid_t pid = fork();
     if (pid < 0) {
         pthread_mutex_unlock(&spawn_lock);
+        atomic_fetch_sub(&spawning, 1);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
         close(in[0]);
         close(in[1]);
@@ -1056,8 +1100,8 @@ static int bot_start(bot *b)
          * The signal comes when the thread that started the bot ends, and
          * a bot lives within one match, played on one thread. */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127); /* the referee was gone before the line above */
+        if (getppid() != parent || atomic_load(&dying))
+            _exit(127); /* the referee was gone before the line above, or dying */
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
             (err[1] >= 0 && dup2(err[1], 2) < 0))
             _exit(127);
@@ -1069,6 +1113,7 @@ static int bot_start(bot *b)
     setpgid(pid, pid);
     live_add(pid);
     pthread_mutex_unlock(&spawn_lock);
+    atomic_fetch_sub(&spawning, 1);
     pthread_sigmask(SIG_SETMASK, &was, NULL);
     close(in[0]);
     close(out[1]);
