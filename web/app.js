@@ -411,19 +411,21 @@ function onPlayerError(msg) {
   else showAlert(errorText(msg));
 }
 
-// A name refused as another's in look or as a player's (the server names
-// that other name in its message: 'the name lris looks like Iris, ...',
-// '... or log in as Iris'), in the page's words; null for a name taken as
-// it is, which the page words itself. Names are A-Z a-z 0-9 _ -, so the
-// name after 'looks like' or 'log in as' is read whole.
+// A name refused as another's in look or as a player's, in the page's
+// words, from the members the server's name_taken carries (conflict, name,
+// like, look_alike: see server-protocol.md); null for a name taken as it
+// is at a table, which the page words itself.
 function nameTakenText(msg) {
-  const text = String(msg.message || '');
-  const name = /^(?:the name )?([A-Za-z0-9_-]+) /.exec(text)?.[1] || app.name;
-  const like = / looks like ([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (like && / who sits at table /.test(text)) return s.nameLooksLikeSeat(name, like);
-  if (like) return s.nameLooksLikePlayer(name, like);
-  const holder = / log in as ([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (holder) return s.nameIsGuestsNot(name, holder);
+  const name = typeof msg.name === 'string' && msg.name ? msg.name : app.name;
+  const like = typeof msg.like === 'string' && msg.like ? msg.like : null;
+  if (msg.conflict === 'computer') return s.nameIsBot(name);
+  if (!like) return null;
+  // A player's name in another look, to a new player or a guest alike.
+  if ((msg.conflict === 'player' || msg.conflict === 'guest') && msg.look_alike === true) {
+    return s.nameLooksLikePlayer(name, like);
+  }
+  if (msg.conflict === 'guest') return s.nameIsGuestsNot(name, like);
+  if (msg.conflict === 'seat' && msg.look_alike === true) return s.nameLooksLikeSeat(name, like);
   return null;
 }
 

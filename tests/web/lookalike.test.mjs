@@ -66,3 +66,32 @@ test('a guest\'s name like a seated guest\'s is refused naming it', async (t) =>
     await host.waitForSelector('.seat-list li:nth-child(2) >> text=Nora', { timeout: 30000 });
   });
 });
+
+test('the page words a refusal from the error\'s members, not its English text', async (t) => {
+  await openPages(t, env.browser, [DESKTOP, PHONE], async (host, other) => {
+    const code = await hostTable(host, env.server.url, 'Paul', { seats: 3, kinds: ['open', 'open'] });
+    // Every name_taken reaches the page with a message in no words the
+    // page could read: only conflict, name, like and look_alike tell it.
+    let rewritten = 0;
+    await other.routeWebSocket(/\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((text) => {
+        const msg = JSON.parse(text);
+        if (msg.type === 'error' && msg.code === 'name_taken') {
+          msg.message = 'x';
+          rewritten++;
+        }
+        ws.send(JSON.stringify(msg));
+      });
+    });
+    await other.goto(env.server.url + '/');
+    await setName(other, 'Pau1');
+    await refused(other, '#create',
+      'The name Pau1 looks too much like Paul, another player\'s name.');
+    await other.uncheck('#keep');
+    await other.fill('#code', code);
+    await setName(other, 'PAUL');
+    await refused(other, '#join', 'The name PAUL belongs to a player. Choose another name, or log in as Paul below.');
+    assert.equal(rewritten, 2, 'both refusals came through the rewritten route');
+  });
+});
