@@ -7,7 +7,8 @@ play. It plays legally: the first card of its hand, then a draw (or the
 first open card when it may not draw). A referee that reads its stderr
 only while it waits for an answer leaves it held in that write, its work
 put off until the next question, where it counts against the time
-limit."""
+limit. With a second argument, it creates that file as it starts, so
+that a test can count the time it gives the bot from the bot's start."""
 import sys
 import time
 
@@ -15,6 +16,8 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the bots
 from botloop import first_card, play
 
 seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
+if len(sys.argv) > 2:
+    open(sys.argv[2], "w").close()
 err = sys.stderr.buffer
 log = (b"chatty bot: " + b"z" * 1011 + b"\n") * 200
 

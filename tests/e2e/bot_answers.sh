@@ -367,12 +367,21 @@ fi
 # prompt (here 8 s, time for its work on the 9 lines before your move), it
 # was held after 64 KiB, its work put off to its question, where it was
 # 'no answer within 5000 ms'. Every line of its log is passed on whole.
+# The 8 s are counted from the bot's start (it creates chatty.started):
+# from the pipeline's, a bot slow to start (a sanitizer's binary, a loaded
+# machine: 5 s) had its work put off to its question all the same.
 {
+    i=0
+    until [ -e "$tmp/chatty.started" ] || [ "$i" -ge 600 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
     sleep 8
     echo 'discard 9H draw'
     sleep 0.5
     echo quit
-} | "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $root/tests/bots/chatty.py 0.7" \
+} | "$ls" play --plain --seed 7 --bots 1 \
+    --level "cmd:python3 $root/tests/bots/chatty.py 0.7 $tmp/chatty.started" \
     --record "$tmp/chatty.lsr" >"$tmp/chatty.out" 2>&1 || true
 python3 -c 'import sys
 lines = open(sys.argv[1]).read().split("\n")
