@@ -209,11 +209,15 @@ export async function createTable(page, opts = {}) {
 
 // The host's first steps: `name` opens the home page of the server at
 // `url` and creates a table with createTable(page, opts); with opts.start
-// she also presses Start. Resolves to the table's code.
+// she also presses Start. With opts.guest she plays as a guest (the box
+// that keeps her matches unticked): the server makes no player, which it
+// counts per address (20 at once, then one every 3 s), also when it has
+// no store. Resolves to the table's code.
 export async function hostTable(page, url, name, opts = {}) {
-  const { start, ...table } = opts;
+  const { start, guest, ...table } = opts;
   await page.goto(url + '/');
   await setName(page, name);
+  if (guest) await page.uncheck('#keep');
   const code = await createTable(page, table);
   if (start) await page.click('#start');
   return code;
