@@ -1775,6 +1775,28 @@ static void not_your_turn(ui *u)
         set_msg(u, C_ERR, "It is %s's turn: wait for yours.", ls_name(u->g.s, ls_turn(u->g.s)));
 }
 
+/* The pace after - (dir -1) or + (dir +1): the next step of a fixed
+ * ladder, so that - then + comes back to the pace it left (the pace was
+ * multiplied by 2/3 and 3/2, rounded down: 700 went to 466 and back to
+ * 699) and the footer shows round figures. A --pace between two steps
+ * goes to the nearer step on that side. */
+static int pace_step(int pace, int dir)
+{
+    static const int steps[] = {0, 50, 100, 150, 200, 300, 450, 700, 1000,
+                                1500, 2000, 3000, 5000, 7000, 10000};
+    int n = (int)(sizeof steps / sizeof steps[0]);
+    if (dir > 0) {
+        for (int i = 0; i < n; i++)
+            if (steps[i] > pace)
+                return steps[i];
+        return steps[n - 1];
+    }
+    for (int i = n - 1; i >= 0; i--)
+        if (steps[i] < pace)
+            return steps[i];
+    return 0;
+}
+
 static void handle_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE)
@@ -1841,13 +1863,11 @@ static void handle_key(ui *u, int ch)
         return;
     case '+':
     case '=':
-        u->pace = u->pace < 100 ? u->pace + 50 : u->pace * 3 / 2;
-        if (u->pace > 10000)
-            u->pace = 10000;
+        u->pace = pace_step(u->pace, +1);
         return;
     case '-':
     case '_':
-        u->pace = u->pace <= 100 ? (u->pace > 50 ? u->pace - 50 : 0) : u->pace * 2 / 3;
+        u->pace = pace_step(u->pace, -1);
         return;
     case KEY_MOUSE: {
         /* Only a press (or a click) of the first button acts; releases

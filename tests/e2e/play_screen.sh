@@ -26,7 +26,7 @@
 # text cut for want of rows ends in an ellipsis after its last whole word;
 # a computer player's level is cut by characters; a window far too small
 # still says how to quit; a word wider than its column goes on below,
-# broken between two escapes.
+# broken between two escapes; - then + gives the pace it left.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1423,5 +1423,24 @@ assert text.endswith(end), "not cut inside the quote, its ending whole: %r" % te
 ' "$tmp/screen" "$loc" ||
     screen_fail "a report over play_game's 700 bytes is not cut inside its quote, its ending whole"
 quit lb
+fi
+# 50. - then + brings the computers' pace back to where it was, in round
+# figures: the pace was multiplied by 2/3 and 3/2 and rounded down, so
+# that --pace 700, - and + showed 699ms (and - alone 466ms).
+if want 50; then
+start pc 80 24 --seed 7 --pace 700 --record "$tmp/pc.lsr"
+wait_for pc "Select the cards to discard"
+on_screen "pace 700ms" "the footer does not show --pace 700"
+$T send-keys -t pc -
+wait_for pc "pace 450ms"
+$T send-keys -t pc +
+wait_for pc "pace 700ms"
+$T send-keys -t pc + +
+wait_for pc "pace 1500ms"
+$T send-keys -t pc - - - - - - - - - - - -
+wait_for pc "pace 0ms"
+$T send-keys -t pc +
+wait_for pc "pace 50ms"
+quit pc
 fi
 echo ok
