@@ -962,13 +962,57 @@ static void test_a_name_that_looks_like_another_players_is_refused(void **state)
     assert_int_equal(ls_db_player_by_name(db, "lris", &p, &e), LS_DB_ENOTFOUND);
     /* Whose name a guest's looks like. */
     char holder[LS_NAME_MAX + 1];
-    OK(ls_db_name_holder(db, "1RIS", holder, ERR));
+    OK(ls_db_name_holder(db, "1RIS", 0, holder, ERR));
     assert_string_equal(holder, "Iris");
-    OK(ls_db_name_holder(db, "rnary", holder, ERR));
+    OK(ls_db_name_holder(db, "rnary", 0, holder, ERR));
     assert_string_equal(holder, "mary");
-    OK(ls_db_name_holder(db, "Zed", holder, ERR));
+    OK(ls_db_name_holder(db, "Zed", 0, holder, ERR));
     assert_string_equal(holder, "");
-    assert_int_equal(ls_db_name_holder(db, "no name", holder, &e), LS_EINVAL);
+    assert_int_equal(ls_db_name_holder(db, "no name", 0, holder, &e), LS_EINVAL);
+    ls_db_close(db);
+}
+
+/* A guest's name check is a question the server can do without: asked
+ * with an answer time (ls_db_name_holder's answer_ms), a PostgreSQL that
+ * answers late has it given up on and cancelled, not the connection
+ * closed (which the next statement would make again, and the peer's
+ * connection with it: a slow but alive database had both made again at
+ * each guest). The late answer is a lock on player_looks that the test's
+ * own connection holds: while it is held, a second such question is
+ * given up on too, and another statement is answered at once on the same
+ * session (the questions cancelled, their answers dropped; without the
+ * cancel it waited for the lock, 4 s, and closed the connection). */
+static void test_a_question_given_up_on_keeps_the_connection(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "postgresql"))
+        skip();
+    ls_db *db = open_store();
+    new_player(db, "Iris", "iris-device-token-01");
+    long pid = scalar(db, "SELECT pg_backend_pid()");
+    pg_admin("BEGIN");
+    pg_admin("LOCK TABLE player_looks IN ACCESS EXCLUSIVE MODE");
+    char holder[LS_NAME_MAX + 1] = "x";
+    ls_error e = {0};
+    assert_int_equal(ls_db_name_holder(db, "lris", 100, holder, &e), LS_DB_EIO);
+    assert_string_equal(e.msg, "postgresql: no answer in 0.1 s: given up on, the "
+                        "connection kept");
+    assert_string_equal(holder, "");
+    assert_false(ls_db_unavailable(db));
+    /* Given up on at once while the first's cancel is not sent, or
+     * after its own wait. */
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_name_holder(db, "lris", 100, holder, &e), LS_DB_EIO);
+    if (strcmp(e.msg, "postgresql: an earlier question is not answered yet: given up "
+               "on, the connection kept") &&
+        strcmp(e.msg, "postgresql: no answer in 0.1 s: given up on, the connection kept"))
+        fail_msg("%s", e.msg);
+    assert_int_equal(scalar(db, "SELECT pg_backend_pid()"), pid);
+    assert_false(ls_db_unavailable(db));
+    pg_admin("COMMIT");
+    OK(ls_db_name_holder(db, "lris", 100, holder, ERR));
+    assert_string_equal(holder, "Iris");
+    assert_int_equal(scalar(db, "SELECT pg_backend_pid()"), pid);
     ls_db_close(db);
 }
 
@@ -1056,7 +1100,7 @@ static void test_a_run_of_v_and_w_is_one_look(void **state)
     /* Four v are two w: another look. */
     new_player(db, "Avvvv", "avvvv-device-token-1");
     char holder[LS_NAME_MAX + 1];
-    OK(ls_db_name_holder(db, "AvVv", holder, ERR));
+    OK(ls_db_name_holder(db, "AvVv", 0, holder, ERR));
     assert_string_equal(holder, "Avw");
     /* The key in SQL is the C one, at the 16 bytes of a name too. */
     static const char *const names[] = {
@@ -1087,11 +1131,11 @@ static void test_a_run_of_v_and_w_is_one_look(void **state)
     OK(ls_db_schema_version(db, &v, ERR));
     assert_int_equal(v, ls_db_schema_latest());
     assert_int_equal(scalar(db, "SELECT COUNT(*) FROM player_looks"), 2);
-    OK(ls_db_name_holder(db, "VVVVVV", holder, ERR));
+    OK(ls_db_name_holder(db, "VVVVVV", 0, holder, ERR));
     assert_string_equal(holder, "");
-    OK(ls_db_name_holder(db, "wv", holder, ERR));
+    OK(ls_db_name_holder(db, "wv", 0, holder, ERR));
     assert_string_equal(holder, "");
-    OK(ls_db_name_holder(db, "Awv", holder, ERR));
+    OK(ls_db_name_holder(db, "Awv", 0, holder, ERR));
     assert_string_equal(holder, "Avw");
     ls_db_player p;
     OK(ls_db_player_by_name(db, "Avvv", &p, ERR));
@@ -2087,6 +2131,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_name_is_taken_in_any_case_and_found_in_any_case),
     T(test_names_that_differ_in_case_survive_the_migration),
     T(test_a_name_that_looks_like_another_players_is_refused),
+    T(test_a_question_given_up_on_keeps_the_connection),
     T(test_names_that_look_alike_survive_the_migration),
     T(test_a_run_of_v_and_w_is_one_look),
     T(test_each_computer_level_is_one_player_apart_from_people),

@@ -267,20 +267,40 @@ static void col_str(char *dst, size_t size, const char *c)
 
 #define MAX_PARAMS 24
 
-/* Runs a literal query with n (at most MAX_PARAMS) text parameters. */
-static int q(ls_db *db, ls_error *err, const char *sql, ls__db_row_fn row, void *ud,
-             int n, ...)
+static int vq(ls_db *db, int answer_ms, ls_error *err, const char *sql,
+              ls__db_row_fn row, void *ud, int n, va_list ap)
 {
     const char *params[MAX_PARAMS];
     if (n > MAX_PARAMS)
         return ls__db_fail(err, LS_EINVAL, "a query with %d parameters", n);
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++)
         params[i] = va_arg(ap, const char *);
-    va_end(ap);
     db->statements++;
-    return db->ops->exec(db, sql, LS__DB_LITERAL, n, params, row, ud, err);
+    return db->ops->exec(db, sql, LS__DB_LITERAL, answer_ms, n, params, row, ud, err);
+}
+
+/* Runs a literal query with n (at most MAX_PARAMS) text parameters. */
+static int q(ls_db *db, ls_error *err, const char *sql, ls__db_row_fn row, void *ud,
+             int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    int ret = vq(db, 0, err, sql, row, ud, n, ap);
+    va_end(ap);
+    return ret;
+}
+
+/* As q(), for a question the caller can do without: with answer_ms > 0
+ * its answer is waited for that long at most (PostgreSQL; see
+ * ls__db_ops.exec). */
+static int q_within(ls_db *db, int answer_ms, ls_error *err, const char *sql,
+                    ls__db_row_fn row, void *ud, int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    int ret = vq(db, answer_ms, err, sql, row, ud, n, ap);
+    va_end(ap);
+    return ret;
 }
 
 /* A single integer from the first column of the first row. */
@@ -459,7 +479,7 @@ int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
 
 int ls__db_exec(ls_db *db, const char *sql, ls__db_row_fn row, void *ud, ls_error *err)
 {
-    return db->ops->exec(db, sql, 0, 0, NULL, row, ud, err);
+    return db->ops->exec(db, sql, 0, 0, 0, NULL, row, ud, err);
 }
 
 static bool is_url(const char *where)
@@ -553,11 +573,6 @@ int ls_db_hold(ls_db *db, ls_error *err)
 const char *ls_db_backend(const ls_db *db)
 {
     return db->ops->name;
-}
-
-void ls_db_set_answer_wait(ls_db *db, int ms)
-{
-    db->answer_ms = ms > 0 ? ms : 0;
 }
 
 bool ls_db_unavailable(const ls_db *db)
@@ -769,16 +784,17 @@ static int row_taken_name(void *ud, const char *const *col, int ncol)
 }
 
 /* The name of the player whose look-alike key (server/names.h) is `look`
- * into holder, or "" when none: one indexed query of player_looks. */
-static int look_holder(ls_db *db, const char *look, char holder[LS_NAME_MAX + 1],
-                       ls_error *err)
+ * into holder, or "" when none: one indexed query of player_looks, its
+ * answer waited for answer_ms (0: as any statement's). */
+static int look_holder(ls_db *db, const char *look, int answer_ms,
+                       char holder[LS_NAME_MAX + 1], ls_error *err)
 {
     taken_name t = {0};
     holder[0] = '\0';
-    int ret = q(db, err,
-                "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
-                " WHERE k.look_key = $1",
-                row_taken_name, &t, 1, look);
+    int ret = q_within(db, answer_ms, err,
+                       "SELECT p.name FROM player_looks k JOIN players p ON p.id = k.player_id"
+                       " WHERE k.look_key = $1",
+                       row_taken_name, &t, 1, look);
     if (!ret && t.found)
         memcpy(holder, t.name, sizeof t.name);
     return ret;
@@ -792,7 +808,7 @@ static int look_holder(ls_db *db, const char *look, char holder[LS_NAME_MAX + 1]
 static int look_free(ls_db *db, const char *name, const char *look, ls_error *err)
 {
     char holder[LS_NAME_MAX + 1];
-    int ret = look_holder(db, look, holder, err);
+    int ret = look_holder(db, look, 0, holder, err);
     if (ret || !holder[0])
         return ret;
     if (!strcasecmp(holder, name))
@@ -801,8 +817,8 @@ static int look_free(ls_db *db, const char *name, const char *look, ls_error *er
                        "the name %s looks like %s, another player's name", name, holder);
 }
 
-int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
-                      ls_error *err)
+int ls_db_name_holder(ls_db *db, const char *name, int answer_ms,
+                      char holder[LS_NAME_MAX + 1], ls_error *err)
 {
     holder[0] = '\0';
     int ret = check_name(name, "player", err);
@@ -810,7 +826,7 @@ int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
         return ret;
     char look[LS_NAME_MAX + 1];
     srv_name_look(name, look, sizeof look);
-    return look_holder(db, look, holder, err);
+    return look_holder(db, look, answer_ms > 0 ? answer_ms : 0, holder, err);
 }
 
 int ls_db_player_create(ls_db *db, const char *name, const char *token, int64_t *id,

@@ -129,13 +129,6 @@ void ls_db_share_silence(ls_db *db, ls_db *peer);
  * table for 5 s. No effect on PostgreSQL (a statement's answer is waited
  * for 4 s at most, whatever holds it). */
 void ls_db_set_lock_wait(ls_db *db, int ms);
-/* How long a statement's answer is waited for on PostgreSQL, at most,
- * before the connection is closed and the statement fails as one not
- * answered (LS_DB_EIO, "no answer in 0.5 s", the peer told as by
- * ls_db_share_silence); ms <= 0 gives back the 4 s of ls_db_open(). For
- * a question whose answer the caller can do without, set around it and
- * given back after. No effect on SQLite (ls_db_set_lock_wait). */
-void ls_db_set_answer_wait(ls_db *db, int ms);
 /* The schema version the database is at, and the one this program's
  * migrations reach. */
 int ls_db_schema_version(ls_db *db, int *version, ls_error *err);
@@ -173,9 +166,17 @@ int ls_db_player_create(ls_db *db, const char *name, const char *token,
 
 /* The person whose name looks like `name` (the look-alike key of
  * server/names.h: "Iris" for "lris" or "IRIS") into holder, or "" when
- * none; for a guest's name, which may not pose as a player's. */
-int ls_db_name_holder(ls_db *db, const char *name, char holder[LS_NAME_MAX + 1],
-                      ls_error *err);
+ * none; for a guest's name, which may not pose as a player's. With
+ * answer_ms > 0 it is a question the caller can do without: PostgreSQL's
+ * answer is waited for answer_ms at most, then given up on (LS_DB_EIO,
+ * "postgresql: no answer in 0.5 s: given up on, the connection kept"):
+ * the statement is cancelled, the connection kept, and the late answer
+ * dropped before the next statement; an answer (or its cancel) still not
+ * in then fails such a question at once, and any other statement waits
+ * for it within its own 4 s. answer_ms <= 0 waits as any statement. No
+ * effect on SQLite (ls_db_set_lock_wait). */
+int ls_db_name_holder(ls_db *db, const char *name, int answer_ms,
+                      char holder[LS_NAME_MAX + 1], ls_error *err);
 /* The person holding `token`, by name, or any player by id;
  * LS_DB_ENOTFOUND when there is none. */
 int ls_db_player_by_token(ls_db *db, const char *token, ls_db_player *p,

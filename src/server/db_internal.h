@@ -27,10 +27,13 @@ typedef struct ls__db_ops {
     /* Runs one statement. Errors: LS_DB_EEXISTS for a unique key,
      * LS_DB_ENOTFOUND for a foreign key, LS_DB_EIO otherwise. With flags
      * LS__DB_LITERAL the SQL is a string literal, whose pointer a backend
-     * may use to keep the statement prepared. */
-    int (*exec)(ls_db *db, const char *sql, unsigned flags, int nparams,
-                const char *const *params, ls__db_row_fn row, void *ud,
-                ls_error *err);
+     * may use to keep the statement prepared. answer_ms > 0 makes it a
+     * question the caller can do without (PostgreSQL: its answer waited
+     * for that long, then given up on, the connection kept); 0 for any
+     * other statement. */
+    int (*exec)(ls_db *db, const char *sql, unsigned flags, int answer_ms,
+                int nparams, const char *const *params, ls__db_row_fn row,
+                void *ud, ls_error *err);
     /* Runs statements separated by ';' without parameters or results. */
     int (*script)(ls_db *db, const char *sql, ls_error *err);
     void (*close)(ls_db *db);
@@ -58,14 +61,18 @@ struct ls_db {
                                time, then only look */
     long statements; /* the queries db.c has run (for tests: how many
                         statements an answer costs) */
-    bool *silent;    /* PostgreSQL: whether a statement on this connection,
-                        or on one sharing the flag (ls_db_share_silence),
-                        was not answered in time and no reconnection has
-                        succeeded since; points to own_silent or to the
+    int *silent;     /* PostgreSQL: how long (ms) a statement on this
+                        connection, or on one sharing it
+                        (ls_db_share_silence), waited in vain for its
+                        answer, no reconnection having succeeded since; 0
+                        when none did. Points to own_silent or to the
                         peer's */
-    bool own_silent;
-    int answer_ms;   /* PostgreSQL: how long a statement's answer is waited
-                        for (ls_db_set_answer_wait); 0: PG_ANSWER_MS */
+    int own_silent;
+    bool abandoned;  /* PostgreSQL: the answer to a question the caller
+                        could do without was given up on; it is read and
+                        dropped before the next statement */
+    void *cancel;    /* PostgreSQL: the cancel request sent for it on a
+                        thread of its own (db_pg.c), or NULL */
     bool held;       /* ls_db_hold() took the store */
     bool rehold;     /* PostgreSQL: the connection was made again since, and
                         the advisory lock is to be taken again before the

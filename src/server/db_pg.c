@@ -31,14 +31,28 @@
  * the loop PG_ANSWER_MS once, then PG_RESET_WAIT_MS for each reconnection
  * tried (one every PG_CONNECT_MS + PG_RETRY_MS at most, a connection),
  * until it answers again (docs/store.md).
+ *
+ * A question the caller can do without (exec's answer_ms: a guest's name
+ * check) is waited for less, and then given up on, not the connection: a
+ * database slow but alive (answering in a second under load) would
+ * otherwise have both connections made again at each such question, and
+ * while a connection is being made again the tables' writes fail. The
+ * statement is cancelled (PQcancel, on a thread of its own: it waits for
+ * the server, for ever if the server is stopped; libpq 15 has no other),
+ * and its answer read and dropped before the next statement (pg_drain).
  */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libpq-fe.h>
 
@@ -76,6 +90,111 @@ static int64_t now_ms(void)
 }
 
 /*
+ * The cancel request of a statement given up on, sent by a thread of its
+ * own: PQcancel connects to the server and waits until it has passed the
+ * request on, which a stopped server never does. `done` (an eventfd) is
+ * written once it is sent; the thread and the connection each hold a
+ * reference, and the last one frees it. At most PG_CANCELS_MAX threads
+ * at once in the process (those that wait for a stopped server): past
+ * that, a statement given up on is not cancelled, its answer only waited
+ * for by the next statement.
+ */
+typedef struct pg_cancel_job {
+    PGcancel *cancel;
+    int done;
+    atomic_int refs;
+} pg_cancel_job;
+
+#define PG_CANCELS_MAX 4
+static atomic_int cancels_in_flight;
+
+static void cancel_unref(pg_cancel_job *j)
+{
+    if (j && atomic_fetch_sub(&j->refs, 1) == 1) {
+        PQfreeCancel(j->cancel);
+        close(j->done);
+        free(j);
+    }
+}
+
+static void *cancel_thread(void *arg)
+{
+    pg_cancel_job *j = arg;
+    char why[256];
+    PQcancel(j->cancel, why, sizeof why); /* a statement already done: no effect */
+    uint64_t one = 1;
+    if (write(j->done, &one, sizeof one) < 0)
+        (void)0; /* an eventfd's counter cannot overflow from one write */
+    atomic_fetch_sub(&cancels_in_flight, 1);
+    cancel_unref(j);
+    return NULL;
+}
+
+/* Sends the cancel of the statement under way on db's connection; the
+ * next statement waits until it is sent (pg_drain): a cancel that came
+ * after it would cancel it instead. Nothing when it cannot be. */
+static void cancel_start(ls_db *db)
+{
+    if (atomic_fetch_add(&cancels_in_flight, 1) >= PG_CANCELS_MAX)
+        goto out_count;
+    pg_cancel_job *j = calloc(1, sizeof *j);
+    if (!j)
+        goto out_count;
+    j->done = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (j->done < 0)
+        goto out_free;
+    if (!(j->cancel = PQgetCancel(db->conn)))
+        goto out_close;
+    atomic_init(&j->refs, 2);
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) != 0)
+        goto out_cancel;
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&th, &attr, cancel_thread, j);
+    pthread_attr_destroy(&attr);
+    if (rc != 0)
+        goto out_cancel;
+    db->cancel = j;
+    return;
+out_cancel:
+    PQfreeCancel(j->cancel);
+out_close:
+    close(j->done);
+out_free:
+    free(j);
+out_count:
+    atomic_fetch_sub(&cancels_in_flight, 1);
+}
+
+/* The connection no longer waits for its cancel (sent, or of a session
+ * that is gone: then it can cancel nothing of the new one). */
+static void cancel_forget(ls_db *db)
+{
+    cancel_unref(db->cancel);
+    db->cancel = NULL;
+}
+
+/* Waits until the cancel under way is sent, until `deadline`: 0 then (or
+ * with none), 1 at the deadline. */
+static int cancel_wait(ls_db *db, int64_t deadline)
+{
+    pg_cancel_job *j = db->cancel;
+    while (j) {
+        int64_t left = deadline - now_ms();
+        struct pollfd p = {.fd = j->done, .events = POLLIN};
+        int n = poll(&p, 1, left > 0 ? (int)left : 0);
+        if (n > 0) {
+            cancel_forget(db);
+            return 0;
+        }
+        if (n == 0 || (n < 0 && errno != EINTR))
+            return 1;
+    }
+    return 0;
+}
+
+/*
  * Reconnects a lost connection when no transaction was open on it, without
  * waiting for the database more than PG_RESET_WAIT_MS in all: the
  * reconnection is begun (PQresetStart) and carried on by this call and the
@@ -99,11 +218,12 @@ static int64_t now_ms(void)
 static int pg_ready(ls_db *db, ls_error *err)
 {
     PGconn *c = db->conn;
-    bool told = false; /* made again for the other connection's silence */
+    int told = 0; /* made again for the other connection's silence: the
+                     ms its statement waited */
     if (!db->reset_until && PQstatus(c) == CONNECTION_OK) {
         if (!*db->silent || db->in_tx)
             return 0;
-        told = true;
+        told = *db->silent;
     }
     if (db->in_tx)
         return pg_fail(err, LS_DB_EIO, "the connection was lost in a transaction: ",
@@ -125,7 +245,9 @@ static int pg_ready(ls_db *db, ls_error *err)
         PostgresPollingStatusType st = PQresetPoll(c);
         if (st == PGRES_POLLING_OK) {
             db->reset_until = db->retry_at = 0;
-            *db->silent = false;
+            *db->silent = 0;
+            db->abandoned = false; /* a new session owes no answer */
+            cancel_forget(db);
             db->rehold = db->held; /* a new session holds no lock */
             if (PQsetnonblocking(c, 1) != 0)
                 return pg_fail(err, LS_DB_EIO, "cannot make the connection "
@@ -148,9 +270,9 @@ static int pg_ready(ls_db *db, ls_error *err)
         int wait = now < db->reset_wait_end ? (int)(db->reset_wait_end - now) : 0;
         int n = poll(&p, 1, wait);
         if (n == 0 && told)
-            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %d s to a "
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %g s to a "
                                "statement on another connection: reconnecting (under way)",
-                               PG_ANSWER_MS / 1000);
+                               told / 1000.0);
         if (n == 0)
             return ls__db_fail(err, LS_DB_EIO, "postgresql: connection lost, "
                                "reconnecting (under way)");
@@ -162,14 +284,11 @@ static int pg_ready(ls_db *db, ls_error *err)
 /*
  * Sends what libpq holds of a statement and reads until its next result
  * can be taken without waiting, for at most until `deadline` (now_ms()).
- * On the deadline the connection is shut (PQstatus becomes CONNECTION_BAD:
- * the next statement outside a transaction reconnects), the connections
- * sharing db's flag are told (db->silent) and the statement fails.
- * Returns 0 or LS_DB_EIO.
+ * Returns 0 then, 1 at the deadline (the connection left as it is), or
+ * LS_DB_EIO when the connection failed.
  */
-static int pg_wait(ls_db *db, int64_t deadline, int waited_ms, ls_error *err)
+static int pg_wait(PGconn *c, int64_t deadline, ls_error *err)
 {
-    PGconn *c = db->conn;
     for (;;) {
         int flush = PQflush(c); /* 0: all sent, 1: more to send, -1: failed */
         if (flush < 0 || !PQconsumeInput(c))
@@ -177,33 +296,103 @@ static int pg_wait(ls_db *db, int64_t deadline, int waited_ms, ls_error *err)
         if (flush == 0 && !PQisBusy(c))
             return 0;
         int64_t left = deadline - now_ms();
-        if (left <= 0) {
-            shutdown(PQsocket(c), SHUT_RDWR);
-            PQconsumeInput(c); /* libpq sees the end: CONNECTION_BAD */
-            *db->silent = true;
-            return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %g s: the "
-                               "connection is closed", waited_ms / 1000.0);
-        }
+        if (left <= 0)
+            return 1;
         struct pollfd p = {.fd = PQsocket(c), .events = POLLIN | (flush ? POLLOUT : 0)};
         if (poll(&p, 1, (int)left) < 0 && errno != EINTR)
             return ls__db_fail(err, LS_DB_EIO, "postgresql: poll: %s", strerror(errno));
     }
 }
 
+/* How one statement waits for its answer: until `deadline`, `waited` ms
+ * in all; with `give_up` (a question the caller can do without, outside a
+ * transaction) its answer is then given up on, else the connection is
+ * closed. */
+typedef struct pg_wait_for {
+    int64_t deadline;
+    int waited;
+    bool give_up;
+} pg_wait_for;
+
+static pg_wait_for pg_wait_of(const ls_db *db, int answer_ms)
+{
+    bool give_up = answer_ms > 0 && !db->in_tx;
+    int waited = give_up ? answer_ms : PG_ANSWER_MS;
+    return (pg_wait_for){now_ms() + waited, waited, give_up};
+}
+
+/* The answer did not come in time. A question the caller can do without
+ * is given up on: the connection is kept, owing an answer that pg_drain()
+ * reads and drops, and nobody else is told. Any other statement shuts
+ * the connection (PQstatus becomes CONNECTION_BAD: the next statement
+ * outside a transaction reconnects) and tells the connections sharing
+ * db's flag (db->silent). Returns LS_DB_EIO. */
+static int pg_late(ls_db *db, const pg_wait_for *w, ls_error *err)
+{
+    if (w->give_up) {
+        db->abandoned = true;
+        cancel_start(db);
+        return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %g s: given up on, "
+                           "the connection kept", w->waited / 1000.0);
+    }
+    PGconn *c = db->conn;
+    shutdown(PQsocket(c), SHUT_RDWR);
+    PQconsumeInput(c); /* libpq sees the end: CONNECTION_BAD */
+    db->abandoned = false;
+    cancel_forget(db);
+    *db->silent = w->waited;
+    return ls__db_fail(err, LS_DB_EIO, "postgresql: no answer in %g s: the "
+                       "connection is closed", w->waited / 1000.0);
+}
+
+/*
+ * Reads and drops the answer given up on before (db->abandoned), once its
+ * cancel is sent, so that the next statement may be sent. A question the
+ * caller can do without does not wait for them: while they are not in,
+ * such a question fails at once. Any other statement waits for them
+ * within its own time, as for its own answer (pg_late).
+ */
+static int pg_drain(ls_db *db, const pg_wait_for *w, ls_error *err)
+{
+    PGconn *c = db->conn;
+    int64_t until = w->give_up ? 0 : w->deadline;
+    if (db->abandoned && cancel_wait(db, until) != 0) {
+        if (w->give_up)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: an earlier question is not "
+                               "answered yet: given up on, the connection kept");
+        return pg_late(db, w, err);
+    }
+    while (db->abandoned) {
+        int ret = pg_wait(c, until, err);
+        if (ret < 0)
+            return ret;
+        if (ret == 1 && w->give_up)
+            return ls__db_fail(err, LS_DB_EIO, "postgresql: an earlier question is not "
+                               "answered yet: given up on, the connection kept");
+        if (ret == 1)
+            return pg_late(db, w, err);
+        PGresult *r = PQgetResult(c);
+        if (!r)
+            db->abandoned = false;
+        PQclear(r);
+    }
+    return 0;
+}
+
 /*
  * The answer to the statement(s) just sent, as PQexec gives it: the first
  * result that failed, else the last one; NULL with err filled when the
- * answer did not come in PG_ANSWER_MS (or ls_db_set_answer_wait()'s
- * time). The caller clears the result.
+ * answer did not come in time (pg_late). The caller clears the result.
  */
-static PGresult *pg_answer(ls_db *db, ls_error *err)
+static PGresult *pg_answer(ls_db *db, const pg_wait_for *w, ls_error *err)
 {
     PGconn *c = db->conn;
-    int waited = db->answer_ms > 0 ? db->answer_ms : PG_ANSWER_MS;
-    int64_t deadline = now_ms() + waited;
     PGresult *keep = NULL;
     for (;;) {
-        if (pg_wait(db, deadline, waited, err) != 0) {
+        int ret = pg_wait(c, w->deadline, err);
+        if (ret == 1)
+            pg_late(db, w, err);
+        if (ret != 0) {
             PQclear(keep);
             return NULL;
         }
@@ -243,12 +432,15 @@ static int pg_result_fail(PGconn *c, PGresult *res, ls_error *err)
 static int pg_take(ls_db *db, ls_error *err)
 {
     PGconn *c = db->conn;
+    pg_wait_for w = pg_wait_of(db, 0);
+    int ret = pg_drain(db, &w, err);
+    if (ret)
+        return ret;
     if (!PQsendQuery(c, "SELECT pg_try_advisory_lock(" PG_HOLD_KEY ")"))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
-    PGresult *res = pg_answer(db, err);
+    PGresult *res = pg_answer(db, &w, err);
     if (!res)
         return LS_DB_EIO;
-    int ret = 0;
     if (PQresultStatus(res) != PGRES_TUPLES_OK)
         ret = pg_result_fail(c, res, err);
     else if (PQntuples(res) != 1 || strcmp(PQgetvalue(res, 0, 0), "t"))
@@ -297,18 +489,21 @@ static int pg_hold(ls_db *db, ls_error *err)
     }
 }
 
-static int pg_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
-                   const char *const *params, ls__db_row_fn row, void *ud,
-                   ls_error *err)
+static int pg_exec(ls_db *db, const char *sql, unsigned flags, int answer_ms,
+                   int nparams, const char *const *params, ls__db_row_fn row,
+                   void *ud, ls_error *err)
 {
     (void)flags;
     int ret = pg_ready_held(db, err);
     if (ret)
         return ret;
+    pg_wait_for w = pg_wait_of(db, answer_ms);
+    if ((ret = pg_drain(db, &w, err)) != 0)
+        return ret;
     PGconn *c = db->conn;
     if (!PQsendQueryParams(c, sql, nparams, NULL, params, NULL, NULL, 0))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
-    PGresult *res = pg_answer(db, err);
+    PGresult *res = pg_answer(db, &w, err);
     if (!res)
         return LS_DB_EIO;
     ExecStatusType st = PQresultStatus(res);
@@ -335,10 +530,13 @@ static int pg_script(ls_db *db, const char *sql, ls_error *err)
     int ret = pg_ready_held(db, err);
     if (ret)
         return ret;
+    pg_wait_for w = pg_wait_of(db, 0);
+    if ((ret = pg_drain(db, &w, err)) != 0)
+        return ret;
     PGconn *c = db->conn;
     if (!PQsendQuery(c, sql))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
-    PGresult *res = pg_answer(db, err);
+    PGresult *res = pg_answer(db, &w, err);
     if (!res)
         return LS_DB_EIO;
     ExecStatusType st = PQresultStatus(res);
@@ -352,10 +550,12 @@ static void pg_close(ls_db *db)
 {
     /* The hold is let go of at once, not when the backend has ended, so
      * that the next server may take it without waiting. */
+    pg_wait_for w = pg_wait_of(db, 0);
     if (db->conn && db->held && !db->rehold && !*db->silent && !db->reset_until &&
-        PQstatus(db->conn) == CONNECTION_OK &&
+        PQstatus(db->conn) == CONNECTION_OK && pg_drain(db, &w, NULL) == 0 &&
         PQsendQuery(db->conn, "SELECT pg_advisory_unlock(" PG_HOLD_KEY ")"))
-        PQclear(pg_answer(db, NULL));
+        PQclear(pg_answer(db, &w, NULL));
+    cancel_forget(db);
     if (db->conn)
         PQfinish(db->conn);
     db->conn = NULL;

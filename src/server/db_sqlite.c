@@ -80,10 +80,11 @@ static sqlite3_stmt *sq_statement(sq_conn *c, const char *sql, unsigned flags,
     return st;
 }
 
-static int sq_exec(ls_db *db, const char *sql, unsigned flags, int nparams,
-                   const char *const *params, ls__db_row_fn row, void *ud,
-                   ls_error *err)
+static int sq_exec(ls_db *db, const char *sql, unsigned flags, int answer_ms,
+                   int nparams, const char *const *params, ls__db_row_fn row,
+                   void *ud, ls_error *err)
 {
+    (void)answer_ms; /* a read waits for no lock in the WAL journal */
     sq_conn *c = db->conn;
     bool cached = false;
     sqlite3_stmt *st = sq_statement(c, sql, flags, &cached);
@@ -340,7 +341,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
      * Once it lets go the switch works, so it is tried again, for as long
      * as the busy timeout. */
     for (int tries = 0;; tries++) {
-        ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, NULL, journal_mode_row,
+        ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, 0, NULL, journal_mode_row,
                       mode, err);
         if (!ret || (sqlite3_errcode(c->db) & 0xff) != SQLITE_BUSY ||
             tries >= BUSY_MS / BUSY_RETRY_MS)

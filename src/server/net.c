@@ -951,8 +951,9 @@ static const char *seat_name(const conn *c, const proto_msg *m)
  * store calls say what fails. So its answer is waited for
  * GUEST_ANSWER_MS only: a PostgreSQL that stopped answering held the loop
  * 4 s at the first guest's create (every table, ping and page waiting;
- * measured 3952 ms). What follows is as for any statement not answered
- * (docs/store.md): the connection is made again, and the peer's too.
+ * measured 3952 ms). Then the question is given up on and cancelled, the
+ * connection kept (docs/store.md): closing it made both of the loop's
+ * connections again at each guest while PostgreSQL was slow but alive.
  */
 static int guest_name_free(conn *c, const char *name, srv_error *e)
 {
@@ -961,9 +962,7 @@ static int guest_name_free(conn *c, const char *name, srv_error *e)
         return 0;
     char holder[LS_NAME_MAX + 1];
     ls_error err = {0};
-    ls_db_set_answer_wait(db, GUEST_ANSWER_MS);
-    int rc = ls_db_name_holder(db, name, holder, &err);
-    ls_db_set_answer_wait(db, 0);
+    int rc = ls_db_name_holder(db, name, GUEST_ANSWER_MS, holder, &err);
     if (rc != 0 || !holder[0])
         return 0;
     if (!strcasecmp(holder, name))
@@ -1416,7 +1415,7 @@ static int player_name_taken(ls_db *db, const char *name, int rc, const char *ms
 {
     char holder[LS_NAME_MAX + 1];
     ls_error err = {0};
-    if (ls_db_name_holder(db, name, holder, &err) != 0)
+    if (ls_db_name_holder(db, name, 0, holder, &err) != 0)
         holder[0] = '\0';
     if (rc == LS_DB_EEXISTS)
         return srv_fail_name(e, SRV_CONFLICT_PLAYER, name, holder, "the name %s belongs "

@@ -14,7 +14,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, AutoPlayer, allDone, chooseMove, rng, storeReader, parseRecord, replay, T } from './lib.mjs';
@@ -326,4 +326,66 @@ test('a guest\'s create while PostgreSQL does not answer holds the other tables 
         resume();
         guest.close();
     });
+});
+
+// The server's own sessions on the cluster (not psql's), by backend pid:
+// a connection made again has a new one.
+function serverSessions() {
+    const sql = "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'"
+        + " AND application_name NOT LIKE 'psql%' AND pid <> pg_backend_pid() ORDER BY pid";
+    return execFileSync('psql', [cluster.url, '-X', '-q', '-A', '-t', '-c', sql], { encoding: 'utf8' })
+        .trim().split('\n').filter(Boolean).map(Number);
+}
+
+// holdLooks(ms): another session holds player_looks locked for ms, so that
+// a guest's name check (the one statement that reads it) is answered late
+// by a database that answers everything else: PostgreSQL slow but alive.
+// Resolves once the lock is held, with a promise of the session's end.
+async function holdLooks(ms) {
+    const sql = `BEGIN; LOCK TABLE player_looks IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(${ms / 1000}); COMMIT`;
+    const child = spawn('psql', [cluster.url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: 'ignore' });
+    const done = new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited ${code}`)))));
+    const held = "SELECT count(*) FROM pg_locks WHERE relation = 'player_looks'::regclass AND granted AND mode = 'AccessExclusiveLock'";
+    for (let i = 0; i < 200; i++) {
+        if (execFileSync('psql', [cluster.url, '-X', '-q', '-A', '-t', '-c', held], { encoding: 'utf8' }).trim() === '1') return { done };
+        await new Promise((r) => setTimeout(r, 25));
+    }
+    child.kill();
+    throw new Error('the lock on player_looks was not taken');
+}
+
+// A guest's name check that PostgreSQL answers late (slow but alive: a
+// lock held 2 s on what it reads) is given up on after its half second,
+// not the connection: the guest sits unrated, both of the server's
+// connections are the same sessions afterwards, and the table in play
+// beside it is never paused. Before, each such check closed the API's
+// connection and told the tables' one to make itself again too: two new
+// sessions per guest, the tables' store failing while it was made again.
+test('a guest\'s name check answered late keeps the server\'s connections', { skip: cluster.skip }, async () => {
+    const srv = await startServer({ args: ['--db', cluster.url] });
+    try {
+        const t = await makeTable(srv, { seats: 2, bots: ['greedy'], humans: 1, start: true, spectator: false });
+        await settle(t);
+        const st = t.host.lastState();
+        assert.equal(st.view.turn, st.view.you, 'the person moves first');
+        assert.equal((await api(srv, '/api/leaderboard')).status, 200);
+        const before = serverSessions();
+        const guests = [await srv.connect({ label: 'guest1' }), await srv.connect({ label: 'guest2' })];
+        const lock = await holdLooks(2000);
+        for (const g of guests) {
+            const j = await g.request({ type: 'create', name: uniqueName('G'), seats: 2 }, ['joined', 'error']);
+            assert.equal(j.type, 'joined', JSON.stringify(j));
+        }
+        await lock.done;
+        // The late answers are read and dropped by the next statements.
+        assert.equal((await api(srv, '/api/leaderboard')).status, 200);
+        t.host.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(7)) });
+        await t.host.stateWhere((s) => s.version > st.version, 'the move shown');
+        assert.deepEqual(t.host.frames.filter((m) => m.type === 'store'), [], 'the table was told of the store');
+        assert.deepEqual(serverSessions(), before, 'the server made its connections again');
+        for (const g of guests) g.close();
+        await srv.close();
+    } finally {
+        await srv.kill();
+    }
 });
