@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, PHONES } from './helpers.mjs';
 
-// (41 tables from one address, more than the server's 10 by default: a
+// (44 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
 const env = setup(['--max-tables-per-address', '60']);
 
@@ -402,11 +402,14 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // cards known, five thrown), as it may be on a later turn. Lower still
 // (280 to 300 px high), from 400 to 424 px wide Declare, under Draw,
 // ended up to 31 px below the screen's foot with five open cards (at
-// 400, 416 and 424 px wide; at 404 to 412 it stood beside Draw).
+// 400, 416 and 424 px wide; at 404 to 412 it stood beside Draw); from
+// 568 to 751 px wide the dead pile's line under Draw ended 3 to 11 px
+// below it (at 744x290 with five open cards alone).
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
   { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
   { width: 424, height: 320 }, { width: 448, height: 320 }, { width: 464, height: 320 }, { width: 544, height: 320 },
-  { width: 560, height: 320 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 }]) {
+  { width: 560, height: 320 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 },
+  { width: 568, height: 280 }, { width: 656, height: 280 }, { width: 744, height: 290 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(fullPanels);
