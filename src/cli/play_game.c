@@ -359,12 +359,21 @@ static int newer_first(const void *pa, const void *pb)
     return -strcmp(a->name, b->name);
 }
 
-/* Whether the file at path is a valid record of a match that is not over. */
-static bool unfinished(const char *path)
+/* Whether the file name in the directory dfd is a valid record of a
+ * match that is not over. Opened first, without blocking or following a
+ * link, then judged by its descriptor: a named pipe or a link put there
+ * after the directory was listed is passed over, where opening by the
+ * name that stat() had found a regular file blocked for ever (a pipe with
+ * no writer) or read another file (a link). */
+static bool unfinished(int dfd, const char *name)
 {
     size_t len;
     char why[256]; /* not shown: such a file is passed over */
-    char *text = cli_record_load(path, "", &len, why, sizeof why);
+    int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    char *text = cli_record_read(fd, "", &len, why, sizeof why);
+    close(fd);
     if (!text)
         return false;
     ls_state *s = NULL;
@@ -380,6 +389,8 @@ static bool unfinished(const char *path)
  * directory of thousands of matches costs a list of names), then read
  * newest first until one holds an unfinished match, at most UNFINISHED_MAX
  * of them, so that a directory of finished matches is not read whole.
+ * Only regular files count, not links (play saves none there): a link
+ * would have the match go on, and be saved, in another directory.
  */
 #define UNFINISHED_MAX 50
 int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
@@ -399,8 +410,8 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
         struct stat st;
         if (len < 5 || len >= sizeof files->name || strcmp(e->d_name + len - 4, ".lsr"))
             continue;
-        snprintf(path, size, "%s/%s", dir, e->d_name);
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode))
             continue;
         if (n == cap) {
             saved_file *more = realloc(files, (cap = cap ? 2 * cap : 64) * sizeof *files);
@@ -411,13 +422,12 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
         files[n].mtime = st.st_mtim;
         snprintf(files[n++].name, sizeof files->name, "%s", e->d_name);
     }
-    closedir(d);
     if (n)
         qsort(files, n, sizeof *files, newer_first);
     int rc = -1, in_play = 0;
     for (size_t i = 0; rc != 0 && i < n && i < UNFINISHED_MAX; i++) {
         snprintf(path, size, "%s/%s", dir, files[i].name);
-        if (!unfinished(path))
+        if (!unfinished(dirfd(d), files[i].name))
             continue;
         if (record_in_play(path, NULL, 0))
             in_play++;
@@ -425,6 +435,7 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
             rc = 0;
     }
     free(files);
+    closedir(d);
     if (rc != 0 && in_play)
         snprintf(msg, msize, "%s unfinished match%s saved in %s %s being played by "
                  "another leastscore play now; go on there", in_play == 1 ? "the" : "every",

@@ -70,32 +70,39 @@ static char *read_bounded(int fd, size_t hint, size_t max, size_t *len)
     return buf;
 }
 
-char *cli_record_load(const char *path, const char *shown, size_t *len, char *msg,
-                      size_t size)
+/* What a file that is no regular one is, for people. */
+static const char *kind(mode_t mode)
 {
-    bool own = strcmp(path, "-") != 0; /* we opened it: we close it */
-    int fd = own ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        int e = errno;
-        snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
-        if (own && fd >= 0)
-            close(fd);
-        errno = e;
-        return NULL;
-    }
+    if (S_ISFIFO(mode))
+        return "a named pipe (FIFO)";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "a device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* The record on fd, st its fstat; any: a pipe or a device is read too
+ * (standard input), else only a regular file. */
+static char *read_record(int fd, const struct stat *st, bool any, const char *shown,
+                         size_t *len, char *msg, size_t size)
+{
     char *text = NULL;
     int e = 0;
-    if (S_ISDIR(st.st_mode)) {
+    if (S_ISDIR(st->st_mode)) {
         snprintf(msg, size, "%s is a directory, not a game record", shown);
         e = EISDIR;
-    } else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > CLI_RECORD_MAX) {
+    } else if (!any && !S_ISREG(st->st_mode)) {
+        snprintf(msg, size, "%s is %s; a game record is a regular file", shown,
+                 kind(st->st_mode));
+        e = EINVAL;
+    } else if (S_ISREG(st->st_mode) && (uintmax_t)st->st_size > CLI_RECORD_MAX) {
         snprintf(msg, size, "cannot read %s: it has %jd bytes, more than the %d MiB "
-                 "(%zu bytes) of any game record", shown, (intmax_t)st.st_size,
+                 "(%zu bytes) of any game record", shown, (intmax_t)st->st_size,
                  CLI_RECORD_MAX_MIB, CLI_RECORD_MAX);
         e = EFBIG;
     } else {
-        size_t hint = S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
+        size_t hint = S_ISREG(st->st_mode) ? (size_t)st->st_size : 0;
         text = read_bounded(fd, hint, CLI_RECORD_MAX, len);
         e = errno;
         if (!text && e == EFBIG)
@@ -105,8 +112,49 @@ char *cli_record_load(const char *path, const char *shown, size_t *len, char *ms
         else if (!text)
             snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
     }
-    if (own)
-        close(fd);
+    errno = e;
+    return text;
+}
+
+char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t size)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    return read_record(fd, &st, false, shown, len, msg, size);
+}
+
+char *cli_record_load(const char *path, const char *shown, size_t *len, char *msg,
+                      size_t size)
+{
+    if (strcmp(path, "-") == 0) {
+        struct stat st;
+        if (fstat(STDIN_FILENO, &st) != 0) {
+            int e = errno;
+            snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
+            errno = e;
+            return NULL;
+        }
+        return read_record(STDIN_FILENO, &st, true, shown, len, msg, size);
+    }
+    /* Not blocking: a named pipe with no writer, put where the caller
+     * found a regular file, would block the open for ever; it is told
+     * apart by the descriptor's fstat, not the name's stat (which another
+     * process may change meanwhile). */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    char *text = cli_record_read(fd, shown, len, msg, size);
+    int e = errno;
+    close(fd);
     errno = e;
     return text;
 }

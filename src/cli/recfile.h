@@ -27,10 +27,19 @@
  * "cannot read SHOWN: why" (SHOWN as the caller prints the file):
  * EFBIG for a file over CLI_RECORD_MAX ("it has 75000000 bytes, ...",
  * nothing read) or an input that gave more ("it gave more than ...",
- * reading stopped there), EISDIR for a directory on standard input
- * ("SHOWN is a directory, not a game record"), else the system's reason.
+ * reading stopped there), EISDIR for a directory ("SHOWN is a directory,
+ * not a game record"), EINVAL for a path that is no regular file ("SHOWN
+ * is a named pipe (FIFO); a game record is a regular file": standard
+ * input may be a pipe), else the system's reason. The path is opened
+ * without blocking and judged by its descriptor, so that a named pipe
+ * put in a file's place never blocks it.
  */
 char *cli_record_load(const char *path, const char *shown, size_t *len, char *msg,
                       size_t size);
+
+/* The same for a descriptor the caller opened (and closes), which must
+ * be a regular file: for a caller that opens with flags of its own
+ * (O_NOFOLLOW). */
+char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t size);
 
 #endif

@@ -79,4 +79,45 @@ printf 'leastscore 1\nplayers You Ada Ben\n# level Ada greedy\n# level Ben\n' >"
 resume empty
 [ "$status" = 2 ] && grep -qF "leastscore play: --resume: $tmp/empty.lsr:4: Ben's level '': no player kind given" \
     "$tmp/empty.err" || { cat "$tmp/empty.err"; fail "an empty level was not refused with its line"; }
+# play --continue judges each saved match by the descriptor it opened
+# (without blocking, not through a link), not by a stat of its name made
+# before: a named pipe put in the place of a saved match after the games
+# directory was listed blocked its open for ever. Here b.lsr becomes a
+# pipe as the listing ends (the directory closed: inotify), while the
+# newest file, 32 MiB that are no record, is read; c.lsr goes on.
+games=$tmp/xdg/leastscore/games
+mkdir -p "$games"
+printf 'leastscore 1\nplayers You Ada\n# level Ada greedy\n' >"$games/c.lsr"
+cp "$games/c.lsr" "$games/b.lsr"
+head -c 32M /dev/zero >"$games/a.lsr"
+touch -d '2 hours ago' "$games/c.lsr"
+touch -d '1 hour ago' "$games/b.lsr"
+mkfifo "$tmp/swap.fifo"
+python3 -c 'import ctypes, os, select, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.inotify_init1(os.O_CLOEXEC)
+IN_CLOSE_NOWRITE = 0x10
+if fd < 0 or libc.inotify_add_watch(fd, sys.argv[1].encode(), IN_CLOSE_NOWRITE) < 0:
+    sys.exit("inotify: " + os.strerror(ctypes.get_errno()))
+open(sys.argv[4], "w").close()
+if select.select([fd], [], [], 60)[0]:
+    os.rename(sys.argv[2], sys.argv[3])' "$games" "$tmp/swap.fifo" "$games/b.lsr" "$tmp/watching" \
+    2>"$tmp/watch.err" &
+watcher=$!
+i=0
+until [ -e "$tmp/watching" ]; do
+    i=$((i + 1))
+    [ "$i" -lt 300 ] && kill -0 "$watcher" 2>/dev/null ||
+        { cat "$tmp/watch.err"; fail "the watcher of the games directory did not start"; }
+    sleep 0.1
+done
+status=0
+XDG_DATA_HOME="$tmp/xdg" HOME="$tmp" timeout 30 "$ls" play --plain --continue </dev/null \
+    >"$tmp/cont.out" 2>"$tmp/cont.err" || status=$?
+kill "$watcher" 2>/dev/null || true
+wait "$watcher" 2>/dev/null || true
+[ -p "$games/b.lsr" ] || fail "b.lsr was not made a pipe (the check proves nothing)"
+[ "$status" != 124 ] || fail "play --continue hung on a named pipe in the place of a saved match"
+grep -qF "Resumed from $games/c.lsr" "$tmp/cont.out" ||
+    { cat "$tmp/cont.out" "$tmp/cont.err"; fail "play --continue did not go on with c.lsr, past the pipe"; }
 echo "resume levels ok"
