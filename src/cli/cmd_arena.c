@@ -70,6 +70,8 @@ typedef struct job_out {
 
 typedef struct arena {
     char spec[ARENA_MAX][CLI_SPEC_MAX];
+    const char *given_by[ARENA_MAX]; /* the option each spec came in:
+                                      * "--players" or "--player" */
     char name[ARENA_MAX][LS_NAME_MAX + 1];
     int n;
     ls_rules rules;
@@ -661,6 +663,10 @@ static void free_out(arena *A)
 static int check(arena *A, long tables_given, bool size_given)
 {
     ls_error err = {0};
+    if (A->n == 1)
+        return cli_usage_error("arena", "%s names 1 player, '%s': give 2..%d, e.g. "
+                               "--players expert,greedy,cautious,reckless",
+                               A->given_by[0], A->spec[0], ARENA_MAX);
     if (A->n < 2)
         return cli_usage_error("arena", "give 2..%d players with --players, e.g. "
                                "--players expert,greedy,cautious,reckless", ARENA_MAX);
@@ -699,7 +705,7 @@ static int check(arena *A, long tables_given, bool size_given)
     for (int k = 0; k < A->n; k++) {
         cli_level level;
         if (cli_player_check(A->spec[k], &level, &err) != 0)
-            return cli_usage_error_shown("arena", "%s", err.msg);
+            return cli_usage_error_shown("arena", "%s: %s", A->given_by[k], err.msg);
         expert |= level.expert;
     }
     /* Only an expert has the estimate: without one the option did
@@ -760,13 +766,23 @@ int cmd_arena(int argc, char **argv)
             A.calibration = true;
             rc = 0;
             break;
-        default:
+        default: {
+            int before = A.n;
             rc = cli_runner_option("arena", c, longopts[idx].name, optarg,
                                    argv[optind - 1], &common);
+            for (int k = before; k < A.n; k++)
+                A.given_by[k] = c == CLI_O_PLAYER ? "--player" : "--players";
+        }
         }
         if (rc)
             return rc;
     }
+    /* A player's spec typed bare, as 'arena greedy expert', is said to
+     * go in --players. */
+    if (optind < argc && cli_player_check(argv[optind], NULL, &(ls_error){0}) == 0)
+        return cli_usage_error("arena", "unexpected argument '%s': players are given "
+                               "with --players, comma-separated (--players %s,...)",
+                               argv[optind], argv[optind]);
     if (optind < argc)
         return cli_usage_error("arena", "unexpected argument '%s'", argv[optind]);
     if ((rc = check(&A, tables, size_given)))

@@ -268,6 +268,15 @@ bad "unknown player kind 'bogus'" --players greedy,bogus
 bad "counter; or cmd:COMMAND, a program playing by the bot protocol" --players greedy,bogus
 bad "'cmd' needs its command after a colon" --players greedy,cmd
 bad 'iters=0' --players expert:iters=0,greedy
+# A spec that makes no player names the option it came in ('unknown
+# player kind' alone did not say where), and one player alone is named
+# (it said 'give 2..16 players' whatever was given); a player typed bare
+# is said to go in --players (it was only an 'unexpected argument').
+bad "--players: unknown player kind 'bogus'" --players greedy,bogus
+bad "--player: greedy: declare=2 is not a number from 0 to 1" --players greedy --player greedy:declare=2
+bad "--players names 1 player, 'greedy': give 2..16, e.g." --players greedy
+bad "--player names 1 player, 'expert:iters=5': give 2..16" --player expert:iters=5
+bad "unexpected argument 'greedy': players are given with --players, comma-separated (--players greedy,...)$" greedy expert
 # Nothing to play says why: with two players there are no mixed tables,
 # and an unset --tables follows --matches (both said '--matches and
 # --tables are 0', --tables never given).
