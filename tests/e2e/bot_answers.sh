@@ -12,6 +12,7 @@ ls=${LEASTSCORE:-$root/build/leastscore}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. "$root/tests/e2e/lib/procs.sh"
 
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/sloppy.py" --matches 2 --seed 4 \
     --json >"$tmp/out.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim"; }
@@ -141,13 +142,8 @@ timeout 60 "$ls" arena --player greedy --player "$holds" --matches 2 --bot-timeo
     >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "arena with a bot whose child holds its pipes"; }
 printf 'quit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --level "$holds" --bots 1 \
     >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "play with a bot whose child holds its pipes"; }
-left=""
-for i in 1 2 3 4 5 6 7 8 9 10; do
-    left=$(grep -l "holdsbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
-    [ -z "$left" ] && break
-    sleep 0.2
-done
-[ -z "$left" ] || fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
+wait_no_process "holdsbo[t]-$$" ||
+    fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
 # A bot that floods its stderr (4 MiB before the handshake, 256 KiB and a
 # line with no newline before each answer) is not at fault: its stderr is
 # passed through, the matches are played out with no failure, and the

@@ -25,6 +25,7 @@ print(json.dumps(d, sort_keys=True))'
 }
 
 . "$root/tests/e2e/lib/columns.sh"
+. "$root/tests/e2e/lib/procs.sh"
 
 # One top-level field of a JSON result.
 field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$@"; }
@@ -406,14 +407,7 @@ for mode in stubborn closed forks; do
     grep -q "linger.py $mark $mode" "$tmp/linger.$mode" || { cat "$tmp/linger.$mode"; fail "$mode bot not reported"; }
 done
 grep -q "closed its output" "$tmp/linger.closed" || { cat "$tmp/linger.closed"; fail "closed output not reported"; }
-# The pattern does not match its own command line.
-left=""
-for i in 1 2 3 4 5 6 7 8 9 10; do
-    left=$(grep -l "lingerbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
-    [ -z "$left" ] && break
-    sleep 0.2
-done
-[ -z "$left" ] || fail "bot processes outlived the tournament: $left"
+wait_no_process "lingerbo[t]-$$" || fail "bot processes outlived the tournament: $left"
 
 # sim or arena killed by a signal (Ctrl-C, SIGTERM, SIGHUP) takes its bots
 # with it: they are in process groups of their own, which the terminal's
@@ -437,13 +431,8 @@ for cmd in sim arena; do
     rc=$?
     set -e
     [ "$rc" -eq 143 ] || fail "$cmd killed by SIGTERM exited $rc, not 143"
-    left=""
-    for i in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(grep -l "killedbo[t]-$$-$cmd" /proc/[0-9]*/cmdline 2>/dev/null || true)
-        [ -z "$left" ] && break
-        sleep 0.2
-    done
-    [ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")"; done
+    wait_no_process "killedbo[t]-$$-$cmd" ||
+        { for f in $left; do kill -9 "$(basename "$(dirname "$f")")"; done
         fail "$cmd killed by SIGTERM left its bot running: $left"; }
 done
 
@@ -545,13 +534,8 @@ os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $t
     # there is a failure.)
     ! grep -q "Sanitizer" "$tmp/sig.err" || { grep -A8 "Sanitizer" "$tmp/sig.err" | head -20
         fail "$cmd stopped by SIG$sig: a sanitizer reported its signal handler"; }
-    left=""
-    for i in $(seq 50); do
-        left=$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null || true)
-        [ -z "$left" ] && break
-        sleep 0.1
-    done
-    [ -z "$left" ] || { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+    wait_no_process "sigsetsi[d]-$$-$cmd-$sig" 25 ||
+        { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
         fail "$cmd stopped by SIG$sig left what a bot started outside its group running: $left"; }
 done
 
