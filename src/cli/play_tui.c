@@ -1075,22 +1075,27 @@ static int help_rows(void)
     return LINES - 5;
 }
 
+/* The help in a box as wide as its text (the window's width up to 100
+ * columns of text) and as tall (the window's height when it scrolls): a
+ * wide window's help filled the screen, 250 columns for rows wrapped at
+ * 100, and a tall one's ended in 25 blank rows. */
 static void draw_help(const ui *u)
 {
-    WINDOW *w = overlay_win(u, LINES, COLS);
+    char line[200];
+    int total = help_line(u, 0, line, sizeof line), rows = help_rows();
+    int bh = total + 5 < LINES ? total + 5 : LINES, bw = help_width() + 4;
+    WINDOW *w = overlay_win(u, bh, bw);
     wattron(w, A_BOLD);
     mvwprintw(w, 1, 2, "Least Score - help (this match: seed %llu)",
               (unsigned long long)u->g.seed);
     wattroff(w, A_BOLD);
-    char line[200];
-    int total = help_line(u, 0, line, sizeof line), rows = help_rows();
     /* Scrolled at a smaller size, the help fills the rows it has now. */
     int top = u->help_top < total - rows ? u->help_top : total - rows;
     if (top < 0)
         top = 0;
     for (int i = 0; i < rows && top + i < total; i++) {
         help_line(u, top + i, line, sizeof line);
-        mvwaddnstr(w, 3 + i, 2, line, COLS - 4);
+        mvwaddnstr(w, 3 + i, 2, line, bw - 4);
     }
     int last = top + rows < total ? top + rows : total;
     if (last < total)
@@ -1100,7 +1105,7 @@ static void draw_help(const ui *u)
         snprintf(line, sizeof line, "-- lines %d-%d of %d, the end; any other key: back --",
                  top + 1, last, total);
     wattron(w, A_BOLD);
-    mvwaddnstr(w, LINES - 2, 2, line, COLS - 4);
+    mvwaddnstr(w, bh - 2, 2, line, bw - 4);
     wattroff(w, A_BOLD);
     wnoutrefresh(w);
     delwin(w);

@@ -26,7 +26,8 @@
 # text cut for want of rows ends in an ellipsis after its last whole word;
 # a computer player's level is cut by characters; a window far too small
 # still says how to quit; a word wider than its column goes on below,
-# broken between two escapes; - then + gives the pace it left.
+# broken between two escapes; - then + gives the pace it left; the
+# help's box is as wide and as tall as its text.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -712,7 +713,7 @@ for cols in 80 130; do
     wait_for hw "more below: Down, PgDn" # its last row: the whole help is drawn
     # the rows from under the title's blank row to the blank row over Keys
     sed -n '/Least Score - help/,/Keys:/p' "$tmp/screen" | sed '1,2d;$d' |
-        sed 's/^[│|] //; s/ *[│|]$//' | sed '$d' >"$tmp/help_rows"
+        sed 's/^ *[│|] //; s/ *[│|] *$//' | sed '$d' >"$tmp/help_rows"
     tr -s ' \n' '  ' <"$tmp/help_rows" >"$tmp/help_rules"
     cmp -s "$tmp/plain_rules" "$tmp/help_rules" || {
         echo "the help at $cols columns words the rules otherwise than line mode:"
@@ -1442,5 +1443,31 @@ wait_for pc "pace 0ms"
 $T send-keys -t pc +
 wait_for pc "pace 50ms"
 quit pc
+fi
+# 51. The help's box is as wide and as tall as its text: at 250x60 it
+# filled the screen, 250 columns for rows wrapped at 100, and its last 25
+# rows were blank. Its rows of text are at most 100 columns, in a frame
+# of 104, and its bottom line comes just after its end.
+if want 51; then
+start hb 250 60 --seed 7 --pace 0 --record "$tmp/hb.lsr"
+wait_for hb "Select the cards to discard"
+$T send-keys -t hb '?'
+wait_for hb "the end; any other key: back"
+python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+title = next(r for r in rows if "Least Score - help" in r)
+bars = [i for i, ch in enumerate(title) if ch in "\u2502|"]
+assert len(bars) == 2, "no frame around the title: %r" % title
+width = bars[1] - bars[0] + 1
+assert width == 104, "the help box is %d columns wide, not 104" % width
+end = next(i for i, r in enumerate(rows) if "the end; any other key" in r)
+assert rows[end + 1].strip()[:1] in "\u2514+", "no bottom line under the help: %r" % rows[end + 1]
+assert end + 2 < 60 and not rows[end + 2].strip().startswith(("\u2502", "|")), \
+    "the help box goes on below its end"
+' "$tmp/screen" || screen_fail "the help's box is not as wide and as tall as its text"
+$T send-keys -t hb x
+wait_gone hb "Least Score - help"
+on_screen "Select the cards to discard" "the game is not back after the help"
+quit hb
 fi
 echo ok
