@@ -90,6 +90,8 @@ const app = {
   keep: true, // make a player of the name typed (else play as a guest)
   createOpen: false, // on a table's link: the Create table form was asked for
   popping: false, // leaving for the browser's Back or Forward (the address is set)
+  guarded: null, // the table whose link has a second history entry over it, for Back to ask first (guardBack())
+  backAsk: false, // Back's question is asked (askBack())
   heldFocus: null, // {key, instead}: a control disabled while offline, and what has the focus for it (render())
   login: { open: false, name: '', password: '' }, // the login form, across redraws
   newPassword: '', // the password being typed to keep this player, across redraws
@@ -811,6 +813,7 @@ function leaveTable(message, keep = false) {
   app.hint = null;
   app.watchers = 0;
   chat.leave();
+  closeBackAsk();
   sessionStorage.removeItem(KEY_LOG);
   // (The first page gets an address of its own, unless the browser's
   // Back or Forward, which leaves, went to the address it has.)
@@ -875,6 +878,7 @@ function render() {
   // side): the chat stands aside while it is asked (chat.hold()).
   chat.hold(!!root.querySelector('.declare-ask') && matchMedia(SHORT_SCREEN).matches);
   fitFoot(footAt);
+  guardBack();
   app.lostFocus = '';
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
@@ -2071,6 +2075,72 @@ document.getElementById('rules-dialog').addEventListener('close', (e) => {
   if (!a || a === document.body || e.target.contains(a)) document.getElementById('rules')?.focus({ preventScroll: true });
 });
 
+// ------------------------------------------------------------ Back
+
+// The browser's Back at a table in a running match (a phone's swipe,
+// made by mistake as often as not) asks first, rather than leave the
+// table at once: the seat played by the computer until its player came
+// back from the first page. A second history entry for the table's link
+// is pushed over it once the match runs (the guard); Back takes the
+// page to the link's own entry, where the page asks (askBack()), and
+// Back again goes on as it did, leaving the table, the seat kept to take
+// back. Stay (or Escape) pushes the guard again; Leave the table leaves
+// as Leave table does. No more than the one entry is ever added, so Back
+// never holds the player at the table. (A browser that skips an entry
+// pushed before the player pressed anything on the page leaves at the
+// first Back, as before.)
+function matchRunning() {
+  const v = app.view;
+  return !!(app.seat && v && v.you >= 0 && (v.status === 'playing' || v.status === 'between') && !v.seats[v.you]?.out);
+}
+
+function guardBack() {
+  const code = app.seat?.code;
+  if (!code || app.backAsk || !matchRunning() || location.pathname !== `/t/${code}`) return;
+  // (A reload on the guard finds it there: history keeps its state.)
+  if (history.state?.guard !== code) history.pushState({ guard: code }, '', location.pathname);
+  app.guarded = code;
+}
+
+function askBack() {
+  const dialog = document.getElementById('back-dialog');
+  const rules = document.getElementById('rules-dialog');
+  if (rules.open) rules.close();
+  app.backAsk = true;
+  dialog.returnValue = '';
+  // (named by its title and described by its text once they are there:
+  // ids that named nothing before Back was first pressed)
+  dialog.setAttribute('aria-labelledby', 'back-title');
+  dialog.setAttribute('aria-describedby', 'back-text');
+  dialog.replaceChildren(
+    h('h2', { id: 'back-title' }, s.backTitle),
+    h('p', { id: 'back-text' }, s.backText(app.seat.code)),
+    h('form', { method: 'dialog', class: 'row' },
+      h('button', { id: 'back-stay', value: 'stay' }, s.backStay),
+      h('button', { id: 'back-leave', class: 'secondary', value: 'leave' }, s.backLeave)),
+  );
+  dialog.showModal();
+  document.getElementById('back-stay').focus();
+}
+
+// The question gone without an answer (Back again, Forward, the page
+// leaving the table for another reason): closed, and nothing done.
+function closeBackAsk() {
+  const dialog = document.getElementById('back-dialog');
+  app.backAsk = false;
+  if (dialog.open) dialog.close();
+}
+
+document.getElementById('back-dialog').addEventListener('close', (e) => {
+  if (!app.backAsk) return;
+  app.backAsk = false;
+  if (e.target.returnValue === 'leave') {
+    leaveByChoice();
+    return;
+  }
+  render();
+});
+
 // ------------------------------------------------------------ start
 
 function start() {
@@ -2110,6 +2180,33 @@ function start() {
   window.addEventListener('popstate', () => {
     const code = codeFromPath();
     const at = app.seat?.code || app.watching;
+    // Back from the entry that guards a running match's seat, to the
+    // table's own (guardBack()): asked first; the match no longer
+    // running, Back goes on to where it would have gone. Forward to it
+    // again is Stay.
+    if (app.seat && code === at) {
+      if (history.state?.guard === at) {
+        closeBackAsk();
+        app.guarded = at;
+        render();
+        return;
+      }
+      if (app.guarded === at) {
+        app.guarded = null;
+        if (matchRunning()) askBack();
+        else history.back();
+        return;
+      }
+      // Back again lands on an older entry of the same link (one the
+      // page took back a seat from, as "Back to table" does): it goes
+      // on to the page before it.
+      if (app.backAsk) {
+        closeBackAsk();
+        history.back();
+        return;
+      }
+    }
+    closeBackAsk();
     if (at && code !== at) {
       app.popping = true;
       leaveByChoice();

@@ -445,6 +445,12 @@ export const s = {
   storeBack: 'The server saves moves again: the table goes on.',
   leaveNotSent: (code) =>
     `Not connected: table ${code} was not told that you left, and keeps your seat. Back to table ${code} takes it back, to leave from there.`,
+  // The browser's Back (a phone's swipe) at a table in a running match.
+  backTitle: 'Leave the table?',
+  backText: (code) =>
+    `The match at table ${code} goes on without you: the computer plays your turns until you come back (from the first page, or the table's link). Back again leaves.`,
+  backStay: 'Stay at the table',
+  backLeave: 'Leave the table',
   seatGone: 'That seat is no longer yours (the table closed or you were removed).',
   // (A resume answered no_table: the page cannot tell a restart from a
   // table that closed, as the server says nothing of its restarts.)

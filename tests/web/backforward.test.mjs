@@ -7,11 +7,13 @@
 // table, an address that is not the table's leaves it as Leave table does,
 // and Forward to a table where the page keeps a seat takes it back, as a
 // reload there does. The leaderboard, a page of its own, comes back to
-// the first page with Back.
+// the first page with Back. Back at a table in a running match asks
+// first (the second test): the first Back is the question, the second
+// leaves.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, DESKTOP } from './helpers.mjs';
+import { setup, openPages, setName, createTable, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup(['--max-tables-per-address', '20']);
 
@@ -24,6 +26,17 @@ const shown = (page) => page.evaluate(() => ({
   create: !!document.querySelector('#create'),
   hand: !!document.querySelector('.hand button'),
 }));
+
+// Back at a table in a running match: the page stays at the table,
+// asking (the question open, the hand there), the address the table's.
+async function backAsked(page) {
+  await page.waitForFunction(() => history.state?.guard, null, { timeout: 5000 });
+  const path = await page.evaluate(() => location.pathname);
+  await page.goBack();
+  await page.waitForSelector('#back-dialog[open] #back-stay', { timeout: 5000 });
+  assert.equal(await page.evaluate(() => location.pathname), path, 'the question asked at the table\'s address');
+  assert.ok(await page.$('.hand button'), 'the question asked over the table');
+}
 
 test('Back and Forward between the first page, a table\'s link and a table show the page of the address', async (t) => {
   await openPages(t, env.browser, [DESKTOP], async (page) => {
@@ -44,12 +57,14 @@ test('Back and Forward between the first page, a table\'s link and a table show 
     await page.waitForFunction(() => location.pathname === '/', null, { timeout: 5000 });
     assert.equal((await shown(page)).create, true, 'Forward: the first page, with Create table');
 
-    // A table of one's own, started; Back goes to the other table's
-    // link: that page, the match left (and kept to take back).
+    // A table of one's own, started; Back asks first, then Back again
+    // goes to the other table's link: that page, the match left (and
+    // kept to take back).
     await page.fill('#code', '');
     const b = await createTable(page, { seats: 2, kinds: ['greedy'] });
     await page.click('#start');
     await page.waitForSelector('.hand button', { timeout: 30000 });
+    await backAsked(page);
     await page.goBack();
     await page.waitForFunction((a) => location.pathname === `/t/${a}`, a, { timeout: 5000 });
     await page.waitForSelector('#join', { timeout: 5000 });
@@ -61,6 +76,7 @@ test('Back and Forward between the first page, a table\'s link and a table show 
     assert.equal((await shown(page)).path, `/t/${b}`, 'Forward: the table, its seat taken back');
 
     // Back to the leaderboard, a page loaded of its own, and Forward.
+    await backAsked(page);
     await page.goBack();
     await page.waitForFunction((a) => location.pathname === `/t/${a}`, a, { timeout: 5000 });
     await page.goBack();
@@ -71,5 +87,63 @@ test('Back and Forward between the first page, a table\'s link and a table show 
     await page.waitForSelector('#join', { timeout: 10000 });
     assert.deepEqual(await shown(page), { path: `/t/${a}`, title: 'Least Score', code: a, create: false, hand: false },
       'Forward from the leaderboard: the page for joining the table');
+  });
+});
+
+// A player's Back at a table in a running match (a phone's swipe, by
+// mistake) left the table at once: the computer played her seat until
+// she found the way back from the first page. Now the first Back asks
+// (Stay at the table has the keyboard), nothing sent to the table;
+// Stay, or Escape, keeps the table, and Back asks again; Leave the
+// table leaves, the seat kept to take back; so does Back pressed again,
+// to where Back would have gone. Forward to the question's table is Stay.
+test('Back at a table in a running match asks first, and Back again leaves', async (t) => {
+  await openPages(t, env.browser, [PHONE], async (page) => {
+    // (the leaderboard first, for a page before the table's to go back to)
+    await page.goto(env.server.url + '/leaderboard');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('#name', { timeout: 10000 });
+    await setName(page, 'Swiper');
+    const code = await createTable(page, { seats: 2, kinds: ['greedy'] });
+    await page.click('#start');
+    await page.waitForSelector('.hand button', { timeout: 30000 });
+    const hand = await page.$$eval('.hand button', (bs) => bs.map((b) => b.dataset.card).join(' '));
+
+    await backAsked(page);
+    const asked = await page.evaluate(() => ({
+      focus: document.activeElement?.id,
+      title: document.querySelector('#back-title')?.textContent,
+      text: document.querySelector('#back-text')?.textContent,
+      away: document.querySelector('.seat.me')?.textContent,
+    }));
+    assert.equal(asked.focus, 'back-stay', 'Stay has the keyboard');
+    assert.equal(asked.title, 'Leave the table?');
+    assert.match(asked.text, new RegExp(`table ${code} goes on without you.*Back again leaves`));
+    assert.doesNotMatch(asked.away, /away/, 'the table was not told to leave');
+    // Escape is Stay: the table as it was, and Back asks again.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#back-dialog').open, null, { timeout: 5000 });
+    assert.equal(await page.$$eval('.hand button', (bs) => bs.map((b) => b.dataset.card).join(' ')), hand, 'the same hand');
+    await backAsked(page);
+    // Forward is Stay too.
+    await page.goForward();
+    await page.waitForFunction(() => !document.querySelector('#back-dialog').open, null, { timeout: 5000 });
+    assert.equal(await page.evaluate(() => history.state?.guard), code);
+    // Leave the table: the first page, the seat offered back.
+    await backAsked(page);
+    await page.click('#back-leave');
+    await page.waitForSelector('#create', { timeout: 5000 });
+    assert.equal(await page.evaluate(() => location.pathname), '/');
+    await page.click(`text=Back to table ${code}`);
+    await page.waitForSelector('.hand button', { timeout: 30000 });
+    // Back, and Back again: the page before the table's (the
+    // leaderboard, past the entry of the table's link that Back to table
+    // took back), the seat kept, offered back on the first page.
+    await backAsked(page);
+    await page.goBack();
+    await page.waitForSelector('h1:has-text("Leaderboard")', { timeout: 10000 });
+    assert.equal(await page.evaluate(() => location.pathname), '/leaderboard');
+    await page.click('a[href="/"]');
+    await page.waitForSelector(`text=Back to table ${code}`, { timeout: 10000 });
   });
 });
