@@ -186,6 +186,20 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return output_written(commands[i].name, commands[i].run(argc - 1, argv + 1));
     char shown[4 * 64 + 1];
+    /* An option before any command is none of leastscore's own (those
+     * are read above): said as an option, with the nearest of them; one
+     * letter (-x) is a letter away from -h, and gets no guess. It was
+     * "unknown command '--versoin'". After "help", a word is a command. */
+    if (argv != help_argv && argv[1][0] == '-') {
+        static const char *const own[] = {"--help", "--version"};
+        size_t len = strlen(argv[1]);
+        const char *near = len > 2 ? nearest_name(argv[1], len, own, 2) : NULL;
+        fprintf(stderr, "leastscore: unknown option '%s'%s%s%s\n",
+                cli_shown(argv[1], shown, sizeof shown), near ? ": did you mean '" : "",
+                near ? near : "", near ? "'?" : "");
+        usage(stderr);
+        return 2;
+    }
     enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
     const char *names[NCOMMANDS];
     for (size_t i = 0; i < NCOMMANDS; i++)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # help.sh - every sub-command takes -h and --help, exits 0, prints its
-# usage on stdout, and every line of every help text fits in 80 columns.
+# usage on stdout, and every line of every help text fits in 80 columns;
+# an unknown option before any command is said to be one.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -20,5 +21,19 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
         print("leastscore %s: line %d has %d columns: %s" % (sys.argv[2], n, len(line), line))
         sys.exit(1)
 PY
+done
+# An option before any command is said to be an unknown option, not an
+# unknown command, with the nearest of leastscore's own options (it said
+# "unknown command '--versoin'", with no suggestion).
+for c in "--versoin|leastscore: unknown option '--versoin': did you mean '--version'?" \
+         "--hlep|leastscore: unknown option '--hlep': did you mean '--help'?" \
+         "-x|leastscore: unknown option '-x'" \
+         "--players|leastscore: unknown option '--players'"; do
+    arg=${c%%|*} want=${c#*|}
+    rc=0
+    "$LS" "$arg" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    [ "$rc" = 2 ] || { echo "leastscore $arg: exit status $rc, not 2"; exit 1; }
+    head -1 "$tmp/err" | grep -qxF "$want" || { echo "leastscore $arg: not '$want':"; cat "$tmp/err"; exit 1; }
+    grep -q "usage: leastscore" "$tmp/err" || { echo "leastscore $arg: no usage on stderr"; exit 1; }
 done
 echo ok
