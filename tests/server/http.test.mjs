@@ -105,7 +105,10 @@ test('HEAD is GET without the body, on one kept-alive connection', async () => {
     const port = Number(new URL(srv.origin).port);
     const c = client(port);
     for (const path of ['/', '/index.html', '/t/ABCDE', '/api/leaderboard', '/api/players/Nobody',
-        '/api/matches/0', '/nothere', '/.hidden']) {
+        '/api/matches/0', '/nothere', '/.hidden', '/leaderboard', '/players/Ada', '/bots/greedy',
+        '/matches/1', '/api/bots/greedy', '/api/bots/greedy/matches', '/api/players/Nobody/matches',
+        '/api/matches/1', '/api/matches/1.lsr', '/api/matches/1/replay', '/api/matches/-0',
+        '/api/nothing', '/ws']) {
         const get = await c.request(req('GET', path));
         const head = await c.request(req('HEAD', path), true);
         assert.equal(head.status, get.status, path);
@@ -122,6 +125,26 @@ test('HEAD is GET without the body, on one kept-alive connection', async () => {
     assert.equal(missing.status, 404);
     assert.match(missing.headers['content-type'], /^text\/plain/);
     assert.equal(missing.body, 'not found\n');
+    c.close();
+    await srv.close();
+});
+
+// A Range header is ignored (RFC 9110 14.2): the whole answer, 200, and
+// no Accept-Ranges to invite one.
+test('a Range header is ignored: the whole answer', async () => {
+    const srv = await startServer();
+    const port = Number(new URL(srv.origin).port);
+    const c = client(port);
+    for (const path of ['/index.html', '/', '/api/leaderboard']) {
+        const whole = await c.request(req('GET', path));
+        for (const range of ['bytes=0-5', 'bytes=0-1,3-4', 'bytes=999999-', 'zzz']) {
+            const r = await c.request(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: ${range}\r\n\r\n`);
+            assert.equal(r.status, 200, `${path} ${range}`);
+            assert.equal(r.body, whole.body, `${path} ${range}`);
+            assert.equal(r.headers['content-range'], undefined);
+            assert.equal(r.headers['accept-ranges'], undefined);
+        }
+    }
     c.close();
     await srv.close();
 });

@@ -178,6 +178,26 @@ describe('errors', () => {
         await c.expectError({ type: 'leave' }, 'not_at_table');
     });
 
+    // JSON has one zero: -0 is 0, in an id (echoed as 0, which a client's
+    // -0 equals) and in any integer member; -0.0 is a fraction, refused as
+    // 1.5 is. (The JSON API's paths and queries refuse -0 with 400, as any
+    // sign: http-api.md.)
+    test('-0 is the integer 0: an id echoed as 0, a member read as 0', async () => {
+        const c = await srv.connect();
+        const texts = [];
+        c.ws.on('message', (data) => texts.push(data.toString()));
+        const e = await c.expectError('{"type":"sync","version":-0,"id":-0}', 'not_at_table');
+        assert.ok(Object.is(e.id, 0), JSON.stringify(e));
+        assert.match(texts.at(-1), /"id":0[,}]/, texts.at(-1));
+        const s = await c.expectError('{"type":"create","name":"Zed","seats":-0,"id":-0}', 'bad_message');
+        assert.equal(s.message, 'seats: must be from 2 to 8, not 0');
+        assert.ok(Object.is(s.id, 0));
+        const f = await c.expectError('{"type":"sync","version":1,"id":-0.0}', 'bad_message');
+        assert.match(f.message, /^id: /);
+        assert.equal(f.id, undefined);
+        c.close();
+    });
+
     // The document: bad_message is "a member ... out of range"; bad_option
     // is "a rule option or turn time out of range"; seats is neither.
     test('bad_message for seats out of range (2-8)', async () => {
