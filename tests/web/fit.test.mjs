@@ -10,7 +10,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, PHONES } from './helpers.mjs';
+import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, declareAsked, PHONES } from './helpers.mjs';
 
 // (44 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
@@ -209,20 +209,8 @@ for (const size of [...PHONES, { width: 640, height: 360 }, { width: 568, height
         await page.evaluate(() => document.querySelector('#declare').focus({ preventScroll: true }));
         await page.keyboard.press('Enter');
         await page.waitForSelector('#declare-yes', { timeout: 5000 });
-        const asked = await page.evaluate(() => {
-          const out = [];
-          const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
-          const c = document.querySelector('#chat-toggle').getBoundingClientRect();
-          for (const el of document.querySelectorAll('#declare-q, #declare-yes, #declare-no')) {
-            const r = el.getBoundingClientRect();
-            if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) out.push(`${el.id} ${at(r)} off the screen`);
-            if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${el.id} ${at(r)} under the Chat button`);
-          }
-          if (document.activeElement?.id !== 'declare-yes') out.push(`the keyboard on ${document.activeElement?.id}`);
-          if (window.scrollY) out.push(`the page scrolled ${window.scrollY} px`);
-          return out;
-        });
-        assert.deepEqual(asked, [], 'Declare\'s question');
+        assert.deepEqual(await declareAsked(page), [], 'Declare\'s question');
+        assert.equal(await page.evaluate(() => window.scrollY), 0, 'Declare\'s question: the page did not scroll');
         await page.keyboard.press('Escape');
         await page.waitForSelector('#declare', { timeout: 5000 });
         assert.equal(await page.evaluate(() => window.scrollY), 0, 'Declare back: the page did not scroll');

@@ -290,6 +290,27 @@ export async function playTurn(page, declareAt = 7) {
   return 'move';
 }
 
+// Declare's question as it is asked (its text, Yes and No): what of it
+// is off the screen (past its foot or right edge by more than margin
+// px: a test of a zoomed page, whose edges fall between pixels, allows
+// half of one) or under the Chat button (or its count of new lines, a
+// pill 9 px above it), and the keyboard anywhere but on Yes: each as
+// 'what [l t r b] where'. [] when it is all seen.
+export function declareAsked(page, margin = 0) {
+  return page.evaluate((margin) => {
+    const out = [];
+    const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+    const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+    for (const el of document.querySelectorAll('#declare-q, #declare-yes, #declare-no')) {
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + margin || r.right > innerWidth + margin) out.push(`${el.id} ${at(r)} off the screen`);
+      if (!(r.right <= c.left || r.left >= c.right || r.bottom <= c.top - 9 || r.top >= c.bottom)) out.push(`${el.id} ${at(r)} under the Chat button ${at(c)}`);
+    }
+    if (document.activeElement?.id !== 'declare-yes') out.push(`the keyboard on ${document.activeElement?.id}`);
+    return out;
+  }, margin);
+}
+
 // Declares: presses Declare (it must be there and enabled), then Yes to
 // the question it asks.
 export async function declare(page) {
