@@ -217,6 +217,35 @@ static int64_t new_player(ls_db *db, const char *name, const char *token)
     return id;
 }
 
+/* A store with the four players whose names the look-alike tests
+ * imitate: Iris (her id in *iris), BOBO, mary and will. */
+static ls_db *open_store_of_four(int64_t *iris)
+{
+    ls_db *db = open_store();
+    *iris = new_player(db, "Iris", "iris-device-token-01");
+    new_player(db, "BOBO", "bobo-device-token-01");
+    new_player(db, "mary", "mary-device-token-01");
+    new_player(db, "will", "will-device-token-01");
+    return db;
+}
+
+/* Each alike[i][0] is refused as a new player (with `token`), as looking
+ * like the player alike[i][1], who is named. */
+static void refuse_lookalikes(ls_db *db, const char *const (*alike)[2], size_t n,
+                              const char *token)
+{
+    for (size_t i = 0; i < n; i++) {
+        ls_error e;
+        int64_t id = 0;
+        assert_int_equal(ls_db_player_create(db, alike[i][0], token, &id, &e),
+                         LS_DB_ELOOKALIKE);
+        char want[128];
+        snprintf(want, sizeof want, "the name %s looks like %s, another player's name",
+                 alike[i][0], alike[i][1]);
+        assert_string_equal(e.msg, want);
+    }
+}
+
 /* Undoes migrations 7, 6, 5 and 4 (the tests of older migrations go back
  * before them). */
 static void undo_schemas_4_to_7(ls_db *db)
@@ -924,26 +953,15 @@ static void test_names_that_differ_in_case_survive_the_migration(void **state)
 static void test_a_name_that_looks_like_another_players_is_refused(void **state)
 {
     (void)state;
-    ls_db *db = open_store();
-    int64_t iris = new_player(db, "Iris", "iris-device-token-01");
-    new_player(db, "BOBO", "bobo-device-token-01");
-    new_player(db, "mary", "mary-device-token-01");
-    new_player(db, "will", "will-device-token-01");
+    int64_t iris;
+    ls_db *db = open_store_of_four(&iris);
     static const char *const alike[][2] = {
         {"lris", "Iris"}, {"1ris", "Iris"}, {"IRlS", "Iris"}, {"BOB0", "BOBO"},
         {"b0b0", "BOBO"}, {"rnary", "mary"}, {"vvill", "will"}, {"VVi1l", "will"},
     };
+    refuse_lookalikes(db, alike, sizeof alike / sizeof alike[0], "other-device-token-02");
     ls_error e;
     int64_t id = 0;
-    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
-        assert_int_equal(ls_db_player_create(db, alike[i][0], "other-device-token-02", &id,
-                                             &e),
-                         LS_DB_ELOOKALIKE);
-        char want[128];
-        snprintf(want, sizeof want, "the name %s looks like %s, another player's name",
-                 alike[i][0], alike[i][1]);
-        assert_string_equal(e.msg, want);
-    }
     assert_int_equal(ls_db_player_create(db, "IRIS", "other-device-token-02", &id, &e),
                      LS_DB_EEXISTS);
     assert_string_equal(e.msg, "the name IRIS is taken");
@@ -1023,11 +1041,8 @@ static void test_a_question_given_up_on_keeps_the_connection(void **state)
 static void test_names_that_look_alike_survive_the_migration(void **state)
 {
     (void)state;
-    ls_db *db = open_store();
-    int64_t iris = new_player(db, "Iris", "iris-device-token-01");
-    new_player(db, "BOBO", "bobo-device-token-01");
-    new_player(db, "mary", "mary-device-token-01");
-    new_player(db, "will", "will-device-token-01");
+    int64_t iris;
+    ls_db *db = open_store_of_four(&iris);
     /* Back to schema 6, and the look-alikes as schema 6 let them be made. */
     OK(ls__db_exec(db, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 7", NULL, NULL, ERR));
@@ -1061,16 +1076,7 @@ static void test_names_that_look_alike_survive_the_migration(void **state)
     static const char *const alike[][2] = {
         {"1ris", "Iris"}, {"B0BO", "BOBO"}, {"RNary", "mary"}, {"vvi1l", "will"},
     };
-    ls_error e;
-    for (int i = 0; i < 4; i++) {
-        assert_int_equal(ls_db_player_create(db, alike[i][0], "third-device-token-03", &id,
-                                             &e),
-                         LS_DB_ELOOKALIKE);
-        char want[128];
-        snprintf(want, sizeof want, "the name %s looks like %s, another player's name",
-                 alike[i][0], alike[i][1]);
-        assert_string_equal(e.msg, want);
-    }
+    refuse_lookalikes(db, alike, sizeof alike / sizeof alike[0], "third-device-token-03");
     new_player(db, "Irene", "irene-device-token-1");
     ls_db_close(db);
 }
@@ -1085,18 +1091,10 @@ static void test_a_run_of_v_and_w_is_one_look(void **state)
     (void)state;
     ls_db *db = open_store();
     int64_t avw = new_player(db, "Avw", "avw-device-token-0001");
-    static const char *const alike[] = {"Avvv", "AWV", "avvv"};
+    static const char *const alike[][2] = {{"Avvv", "Avw"}, {"AWV", "Avw"}, {"avvv", "Avw"}};
+    refuse_lookalikes(db, alike, sizeof alike / sizeof alike[0], "other-device-token-02");
     ls_error e;
     int64_t id = 0;
-    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
-        assert_int_equal(ls_db_player_create(db, alike[i], "other-device-token-02", &id,
-                                             &e),
-                         LS_DB_ELOOKALIKE);
-        char want[128];
-        snprintf(want, sizeof want, "the name %s looks like Avw, another player's name",
-                 alike[i]);
-        assert_string_equal(e.msg, want);
-    }
     /* Four v are two w: another look. */
     new_player(db, "Avvvv", "avvvv-device-token-1");
     char holder[LS_NAME_MAX + 1];

@@ -262,27 +262,25 @@ static void test_join_refusals_leave_the_table_unchanged(void **state)
     table_free(t);
 }
 
-/* Names a reader cannot tell apart (server/names.h) are one name at a
- * table: I l 1, O 0, rn m, vv w. Each refusal names the seat it looks
- * like; names that differ by more sit. */
-static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
+/* A table of 8 with `seated` (NULL-terminated) at it. */
+static table *table_with(const char *const *seated)
 {
-    (void)state;
     table *t = new_table(8, 0, NULL);
-    join(t, "Iris", 0);
-    join(t, "BOBO", 0);
-    join(t, "mary", 0);
-    join(t, "will", 0);
+    for (int i = 0; seated[i]; i++)
+        join(t, seated[i], 0);
+    return t;
+}
+
+/* Each alike[i][0] asks for a seat and is refused as looking like the
+ * seated alike[i][1], in words and as data (conflict, name, like), the
+ * table unchanged. */
+static void refuse_lookalikes(table *t, const char *const (*alike)[2], size_t n)
+{
     fingerprint f;
     srv_error e = {0};
     int seat;
     table_fingerprint(t, &f);
-    static const char *const alike[][2] = {
-        {"lris", "Iris"}, {"1ris", "Iris"}, {"IRlS", "Iris"}, {"BOB0", "BOBO"},
-        {"b0b0", "BOBO"}, {"rnary", "mary"}, {"RNARY", "mary"}, {"vvill", "will"},
-        {"VViII", "will"},
-    };
-    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+    for (size_t i = 0; i < n; i++) {
         refused(t, &f, table_join(t, alike[i][0], tokens[0], 0, 0, &seat, &e),
                 SRV_ENAME_TAKEN, &e);
         char want[200];
@@ -294,7 +292,26 @@ static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
         assert_string_equal(e.name, alike[i][0]);
         assert_string_equal(e.like, alike[i][1]);
     }
+}
+
+/* Names a reader cannot tell apart (server/names.h) are one name at a
+ * table: I l 1, O 0, rn m, vv w. Each refusal names the seat it looks
+ * like; names that differ by more sit. */
+static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
+{
+    (void)state;
+    table *t = table_with((const char *[]){"Iris", "BOBO", "mary", "will", NULL});
+    static const char *const alike[][2] = {
+        {"lris", "Iris"}, {"1ris", "Iris"}, {"IRlS", "Iris"}, {"BOB0", "BOBO"},
+        {"b0b0", "BOBO"}, {"rnary", "mary"}, {"RNARY", "mary"}, {"vvill", "will"},
+        {"VViII", "will"},
+    };
+    refuse_lookalikes(t, alike, sizeof alike / sizeof alike[0]);
     /* Another case is the name itself, said as before. */
+    fingerprint f;
+    srv_error e = {0};
+    int seat;
+    table_fingerprint(t, &f);
     refused(t, &f, table_join(t, "iris", tokens[0], 0, 0, &seat, &e), SRV_ENAME_TAKEN, &e);
     assert_string_equal(e.msg, "iris already sits at table ABCDE");
     assert_int_equal(e.conflict, SRV_CONFLICT_SEAT);
@@ -324,26 +341,12 @@ static void test_a_name_that_looks_like_a_seated_one_is_refused(void **state)
 static void test_a_run_of_v_and_w_is_one_look_at_a_table(void **state)
 {
     (void)state;
-    table *t = new_table(8, 0, NULL);
-    join(t, "Avw", 0);
-    join(t, "vwvwvwvwvwvwvwvw", 0);
-    fingerprint f;
-    srv_error e = {0};
-    int seat;
-    table_fingerprint(t, &f);
+    table *t = table_with((const char *[]){"Avw", "vwvwvwvwvwvwvwvw", NULL});
     static const char *const alike[][2] = {
         {"AVVV", "Avw"}, {"Awv", "Avw"}, {"wwwwwwwwwwww", "vwvwvwvwvwvwvwvw"},
         {"WWWWWWWWvvvvvvvv", "vwvwvwvwvwvwvwvw"},
     };
-    for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
-        refused(t, &f, table_join(t, alike[i][0], tokens[0], 0, 0, &seat, &e),
-                SRV_ENAME_TAKEN, &e);
-        char want[200];
-        snprintf(want, sizeof want, "%s looks like %s, who sits at table ABCDE: choose a "
-                 "name told apart by more than case, I l 1, O 0, rn m or vv w",
-                 alike[i][0], alike[i][1]);
-        assert_string_equal(e.msg, want);
-    }
+    refuse_lookalikes(t, alike, sizeof alike / sizeof alike[0]);
     join(t, "Avvvv", 0);
     join(t, "wwwwwwwwwwwv", 0);
     assert_int_equal(t->nseats, 4);
