@@ -1293,7 +1293,7 @@ static void selection_msg(ui *u)
                 play_cards(u->selected, buf, sizeof buf),
                 play_points(ls_cards_total(u->selected), pts, sizeof pts), nums);
     else
-        set_msg(u, C_ERR, "Not a legal discard: %s", err.msg);
+        set_msg(u, C_ERR, "Not a legal discard: %s.", err.msg);
 }
 
 static void after_move(ui *u, int seat, ls_move m)

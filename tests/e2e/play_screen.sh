@@ -27,7 +27,8 @@
 # a computer player's level is cut by characters; a window far too small
 # still says how to quit; a word wider than its column goes on below,
 # broken between two escapes; - then + gives the pace it left; the
-# help's box is as wide and as tall as its text.
+# help's box is as wide and as tall as its text; a selection that is no
+# legal discard is said in a sentence.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1469,5 +1470,18 @@ $T send-keys -t hb x
 wait_gone hb "Least Score - help"
 on_screen "Select the cards to discard" "the game is not back after the help"
 quit hb
+fi
+# 52. What is wrong with the cards selected is said as a sentence, with its
+# full stop, as a refused move is (section 22): it read 'Not a legal
+# discard: 2 cards must be a pair of the same rank', without a stop, as
+# a text cut short reads.
+if want 52; then
+start ns 80 24 --seed 7 --pace 0 --record "$tmp/ns.lsr"
+wait_for ns "Select the cards to discard"
+$T send-keys -t ns Space Right Space
+wait_for ns "Not a legal discard"
+on_screen "Not a legal discard: 2 cards must be a pair of the same rank." \
+    "the selection's fault is not a sentence with its full stop"
+quit ns
 fi
 echo ok
