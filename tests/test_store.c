@@ -486,6 +486,52 @@ static void test_a_store_held_is_not_migrated_by_another(void **state)
     ls_db_close(second);
 }
 
+/* On PostgreSQL the hold is a schema's: stores in two schemas of one
+ * database (search_path in the URL) are each held by a server of its
+ * own, and a second holder of either is refused, naming the schema.
+ * Before, the lock was the whole database's, and a server on a store of
+ * its own in another schema was refused as "in use by another server".
+ * A server of before, which holds the whole database's lock while it
+ * runs, is not run beside: a store finding that lock held is refused. */
+static void test_stores_in_two_schemas_are_held_apart(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "postgresql"))
+        skip();
+    pg_admin("DROP SCHEMA IF EXISTS other CASCADE; CREATE SCHEMA other");
+    char other[sizeof where];
+    snprintf(other, sizeof other, "%s&options=-csearch_path%%3Dother", pg_url);
+    ls_db *first = open_store(), *second = NULL, *third = NULL, *fourth = NULL;
+    ls_error e = {0};
+    OK(ls_db_open_held(&second, other, ERR));
+    OK(ls_db_hold(first, ERR));
+    assert_int_equal(scalar(second, "SELECT COUNT(*) FROM other.schema_version") > 0, 1);
+    assert_int_equal(ls_db_open_held(&third, other, &e), LS_DB_EHELD);
+    assert_null(third);
+    assert_non_null(strstr(e.msg, "schema other, is in use by another server (it holds "
+                                  "the schema's advisory lock 7412968)"));
+    third = open_store();
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_hold(third, &e), LS_DB_EHELD);
+    assert_non_null(strstr(e.msg, "schema public, is in use by another server"));
+    ls_db_close(first);
+    /* An older server's lock, the whole database's. */
+    pg_admin("SELECT pg_advisory_lock(7412968)");
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_hold(third, &e), LS_DB_EHELD);
+    assert_non_null(strstr(e.msg, "is in use by an older server (it holds the whole "
+                                  "database's advisory lock 7412968)"));
+    pg_admin("SELECT pg_advisory_unlock(7412968)");
+    OK(ls_db_hold(third, ERR));
+    fourth = open_store();
+    memset(&e, 0, sizeof e);
+    assert_int_equal(ls_db_hold(fourth, &e), LS_DB_EHELD);
+    ls_db_close(fourth);
+    ls_db_close(third);
+    ls_db_close(second);
+    pg_admin("DROP SCHEMA other CASCADE");
+}
+
 /* A PostgreSQL connection lost takes the hold again when it is made
  * again; if another server took the store meanwhile, every statement
  * fails rather than write beside it, until that one lets go. */
@@ -2111,6 +2157,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_store_is_held_by_one_server_at_a_time),
     T(test_a_store_held_is_not_migrated_by_another),
     T(test_a_hold_lost_with_its_connection_is_taken_again),
+    T(test_stores_in_two_schemas_are_held_apart),
     T(test_a_long_path_is_shortened_and_the_reason_kept_whole),
     T(test_a_path_longer_than_sqlite_takes_is_refused_saying_so),
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),

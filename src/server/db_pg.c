@@ -424,31 +424,89 @@ static int pg_result_fail(PGconn *c, PGresult *res, ls_error *err)
     return pg_fail(err, code, "", *msg ? msg : PQerrorMessage(c));
 }
 
-/* The key of ls_db_hold()'s advisory lock (the migrations' is 7412967). */
+/*
+ * The key of ls_db_hold()'s advisory lock (the migrations' is 7412967):
+ * the pair (PG_HOLD_KEY, hashtext of the schema the store's tables are
+ * in, current_schema()), so that a database may hold stores in schemas
+ * of their own (search_path in the URL), each with its server. Servers
+ * before this took the one key PG_HOLD_KEY for the whole database, and
+ * hold it still while they run: a server finding it held is beside such
+ * an older one (on its store, or on another schema's) and is refused.
+ */
 #define PG_HOLD_KEY "7412968"
+#define PG_HOLD_PAIR "(" PG_HOLD_KEY ", hashtext(coalesce(current_schema(), '')))"
 
-/* Tries the hold's session-level advisory lock on a ready connection:
- * 0 when taken, LS_DB_EHELD when another session holds it. */
-static int pg_take(ls_db *db, ls_error *err)
+/* Runs one statement of the hold (no parameters) and hands its first
+ * row's columns to row. */
+static int pg_hold_query(ls_db *db, const char *sql, ls__db_row_fn row, void *ud,
+                         ls_error *err)
 {
     PGconn *c = db->conn;
     pg_wait_for w = pg_wait_of(db, 0);
     int ret = pg_drain(db, &w, err);
     if (ret)
         return ret;
-    if (!PQsendQuery(c, "SELECT pg_try_advisory_lock(" PG_HOLD_KEY ")"))
+    if (!PQsendQuery(c, sql))
         return pg_fail(err, LS_DB_EIO, "", PQerrorMessage(c));
     PGresult *res = pg_answer(db, &w, err);
     if (!res)
         return LS_DB_EIO;
     if (PQresultStatus(res) != PGRES_TUPLES_OK)
         ret = pg_result_fail(c, res, err);
-    else if (PQntuples(res) != 1 || strcmp(PQgetvalue(res, 0, 0), "t"))
-        ret = ls__db_fail(err, LS_DB_EHELD, "the store, PostgreSQL database %s, is in "
-                          "use by another server (it holds the database's advisory "
-                          "lock " PG_HOLD_KEY ")", PQdb(c));
+    else if (PQntuples(res) != 1 || PQnfields(res) > 4)
+        ret = ls__db_fail(err, LS_DB_EIO, "postgresql: the hold's query gave %d rows",
+                          PQntuples(res));
+    else if (row) {
+        const char *col[4];
+        for (int i = 0; i < PQnfields(res); i++)
+            col[i] = PQgetisnull(res, 0, i) ? "" : PQgetvalue(res, 0, i);
+        ret = row(ud, col, PQnfields(res));
+    }
     PQclear(res);
     return ret;
+}
+
+typedef struct pg_hold_row {
+    bool taken, older;
+    char schema[64];
+} pg_hold_row;
+
+static int hold_row(void *ud, const char *const *col, int ncol)
+{
+    pg_hold_row *h = ud;
+    if (ncol != 3)
+        return LS_DB_EIO;
+    h->taken = !strcmp(col[0], "t");
+    h->older = !strcmp(col[1], "t");
+    snprintf(h->schema, sizeof h->schema, "%s", col[2]);
+    return 0;
+}
+
+/* Tries the hold's session-level advisory lock on a ready connection:
+ * 0 when taken, LS_DB_EHELD when another session holds it, or an older
+ * server holds the whole database's (then it is not kept). */
+static int pg_take(ls_db *db, ls_error *err)
+{
+    pg_hold_row h = {0};
+    int ret = pg_hold_query(db, "SELECT pg_try_advisory_lock" PG_HOLD_PAIR ", EXISTS ("
+                            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND"
+                            " classid = 0 AND objid = " PG_HOLD_KEY " AND objsubid = 1"
+                            " AND granted), coalesce(current_schema(), '')",
+                            hold_row, &h, err);
+    if (ret)
+        return ret;
+    if (h.taken && h.older) {
+        ret = pg_hold_query(db, "SELECT pg_advisory_unlock" PG_HOLD_PAIR, NULL, NULL, err);
+        return ret ? ret : ls__db_fail(err, LS_DB_EHELD, "the store, PostgreSQL database "
+                                       "%s, is in use by an older server (it holds the "
+                                       "whole database's advisory lock " PG_HOLD_KEY ")",
+                                       PQdb(db->conn));
+    }
+    if (!h.taken)
+        return ls__db_fail(err, LS_DB_EHELD, "the store, PostgreSQL database %s schema "
+                           "%.40s, is in use by another server (it holds the schema's "
+                           "advisory lock " PG_HOLD_KEY ")", PQdb(db->conn), h.schema);
+    return 0;
 }
 
 /* A connection made again takes the hold again before its first
@@ -553,7 +611,7 @@ static void pg_close(ls_db *db)
     pg_wait_for w = pg_wait_of(db, 0);
     if (db->conn && db->held && !db->rehold && !*db->silent && !db->reset_until &&
         PQstatus(db->conn) == CONNECTION_OK && pg_drain(db, &w, NULL) == 0 &&
-        PQsendQuery(db->conn, "SELECT pg_advisory_unlock(" PG_HOLD_KEY ")"))
+        PQsendQuery(db->conn, "SELECT pg_advisory_unlock" PG_HOLD_PAIR))
         PQclear(pg_answer(db, &w, NULL));
     cancel_forget(db);
     if (db->conn)
