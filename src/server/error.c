@@ -82,6 +82,7 @@ void srv_utf8_fix(char *text)
     }
 }
 
+__attribute__((format(printf, 3, 0)))
 static void vfail(srv_error *e, int code, const char *fmt, va_list ap)
 {
     e->code = code;
