@@ -1125,13 +1125,22 @@ static void draw_quit(const ui *u)
 }
 
 #define MORE_W 7 /* " m:more" at the end of the message rows */
+#define MSG_MAX_W 100 /* longer rows are hard to read (as the help's) */
+
+/* Columns of the message rows' text, from column 2: the window's, less a
+ * margin, and at most MSG_MAX_W. At 250 columns a hint with its reasons
+ * was one row of some 200 columns. */
+static int msg_width(void)
+{
+    return COLS - 3 < MSG_MAX_W ? COLS - 3 : MSG_MAX_W;
+}
 
 /* The rows the message text takes (at least two), at most the two
  * message rows and every row the screen has beyond what it needs. */
 static int message_rows(const ui *u, const char *text, int nplayers)
 {
     int spare = LINES - rows_needed(nplayers);
-    int n = rich(u, NULL, 0, 0, COLS - 3, 2 + (spare > 0 ? spare : 0), 0, text, 0);
+    int n = rich(u, NULL, 0, 0, msg_width(), 2 + (spare > 0 ? spare : 0), 0, text, 0);
     return n < 2 ? 2 : n;
 }
 
@@ -1146,7 +1155,7 @@ static void draw_message(ui *u, int y, int mrows, const char *text, attr_t a)
         snprintf(u->msg_shown, sizeof u->msg_shown, "%s", text);
         u->msg_skip = 0;
     }
-    int w = COLS - 3;
+    int w = msg_width(), more_x = 2 + w + 1 - MORE_W + 1;
     u->msg_more = rich(u, NULL, 0, 0, w, 1000, 0, text, 0) > mrows;
     if (!u->msg_more) {
         rich(u, stdscr, y, 2, w, mrows, 0, text, a);
@@ -1161,9 +1170,9 @@ static void draw_message(ui *u, int y, int mrows, const char *text, attr_t a)
                                                                 : total - mrows;
     rich_from(u, stdscr, y, 2, w, u->msg_skip, mrows, false, 0, text, a);
     attron(A_BOLD);
-    mvaddstr(y + mrows - 1, COLS - MORE_W + 1, end ? "m:top" : "m:more");
+    mvaddstr(y + mrows - 1, more_x, end ? "m:top" : "m:more");
     attroff(A_BOLD);
-    add_box(u, y + mrows - 1, COLS - MORE_W + 1, 1, MORE_W - 1, HIT_MORE, 0);
+    add_box(u, y + mrows - 1, more_x, 1, MORE_W - 1, HIT_MORE, 0);
 }
 
 static void draw(ui *u)
@@ -1448,7 +1457,7 @@ static void hint_done(ui *u)
      * which shows an entry whole. */
     set_msg(u, C_OK, "Hint: %s (%s%s).%s%s Why: %s.", buf, key, note, odds,
             u->g.hint_cut ? " (A search cut at " PLAY_HINT_S " s: this small deck is slow.)" : "", why);
-    if (rich(u, NULL, 0, 0, COLS - 3, 1000, 0, u->msg, 0) >
+    if (rich(u, NULL, 0, 0, msg_width(), 1000, 0, u->msg, 0) >
         message_rows(u, u->msg, v.nplayers))
         log_text(u, false, u->msg);
 }

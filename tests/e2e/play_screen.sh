@@ -28,7 +28,7 @@
 # still says how to quit; a word wider than its column goes on below,
 # broken between two escapes; - then + gives the pace it left; the
 # help's box is as wide and as tall as its text; a selection that is no
-# legal discard is said in a sentence.
+# legal discard is said in a sentence; message rows are 100 columns at most.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1263,7 +1263,9 @@ quit ns
 printf '#!/bin/sh\nprintf "%%0119d\\303\\251 more\\n" 0 >&2\nexit 3\n' >"$tmp/errbot.sh"
 start nu 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/nu.lsr" --level "'cmd:sh $tmp/errbot.sh'"
 wait_for nu "Ada's bot: died before the handshake"
-on_screen "its stderr's last line: '0000" "the bot's stderr's last line is not quoted"
+# (the quote, a word of 121 columns, goes on a row of its own: rows joined)
+tr -s ' \n' '  ' <"$tmp/screen" | grep -qF "its stderr's last line: '0000" ||
+    screen_fail "the bot's stderr's last line is not quoted"
 on_screen ! '\xc3' "the bot's stderr's last line is cut inside a character"
 quit nu
 fi
@@ -1430,30 +1432,30 @@ fi
 # figures: the pace was multiplied by 2/3 and 3/2 and rounded down, so
 # that --pace 700, - and + showed 699ms (and - alone 466ms).
 if want 50; then
-start pc 80 24 --seed 7 --pace 700 --record "$tmp/pc.lsr"
-wait_for pc "Select the cards to discard"
+start pace50 80 24 --seed 7 --pace 700 --record "$tmp/pc.lsr"
+wait_for pace50 "Select the cards to discard"
 on_screen "pace 700ms" "the footer does not show --pace 700"
-$T send-keys -t pc -
-wait_for pc "pace 450ms"
-$T send-keys -t pc +
-wait_for pc "pace 700ms"
-$T send-keys -t pc + +
-wait_for pc "pace 1500ms"
-$T send-keys -t pc - - - - - - - - - - - -
-wait_for pc "pace 0ms"
-$T send-keys -t pc +
-wait_for pc "pace 50ms"
-quit pc
+$T send-keys -t pace50 -
+wait_for pace50 "pace 450ms"
+$T send-keys -t pace50 +
+wait_for pace50 "pace 700ms"
+$T send-keys -t pace50 + +
+wait_for pace50 "pace 1500ms"
+$T send-keys -t pace50 - - - - - - - - - - - -
+wait_for pace50 "pace 0ms"
+$T send-keys -t pace50 +
+wait_for pace50 "pace 50ms"
+quit pace50
 fi
 # 51. The help's box is as wide and as tall as its text: at 250x60 it
 # filled the screen, 250 columns for rows wrapped at 100, and its last 25
 # rows were blank. Its rows of text are at most 100 columns, in a frame
 # of 104, and its bottom line comes just after its end.
 if want 51; then
-start hb 250 60 --seed 7 --pace 0 --record "$tmp/hb.lsr"
-wait_for hb "Select the cards to discard"
-$T send-keys -t hb '?'
-wait_for hb "the end; any other key: back"
+start help51 250 60 --seed 7 --pace 0 --record "$tmp/hb.lsr"
+wait_for help51 "Select the cards to discard"
+$T send-keys -t help51 '?'
+wait_for help51 "the end; any other key: back"
 python3 -c 'import sys
 rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
 title = next(r for r in rows if "Least Score - help" in r)
@@ -1466,22 +1468,42 @@ assert rows[end + 1].strip()[:1] in "\u2514+", "no bottom line under the help: %
 assert end + 2 < 60 and not rows[end + 2].strip().startswith(("\u2502", "|")), \
     "the help box goes on below its end"
 ' "$tmp/screen" || screen_fail "the help's box is not as wide and as tall as its text"
-$T send-keys -t hb x
-wait_gone hb "Least Score - help"
+$T send-keys -t help51 x
+wait_gone help51 "Least Score - help"
 on_screen "Select the cards to discard" "the game is not back after the help"
-quit hb
+quit help51
 fi
 # 52. What is wrong with the cards selected is said as a sentence, with its
 # full stop, as a refused move is (section 22): it read 'Not a legal
 # discard: 2 cards must be a pair of the same rank', without a stop, as
 # a text cut short reads.
 if want 52; then
-start ns 80 24 --seed 7 --pace 0 --record "$tmp/ns.lsr"
-wait_for ns "Select the cards to discard"
-$T send-keys -t ns Space Right Space
-wait_for ns "Not a legal discard"
+start sel52 80 24 --seed 7 --pace 0 --record "$tmp/ns.lsr"
+wait_for sel52 "Select the cards to discard"
+$T send-keys -t sel52 Space Right Space
+wait_for sel52 "Not a legal discard"
 on_screen "Not a legal discard: 2 cards must be a pair of the same rank." \
     "the selection's fault is not a sentence with its full stop"
-quit ns
+quit sel52
+fi
+# 53. The message rows are at most 100 columns wide, as the help's: at
+# 250 columns a hint with its reasons was one row of some 170 columns.
+if want 53; then
+start msg53 250 40 --seed 7 --pace 0 --record "$tmp/mw.lsr"
+wait_for msg53 "Select the cards to discard"
+$T send-keys -t msg53 h
+wait_for msg53 "Why:"
+python3 -c 'import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if r.startswith("  Hint:"))
+text = []
+for r in rows[top:]:
+    if not r.startswith("  ") or not r.strip():
+        break
+    assert len(r.rstrip()) <= 102, "a message row of %d columns: %r" % (len(r.rstrip()), r)
+    text.append(r.strip())
+assert "Why:" in " ".join(text), "the hint is not whole on its rows: %r" % text
+' "$tmp/screen" || screen_fail "a message row is wider than 100 columns"
+quit msg53
 fi
 echo ok
