@@ -80,7 +80,7 @@ LOADGEN_PKGS = libwebsockets libuv jansson
 # Keep the objects make would otherwise delete as intermediate files.
 .SECONDARY:
 
-.PHONY: all deps test check unit e2e sancheck fuzz fuzz-run analyze coverage play serve bench soak install uninstall clean loadgen
+.PHONY: all deps test check unit e2e sancheck tsancheck fuzz fuzz-run analyze coverage play serve bench soak install uninstall clean loadgen
 
 all: $(LIBA) $(LIBSO) $(CLI)
 
@@ -183,12 +183,18 @@ sancheck:
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit e2e
 
+# The end-to-end scripts that run bots on threads, again against a
+# ThreadSanitizer build (build-tsan); any report fails (tools/run-tsan.sh).
+tsancheck:
+	@tools/run-tsan.sh
+
 # The README's test command; the same as `make check`.
 test: check
 
 check: deps
 	@$(MAKE) --no-print-directory all unit e2e
 	@$(MAKE) --no-print-directory sancheck
+	@$(MAKE) --no-print-directory tsancheck
 	@$(MAKE) --no-print-directory analyze
 	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
 
@@ -320,6 +326,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/leastscore/web
 
 clean:
-	rm -rf build build-san build-fuzz build-analyze build-cov
+	rm -rf build build-san build-tsan build-fuzz build-analyze build-cov
 
 -include $(shell find $(BUILD) $(FUZZ_BUILD) $(ANALYZE_BUILD) -name '*.d' 2>/dev/null)
