@@ -37,6 +37,8 @@ const ASKED = ['create', 'join', 'watch', 'player', 'start', 'rematch', 'reopen'
 const NAME_RE = /^[A-Za-z0-9_-]{1,16}$/;
 const KEY_NAME = 'leastscore.name';
 const KEY_SEAT = 'leastscore.seat';
+const KEY_SEATS = 'leastscore.seats';
+const SEATS_KEPT = 8; // the seats KEY_SEATS keeps, the latest last
 const KEY_LOG = 'leastscore.log';
 const KEY_PLAYER = 'leastscore.player';
 const KEY_TURN = 'leastscore.turn';
@@ -114,9 +116,41 @@ function loadJSON(storage, key) {
   }
 }
 
+// The seat this page plays is the browser's latest (KEY_SEAT: the first
+// page offers it back), and one of the seats it keeps table by table
+// (KEY_SEATS), so that two tabs at two tables each take their own seat
+// back at a reload: with the latest alone, each tab's state wrote over
+// the other's, and the tab reloaded lost its seat (its table's link
+// showed the page for joining it).
 function saveSeat() {
-  if (app.seat) localStorage.setItem(KEY_SEAT, JSON.stringify(app.seat));
-  else localStorage.removeItem(KEY_SEAT);
+  if (!app.seat) {
+    localStorage.removeItem(KEY_SEAT);
+    return;
+  }
+  localStorage.setItem(KEY_SEAT, JSON.stringify(app.seat));
+  const kept = seatsKept().filter((x) => x.code !== app.seat.code);
+  kept.push(app.seat);
+  localStorage.setItem(KEY_SEATS, JSON.stringify(kept.slice(-SEATS_KEPT)));
+}
+
+function seatsKept() {
+  const kept = loadJSON(localStorage, KEY_SEATS);
+  return Array.isArray(kept) ? kept.filter((x) => x && typeof x.code === 'string' && typeof x.token === 'string') : [];
+}
+
+// The seat this browser keeps at table `code`, or null.
+function seatAt(code) {
+  const latest = loadJSON(localStorage, KEY_SEAT);
+  if (latest && latest.code === code && latest.token) return latest;
+  return (code && seatsKept().find((x) => x.code === code)) || null;
+}
+
+// The seat at table `code` given up, and the latest with it if it is
+// that one (or `code` is not known: a spectator's page).
+function forgetSeat(code) {
+  const latest = loadJSON(localStorage, KEY_SEAT);
+  if (!code || !latest || latest.code === code) localStorage.removeItem(KEY_SEAT);
+  if (code) localStorage.setItem(KEY_SEATS, JSON.stringify(seatsKept().filter((x) => x.code !== code)));
 }
 
 // The log of this tab's table, and whether the tab watches it: a reload
@@ -799,7 +833,7 @@ function isMyTurn() {
 // during a match: the computer plays the seat, and the home page offers to
 // take it back).
 function leaveTable(message, keep = false) {
-  if (!keep) localStorage.removeItem(KEY_SEAT);
+  if (!keep) forgetSeat(app.seat?.code);
   app.keptTurn = null;
   app.storeFailing = false; // (told to a table's connections only: the next table says again)
   app.selected.clear();
@@ -2144,8 +2178,8 @@ document.getElementById('back-dialog').addEventListener('close', (e) => {
 // ------------------------------------------------------------ start
 
 function start() {
-  const saved = loadJSON(localStorage, KEY_SEAT);
   const code = codeFromPath();
+  const saved = seatAt(code);
   if (saved && saved.code && saved.token && saved.code === code) {
     // A reload: take the seat back, with the log as it was, and the turn
     // as it was if it still is.
@@ -2212,7 +2246,7 @@ function start() {
       leaveByChoice();
       app.popping = false;
     }
-    const saved = loadJSON(localStorage, KEY_SEAT);
+    const saved = seatAt(code);
     if (code && !app.seat && !app.watching) {
       app.form.code = code;
       app.createOpen = false;
