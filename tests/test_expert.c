@@ -14,6 +14,7 @@
 #include "support/support.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,74 @@ static int rollouts_on_the_same_positions(const char *racing_spec, const char *f
 }
 
 /*
+ * A stop flag (the hint's: a key pressed while it is searched) ends a
+ * search at its next look, in the default search by rollouts and in the
+ * tree: with the flag installed but false, the same moves and rollouts as
+ * without it; set, a search runs its first rollout only, or the tree's
+ * first 16 iterations, and still answers a legal move.
+ */
+static void test_a_stop_flag_ends_the_search_and_changes_nothing_until_set(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"A", "B", "C", "D"};
+    static const char *const specs[] = {"expert", "expert:tree=1"};
+    for (int k = 0; k < 2; k++) {
+        uint64_t seed = test_seed(31);
+        ls_error err = {0};
+        ls_state *s = ls_state_new(NULL, 4, names, seed, &err);
+        assert_non_null(s);
+        ls_player *g = expert("greedy", 1);
+        ls_player *plain = expert(specs[k], seed);
+        ls_player *flagged = expert(specs[k], seed);
+        atomic_bool stop;
+        atomic_init(&stop, false);
+        assert_true(ls__expert_set_stop(flagged, &stop));
+        assert_false(ls__expert_set_stop(g, &stop));
+        int searched = 0, stopped = 0;
+        assert_int_equal(ls_deal(s, &err), 0);
+        while (ls_phase(s) == LS_PHASE_TURN && searched < 6) {
+            ls_move m, mf;
+            if (ls_turn(s) == 0) {
+                uint64_t p0 = ls__expert_iterations(plain);
+                choose(plain, s, &m);
+                choose(flagged, s, &mf);
+                assert_true(same_move(m, mf));
+                assert_true(ls__expert_iterations(plain) == ls__expert_iterations(flagged));
+                uint64_t full = ls__expert_iterations(plain) - p0;
+                /* The same position, searched with the flag set. */
+                uint64_t before = ls__expert_iterations(flagged);
+                atomic_store(&stop, true);
+                choose(flagged, s, &mf);
+                atomic_store(&stop, false);
+                uint64_t ran = ls__expert_iterations(flagged) - before;
+                assert_int_equal(ls_check(s, mf, &err), 0);
+                assert_true(ran <= 16);
+                stopped += full > 16; /* a search the flag cut short */
+                searched++;
+                /* The flagged player's extra search drew from its random
+                 * numbers: make it again to stay the plain one's twin. */
+                ls_player_free(flagged);
+                flagged = expert(specs[k], seed + (uint64_t)searched);
+                ls_player_free(plain);
+                plain = expert(specs[k], seed + (uint64_t)searched);
+                assert_true(ls__expert_set_stop(flagged, &stop));
+            }
+            choose(g, s, &m);
+            m.card = m.kind == LS_MOVE_DRAW ? LS_NO_CARD : m.card;
+            assert_int_equal(ls_apply(s, &m, &err), 0);
+        }
+        printf("# %s: %d positions searched with the flag false and set, %d cut short\n",
+               specs[k], searched, stopped);
+        assert_true(searched >= 3);
+        assert_true(stopped >= 3);
+        ls_player_free(g);
+        ls_player_free(plain);
+        ls_player_free(flagged);
+        ls_state_free(s);
+    }
+}
+
+/*
  * Racing drops candidates that are clearly behind and stops when the
  * choice is clear, so over the same positions (seat 0's turns of greedy
  * matches) it spends far fewer rollouts than the same budget without it
@@ -856,6 +925,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_survival_equity_is_a_fair_chance_of_winning),
     cmocka_unit_test(test_bad_expert_specs_are_errors),
     cmocka_unit_test(test_the_budget_read_from_a_spec_is_what_it_gives),
+    cmocka_unit_test(test_a_stop_flag_ends_the_search_and_changes_nothing_until_set),
 };
 
 LS_TEST_MAIN(tests)

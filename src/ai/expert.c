@@ -105,6 +105,7 @@
  * rollouts. tree=1 has its own defaults (2000 iterations, kroot 6).
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,7 @@ typedef struct expert {
     double pd, bias;   /* declare at P(correct) >= pd if pd > 0; else by value + bias */
     double draw_mean;  /* mean value of the cards I cannot see (this search) */
     ls__clock_fn clock;
+    const atomic_bool *stop; /* set: the search ends at its next look */
     void *clock_ud;
     uint64_t total_iters;
     node *nodes;
@@ -1368,6 +1370,8 @@ static long flat(expert *e, const ls_view *v, const model m[], const ls_move *ca
     for (it = 0; timed || (race ? used + nact <= budget : used < budget); it++) {
         if (timed && it > 0 && e->clock(e->clock_ud) >= deadline)
             break;
+        if (e->stop && it > 0 && atomic_load_explicit(e->stop, memory_order_relaxed))
+            break;
         sample_hands(e, &e->rng, v, m, hands);
         int rc = ls_state_from_view(e->base, v, hands, ls_rng_next(&e->rng), err);
         if (rc != 0)
@@ -1533,6 +1537,9 @@ static int search(expert *e, const ls_view *v, ls_move *best, double *p_declare,
         return rc;
     for (long it = 0; timed || it < budget; it++) {
         if (timed && (it & 15) == 0 && it > 0 && e->clock(e->clock_ud) >= deadline)
+            break;
+        if (e->stop && (it & 15) == 0 && it > 0 &&
+            atomic_load_explicit(e->stop, memory_order_relaxed))
             break;
         rc = iterate(e, v, m, err);
         if (rc != 0)
@@ -1757,6 +1764,14 @@ static const ls_player_ops expert_ops = {
     .round_end = expert_round_end,
     .destroy = expert_destroy,
 };
+
+bool ls__expert_set_stop(ls_player *p, const atomic_bool *stop)
+{
+    if (!p || p->ops != &expert_ops)
+        return false;
+    ((expert *)p->impl)->stop = stop;
+    return true;
+}
 
 bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud)
 {

@@ -11,6 +11,8 @@
 #ifndef LS_AI_EXPERT_H
 #define LS_AI_EXPERT_H
 
+#include <stdatomic.h>
+
 #include "leastscore_ai.h"
 
 /* Iterations per millisecond assumed for ms=N when no clock is installed. */
@@ -22,6 +24,11 @@ typedef double (*ls__clock_fn)(void *ud);
 /* Installs `now` as p's clock when p is an expert (otherwise does nothing).
  * Returns true when p is an expert. The clock must outlive the player. */
 bool ls__expert_set_clock(ls_player *p, ls__clock_fn now, void *ud);
+
+/* Installs *stop, read between rollouts: once it is true, p's search ends
+ * at its next look and its move is to be thrown away. While it stays
+ * false nothing changes (no random number is drawn for it). */
+bool ls__expert_set_stop(ls_player *p, const atomic_bool *stop);
 
 /* Iterations run by p's searches so far (0 for another kind): for
  * measuring iterations per second. */

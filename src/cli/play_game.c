@@ -1151,8 +1151,11 @@ static ls_player *advisor(play_game *g, const ls_state *s, ls_error *err)
             ls__expert_set_clock(g->advisor, advisor_clock, g);
         g->advisor_timed = g->advisor != NULL;
     }
-    if (!g->advisor)
+    if (!g->advisor) {
         g->advisor = ls_player_new("expert", g->seed ^ 0x5EEDull, NULL);
+        if (g->advisor)
+            ls__expert_set_stop(g->advisor, &g->hint.stop);
+    }
     if (!g->advisor)
         g->advisor = ls_player_new("greedy", g->seed, err);
     return g->advisor;
