@@ -387,4 +387,45 @@ assert any(x.startswith("Ada discards AS and draws") for x in said), said
 log = [x for x in lines if "chatty bot: " in x]
 assert len(log) >= 2000 and all(x.endswith("chatty bot: " + "z" * 1011) for x in log), len(log)' \
     "$tmp/chatty.out" || { grep -v "^chatty bot: z" "$tmp/chatty.out" | cut -c1-200; fail "play: a bot that logs while you think was held in its write"; }
+# play stopped by a signal (Ctrl-C's SIGINT, SIGTERM) leaves nothing of
+# its bot running: it saves the match and ends the bot's group as at the
+# end of a match, the bot's child (which ignores SIGTERM) with it. SIGINT
+# comes at the prompt (the bot 'holds': its child keeps its pipes),
+# SIGTERM while play waits for a bot that never answers ('forks': its
+# child outlives it), after the person's move. (sim and arena: sim.sh.)
+mkfifo "$tmp/sigin"
+exec 3<>"$tmp/sigin"
+for run in INT:holds TERM:forks; do
+    sig=${run%:*}; mode=${run#*:}
+    mark=sigplaybot-$$-$sig
+    HOME="$tmp" "$ls" play --plain --seed 7 --bots 1 \
+        --level "cmd:python3 $root/tests/bots/linger.py $mark $mode" \
+        <"$tmp/sigin" >"$tmp/sigplay.out" 2>"$tmp/sigplay.err" &
+    pid=$!
+    i=0 # until the bot and its child run
+    while [ "$(grep -l "sigplayb[o]t-$$-$sig" /proc/[0-9]*/cmdline 2>/dev/null |
+               grep -vc "^/proc/$pid/")" -lt 2 ]; do
+        i=$((i + 1))
+        [ "$i" -lt 300 ] || { kill -9 "$pid"; fail "play: the bot ($mode) or its child never started"; }
+        sleep 0.1
+    done
+    if [ "$mode" = forks ]; then
+        echo 'discard 9H draw' >&3
+        i=0
+        until grep -q "^You discard 9H" "$tmp/sigplay.out"; do
+            i=$((i + 1))
+            [ "$i" -lt 300 ] || { kill -9 "$pid"; fail "play: the move before SIG$sig was not played"; }
+            sleep 0.1
+        done
+    fi
+    kill -"$sig" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    grep -q "^Record saved: " "$tmp/sigplay.out" ||
+        { cat "$tmp/sigplay.out" "$tmp/sigplay.err"; fail "play stopped by SIG$sig (exit $status) did not save the match"; }
+    wait_no_process "sigplayb[o]t-$$-$sig" ||
+        { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+        fail "play stopped by SIG$sig left its bot ($mode) or the bot's child running: $left"; }
+done
+exec 3>&-
 echo "bot answers ok"
