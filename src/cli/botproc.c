@@ -945,9 +945,20 @@ static void bot_kill(bot *b)
         live_set((int)b->pid, -(int)b->pid);
         waitpid(b->pid, NULL, 0);
         live_set(-(int)b->pid, 0);
+        pid_t group = b->pid;
         b->pid = -1;
-        if (adopting) /* what its group left us when it died */
+        /* What its group left us when it died, reaped once it has died
+         * too: the SIGKILL reached it with the bot, but its end may come
+         * later (one with much memory to free takes milliseconds), and
+         * one still ending when the last orphans are swept was counted
+         * among those started outside the group. Until no process of the
+         * group is left, 200 ms at most (one stuck in the kernel). */
+        for (int i = 0; adopting && i < 200; i++) {
             orphans_reap(false);
+            if (kill(-group, 0) != 0)
+                break;
+            usleep(1000);
+        }
     }
     /* What it wrote before it died; a process it started outside its
      * group may hold the pipe open: what that writes later is lost. */

@@ -8,6 +8,9 @@
   linger.py MARK holds     starts a child that keeps its stdin, stdout and
                            stderr open and ignores SIGTERM too, then plays
                            as stubborn
+  linger.py MARK heavy     starts a child that fills 64 MiB, so that its
+                           end, once killed, comes a moment after the
+                           bot's, waits for it, then plays silent
 
 MARK only names the processes so that a test can look for survivors."""
 import os
@@ -18,6 +21,16 @@ import time
 mode = sys.argv[2]
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 sys.stdin.readline()
+if mode == "heavy":
+    ready, filled = os.pipe()
+    if os.fork() == 0:
+        os.close(0)
+        os.close(1)
+        held = b"x" * (64 << 20)
+        os.write(filled, b".")
+        while True:
+            time.sleep(1)
+    os.read(ready, 1)
 print("ok 1", flush=True)
 if mode == "holds" and os.fork() == 0:
     while True:
