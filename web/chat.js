@@ -41,6 +41,17 @@ const KEY_OPEN = 'leastscore.chatOpen';
 const KEY_MUTED = 'leastscore.chatMuted';
 const KEY_SEEN = 'leastscore.chatSeen'; // {code, n, unread}: see above
 
+// A line as it is sent: each run of blanks that holds a tab, a line
+// break or another blank control (U+0009 to U+000D, U+0085, U+2028,
+// U+2029), as a text copied from elsewhere and pasted brings them, made
+// one space, and the line trimmed. The server refuses a chat line with a
+// control character in it (docs/server-protocol.md), which the person
+// who only pasted a line could not see. Spaces typed between words stay
+// as typed; what the server refuses still (a direction control, another
+// control character) it names.
+const BREAKS = /[ \t\n\v\f\r\u0085\u2028\u2029]*[\t\n\v\f\r\u0085\u2028\u2029][ \t\n\v\f\r\u0085\u2028\u2029]*/g;
+export const flatten = (line) => String(line).replace(BREAKS, ' ').trim();
+
 // What this tab had of a table's chat: {n, unread}, or null for a table
 // it has not been at (or anything else found there).
 function loadSeen(code) {
@@ -286,7 +297,7 @@ export function createChat(send, nameOf) {
   }
 
   function submit() {
-    const text = input.value.trim();
+    const text = flatten(input.value);
     if (!text) return;
     const chars = [...text].length;
     if (chars > MAX_CHARS) {
