@@ -53,6 +53,7 @@ function load(url, redraw) {
       e.data = body;
     } else {
       e.status = 'error';
+      e.missing = r.status === 404 || r.status === 400; // no such player, level or match, or none it could be
       e.error = body?.message || (r.status === 503 ? s.apiBusy : s.apiFailed(r.status));
       if ((r.status === 429 || r.status >= 500) && body?.error !== 'no_store') e.again = again;
     }
@@ -69,6 +70,20 @@ function pending(e) {
   if (e.status === 'loading') return [h('p', { role: 'status' }, s.loading)];
   return [h('p', { class: 'message', role: 'alert' }, e.error),
     e.again && h('button', { id: 'api-again', 'data-focus': 'api-again', onclick: e.again }, s.apiAgain)];
+}
+
+// A page for what is not there (a player, a level or a match the
+// server does not know, or an address that can name none): the heading
+// says so, not the name as if it were a page, the server's reason comes
+// as a sentence, and a link leads back to the first page. (A heading
+// with the name, 'NoSuchName', over 'no player named NoSuchName' looked
+// like a profile that failed to load.)
+function notThere(title, why, ctx) {
+  document.title = `${title} · ${s.title}`;
+  return [topBar(title, ctx.rulesButton()),
+    h('p', { class: 'message', role: 'alert' }, s.notThere(why)),
+    h('p', { class: 'help' }, s.notThereHelp),
+    h('p', {}, h('a', { class: 'button', href: '/', id: 'not-there-home' }, s.notThereHome))];
 }
 
 function when(unix) {
@@ -134,6 +149,7 @@ function profilePage(route, ctx) {
   const title = route.kind === 'bot' ? s.botName(route.level) : route.name;
   document.title = `${title} · ${s.title}`;
   const e = load(base, ctx.render);
+  if (e.missing) return notThere(route.kind === 'bot' ? s.noBotTitle : s.noPlayerTitle, e.error, ctx);
   const out = [topBar(title, ctx.rulesButton())];
   if (e.status !== 'ok') return [...out, ...pending(e)];
   const p = e.data;
@@ -258,8 +274,12 @@ function matchHistory(base, p, ctx) {
 // ------------------------------------------------------------ a match
 
 function matchPage(id, ctx) {
+  // (An id with a dot would ask the API for a match's record, 1.lsr, or
+  // a path it does not have, 1.5, and be told of API paths.)
+  if (id.includes('.')) return notThere(s.noMatchTitle, s.noMatchNumber(id), ctx);
   document.title = `${s.matchTitle(id)} · ${s.title}`;
   const e = load(`/api/matches/${id}`, ctx.render);
+  if (e.missing) return notThere(s.noMatchTitle, e.error, ctx);
   const out = [topBar(s.matchTitle(id), ctx.rulesButton())];
   if (e.status !== 'ok') return [...out, ...pending(e)];
   const m = e.data;

@@ -416,6 +416,15 @@ export const s = {
   noMatches: 'No finished match yet.',
   olderMatches: 'Older matches',
   matchTitle: (id) => `Match #${id}`,
+  // A page for what is not there: its heading, the server's reason as a
+  // sentence, and the way back.
+  noMatchTitle: 'No such match',
+  noPlayerTitle: 'No such player',
+  noBotTitle: 'No such computer level',
+  notThere: (why) => `${why.charAt(0).toUpperCase()}${why.slice(1)}${/[.!?)]$/.test(why) ? '' : '.'}`,
+  noMatchNumber: (id) => `'${id}' is no match's number: a match is /matches/ID, ID a whole number from 1.`,
+  notThereHelp: "Players' pages are linked from the leaderboard, and matches' from their players' pages.",
+  notThereHome: 'Back to the first page',
   matchSummary: (code, rounds) => `Table ${code} · ${rounds} round${rounds === 1 ? '' : 's'}`,
   winnerMark: 'winner',
   ratingChange: (before, after, change) => `${before} → ${after} (${change})`,

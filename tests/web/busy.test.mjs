@@ -42,7 +42,7 @@ test('a busy server: the replay page says so and Try again asks again', async (t
     // can change, so the page says so and offers no Try again.
     await page.unroute('**/api/matches/7');
     await page.click('#api-again');
-    await page.waitForFunction(() => /no finished match with id 7/.test(document.querySelector('[role=alert]')?.textContent || ''),
+    await page.waitForFunction(() => /No finished match with id 7\./.test(document.querySelector('[role=alert]')?.textContent || ''),
       null, { timeout: 10000 });
     assert.equal(await page.isVisible('#api-again'), false);
   });
