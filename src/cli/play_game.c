@@ -68,11 +68,17 @@ void play_table_rules(const ls_rules *r, char *buf, size_t size)
         snprintf(decl, sizeof decl, "declare at %d or less", r->declare_max);
     else
         snprintf(decl, sizeof decl, "declare at any total");
+    /* The turn limit only when it is not the default, which real play
+     * never reaches: a table of --max-turns 6 is warned of its showdown. */
+    char turns[64] = "";
+    if (r->max_turns != LS_DEFAULT_MAX_TURNS)
+        snprintf(turns, sizeof turns, "; a round ends in a showdown after %d turn%s",
+                 r->max_turns, r->max_turns == 1 ? "" : "s");
     snprintf(buf, size, "This table: out above %s; %s. Runs of %s; %s; %d cards "
-             "dealt.", play_points(r->threshold, pts, sizeof pts),
+             "dealt%s.", play_points(r->threshold, pts, sizeof pts),
              r->tie_penalty ? "a tie makes the declaration false"
                             : "a tie counts as lowest",
-             r->runs_suited ? "one suit" : "any suits", decl, r->hand_size);
+             r->runs_suited ? "one suit" : "any suits", decl, r->hand_size, turns);
 }
 
 size_t play_wrap(const char *s, size_t n, int room)

@@ -566,7 +566,7 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
 }
 
 /* The title row: the round and the rule variants (threshold, tie, runs,
- * declare limit) from the left, the name "Least Score" at the right, and
+ * a turn limit other than the default, declare limit) from the left, the name "Least Score" at the right, and
  * the seed between them when there is room for it too. The rules come
  * first, the name next, the seed last (it is in the help and the record):
  * at 80 columns the rules and the name fit, and the seed joins them on a
@@ -578,13 +578,19 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
  * two digits; from round 100 the threshold is written "out > 1000" as
  * well, which fits it up to round 99999; past that, a rule that does not
  * fit before the name is left out (the help says them all). The name is
- * never the one left out: it was, from round 100. */
+ * never the one left out: it was, from round 100. A turn limit ("max 6
+ * turns", only when not the default) comes before the declare limit: at
+ * 80 columns a "declare any" is what gives it room, and the limit is what
+ * would otherwise end a round without warning. */
 static void draw_title(const ui *u, const ls_view *v)
 {
-    char tie[16], runs[24], decl[40], out[40], seed[32], line[256];
+    char tie[16], runs[24], decl[40], out[40], turns[32] = "", seed[32], line[256];
     rules_pieces(&v->rules, tie, runs, decl);
+    if (v->rules.max_turns != LS_DEFAULT_MAX_TURNS)
+        snprintf(turns, sizeof turns, "max %d turn%s", v->rules.max_turns,
+                 v->rules.max_turns == 1 ? "" : "s");
     snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
-    const char *pieces[] = {out, tie, runs, decl};
+    const char *pieces[] = {out, tie, runs, turns, decl};
     const char *sep = u->utf8 ? " \u00b7 " : " | ";
     const char *name = "Least Score ";
     int nw = (int)strlen(name);
@@ -598,7 +604,7 @@ static void draw_title(const ui *u, const ls_view *v)
                  v->rules.threshold);
         snprintf(line, sizeof line, " Round %d", v->round);
         for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-            if (cli_text_width(line, strlen(line)) + cli_text_width(by, strlen(by)) +
+            if (pieces[i][0] && cli_text_width(line, strlen(line)) + cli_text_width(by, strlen(by)) +
                 (int)strlen(pieces[i]) <= room)
                 snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
                          by, pieces[i]);

@@ -461,6 +461,17 @@ if "A turn: discard, then pick up one card: one of the open cards (what the prev
 table = [l for l in lines if l.startswith("This table: ")]
 if len(table) != 2 or table[0] != table[1] + " Seed 1.":
     fail("the opening and the help word this table's rules differently", r.stdout)
+# A turn limit other than the default is one of this table's rules: with
+# --max-turns 6 the showdown came with no word of it before.
+mt = subprocess.run([ls, "play", "--plain", "--seed", "1", "--max-turns", "6", "--record",
+                     f"{tmp}/turns.lsr"], input="help\nquit\n", capture_output=True,
+                    text=True, timeout=30)
+mt_table = [l for l in mt.stdout.split("\n") if l.startswith("This table: ")]
+if len(mt_table) != 2 or not all("5 cards dealt; a round ends in a showdown after 6 turns."
+                                 in l for l in mt_table):
+    fail("the opening and the help do not state the turn limit", mt.stdout)
+if "showdown" in r.stdout:
+    fail("the default turn limit is stated", r.stdout)
 # Lines are broken to the width only at a terminal: in a pipe, COLUMNS
 # (a narrow terminal's, exported) changes nothing.
 narrow = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty",

@@ -650,14 +650,15 @@ quit wl
 # From round 100 the commas are not enough: the threshold is written
 # "out > 1000" and the name stays (it was dropped). A match of those rules
 # played by sim (one turn a round, so it lasts) is cut after its 100th
-# round and resumed: round 101 is dealt.
+# round and resumed: round 101 is dealt. Its turn limit (1) comes before
+# the declare limit, which then has no room (the help says it).
 "$LS" sim --players greedy,greedy --matches 1 --threads 1 --threshold 1000 --tie penalty \
     --runs suited --declare-max 12 --max-turns 1 --records "$tmp/long" >/dev/null
 awk '/^round$/ { n++ } n > 100 { exit } { print }' "$tmp/long/match-000001.lsr" >"$tmp/r100.lsr"
 [ "$(grep -c '^round$' "$tmp/r100.lsr")" = 100 ] || { echo "sim's match has fewer than 101 rounds"; exit 1; }
 start wr 80 24 --resume "$tmp/r100.lsr" --record "$tmp/r101.lsr"
 wait_for wr "Round 101"
-on_screen -E "^ Round 101, out > 1000, tie loses, runs one suit, declare <= 12 +Least Score *$" \
+on_screen -E "^ Round 101, out > 1000, tie loses, runs one suit, max 1 turn +Least Score *$" \
     "the title at 80 columns in round 101 with the longest rules lacks the name"
 quit wr
 fi
@@ -1505,5 +1506,21 @@ for r in rows[top:]:
 assert "Why:" in " ".join(text), "the hint is not whole on its rows: %r" % text
 ' "$tmp/screen" || screen_fail "a message row is wider than 100 columns"
 quit msg53
+fi
+# 54. A turn limit other than the default is on the title row and in the
+# help's table rules: with --max-turns 6 the showdown came without a word.
+# At 80 columns "max 6 turns" takes the room of "declare any" (in the help).
+if want 54; then
+start turns54 80 24 --seed 7 --pace 0 --max-turns 6 --record "$tmp/mt.lsr"
+wait_for turns54 "Select the cards to discard"
+head -1 "$tmp/screen" | grep -qF "max 6 turns" ||
+    screen_fail "the title row does not show the turn limit"
+head -1 "$tmp/screen" | grep -qF "Least Score" ||
+    screen_fail "the turn limit took the name's place on the title row"
+$T send-keys -t turns54 '?'
+wait_for turns54 "showdown"
+$T send-keys -t turns54 x
+wait_gone turns54 "Least Score - help"
+quit turns54
 fi
 echo ok
