@@ -660,16 +660,12 @@ static void free_out(arena *A)
 }
 
 /* Checks the options once all are read; 0 or a usage error (2). */
-static int check(arena *A, long tables_given, bool size_given)
+static int check(arena *A, const cli_runner_opts *o, long tables_given, bool size_given)
 {
     ls_error err = {0};
-    if (A->n == 1)
-        return cli_usage_error("arena", "%s names 1 player, '%s': give 2..%d, e.g. "
-                               "--players expert,greedy,cautious,reckless",
-                               A->given_by[0], A->spec[0], ARENA_MAX);
-    if (A->n < 2)
-        return cli_usage_error("arena", "give 2..%d players with --players, e.g. "
-                               "--players expert,greedy,cautious,reckless", ARENA_MAX);
+    int rc = cli_runner_count("arena", o, "expert,greedy,cautious,reckless");
+    if (rc)
+        return rc;
     A->tables = tables_given >= 0 ? tables_given
               : A->n >= 3 ? A->matches * A->n / 2 : 0;
     /* A mixed table seats different players: the default size shrinks to
@@ -702,12 +698,8 @@ static int check(arena *A, long tables_given, bool size_given)
         return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
     /* Every spec must make a player before the first match (as in sim). */
     bool expert = false;
-    for (int k = 0; k < A->n; k++) {
-        cli_level level;
-        if (cli_player_check(A->spec[k], &level, &err) != 0)
-            return cli_usage_error_shown("arena", "%s: %s", A->given_by[k], err.msg);
-        expert |= level.expert;
-    }
+    if ((rc = cli_runner_check_specs("arena", o, &expert)))
+        return rc;
     /* Only an expert has the estimate: without one the option did
      * nothing, without a word. */
     if (A->calibration && !expert)
@@ -733,7 +725,7 @@ int cmd_arena(int argc, char **argv)
     A.utf8 = cli_utf8_ctype();
     bool json;
     cli_runner_opts common = {.longopts = longopts, .spec = A.spec, .n = &A.n, .max = ARENA_MAX,
-                              .rules = &A.rules, .seed = &A.seed, .threads = &A.threads,
+                              .given_by = A.given_by, .rules = &A.rules, .seed = &A.seed, .threads = &A.threads,
                               .bot_timeout = &A.bot_timeout, .json = &json};
     cli_runner_defaults(&common);
     A.matches = 100;
@@ -766,26 +758,16 @@ int cmd_arena(int argc, char **argv)
             A.calibration = true;
             rc = 0;
             break;
-        default: {
-            int before = A.n;
+        default:
             rc = cli_runner_option("arena", c, longopts[idx].name, optarg,
                                    argv[optind - 1], &common);
-            for (int k = before; k < A.n; k++)
-                A.given_by[k] = c == CLI_O_PLAYER ? "--player" : "--players";
-        }
         }
         if (rc)
             return rc;
     }
-    /* A player's spec typed bare, as 'arena greedy expert', is said to
-     * go in --players. */
-    if (optind < argc && cli_player_check(argv[optind], NULL, &(ls_error){0}) == 0)
-        return cli_usage_error("arena", "unexpected argument '%s': players are given "
-                               "with --players, comma-separated (--players %s,...)",
-                               argv[optind], argv[optind]);
-    if (optind < argc)
-        return cli_usage_error("arena", "unexpected argument '%s'", argv[optind]);
-    if ((rc = check(&A, tables, size_given)))
+    if ((rc = cli_runner_args("arena", argc, argv, optind)))
+        return rc;
+    if ((rc = check(&A, &common, tables, size_given)))
         return rc;
     cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
 

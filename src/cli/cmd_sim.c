@@ -580,8 +580,9 @@ int cmd_sim(int argc, char **argv)
     memset(&S, 0, sizeof S);
     S.utf8 = cli_utf8_ctype();
     bool json;
+    const char *given_by[LS_MAX_PLAYERS];
     cli_runner_opts common = {.longopts = longopts, .spec = S.spec, .n = &S.n, .max = LS_MAX_PLAYERS,
-                              .rules = &S.rules, .seed = &S.seed, .threads = &S.threads,
+                              .given_by = given_by, .rules = &S.rules, .seed = &S.seed, .threads = &S.threads,
                               .bot_timeout = &S.bot_timeout, .json = &json};
     cli_runner_defaults(&common);
     S.matches = 100;
@@ -620,20 +621,18 @@ int cmd_sim(int argc, char **argv)
         if (rc)
             return rc;
     }
-    if (optind < argc)
-        return cli_usage_error("sim", "unexpected argument '%s'", argv[optind]);
+    if ((rc = cli_runner_args("sim", argc, argv, optind)))
+        return rc;
     if (every_given && !S.records)
         return cli_usage_error("sim", "--records-every needs --records DIR, the "
                                "directory the records are saved in");
-    if (S.n < LS_MIN_PLAYERS)
-        return cli_usage_error("sim", "give 2..8 players with --players, "
-                               "e.g. --players expert,greedy,greedy,greedy");
+    if ((rc = cli_runner_count("sim", &common, "expert,greedy,greedy,greedy")))
+        return rc;
     if (ls_rules_check(&S.rules, S.n, &err) != 0)
         return cli_usage_error_shown("sim", "%s", err.msg);
     /* Every spec must make a player before the tournament starts. */
-    for (int k = 0; k < S.n; k++)
-        if (cli_player_check(S.spec[k], NULL, &err) != 0)
-            return cli_usage_error_shown("sim", "%s", err.msg);
+    if ((rc = cli_runner_check_specs("sim", &common, NULL)))
+        return rc;
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && check_records_dir(S.records) != 0)
         return 1;

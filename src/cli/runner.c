@@ -342,11 +342,15 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
 {
     long x;
     int rc;
+    int before = *o->n;
     switch (c) {
     case CLI_O_PLAYERS:
-        return cli_add_players(cmd, arg, o->spec, o->n, o->max);
     case CLI_O_PLAYER:
-        return cli_add_spec(cmd, arg, o->spec, o->n, o->max);
+        rc = c == CLI_O_PLAYERS ? cli_add_players(cmd, arg, o->spec, o->n, o->max)
+                                : cli_add_spec(cmd, arg, o->spec, o->n, o->max);
+        for (int k = before; k < *o->n && o->given_by; k++)
+            o->given_by[k] = c == CLI_O_PLAYER ? "--player" : "--players";
+        return rc;
     case CLI_O_SEED:
         return cli_parse_seed(cmd, arg, o->seed);
     case CLI_O_THREADS:
@@ -369,4 +373,42 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
     default:
         return cli_option_error(cmd, given, o->longopts);
     }
+}
+
+int cli_runner_count(const char *cmd, const cli_runner_opts *o, const char *example)
+{
+    if (*o->n == 1)
+        return cli_usage_error(cmd, "%s names 1 player, '%s': give 2..%d, e.g. "
+                               "--players %s", o->given_by[0], o->spec[0], o->max,
+                               example);
+    if (*o->n < 2)
+        return cli_usage_error(cmd, "give 2..%d players with --players, e.g. "
+                               "--players %s", o->max, example);
+    return 0;
+}
+
+int cli_runner_check_specs(const char *cmd, const cli_runner_opts *o, bool *expert)
+{
+    ls_error err = {0};
+    for (int k = 0; k < *o->n; k++) {
+        cli_level level;
+        if (cli_player_check(o->spec[k], &level, &err) != 0)
+            return cli_usage_error_shown(cmd, "%s: %s", o->given_by[k], err.msg);
+        if (expert)
+            *expert |= level.expert;
+    }
+    return 0;
+}
+
+int cli_runner_args(const char *cmd, int argc, char **argv, int optind)
+{
+    if (optind >= argc)
+        return 0;
+    /* A player's spec typed bare, as 'arena greedy expert', is said to
+     * go in --players. */
+    if (cli_player_check(argv[optind], NULL, &(ls_error){0}) == 0)
+        return cli_usage_error(cmd, "unexpected argument '%s': players are given "
+                               "with --players, comma-separated (--players %s,...)",
+                               argv[optind], argv[optind]);
+    return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 }

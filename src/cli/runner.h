@@ -128,6 +128,8 @@ typedef struct cli_runner_opts {
     const struct option *longopts; /* the command's, for messages */
     char (*spec)[CLI_SPEC_MAX]; /* room for max specs */
     int *n, max;
+    const char **given_by; /* room for max: the option each spec came in,
+                            * "--players" or "--player", for messages */
     ls_rules *rules;
     uint64_t *seed;
     int *threads, *bot_timeout;
@@ -145,5 +147,17 @@ void cli_runner_defaults(const cli_runner_opts *o);
  * (any c this function does not know). */
 int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
                       const char *given, const cli_runner_opts *o);
+
+/* What sim and arena say of the players once all options are read, each
+ * 0 or a usage error for `cmd` (2). cli_runner_count: fewer than 2 players
+ * (one is named, with the option it came in; `example` is a --players
+ * list to offer). cli_runner_check_specs: each spec must make a player,
+ * or its option is named with the checker's words ("--players: unknown
+ * player kind 'bogus'; ..."); *expert (may be NULL) is set when one is an
+ * expert. cli_runner_args: the words left after the options (from
+ * optind), a player's spec typed bare said to go in --players. */
+int cli_runner_count(const char *cmd, const cli_runner_opts *o, const char *example);
+int cli_runner_check_specs(const char *cmd, const cli_runner_opts *o, bool *expert);
+int cli_runner_args(const char *cmd, int argc, char **argv, int optind);
 
 #endif

@@ -641,16 +641,41 @@ bad --players expert:iters=0,greedy
 # defaults), for every kind that takes parameters, and random, which
 # takes none, is not offered NAME=VALUE.
 bad --players "random:,greedy"
-grep -qx "leastscore sim: 'random:' has nothing after its colon: random takes no parameters; give the kind alone" \
+grep -qx "leastscore sim: --players: 'random:' has nothing after its colon: random takes no parameters; give the kind alone" \
     "$tmp/err" || { cat "$tmp/err"; fail "random: with nothing after the colon: message"; }
 for kind in greedy expert cautious reckless collector shedder counter; do
     bad --players "$kind:,greedy"
-    grep -q "^leastscore sim: '$kind:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: [a-z, ]*)$" \
+    grep -q "^leastscore sim: --players: '$kind:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: [a-z, ]*)$" \
         "$tmp/err" || { cat "$tmp/err"; fail "$kind: with nothing after the colon: message"; }
 done
 bad --players greedy --player greedy:declare=0.8,
-grep -q "^leastscore sim: 'greedy:declare=0.8,' ends with a comma: NAME=VALUE missing after it (parameters: declare, lookahead, bias, near, at, samples)$" \
+grep -q "^leastscore sim: --player: 'greedy:declare=0.8,' ends with a comma: NAME=VALUE missing after it (parameters: declare, lookahead, bias, near, at, samples)$" \
     "$tmp/err" || { cat "$tmp/err"; fail "a parameter list ending with a comma: message"; }
+# A spec that makes no player names the option it came in (it was the
+# checker's words alone), one player alone is named (it was 'give 2..8
+# players' whatever was given), and a player typed bare is said to go in
+# --players (it was only an 'unexpected argument'), as arena says them.
+bad --players greedy,bogus
+grep -q "^leastscore sim: --players: unknown player kind 'bogus'; " "$tmp/err" ||
+    { cat "$tmp/err"; fail "a bad spec of --players: message"; }
+bad --players greedy --player greedy:declare=2
+grep -qx "leastscore sim: --player: greedy: declare=2 is not a number from 0 to 1" "$tmp/err" ||
+    { cat "$tmp/err"; fail "a bad spec of --player: message"; }
+bad --players greedy
+grep -qx "leastscore sim: --players names 1 player, 'greedy': give 2..8, e.g. --players expert,greedy,greedy,greedy" \
+    "$tmp/err" || { cat "$tmp/err"; fail "one player of --players: message"; }
+bad --player expert:iters=5
+grep -q "^leastscore sim: --player names 1 player, 'expert:iters=5': give 2..8, e.g." "$tmp/err" ||
+    { cat "$tmp/err"; fail "one player of --player: message"; }
+bad --matches 1
+grep -q "^leastscore sim: give 2..8 players with --players, e.g." "$tmp/err" ||
+    { cat "$tmp/err"; fail "no player: message"; }
+bad greedy expert
+grep -qx "leastscore sim: unexpected argument 'greedy': players are given with --players, comma-separated (--players greedy,...)" \
+    "$tmp/err" || { cat "$tmp/err"; fail "a player typed bare: message"; }
+bad --players greedy,random extra
+grep -qx "leastscore sim: unexpected argument 'extra'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "an unexpected argument: message"; }
 bad --players greedy,greedy --matches 0
 bad --players greedy,greedy --threads x
 # One player too many is named, with an escape for a control byte (it was
