@@ -93,6 +93,7 @@ const app = {
   createOpen: false, // on a table's link: the Create table form was asked for
   popping: false, // leaving for the browser's Back or Forward (the address is set)
   guarded: null, // the table whose link has a second history entry over it, for Back to ask first (guardBack())
+  pressed: false, // the player has pressed something on this page (a user activation: guardBack())
   backAsk: false, // Back's question is asked (askBack())
   heldFocus: null, // {key, instead}: a control disabled while offline, and what has the focus for it (render())
   login: { open: false, name: '', password: '' }, // the login form, across redraws
@@ -2120,9 +2121,18 @@ document.getElementById('rules-dialog').addEventListener('close', (e) => {
 // Back again goes on as it did, leaving the table, the seat kept to take
 // back. Stay (or Escape) pushes the guard again; Leave the table leaves
 // as Leave table does. No more than the one entry is ever added, so Back
-// never holds the player at the table. (A browser that skips an entry
-// pushed before the player pressed anything on the page leaves at the
-// first Back, as before.)
+// never holds the player at the table.
+//
+// The guard waits for the player's first press on the page (a pointer
+// or a key: the page's sticky user activation). Chromium's history
+// manipulation intervention marks the entry a page leaves by pushState
+// with no user activation as one its Back button skips: the table's own
+// entry, so that Back went past it, from the guard to the page before,
+// and left the table without asking. A page that came to a running
+// match with no press (a reload on the table's own entry, the link
+// opened anew, a reload in the lobby before the host started) pushed it
+// at once. Until that press Back leaves as it did before the guard (no
+// entry pushed then would stop it).
 function matchRunning() {
   const v = app.view;
   return !!(app.seat && v && v.you >= 0 && (v.status === 'playing' || v.status === 'between') && !v.seats[v.you]?.out);
@@ -2132,9 +2142,25 @@ function guardBack() {
   const code = app.seat?.code;
   if (!code || app.backAsk || !matchRunning() || location.pathname !== `/t/${code}`) return;
   // (A reload on the guard finds it there: history keeps its state.)
-  if (history.state?.guard !== code) history.pushState({ guard: code }, '', location.pathname);
+  if (history.state?.guard !== code) {
+    if (!app.pressed) return;
+    history.pushState({ guard: code }, '', location.pathname);
+  }
   app.guarded = code;
 }
+
+// A press on this page, one that gives it a user activation (a mouse
+// button down, a finger lifted, a key other than Escape or a modifier
+// alone), pushes the guard that waited for it (guardBack()). The page's
+// own count, not navigator.userActivation.hasBeenActive: Chromium says
+// true there after a reload with no press at all (measured), while the
+// activation its intervention counts is the document's own.
+const pressed = (e) => {
+  if (!e.isTrusted || (e.type === 'keydown' && ['Escape', 'Shift', 'Control', 'Alt', 'Meta'].includes(e.key))) return;
+  app.pressed = true;
+  if (app.seat && app.guarded !== app.seat.code) setTimeout(guardBack, 0);
+};
+for (const type of ['mousedown', 'pointerup', 'keydown', 'touchend']) window.addEventListener(type, pressed, true);
 
 function askBack() {
   const dialog = document.getElementById('back-dialog');
