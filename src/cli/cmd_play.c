@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <curses.h>
@@ -42,7 +43,8 @@ static void help(void)
         "Plays Least Score in the terminal, you against computer players.\n"
         "Starts at once with 3 greedy players; the match is saved as a game\n"
         "record (see docs/play.md). Full screen on a terminal; line mode with\n"
-        "--plain or when stdin or stdout is not a terminal.\n\n"
+        "--plain, when stdin or stdout is not a terminal, or when the terminal\n"
+        "cannot hold the full screen (TERM unset, unknown or dumb).\n\n"
         "options:\n"
         "  --bots N           computer players, 1..7 (3)\n"
         "  --level SPEC[,SPEC...]\n"
@@ -247,6 +249,41 @@ static bool full_screen_ok(char *why, size_t size)
     return ok;
 }
 
+/* Prints text and a newline on stderr. At a terminal the text is broken
+ * at spaces to its width (TIOCGWINSZ, else COLUMNS, else 80), later rows
+ * indented two columns, as line mode's own lines are: the terminal cut
+ * the line-mode sentence mid-word ("xterm" / "-256color"). In a pipe or a
+ * file it goes out whole, one sentence a line. */
+static void err_wrapped(const char *text)
+{
+    struct winsize ws;
+    int width = 0;
+    if (isatty(STDERR_FILENO)) {
+        width = 80;
+        if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+            width = ws.ws_col;
+        } else {
+            const char *c = getenv("COLUMNS");
+            char *end;
+            long n = c && *c ? strtol(c, &end, 10) : 0;
+            if (n > 0 && n <= 10000 && *end == '\0')
+                width = (int)n;
+        }
+    }
+    const char *p = text;
+    size_t n = strlen(text);
+    for (int indent = 0; n > 0; indent = 2) {
+        size_t fit = width > indent ? play_wrap(p, n, width - indent) : n;
+        if (fit == 0) /* a word wider than a row: whole, the terminal wraps it */
+            fit = strcspn(p, " ");
+        fprintf(stderr, "%*s%.*s\n", indent, "", (int)fit, p);
+        p += fit;
+        n -= fit;
+        while (n > 0 && *p == ' ')
+            p++, n--;
+    }
+}
+
 /* --continue: the newest unfinished match of the games directory becomes
  * o->resume. Returns 0, or prints why not and returns 2, as replay does
  * for a file it cannot take (the usage is not what was wrong, so it is not
@@ -297,9 +334,11 @@ int cmd_play(int argc, char **argv)
     if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         rc = play_plain(&o);
     } else if (!full_screen_ok(why, sizeof why)) {
-        fprintf(stderr, "leastscore play: %s, so the game is in line mode (as "
-                "with --plain); set TERM to your terminal's type, such as "
-                "xterm-256color, for the full screen.\n", why);
+        char text[sizeof why + 200];
+        snprintf(text, sizeof text, "leastscore play: %s, so the game is in line mode "
+                 "(as with --plain); set TERM to your terminal's type, such as "
+                 "xterm-256color, for the full screen.", why);
+        err_wrapped(text);
         rc = play_plain(&o);
     } else {
         o.quiet_bots = true;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # help.sh - every sub-command takes -h and --help, exits 0, prints its
 # usage on stdout, and every line of every help text fits in 80 columns;
-# an unknown option before any command is said to be one.
+# play's intro says when line mode comes; an unknown option before any
+# command is said to be one.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -22,6 +23,11 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
         sys.exit(1)
 PY
 done
+# play's intro names every way to line mode, as play.md and the man page
+# do: a terminal that cannot hold the full screen was left out.
+"$LS" play --help >"$tmp/out"
+tr '\n' ' ' <"$tmp/out" | grep -qF "or when the terminal cannot hold the full screen (TERM unset, unknown or dumb)." ||
+    { echo "leastscore play --help: the intro does not say a terminal unable to hold the full screen gets line mode"; exit 1; }
 # An option before any command is said to be an unknown option, not an
 # unknown command, with the nearest of leastscore's own options (it said
 # "unknown command '--versoin'", with no suggestion).

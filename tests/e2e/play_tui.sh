@@ -606,6 +606,29 @@ for term in foo dumb -; do
     $T kill-session -t t
 done
 
+# At 80 columns that sentence is broken at spaces, later rows indented
+# two (the terminal cut it mid-word: "...such as xterm" / "-256color, for
+# the full screen.").
+$T new-session -d -s t80 -x 80 -y 35 \
+    "env TERM=dumb LC_ALL=C $LS play --seed 7 --bots 1 --record $tmp/t80.lsr; echo \"exit status \$?\"; sleep 60"
+wait_for t80 "your move>"
+python3 - "$tmp/screen" <<'PY' || screen_fail "TERM=dumb at 80 columns: the line-mode sentence is not broken at spaces"
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = next(i for i, r in enumerate(rows) if r.startswith("leastscore play: "))
+end = next(i for i in range(top, len(rows)) if "for the full screen." in rows[i])
+said = rows[top:end + 1]
+want = ("leastscore play: the terminal type 'dumb' cannot move the cursor, so the game "
+        "is in line mode (as with --plain); set TERM to your terminal's type, such as "
+        "xterm-256color, for the full screen.")
+assert " ".join(r.strip() for r in said) == want, said
+assert all(r.startswith("  ") and not r.startswith("   ") for r in said[1:]), said
+assert all(len(r.rstrip()) <= 80 for r in said), said
+PY
+$T send-keys -t t80 quit Enter
+wait_for t80 "exit status 0"
+$T kill-session -t t80
+
 # A key that is no key of your turn says so, and where the keys are: z,
 # F5, and f and m (the footer's keys once you are out, or of a message
 # that ends in m:more) did nothing without a word, as if the game had not
