@@ -21,6 +21,7 @@
 
 #include "cli/botproc.h"
 #include "cli/cli.h"
+#include "cli/recfile.h"
 #include "leastscore.h"
 #include "leastscore_ai.h"
 
@@ -212,27 +213,13 @@ int main(int argc, char **argv)
     return 2;
 }
 
-/* What a file that is not a regular one is, for people. */
-static const char *file_kind(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISFIFO(mode))
-        return "a named pipe (FIFO)";
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "a device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
-
 int cli_regular_record(const char *path, const char *shown, char *msg, size_t size)
 {
     struct stat st;
     if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
         return 0;
     snprintf(msg, size, "%s is %s; a game record is a regular file", shown,
-             file_kind(st.st_mode));
+             cli_file_kind(st.st_mode));
     return -1;
 }
 

@@ -70,9 +70,10 @@ static char *read_bounded(int fd, size_t hint, size_t max, size_t *len)
     return buf;
 }
 
-/* What a file that is no regular one is, for people. */
-static const char *kind(mode_t mode)
+const char *cli_file_kind(mode_t mode)
 {
+    if (S_ISDIR(mode))
+        return "a directory";
     if (S_ISFIFO(mode))
         return "a named pipe (FIFO)";
     if (S_ISCHR(mode) || S_ISBLK(mode))
@@ -94,7 +95,7 @@ static char *read_record(int fd, const struct stat *st, bool any, const char *sh
         e = EISDIR;
     } else if (!any && !S_ISREG(st->st_mode)) {
         snprintf(msg, size, "%s is %s; a game record is a regular file", shown,
-                 kind(st->st_mode));
+                 cli_file_kind(st->st_mode));
         e = EINVAL;
     } else if (S_ISREG(st->st_mode) && (uintmax_t)st->st_size > CLI_RECORD_MAX) {
         snprintf(msg, size, "cannot read %s: it has %jd bytes, more than the %d MiB "

@@ -11,6 +11,7 @@
 #define LS_CLI_RECFILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The longest record read. A real match's record is far shorter (a round
  * of 500 turns, the most by default, is about 15 KB; a sim --record of
@@ -41,5 +42,11 @@ char *cli_record_load(const char *path, const char *shown, size_t *len, char *ms
  * be a regular file: for a caller that opens with flags of its own
  * (O_NOFOLLOW). */
 char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t size);
+
+/* What a file that is no regular one is, for people, to follow "is": "a
+ * directory", "a named pipe (FIFO)", "a device", "a socket", else "not a
+ * regular file". Static text. (replay, --resume and play's look for the
+ * last unfinished match say it alike.) */
+const char *cli_file_kind(mode_t mode);
 
 #endif
