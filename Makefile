@@ -183,8 +183,9 @@ sancheck:
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    unit e2e
 
-# The end-to-end scripts that run bots on threads, again against a
-# ThreadSanitizer build (build-tsan); any report fails (tools/run-tsan.sh).
+# The end-to-end scripts that run bots on threads and the server's tests
+# whose servers use threads, again against a ThreadSanitizer build
+# (build-tsan); any report fails (tools/run-tsan.sh).
 tsancheck:
 	@tools/run-tsan.sh
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The end-to-end scripts that run bots on threads (sim's and arena's
-# workers, the stderr pump, play's hint thread beside its bots) against a
+# workers, the stderr pump, play's hint thread beside its bots), and the
+# server's tests whose servers use threads, against a
 # ThreadSanitizer binary, built in a directory of its own (build-tsan, or
 # $TSAN_BUILD), with LS_SANITIZED=1. Fails when a script fails or when
 # ThreadSanitizer reported anything: its reports go to files (log_path),
@@ -17,8 +18,14 @@ make --no-print-directory -j2 BUILD="$build" OPT=-O1 LTO= \
     SAN="-fsanitize=thread -fno-omit-frame-pointer" "$build/leastscore" || exit 1
 if [ $# -eq 0 ]; then
     set -- tests/e2e/bot_answers.sh tests/e2e/sim.sh tests/e2e/arena.sh \
-        tests/e2e/bot_deck.sh tests/e2e/play_plain.sh
+        tests/e2e/bot_deck.sh tests/e2e/play_plain.sh tests/e2e/server.sh
 fi
+# Of the server's tests, those whose servers use threads: computer
+# players and logins on libuv's workers, the PostgreSQL cancel thread
+# (pgstall), one file at a time (about 3 minutes).
+LS_SERVER_TESTS=${LS_SERVER_TESTS:-pgstall storebusy players seats hints races}
+LS_SERVER_CONCURRENCY=${LS_SERVER_CONCURRENCY:-1}
+export LS_SERVER_TESTS LS_SERVER_CONCURRENCY
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 # halt_on_error=0: a process goes on after a report, so that the script

@@ -31,5 +31,18 @@ cleanup() {
     rm -rf "$run"
 }
 trap cleanup EXIT INT TERM
-LEASTSCORE=$bin LS_TEST_RUN_DIR=$run timeout -k 5 600 node --test --test-concurrency=4 \
-    --test-timeout=200000 tests/server/*.test.mjs
+# LS_SERVER_TESTS names the files to run instead of all ("pgstall
+# players": tests/server/pgstall.test.mjs ...), and LS_SERVER_CONCURRENCY
+# how many run at once (4): tools/run-tsan.sh runs the threaded ones, one
+# at a time, against a ThreadSanitizer build.
+set -- tests/server/*.test.mjs
+if [ -n "${LS_SERVER_TESTS:-}" ]; then
+    set --
+    for name in $LS_SERVER_TESTS; do
+        f=tests/server/$name.test.mjs
+        [ -f "$f" ] || { echo "FAIL: LS_SERVER_TESTS names $name: no $f"; exit 1; }
+        set -- "$@" "$f"
+    done
+fi
+LEASTSCORE=$bin LS_TEST_RUN_DIR=$run timeout -k 5 600 node --test \
+    --test-concurrency="${LS_SERVER_CONCURRENCY:-4}" --test-timeout=200000 "$@"
