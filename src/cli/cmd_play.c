@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <curses.h>
@@ -256,20 +255,9 @@ static bool full_screen_ok(char *why, size_t size)
  * file it goes out whole, one sentence a line. */
 static void err_wrapped(const char *text)
 {
-    struct winsize ws;
     int width = 0;
-    if (isatty(STDERR_FILENO)) {
+    if (isatty(STDERR_FILENO) && (width = play_term_width(STDERR_FILENO)) == 0)
         width = 80;
-        if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
-            width = ws.ws_col;
-        } else {
-            const char *c = getenv("COLUMNS");
-            char *end;
-            long n = c && *c ? strtol(c, &end, 10) : 0;
-            if (n > 0 && n <= 10000 && *end == '\0')
-                width = (int)n;
-        }
-    }
     const char *p = text;
     size_t n = strlen(text);
     for (int indent = 0; n > 0; indent = 2) {

@@ -265,6 +265,10 @@ void play_table_rules(const ls_rules *r, char *buf, size_t size);
  * the word whole, never cut). */
 size_t play_wrap(const char *s, size_t n, int room);
 
+/* The width in columns of the terminal on fd (its window size, else
+ * COLUMNS), or 0 when it is not known. */
+int play_term_width(int fd);
+
 /* The front ends. Both return the process exit status. */
 int play_plain(play_opts *o);
 int play_tui(play_opts *o);

@@ -51,13 +51,14 @@ static size_t out_len;
 static int out_col;           /* columns written on the terminal's row */
 static int out_indent;        /* the indent of the row's later rows */
 
-/* The terminal's width in columns, or 0 when it is not known. (Under 20
- * columns it was 0 too, and the terminal cut every long line mid-word.) */
-static int term_width(void)
+/* The width in columns of the terminal on fd, else COLUMNS, or 0 when it
+ * is not known. (Under 20 columns it was 0 too, and the terminal cut
+ * every long line mid-word.) */
+int play_term_width(int fd)
 {
     struct winsize ws;
     int w = 0;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
         w = ws.ws_col;
     } else {
         const char *c = getenv("COLUMNS");
@@ -127,7 +128,7 @@ static void out_emit(bool nl)
     out_line[out_len] = '\0';
     const char *p = out_line;
     size_t n = out_len;
-    int width = term_width();
+    int width = play_term_width(STDOUT_FILENO);
     if (out_col == 0) { /* a new line: its later rows' indent */
         size_t lead = strspn(out_line, " ");
         out_indent = (int)(lead < n ? lead : 0) + 2;
@@ -512,7 +513,7 @@ static void print_result(const play_game *g)
         n = (int)strlen(round);
         rw = n > rw ? n : rw;
     }
-    int width = term_width(), table_w = 2 + nw + 1 + hw + 1 + 6 + 2 + rw + 1 + 5;
+    int width = play_term_width(STDOUT_FILENO), table_w = 2 + nw + 1 + hw + 1 + 6 + 2 + rw + 1 + 5;
     if (r->eliminated)
         table_w += 5; /* "  OUT" */
     if (out_tty && width && table_w > width) {
