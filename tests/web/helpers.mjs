@@ -318,6 +318,20 @@ export async function declare(page) {
   await page.click('#declare-yes', { timeout: 3000 });
 }
 
+// Plays this page's turns, never declaring, until Declare may be pressed
+// (it comes once the player's first turn of a round is over), within ms.
+// Bounded by time, not by a count of looks: a slow browser (the sanitizer
+// pass) looks fewer times in the same wait. Throws if the match ends first.
+export async function playUntilDeclare(page, ms = 90000) {
+  const deadline = Date.now() + ms;
+  while (!(await page.$('#declare:not([disabled])'))) {
+    if (Date.now() > deadline) throw new Error(`Declare was not offered within ${ms / 1000} s`);
+    const did = await playTurn(page, -1);
+    if (did === 'over') throw new Error('the match ended before Declare was offered');
+    if (!did) await page.waitForTimeout(100);
+  }
+}
+
 // Plays this page's turns (playTurn(page, declareAt)) until a round's
 // result shows Next round, within ms. By default the player declares as
 // soon as she may, whatever her hand, so that the round ends soon.

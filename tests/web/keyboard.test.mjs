@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, hostTable, playTurn, dropConnection, longHint, DESKTOP, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, hostTable, playTurn, playUntilDeclare, dropConnection, longHint, DESKTOP, PHONE } from './helpers.mjs';
 
 // A long round pause: a round's result stays until the player moves on.
 const env = setup(['--round-pause', '60', '--bot-delay', '100']);
@@ -209,9 +209,7 @@ test('the hint\'s box had the focus, and a redraw leaves it too short to scroll:
 test('Declare\'s Yes has the keyboard back once a dropped connection is', async (t) => {
   await openPages(t, env.browser, [PHONE], async (page) => {
     await hostTable(page, env.server.url, 'Yeskey', { seats: 2, kinds: ['greedy'], start: true });
-    for (let i = 0; i < 60 && !(await page.$('#declare:not([disabled])')); i++) {
-      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-    }
+    await playUntilDeclare(page);
     await page.focus('#declare');
     await page.keyboard.press('Enter');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'declare-yes');

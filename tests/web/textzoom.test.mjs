@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, fullTable, playTurn, fullPanels, declareAsked, PHONE } from './helpers.mjs';
+import { setup, openPages, setName, createTable, fullTable, playTurn, playUntilDeclare, fullPanels, declareAsked, PHONE } from './helpers.mjs';
 
 const env = setup();
 
@@ -59,9 +59,7 @@ test('the browser\'s text at 24 px, 1280x720, 8 seats: a later turn on the first
     assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize), '24px');
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     assert.equal(await playTurn(page, -1), 'move');
-    for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-      if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-    }
+    await playUntilDeclare(page);
     await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
     const out = await page.evaluate(() => {
       window.scrollTo(0, 0);
@@ -135,9 +133,7 @@ for (const [what, size, font] of [['the text at 24 px', { width: 640, height: 36
       await fullTable(page, env.server.url, `Zoom${font}`, 8);
       await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
       assert.equal(await playTurn(page, -1), 'move');
-      for (let i = 0; i < 40 && !(await page.$('#declare:not([disabled])')); i++) {
-        if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-      }
+      await playUntilDeclare(page);
       await page.waitForSelector('#declare:not([disabled])', { timeout: 5000 });
       assert.deepEqual(await page.evaluate(reachable), [], 'a later turn');
       await page.evaluate(() => document.querySelector('#declare').focus());
