@@ -1030,6 +1030,22 @@ static void shell_command(const char *command, char *out, size_t size)
     snprintf(out, size, "%s%s", simple ? "exec " : "", command);
 }
 
+/* Closes both ends of the three pipes bot_start made, when it gives up
+ * before a bot has them (an end of err that is -1 was never made). A
+ * close of an open pipe end succeeds and leaves errno as it was, so the
+ * caller's errno (fork's) is what bot_start returns with. */
+static void pipes_close(const int in[2], const int out[2], const int err[2])
+{
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    if (err[0] >= 0) {
+        close(err[0]);
+        close(err[1]);
+    }
+}
+
 static int bot_start(bot *b)
 {
     int in[2], out[2], err[2] = {-1, -1};
@@ -1065,12 +1081,7 @@ static int bot_start(bot *b)
          * come), so that no "cannot start" is said on the way out. */
         atomic_fetch_sub(&spawning, 1);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
-        close(err[0]);
-        close(err[1]);
+        pipes_close(in, out, err);
         struct timespec tick = {0, 10000000};
         for (int i = 0; i < 1000; i++)
             nanosleep(&tick, NULL);
@@ -1086,14 +1097,7 @@ static int bot_start(bot *b)
         pthread_mutex_unlock(&spawn_lock);
         atomic_fetch_sub(&spawning, 1);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
-        if (err[0] >= 0) {
-            close(err[0]);
-            close(err[1]);
-        }
+        pipes_close(in, out, err);
         return -1;
     }
     if (pid == 0) {

@@ -117,7 +117,10 @@ static char *read_record(int fd, const struct stat *st, bool any, const char *sh
     return text;
 }
 
-char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t size)
+/* read_record after the fstat of fd, whose failure is said in msg with
+ * its errno kept. */
+static char *stat_read_record(int fd, bool any, const char *shown, size_t *len,
+                              char *msg, size_t size)
 {
     struct stat st;
     if (fstat(fd, &st) != 0) {
@@ -126,22 +129,19 @@ char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t 
         errno = e;
         return NULL;
     }
-    return read_record(fd, &st, false, shown, len, msg, size);
+    return read_record(fd, &st, any, shown, len, msg, size);
+}
+
+char *cli_record_read(int fd, const char *shown, size_t *len, char *msg, size_t size)
+{
+    return stat_read_record(fd, false, shown, len, msg, size);
 }
 
 char *cli_record_load(const char *path, const char *shown, size_t *len, char *msg,
                       size_t size)
 {
-    if (strcmp(path, "-") == 0) {
-        struct stat st;
-        if (fstat(STDIN_FILENO, &st) != 0) {
-            int e = errno;
-            snprintf(msg, size, "cannot read %s: %s", shown, strerror(e));
-            errno = e;
-            return NULL;
-        }
-        return read_record(STDIN_FILENO, &st, true, shown, len, msg, size);
-    }
+    if (strcmp(path, "-") == 0)
+        return stat_read_record(STDIN_FILENO, true, shown, len, msg, size);
     /* Not blocking: a named pipe with no writer, put where the caller
      * found a regular file, would block the open for ever; it is told
      * apart by the descriptor's fstat, not the name's stat (which another
