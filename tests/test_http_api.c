@@ -126,6 +126,40 @@ static void test_a_replay_of_a_record_that_breaks_the_rules_says_where(void **st
     free(bad);
 }
 
+/* Each step names the line that made it, however the record's lines end:
+ * the reader takes LF, CRLF or a CR alone (old Mac editors), and the steps
+ * of a record with CRs alone were all at line 0 (found by fuzz_replay). */
+static void test_a_replay_names_each_steps_line_whatever_ends_the_lines(void **state)
+{
+    (void)state;
+    static const char *const breaks[] = {"\n", "\r\n", "\r"};
+    for (size_t b = 0; b < 3; b++) {
+        char text[2048] = "";
+        size_t w = 0;
+        for (const char *p = example; *p; p++)
+            w += (size_t)snprintf(text + w, sizeof text - w, "%s",
+                                  *p == '\n' ? breaks[b] : (char[]){*p, '\0'});
+        json_t *o = NULL;
+        ls_error err = {0};
+        assert_int_equal(api_replay(text, w, &o, &err), 0);
+        json_t *steps = json_object_get(o, "steps");
+        assert_int_equal(json_array_size(steps), 14);
+        /* The deals (open 4S, KH, AH), Ann's run, the last declaration. */
+        static const struct {
+            size_t step;
+            int line;
+        } want[] = {{0, 10}, {1, 11}, {5, 19}, {10, 27}, {13, 30}};
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+            long long line = json_integer_value(
+                json_object_get(json_array_get(steps, want[i].step), "line"));
+            if (line != want[i].line)
+                fail_msg("line breaks %zu: step %zu at line %lld, not %d", b, want[i].step,
+                         line, want[i].line);
+        }
+        json_decref(o);
+    }
+}
+
 /* The replay the server sends (written out step by step) is, byte for
  * byte, the tree of api_replay() with its id as every answer is written;
  * and a record that does not verify is a 500 that says where. */
@@ -502,6 +536,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_replay_gives_every_hand_after_each_deal_and_move),
         cmocka_unit_test(test_a_replay_of_a_record_that_breaks_the_rules_says_where),
+        cmocka_unit_test(test_a_replay_names_each_steps_line_whatever_ends_the_lines),
         cmocka_unit_test(test_a_replay_written_step_by_step_is_the_whole_tree),
         cmocka_unit_test(test_the_api_answers_from_the_store),
         cmocka_unit_test(test_a_level_at_two_seats_lists_the_match_once),

@@ -518,6 +518,16 @@ static const char *first_token(const char *line, size_t len, char *tok, size_t s
     return line + i;
 }
 
+/* The length of the line at text (len bytes to the record's end),
+ * without its line break. */
+static size_t line_length(const char *text, size_t len)
+{
+    size_t n = 0;
+    while (n < len && text[n] != '\n' && text[n] != '\r')
+        n++;
+    return n;
+}
+
 /* A replay being built as the engine's reader goes through the record:
  * each deal and move it reports is a step, and the record is scanned
  * alongside for the line that made it. */
@@ -536,15 +546,17 @@ typedef struct replay_acc {
  * `open CARD` that ends a deal. In a record the reader verified, the
  * lines between two steps are the header's and the deal's (`round`,
  * `hand NAME ...`), none of which looks like either, even with players
- * named `open` or `hand`.
+ * named `open` or `hand`. Lines end as the reader ends them: LF, CRLF or
+ * a CR alone.
  */
 static int step_line(replay_acc *a, const char *name)
 {
     while (a->at < a->len) {
         const char *text = a->text + a->at;
-        const char *nl = memchr(text, '\n', a->len - a->at);
-        size_t tlen = nl ? (size_t)(nl - text) + 1 : a->len - a->at;
+        size_t tlen = line_length(text, a->len - a->at);
         a->at += tlen;
+        if (a->at < a->len)
+            a->at += text[tlen] == '\r' && a->at + 1 < a->len && text[tlen + 1] == '\n' ? 2 : 1;
         a->line++;
         char tok[32], word[32];
         const char *rest = first_token(text, tlen, tok, sizeof tok);
