@@ -565,53 +565,81 @@ static void rules_pieces(const ls_rules *r, char tie[16], char runs[24], char de
         snprintf(decl, 40, "declare any");
 }
 
-/* The title row: the round and the rule variants (threshold, tie, runs,
- * a turn limit other than the default, declare limit) from the left, the name "Least Score" at the right, and
- * the seed between them when there is room for it too. The rules come
- * first, the name next, the seed last (it is in the help and the record):
- * at 80 columns the rules and the name fit, and the seed joins them on a
- * wider screen, rather than taking the name's place when it is short.
+/* The title row: the round and the rules in force (threshold, tie, runs,
+ * a turn limit other than the default, declare limit) from the left, the
+ * name "Least Score" at the right, and the seed between them when there is
+ * room for it too (it is in the help and the record). The name is never
+ * left out (it was, from round 100).
  *
- * The longest rules (out above 1000, tie loses, runs one suit, declare
- * <= 12) leave the name no room at 80 columns with the spaced separators:
- * they are then parted by commas, which fits the name while the round has
- * two digits; from round 100 the threshold is written "out > 1000" as
- * well, which fits it up to round 99999; past that, a rule that does not
- * fit before the name is left out (the help says them all). The name is
- * never the one left out: it was, from round 100. A turn limit ("max 6
- * turns", only when not the default) comes before the declare limit: at
- * 80 columns a "declare any" is what gives it room, and the limit is what
- * would otherwise end a round without warning. */
+ * When everything does not fit before the name (80 columns is the
+ * screen's least width), the title gives way one step at a time, each
+ * step kept, until it fits:
+ *   1. a rule at its standard value goes: "declare any", then "runs any
+ *      suit", then "tie wins" (what a table changed matters more than
+ *      what it kept; the help says them all);
+ *   2. the rules are parted by commas;
+ *   3. the threshold is written "out > 1000";
+ *   4. a changed rule goes: first "runs one suit" (a run of mixed suits is
+ *      refused with that reason as it is selected), then "tie loses",
+ *      then the turn limit, then the declare limit.
+ * So a turn limit and a declare limit are both shown at 80 columns
+ * whatever the other rules and up to round 99999 (the declare limit was
+ * pushed out by the turn limit). Once a step-4 rule has gone, "out above"
+ * comes back if it fits again. */
+enum { T_OUT, T_TIE, T_RUNS, T_TURNS, T_DECL, T_PIECES };
+
+static int title_line(char *line, size_t size, const ls_view *v, const char *const piece[],
+                      const bool shown[], const char *sep, bool short_out)
+{
+    snprintf(line, size, " Round %d%s%s %d", v->round, sep, short_out ? "out >" : "out above",
+             v->rules.threshold);
+    for (int i = T_TIE; i < T_PIECES; i++)
+        if (shown[i])
+            snprintf(line + strlen(line), size - strlen(line), "%s%s", sep, piece[i]);
+    return cli_text_width(line, strlen(line));
+}
+
 static void draw_title(const ui *u, const ls_view *v)
 {
-    char tie[16], runs[24], decl[40], out[40], turns[32] = "", seed[32], line[256];
+    char tie[16], runs[24], decl[40], turns[32] = "", seed[32], line[256];
     rules_pieces(&v->rules, tie, runs, decl);
     if (v->rules.max_turns != LS_DEFAULT_MAX_TURNS)
         snprintf(turns, sizeof turns, "max %d turn%s", v->rules.max_turns,
                  v->rules.max_turns == 1 ? "" : "s");
     snprintf(seed, sizeof seed, "seed %llu", (unsigned long long)u->g.seed);
-    const char *pieces[] = {out, tie, runs, turns, decl};
-    const char *sep = u->utf8 ? " \u00b7 " : " | ";
+    const char *const piece[T_PIECES] = {"", tie, runs, turns, decl};
+    bool shown[T_PIECES] = {true, true, true, turns[0] != 0, true};
+    const bool standard[T_PIECES] = {false, !v->rules.tie_penalty, !v->rules.runs_suited,
+                                     false, v->rules.declare_max == 0};
+    /* the steps, as above: a piece to leave out (standard ones first), or
+     * T_PIECES + 0 for commas, T_PIECES + 1 for "out >" */
+    static const int steps[] = {T_DECL,  T_RUNS,  T_TIE, T_PIECES, T_PIECES + 1,
+                                T_RUNS, T_TIE, T_TURNS, T_DECL};
+    const char *spaced = u->utf8 ? " \u00b7 " : " | ";
+    const char *sep = spaced;
     const char *name = "Least Score ";
     int nw = (int)strlen(name);
-    bool named = false;
-    for (int pass = 0; pass < 4 && !named; pass++) {
-        const char *by = pass == 0 ? sep : ", ";
-        /* the room the rules have: the row, or (last pass) what the name
-         * and the two columns before it leave */
-        int room = pass == 3 ? COLS - 2 - nw : COLS - 1;
-        snprintf(out, sizeof out, pass >= 2 ? "out > %d" : "out above %d",
-                 v->rules.threshold);
-        snprintf(line, sizeof line, " Round %d", v->round);
-        for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-            if (pieces[i][0] && cli_text_width(line, strlen(line)) + cli_text_width(by, strlen(by)) +
-                (int)strlen(pieces[i]) <= room)
-                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
-                         by, pieces[i]);
-        named = cli_text_width(line, strlen(line)) + 2 + nw <= COLS;
+    bool short_out = false, dropped = false;
+    int w = title_line(line, sizeof line, v, piece, shown, sep, short_out);
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0] && w + 2 + nw > COLS; k++) {
+        int s = steps[k];
+        if (s == T_PIECES)
+            sep = ", ";
+        else if (s == T_PIECES + 1)
+            short_out = true;
+        else if (shown[s] && (standard[s] || k >= 5)) {
+            shown[s] = false;
+            dropped = k >= 5;
+        } else
+            continue;
+        w = title_line(line, sizeof line, v, piece, shown, sep, short_out);
     }
-    if (named && cli_text_width(line, strlen(line)) + 3 + (int)strlen(seed) + 2 + nw <= COLS)
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", sep, seed);
+    if (dropped && title_line(line, sizeof line, v, piece, shown, sep, false) + 2 + nw > COLS)
+        title_line(line, sizeof line, v, piece, shown, sep, true);
+    w = cli_text_width(line, strlen(line));
+    bool named = w + 2 + nw <= COLS;
+    if (named && w + 3 + (int)strlen(seed) + 2 + nw <= COLS)
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", spaced, seed);
     set_color(u, C_TITLE, true);
     attron(A_BOLD);
     mvhline(0, 0, ' ', COLS);

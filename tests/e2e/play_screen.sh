@@ -647,18 +647,18 @@ wait_for wl "space:select"
 on_screen -E "^ Round 1, out above 1000, tie loses, runs one suit, declare <= 12 +Least Score *$" \
     "the title at 80 columns with the longest rules lacks the name"
 quit wl
-# From round 100 the commas are not enough: the threshold is written
-# "out > 1000" and the name stays (it was dropped). A match of those rules
-# played by sim (one turn a round, so it lasts) is cut after its 100th
-# round and resumed: round 101 is dealt. Its turn limit (1) comes before
-# the declare limit, which then has no room (the help says it).
+# From round 100 the commas are not enough, and the name stays (it was
+# dropped). A match of those rules played by sim (one turn a round, so it
+# lasts) is cut after its 100th round and resumed: round 101 is dealt.
+# With its turn limit (1) as well, "runs one suit" gives way (the help
+# says it) and both limits stay.
 "$LS" sim --players greedy,greedy --matches 1 --threads 1 --threshold 1000 --tie penalty \
     --runs suited --declare-max 12 --max-turns 1 --records "$tmp/long" >/dev/null
 awk '/^round$/ { n++ } n > 100 { exit } { print }' "$tmp/long/match-000001.lsr" >"$tmp/r100.lsr"
 [ "$(grep -c '^round$' "$tmp/r100.lsr")" = 100 ] || { echo "sim's match has fewer than 101 rounds"; exit 1; }
 start wr 80 24 --resume "$tmp/r100.lsr" --record "$tmp/r101.lsr"
 wait_for wr "Round 101"
-on_screen -E "^ Round 101, out > 1000, tie loses, runs one suit, max 1 turn +Least Score *$" \
+on_screen -E "^ Round 101, out above 1000, tie loses, max 1 turn, declare <= 12 +Least Score *$" \
     "the title at 80 columns in round 101 with the longest rules lacks the name"
 quit wr
 fi
@@ -1522,5 +1522,30 @@ wait_for turns54 "showdown"
 $T send-keys -t turns54 x
 wait_gone turns54 "Least Score - help"
 quit turns54
+fi
+# 55. A turn limit and a declare limit are both on the title row at 80
+# columns, the screen's least width (the turn limit pushed the declare
+# limit out): a rule at its standard value gives way first ("runs any
+# suit"), and with every rule changed, "runs one suit" (a mixed run is
+# refused with that reason when selected). At 100 columns all of them.
+if want 55; then
+d='·'
+[ "$loc" = C.UTF-8 ] || d='\|'
+start lim55 80 24 --seed 7 --pace 0 --max-turns 6 --declare-max 12 --record "$tmp/lim55.lsr"
+wait_for lim55 "space:select"
+on_screen -E "^ Round 1 $d out above 100 $d tie wins $d max 6 turns $d declare <= 12 +Least Score *$" \
+    "the title at 80 columns does not show both the turn limit and the declare limit"
+quit lim55
+start all55 80 24 --seed 7 --pace 0 --threshold 1000 --tie penalty --runs suited \
+    --max-turns 6 --declare-max 12 --record "$tmp/all55.lsr"
+wait_for all55 "space:select"
+on_screen -E "^ Round 1, out above 1000, tie loses, max 6 turns, declare <= 12 +Least Score *$" \
+    "the title at 80 columns with every rule changed does not show both limits"
+quit all55
+start wide55 100 24 --seed 7 --pace 0 --max-turns 6 --declare-max 12 --record "$tmp/wide55.lsr"
+wait_for wide55 "space:select"
+on_screen -E "^ Round 1 $d out above 100 $d tie wins $d runs any suit $d max 6 turns $d declare <= 12 +Least Score *$" \
+    "the title at 100 columns leaves a rule out"
+quit wide55
 fi
 echo ok
