@@ -971,10 +971,30 @@ static void bot_kill(bot *b)
     b->dead = true;
 }
 
+/* The name of a signal that ends a process by default, which is what a
+ * bot's author looks up (signal 11 is SIGSEGV); NULL for another. A table
+ * rather than sigabbrev_np(), which is GNU's alone. */
+static const char *signal_name(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        {SIGHUP, "SIGHUP"},   {SIGINT, "SIGINT"},   {SIGQUIT, "SIGQUIT"},
+        {SIGILL, "SIGILL"},   {SIGTRAP, "SIGTRAP"}, {SIGABRT, "SIGABRT"},
+        {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},   {SIGKILL, "SIGKILL"},
+        {SIGUSR1, "SIGUSR1"}, {SIGSEGV, "SIGSEGV"}, {SIGUSR2, "SIGUSR2"},
+        {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"}, {SIGTERM, "SIGTERM"},
+        {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"}, {SIGSYS, "SIGSYS"},
+        {SIGVTALRM, "SIGVTALRM"}, {SIGPROF, "SIGPROF"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    return NULL;
+}
+
 /*
  * Waits up to ms for the process to exit, without reaping it (bot_kill
  * does, after killing its group). Returns true when it has exited, with
- * how it ended (" (exit status 3)", " (signal 9)") in why when not NULL.
+ * how it ended (" (exit status 3)", " (signal 9, SIGKILL)") in why when not NULL.
  */
 static bool bot_exited(bot *b, int ms, char *why, size_t size)
 {
@@ -988,10 +1008,12 @@ static bool bot_exited(bot *b, int ms, char *why, size_t size)
             const char *hint = si.si_code != CLD_EXITED ? ""
                              : si.si_status == 127 ? ": no such command"
                              : si.si_status == 126 ? ": the command cannot be run" : "";
-            if (why)
-                snprintf(why, size, si.si_code == CLD_EXITED ? " (exit status %d%s)"
-                                                             : " (signal %d%s)",
-                         si.si_status, hint);
+            if (why && si.si_code == CLD_EXITED)
+                snprintf(why, size, " (exit status %d%s)", si.si_status, hint);
+            else if (why)
+                snprintf(why, size, " (signal %d%s%s)", si.si_status,
+                         signal_name(si.si_status) ? ", " : "",
+                         signal_name(si.si_status) ? signal_name(si.si_status) : "");
             return true;
         }
         if (waited >= ms)

@@ -314,6 +314,17 @@ while [ $i -lt 20 ]; do
     grep -q "Ada's bot: died before the handshake (exit status 3); greedy plays" "$tmp/ee.out" ||
         { head -5 "$tmp/ee.out"; fail "run $i: a bot that wrote to its stderr and exited was told otherwise"; }
 done
+# A bot killed by a signal mid-match is told by the signal's name too:
+# it was 'died (signal 11)' alone, a number to look up.
+for sig in SIGSEGV:11 SIGKILL:9; do
+    "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/crash.py ${sig%:*}" --matches 1 --seed 3 \
+        --json >"$tmp/sig.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (crash ${sig%:*})"; }
+    python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith(": died (signal %s, %s); the fallback plays for it until "
+    "the match ends" % (sys.argv[3], sys.argv[2])), m' "$tmp/sig.json" "${sig%:*}" "${sig#*:}" ||
+        { cat "$tmp/sig.json"; fail "a bot killed by ${sig%:*} was not told by the signal's name"; }
+done
 # A command that starts with a word of the shell's own is run as the shell
 # runs it, not after 'exec', which runs programs only: 'cmd:. FILE' (a
 # script sourced) was 'died before the handshake (exit status 126: the
