@@ -16,8 +16,11 @@ import { setup, newPage, newTab, withShots, playToRoundEnd, hostTable, playTurn,
 import { s } from '../../web/strings.js';
 import { checkDiscard, handTotal } from '../../web/rules.js';
 
-// (The computer players take 0.4 s a move: a reload comes before theirs.)
-const env = setup(['--bot-delay', '400']);
+// (The computer players take 0.4 s a move: a reload comes before theirs.
+// A long round pause: a round's result stays until the player moves on,
+// so that the test reads it before the next round is dealt, however slow
+// the machine.)
+const env = setup(['--bot-delay', '400', '--round-pause', '60']);
 
 // Keeps in window.heard every text the live region is given, across
 // reloads.

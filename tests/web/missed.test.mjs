@@ -13,7 +13,10 @@ import assert from 'node:assert/strict';
 import { setup, newPage, withShots, setName, createTable, playTurn, declare, DESKTOP, PHONE } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
-const env = setup();
+// Round pauses of 10 s: the result shown is read before the next round is
+// dealt (the default second's pause could deal it first on a slow
+// machine); the pause still ends by itself while Ada's page is away.
+const env = setup(['--round-pause', '10']);
 
 test('a result missed in a reload during the round\'s pause is shown in the next round', async (t) => {
   const ada = await newPage(env.browser, PHONE);

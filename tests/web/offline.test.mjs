@@ -15,7 +15,11 @@ import {
 } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
-const env = setup();
+// Round pauses of 20 s: a round's result stays while the test goes
+// offline and presses Next round (the default second's pause dealt the
+// next round first on a slow machine, and Next round was gone), and the
+// pause still ends by itself within the test's wait.
+const env = setup(['--round-pause', '20']);
 
 test('a phone that goes offline says so at once, waits, and is back at its seat when the network is', async (t) => {
   await openPages(t, env.browser, [DESKTOP, PHONE], async (host, phone) => {
@@ -87,7 +91,7 @@ test('Next round pressed offline is told it was not sent', async (t) => {
     assert.equal(await page.isVisible('#message') && await page.textContent('#message'), s.notSent);
     await page.context().setOffline(false);
     await page.waitForSelector('.banner', { state: 'detached', timeout: 30000 });
-    await page.waitForSelector('.hand-panel', { timeout: 30000 });
+    await page.waitForSelector('.hand-panel', { timeout: 60000 });
   });
 });
 

@@ -8,9 +8,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, startServer, openPages, playToRoundEnd, fullTable, PHONE, PHONES } from './helpers.mjs';
+import { setup, openPages, playToRoundEnd, fullTable, PHONE, PHONES } from './helpers.mjs';
 
-const env = setup();
+// A long round pause: a round's result stays until the player moves on,
+// so that it is measured (and a spectator comes) before the next round is
+// dealt (the default second's pause took it away on a slow machine).
+const env = setup(['--round-pause', '60']);
 
 for (const size of PHONES) {
   test(`${size.width}x${size.height}, 8 seats: the round's outcome and Next round are on the screen`, async (t) => {
@@ -38,27 +41,21 @@ for (const size of PHONES) {
 // Scrolled down to read the hands, the player stays there when the page
 // is drawn anew (a spectator comes: '1 watching'). The focus given back
 // to Next round scrolled the page back up to it and to the round's
-// heading at each redraw. (A server whose round pause is long: the next
-// round does not begin meanwhile.)
+// heading at each redraw.
 test('390x844, 8 seats: the round\'s result scrolled down stays there when the page is drawn anew', async (t) => {
-  const server = await startServer(['--round-pause', '60']);
-  try {
-    await openPages(t, env.browser, [PHONE, PHONE], async (page, watcher) => {
-      const code = await fullTable(page, server.url, 'Rea', 8);
-      await playToRoundEnd(page);
-      await page.waitForFunction(() => document.activeElement?.id === 'next', null, { timeout: 10000 });
-      const before = await page.evaluate(() => {
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        return { y: window.scrollY, next: document.getElementById('next').getBoundingClientRect().bottom };
-      });
-      assert.ok(before.y > 0 && before.next < 0, `the page scrolled down past Next round (${before.y}, ${before.next})`);
-      await watcher.goto(`${server.url}/t/${code}`);
-      await watcher.click('#watch');
-      await page.waitForSelector('#watchers', { timeout: 10000 });
-      const after = await page.evaluate(() => ({ y: window.scrollY, focus: document.activeElement?.id }));
-      assert.deepEqual(after, { y: before.y, focus: 'next' }, 'the page where she left it, the keyboard on Next round');
-    }, { errorsOf: [0] });
-  } finally {
-    await server.stop();
-  }
+  await openPages(t, env.browser, [PHONE, PHONE], async (page, watcher) => {
+    const code = await fullTable(page, env.server.url, 'Rea', 8);
+    await playToRoundEnd(page);
+    await page.waitForFunction(() => document.activeElement?.id === 'next', null, { timeout: 10000 });
+    const before = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return { y: window.scrollY, next: document.getElementById('next').getBoundingClientRect().bottom };
+    });
+    assert.ok(before.y > 0 && before.next < 0, `the page scrolled down past Next round (${before.y}, ${before.next})`);
+    await watcher.goto(`${env.server.url}/t/${code}`);
+    await watcher.click('#watch');
+    await page.waitForSelector('#watchers', { timeout: 10000 });
+    const after = await page.evaluate(() => ({ y: window.scrollY, focus: document.activeElement?.id }));
+    assert.deepEqual(after, { y: before.y, focus: 'next' }, 'the page where she left it, the keyboard on Next round');
+  }, { errorsOf: [0] });
 });

@@ -9,7 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage, withShots, playToRoundEnd, hostTable, fullTable, DESKTOP, PHONE } from './helpers.mjs';
 
-const env = setup();
+// A long round pause: a round's result stays until the player moves on
+// (the default second's pause dealt the next round, taking the result
+// away, on a machine slow enough between the look and the reading).
+const env = setup(['--round-pause', '60']);
 
 for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
   test(`on ${what} each row of the round's result names its player once`, async (t) => {

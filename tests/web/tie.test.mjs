@@ -14,7 +14,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage, withShots, setName, createTable, playTurn, declare, PHONE } from './helpers.mjs';
 
-const env = setup();
+// A long round pause: a round's result stays until the player moves on
+// (the default second's pause dealt the next round, taking the result
+// away, on a machine slow enough between the look and the reading).
+const env = setup(['--round-pause', '60']);
 
 // For the page's init script: every 'state' whose view has a declared
 // result is turned into a tie under the rule `tie` ('declarer' or 'penalty').
