@@ -13,8 +13,10 @@ import assert from 'node:assert/strict';
 import { setup, newPage, withShots, hostTable, playTurn, DESKTOP, PHONE } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
-// (The computer players take 2 s a move: their turn is there to be read.)
-const env = setup(['--bot-delay', '2000']);
+// (The computer players take 30 s a move: their turn is there to be read,
+// however slow the machine; 2 s ran out between the look that saw the
+// computer's turn and the reading of the panels on a slow one.)
+const env = setup(['--bot-delay', '30000']);
 
 // The panels as a reader is told them: [name, aria-current] of each
 // article in the players' region, in order.
