@@ -663,8 +663,13 @@ static void free_out(arena *A)
 static int check(arena *A, const cli_runner_opts *o, long tables_given, bool size_given)
 {
     ls_error err = {0};
-    int rc = cli_runner_count("arena", o, "expert,greedy,cautious,reckless");
+    /* Every spec must make a player before the first match (as in sim);
+     * one that makes none is said before the count of players. */
+    bool expert = false;
+    int rc = cli_runner_check_specs("arena", o, &expert);
     if (rc)
+        return rc;
+    if ((rc = cli_runner_count("arena", o, "expert,greedy,cautious,reckless")))
         return rc;
     A->tables = tables_given >= 0 ? tables_given
               : A->n >= 3 ? A->matches * A->n / 2 : 0;
@@ -696,10 +701,6 @@ static int check(arena *A, const cli_runner_opts *o, long tables_given, bool siz
                                "--tables, which is --matches x players / 2 unless given");
     if (A->njobs == 0)
         return cli_usage_error("arena", "nothing to play: --matches and --tables are 0");
-    /* Every spec must make a player before the first match (as in sim). */
-    bool expert = false;
-    if ((rc = cli_runner_check_specs("arena", o, &expert)))
-        return rc;
     /* Only an expert has the estimate: without one the option did
      * nothing, without a word. */
     if (A->calibration && !expert)
@@ -707,6 +708,19 @@ static int check(arena *A, const cli_runner_opts *o, long tables_given, bool siz
                                "that declaring is correct, and no player is an expert "
                                "(expert, expert:...)");
     return 0;
+}
+
+/* The word an option error is about. An unknown letter inside a word of
+ * letters ("-players", a long option with one dash) leaves getopt inside
+ * that word, optind on it, so argv[optind - 1] was the word before it:
+ * "unknown option 'sim'". */
+static const char *option_given(int c, int argc, char **argv)
+{
+    const char *last = argv[optind - 1];
+    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
+    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
+        return argv[optind];
+    return last;
 }
 
 int cmd_arena(int argc, char **argv)
@@ -760,7 +774,7 @@ int cmd_arena(int argc, char **argv)
             break;
         default:
             rc = cli_runner_option("arena", c, longopts[idx].name, optarg,
-                                   argv[optind - 1], &common);
+                                   option_given(c, argc, argv), &common);
         }
         if (rc)
             return rc;

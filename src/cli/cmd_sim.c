@@ -566,6 +566,19 @@ static void free_out(sim *S)
     free(S->out);
 }
 
+/* The word an option error is about. An unknown letter inside a word of
+ * letters ("-players", a long option with one dash) leaves getopt inside
+ * that word, optind on it, so argv[optind - 1] was the word before it:
+ * "unknown option 'sim'". */
+static const char *option_given(int c, int argc, char **argv)
+{
+    const char *last = argv[optind - 1];
+    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
+    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
+        return argv[optind];
+    return last;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     enum { O_MATCHES = CLI_O_OWN, O_RECORDS, O_EVERY };
@@ -616,7 +629,7 @@ int cmd_sim(int argc, char **argv)
             break;
         default:
             rc = cli_runner_option("sim", c, longopts[idx].name, optarg,
-                                   argv[optind - 1], &common);
+                                   option_given(c, argc, argv), &common);
         }
         if (rc)
             return rc;
@@ -626,13 +639,15 @@ int cmd_sim(int argc, char **argv)
     if (every_given && !S.records)
         return cli_usage_error("sim", "--records-every needs --records DIR, the "
                                "directory the records are saved in");
+    /* Every spec must make a player before the tournament starts; one
+     * that makes none is said before the count of players ('--players x'
+     * said "names 1 player" first, and 'x' was no player at all). */
+    if ((rc = cli_runner_check_specs("sim", &common, NULL)))
+        return rc;
     if ((rc = cli_runner_count("sim", &common, "expert,greedy,greedy,greedy")))
         return rc;
     if (ls_rules_check(&S.rules, S.n, &err) != 0)
         return cli_usage_error_shown("sim", "%s", err.msg);
-    /* Every spec must make a player before the tournament starts. */
-    if ((rc = cli_runner_check_specs("sim", &common, NULL)))
-        return rc;
     cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && check_records_dir(S.records) != 0)
         return 1;

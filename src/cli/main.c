@@ -314,8 +314,25 @@ int cli_option_error(const char *cmd, const char *given,
         longs[count] = longopts[count].name;
     if (!strncmp(given, "--", 2) && n > 2)
         near = nearest_name(given + 2, n - 2, longs, count);
+    /* "-players": a long option's name after one dash, which getopt read
+     * as the letters -p -l ...: the option with two dashes (its name
+     * exactly, or the nearest). It said "unknown option '-players'". */
+    if (given[0] == '-' && given[1] != '-' && n > 2) {
+        for (size_t i = 0; i < count && !near; i++)
+            if (strlen(longs[i]) == n - 1 && !strncmp(longs[i], given + 1, n - 1))
+                near = longs[i];
+        if (!near)
+            near = nearest_name(given + 1, n - 1, longs, count);
+    }
     if (near)
         return cli_usage_error(cmd, "unknown option '%s': did you mean '--%s'?", given, near);
+    /* An unknown letter inside a word of letters ("-plain"): getopt has
+     * not gone past that word, so the word before it came as `given`
+     * ("unknown option 'play'", the command's own name): the letter is
+     * said instead. A long option getopt does not know leaves optopt 0. */
+    if (optopt > ' ' && optopt < 127 && optopt != '?' && /* '?': getopt's start value */
+        !(given[0] == '-' && given[1] != '-' && strchr(given + 1, optopt)))
+        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
     return cli_usage_error(cmd, "unknown option '%s'", given);
 }
 
@@ -457,6 +474,43 @@ static const char *shown_head(const char *text, size_t max, char *buf, size_t si
     return buf;
 }
 
+/*
+ * Whether spec, given to --player (which takes one player's spec, commas
+ * and all), is no spec but a list of two or more that --players takes
+ * ("greedy,random"): then says so, with the option meant, and returns
+ * true. It said "--player: unknown player kind 'greedy,random'". A piece
+ * NAME=VALUE continues the spec before it, as in a --players list; a
+ * cmd: spec, whose command may hold commas, is never read as a list.
+ */
+static bool list_for_players(const char *cmd, const char *spec)
+{
+    ls_error err = {0};
+    if (!strchr(spec, ',') || !strncmp(spec, "cmd:", 4) ||
+        cli_player_check(spec, NULL, &err) == 0)
+        return false;
+    char one[CLI_SPEC_MAX];
+    int count = 0;
+    for (const char *p = spec; *p;) {
+        size_t len = strcspn(p, ",");
+        snprintf(one, sizeof one, "%.*s", (int)len, p);
+        p += len + (p[len] == ',');
+        while (*p && strchr(p, '=') && strcspn(p, "=") < strcspn(p, ",") &&
+               strcspn(p, ":") > strcspn(p, ",")) { /* NAME=VALUE continues it */
+            len = strcspn(p, ",");
+            snprintf(one + strlen(one), sizeof one - strlen(one), ",%.*s", (int)len, p);
+            p += len + (p[len] == ',');
+        }
+        if (!*one || cli_player_check(one, NULL, &err) != 0)
+            return false;
+        count++;
+    }
+    if (count < 2)
+        return false;
+    cli_usage_error(cmd, "--player takes one player's spec, and '%s' is a list of %d: "
+                    "did you mean '--players %s'?", spec, count, spec);
+    return true;
+}
+
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
@@ -474,6 +528,8 @@ int cli_add_spec(const char *cmd, const char *spec,
                                      "this one has %zu: '%s'", CLI_SPEC_MAX - 1,
                                      strlen(spec), shown_head(spec, 40, head, sizeof head));
     }
+    if (list_for_players(cmd, spec))
+        return 2;
     snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
     return 0;
 }

@@ -277,6 +277,20 @@ bad "--player: greedy: declare=2 is not a number from 0 to 1" --players greedy -
 bad "--players names 1 player, 'greedy': give 2..16, e.g." --players greedy
 bad "--player names 1 player, 'expert:iters=5': give 2..16" --player expert:iters=5
 bad "unexpected argument 'greedy': players are given with --players, comma-separated (--players greedy,...)$" greedy expert
+# What is said first is what was wrong (as in sim): a spec that makes no
+# player before the count ("names 1 player, 'x'"), a list given to
+# --player, a long option with one dash ("unknown option 'arena'").
+first() { # TEXT WHY: the first line of the message is TEXT, whole
+    head -1 "$tmp/err" | grep -qxF "$1" || { cat "$tmp/err"; fail "$2: the first message"; }
+}
+bad "--player: unknown player kind 'x'; " --player x
+head -1 "$tmp/err" | grep -q "^leastscore arena: --player: unknown player kind 'x'; " ||
+    { cat "$tmp/err"; fail "--player x: the first message"; }
+bad "is a list of 2" --player greedy,random
+first "leastscore arena: --player takes one player's spec, and 'greedy,random' is a list of 2: did you mean '--players greedy,random'?" \
+    "--player LIST"
+bad "unknown option" -players greedy,random
+first "leastscore arena: unknown option '-players': did you mean '--players'?" "-players"
 # Nothing to play says why: with two players there are no mixed tables,
 # and an unset --tables follows --matches (both said '--matches and
 # --tables are 0', --tables never given).

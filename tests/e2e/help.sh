@@ -2,7 +2,7 @@
 # help.sh - every sub-command takes -h and --help, exits 0, prints its
 # usage on stdout, and every line of every help text fits in 80 columns;
 # play's intro says when line mode comes; an unknown option before any
-# command is said to be one.
+# command is said to be one; a long option with one dash is said so.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -41,5 +41,19 @@ for c in "--versoin|leastscore: unknown option '--versoin': did you mean '--vers
     [ "$rc" = 2 ] || { echo "leastscore $arg: exit status $rc, not 2"; exit 1; }
     head -1 "$tmp/err" | grep -qxF "$want" || { echo "leastscore $arg: not '$want':"; cat "$tmp/err"; exit 1; }
     grep -q "usage: leastscore" "$tmp/err" || { echo "leastscore $arg: no usage on stderr"; exit 1; }
+done
+# A long option typed with one dash is said as the option it would be
+# with two; a letter getopt does not know, inside such a word, is named
+# (play said "unknown option 'play'", its own name, and sim 'sim').
+for c in "replay -json x|leastscore replay: unknown option '-json': did you mean '--json'?" \
+         "play --bots 2 -plain|leastscore play: unknown option '-p'" \
+         "sim --seed 3 -players greedy,random|leastscore sim: unknown option '-players': did you mean '--players'?" \
+         "arena -matches 3|leastscore arena: unknown option '-matches': did you mean '--matches'?"; do
+    args=${c%%|*} want=${c#*|}
+    rc=0
+    # shellcheck disable=SC2086
+    "$LS" $args </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+    [ "$rc" = 2 ] || { echo "leastscore $args: exit status $rc, not 2"; exit 1; }
+    head -1 "$tmp/err" | grep -qxF "$want" || { echo "leastscore $args: not '$want':"; cat "$tmp/err"; exit 1; }
 done
 echo ok

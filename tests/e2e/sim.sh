@@ -667,6 +667,32 @@ grep -qx "leastscore sim: --players names 1 player, 'greedy': give 2..8, e.g. --
 bad --player expert:iters=5
 grep -q "^leastscore sim: --player names 1 player, 'expert:iters=5': give 2..8, e.g." "$tmp/err" ||
     { cat "$tmp/err"; fail "one player of --player: message"; }
+# What is said first is what was wrong. A spec that makes no player is
+# said before the count of players ('--player x' and '--players x' said
+# "names 1 player, 'x'" first); a list given to --player, which takes one
+# spec, is said to be one, with --players (it was "unknown player kind
+# 'greedy,random'"); a long option with one dash is said with its two
+# (getopt took it for letters: "unknown option 'sim'").
+bad --player x
+head -1 "$tmp/err" | grep -q "^leastscore sim: --player: unknown player kind 'x'; " ||
+    { cat "$tmp/err"; fail "--player x: the first message"; }
+bad --players x
+head -1 "$tmp/err" | grep -q "^leastscore sim: --players: unknown player kind 'x'; " ||
+    { cat "$tmp/err"; fail "--players x: the first message"; }
+bad --player greedy,random
+head -1 "$tmp/err" | grep -qx "leastscore sim: --player takes one player's spec, and 'greedy,random' is a list of 2: did you mean '--players greedy,random'?" ||
+    { cat "$tmp/err"; fail "--player LIST: the first message"; }
+bad --player expert:ms=10,c=0.5,random
+head -1 "$tmp/err" | grep -qF "'expert:ms=10,c=0.5,random' is a list of 2: did you mean '--players expert:ms=10,c=0.5,random'?" ||
+    { cat "$tmp/err"; fail "--player LIST with a parameter: the first message"; }
+bad --matches 1 -players greedy,random
+head -1 "$tmp/err" | grep -qx "leastscore sim: unknown option '-players': did you mean '--players'?" ||
+    { cat "$tmp/err"; fail "-players: the first message"; }
+bad -matchs 1 --players greedy,random
+head -1 "$tmp/err" | grep -qx "leastscore sim: unknown option '-matchs': did you mean '--matches'?" ||
+    { cat "$tmp/err"; fail "-matchs: the first message"; }
+"$ls" sim --player expert:ms=10,c=0.5 --player greedy --matches 1 --threads 1 >/dev/null ||
+    fail "--player with a spec holding a comma"
 bad --matches 1
 grep -q "^leastscore sim: give 2..8 players with --players, e.g." "$tmp/err" ||
     { cat "$tmp/err"; fail "no player: message"; }
