@@ -322,13 +322,25 @@ n255="$tmp/n255/$(printf '%251s' '' | tr ' ' a).lsr"
 printf 'discard 9H draw\nquit\n' | "$ls" play --plain --seed 1 --record "$n255" >/dev/null 2>"$tmp/err" ||
     { cat "$tmp/err"; fail "play --record of a 255-byte name"; }
 "$ls" replay "$n255" >/dev/null || fail "the record of a 255-byte name does not replay"
-sleep 5 | "$ls" play --plain --resume "$n255" >/dev/null 2>&1 &
+# The first play reads a pipe that this script holds open, so that it
+# plays (and holds the lock) until the second has been refused: it read
+# 'sleep 5', and a first play slow to start (a sanitizer's build on a
+# loaded machine) could end before the second tried, or the wait for its
+# lock (5 s, counted in tries) give up unsaid.
+mkfifo "$tmp/hold.fifo"
+exec 4<>"$tmp/hold.fifo"
+"$ls" play --plain --resume "$n255" <"$tmp/hold.fifo" >/dev/null 2>&1 &
 holder=$!
-i=0
-while [ "$(ls "$tmp/n255" | grep -c lock)" = 0 ] && [ "$i" -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+end=$(($(date +%s) + 60))
+until ls "$tmp/n255" | grep -q lock; do
+    [ "$(date +%s)" -lt "$end" ] && kill -0 "$holder" 2>/dev/null ||
+        { kill "$holder" 2>/dev/null; fail "the first play of a 255-byte name took no lock"; }
+    sleep 0.05
+done
 "$ls" play --plain --resume "$n255" </dev/null >/dev/null 2>"$tmp/err" || true
 kill "$holder" 2>/dev/null || true
 wait "$holder" 2>/dev/null || true
+exec 4>&-
 grep -qF "is being played by another leastscore play" "$tmp/err" ||
     { cat "$tmp/err"; fail "a record of a 255-byte name was not locked"; }
 # The second match of a --record of 255 bytes went to NAME-2, past the
