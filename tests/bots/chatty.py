@@ -7,8 +7,9 @@ play. It plays legally: the first card of its hand, then a draw (or the
 first open card when it may not draw). A referee that reads its stderr
 only while it waits for an answer leaves it held in that write, its work
 put off until the next question, where it counts against the time
-limit. With a second argument, it creates that file as it starts, so
-that a test can count the time it gives the bot from the bot's start."""
+limit. With a second argument, it creates that file as it starts, and
+adds a byte to it each time it has done its work on a line, so that a
+test can tell how far it has come."""
 import sys
 import time
 
@@ -16,8 +17,9 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the bots
 from botloop import first_card, play
 
 seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
-if len(sys.argv) > 2:
-    open(sys.argv[2], "w").close()
+progress = sys.argv[2] if len(sys.argv) > 2 else None
+if progress:
+    open(progress, "w").close()
 err = sys.stderr.buffer
 log = (b"chatty bot: " + b"z" * 1011 + b"\n") * 200
 
@@ -28,6 +30,9 @@ def heard(line):
     err.write(log)
     err.flush()
     time.sleep(seconds)
+    if progress:
+        with open(progress, "a") as f:
+            f.write(".")
 
 
 play(first_card, heard=heard)

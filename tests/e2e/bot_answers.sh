@@ -371,25 +371,29 @@ fi
 # A bot that logs 200 KiB at every line it reads and works 0.7 s on each
 # (tests/bots/chatty.py) is never held in that write: its stderr was read
 # only while the referee waited on it, so that, while you thought at the
-# prompt (here 8 s, time for its work on the 9 lines before your move), it
-# was held after 64 KiB, its work put off to its question, where it was
-# 'no answer within 5000 ms'. Every line of its log is passed on whole.
-# The 8 s are counted from the bot's start (it creates chatty.started):
-# from the pipeline's, a bot slow to start (a sanitizer's binary, a loaded
-# machine: 5 s) had its work put off to its question all the same.
+# prompt, it was held after 64 KiB, its work on the 8 lines before your
+# move put off to its question, where it was 'no answer within 5000 ms'.
+# Every line of its log is passed on whole. You move once the bot has
+# done its work on those 8 lines (it adds a byte to chatty.progress at
+# each), within 120 s: you moved 8 s after the bot's start, and a bot
+# slowed by a loaded machine (5.6 s of its work is sleep, its 1.6 MiB of
+# log passed on by a sanitizer's build) could still owe the referee more
+# of it than its time limit at its question.
 {
-    i=0
-    until [ -e "$tmp/chatty.started" ] || [ "$i" -ge 600 ]; do
+    end=$(($(date +%s) + 120))
+    until [ "$(cat "$tmp/chatty.progress" 2>/dev/null | wc -c)" -ge 8 ]; do
+        [ "$(date +%s)" -lt "$end" ] ||
+            { cat "$tmp/chatty.progress" 2>/dev/null | wc -c >"$tmp/chatty.held"; break; }
         sleep 0.1
-        i=$((i + 1))
     done
-    sleep 8
     echo 'discard 9H draw'
     sleep 0.5
     echo quit
 } | "$ls" play --plain --seed 7 --bots 1 \
-    --level "cmd:python3 $root/tests/bots/chatty.py 0.7 $tmp/chatty.started" \
+    --level "cmd:python3 $root/tests/bots/chatty.py 0.7 $tmp/chatty.progress" \
     --record "$tmp/chatty.lsr" >"$tmp/chatty.out" 2>&1 || true
+[ ! -e "$tmp/chatty.held" ] ||
+    fail "play: a bot that logs while you think was held in its write (its work on $(cat "$tmp/chatty.held") of the 8 lines before your move done in 120 s)"
 python3 -c 'import sys
 lines = open(sys.argv[1]).read().split("\n")
 said = [x for x in lines if "chatty bot: " not in x]
