@@ -71,6 +71,8 @@
                                       of the budget per this many events */
 #define SHUTDOWN_WAIT_MS 2000 /* how long closing connections may take */
 #define CLOSE_ACK_S 2         /* how long a closed client may take to answer */
+#define CLOSE_SEND_S 10       /* how long what is queued and the close frame
+                                 may take to go to a closed client */
 #define LOGIN_BURST 5.0       /* login attempts from one address at once */
 #define LOGIN_EVERY_S 12      /* and one more every this many seconds */
 #define MISS_BURST 20.0       /* unknown table codes from one address at once */
@@ -279,7 +281,13 @@ static void store_check(server *srv);
 /* ------------------------------------------------------------------ */
 
 /* Closes c with `code` and `reason` once what is queued has been sent (or
- * at once, dropping the queue, when `now` is set). */
+ * at once, dropping the queue, when `now` is set). What is queued and the
+ * close frame have CLOSE_SEND_S to go, then lws hangs up: a client that
+ * reads nothing more (one closed "too slow" by conn_send, whose socket
+ * stays full) never makes its connection writeable again, and was held,
+ * its socket, the kernel's buffers for it and a place among its
+ * address's connections, until the idle timeout, if ever (a client that
+ * goes on writing). */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak") /* the queue: see conn_send */
 static void conn_close(conn *c, int code, const char *reason, bool now)
 {
@@ -288,6 +296,7 @@ static void conn_close(conn *c, int code, const char *reason, bool now)
     c->closing = true;
     c->close_code = code;
     snprintf(c->close_reason, sizeof c->close_reason, "%s", reason);
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, CLOSE_SEND_S);
     if (now) {
         while (c->head) {
             outmsg *m = c->head;
