@@ -216,15 +216,21 @@ FUZZ_OBJ     = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/botproc.o 
                $(FUZZ_SERVER:%=$(FUZZ_BUILD)/src/server/%.o)
 # The server's message parser and what it calls (fuzz_proto), with jansson.
 FUZZ_SERVER  = proto error seatview table netaddr
+# The JSON API's paths (fuzz_api, on an SQLite store) and its replay
+# builder (fuzz_replay) link the API and the store too (FUZZ_EXTRA, a
+# target-specific variable, as TEST_EXTRA is for the unit tests).
+FUZZ_API_OBJ = $(addprefix $(FUZZ_BUILD)/src/server/,api.o db.o db_sqlite.o db_pg.o rating.o)
+$(FUZZ_BUILD)/fuzz_api $(FUZZ_BUILD)/fuzz_replay: FUZZ_EXTRA = $(FUZZ_API_OBJ) $(STORE_LIBS)
+$(FUZZ_BUILD)/fuzz_api $(FUZZ_BUILD)/fuzz_replay: $(FUZZ_API_OBJ)
 
 $(FUZZ_BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  FUZZCC  $<")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(STORE_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJ)
 	@$(if $(V),,echo "  FUZZLD  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< $(FUZZ_OBJ) \
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< $(FUZZ_OBJ) $(FUZZ_EXTRA) \
 	    $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lm -o $@
 
 fuzz: deps
