@@ -38,10 +38,13 @@ if [ -d "$root/web" ]; then
     "$p/bin/leastscore" serve --listen 127.0.0.1:0 --data "$tmp/data" \
         >"$tmp/serve.out" 2>"$tmp/serve.err" &
     spid=$!
-    i=0
+    # Within 60 s of the clock (it was 100 tries of 0.05 s: a server
+    # that makes its store on a loaded machine may take longer), and not
+    # after it has exited.
+    end=$(($(date +%s) + 60))
     while ! grep -q serving "$tmp/serve.out" 2>/dev/null; do
-        i=$((i + 1))
-        [ $i -lt 100 ] || { kill "$spid"; cat "$tmp/serve.err"; echo "installed serve did not start"; exit 1; }
+        [ "$(date +%s)" -lt "$end" ] && kill -0 "$spid" 2>/dev/null ||
+            { kill "$spid" 2>/dev/null || true; cat "$tmp/serve.err"; echo "installed serve did not start"; exit 1; }
         sleep 0.05
     done
     url=$(sed 's/^leastscore: serving //' "$tmp/serve.out")
