@@ -198,6 +198,45 @@ static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **sta
     ls_state_free(s);
 }
 
+/* An answer is the move alone (bot-protocol.md, "Answers from the bot"):
+ * a name before it or a copy of a played line is garbage, and so is a
+ * word after it, but for a card after 'draw', which is ignored; the
+ * same move alone, in any case, is played. */
+static void test_an_answer_with_a_name_or_a_word_more_is_garbage(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Ada", "Ben"};
+    ls_error err = {0};
+    ls_state *s = ls_state_new(NULL, 2, names, 7, &err);
+    assert_non_null(s);
+    assert_int_equal(ls_deal(s, &err), 0);
+    ls_view v;
+    ls_view_of(s, ls_turn(s), &v);
+    char card[4], other[4], line[80];
+    ls_card_str(ls_cards_first(v.hand), card);
+    ls_card_str(ls_cards_first(LS_ALL_CARDS & ~v.hand & ~v.open), other);
+    /* What comes before and after the card. */
+    static const char *const garbage[][2] = {{"Ben discard ", " draw"},
+                                             {"played Ada discard ", " draw"},
+                                             {"discard ", " draw now"},
+                                             {"discard ", " draw 4S please"},
+                                             {"discard ", " take"}};
+    ls_move m;
+    for (size_t i = 0; i < sizeof garbage / sizeof garbage[0]; i++) {
+        snprintf(line, sizeof line, "%s%s%s", garbage[i][0], card, garbage[i][1]);
+        assert_int_equal(cli_bot_answer(&v, line, strlen(line), &m), CLI_BOT_GARBAGE);
+    }
+    snprintf(line, sizeof line, "discard %s draw %s", card, other);
+    assert_int_equal(cli_bot_answer(&v, line, strlen(line), &m), 0);
+    assert_int_equal(m.kind, LS_MOVE_DRAW);
+    assert_int_equal(m.card, LS_NO_CARD);
+    snprintf(line, sizeof line, "DISCARD %s Draw", card);
+    for (char *c = line + 8; *c && *c != ' '; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    assert_int_equal(cli_bot_answer(&v, line, strlen(line), &m), 0);
+    ls_state_free(s);
+}
+
 /* A cmd: spec is its player's own copy (ls_player.spec, 63 bytes) whole
  * when it fits; a longer one is cut between two UTF-8 characters, with
  * "..." to say so: it was cut at byte 63, inside a character. The bot is
@@ -369,6 +408,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_an_overlong_line_read_in_pieces_is_flagged_the_same_way),
     cmocka_unit_test(test_an_overlong_comment_is_skipped_whole),
     cmocka_unit_test(test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage),
+    cmocka_unit_test(test_an_answer_with_a_name_or_a_word_more_is_garbage),
     cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
     cmocka_unit_test(test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes),
     cmocka_unit_test(test_a_part_of_a_millisecond_left_is_one_more_look),
