@@ -10,7 +10,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, playTurn, fullTable, longHint, fullPanels, declareAsked, PHONES } from './helpers.mjs';
+import { setup, openPages, setName, createTable, playTurn, playUntilDeclare, fullTable, longHint, fullPanels, declareAsked, PHONES } from './helpers.mjs';
 
 // (44 tables from one address, more than the server's 10 by default: a
 // table lives on after its page closes, until its match ends.)
@@ -101,17 +101,10 @@ const clearOfChat = (page, sel) => page.evaluate((sel) => {
 // What card or button of the turn (the hand's, the open cards, Draw,
 // Declare) lies under the Chat button, which floats at the screen's
 // foot: each as 'what [l t r b]'.
-// Plays the person's turns (playTurn, never declaring) until Declare
-// may be pressed, within 30 s: a bound of the clock rather than of 40
-// tries of 100 ms, which the computer players' moves outran on a busy
-// machine.
-async function toDeclare(page) {
-  const deadline = Date.now() + 30000;
-  while (!(await page.$('#declare:not([disabled])'))) {
-    if (Date.now() > deadline) throw new Error('Declare was not allowed within 30 s');
-    if (!(await playTurn(page, -1))) await page.waitForTimeout(100);
-  }
-}
+// Plays the person's turns, never declaring, until Declare may be
+// pressed (playUntilDeclare(): bounded by the clock, and saying so if
+// the match ends first).
+const toDeclare = (page) => playUntilDeclare(page);
 
 // A later turn, Declare allowed, with three open cards (or the faces
 // given) drawn in the page's open cards (the deal seldom gives three):
@@ -392,12 +385,18 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // ended up to 31 px below the screen's foot with five open cards (at
 // 400, 416 and 424 px wide; at 404 to 412 it stood beside Draw); from
 // 568 to 751 px wide the dead pile's line under Draw ended 3 to 11 px
-// below it (at 744x290 with five open cards alone).
+// below it (at 744x290 with five open cards alone). Under 400 px wide
+// (380x262 to 399x300) the table was a phone's held upright: the hand
+// began 442 px below the screen's top, Draw, Declare and the dead pile's
+// line under it, in a 270 px screen; and from 428 to 440 px wide, 262 px
+// high, Draw and Declare ended 1 px below the screen's foot.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
   { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
   { width: 424, height: 320 }, { width: 448, height: 320 }, { width: 464, height: 320 }, { width: 544, height: 320 },
   { width: 560, height: 320 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 },
-  { width: 568, height: 280 }, { width: 656, height: 280 }, { width: 744, height: 290 }]) {
+  { width: 568, height: 280 }, { width: 656, height: 280 }, { width: 744, height: 290 }, { width: 380, height: 270 },
+  { width: 390, height: 270 }, { width: 396, height: 270 }, { width: 384, height: 262 }, { width: 388, height: 300 },
+  { width: 440, height: 262 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(fullPanels);
@@ -427,6 +426,16 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
       await page.evaluate(() => window.scrollTo(0, 0));
       assert.deepEqual(await offScreen(page), [], 'a later turn, Declare and five open cards');
       assert.doesNotMatch(await deadLine(page), /off the screen/, 'a later turn, Declare and five open cards');
+      // Under 400 px wide the hand's cards are narrowest: the widest faces
+      // (four 10s and a queen) on one line (two 10s took two at 396x270).
+      if (size.width < 400) {
+        const tops = await page.locator('.hand button').evaluateAll((bs) => {
+          ['10♦', '10♣', '10♥', '10♠', 'Q♦'].forEach((face, i) => { if (bs[i]) bs[i].textContent = face; });
+          return bs.map((b) => Math.round(b.getBoundingClientRect().top));
+        });
+        assert.equal(new Set(tops).size, 1, `four 10s and a queen: the cards' tops ${tops}`);
+        assert.deepEqual(await offScreen(page), [], 'four 10s and a queen');
+      }
     });
   });
 }
