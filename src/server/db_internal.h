@@ -66,7 +66,13 @@ struct ls_db {
                         (ls_db_share_silence), waited in vain for its
                         answer, no reconnection having succeeded since; 0
                         when none did. Points to own_silent or to the
-                        peer's */
+                        peer's. A plain int: only the thread that uses
+                        the connection reads or writes it (the server's
+                        loop, for the two connections that share one;
+                        an account job's worker, for its own), as
+                        ls_db_share_silence() requires one thread for
+                        both; db_pg.c's cancel thread touches only its
+                        pg_cancel_job, never the ls_db */
     int own_silent;
     bool abandoned;  /* PostgreSQL: the answer to a question the caller
                         could do without was given up on; it is read and
