@@ -10,14 +10,19 @@
  * jansson. Exit status: 0 valid record, 1 invalid record (exactly one line
  * on stderr), 2 usage error or a file that cannot be read (docs/record-format.md).
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/play.h"
 #include "cli/recfile.h"
 #include "leastscore.h"
 
@@ -33,6 +38,72 @@ static void help(void)
            "exit status: 0 the record is valid; 1 it is not (one line on\n"
            "stderr: FILE:LINE:COLUMN: what is wrong; FILE is <stdin> for '-');\n"
            "2 usage error or the file cannot be read.\n");
+}
+
+/*
+ * Writes one line of text (no newline in it) and a newline to f. At a
+ * terminal (width > 0, its columns) the line is broken at spaces, its
+ * later rows indented two more than its own lead, as line mode's are; a
+ * word wider than a row is written whole. In a pipe (width 0) it stays
+ * one line. At 60 columns the players of a table of long names, a long
+ * headline and every message on stderr were cut mid-word by the terminal.
+ */
+static void put_line(FILE *f, int width, const char *s)
+{
+    size_t n = strlen(s), lead = strspn(s, " ");
+    int indent = (int)lead + 2, room = width;
+    if (indent > width / 4)
+        indent = width / 4;
+    while (n > 0) {
+        size_t fit = width > 0 ? play_wrap(s, n, room) : n;
+        if (fit == 0) /* a word wider than the row, whole */
+            fit = strspn(s, " ") + strcspn(s + strspn(s, " "), " ");
+        fwrite(s, 1, fit, f);
+        s += fit;
+        n -= fit;
+        while (n > 0 && *s == ' ')
+            s++, n--;
+        if (n > 0) {
+            fprintf(f, "\n%*s", indent, "");
+            room = width - indent;
+        }
+    }
+    fputc('\n', f);
+}
+
+/* The columns of the terminal on fd, or 0 when fd is none (a pipe or a
+ * file: COLUMNS alone does not make one). */
+static int width_of(int fd)
+{
+    return isatty(fd) ? play_term_width(fd) : 0;
+}
+
+static int out_width; /* stdout's terminal's columns, or 0 */
+
+/* printf of one line of the summary (its newline left out), as put_line
+ * writes it. */
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    put_line(stdout, out_width, line);
+}
+
+/* A message on stderr (its newline left out), broken at a terminal's
+ * width as put_line does: still one line in a pipe or a file. */
+static void tell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void tell(const char *fmt, ...)
+{
+    char line[2 * CLI_SHOWN_MAX(4096) + 1024]; /* a path shown, its message and more */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    put_line(stderr, width_of(STDERR_FILENO), line);
 }
 
 /* Seats of a round's mask, as a JSON array of names. */
@@ -113,18 +184,18 @@ static int print_json(const ls_state *s, const ls_round_result *res, int nres)
 static void print_round(const ls_state *s, const ls_round_result *rr, int width)
 {
     if (rr->declarer >= 0)
-        printf("Round %d: %s declared with %d, %s\n", rr->round,
-               ls_name(s, rr->declarer), rr->hand_total[rr->declarer],
-               rr->correct ? "correct" : "a false declaration");
+        say("Round %d: %s declared with %d, %s", rr->round,
+            ls_name(s, rr->declarer), rr->hand_total[rr->declarer],
+            rr->correct ? "correct" : "a false declaration");
     else
-        printf("Round %d: showdown after %d turns, %s lowest with %d\n", rr->round,
-               rr->turns, ls_name(s, rr->lowest), rr->hand_total[rr->lowest]);
+        say("Round %d: showdown after %d turns, %s lowest with %d", rr->round,
+            rr->turns, ls_name(s, rr->lowest), rr->hand_total[rr->lowest]);
     for (int i = 0; i < ls_players(s); i++) {
         if (!(rr->players & (1u << i)))
             continue;
-        printf("  %-*s hand %3d  scores %+4d  total %4d%s\n", width, ls_name(s, i),
-               rr->hand_total[i], rr->score[i], rr->total[i],
-               rr->eliminated & (1u << i) ? "  out" : "");
+        say("  %-*s hand %3d  scores %+4d  total %4d%s", width, ls_name(s, i),
+            rr->hand_total[i], rr->score[i], rr->total[i],
+            rr->eliminated & (1u << i) ? "  out" : "");
     }
 }
 
@@ -147,13 +218,13 @@ static void print_standings(const ls_state *s, const int *out_round, int width)
         }
         order[j] = i;
     }
-    printf("Standings:\n");
+    say("Standings:");
     for (int k = 0; k < n; k++) {
         int i = order[k];
-        printf("  %d. %-*s %4d", k + 1, width, ls_name(s, i), ls_score(s, i));
+        char out[40] = "";
         if (out_round[i])
-            printf("  (out in round %d)", out_round[i]);
-        putchar('\n');
+            snprintf(out, sizeof out, "  (out in round %d)", out_round[i]);
+        say("  %d. %-*s %4d%s", k + 1, width, ls_name(s, i), ls_score(s, i), out);
     }
 }
 
@@ -164,28 +235,76 @@ static int print_text(const ls_state *s, const ls_round_result *res, int nres)
         int len = (int)strlen(ls_name(s, i));
         width = len > width ? len : width;
     }
-    printf("Players:");
+    char players[LS_MAX_PLAYERS * (LS_NAME_MAX + 1) + 16] = "Players:";
     for (int i = 0; i < ls_players(s); i++)
-        printf(" %s", ls_name(s, i));
-    printf(" (threshold %d)\n\n", ls_state_rules(s)->threshold);
+        snprintf(players + strlen(players), sizeof players - strlen(players), " %s",
+                 ls_name(s, i));
+    say("%s (threshold %d)", players, ls_state_rules(s)->threshold);
+    say("%s", "");
     for (int r = 0; r < nres; r++) {
         print_round(s, &res[r], width);
-        putchar('\n');
+        say("%s", "");
         for (int i = 0; i < ls_players(s); i++)
             if (res[r].eliminated & (1u << i))
                 out_round[i] = res[r].round;
     }
-    if (nres == 0)
-        printf("No round completed.\n\n");
+    if (nres == 0) {
+        say("No round completed.");
+        say("%s", "");
+    }
     print_standings(s, out_round, width);
     if (ls_winner(s) >= 0)
-        printf("Winner: %s\n", ls_name(s, ls_winner(s)));
+        say("Winner: %s", ls_name(s, ls_winner(s)));
     else if (ls_turn(s) >= 0)
-        printf("Match in progress: round %d, %s to move.\n", ls_round(s),
-               ls_name(s, ls_turn(s)));
+        say("Match in progress: round %d, %s to move.", ls_round(s),
+            ls_name(s, ls_turn(s)));
     else
-        printf("Match in progress: round %d is to be dealt.\n", ls_round(s) + 1);
+        say("Match in progress: round %d is to be dealt.", ls_round(s) + 1);
     return 0;
+}
+
+/*
+ * What follows "PATH is a directory; a game record is a regular file":
+ * for a named pipe, how to read one ('-'); for a directory, the newest
+ * .lsr file in it (by modification time, of its first 100000 entries),
+ * which is what a player who named the games directory wanted; else
+ * nothing. Every kind had the pipe's advice. Static text, or buf's.
+ */
+static const char *after_not_regular(const char *path)
+{
+    static char buf[CLI_SHOWN_MAX(4096) + 64];
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return "";
+    if (S_ISFIFO(st.st_mode))
+        return " (to read a pipe, give FILE '-' and pipe it to standard input)";
+    DIR *d = S_ISDIR(st.st_mode) ? opendir(path) : NULL;
+    if (!d)
+        return "";
+    char best[4096] = "", file[4096];
+    struct timespec newest = {0, 0};
+    const struct dirent *e;
+    int seen = 0;
+    const char *slash = path[strlen(path) - 1] == '/' ? "" : "/";
+    while (seen++ < 100000 && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lsr") ||
+            (size_t)snprintf(file, sizeof file, "%s%s%s", path, slash, e->d_name) >= sizeof file ||
+            stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (!*best || st.st_mtim.tv_sec > newest.tv_sec ||
+            (st.st_mtim.tv_sec == newest.tv_sec && st.st_mtim.tv_nsec > newest.tv_nsec)) {
+            newest = st.st_mtim;
+            memcpy(best, file, sizeof best);
+        }
+    }
+    closedir(d);
+    if (!*best)
+        return " (it holds no .lsr file)";
+    char shown[CLI_SHOWN_MAX(4096)];
+    snprintf(buf, sizeof buf, ", such as the newest one in it, '%s'",
+             cli_shown(best, shown, sizeof shown));
+    return buf;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -227,13 +346,17 @@ int cmd_replay(int argc, char **argv)
     char quoted[sizeof shown + 2], why[sizeof quoted + 160];
     snprintf(quoted, sizeof quoted, "'%s'", name);
     if (strcmp(path, "-") && cli_regular_record(path, quoted, why, sizeof why)) {
-        fprintf(stderr, "leastscore replay: %s (to read a pipe, give FILE '-' and pipe it "
-                "to standard input)\n", why);
+        tell("leastscore replay: %s%s", why, after_not_regular(path));
         return 2;
     }
+    /* '-' at a terminal waited for a record without a word, which looked
+     * like a hang: it says what it waits for. */
+    if (!strcmp(path, "-") && isatty(STDIN_FILENO))
+        tell("leastscore replay: reading a record from the terminal: paste or type it, "
+             "then press Ctrl-D at the start of a line (Ctrl-C stops)");
     char *text = cli_record_load(path, quoted, &len, why, sizeof why);
     if (!text) {
-        fprintf(stderr, "leastscore replay: %s\n", why);
+        tell("leastscore replay: %s", why);
         return 2;
     }
 
@@ -246,13 +369,14 @@ int cmd_replay(int argc, char **argv)
     if (rc != 0) {
         const char *msg = err.msg[0] ? err.msg : ls_strerror(rc);
         if (err.line > 0 && err.column > 0)
-            fprintf(stderr, "%s:%d:%d: %s\n", name, err.line, err.column, msg);
+            tell("%s:%d:%d: %s", name, err.line, err.column, msg);
         else if (err.line > 0)
-            fprintf(stderr, "%s:%d: %s\n", name, err.line, msg);
+            tell("%s:%d: %s", name, err.line, msg);
         else
-            fprintf(stderr, "%s: %s\n", name, msg);
+            tell("%s: %s", name, msg);
         return 1;
     }
+    out_width = width_of(STDOUT_FILENO);
     int status = json ? print_json(s, res, nres) : print_text(s, res, nres);
     free(res);
     ls_state_free(s);

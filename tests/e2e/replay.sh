@@ -205,15 +205,30 @@ has err "esc.lsr:2:13: bad player name 'B\\x1b]0;pwned\\x07\\x1b[2J'"
 # A pipe is read through '-'.
 mkfifo "$tmp/pipe.lsr"
 mkdir "$tmp/dir.lsr"
-for k in "$tmp/pipe.lsr:a named pipe (FIFO)" "$tmp/dir.lsr:a directory" "/dev/zero:a device"; do
-    f=${k%%:*}
+# Only a pipe is told how to read one (a directory and a device were too);
+# a directory names the newest record in it (a player who names the games
+# directory means one of them), or says it holds none.
+for k in "$tmp/pipe.lsr:a named pipe (FIFO):a game record is a regular file (to read a pipe, give FILE '-' and pipe it to standard input)" \
+         "$tmp/dir.lsr:a directory:a game record is a regular file (it holds no .lsr file)" \
+         "/dev/zero:a device:a game record is a regular file"; do
+    f=${k%%:*} kind=${k#*:}
+    kind=${kind%%:*} rest=${k##*:}
     timeout 30 "$bin" replay "$f" >"$tmp/out" 2>"$tmp/err"
     got=$?
-    [ "$got" -eq 2 ] || fail "replay $f (${k#*:}): exit $got, not 2"
-    [ "$(head -n 1 "$tmp/err")" = "leastscore replay: '$f' is ${k#*:}; a game record is a regular file (to read a pipe, give FILE '-' and pipe it to standard input)" ] ||
-        fail "replay $f: not refused as ${k#*:}"
+    [ "$got" -eq 2 ] || fail "replay $f ($kind): exit $got, not 2"
+    [ "$(cat "$tmp/err")" = "leastscore replay: '$f' is $kind; $rest" ] ||
+        fail "replay $f: not refused as $kind"
     [ -s "$tmp/out" ] && fail "replay $f: output on stdout"
 done
+mkdir "$tmp/games"
+cp "$root/docs/example.lsr" "$tmp/games/old.lsr"
+cp "$root/docs/example.lsr" "$tmp/games/new.lsr"
+printf 'x\n' >"$tmp/games/newest.txt"
+mkdir "$tmp/games/newer.lsr"
+touch -d '2020-01-01 00:00' "$tmp/games/old.lsr"
+run 2 replay "$tmp/games/"
+[ "$(cat "$tmp/err")" = "leastscore replay: '$tmp/games/' is a directory; a game record is a regular file, such as the newest one in it, '$tmp/games/new.lsr'" ] ||
+    fail "replay of a directory of records: the newest not named"
 # A directory on standard input is said to be one, as a FILE is.
 "$bin" replay - <"$tmp/dir.lsr" >"$tmp/out" 2>"$tmp/err"
 got=$?
@@ -328,6 +343,62 @@ for f in winplay bomplay; do
     has out "Resumed from $tmp/$f.lsr: round 1"
     run 0 replay "$tmp/$f.lsr"
 done
+
+# At a terminal, as a player sees it (tmux). A line wider than the
+# terminal is broken at spaces, later rows indented, on stdout and on
+# stderr: at 60 columns the players of a table of 8 long names, and an
+# error, were cut in the middle of a word; in a pipe each stays one line.
+# '-' with the terminal as stdin says what it waits for (it waited without
+# a word), and Ctrl-D alone is an empty record.
+. "$root/tests/e2e/lib/tmux.sh"
+trap '$T kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+"$bin" sim --players greedy,greedy,random,greedy,greedy,random,greedy,greedy --matches 1 \
+    --threads 1 --seed 4 --records "$tmp/eight" >/dev/null || fail "sim for 8 players' record"
+python3 - "$tmp/eight/match-000001.lsr" "$tmp/long8.lsr" <<'PY' || fail "the record of long names"
+import sys
+old = "greedy greedy2 random greedy3 greedy4 random2 greedy5 greedy6".split()
+new = ["Alexandra_Smith1", "Bartholomew-Long", "Cleopatra_Queen7", "Dmitri_Ivanovich",
+       "Evangeline_Rose9", "Fitzgerald_Scott", "Guinevere-Knight", "Humphrey_Bogart0"]
+names = dict(zip(old, new))
+lines = open(sys.argv[1]).read().split("\n")
+assert lines[1] == "players " + " ".join(old), lines[1]
+open(sys.argv[2], "w").write("\n".join(" ".join(names.get(w, w) for w in l.split(" ")) for l in lines))
+PY
+head -c 2000 "$tmp/long8.lsr" >"$tmp/cut8.lsr"
+printf '#!/bin/sh\ncd "$1"\n"$2" replay long8.lsr\n"$2" replay cut8.lsr\necho "status $?"\n"$2" replay -\necho "stdin status $?"\nsleep 60\n' >"$tmp/term.sh"
+$T new-session -d -s narrow -x 60 -y 50 "sh '$tmp/term.sh' '$tmp' '$bin'"
+wait_for narrow "reading a record from the terminal"
+$T capture-pane -p -J -t narrow -S -3000 >"$tmp/screen"
+python3 - "$tmp/screen" <<'PY' || screen_fail "a line at 60 columns is not broken at spaces"
+import sys
+rows = open(sys.argv[1]).read().split("\n")
+names = ["Alexandra_Smith1", "Bartholomew-Long", "Cleopatra_Queen7", "Dmitri_Ivanovich",
+         "Evangeline_Rose9", "Fitzgerald_Scott", "Guinevere-Knight", "Humphrey_Bogart0"]
+top = [i for i, r in enumerate(rows) if r.startswith("Players: ")][0]
+assert rows[top] == "Players: Alexandra_Smith1 Bartholomew-Long Cleopatra_Queen7", rows[top:top + 3]
+assert rows[top + 1] == "  Dmitri_Ivanovich Evangeline_Rose9 Fitzgerald_Scott", rows[top + 1]
+assert rows[top + 2] == "  Guinevere-Knight Humphrey_Bogart0 (threshold 100)", rows[top + 2]
+for r in rows:
+    assert len(r) <= 60, r
+    for w in r.split():
+        assert not any(n.startswith(w) and n != w for n in names), "a name cut: %r" % r
+err = [i for i, r in enumerate(rows) if r.startswith("cut8.lsr:")][0]
+assert rows[err + 1].startswith("  ") and rows[err].endswith(rows[err].split()[-1]), rows[err:err + 3]
+assert all(len(w) < 30 for w in " ".join(rows[err:err + 4]).split()), rows[err:err + 4]
+PY
+on_screen "status 1" "replay of a cut record: not exit 1"
+on_screen "leastscore replay: reading a record from the terminal: paste" "replay - at a terminal says nothing"
+$T send-keys -t narrow C-d
+wait_for narrow "stdin status 1"
+on_screen "<stdin>:1: empty record" "replay - at a terminal, Ctrl-D: not an empty record"
+$T kill-session -t narrow
+"$bin" replay "$tmp/long8.lsr" >"$tmp/out" 2>"$tmp/err"
+[ "$(grep -c '^Players: ' "$tmp/out")" = 1 ] && grep -q "^Players: .* Humphrey_Bogart0 (threshold 100)$" "$tmp/out" ||
+    fail "in a pipe, the players' line is not one line"
+"$bin" replay "$tmp/cut8.lsr" >"$tmp/out" 2>"$tmp/err"
+[ "$(wc -l <"$tmp/err")" = 1 ] || fail "in a pipe, an error is not one line"
+"$bin" replay - <"$tmp/long8.lsr" >"$tmp/out" 2>"$tmp/err"
+[ -s "$tmp/err" ] && fail "replay - of a pipe said something on stderr"
 
 # --help.
 run 0 replay --help
