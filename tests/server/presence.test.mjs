@@ -48,7 +48,11 @@ test('a friend gone silent is shown disconnected within 15 s; one answering ping
         }
         const shown = Date.now() - began;
         assert.ok(dropped, `the silent friend was still shown connected after ${shown} ms`);
-        assert.ok(shown <= 16500, `the silent friend was shown connected for ${shown} ms (at most 15 s expected)`);
+        // 15 s is the server's timer (the last pong came before `began`);
+        // what comes after it (the close, the table's event, the host's
+        // reading it) is the slack: 1.5 s, scaled as every wait is under
+        // the sanitizers, where a loaded machine stalls a process longer.
+        assert.ok(shown <= 15000 + T(1500), `the silent friend was shown connected for ${shown} ms (at most 15 s expected)`);
         // The slow phone: two pings answered late, still connected.
         while (answered < 2 && Date.now() < deadline && !slow.closed) await sleep(100);
         assert.equal(slow.closed, null, `the slow phone was dropped: ${JSON.stringify(slow.closed)}`);
