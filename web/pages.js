@@ -342,11 +342,21 @@ function replayViewer(m, ctx) {
     ev.preventDefault();
     go(to);
   };
+  // (A button pressed that is disabled once drawn, Last or Next at the
+  // last step, First or Previous at the first, hands the keyboard to the
+  // one that leads back: it fell to the page's body, and the next Tab to
+  // the page's top.)
   section.append(
     h('div', { class: 'row replay-controls' },
       h('button', { class: 'secondary', id: 'replay-first', 'data-focus': 'replay-first', disabled: at === 0, onclick: () => go(0) }, s.replayFirst),
-      h('button', { class: 'secondary', id: 'replay-prev', 'data-focus': 'replay-prev', disabled: at === 0, onclick: () => go(at - 1) }, s.replayPrev),
-      h('button', { id: 'replay-next', 'data-focus': 'replay-next', disabled: at === n - 1, onclick: () => go(at + 1) }, s.replayNext),
+      h('button', {
+        class: 'secondary', id: 'replay-prev', 'data-focus': 'replay-prev', 'data-focus-instead': 'replay-next replay-last',
+        disabled: at === 0, onclick: () => go(at - 1),
+      }, s.replayPrev),
+      h('button', {
+        id: 'replay-next', 'data-focus': 'replay-next', 'data-focus-instead': 'replay-prev replay-first',
+        disabled: at === n - 1, onclick: () => go(at + 1),
+      }, s.replayNext),
       h('button', { class: 'secondary', id: 'replay-last', 'data-focus': 'replay-last', disabled: at === n - 1, onclick: () => go(n - 1) }, s.replayLast),
       h('label', { class: 'field' }, s.replayRound,
         h('select', {

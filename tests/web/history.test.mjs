@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  setup, newPage, withShots, setName, createTable, playToEnd, ROOT, PHONE, DESKTOP,
+  setup, newPage, openPages, withShots, setName, createTable, playToEnd, ROOT, PHONE, DESKTOP,
 } from './helpers.mjs';
 import { parseRecord, truth } from '../server/lib.mjs';
 
@@ -147,6 +147,43 @@ test('the pages fit a phone', async (t) => {
     assert.deepEqual(phone.errors, []);
   });
   await phone.context().close();
+});
+
+// The replay's buttons from the keyboard: Last (or Next at the last but
+// one step) is disabled once pressed, First and Previous likewise at the
+// first step, and the focus fell to the page's body: the next Tab went to
+// the page's first link, on a phone some 1300 px above the buttons. Now
+// the focus stays in the row of buttons, on the one that leads back
+// (Previous at the last step, Next at the first), and nothing scrolls.
+test('the replay\'s First, Previous, Next and Last keep the keyboard in their row at both ends', async (t) => {
+  await openPages(t, env.browser, [PHONE, DESKTOP], async (...pages) => {
+    for (const page of pages) {
+      await page.goto(`${env.server.url}/matches/${id}`);
+      await page.waitForSelector('#replay-step', { timeout: 15000 });
+      const at = () => page.evaluate(() => ({
+        step: Number(document.getElementById('replay-step').dataset.step), focus: document.activeElement?.id || document.activeElement?.tagName,
+      }));
+      const press = async (button) => {
+        await page.focus(button);
+        const y = await page.evaluate(() => window.scrollY);
+        await page.keyboard.press('Enter');
+        assert.equal(await page.evaluate(() => window.scrollY), y, `${button} pressed: the page did not scroll`);
+        return at();
+      };
+      const last = (await press('#replay-last')).step;
+      assert.ok(last > 1, `a match of ${last + 1} steps`);
+      assert.deepEqual(await at(), { step: last, focus: 'replay-prev' }, 'Last pressed');
+      assert.deepEqual(await press('#replay-first'), { step: 0, focus: 'replay-next' }, 'First pressed');
+      await press('#replay-next');
+      assert.deepEqual(await press('#replay-prev'), { step: 0, focus: 'replay-next' }, 'Previous pressed at the second step');
+      await press('#replay-last');
+      await press('#replay-prev');
+      assert.deepEqual(await press('#replay-next'), { step: last, focus: 'replay-prev' }, 'Next pressed at the last but one step');
+      // (and Tab goes on from there, not from the page's top)
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'replay-round');
+    }
+  });
 });
 
 test('a player adds a password and logs in on another device; a player\'s name is refused to others', async (t) => {
