@@ -248,6 +248,13 @@ function matchHistory(base, p, ctx) {
     return section;
   }
   section.append(stackTable({ id: 'history' }, HISTORY_COLUMNS(), all.map(matchRow)));
+  // Older matches pressed for the last of them, it is gone: the keyboard
+  // goes on to the first match it brought (it fell to the page's body,
+  // and the next Tab to the page's top).
+  if (more.done && more.from) {
+    const rows = section.querySelectorAll('#history tbody tr');
+    rows[Math.min(more.from, rows.length - 1)]?.querySelector('a')?.setAttribute('data-focus-instead', 'older');
+  }
   if (!more.done) {
     section.append(h('p', {}, h('button', {
       class: 'secondary', id: 'older', 'data-focus': 'older', disabled: more.loading,
@@ -258,6 +265,7 @@ function matchHistory(base, p, ctx) {
           const r = await fetch(`${base}/matches?before=${all[all.length - 1].id}`);
           const body = await r.json();
           if (!r.ok) throw new Error(body.message);
+          more.from = all.length;
           more.matches.push(...body.matches);
           more.done = body.matches.length < 20;
         } catch (err) {

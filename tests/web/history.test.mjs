@@ -186,6 +186,35 @@ test('the replay\'s First, Previous, Next and Last keep the keyboard in their ro
   });
 });
 
+// Older matches from the keyboard, pressed for the last of them: the
+// button is gone, and the focus fell to the page's body (the next Tab
+// went to the page's top). It now goes on to the first match the button
+// brought. (Ada's profile is answered here with 20 matches, then 3
+// older ones: copies of her one match under other numbers.)
+test('Older matches pressed for the last of them leaves the keyboard on the first match it brought', async (t) => {
+  await openPages(t, env.browser, [PHONE], async (page) => {
+    const copies = (m, from, n) => Array.from({ length: n }, (_, i) => ({ ...m, id: from - i }));
+    let one;
+    await page.route(/\/api\/players\/Ada$/, async (route) => {
+      const r = await route.fetch();
+      const body = await r.json();
+      [one] = body.recent;
+      body.recent = copies(one, 1000, 20);
+      await route.fulfill({ response: r, json: body });
+    });
+    await page.route(/\/api\/players\/Ada\/matches\?before=981$/, (route) => route.fulfill({ json: { matches: copies(one, 980, 3) } }));
+    await page.goto(`${env.server.url}/players/Ada`);
+    await page.waitForSelector('#older', { timeout: 15000 });
+    assert.equal(await page.locator('#history tbody tr').count(), 20);
+    await page.focus('#older');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#older', { state: 'detached', timeout: 15000 });
+    assert.equal(await page.locator('#history tbody tr').count(), 23);
+    assert.deepEqual(await page.evaluate(() => [document.activeElement?.closest('tr')?.dataset.match, document.activeElement?.tagName]),
+      ['980', 'A'], 'the keyboard on the first of the older matches');
+  });
+});
+
 test('a player adds a password and logs in on another device; a player\'s name is refused to others', async (t) => {
   await withShots(t, [page], async () => {
     await page.goto(env.server.url + '/');
