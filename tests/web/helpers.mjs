@@ -332,6 +332,19 @@ export async function playUntilDeclare(page, ms = 90000) {
   }
 }
 
+// Plays n of this page's moves, never declaring, within ms; throws if
+// the match ends first.
+export async function playMoves(page, n, ms = 90000) {
+  const deadline = Date.now() + ms;
+  for (let moves = 0; moves < n;) {
+    if (Date.now() > deadline) throw new Error(`${moves} of ${n} moves played in ${ms / 1000} s`);
+    const did = await playTurn(page, -1);
+    if (did === 'over') throw new Error(`the match ended after ${moves} of ${n} moves`);
+    if (did === 'move') moves++;
+    await page.waitForTimeout(did ? 150 : 50);
+  }
+}
+
 // Plays this page's turns (playTurn(page, declareAt)) until a round's
 // result shows Next round, within ms. By default the player declares as
 // soon as she may, whatever her hand, so that the round ends soon.

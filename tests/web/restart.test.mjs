@@ -9,7 +9,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, withShots, setName, createTable, playTurn, playToEnd, DESKTOP, closeRestart,
+  startServer, launch, newPage, withShots, setName, createTable, playMoves, playToEnd, DESKTOP, closeRestart,
 } from './helpers.mjs';
 
 let first;
@@ -32,11 +32,7 @@ test('a match survives kill -9 of the server and ends in the history with its re
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     const dealt = await hand(page);
     // A few moves of Ada's (never declaring), then her turn again.
-    for (let moves = 0; moves < 3;) {
-      const did = await playTurn(page, -1);
-      if (did === 'move') moves++;
-      await page.waitForTimeout(did ? 150 : 50);
-    }
+    await playMoves(page, 3);
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     const before = await hand(page);
     const round = await page.textContent('h1');
