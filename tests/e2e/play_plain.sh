@@ -290,19 +290,32 @@ if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not i
 # Ctrl-C while a cmd: bot is thinking (this one never answers) ends the game
 # at once, not when the bot's time limit (5 s) is up; the bot's turn is not
 # played (the record has no move of Ada's, not even the fallback's), and
-# the match resumes at that turn.
+# the match resumes at that turn. The signal is sent once the bot has been
+# asked (it writes a file), not after a fixed 0.5 s, which a loaded machine
+# could spend before the game read the move; the bound on the time to end
+# is 4 s, under the 5 s limit that tells the bug (2 s was a speed check).
+def wait_file(path, what):
+    end = time.monotonic() + 30
+    while not os.path.exists(path):
+        if time.monotonic() > end:
+            fail(f"{what}: {path} never came")
+        time.sleep(0.02)
+with open(f"{tmp}/asked.py", "w") as f:
+    f.write("import sys\nfor line in sys.stdin:\n"
+            "    if line.startswith('leastscore-bot'):\n        print('ok 1', flush=True)\n"
+            "    elif line.startswith('go '):\n        open(sys.argv[1], 'w').close()\n")
 rec = f"{tmp}/bot-int.lsr"
-g = Game(["--seed", "6", "--bots", "1", "--level", f"cmd:python3 {bots}/silent.py",
+g = Game(["--seed", "6", "--bots", "1", "--level", f"cmd:python3 {tmp}/asked.py {tmp}/asked",
           "--record", rec])
 g.wait_for(PROMPT)
 hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
 g.send(f"discard {max(hand, key=value)} draw")
-time.sleep(0.5)
+wait_file(f"{tmp}/asked", "SIGINT while a bot thinks: the bot was asked")
 start = time.monotonic()
 g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=10)[0].decode()
 took = time.monotonic() - start
-if took > 2 or g.p.returncode != 0 or "Interrupted" not in out:
+if took > 4 or g.p.returncode != 0 or "Interrupted" not in out:
     fail(f"SIGINT while a bot thinks: status {g.p.returncode} after {took:.1f} s", g.out + out)
 text = open(rec).read()
 if not re.search(r"^You discard", text, re.M) or re.search(r"^Ada ", text, re.M):
@@ -339,15 +352,16 @@ for k in range(4):
     if r.returncode != 0 or not re.fullmatch(
             r"Resumed from \.\.\.(\\x01)*/?a*(\\x01)+\.lsr: round 1, turn \d+\.", line):
         fail("a long path with control bytes is cut inside an escape", line or r.stdout + r.stderr)
-# So does Ctrl-C while a cmd: bot is starting (the handshake may take 10 s).
-g = Game(["--seed", "6", "--bots", "1", "--level", "cmd:sleep 30", "--record",
-          f"{tmp}/start-int.lsr"])
-time.sleep(0.5)
+# So does Ctrl-C while a cmd: bot is starting (the handshake may take 10 s),
+# sent once the bot has started (a file), not after a fixed 0.5 s.
+g = Game(["--seed", "6", "--bots", "1", "--level", f"cmd:touch {tmp}/started; exec sleep 30",
+          "--record", f"{tmp}/start-int.lsr"])
+wait_file(f"{tmp}/started", "SIGINT while a bot starts: the bot started")
 start = time.monotonic()
 g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=20)[0].decode()
 took = time.monotonic() - start
-if took > 2 or g.p.returncode != 0 or "Interrupted" not in out:
+if took > 4 or g.p.returncode != 0 or "Interrupted" not in out:
     fail(f"SIGINT while a bot starts: status {g.p.returncode} after {took:.1f} s", out)
 print("ok: interrupt")
 
