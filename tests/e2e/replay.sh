@@ -368,6 +368,8 @@ head -c 2000 "$tmp/long8.lsr" >"$tmp/cut8.lsr"
 printf '#!/bin/sh\ncd "$1"\n"$2" replay long8.lsr\n"$2" replay cut8.lsr\necho "status $?"\n"$2" replay -\necho "stdin status $?"\nsleep 60\n' >"$tmp/term.sh"
 $T new-session -d -s narrow -x 60 -y 50 "sh '$tmp/term.sh' '$tmp' '$bin'"
 wait_for narrow "reading a record from the terminal"
+# (-J joins the rows the terminal wrapped itself: such a row is then
+# longer than 60 columns)
 $T capture-pane -p -J -t narrow -S -3000 >"$tmp/screen"
 python3 - "$tmp/screen" <<'PY' || screen_fail "a line at 60 columns is not broken at spaces"
 import sys
@@ -383,8 +385,7 @@ for r in rows:
     for w in r.split():
         assert not any(n.startswith(w) and n != w for n in names), "a name cut: %r" % r
 err = [i for i, r in enumerate(rows) if r.startswith("cut8.lsr:")][0]
-assert rows[err + 1].startswith("  ") and rows[err].endswith(rows[err].split()[-1]), rows[err:err + 3]
-assert all(len(w) < 30 for w in " ".join(rows[err:err + 4]).split()), rows[err:err + 4]
+assert len(rows[err]) > 40 and rows[err + 1].startswith("  "), rows[err:err + 3]
 PY
 on_screen "status 1" "replay of a cut record: not exit 1"
 on_screen "leastscore replay: reading a record from the terminal: paste" "replay - at a terminal says nothing"
