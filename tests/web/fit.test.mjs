@@ -389,14 +389,17 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 // (380x262 to 399x300) the table was a phone's held upright: the hand
 // began 442 px below the screen's top, Draw, Declare and the dead pile's
 // line under it, in a 270 px screen; and from 428 to 440 px wide, 262 px
-// high, Draw and Declare ended 1 px below the screen's foot.
+// high, Draw and Declare ended 1 px below the screen's foot. At 279 px
+// high or less from 480 to 751 px wide Declare and the dead pile's line
+// under Draw ended 3 px (480 to 567) to 8 px (568 to 751) below it.
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
   { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
   { width: 424, height: 320 }, { width: 448, height: 320 }, { width: 464, height: 320 }, { width: 544, height: 320 },
   { width: 560, height: 320 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 },
   { width: 568, height: 280 }, { width: 656, height: 280 }, { width: 744, height: 290 }, { width: 380, height: 270 },
   { width: 390, height: 270 }, { width: 396, height: 270 }, { width: 384, height: 262 }, { width: 388, height: 300 },
-  { width: 440, height: 262 }]) {
+  { width: 440, height: 262 }, { width: 480, height: 270 }, { width: 568, height: 270 }, { width: 640, height: 276 },
+  { width: 744, height: 262 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(fullPanels);
