@@ -10,11 +10,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, T } from './lib.mjs';
-import { makeTable, mover, unchanged } from './tables.mjs';
+import { makeTable, mover, settle, unchanged } from './tables.mjs';
 
 test('a player who stops playing is asked to hurry, then played for', async () => {
     const srv = await startServer({ args: ['--hurry', '2', '--bot-delay', '0'] });
-    const t = await makeTable(srv, { seats: 2, bots: [], humans: 2, start: true });
+    const t = await makeTable(srv, { seats: 2, bots: [], humans: 2 });
+    // Taken before the start is sent: the turn begins after it, so that
+    // the time since is at least the turn's age (a time taken after the
+    // start, as this was, is at most its age: a slow server, or a slow
+    // round of waiting for every client, went past the 2 s unseen).
+    const started = Date.now();
+    t.host.send({ type: 'start' });
+    for (const c of t.all) await c.stateWhere((x) => x.view.status === 'playing', 'the match to start');
+    await settle(t);
     assert.equal(t.host.welcome.hurry, 2);
     const slow = mover(t);
     const other = t.players.find((c) => c !== slow);
@@ -24,11 +32,11 @@ test('a player who stops playing is asked to hurry, then played for', async () =
     assert.equal(s0.view.deadline, undefined, 'no timer at this table');
     assert.ok(s0.view.turn_age >= 0 && s0.view.turn_age < 2000, `turn_age ${s0.view.turn_age}`);
 
-    // Too soon (the turn began under 2 s ago; t0 is after it began), by
-    // the one to move, by a spectator: refused, nothing changes.
-    const t0 = Date.now();
+    // Too soon (the turn began under 2 s ago: asked only while less than
+    // 1.5 s have passed since the start was sent), by the one to move, by
+    // a spectator: refused, nothing changes.
     await unchanged(t, [other, slow, t.spec], async () => {
-        if (Date.now() - t0 < 1500) {
+        if (Date.now() - started < 1500) {
             const e = await other.expectError({ type: 'hurry' }, 'not_now');
             assert.match(e.message, /has had the turn for \d+ s: ask them to hurry after 2 s/);
         }
