@@ -813,7 +813,7 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
  * --json drop the whole message. */
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
 {
-    char what[512], command[4 * CLI_BOT_COMMAND_MAX + 1], msg[1600];
+    char what[768], command[4 * CLI_BOT_COMMAND_MAX + 1], msg[2400];
     char said[4 * ERR_KEPT + 64] = "";
     va_list ap;
     va_start(ap, fmt);
@@ -1537,6 +1537,61 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
 }
 
 /*
+ * Why a line is garbage, for its report: the parser's reason, after the
+ * column (the byte of the line, from 1) of the word it went wrong at,
+ * where that is known: "at column 9, '5x' is not a card (...)". The word
+ * is the first of the line's words whose line cut after it fails as the
+ * whole line does (the parser reads left to right: what follows a word
+ * it stopped at cannot change why). The last word is named only when
+ * the parser quotes it ('now' in "unexpected 'now' at the end of the
+ * move"), as a reason such as "after the discarded cards, say 'take
+ * CARD' or 'draw'" or "move too long" is about the line's end or the
+ * whole line, not its last word. A NUL byte is told by its column.
+ */
+static void garbage_why(const char *line, size_t n, char *why, size_t size)
+{
+    const char *nul = memchr(line, '\0', n);
+    if (nul) {
+        snprintf(why, size, "a NUL byte at column %zu", (size_t)(nul - line) + 1);
+        return;
+    }
+    ls_move m;
+    ls_error whole = {0}, part = {0};
+    if (ls_move_parse(line, &m, &whole) == 0) { /* not garbage: no reason */
+        why[0] = '\0';
+        return;
+    }
+    const char *blank = " \t\r\n";
+    char cut[LINE_MAX_LEN];
+    size_t col = 0;
+    for (size_t at = strspn(line, blank); line[at]; at += strspn(line + at, blank)) {
+        size_t end = at + strcspn(line + at, blank);
+        bool last = !line[end + strspn(line + end, blank)];
+        snprintf(cut, sizeof cut, "%.*s", (int)end, line);
+        if (ls_move_parse(cut, &m, &part) != 0 && !strcmp(part.msg, whole.msg)) {
+            /* The word as the parser quotes it: a form longer than 40
+             * bytes as its head of at most 37 and "..." (ls__word). */
+            char word[LINE_MAX_LEN], shown[4 * LINE_MAX_LEN + 1], quoted[64];
+            snprintf(word, sizeof word, "%.*s", (int)(end - at), line + at);
+            ls_printable(word, shown, sizeof shown);
+            if (strlen(shown) > 40)
+                snprintf(quoted, sizeof quoted, "'%.*s...'",
+                         (int)ls_printable_cut(shown, 37), shown);
+            else
+                snprintf(quoted, sizeof quoted, "'%s'", shown);
+            if (!last || strstr(whole.msg, quoted))
+                col = at + 1;
+            break;
+        }
+        at = end;
+    }
+    if (col)
+        snprintf(why, size, "at column %zu, %s", col, whole.msg);
+    else
+        snprintf(why, size, "%s", whole.msg);
+}
+
+/*
  * Asks the bot for its move and judges the answer. A wait cut short by
  * b->stop leaves the question asked (b->waiting): asked the same again
  * (the player chose to go on playing), the answer to it is waited for
@@ -1583,8 +1638,11 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             char shown[200];
             int rc = cli_bot_answer(v, line, n, &m);
             cli_shown_n(line, n, shown, sizeof shown);
-            if (rc == CLI_BOT_GARBAGE)
-                report(b, v, "garbage '%s'; the fallback plays this turn", shown);
+            if (rc == CLI_BOT_GARBAGE) {
+                char why[sizeof ((ls_error *)0)->msg + 32];
+                garbage_why(line, n, why, sizeof why);
+                report(b, v, "garbage '%s': %s; the fallback plays this turn", shown, why);
+            }
             else if (rc == CLI_BOT_ILLEGAL)
                 report(b, v, "illegal move '%s'; the fallback plays this turn", shown);
             else {

@@ -95,8 +95,50 @@ python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 m = d["bot_messages"]
 assert d["bot_failures"] > 0 and m, d
-assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"'; the fallback plays this turn" in x for x in m), m' \
+assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"': at column 9, '"'"'\\xff\\xfe\\xc3'"'"' is not a card "
+           "(cards are like AS 10H QD 7c); the fallback plays this turn" in x for x in m), m' \
     "$tmp/bytes.json" || { cat "$tmp/err"; fail "bytes that are not UTF-8 were not garbage, quoted"; }
+# A garbage answer is reported with why it is garbage, after the column
+# of the word the move went wrong at, where one is to blame: it was
+# "garbage 'discard 5x draw'" alone, the bot's author left to guess.
+# The bot answers each 'go' with the next of these lines, from the
+# one given (sim tells the first 7 failures of a match, then the last).
+cat >"$tmp/why.py" <<'PY'
+import sys
+answers = ["discard 5x draw", "discard 2C draw 4S now", "Bob discard 2C draw",
+           "discard 2C 2c draw", "discard 2C", "discard 2C draw\0 and more",
+           "declare now", "discard 2C take", "discard 2C draw now"]
+turn = int(sys.argv[1])
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go"):
+        sys.stdout.write(answers[turn % len(answers)] + "\n")
+        sys.stdout.flush()
+        turn += 1
+PY
+for first in 0 7; do
+    "$ls" sim --players "greedy,cmd:python3 $tmp/why.py $first" --matches 1 --seed 3 \
+        >/dev/null 2>"$tmp/why.err" || { cat "$tmp/why.err"; fail "sim (why $first)"; }
+    python3 -c 'import sys
+m = [x for x in open(sys.argv[1]).read().split("\n") if x.startswith("match 1: bot ")]
+want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)",
+        "garbage \x27discard 2C draw 4S now\x27: at column 20, unexpected \x27now\x27 at the end of the move",
+        "garbage \x27Bob discard 2C draw\x27: at column 1, \x27Bob\x27 is not a move: expected "
+        "\x27discard CARDS take CARD\x27, \x27discard CARDS draw\x27 or \x27declare\x27",
+        "garbage \x27discard 2C 2c draw\x27: at column 12, 2C is discarded twice",
+        "garbage \x27discard 2C\x27: after the discarded cards, say \x27take CARD\x27 or \x27draw\x27",
+        "garbage \x27discard 2C draw\\x00 and more\x27: a NUL byte at column 16",
+        "garbage \x27declare now\x27: at column 9, \x27declare\x27 takes nothing after it, got \x27now\x27",
+        "garbage \x27discard 2C take\x27: at column 12, \x27take\x27 needs the open card to take, like \x27take 5S\x27",
+        "garbage \x27discard 2C draw now\x27: at column 17, \x27now\x27 after \x27draw\x27 is not a card: \x27draw\x27 "
+        "takes nothing after it (a record names the card drawn, like \x27draw 4S\x27)"]
+want = want[int(sys.argv[2]):][:7]
+assert len(m) >= len(want), m
+for i, w in enumerate(want):
+    assert m[i].endswith("(why_py): " + w + "; the fallback plays this turn"), (i, m[i], w)' \
+        "$tmp/why.err" "$first" || { head -9 "$tmp/why.err"; fail "a garbage answer was not reported with why, and where"; }
+done
 # A second handshake is a line nobody asked for: dropped, no failure.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py hello" --matches 2 --seed 5 \
     --json >"$tmp/hello.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (handshake twice)"; }
@@ -300,7 +342,7 @@ for line in sys.stdin:
 PY
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $tmp/fb.py" --record "$tmp/fb.lsr" >"$tmp/fb.out" 2>&1 || true
-grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays'; greedy plays this turn" "$tmp/fb.out" ||
+grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays': at column 1, 'the' is not a move: expected 'discard CARDS take CARD', 'discard CARDS draw' or 'declare'; greedy plays this turn" "$tmp/fb.out" ||
     { head -3 "$tmp/fb.out"; fail "play: a bot's answer was quoted otherwise than written"; }
 # A bot that writes to its stderr and exits, with nothing holding its
 # output, is told dead by its exit alone: its stderr woke the wait, or the

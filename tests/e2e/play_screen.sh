@@ -1423,10 +1423,12 @@ wait_for pa "Ada discarded"
 quit pa
 fi
 # 49. A report longer than play_game's 700 bytes is cut inside its quote
-# too, its ending whole: a bot whose answer is 60 control bytes (garbage,
-# quoted up to 199 bytes) after a stderr line of 120 (quoted '\x01' each,
-# 480 bytes) is reported in some 760 bytes. play_game cut that at its
-# end, '; greedy plays this turn' lost before the screen's own cut.
+# too, its ending whole: a bot whose answer is 20 control bytes (garbage,
+# quoted in 80 bytes, then why: some 160) after a stderr line of 120
+# (quoted '\x01' each, 480 bytes) is reported in some 800 bytes.
+# play_game cut that at its end, '; greedy plays this turn' lost before
+# the screen's own cut (400 bytes: the stderr line's quote starts within
+# them; with an answer of 60 control bytes, quoted in 199, it does not).
 if want 49; then
 cat >"$tmp/longbot.py" <<'PY'
 import sys
@@ -1436,7 +1438,7 @@ for line in sys.stdin:
     elif line.startswith("go"):
         sys.stderr.write("\x01" * 120 + "\n")
         sys.stderr.flush()
-        print("\x02" * 60, flush=True)
+        print("\x02" * 20, flush=True)
 PY
 start lb 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/lb.lsr" --level "'cmd:python3 $tmp/longbot.py'"
 wait_for lb "Your hand: total"

@@ -345,7 +345,8 @@ PY
 # of unasked output cut ('1', ' 1', 'k 1' before).
 "$ls" sim --players "greedy,cmd:yes ok 1" --matches 1 --bot-timeout 2000 >/dev/null \
     2>"$tmp/yes.err" || { cat "$tmp/yes.err"; fail "a bot writing without end stopped the tournament"; }
-grep -q "garbage 'ok 1';" "$tmp/yes.err" && ! grep "garbage" "$tmp/yes.err" | grep -vq "garbage 'ok 1';" ||
+grep -q "garbage 'ok 1': at column 1, 'ok' is not a move" "$tmp/yes.err" &&
+    ! grep "garbage" "$tmp/yes.err" | grep -vq "garbage 'ok 1': at column 1, 'ok' is not a move" ||
     { cat "$tmp/yes.err"; fail "the tail of a line was judged as an answer"; }
 
 # A shell command that is more than one simple command runs as written.
