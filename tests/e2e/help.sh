@@ -43,10 +43,16 @@ for c in "--versoin|leastscore: unknown option '--versoin': did you mean '--vers
     grep -q "usage: leastscore" "$tmp/err" || { echo "leastscore $arg: no usage on stderr"; exit 1; }
 done
 # A long option typed with one dash is said as the option it would be
-# with two; a letter getopt does not know, inside such a word, is named
-# (play said "unknown option 'play'", its own name, and sim 'sim').
+# with two (play said "unknown option 'play'", its own name, and sim
+# 'sim'; then play and bench named the letter getopt stopped at, '-p',
+# '-s'); an unknown letter alone is named as typed.
 for c in "replay -json x|leastscore replay: unknown option '-json': did you mean '--json'?" \
-         "play --bots 2 -plain|leastscore play: unknown option '-p'" \
+         "play --bots 2 -plain|leastscore play: unknown option '-plain': did you mean '--plain'?" \
+         "play -plain|leastscore play: unknown option '-plain': did you mean '--plain'?" \
+         "play --bots 2 -x|leastscore play: unknown option '-x'" \
+         "bench -seconds 1|leastscore bench: unknown option '-seconds': did you mean '--seconds'?" \
+         "bench --seconds 1 -players 3|leastscore bench: unknown option '-players': did you mean '--players'?" \
+         "bench --seconds 1 -x|leastscore bench: unknown option '-x'" \
          "sim --seed 3 -players greedy,random|leastscore sim: unknown option '-players': did you mean '--players'?" \
          "arena -matches 3|leastscore arena: unknown option '-matches': did you mean '--matches'?"; do
     args=${c%%|*} want=${c#*|}
