@@ -524,7 +524,7 @@ static const char *bot_failure(const char *msg, const char *level, const char *n
 /* A bot's failure (bot_report's "Ada's bot: WHAT 'QUOTE'; greedy plays
  * ...") copied into buf (size bytes); see play.h. The ending is from the
  * "; " before the last "greedy plays"; the quote before it is the head's
- * end, its closing "'" or "')" kept. Whatever is cut, the cut is at a
+ * end, its closing "'" or "')" kept when the cut is inside it. Whatever is cut, the cut is at a
  * whole character or escape (ls_printable_cut): byte by byte, it stopped
  * inside an escape ('\x0') or a UTF-8 character. */
 void play_cut_report(char *buf, size_t size, const char *text, const char *ellipsis)
@@ -554,6 +554,16 @@ void play_cut_report(char *buf, size_t size, const char *text, const char *ellip
     char quote[PLAY_REPORT_MAX];
     snprintf(quote, sizeof quote, "%.*s", (int)(head - close), text);
     size_t b = ls_printable_cut(quote, size - keep);
+    /* A cut before the quote's opening "'" (one after a blank or "(")
+     * keeps no closing mark: "its stderr'...'" looked like a quote. */
+    size_t open = 0;
+    for (size_t i = head - close; close && i-- > 0;)
+        if (text[i] == '\'' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '(')) {
+            open = i;
+            break;
+        }
+    if (b <= open)
+        close = 0;
     snprintf(buf, size, "%.*s%s%.*s%s", (int)b, quote, ellipsis, (int)close,
              text + head - close, tail);
 }

@@ -1427,8 +1427,10 @@ fi
 # quoted in 80 bytes, then why: some 160) after a stderr line of 120
 # (quoted '\x01' each, 480 bytes) is reported in some 800 bytes.
 # play_game cut that at its end, '; greedy plays this turn' lost before
-# the screen's own cut (400 bytes: the stderr line's quote starts within
-# them; with an answer of 60 control bytes, quoted in 199, it does not).
+# the screen's own cut (400 bytes). With an answer of 60 control bytes
+# (quoted in 199) the screen's cut comes before the stderr line's quote
+# opens: no closing mark is kept then ("its stderr'...'" looked like a
+# quote).
 if want 49; then
 cat >"$tmp/longbot.py" <<'PY'
 import sys
@@ -1438,22 +1440,24 @@ for line in sys.stdin:
     elif line.startswith("go"):
         sys.stderr.write("\x01" * 120 + "\n")
         sys.stderr.flush()
-        print("\x02" * 20, flush=True)
+        print("\x02" * int(sys.argv[1]), flush=True)
 PY
-start lb 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/lb.lsr" --level "'cmd:python3 $tmp/longbot.py'"
-wait_for lb "Your hand: total"
-$T send-keys -t lb Space d
-wait_for lb "Ada's bot: garbage"
+for n in 20 60; do
+start lb$n 250 40 --seed 5 --bots 1 --pace 0 --record "$tmp/lb$n.lsr" --level "'cmd:python3 $tmp/longbot.py $n'"
+wait_for lb$n "Your hand: total"
+$T send-keys -t lb$n Space d
+wait_for lb$n "Ada's bot: garbage"
 python3 -c 'import sys
 rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
 mark = "\u2026" if sys.argv[2] != "C" else "~"
-end = "\\x01" + mark + "'"'"'; greedy plays this turn"
+end = ("\\x01" + mark + "'"'"'" if sys.argv[3] == "20" else mark) + "; greedy plays this turn"
 top = next(i for i, r in enumerate(rows) if r.startswith("  Ada'"'"'s bot: garbage"))
 text = " ".join(r.strip() for r in rows[top:] if r.strip() and not r.startswith(" space:"))
 assert text.endswith(end), "not cut inside the quote, its ending whole: %r" % text[-80:]
-' "$tmp/screen" "$loc" ||
-    screen_fail "a report over play_game's 700 bytes is not cut inside its quote, its ending whole"
-quit lb
+' "$tmp/screen" "$loc" "$n" ||
+    screen_fail "a report over play_game's 700 bytes ($n bytes of answer) is not cut inside its quote, its ending whole"
+quit lb$n
+done
 fi
 # 50. - then + brings the computers' pace back to where it was, in round
 # figures: the pace was multiplied by 2/3 and 3/2 and rounded down, so
