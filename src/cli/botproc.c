@@ -1571,14 +1571,12 @@ static void garbage_why(const char *line, size_t n, char *why, size_t size)
         if (ls_move_parse(cut, &m, &part) != 0 && !strcmp(part.msg, whole.msg)) {
             /* The word as the parser quotes it: a form longer than 40
              * bytes as its head of at most 37 and "..." (ls__word). */
-            char word[LINE_MAX_LEN], shown[4 * LINE_MAX_LEN + 1], quoted[64];
+            char word[LINE_MAX_LEN], shown[4 * LINE_MAX_LEN + 1];
+            char quoted[sizeof shown + 5];
             snprintf(word, sizeof word, "%.*s", (int)(end - at), line + at);
             ls_printable(word, shown, sizeof shown);
-            if (strlen(shown) > 40)
-                snprintf(quoted, sizeof quoted, "'%.*s...'",
-                         (int)ls_printable_cut(shown, 37), shown);
-            else
-                snprintf(quoted, sizeof quoted, "'%s'", shown);
+            size_t len = strlen(shown), k = len > 40 ? ls_printable_cut(shown, 37) : len;
+            snprintf(quoted, sizeof quoted, "'%.*s%s'", (int)k, shown, k < len ? "..." : "");
             if (!last || strstr(whole.msg, quoted))
                 col = at + 1;
             break;

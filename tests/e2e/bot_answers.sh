@@ -102,12 +102,14 @@ assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"': at column 9, '"'"'\\
 # of the word the move went wrong at, where one is to blame: it was
 # "garbage 'discard 5x draw'" alone, the bot's author left to guess.
 # The bot answers each 'go' with the next of these lines, from the
-# one given (sim tells the first 7 failures of a match, then the last).
+# one given (sim tells the first 7 failures of a match, then the last);
+# a long word is quoted by its head in the reason, and found all the same.
 cat >"$tmp/why.py" <<'PY'
 import sys
 answers = ["discard 5x draw", "discard 2C draw 4S now", "Bob discard 2C draw",
            "discard 2C 2c draw", "discard 2C", "discard 2C draw\0 and more",
-           "declare now", "discard 2C take", "discard 2C draw now"]
+           "declare now", "discard 2C take", "discard 2C draw now",
+           "discard 2C draw 4S " + "x" * 50]
 turn = int(sys.argv[1])
 for line in sys.stdin:
     if line.startswith("leastscore-bot"):
@@ -132,7 +134,9 @@ want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card 
         "garbage \x27declare now\x27: at column 9, \x27declare\x27 takes nothing after it, got \x27now\x27",
         "garbage \x27discard 2C take\x27: at column 12, \x27take\x27 needs the open card to take, like \x27take 5S\x27",
         "garbage \x27discard 2C draw now\x27: at column 17, \x27now\x27 after \x27draw\x27 is not a card: \x27draw\x27 "
-        "takes nothing after it (a record names the card drawn, like \x27draw 4S\x27)"]
+        "takes nothing after it (a record names the card drawn, like \x27draw 4S\x27)",
+        "garbage \x27discard 2C draw 4S " + "x" * 50 + "\x27: at column 20, unexpected \x27" + "x" * 37
+        + "...\x27 at the end of the move"]
 want = want[int(sys.argv[2]):][:7]
 assert len(m) >= len(want), m
 for i, w in enumerate(want):
