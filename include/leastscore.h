@@ -69,7 +69,8 @@ typedef struct ls_error {
     int code;       /* the LS_E... code that was returned */
     int line;       /* record line, or 0 */
     char msg[256];  /* what was wrong, for a person */
-    int column;     /* byte of the record line, from 1, or 0 */
+    int column;     /* byte of the record line (or of a move's text,
+                       ls_move_parse), from 1, or 0 */
 } ls_error;
 
 /* The short name of an error code: "illegal discard", ... Never NULL. */
@@ -217,7 +218,11 @@ typedef struct ls_move {
  * (drawn card known), "declare". Returns the length needed. */
 int ls_move_str(ls_move m, char *buf, size_t size);
 /* Parses record notation (the inverse of ls_move_str). The drawn card is
- * optional. Checks syntax only, not legality. */
+ * optional. Checks syntax only, not legality. A refusal whose reason is
+ * one word of text (a word that is no card, a card named twice, a word
+ * too many) sets err->column to the byte of text, from 1, where that word
+ * begins; one about the move as a whole (empty, too long, cut short)
+ * leaves it 0. */
 int ls_move_parse(const char *text, ls_move *m, ls_error *err);
 
 /* ------------------------------------------------------------------ */

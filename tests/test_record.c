@@ -1233,14 +1233,20 @@ static void test_errors_of_long_lines_point_at_the_limit(void **state)
 }
 
 /* A call that reads no record says no place. */
+/* An error outside a record has no line; its column, if any, is the
+ * byte of the text it was about (a move's word at fault), else 0. */
 static void test_errors_outside_a_record_have_no_line_or_column(void **state)
 {
     (void)state;
     ls_error err = {.line = 5, .column = 7};
     ls_move m;
-    assert_int_not_equal(ls_move_parse("pass", &m, &err), 0);
+    assert_int_not_equal(ls_move_parse("discard 2D", &m, &err), 0);
     assert_int_equal(err.line, 0);
     assert_int_equal(err.column, 0);
+    err = (ls_error){.line = 5, .column = 7};
+    assert_int_not_equal(ls_move_parse(" pass", &m, &err), 0);
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.column, 2);
 }
 
 static const struct CMUnitTest tests[] = {

@@ -370,23 +370,28 @@ static void test_text_that_is_not_a_move_is_rejected(void **state)
 static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **state)
 {
     (void)state;
+    /* column: the byte where the word at fault begins (from 1) */
     static const struct {
         const char *text, *msg;
+        int column;
     } cases[] = {
         {"discard 2d 2h draw extra", "'extra' after 'draw' is not a card: 'draw' takes "
                                      "nothing after it (a record names the card drawn, "
-                                     "like 'draw 4S')"},
+                                     "like 'draw 4S')", 20},
         {"discard 2d take extra", "'extra' after 'take' is not a card: 'take' needs the "
-                                  "open card to take, like 'take 5S'"},
+                                  "open card to take, like 'take 5S'", 17},
         {"discard 2d 2h extra", "'extra' is not a card (cards are like AS 10H QD 7c); "
-                                "after the discarded cards, say 'take CARD' or 'draw'"},
-        {"discard extra draw", "'extra' is not a card (cards are like AS 10H QD 7c)"},
+                                "after the discarded cards, say 'take CARD' or 'draw'", 15},
+        {"discard extra draw", "'extra' is not a card (cards are like AS 10H QD 7c)", 9},
         {"discard 2d, 2h draw", "'2d,' is not a card: write the cards apart with "
-                                "spaces, not commas, like 'discard 7H 8H draw'"},
+                                "spaces, not commas, like 'discard 7H 8H draw'", 9},
         {"discard 2d,2h draw", "'2d,2h' is not a card: write the cards apart with "
-                               "spaces, not commas, like 'discard 7H 8H draw'"},
-        {"declare extra", "'declare' takes nothing after it, got 'extra'"},
-        {"discard 2d draw 4s extra", "unexpected 'extra' at the end of the move"},
+                               "spaces, not commas, like 'discard 7H 8H draw'", 9},
+        {"declare extra", "'declare' takes nothing after it, got 'extra'", 9},
+        {"discard 2d draw 4s extra", "unexpected 'extra' at the end of the move", 20},
+        {"  discard\t2d  2D draw", "2D is discarded twice", 15},
+        {" extra", "'extra' is not a move: expected 'discard CARDS take CARD', "
+                   "'discard CARDS draw' or 'declare'", 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ls_move m = {.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
@@ -395,6 +400,9 @@ static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **s
         if (strcmp(err.msg, cases[i].msg))
             fail_msg("'%s': got \"%s\", expected \"%s\"", cases[i].text, err.msg,
                      cases[i].msg);
+        if (err.column != cases[i].column)
+            fail_msg("'%s': column %d, expected %d", cases[i].text, err.column,
+                     cases[i].column);
         assert_int_equal(m.kind, LS_MOVE_DECLARE); /* m unchanged */
     }
 }
@@ -408,11 +416,13 @@ static void test_a_move_at_its_bounds_says_what_is_wrong(void **state)
     long_move[300] = '\0';
     const struct {
         const char *text, *msg;
+        int column; /* 0: the reason is about the whole move */
     } cases[] = {
-        {"discard", "'discard' needs at least one card, like 'discard 7H draw'"},
-        {"discard draw", "'discard' needs at least one card, like 'discard 7H draw'"},
-        {"discard 2d take", "'take' needs the open card to take, like 'take 5S'"},
-        {long_move, "move too long: a move has at most 255 characters, this one has 300"},
+        {"discard", "'discard' needs at least one card, like 'discard 7H draw'", 0},
+        {"discard draw", "'discard' needs at least one card, like 'discard 7H draw'", 0},
+        {"discard 2d", "after the discarded cards, say 'take CARD' or 'draw'", 0},
+        {"discard 2d take", "'take' needs the open card to take, like 'take 5S'", 12},
+        {long_move, "move too long: a move has at most 255 characters, this one has 300", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ls_move m;
@@ -421,6 +431,9 @@ static void test_a_move_at_its_bounds_says_what_is_wrong(void **state)
         if (strcmp(err.msg, cases[i].msg))
             fail_msg("'%.40s': got \"%s\", expected \"%s\"", cases[i].text, err.msg,
                      cases[i].msg);
+        if (err.column != cases[i].column)
+            fail_msg("'%.40s': column %d, expected %d", cases[i].text, err.column,
+                     cases[i].column);
     }
     /* A long word is quoted by its head, so that the reason stays whole:
      * 255 characters are read, and refused for the word, not the length. */

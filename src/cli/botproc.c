@@ -1538,15 +1538,11 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
 
 /*
  * Why a line is garbage, for its report: the parser's reason, after the
- * column (the byte of the line, from 1) of the word it went wrong at,
- * where that is known: "at column 9, '5x' is not a card (...)". The word
- * is the first of the line's words whose line cut after it fails as the
- * whole line does (the parser reads left to right: what follows a word
- * it stopped at cannot change why). The last word is named only when
- * the parser quotes it ('now' in "unexpected 'now' at the end of the
- * move"), as a reason such as "after the discarded cards, say 'take
- * CARD' or 'draw'" or "move too long" is about the line's end or the
- * whole line, not its last word. A NUL byte is told by its column.
+ * column (the byte of the line, from 1) of the word it went wrong at when
+ * the reason is about one word: "at column 9, '5x' is not a card (...)".
+ * A reason about the line's end or the whole line ("after the discarded
+ * cards, say 'take CARD' or 'draw'", "move too long") has none. A NUL
+ * byte is told by its column.
  */
 static void garbage_why(const char *line, size_t n, char *why, size_t size)
 {
@@ -1556,37 +1552,13 @@ static void garbage_why(const char *line, size_t n, char *why, size_t size)
         return;
     }
     ls_move m;
-    ls_error whole = {0}, part = {0};
-    if (ls_move_parse(line, &m, &whole) == 0) { /* not garbage: no reason */
+    ls_error err = {0};
+    if (ls_move_parse(line, &m, &err) == 0) /* not garbage: no reason */
         why[0] = '\0';
-        return;
-    }
-    const char *blank = " \t\r\n";
-    char cut[LINE_MAX_LEN];
-    size_t col = 0;
-    for (size_t at = strspn(line, blank); line[at]; at += strspn(line + at, blank)) {
-        size_t end = at + strcspn(line + at, blank);
-        bool last = !line[end + strspn(line + end, blank)];
-        snprintf(cut, sizeof cut, "%.*s", (int)end, line);
-        if (ls_move_parse(cut, &m, &part) != 0 && !strcmp(part.msg, whole.msg)) {
-            /* The word as the parser quotes it: a form longer than 40
-             * bytes as its head of at most 37 and "..." (ls__word). */
-            char word[LINE_MAX_LEN], shown[4 * LINE_MAX_LEN + 1];
-            char quoted[sizeof shown + 5];
-            snprintf(word, sizeof word, "%.*s", (int)(end - at), line + at);
-            ls_printable(word, shown, sizeof shown);
-            size_t len = strlen(shown), k = len > 40 ? ls_printable_cut(shown, 37) : len;
-            snprintf(quoted, sizeof quoted, "'%.*s%s'", (int)k, shown, k < len ? "..." : "");
-            if (!last || strstr(whole.msg, quoted))
-                col = at + 1;
-            break;
-        }
-        at = end;
-    }
-    if (col)
-        snprintf(why, size, "at column %zu, %s", col, whole.msg);
+    else if (err.column > 0)
+        snprintf(why, size, "at column %d, %s", err.column, err.msg);
     else
-        snprintf(why, size, "%s", whole.msg);
+        snprintf(why, size, "%s", err.msg);
 }
 
 /*

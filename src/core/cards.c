@@ -7,6 +7,7 @@
  * notation: "discard 7H 8H 9H take 5S", "discard KD draw [4S]", "declare".
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -148,6 +149,17 @@ static int tokenize(const char *text, char *buf, size_t size, char **tok, int ma
     return n;
 }
 
+/* ls__fail, with err->column the byte of the text (from 1) where the word
+ * at fault, tok (in buf, the text's copy), begins. */
+static int fail_at(ls_error *err, const char *buf, const char *tok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ls__vfail(err, LS_ESYNTAX, 0, (int)(tok - buf) + 1, fmt, ap);
+    va_end(ap);
+    return LS_ESYNTAX;
+}
+
 int ls_move_parse(const char *text, ls_move *m, ls_error *err)
 {
     char buf[256], w[LS__WORD_SHOWN + 1];
@@ -167,35 +179,35 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
                         "'discard CARDS draw' or 'declare'");
     if (!strcasecmp(tok[0], "declare")) {
         if (n != 1)
-            return ls__fail(err, LS_ESYNTAX, "'declare' takes nothing after it, "
+            return fail_at(err, buf, tok[1], "'declare' takes nothing after it, "
                                              "got '%s'", ls__word(tok[1], w));
         *m = (ls_move){.discard = 0, .kind = LS_MOVE_DECLARE, .card = LS_NO_CARD};
         return 0;
     }
     if (strcasecmp(tok[0], "discard"))
-        return ls__fail(err, LS_ESYNTAX,
-                        "'%s' is not a move: expected 'discard CARDS take CARD', "
-                        "'discard CARDS draw' or 'declare'",
-                        ls__word(tok[0], w));
+        return fail_at(err, buf, tok[0],
+                       "'%s' is not a move: expected 'discard CARDS take CARD', "
+                       "'discard CARDS draw' or 'declare'",
+                       ls__word(tok[0], w));
     ls_move mv = {.discard = 0, .kind = 0, .card = LS_NO_CARD};
     int i = 1;
     for (; i < n && strcasecmp(tok[i], "take") && strcasecmp(tok[i], "draw"); i++) {
         ls_card c = ls_card_parse(tok[i]);
         if (c == LS_NO_CARD && strchr(tok[i], ','))
-            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card: write the cards "
-                            "apart with spaces, not commas, like 'discard 7H 8H draw'",
-                            ls__word(tok[i], w));
+            return fail_at(err, buf, tok[i], "'%s' is not a card: write the cards "
+                           "apart with spaces, not commas, like 'discard 7H 8H draw'",
+                           ls__word(tok[i], w));
         if (c == LS_NO_CARD && mv.discard)
-            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are like AS "
-                            "10H QD 7c); after the discarded cards, say 'take CARD' "
-                            "or 'draw'", ls__word(tok[i], w));
+            return fail_at(err, buf, tok[i], "'%s' is not a card (cards are like AS "
+                           "10H QD 7c); after the discarded cards, say 'take CARD' "
+                           "or 'draw'", ls__word(tok[i], w));
         if (c == LS_NO_CARD)
-            return ls__fail(err, LS_ESYNTAX, "'%s' is not a card (cards are "
-                            "like AS 10H QD 7c)", ls__word(tok[i], w));
+            return fail_at(err, buf, tok[i], "'%s' is not a card (cards are "
+                           "like AS 10H QD 7c)", ls__word(tok[i], w));
         char name[4]; /* "th" and "10h" are both 10H */
         if (mv.discard & LS_BIT(c))
-            return ls__fail(err, LS_ESYNTAX, "%s is discarded twice",
-                            ls_card_str(c, name));
+            return fail_at(err, buf, tok[i], "%s is discarded twice",
+                           ls_card_str(c, name));
         mv.discard |= LS_BIT(c);
     }
     if (!mv.discard)
@@ -212,21 +224,21 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     if (i < n) {
         mv.card = ls_card_parse(tok[i]);
         if (mv.card == LS_NO_CARD && take)
-            return ls__fail(err, LS_ESYNTAX, "'%s' after 'take' is not a card: "
-                            "'take' needs the open card to take, like 'take 5S'",
-                            ls__word(tok[i], w));
+            return fail_at(err, buf, tok[i], "'%s' after 'take' is not a card: "
+                           "'take' needs the open card to take, like 'take 5S'",
+                           ls__word(tok[i], w));
         if (mv.card == LS_NO_CARD)
-            return ls__fail(err, LS_ESYNTAX, "'%s' after 'draw' is not a card: "
-                            "'draw' takes nothing after it (a record names the "
-                            "card drawn, like 'draw 4S')", ls__word(tok[i], w));
+            return fail_at(err, buf, tok[i], "'%s' after 'draw' is not a card: "
+                           "'draw' takes nothing after it (a record names the "
+                           "card drawn, like 'draw 4S')", ls__word(tok[i], w));
         i++;
     } else if (take) {
-        return ls__fail(err, LS_ESYNTAX, "'take' needs the open card to take, "
-                        "like 'take 5S'");
+        return fail_at(err, buf, tok[i - 1], "'take' needs the open card to take, "
+                       "like 'take 5S'");
     }
     if (i < n)
-        return ls__fail(err, LS_ESYNTAX, "unexpected '%s' at the end of the move",
-                        ls__word(tok[i], w));
+        return fail_at(err, buf, tok[i], "unexpected '%s' at the end of the move",
+                       ls__word(tok[i], w));
     *m = mv;
     return 0;
 }
