@@ -140,6 +140,12 @@ uint64_t cli_mix(uint64_t x);
 /* The 95% Wilson score interval of k successes in n. */
 void cli_wilson(long k, long n, double *lo, double *hi);
 
+/* The word an option error is about, after getopt_long returned c ('?'
+ * or ':'): argv[optind - 1], but for an unknown letter inside a word of
+ * letters ("-players", a long option typed with one dash), which leaves
+ * getopt inside that word with optind on it, so that argv[optind - 1] is
+ * the word before it ("unknown option 'sim'"): that word itself. */
+const char *cli_option_given(int c, int argc, char **argv);
 /* The usage error for an option getopt_long did not take, `given` as
  * written: an abbreviation that fits several of longopts ("--play" for
  * --players and --player, which getopt_long refuses as it refuses an

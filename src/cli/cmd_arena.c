@@ -710,19 +710,6 @@ static int check(arena *A, const cli_runner_opts *o, long tables_given, bool siz
     return 0;
 }
 
-/* The word an option error is about. An unknown letter inside a word of
- * letters ("-players", a long option with one dash) leaves getopt inside
- * that word, optind on it, so argv[optind - 1] was the word before it:
- * "unknown option 'sim'". */
-static const char *option_given(int c, int argc, char **argv)
-{
-    const char *last = argv[optind - 1];
-    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
-    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
-        return argv[optind];
-    return last;
-}
-
 int cmd_arena(int argc, char **argv)
 {
     enum { O_MATCHES = CLI_O_OWN, O_TABLES, O_SIZE, O_CAL };
@@ -774,7 +761,7 @@ int cmd_arena(int argc, char **argv)
             break;
         default:
             rc = cli_runner_option("arena", c, longopts[idx].name, optarg,
-                                   option_given(c, argc, argv), &common);
+                                   cli_option_given(c, argc, argv), &common);
         }
         if (rc)
             return rc;

@@ -152,20 +152,6 @@ static void draw_progress(const struct totals *t, uint64_t matches, double secon
     fflush(stderr);
 }
 
-/* The word an option error is about (as cmd_sim.c's option_given): an
- * unknown letter inside a word of letters ("-seconds", a long option
- * with one dash) leaves getopt inside that word, optind on it, so
- * argv[optind - 1] was the word before it, and the error named the
- * letter: "unknown option '-s'", not "did you mean '--seconds'?". */
-static const char *option_given(int c, int argc, char **argv)
-{
-    const char *last = argv[optind - 1];
-    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
-    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
-        return argv[optind];
-    return last;
-}
-
 int cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -245,7 +231,7 @@ int cmd_bench(int argc, char **argv)
         case ':': /* '--seconds' at the end was an "unknown option" */
             return cli_usage_error("bench", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_option_error("bench", option_given(c, argc, argv), opts);
+            return cli_option_error("bench", cli_option_given(c, argc, argv), opts);
         }
     }
     if (optind < argc)

@@ -97,20 +97,6 @@ static int path_fits(const char *opt, const char *path)
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
        OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE };
 
-/* The word an option error is about (as cmd_sim.c's option_given): an
- * unknown letter inside a word of letters ("-plain", a long option with
- * one dash) leaves getopt inside that word, optind on it, so
- * argv[optind - 1] was the word before it, and the error named the
- * letter: "unknown option '-p'", not "did you mean '--plain'?". */
-static const char *option_given(int c, int argc, char **argv)
-{
-    const char *last = argv[optind - 1];
-    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
-    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
-        return argv[optind];
-    return last;
-}
-
 /* The rules options: command-line name -> rules.md name. */
 static int parse_args(int argc, char **argv, play_opts *o)
 {
@@ -205,7 +191,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case ':':
             return cli_usage_error("play", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_option_error("play", option_given(c, argc, argv), longopts);
+            return cli_option_error("play", cli_option_given(c, argc, argv), longopts);
         }
     }
     if (optind < argc)

@@ -258,7 +258,7 @@ int cmd_serve(int argc, char **argv)
         case ':':
             return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_option_error("serve", argv[optind - 1], longopts);
+            return cli_option_error("serve", cli_option_given(c, argc, argv), longopts);
         }
         if (rc)
             return rc;

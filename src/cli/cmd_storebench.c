@@ -345,7 +345,7 @@ int cmd_storebench(int argc, char **argv)
         case ':': /* getopt_long said so itself, and it was an 'unknown option' */
             return cli_usage_error("storebench", "%s needs a value", argv[optind - 1]);
         default:
-            return cli_option_error("storebench", argv[optind - 1], opts);
+            return cli_option_error("storebench", cli_option_given(c, argc, argv), opts);
         }
         if (rc)
             return rc;

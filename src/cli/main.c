@@ -286,6 +286,15 @@ int cli_parse_seed(const char *cmd, const char *arg, uint64_t *out)
     return 0;
 }
 
+const char *cli_option_given(int c, int argc, char **argv)
+{
+    const char *last = argv[optind - 1];
+    bool in_last = last[0] == '-' && last[1] != '-' && strchr(last + 1, optopt);
+    if (c == '?' && optopt > 0 && optopt < 127 && !in_last && optind < argc)
+        return argv[optind];
+    return last;
+}
+
 int cli_option_error(const char *cmd, const char *given,
                      const struct option *longopts)
 {

@@ -44,8 +44,8 @@ for c in "--versoin|leastscore: unknown option '--versoin': did you mean '--vers
 done
 # A long option typed with one dash is said as the option it would be
 # with two (play said "unknown option 'play'", its own name, and sim
-# 'sim'; then play and bench named the letter getopt stopped at, '-p',
-# '-s'); an unknown letter alone is named as typed.
+# 'sim'; then play, bench, serve and storebench named the letter getopt
+# stopped at, '-p', '-s', '-l'); an unknown letter alone is named as typed.
 for c in "replay -json x|leastscore replay: unknown option '-json': did you mean '--json'?" \
          "play --bots 2 -plain|leastscore play: unknown option '-plain': did you mean '--plain'?" \
          "play -plain|leastscore play: unknown option '-plain': did you mean '--plain'?" \
@@ -54,7 +54,10 @@ for c in "replay -json x|leastscore replay: unknown option '-json': did you mean
          "bench --seconds 1 -players 3|leastscore bench: unknown option '-players': did you mean '--players'?" \
          "bench --seconds 1 -x|leastscore bench: unknown option '-x'" \
          "sim --seed 3 -players greedy,random|leastscore sim: unknown option '-players': did you mean '--players'?" \
-         "arena -matches 3|leastscore arena: unknown option '-matches': did you mean '--matches'?"; do
+         "arena -matches 3|leastscore arena: unknown option '-matches': did you mean '--matches'?" \
+         "serve -listen 127.0.0.1:0|leastscore serve: unknown option '-listen': did you mean '--listen'?" \
+         "serve -x|leastscore serve: unknown option '-x'" \
+         "storebench -players 2|leastscore storebench: unknown option '-players': did you mean '--players'?"; do
     args=${c%%|*} want=${c#*|}
     rc=0
     # shellcheck disable=SC2086
