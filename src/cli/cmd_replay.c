@@ -7,8 +7,9 @@
  * `<stdin>` when the record comes from `-`; no COLUMN for what is missing
  * at the end) and turns the completed rounds' results
  * into a readable summary or, with --json, one JSON object built with
- * jansson. Exit status: 0 valid record, 1 invalid record (exactly one line
- * on stderr), 2 usage error or a file that cannot be read (docs/record-format.md).
+ * jansson. Exit status: 0 valid record, 1 invalid record (one message on
+ * stderr: one line in a pipe or a file, broken at spaces at a terminal), 2
+ * usage error or a file that cannot be read (docs/record-format.md).
  */
 #include <dirent.h>
 #include <errno.h>
