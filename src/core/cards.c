@@ -152,6 +152,8 @@ static int tokenize(const char *text, char *buf, size_t size, char **tok, int ma
 /* ls__fail, with err->column the byte of the text (from 1) where the word
  * at fault, tok (in buf, the text's copy), begins. */
 static int fail_at(ls_error *err, const char *buf, const char *tok, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail_at(ls_error *err, const char *buf, const char *tok, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

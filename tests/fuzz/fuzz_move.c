@@ -3,7 +3,8 @@
  * text.
  *
  * A line that parses must write back (ls_move_str) to text that parses to
- * the same move; a line that does not parse leaves a printable message.
+ * the same move; a line that does not parse leaves a printable message,
+ * no line, and a column that is 0 or the first byte of one of its words.
  */
 #include <string.h>
 
@@ -20,6 +21,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ls_error err;
     if (ls_move_parse(text, &m, &err) != 0) {
         fuzz_check_message(&err);
+        FUZZ_CHECK(err.line == 0, "line %d", err.line);
+        size_t len = strlen(text);
+        FUZZ_CHECK(err.column >= 0 && (size_t)err.column <= len, "column %d of %zu bytes",
+                   err.column, len);
+        if (err.column > 0) {
+            size_t at = (size_t)err.column - 1;
+            FUZZ_CHECK(!strchr(" \t\r\n", text[at]) &&
+                           (at == 0 || strchr(" \t\r\n", text[at - 1])),
+                       "column %d is not where a word starts in '%s'", err.column, text);
+        }
         return 0;
     }
     FUZZ_CHECK(m.kind >= LS_MOVE_TAKE && m.kind <= LS_MOVE_DECLARE, "kind %d", (int)m.kind);
