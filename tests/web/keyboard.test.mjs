@@ -146,8 +146,13 @@ test('Enter in the name with no code creates a table, as Create table does', asy
 // in the strip at the screen's foot kept clear for that button: the page
 // scrolled to bring it above the strip, as it did for the same control
 // given its focus back before 5f89f97.
+//
+// (An upright phone 360 px wide: the window made short here is under 480
+// px high, and from 380 px wide such a window has the layout of a phone
+// on its side (2cdba59), where the hand is not at the screen's foot.)
+const UPRIGHT = { width: 360, height: 740 };
 test('a control standing in for the focused one, in the Chat button\'s strip, scrolls nothing', async (t) => {
-  await openPages(t, env.browser, [PHONE], async (page) => {
+  await openPages(t, env.browser, [UPRIGHT], async (page) => {
     await page.goto(env.server.url + '/');
     await setName(page, 'Strip');
     await createTable(page, { seats: 2, kinds: ['greedy'] });
@@ -156,7 +161,7 @@ test('a control standing in for the focused one, in the Chat button\'s strip, sc
     // The screen is made to end 30 px under the hand's cards, in the
     // strip of 4.5rem kept for Chat.
     const handBottom = await page.evaluate(() => document.querySelector('.hand button').getBoundingClientRect().bottom + window.scrollY);
-    await page.setViewportSize({ width: PHONE.width, height: Math.ceil(handBottom) + 30 });
+    await page.setViewportSize({ width: UPRIGHT.width, height: Math.ceil(handBottom) + 30 });
     await page.evaluate(() => window.scrollTo(0, 0));
     // (Selected from the keyboard: a click scrolls the card above the
     // strip first.)
