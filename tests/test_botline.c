@@ -168,18 +168,26 @@ static void test_an_overlong_comment_is_skipped_whole(void **state)
     free(comment);
 }
 
-/* A NUL byte does not end a line: "declare\0junk" is a line of 12 bytes,
- * and garbage, not "declare"; a line of NUL bytes is not an empty one. */
-static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **state)
+/* A match of two dealt with seed 7, and the view of the seat to move
+ * (its first turn), for the tests of what a bot's answer is. */
+static ls_state *first_turn(ls_view *v)
 {
-    (void)state;
     static const char *const names[] = {"Ada", "Ben"};
     ls_error err = {0};
     ls_state *s = ls_state_new(NULL, 2, names, 7, &err);
     assert_non_null(s);
     assert_int_equal(ls_deal(s, &err), 0);
+    ls_view_of(s, ls_turn(s), v);
+    return s;
+}
+
+/* A NUL byte does not end a line: "declare\0junk" is a line of 12 bytes,
+ * and garbage, not "declare"; a line of NUL bytes is not an empty one. */
+static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **state)
+{
+    (void)state;
     ls_view v;
-    ls_view_of(s, ls_turn(s), &v);
+    ls_state *s = first_turn(&v);
     ls_move m;
     assert_int_equal(cli_bot_answer(&v, "declare", 7, &m), CLI_BOT_ILLEGAL); /* turn 1 */
 
@@ -205,13 +213,8 @@ static void test_a_line_with_a_nul_byte_is_taken_whole_and_is_garbage(void **sta
 static void test_an_answer_with_a_name_or_a_word_more_is_garbage(void **state)
 {
     (void)state;
-    static const char *const names[] = {"Ada", "Ben"};
-    ls_error err = {0};
-    ls_state *s = ls_state_new(NULL, 2, names, 7, &err);
-    assert_non_null(s);
-    assert_int_equal(ls_deal(s, &err), 0);
     ls_view v;
-    ls_view_of(s, ls_turn(s), &v);
+    ls_state *s = first_turn(&v);
     char card[4], other[4], line[80];
     ls_card_str(ls_cards_first(v.hand), card);
     ls_card_str(ls_cards_first(LS_ALL_CARDS & ~v.hand & ~v.open), other);

@@ -6,6 +6,7 @@
 # testing.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/e2e/lib/serving.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u BUILD -u SAN -u OPT -u LTO -u CFLAGS make -C "$root" --no-print-directory -s install PREFIX=/opt/ls DESTDIR="$tmp/stage" >/dev/null
@@ -38,15 +39,8 @@ if [ -d "$root/web" ]; then
     "$p/bin/leastscore" serve --listen 127.0.0.1:0 --data "$tmp/data" \
         >"$tmp/serve.out" 2>"$tmp/serve.err" &
     spid=$!
-    # Within 60 s of the clock (it was 100 tries of 0.05 s: a server
-    # that makes its store on a loaded machine may take longer), and not
-    # after it has exited.
-    end=$(($(date +%s) + 60))
-    while ! grep -q serving "$tmp/serve.out" 2>/dev/null; do
-        [ "$(date +%s)" -lt "$end" ] && kill -0 "$spid" 2>/dev/null ||
-            { kill "$spid" 2>/dev/null || true; cat "$tmp/serve.err"; echo "installed serve did not start"; exit 1; }
-        sleep 0.05
-    done
+    wait_serving "$spid" "$tmp/serve.out" "$tmp/serve.err" ||
+        { kill "$spid" 2>/dev/null || true; echo "installed serve did not start: $why"; exit 1; }
     url=$(sed 's/^leastscore: serving //' "$tmp/serve.out")
     curl -s "$url" > "$tmp/index.html" || true
     kill -TERM "$spid"; wait "$spid" || { echo "installed serve: exit $?"; exit 1; }

@@ -11,21 +11,7 @@ pid=""
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 fail() { echo "serve: $*"; exit 1; }
-# wait_serving OUT ERR WHAT: waits until the server started last ($pid)
-# has printed its address to OUT; fails with its log (ERR) if it exits
-# first, or after $start_s seconds. The wait was 100 rounds of 0.05 s (5
-# s), which a server built with the sanitizers, opening its store with
-# synchronous writes on a loaded machine, can take to start: a slow start
-# is no failure here, only one that never comes.
-start_s=$([ -n "${LS_SANITIZED:-}" ] && echo 120 || echo 60)
-wait_serving() {
-    end=$(( $(date +%s) + start_s ))
-    while ! grep -q serving "$1" 2>/dev/null; do
-        kill -0 "$pid" 2>/dev/null || { cat "$2"; fail "$3: the server exited before it printed its address"; }
-        [ "$(date +%s)" -lt "$end" ] || { cat "$2"; fail "$3: no address printed in $start_s s"; }
-        sleep 0.05
-    done
-}
+. "$(cd "$(dirname "$0")" && pwd)/lib/serving.sh"
 
 expect_usage() { # expect_usage "what the message says" args...
     want=$1; shift
@@ -88,7 +74,7 @@ expect_usage "unexpected argument" extra
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_serving "$tmp/out" "$tmp/err" "127.0.0.1:0"
+wait_serving "$pid" "$tmp/out" "$tmp/err" || fail "127.0.0.1:0: $why"
 line=$(cat "$tmp/out")
 echo "$line" | grep -Eq '^leastscore: serving http://127\.0\.0\.1:[1-9][0-9]*/$' || fail "line: $line"
 url=${line#leastscore: serving }
@@ -114,7 +100,7 @@ grep -q "cannot listen on 127.0.0.1:$port" "$tmp/err2" || fail "port in use: $(c
 # the store (it would restore the first's tables in progress and play
 # them beside it, both writing one record): exit 1 naming the directory,
 # and the first goes on serving.
-if timeout "$start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
+if timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data" \
     >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on $tmp/data ran"; else rc=$?; fi
 [ "$rc" -eq 1 ] || fail "data directory in use: exit $rc (want 1)"
 grep -qF "the data directory $tmp/data is in use by another server" "$tmp/err2" ||
@@ -142,7 +128,7 @@ done
 "$bin" serve --listen localhost:0 --web "$tmp/web" --data "$tmp/data" \
     >"$tmp/out4" 2>"$tmp/err4" &
 pid=$!
-wait_serving "$tmp/out4" "$tmp/err4" "localhost"
+wait_serving "$pid" "$tmp/out4" "$tmp/err4" || fail "localhost: $why"
 line=$(cat "$tmp/out4")
 echo "$line" | grep -Eq '^leastscore: serving http://localhost:[1-9][0-9]*/$' || fail "localhost line: $line"
 port=${line##*:}; port=${port%/}
@@ -179,7 +165,7 @@ int flock(int fd, int op)
 EOC
     if "${CC:-cc}" -shared -fPIC -o "$tmp/nolock.so" "$tmp/nolock.c" -ldl 2>"$tmp/cc.err"; then
         for on in dir file; do
-            if NOLOCK_ON=$on LD_PRELOAD="$tmp/nolock.so" timeout "$start_s" "$bin" serve --listen 127.0.0.1:0 \
+            if NOLOCK_ON=$on LD_PRELOAD="$tmp/nolock.so" timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 \
                 --web "$tmp/web" --data "$tmp/data5" >"$tmp/out5" 2>"$tmp/err5"; then
                 fail "no locks on the $on: the server ran"; else rc=$?; fi
             [ "$rc" -eq 1 ] || fail "no locks on the $on: exit $rc (want 1): $(cat "$tmp/err5")"

@@ -11,21 +11,7 @@ pid=""
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 fail() { echo "serve_db: $*"; exit 1; }
-# wait_serving OUT ERR WHAT: waits until the server started last ($pid)
-# has printed its address to OUT; fails with its log (ERR) if it exits
-# first, or after $start_s seconds. The wait was 100 rounds of 0.05 s (5
-# s), which a server built with the sanitizers, opening its store with
-# synchronous writes on a loaded machine, can take to start: a slow start
-# is no failure here, only one that never comes.
-start_s=$([ -n "${LS_SANITIZED:-}" ] && echo 120 || echo 60)
-wait_serving() {
-    end=$(( $(date +%s) + start_s ))
-    while ! grep -q serving "$1" 2>/dev/null; do
-        kill -0 "$pid" 2>/dev/null || { cat "$2"; fail "$3: the server exited before it printed its address"; }
-        [ "$(date +%s)" -lt "$end" ] || { cat "$2"; fail "$3: no address printed in $start_s s"; }
-        sleep 0.05
-    done
-}
+. "$(cd "$(dirname "$0")" && pwd)/lib/serving.sh"
 
 mkdir -p "$tmp/web"
 echo '<!doctype html><title>t</title>' > "$tmp/web/index.html"
@@ -45,7 +31,7 @@ grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db "$tmp/store.db" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_serving "$tmp/out" "$tmp/err" "--db $tmp/store.db"
+wait_serving "$pid" "$tmp/out" "$tmp/err" || fail "--db $tmp/store.db: $why"
 grep -q "matches are kept in the sqlite store $tmp/store.db" "$tmp/err" ||
     { cat "$tmp/err"; fail "no store line in the log"; }
 # One server a store: a second server with a data directory of its own
@@ -56,7 +42,7 @@ grep -q "matches are kept in the sqlite store $tmp/store.db" "$tmp/err" ||
 port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/out")
 sums() { cat "$tmp/store.db" "$tmp/store.db-wal" 2>/dev/null | cksum; }
 before=$(sums)
-if timeout "$start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" \
+if timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" \
         --db "$tmp/store.db" >"$tmp/out2" 2>"$tmp/err2"; then
     fail "a second server on $tmp/store.db ran"
 else
@@ -76,7 +62,7 @@ wait "$pid" 2>/dev/null || true
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" --db "$tmp/store.db" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_serving "$tmp/out" "$tmp/err" "started again after kill -9 on the same store"
+wait_serving "$pid" "$tmp/out" "$tmp/err" || fail "started again after kill -9 on the same store: $why"
 kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM"
 pid=""

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "leastscore.h"
 
@@ -36,6 +37,23 @@ static inline void fuzz_check_message(const ls_error *err)
     for (const char *p = err->msg; *p; p++)
         FUZZ_CHECK(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in '%s'",
                    (unsigned)(unsigned char)*p, err->msg);
+}
+
+/* The next line of data[*at..size) (up to a line break or the end), as a
+ * C string to free (a NUL byte in it ends the string early); *at moves
+ * past it and its line break. For targets that take several texts, one
+ * a line. */
+static inline char *fuzz_next_line(const uint8_t *data, size_t size, size_t *at)
+{
+    size_t start = *at, end = start;
+    while (end < size && data[end] != '\n')
+        end++;
+    char *s = malloc(end - start + 1);
+    FUZZ_CHECK(s, "out of memory");
+    memcpy(s, data + start, end - start);
+    s[end - start] = '\0';
+    *at = end < size ? end + 1 : end;
+    return s;
 }
 
 #endif

@@ -106,20 +106,6 @@ static void seed_store(void)
     }
 }
 
-/* The next part of data[*at..size) up to a line break, as a C string. */
-static char *part(const uint8_t *data, size_t size, size_t *at)
-{
-    size_t start = *at, end = start;
-    while (end < size && data[end] != '\n')
-        end++;
-    char *s = malloc(end - start + 1);
-    FUZZ_CHECK(s, "out of memory");
-    memcpy(s, data + start, end - start);
-    s[end - start] = '\0';
-    *at = end < size ? end + 1 : end;
-    return s;
-}
-
 /* The id a /api/matches/ID... path names, when it is digits alone
  * (0: none). */
 static int64_t path_id(const char *path)
@@ -155,9 +141,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!db)
         seed_store();
     size_t at = 0;
-    char *path = part(data, size, &at);
+    char *path = fuzz_next_line(data, size, &at);
     bool has_before = memchr(data, '\n', size) != NULL;
-    char *before = part(data, size, &at);
+    char *before = fuzz_next_line(data, size, &at);
     api_reply r;
     memset(&r, 0x5a, sizeof r);
     FUZZ_CHECK(api_get(db, path, has_before ? before : NULL, &r) == 0, "%s: no answer", path);

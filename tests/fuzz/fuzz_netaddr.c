@@ -118,30 +118,16 @@ static void check_key(const char *addr, uint8_t flip)
     }
 }
 
-/* The next line of data[*at..size) as a C string (NUL bytes end it). */
-static char *line(const uint8_t *data, size_t size, size_t *at)
-{
-    size_t start = *at, end = start;
-    while (end < size && data[end] != '\n')
-        end++;
-    char *s = malloc(end - start + 1);
-    FUZZ_CHECK(s, "out of memory");
-    memcpy(s, data + start, end - start);
-    s[end - start] = '\0';
-    *at = end < size ? end + 1 : end;
-    return s;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t at = 0;
-    char *list = line(data, size, &at);
-    char *peer = line(data, size, &at);
+    char *list = fuzz_next_line(data, size, &at);
+    char *peer = fuzz_next_line(data, size, &at);
     /* A third line (even empty) is a header; none, no header. */
     size_t newlines = 0;
     for (size_t i = 0; i < size && newlines < 2; i++)
         newlines += data[i] == '\n';
-    char *header = line(data, size, &at);
+    char *header = fuzz_next_line(data, size, &at);
     bool header_line = newlines == 2;
 
     netaddr_list before = {.n = 1}, l = before;
