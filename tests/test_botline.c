@@ -4,7 +4,8 @@
  * empty lines, carriage returns, and lines longer than the protocol's
  * 1023 bytes, which are cut and flagged however their bytes arrive (all
  * at once, newline included, or in pieces); the cmd: player's own
- * copy of its spec; a long path cut in its middle for a message; and a
+ * copy of its spec; a long path cut in its middle for a message; a
+ * parser's message quoting a word as the line is quoted; and a
  * fatal signal that comes while another thread starts a bot.
  */
 #include "support/support.h"
@@ -403,6 +404,30 @@ static void test_a_bot_forked_as_a_fatal_signal_comes_leaves_nothing_running(voi
     assert_false(left); /* it ran on: the handler had missed its bot */
 }
 
+/* A parser's message quotes the bot's word as the report quotes the bot's
+ * line (cli_shown_n): printable UTF-8 as it is, where the library's
+ * message has its bytes escaped; an unseen character, a control byte, a
+ * byte that is not UTF-8 and a backslash stay escaped, as in the line. */
+static void test_a_message_quotes_a_word_as_the_line_is_quoted(void **state)
+{
+    (void)state;
+    const char line[] = "discard Zo\xc3\xab draw";
+    char msg[sizeof ((ls_error *)0)->msg], shown[256];
+    ls_move m;
+    ls_error err = {0};
+    /* From the parser itself, whose message escapes the word's bytes. */
+    assert_int_equal(ls_move_parse(line, &m, &err), LS_ESYNTAX);
+    assert_string_equal(err.msg, "'Zo\\xc3\\xab' is not a card (cards are like AS 10H QD 7c)");
+    cli_shown_msg(err.msg, msg, sizeof msg);
+    assert_string_equal(msg, "'Zo\xc3\xab' is not a card (cards are like AS 10H QD 7c)");
+    cli_shown_n(line, strlen(line), shown, sizeof shown);
+    assert_string_equal(shown, line);
+    /* Every escape ls_printable writes, read back and shown again. */
+    ls_printable("Zo\xc3\xab \xe2\x80\xaeX a\\b \x01 \xff", msg, sizeof msg);
+    cli_shown_msg(msg, shown, sizeof shown);
+    assert_string_equal(shown, "Zo\xc3\xab \\xe2\\x80\\xaeX a\\\\b \\x01 \\xff");
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_whole_lines_are_taken_and_comments_and_empty_lines_skipped),
     cmocka_unit_test(test_a_line_of_1023_bytes_is_taken_whole),
@@ -415,6 +440,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_cmd_spec_too_long_for_the_players_copy_is_cut_at_a_character),
     cmocka_unit_test(test_a_long_shown_path_is_cut_in_its_middle_at_whole_escapes),
     cmocka_unit_test(test_a_part_of_a_millisecond_left_is_one_more_look),
+    cmocka_unit_test(test_a_message_quotes_a_word_as_the_line_is_quoted),
     cmocka_unit_test(test_a_bot_forked_as_a_fatal_signal_comes_leaves_nothing_running),
 };
 

@@ -1167,8 +1167,8 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {DUO "Ann discard 6C tak 9H\n", 7, 16, "'tak' is not a card"},
         /* A long word is quoted by its head and the reason kept whole. */
         {DUO "Ann discard 6C draw " LONG_WORD "\n", 7, 21,
-         "...' after 'draw' is not a card: 'draw' takes nothing after it (a record names "
-         "the card drawn, like 'draw 4S')"},
+         "...' after 'draw' is not a card: 'draw' is followed by nothing or by the card "
+         "drawn, like 'draw 4S'"},
         {"leastscore 1\nplayers Ann Bob\nround\nhand Ann 2C 3C " LONG_WORD " 5C 6C\n", 4, 16,
          "zzzzz...' is not a card: a card is a rank A 2-10 J Q K then a suit C D H S, like 10H"},
         {DUO LONG_WORD " discard 6C draw 9H\n", 7, 1,
@@ -1186,7 +1186,8 @@ static void test_errors_point_at_the_column_of_the_token_at_fault(void **state)
         {DUO LONG_WORD " 9H\n", 7, 1,
          "zzzzz...': expected 'round', 'hand', 'open' or a move 'NAME discard ...'"},
         {DUO "Ann discard 6C draw extra\n", 7, 21,
-         "'extra' after 'draw' is not a card: 'draw' takes nothing after it"},
+         "'extra' after 'draw' is not a card: 'draw' is followed by nothing or by the "
+         "card drawn"},
         {DUO "Ann discard 6X draw 9H\n", 7, 13, "'6X' is not a card"},
         {DUO "Ann declare now\n", 7, 13, "got 'now'"},
         {DUO "Ann discard 8S take 7S 8S\n", 7, 5, "unexpected '8S'"}, /* which 8S? */

@@ -364,7 +364,8 @@ static void test_text_that_is_not_a_move_is_rejected(void **state)
 }
 
 /* A word where the grammar wants something else is refused with what is
- * allowed there: nothing (or, in a record, the card drawn) after 'draw',
+ * allowed there: nothing or the card drawn after 'draw' (true of a record,
+ * which names it, and of a bot's answer, whose card is not used),
  * the open card after 'take', 'take' or 'draw' after the cards, and cards
  * apart with spaces. */
 static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **state)
@@ -375,9 +376,9 @@ static void test_a_wrong_word_in_a_move_says_what_the_move_allows_there(void **s
         const char *text, *msg;
         int column;
     } cases[] = {
-        {"discard 2d 2h draw extra", "'extra' after 'draw' is not a card: 'draw' takes "
-                                     "nothing after it (a record names the card drawn, "
-                                     "like 'draw 4S')", 20},
+        {"discard 2d 2h draw extra", "'extra' after 'draw' is not a card: 'draw' is "
+                                     "followed by nothing or by the card drawn, like "
+                                     "'draw 4S'", 20},
         {"discard 2d take extra", "'extra' after 'take' is not a card: 'take' needs the "
                                   "open card to take, like 'take 5S'", 17},
         {"discard 2d 2h extra", "'extra' is not a card (cards are like AS 10H QD 7c); "
@@ -447,9 +448,9 @@ static void test_a_move_at_its_bounds_says_what_is_wrong(void **state)
     char text[256];
     snprintf(text, sizeof text, "discard 2D draw %.200s", long_move);
     assert_int_equal(ls_move_parse(text, &m, &err), LS_ESYNTAX);
-    assert_non_null(strstr(err.msg, "xx...' after 'draw' is not a card: 'draw' takes "
-                                    "nothing after it (a record names the card drawn, "
-                                    "like 'draw 4S')"));
+    assert_non_null(strstr(err.msg, "xx...' after 'draw' is not a card: 'draw' is "
+                                    "followed by nothing or by the card drawn, like "
+                                    "'draw 4S'"));
     /* Control bytes are weighed as their escapes: nine \x01 and the mark. */
     memset(text, 1, 100);
     snprintf(text + 100, sizeof text - 100, " draw");

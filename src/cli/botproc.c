@@ -402,6 +402,30 @@ char *cli_shown_n(const char *text, size_t len, char *buf, size_t size)
     return buf;
 }
 
+/* ls_printable writes no other escapes than \\ and \xNN (lower-case
+ * hex); any other backslash is kept as it is. The bytes read back are
+ * never more than the message's. */
+char *cli_shown_msg(const char *msg, char *buf, size_t size)
+{
+    static const char hex[] = "0123456789abcdef";
+    char raw[1024];
+    size_t n = 0;
+    for (const char *p = msg; *p && n < sizeof raw; n++) {
+        const char *hi, *lo;
+        if (p[0] == '\\' && p[1] == '\\') {
+            raw[n] = '\\';
+            p += 2;
+        } else if (p[0] == '\\' && p[1] == 'x' && p[2] && p[3] &&
+                   (hi = strchr(hex, p[2])) && (lo = strchr(hex, p[3]))) {
+            raw[n] = (char)((hi - hex) << 4 | (lo - hex));
+            p += 4;
+        } else {
+            raw[n] = *p++;
+        }
+    }
+    return cli_shown_n(raw, n, buf, size);
+}
+
 /* The bytes (*w shown) of the character or escape that cli_shown_n
  * writes for the text at p (before end). */
 static size_t shown_unit(const unsigned char *p, const unsigned char *end, size_t *w)
@@ -1542,7 +1566,8 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
  * the reason is about one word: "at column 9, '5x' is not a card (...)".
  * A reason about the line's end or the whole line ("after the discarded
  * cards, say 'take CARD' or 'draw'", "move too long") has none. A NUL
- * byte is told by its column.
+ * byte is told by its column. The reason's quote of a word is shown as
+ * the report's quote of the line is (cli_shown_msg), by one rule.
  */
 static void garbage_why(const char *line, size_t n, char *why, size_t size)
 {
@@ -1555,10 +1580,14 @@ static void garbage_why(const char *line, size_t n, char *why, size_t size)
     ls_error err = {0};
     if (ls_move_parse(line, &m, &err) == 0) /* not garbage: no reason */
         why[0] = '\0';
-    else if (err.column > 0)
-        snprintf(why, size, "at column %d, %s", err.column, err.msg);
-    else
-        snprintf(why, size, "%s", err.msg);
+    else {
+        char msg[sizeof err.msg]; /* shown so, it is never longer */
+        cli_shown_msg(err.msg, msg, sizeof msg);
+        if (err.column > 0)
+            snprintf(why, size, "at column %d, %s", err.column, msg);
+        else
+            snprintf(why, size, "%s", msg);
+    }
 }
 
 /*

@@ -164,7 +164,13 @@ bool cli_shows_as_is(const char *text, size_t len);
  * reads otherwise than its bytes. cli_shown (cli.h) is the same for a C string.
  * A bot's stderr, its answers and its command are shown so. Returns buf. */
 char *cli_shown_n(const char *text, size_t len, char *buf, size_t size);
-/* The same, but when it is longer than max bytes (or than buf) its head
+/* An ls_error's message (err.msg: the library writes each byte of it but
+ * printable ASCII \xNN and a backslash \\, ls_printable) as cli_shown_n
+ * shows text: its escapes read back to their bytes, then shown so, into
+ * buf (size bytes). So a word the message quotes reads as the quote of
+ * the same text beside it: 'Zoë', not 'Zo\xc3\xab'. Returns buf. */
+char *cli_shown_msg(const char *msg, char *buf, size_t size);
+/* The same as cli_shown_n, but when it is longer than max bytes (or than buf) its head
  * and its tail, each of whole characters and escapes, with "..." between,
  * max bytes at most: for a path quoted in a message, so that what the
  * message says after it (why a file cannot be written) is never cut off.

@@ -222,7 +222,11 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
     mv.kind = take ? LS_MOVE_TAKE : LS_MOVE_DRAW;
     i++;
     /* The word after 'take' or 'draw' is named first in its message, so
-     * that a record's reader points at it (quoted_token() in record.c). */
+     * that a record's reader points at it (quoted_token() in record.c).
+     * The message after 'draw' states the grammar, true of every text
+     * parsed: a record names the card drawn (record.c refuses a draw
+     * that does not), a bot's answer may (the card is not used), a move
+     * typed in plain play must not (play_plain.c says so). */
     if (i < n) {
         mv.card = ls_card_parse(tok[i]);
         if (mv.card == LS_NO_CARD && take)
@@ -231,8 +235,8 @@ int ls_move_parse(const char *text, ls_move *m, ls_error *err)
                            ls__word(tok[i], w));
         if (mv.card == LS_NO_CARD)
             return fail_at(err, buf, tok[i], "'%s' after 'draw' is not a card: "
-                           "'draw' takes nothing after it (a record names the "
-                           "card drawn, like 'draw 4S')", ls__word(tok[i], w));
+                           "'draw' is followed by nothing or by the card drawn, "
+                           "like 'draw 4S'", ls__word(tok[i], w));
         i++;
     } else if (take) {
         return fail_at(err, buf, tok[i - 1], "'take' needs the open card to take, "

@@ -104,18 +104,22 @@ assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"': at column 9, '"'"'\\
 # The bot answers each 'go' with the next of these lines, from the
 # one given (sim tells the first 7 failures of a match, then the last);
 # a long word is quoted by its head in the reason, and found all the same.
+# The reason quotes its word as the report quotes the answer (printable
+# UTF-8 as it is, an unseen character and a backslash escaped): it was
+# 'Zo\xc3\xab' in the reason after 'Zoë' in the quote of the answer.
 cat >"$tmp/why.py" <<'PY'
 import sys
 answers = ["discard 5x draw", "discard 2C draw 4S now", "Bob discard 2C draw",
            "discard 2C 2c draw", "discard 2C", "discard 2C draw\0 and more",
            "declare now", "discard 2C take", "discard 2C draw now",
-           "discard 2C draw 4S " + "x" * 50]
+           "discard 2C draw 4S " + "x" * 50, "discard Zo\u00eb draw",
+           "discard 2C draw \u202eX", "discard a\\b draw"]
 turn = int(sys.argv[1])
 for line in sys.stdin:
     if line.startswith("leastscore-bot"):
         print("ok 1", flush=True)
     elif line.startswith("go"):
-        sys.stdout.write(answers[turn % len(answers)] + "\n")
+        sys.stdout.buffer.write((answers[turn % len(answers)] + "\n").encode())
         sys.stdout.flush()
         turn += 1
 PY
@@ -123,7 +127,8 @@ for first in 0 7; do
     "$ls" sim --players "greedy,cmd:python3 $tmp/why.py $first" --matches 1 --seed 3 \
         >/dev/null 2>"$tmp/why.err" || { cat "$tmp/why.err"; fail "sim (why $first)"; }
     python3 -c 'import sys
-m = [x for x in open(sys.argv[1]).read().split("\n") if x.startswith("match 1: bot ")]
+m = [x for x in open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
+     if x.startswith("match 1: bot ")]
 want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)",
         "garbage \x27discard 2C draw 4S now\x27: at column 20, unexpected \x27now\x27 at the end of the move",
         "garbage \x27Bob discard 2C draw\x27: at column 1, \x27Bob\x27 is not a move: expected "
@@ -134,9 +139,13 @@ want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card 
         "garbage \x27declare now\x27: at column 9, \x27declare\x27 takes nothing after it, got \x27now\x27",
         "garbage \x27discard 2C take\x27: at column 12, \x27take\x27 needs the open card to take, like \x27take 5S\x27",
         "garbage \x27discard 2C draw now\x27: at column 17, \x27now\x27 after \x27draw\x27 is not a card: \x27draw\x27 "
-        "takes nothing after it (a record names the card drawn, like \x27draw 4S\x27)",
+        "is followed by nothing or by the card drawn, like \x27draw 4S\x27",
         "garbage \x27discard 2C draw 4S " + "x" * 50 + "\x27: at column 20, unexpected \x27" + "x" * 37
-        + "...\x27 at the end of the move"]
+        + "...\x27 at the end of the move",
+        "garbage \x27discard Zo\u00eb draw\x27: at column 9, \x27Zo\u00eb\x27 is not a card (cards are like AS 10H QD 7c)",
+        "garbage \x27discard 2C draw \\xe2\\x80\\xaeX\x27: at column 17, \x27\\xe2\\x80\\xaeX\x27 after \x27draw\x27 "
+        "is not a card: \x27draw\x27 is followed by nothing or by the card drawn, like \x27draw 4S\x27",
+        "garbage \x27discard a\\\\b draw\x27: at column 9, \x27a\\\\b\x27 is not a card (cards are like AS 10H QD 7c)"]
 want = want[int(sys.argv[2]):][:7]
 assert len(m) >= len(want), m
 for i, w in enumerate(want):
