@@ -397,7 +397,7 @@ for (const seats of [2, 3, 4, 5, 6, 7, 8]) {
 for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { width: 568, height: 320 },
   { width: 533, height: 320 }, { width: 480, height: 320 }, { width: 400, height: 320 }, { width: 420, height: 320 },
   { width: 424, height: 320 }, { width: 448, height: 320 }, { width: 464, height: 320 }, { width: 544, height: 320 },
-  { width: 560, height: 320 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 },
+  { width: 560, height: 320 }, { width: 400, height: 262 }, { width: 400, height: 280 }, { width: 416, height: 300 }, { width: 424, height: 288 },
   { width: 568, height: 280 }, { width: 656, height: 280 }, { width: 744, height: 290 }, { width: 380, height: 270 },
   { width: 390, height: 270 }, { width: 396, height: 270 }, { width: 384, height: 262 }, { width: 388, height: 300 },
   { width: 440, height: 262 }, { width: 480, height: 270 }, { width: 568, height: 270 }, { width: 640, height: 276 },
@@ -439,25 +439,23 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
       // cards selected too: from 380 to 751 px wide, 300 px high or
       // less, the line on the selection took up to four lines and ended
       // up to 31 px below it; under 440 px wide the open cards, wider,
-      // took two rows, and Draw and Declare ended up to 47 px below it.
-      // (At 400 px wide they still do, and 400 to 439 is not checked
-      // here yet.)
-      if (size.width >= 440 || size.width < 400) {
-        for (const n of [1, 2]) {
-          await page.$$eval('.hand button', (bs, i) => bs[i].focus({ preventScroll: true }), n - 1);
-          await page.keyboard.press('Space');
-          await page.waitForFunction((n) => document.querySelectorAll('.hand button.selected').length === n, n, { timeout: 5000 });
-          await page.evaluate(() => window.scrollTo(0, 0));
-          if (n === 1) assert.equal(await page.locator('#open button:not(:disabled)').count(), 5, 'five open cards to take');
-          assert.deepEqual(await offScreen(page), [], `a later turn, ${n} card(s) selected`);
-          assert.doesNotMatch(await deadLine(page), /off the screen/, `a later turn, ${n} card(s) selected`);
-        }
-        for (const i of [1, 0]) {
-          await page.$$eval('.hand button', (bs, i) => bs[i].focus({ preventScroll: true }), i);
-          await page.keyboard.press('Space');
-        }
-        await page.waitForSelector('.hand button.selected', { state: 'detached', timeout: 5000 });
+      // took two rows, and Draw and Declare ended up to 47 px below it;
+      // at 400 px wide, a card selected, they took two rows still, and
+      // Draw and Declare ended 36 px below it (400x262 to 400x300).
+      for (const n of [1, 2]) {
+        await page.$$eval('.hand button', (bs, i) => bs[i].focus({ preventScroll: true }), n - 1);
+        await page.keyboard.press('Space');
+        await page.waitForFunction((n) => document.querySelectorAll('.hand button.selected').length === n, n, { timeout: 5000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (n === 1) assert.equal(await page.locator('#open button:not(:disabled)').count(), 5, 'five open cards to take');
+        assert.deepEqual(await offScreen(page), [], `a later turn, ${n} card(s) selected`);
+        assert.doesNotMatch(await deadLine(page), /off the screen/, `a later turn, ${n} card(s) selected`);
       }
+      for (const i of [1, 0]) {
+        await page.$$eval('.hand button', (bs, i) => bs[i].focus({ preventScroll: true }), i);
+        await page.keyboard.press('Space');
+      }
+      await page.waitForSelector('.hand button.selected', { state: 'detached', timeout: 5000 });
       // Under 400 px wide the hand's cards are narrowest: the widest faces
       // (four 10s and a queen) on one line (two 10s took two at 396x270).
       if (size.width < 400) {
@@ -471,6 +469,58 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
     });
   });
 }
+
+// Every size of a range, on one page at a later turn of a full table
+// (every panel full, five open cards, the deck's and the dead pile's
+// counts at two digits): with n cards selected for each n of ns, what
+// of the turn (offScreen()) and the dead pile's line is off the screen
+// at each size, as 'n card(s), WxH: what'. The cards selected are the
+// hand's first n (a single card, then a pair that is not one: the line
+// on the selection at its longest, and the open cards not to be taken).
+async function sweep(page, widths, heights, ns) {
+  await page.context().addInitScript(fullPanels);
+  await fullTable(page, env.server.url, `Sweep${widths[0]}x${heights[0]}`, 8, { guest: true });
+  await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+  assert.equal((await laterTurnThreeOpen(page, ['10♠', '10♥', 'Q♦', 'Q♣', '10♦'])).open, 5);
+  await page.evaluate(() => {
+    for (const sel of ['.pile:has(#draw) > h2', '.pile:has(#draw) > .help:last-child']) {
+      const el = document.querySelector(sel);
+      el.textContent = el.textContent.replace(/\d+/, '44');
+    }
+  });
+  const out = [];
+  for (const n of ns) {
+    await page.$$eval('.hand button', (bs, i) => bs[i].focus({ preventScroll: true }), n - 1);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((n) => document.querySelectorAll('.hand button.selected').length === n, n, { timeout: 5000 });
+    if (n === 1) assert.equal(await page.locator('#open button:not(:disabled)').count(), 5, 'five open cards to take');
+    for (const width of widths) {
+      for (const height of heights) {
+        await page.setViewportSize({ width, height });
+        // (the page's resize handler has run by the second frame)
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const off = await offScreen(page);
+        const dead = await deadLine(page);
+        if (/off the screen/.test(dead)) off.push(dead);
+        out.push(...off.map((o) => `${n} card(s), ${width}x${height}: ${o}`));
+      }
+    }
+  }
+  return out;
+}
+const range = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+// Windows on their side 380 to 440 px wide, 262 to 300 px high, every
+// 4 px, a card selected and then two: the turn and the dead pile's line
+// on the screen. At 400 px wide, one card selected, the five open cards
+// (which may be taken, their border wider) took two rows, and Draw and
+// Declare ended 36 px below the screen's foot (400x262 to 400x298).
+test('380 to 440 x 262 to 300, every 4 px, 8 seats: a later turn with a card or two selected on the first screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 400, height: 270 }], async (page) => {
+    assert.deepEqual(await sweep(page, range(380, 440, 4), range(262, 300, 4), [1, 2]), []);
+  });
+});
 
 // The most cards a hand may hold (7, at a table of 7 seats: 7 x 7 + 1
 // of the 52 cards) on the smallest phone held upright, 320x568: the hand
