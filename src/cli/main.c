@@ -484,66 +484,6 @@ static const char *shown_head(const char *text, size_t max, char *buf, size_t si
 }
 
 /*
- * Whether spec, given to --player (which takes one player's spec, commas
- * and all), is no spec but a list of two or more that --players takes
- * ("greedy,random"): then says so, with the option meant, and returns
- * true. It said "--player: unknown player kind 'greedy,random'". A piece
- * NAME=VALUE continues the spec before it, as in a --players list; a
- * cmd: spec, whose command may hold commas, is never read as a list.
- */
-static bool list_for_players(const char *cmd, const char *spec)
-{
-    ls_error err = {0};
-    if (!strchr(spec, ',') || !strncmp(spec, "cmd:", 4) ||
-        cli_player_check(spec, NULL, &err) == 0)
-        return false;
-    char one[CLI_SPEC_MAX];
-    int count = 0;
-    for (const char *p = spec; *p;) {
-        size_t len = strcspn(p, ",");
-        snprintf(one, sizeof one, "%.*s", (int)len, p);
-        p += len + (p[len] == ',');
-        while (*p && strchr(p, '=') && strcspn(p, "=") < strcspn(p, ",") &&
-               strcspn(p, ":") > strcspn(p, ",")) { /* NAME=VALUE continues it */
-            len = strcspn(p, ",");
-            snprintf(one + strlen(one), sizeof one - strlen(one), ",%.*s", (int)len, p);
-            p += len + (p[len] == ',');
-        }
-        if (!*one || cli_player_check(one, NULL, &err) != 0)
-            return false;
-        count++;
-    }
-    if (count < 2)
-        return false;
-    cli_usage_error(cmd, "--player takes one player's spec, and '%s' is a list of %d: "
-                    "did you mean '--players %s'?", spec, count, spec);
-    return true;
-}
-
-int cli_add_spec(const char *cmd, const char *spec,
-                 char (*specs)[CLI_SPEC_MAX], int *n, int max)
-{
-    if (*n >= max) { /* play's specs are the computer players, not you */
-        char head[64]; /* which one is too many: max + 1 is 8, 9 or 17, a 'th' */
-        return cli_usage_error_shown(cmd, "at most %d %splayers: '%s' would be the %dth",
-                                     max, strcmp(cmd, "play") ? "" : "computer ",
-                                     shown_head(spec, 40, head, sizeof head), max + 1);
-    }
-    if (!*spec)
-        return cli_usage_error(cmd, "an empty player spec");
-    if (strlen(spec) >= CLI_SPEC_MAX) {
-        char head[64];
-        return cli_usage_error_shown(cmd, "a player spec has at most %d characters; "
-                                     "this one has %zu: '%s'", CLI_SPEC_MAX - 1,
-                                     strlen(spec), shown_head(spec, 40, head, sizeof head));
-    }
-    if (list_for_players(cmd, spec))
-        return 2;
-    snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
-    return 0;
-}
-
-/*
  * The end of a cmd: spec that starts at p: the first comma outside quotes,
  * read as the shell reads the command (a '...' string holds anything but
  * ', a "..." string anything but an unescaped ", and a backslash outside
@@ -573,78 +513,192 @@ static char *cmd_end(char *p, char *open)
     return quote ? NULL : p;
 }
 
-int cli_add_players(const char *cmd, const char *list,
-                    char (*specs)[CLI_SPEC_MAX], int *n, int max)
-{
+/* What split_players found wrong in a list, if anything. */
+enum split_fault {
+    SPLIT_OK,          /* every piece read */
+    SPLIT_TOO_LONG,    /* the list has more characters than the buffer holds */
+    SPLIT_NO_PLAYER,   /* the list is empty or blank */
+    SPLIT_EMPTY_PIECE, /* piece `piece` is empty (two commas in a row) */
+    SPLIT_OPEN_QUOTE,  /* the cmd: spec at `at` leaves the quote `open` open */
+    SPLIT_AFTER_CMD,   /* the piece at `at`, after the cmd: spec before it,
+                          is no player (a comma the command did not quote) */
+};
+
+/* A player list split into specs: spec[0..n-1] point into buf. When fault
+ * is not SPLIT_OK, the specs before the fault are in spec[], and piece,
+ * at and open say where and what. */
+typedef struct {
     char buf[2048];
-    const char *what = strcmp(cmd, "play") ? "players" : "--level";
-    if (strlen(list) >= sizeof buf)
-        return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
-                               "at most %zu)", strlen(list), sizeof buf - 1);
-    snprintf(buf, sizeof buf, "%s", list);
-    int piece = 0;
-    const char *last_cmd = NULL; /* the cmd: spec just added, if it was one */
-    for (char *tok = buf, *next; tok; tok = next) {
-        char open = 0;
+    const char *spec[1024]; /* a list of 2047 characters has 1024 pieces at most */
+    int n;
+    enum split_fault fault;
+    int piece; /* the number of the piece at fault, from 1 */
+    const char *at;
+    char open;
+} player_list;
+
+/*
+ * The one reading of a player list, shared by --players, --level and the
+ * check of --player: it splits list into l->spec[] and says what is wrong
+ * with it, and prints nothing. Commas separate specs; blanks around each
+ * are dropped, but those that end a cmd: command (the shell's to read); a
+ * piece NAME=VALUE without ':' continues the spec before it
+ * ("expert:iters=5,c=1", joined without the blanks), but not a cmd: spec;
+ * a cmd: spec ends at the first comma outside its command's quotes
+ * (cmd_end), and a piece after it that is no player is a fault (the rest
+ * of a command that the comma split). Returns l->fault.
+ */
+static enum split_fault split_players(const char *list, player_list *l)
+{
+    l->n = 0;
+    l->piece = 0;
+    l->at = NULL;
+    l->open = 0;
+    if (strlen(list) >= sizeof l->buf)
+        return l->fault = SPLIT_TOO_LONG;
+    snprintf(l->buf, sizeof l->buf, "%s", list);
+    char *end = NULL; /* the end of the last spec, where a NAME=VALUE joins */
+    for (char *tok = l->buf, *next; tok; tok = next) {
         tok += strspn(tok, " \t"); /* 'greedy, random': blanks as people write lists */
-        next = !strncmp(tok, "cmd:", 4) ? cmd_end(tok + 4, &open) : strchr(tok, ',');
-        if (open) {
-            char head[64];
-            return cli_usage_error_shown(cmd, "'%s': its command has a %s quote (%c) "
-                                         "that is not closed",
-                                         shown_head(tok, 60, head, sizeof head),
-                                         open == '"' ? "double" : "single", open);
-        }
+        bool is_cmd = !strncmp(tok, "cmd:", 4);
+        next = is_cmd ? cmd_end(tok + 4, &l->open) : strchr(tok, ',');
+        l->piece++;
+        l->at = tok;
+        if (l->open)
+            return l->fault = SPLIT_OPEN_QUOTE;
         if (next && *next)
             *next++ = '\0';
         else
             next = NULL;
-        /* A cmd: spec's command is the shell's to read, blanks and all. */
-        for (size_t len = strlen(tok); strncmp(tok, "cmd:", 4) && len > 0 &&
-                                       strchr(" \t", tok[len - 1]); len--)
+        for (size_t len = strlen(tok); !is_cmd && len > 0 && strchr(" \t", tok[len - 1]); len--)
             tok[len - 1] = '\0';
-        piece++;
-        if (!*tok && piece == 1 && !next) /* no comma to have doubled */
-            return cli_usage_error(cmd, "the %s list '%s' is empty: it names no player",
-                                   what, list);
         if (!*tok)
-            return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
-                                   "empty (two commas in a row, or one at an end)",
-                                   piece, what, list);
-        if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0 && !last_cmd) {
-            char *prev = specs[*n - 1];
-            size_t len = strlen(prev), more = strlen(tok);
-            if (len + 1 + more >= CLI_SPEC_MAX) {
-                char head[64];
-                return cli_usage_error_shown(cmd, "a player spec has at most %d "
-                                             "characters; this one has %zu: '%s'",
-                                             CLI_SPEC_MAX - 1, len + 1 + more,
-                                             shown_head(prev, 40, head, sizeof head));
-            }
-            prev[len] = ',';
-            memcpy(prev + len + 1, tok, more + 1); /* fits: checked above */
+            return l->fault = l->piece == 1 && !next ? SPLIT_NO_PLAYER : SPLIT_EMPTY_PIECE;
+        const char *prev = l->n ? l->spec[l->n - 1] : NULL;
+        bool after_cmd = prev && !strncmp(prev, "cmd:", 4);
+        if (prev && !after_cmd && strchr(tok, '=') && !strchr(tok, ':')) {
+            size_t more = strlen(tok); /* tok lies after end: the move only goes left */
+            *end = ',';
+            memmove(end + 1, tok, more + 1);
+            end += 1 + more;
             continue;
         }
-        /* A comma the shell left in a command ('cmd:./bot --x 1,2'), which
-         * split it: the piece after it is no player. Say how to keep it
-         * (it was "unknown player kind '2'"). */
         ls_error err = {0};
-        if (last_cmd && cli_player_check(tok, NULL, &err) != 0) {
-            char shown[64], cmd_shown[64];
-            return cli_usage_error_shown(cmd, "'%s' after '%s' in the %s list is no "
-                                   "player: a comma in a cmd: command is kept when "
-                                   "the command quotes it (\"cmd:./bot --x '1,2'\","
-                                   "greedy)%s", shown_head(tok, 60, shown, sizeof shown),
-                                   shown_head(last_cmd, 60, cmd_shown, sizeof cmd_shown), what,
-                                   strcmp(cmd, "play")
-                                   ? ", or give the bot alone with --player SPEC" : "");
-        }
-        int rc = cli_add_spec(cmd, tok, specs, n, max);
-        if (rc)
-            return rc;
-        last_cmd = !strncmp(tok, "cmd:", 4) ? specs[*n - 1] : NULL;
+        if (after_cmd && cli_player_check(tok, NULL, &err) != 0)
+            return l->fault = SPLIT_AFTER_CMD;
+        l->spec[l->n++] = tok;
+        end = tok + strlen(tok);
+    }
+    l->at = NULL;
+    return l->fault = SPLIT_OK;
+}
+
+/*
+ * Whether spec, given to --player (which takes one player's spec, commas
+ * and all), is no spec but a list of two or more that --players takes
+ * ("greedy,random"): then says so, with the option meant, and returns
+ * true. It said "--player: unknown player kind 'greedy,random'". The list
+ * is read as --players reads it (split_players): it had a reading of its
+ * own, which took "greedy, random" and "greedy,cmd:./bot --x '1,2'" for
+ * one unknown kind. The list meant is shown without the blanks around its
+ * specs, as one shell word where no command has a blank. A spec that
+ * starts with cmd: is never read as a list.
+ */
+static bool list_for_players(const char *cmd, const char *spec)
+{
+    ls_error err = {0};
+    if (!strchr(spec, ',') || !strncmp(spec, "cmd:", 4) ||
+        cli_player_check(spec, NULL, &err) == 0)
+        return false;
+    player_list *l = malloc(sizeof *l);
+    bool list = l && split_players(spec, l) == SPLIT_OK && l->n >= 2;
+    char meant[sizeof l->buf] = ""; /* the specs without the blanks around them */
+    for (int i = 0; list && i < l->n; i++) {
+        list = cli_player_check(l->spec[i], NULL, &err) == 0;
+        snprintf(meant + strlen(meant), sizeof meant - strlen(meant), "%s%s",
+                 i ? "," : "", l->spec[i]);
+    }
+    if (list)
+        cli_usage_error(cmd, "--player takes one player's spec, and '%s' is a list of %d: "
+                        "did you mean '--players %s'?", spec, l->n, meant);
+    free(l);
+    return list;
+}
+
+int cli_add_spec(const char *cmd, const char *spec,
+                 char (*specs)[CLI_SPEC_MAX], int *n, int max)
+{
+    if (*n >= max) { /* play's specs are the computer players, not you */
+        char head[64]; /* which one is too many: max + 1 is 8, 9 or 17, a 'th' */
+        return cli_usage_error_shown(cmd, "at most %d %splayers: '%s' would be the %dth",
+                                     max, strcmp(cmd, "play") ? "" : "computer ",
+                                     shown_head(spec, 40, head, sizeof head), max + 1);
+    }
+    if (!*spec)
+        return cli_usage_error(cmd, "an empty player spec");
+    if (strlen(spec) >= CLI_SPEC_MAX) {
+        char head[64];
+        return cli_usage_error_shown(cmd, "a player spec has at most %d characters; "
+                                     "this one has %zu: '%s'", CLI_SPEC_MAX - 1,
+                                     strlen(spec), shown_head(spec, 40, head, sizeof head));
+    }
+    if (list_for_players(cmd, spec))
+        return 2;
+    snprintf(specs[(*n)++], CLI_SPEC_MAX, "%s", spec);
+    return 0;
+}
+
+/* Prints the usage error for the fault split_players found in list (the
+ * --level list for play, the players list for others); returns 2. */
+static int split_error(const char *cmd, const char *list, const player_list *l)
+{
+    const char *what = strcmp(cmd, "play") ? "players" : "--level";
+    char head[64], cmd_head[64];
+    switch (l->fault) {
+    case SPLIT_TOO_LONG:
+        return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
+                               "at most %zu)", strlen(list), sizeof l->buf - 1);
+    case SPLIT_NO_PLAYER:
+        return cli_usage_error(cmd, "the %s list '%s' is empty: it names no player",
+                               what, list);
+    case SPLIT_EMPTY_PIECE:
+        return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
+                               "empty (two commas in a row, or one at an end)",
+                               l->piece, what, list);
+    case SPLIT_OPEN_QUOTE:
+        return cli_usage_error_shown(cmd, "'%s': its command has a %s quote (%c) "
+                                     "that is not closed",
+                                     shown_head(l->at, 60, head, sizeof head),
+                                     l->open == '"' ? "double" : "single", l->open);
+    case SPLIT_AFTER_CMD: /* it was "unknown player kind '2'" */
+        return cli_usage_error_shown(cmd, "'%s' after '%s' in the %s list is no "
+                                     "player: a comma in a cmd: command is kept when "
+                                     "the command quotes it (\"cmd:./bot --x '1,2'\","
+                                     "greedy)%s", shown_head(l->at, 60, head, sizeof head),
+                                     shown_head(l->spec[l->n - 1], 60, cmd_head,
+                                                sizeof cmd_head), what,
+                                     strcmp(cmd, "play")
+                                     ? ", or give the bot alone with --player SPEC" : "");
+    case SPLIT_OK:
+        break;
     }
     return 0;
+}
+
+int cli_add_players(const char *cmd, const char *list,
+                    char (*specs)[CLI_SPEC_MAX], int *n, int max)
+{
+    player_list *l = malloc(sizeof *l); /* 10 KiB: not on the stack */
+    if (!l)
+        return cli_usage_error(cmd, "out of memory reading a list of players");
+    split_players(list, l);
+    int rc = 0;
+    for (int i = 0; !rc && i < l->n; i++) /* the specs before a fault, in order */
+        rc = cli_add_spec(cmd, l->spec[i], specs, n, max);
+    if (!rc)
+        rc = split_error(cmd, list, l);
+    free(l);
+    return rc;
 }
 
 /* Whether a word of n characters names a file: a '/' or an extension. */

@@ -289,6 +289,9 @@ head -1 "$tmp/err" | grep -q "^leastscore arena: --player: unknown player kind '
 bad "is a list of 2" --player greedy,random
 first "leastscore arena: --player takes one player's spec, and 'greedy,random' is a list of 2: did you mean '--players greedy,random'?" \
     "--player LIST"
+bad "is a list of 2" --player "greedy, random"
+first "leastscore arena: --player takes one player's spec, and 'greedy, random' is a list of 2: did you mean '--players greedy,random'?" \
+    "--player LIST with a blank"
 bad "unknown option" -players greedy,random
 first "leastscore arena: unknown option '-players': did you mean '--players'?" "-players"
 # Nothing to play says why: with two players there are no mixed tables,

@@ -686,6 +686,30 @@ head -1 "$tmp/err" | grep -qx "leastscore sim: --player takes one player's spec,
 bad --player expert:ms=10,c=0.5,random
 head -1 "$tmp/err" | grep -qF "'expert:ms=10,c=0.5,random' is a list of 2: did you mean '--players expert:ms=10,c=0.5,random'?" ||
     { cat "$tmp/err"; fail "--player LIST with a parameter: the first message"; }
+# --player reads a list as --players does (one splitter): blanks around a
+# spec, a parameter after a blank and a quoted comma in a cmd: command
+# make a list too (each was "unknown player kind 'greedy, random'" or
+# "'greedy,cmd'"); the list meant is shown without the blanks.
+bad --player "greedy, random"
+head -1 "$tmp/err" | grep -qxF "leastscore sim: --player takes one player's spec, and 'greedy, random' is a list of 2: did you mean '--players greedy,random'?" ||
+    { cat "$tmp/err"; fail "--player LIST with a blank: the first message"; }
+bad --player "expert:ms=10, c=0.5 ,random"
+head -1 "$tmp/err" | grep -qF "is a list of 2: did you mean '--players expert:ms=10,c=0.5,random'?" ||
+    { cat "$tmp/err"; fail "--player LIST with a blank before a parameter: the first message"; }
+bad --player "greedy,cmd:./bot --x '1,2'"
+head -1 "$tmp/err" | grep -qF "is a list of 2: did you mean '--players greedy,cmd:./bot --x '1,2''?" ||
+    { cat "$tmp/err"; fail "--player LIST with a quoted comma: the first message"; }
+# ... and a --players list is its own: a parameter that opens it does not
+# join the spec of an earlier --players (it made 'expert:iters=5,c=1').
+bad --players expert:iters=5 --players c=1,greedy
+head -1 "$tmp/err" | grep -q "^leastscore sim: --players: unknown player kind 'c=1'; " ||
+    { cat "$tmp/err"; fail "a list that opens with a parameter: the first message"; }
+"$ls" sim --players " expert:iters=5, c=1 ,greedy " --matches 1 --json >"$tmp/blanks.json" ||
+    fail "a players list with blanks"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p.get("spec") for p in d["players"]] == ["expert:iters=5,c=1", "greedy"], d["players"]' \
+    "$tmp/blanks.json" || fail "a players list with blanks: the specs"
 bad --matches 1 -players greedy,random
 head -1 "$tmp/err" | grep -qx "leastscore sim: unknown option '-players': did you mean '--players'?" ||
     { cat "$tmp/err"; fail "-players: the first message"; }
