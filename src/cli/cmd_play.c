@@ -275,7 +275,8 @@ static void err_wrapped(const char *text)
 /* --continue: the newest unfinished match of the games directory becomes
  * o->resume. Returns 0, or prints why not and returns 2, as replay does
  * for a file it cannot take (the usage is not what was wrong, so it is not
- * pointed to). The record is read, once, where the match begins
+ * pointed to); a newer record passed over as not valid is told, and play
+ * goes on. The record is read, once, where the match begins
  * (play_game_new), under its lock. */
 static int find_last(play_opts *o)
 {
@@ -285,6 +286,8 @@ static int find_last(play_opts *o)
         fprintf(stderr, "leastscore play: --continue: %s\n", msg);
         return 2;
     }
+    if (msg[0]) /* a newer record passed over as not valid */
+        fprintf(stderr, "leastscore play: --continue: %s\n", msg);
     o->resume = last;
     return 0;
 }

@@ -366,28 +366,43 @@ static int newer_first(const void *pa, const void *pb)
 }
 
 /* Whether the file name in the directory dfd is a valid record of a
- * match that is not over. Opened first, without blocking or following a
+ * match that is not over: 1, or 0 for a match that is over or a file
+ * that is not there (or no regular file) when opened, or -1 for one that
+ * cannot be read or is not a valid record, with why in why (size bytes,
+ * "PATH:LINE:COLUMN: reason" as --resume says it; path is the file's).
+ * Opened first, without blocking or following a
  * link, then judged by its descriptor: a named pipe or a link put there
  * after the directory was listed is passed over, where opening by the
  * name that stat() had found a regular file blocked for ever (a pipe with
  * no writer) or read another file (a link). */
-static bool unfinished(int dfd, const char *name)
+static int unfinished(int dfd, const char *name, const char *path, char *why,
+                      size_t size)
 {
     size_t len;
-    char why[256]; /* not shown: such a file is passed over */
     int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    char *text = cli_record_read(fd, "", &len, why, sizeof why);
+    if (fd < 0 && (errno == ENOENT || errno == ELOOP))
+        return 0;
+    if (fd < 0) {
+        snprintf(why, size, "cannot read %s: %s", PATH_SHOWN(path), strerror(errno));
+        return -1;
+    }
+    char *text = cli_record_read(fd, PATH_SHOWN(path), &len, why, size);
     close(fd);
     if (!text)
-        return false;
+        return errno == EINVAL ? 0 : -1; /* no regular file: not a record */
     ls_state *s = NULL;
-    bool open = ls_record_read(text, len, &s, NULL, NULL, NULL) == 0 &&
-                ls_phase(s) != LS_PHASE_OVER;
+    ls_error err = {0};
+    int rc = ls_record_read(text, len, &s, NULL, NULL, &err);
+    int open = rc == 0 && ls_phase(s) != LS_PHASE_OVER;
+    if (rc != 0 && err.column > 0)
+        snprintf(why, size, "%s:%d:%d: %s", PATH_SHOWN(path), err.line, err.column,
+                 err.msg[0] ? err.msg : ls_strerror(rc));
+    else if (rc != 0)
+        snprintf(why, size, "%s:%d: %s", PATH_SHOWN(path), err.line,
+                 err.msg[0] ? err.msg : ls_strerror(rc));
     ls_state_free(s);
     free(text);
-    return open;
+    return rc != 0 ? -1 : open;
 }
 
 /*
@@ -397,12 +412,17 @@ static bool unfinished(int dfd, const char *name)
  * of them, so that a directory of finished matches is not read whole.
  * Only regular files count, not links (play saves none there): a link
  * would have the match go on, and be saved, in another directory.
+ * A record passed over because it is not valid is told, the newest
+ * one with its line and reason (in msg on success too, then the only
+ * text there: the caller prints it), so that a record broken by hand is
+ * never passed over without a word, an older match going on instead.
  */
 #define UNFINISHED_MAX 50
 int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
 {
     char dir[PLAY_PATH_MAX - 300];
     games_dir(dir, sizeof dir);
+    *msg = '\0';
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(msg, msize, "no match has been saved in %s (%s)", dir, strerror(errno));
@@ -430,10 +450,14 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
     }
     if (n)
         qsort(files, n, sizeof *files, newer_first);
-    int rc = -1, in_play = 0;
+    int rc = -1, in_play = 0, bad = 0;
+    char first_bad[PATH_SHOWN_MAX + 320] = "", why[sizeof first_bad];
     for (size_t i = 0; rc != 0 && i < n && i < UNFINISHED_MAX; i++) {
         snprintf(path, size, "%s/%s", dir, files[i].name);
-        if (!unfinished(dirfd(d), files[i].name))
+        int open = unfinished(dirfd(d), files[i].name, path, why, sizeof why);
+        if (open < 0 && bad++ == 0)
+            snprintf(first_bad, sizeof first_bad, "%s", why);
+        if (open <= 0)
             continue;
         if (record_in_play(path, NULL, 0))
             in_play++;
@@ -442,15 +466,24 @@ int play_last_unfinished(char *path, size_t size, char *msg, size_t msize)
     }
     free(files);
     closedir(d);
-    if (rc != 0 && in_play)
+    char note[sizeof first_bad + 48] = ""; /* the records not valid, for a refusal */
+    if (bad)
+        snprintf(note, sizeof note, "%d not valid%s: %s", bad, bad > 1 ? ", the newest" : "",
+                 first_bad);
+    if (rc == 0 && bad)
+        snprintf(msg, msize, "passed over a newer record that is not valid: %s%s",
+                 first_bad, bad > 1 ? " (and more: 'leastscore replay FILE' says why)" : "");
+    else if (rc != 0 && in_play)
         snprintf(msg, msize, "%s unfinished match%s saved in %s %s being played by "
-                 "another leastscore play now; go on there", in_play == 1 ? "the" : "every",
-                 in_play == 1 ? "" : "es", dir, in_play == 1 ? "is" : "are");
+                 "another leastscore play now; go on there%s%s%s", in_play == 1 ? "the" : "every",
+                 in_play == 1 ? "" : "es", dir, in_play == 1 ? "is" : "are",
+                 bad ? " (" : "", note, bad ? ")" : "");
     else if (rc != 0)
         snprintf(msg, msize, "no unfinished match is saved in %s (%s%zu record%s "
-                 "read); a match saved elsewhere with --record goes on with "
+                 "read%s%s); a match saved elsewhere with --record goes on with "
                  "--resume FILE", dir, n > UNFINISHED_MAX ? "the newest " : "",
-                 n < UNFINISHED_MAX ? n : UNFINISHED_MAX, n == 1 ? "" : "s");
+                 n < UNFINISHED_MAX ? n : UNFINISHED_MAX, n == 1 ? "" : "s",
+                 bad ? "; " : "", note);
     return rc;
 }
 

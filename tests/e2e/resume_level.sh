@@ -4,7 +4,8 @@
 # bounded when a record gives them, each refused with the record's line
 # and what --level would take instead; at their bounds they are played.
 # A level is checked before anything is dealt, so each check is quick.
-# A level comment's blanks are read as a statement's.
+# A level comment's blanks are read as a statement's. play --continue
+# says which newer record it passed over as not valid, and why.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -139,4 +140,33 @@ done
 [ -p "$games/b.lsr" ] || fail "b.lsr was not made a pipe (the check proves nothing)"
 grep -qF "Resumed from $games/c.lsr" "$tmp/cont.out" ||
     { cat "$tmp/cont.out" "$tmp/cont.err"; fail "play --continue did not go on with c.lsr, past the pipe"; }
+
+# play --continue passes over a newer record that is not valid, and says
+# which and why, with its line: a record edited by hand and broken (here
+# a move written twice) was passed over without a word, an older match
+# going on in its place; with no other match to go on with, the reason
+# is in the refusal. The broken record is left as it was.
+cgames=$tmp/cont/.local/share/leastscore/games
+mkdir -p "$cgames"
+cp "$root/tests/data/in-progress.lsr" "$cgames/a.lsr"
+sed '/^Bob discard KS draw 2S$/p' "$root/tests/data/in-progress.lsr" >"$cgames/b.lsr"
+cp "$cgames/b.lsr" "$tmp/b.copy"
+touch -d '2 hours ago' "$cgames/a.lsr"
+touch -d '1 hour ago' "$cgames/b.lsr"
+bad="$cgames/b.lsr:12:1: it is Cid's turn, not Bob's"
+status=0
+env -u XDG_DATA_HOME HOME="$tmp/cont" "$ls" play --plain --continue </dev/null \
+    >"$tmp/cont.out" 2>"$tmp/cont.err" || status=$?
+[ "$status" = 0 ] && grep -qF "Resumed from $cgames/a.lsr" "$tmp/cont.out" ||
+    { cat "$tmp/cont.out" "$tmp/cont.err"; fail "play --continue did not go on with a.lsr"; }
+grep -qxF "leastscore play: --continue: passed over a newer record that is not valid: $bad" \
+    "$tmp/cont.err" || { cat "$tmp/cont.err"; fail "play --continue passed over a broken record without a word"; }
+rm "$cgames/a.lsr"
+status=0
+env -u XDG_DATA_HOME HOME="$tmp/cont" "$ls" play --plain --continue </dev/null \
+    >"$tmp/cont.out" 2>"$tmp/cont.err" || status=$?
+[ "$status" = 2 ] && grep -qxF "leastscore play: --continue: no unfinished match is saved in $cgames (1 record read; 1 not valid: $bad); a match saved elsewhere with --record goes on with --resume FILE" \
+    "$tmp/cont.err" || { cat "$tmp/cont.err"; fail "play --continue with only a broken record: status $status"; }
+cmp -s "$cgames/b.lsr" "$tmp/b.copy" || fail "play --continue changed the broken record"
+[ ! -e "$cgames/b.lsr.lock" ] || fail "play --continue left b.lsr.lock"
 echo "resume levels ok"
