@@ -348,8 +348,23 @@ static void test_a_byte_order_mark_is_skipped_only_at_the_start(void **state)
     ls_state_free(s);
     /* Not a BOM at the start: the first line is what it is. */
     expect_error("\xEF\xBB" HEADER, LS_ERECORD, 1, "not a Least Score record");
-    /* One at the start of a later line is no statement. */
-    expect_error("leastscore 1\n\xEF\xBB\xBFplayers Ann Bob Cid\n", LS_ESYNTAX, 2, "");
+    /* One at the start of a later line (two records joined by hand) is
+     * named as what it is, with its column: it was "unknown statement
+     * '\xef\xbb\xbfplayers'", which a reader's editor shows as 'players'. */
+    expect_error("leastscore 1\n\xEF\xBB\xBFplayers Ann Bob Cid\n", LS_ESYNTAX, 2,
+                 "a UTF-8 byte order mark (bytes EF BB BF) at column 1: only a "
+                 "record's very start may have one");
+    ls_error err = {0};
+    ls_state *st = NULL;
+    const char *mid = HEADER DEAL1 "Ann discard 7H 8H 9H \xEF\xBB\xBFtake 4S\n";
+    assert_int_equal(ls_record_read(mid, strlen(mid), &st, NULL, NULL, &err), LS_ESYNTAX);
+    assert_int_equal(err.column, 22);
+    assert_non_null(strstr(err.msg, "byte order mark (bytes EF BB BF) at column 22"));
+    /* In a comment it is text, as any other character. */
+    ls_round_result *r2;
+    s = read_ok(HEADER "# \xEF\xBB\xBF a note\n" DEAL1 ROUND1_MOVES, &r2, &n);
+    free(r2);
+    ls_state_free(s);
 }
 
 static void test_cards_are_case_insensitive_and_t_means_ten(void **state)

@@ -809,6 +809,14 @@ static int tokenize(reader *r, const char *line, size_t len)
     if (len >= sizeof r->buf)
         return fail(r, LS_ESYNTAX, "line too long: a statement has at most %d characters",
                     MAX_LINE - 1);
+    /* A byte order mark past the record's start (two records joined by
+     * hand) is invisible in an editor: named as what it is, and where. */
+    for (const char *p = line; (p = memchr(p, 0xEF, len - (size_t)(p - line))) != NULL; p++)
+        if ((size_t)(line + len - p) >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3)) {
+            r->col = (int)(p - line) + 1;
+            return fail(r, LS_ESYNTAX, "a UTF-8 byte order mark (bytes EF BB BF) at "
+                        "column %d: only a record's very start may have one", r->col);
+        }
     memcpy(r->buf, line, len);
     r->buf[len] = '\0';
     r->ntok = 0;
