@@ -522,6 +522,17 @@ test('380 to 440 x 262 to 300, every 4 px, 8 seats: a later turn with a card or 
   });
 });
 
+// And from 301 to 340 px high (the heights where a player's panel puts
+// her status beside her name), 380 to 1100 px wide, a card selected:
+// nothing there fell off the screen when this sweep was written (every
+// 8 px wide and 3 px high, one and two cards selected); it guards the
+// range against a later change, more coarsely.
+test('380 to 1100 x 301 to 340, 8 seats: a later turn with a card selected on the first screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 568, height: 320 }], async (page) => {
+    assert.deepEqual(await sweep(page, range(380, 1100, 16), range(301, 340, 6).concat(340), [1]), []);
+  });
+});
+
 // The most cards a hand may hold (7, at a table of 7 seats: 7 x 7 + 1
 // of the 52 cards) on the smallest phone held upright, 320x568: the hand
 // on two lines, the line under it and the turn's controls on the first
