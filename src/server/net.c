@@ -84,6 +84,8 @@
 #define BUDGET_ADDRS 1024     /* addresses whose budget is not full */
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
+#define HTTP_HEADERS_MAX 1024 /* room for an answer's headers (a page's CSP) */
+#define WEB_FILE_MAX (16 << 20) /* the largest web file served, in bytes */
 #define HTTP_HEADER_SPACE 16384 /* a request's line and headers, in all */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 #define GUEST_ANSWER_MS 500 /* how long a guest's name check waits for
@@ -2616,23 +2618,39 @@ static int refuse_body(struct lws *wsi, pss *ps)
     return 1;
 }
 
+/* The page runs its own files only (no inline script or style, nothing
+ * from elsewhere; the game connection is a WebSocket to this server), and
+ * no other site may frame it: the headers of every web file served. */
+static int add_page_headers(struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    return add_header(wsi, "content-security-policy:",
+                      "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' "
+                      "data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                      "frame-ancestors 'none'", p, end) ||
+           add_header(wsi, "x-frame-options:", "DENY", p, end) ||
+           add_header(wsi, "referrer-policy:", "same-origin", p, end);
+}
+
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
  * 0), or only its headers for HEAD. A short body goes out with the headers
  * in one write, so that the answer is whole even where no writeable
  * callback follows (a refused POST); a longer one in writeable callbacks,
  * API_CHUNK bytes at a time. A 405 says which methods are served;
- * retry_after > 0 (seconds) is sent as Retry-After. */
-static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char *type,
-                      char *body, size_t len, int retry_after)
+ * retry_after > 0 (seconds) is sent as Retry-After; `page` adds the web
+ * files' headers (add_page_headers). */
+static int http_answer(struct lws *wsi, pss *ps, unsigned int status, const char *type,
+                       char *body, size_t len, int retry_after, bool page)
 {
     char retry[16];
     snprintf(retry, sizeof retry, "%d", retry_after);
-    unsigned char hdr[LWS_PRE + 512 + HTTP_INLINE_BODY];
-    unsigned char *start = hdr + LWS_PRE, *p = start, *end = hdr + LWS_PRE + 512 - 1;
+    unsigned char hdr[LWS_PRE + HTTP_HEADERS_MAX + HTTP_INLINE_BODY];
+    unsigned char *start = hdr + LWS_PRE, *p = start;
+    unsigned char *end = hdr + LWS_PRE + HTTP_HEADERS_MAX - 1;
     bool head = is_head(wsi);
     if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
         add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
         add_header(wsi, "cache-control:", "no-cache", &p, end) ||
+        (page && add_page_headers(wsi, &p, end)) ||
         (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
         (retry_after > 0 && add_header(wsi, "retry-after:", retry, &p, end)) ||
         lws_finalize_http_header(wsi, &p, end)) {
@@ -2666,6 +2684,12 @@ static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char 
     return 0;
 }
 
+static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char *type,
+                      char *body, size_t len, int retry_after)
+{
+    return http_answer(wsi, ps, status, type, body, len, retry_after, false);
+}
+
 /* A short plain-text answer: an error outside the API. */
 static int http_text(struct lws *wsi, pss *ps, unsigned int status, const char *text)
 {
@@ -2685,6 +2709,59 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
     if (!body)
         return -1;
     return http_reply(wsi, ps, status, "application/json", body, strlen(body), retry_after);
+}
+
+/*
+ * Answers with the web file at `path` (web_file checked it), read whole
+ * and sent as any other answer (http_answer), with the page's headers.
+ * lws_serve_http_file served them until now, and after one of its
+ * answers libwebsockets 4.1 read a request already sent behind it on the
+ * connection (HTTP pipelining) from the wrong buffer: the next GET was
+ * answered 501 "does not know the request's method" and closed. A file
+ * that cannot be read, or is over WEB_FILE_MAX, is answered 500 saying so.
+ */
+static int http_file(struct lws *wsi, pss *ps, const char *path)
+{
+    char why[160];
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    char *body = NULL;
+    size_t len = 0;
+    if (!f || fstat(fileno(f), &st) != 0) {
+        snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
+                 strerror(errno));
+        goto fail;
+    }
+    if (st.st_size > WEB_FILE_MAX) {
+        snprintf(why, sizeof why, "the web file %.64s is too large to serve (%lld bytes, at "
+                 "most %d)\n", name, (long long)st.st_size, WEB_FILE_MAX);
+        goto fail;
+    }
+    body = malloc((size_t)st.st_size + 1);
+    if (!body) {
+        snprintf(why, sizeof why, "the server ran out of memory answering this request; "
+                 "try again in a moment\n");
+        goto fail;
+    }
+    len = fread(body, 1, (size_t)st.st_size, f);
+    if (ferror(f)) {
+        snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
+                 strerror(errno));
+        goto fail;
+    }
+    fclose(f);
+    if (!len) {
+        free(body);
+        body = NULL;
+    }
+    return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), body, len, 0, true);
+fail:
+    if (f)
+        fclose(f);
+    free(body);
+    fprintf(stderr, "leastscore serve: %s", why);
+    return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, why);
 }
 
 static const char api_method[] =
@@ -3185,29 +3262,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             not_found_text(url, cut, why, sizeof why);
             return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, why);
         }
-        /* The page runs its own files only (no inline script or style,
-         * nothing from elsewhere; the game connection is a WebSocket to
-         * this server), and no other site may frame it. */
-        static const char headers[] =
-            "x-content-type-options: nosniff\r\n"
-            "cache-control: no-cache\r\n"
-            "content-security-policy: default-src 'self'; connect-src 'self' ws: wss:; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-            "form-action 'self'; frame-ancestors 'none'\r\n"
-            "x-frame-options: DENY\r\n"
-            "referrer-policy: same-origin\r\n";
-        /* A HEAD's answer is done here: lws ends its request itself,
-         * and with it frees ps (it binds the protocol anew, with new
-         * user data), which is not read after. */
-        bool head = is_head(wsi), close_after = ps && ps->close_after;
-        int n = lws_serve_http_file(wsi, path, content_type(path), headers,
-                                    (int)sizeof headers - 1);
-        if (n < 0 || (n == 0 && head && close_after))
-            return -1;
-        return n > 0 ? request_done(wsi, ps) : 0;
+        return http_file(wsi, ps, path);
     }
-    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
-        return request_done(wsi, ps);
     case LWS_CALLBACK_HTTP_BODY: /* a refused request's (refuse_body) */
         if (ps && ps->refused_until)
             return uv_now(&srv->loop) > ps->refused_until ? -1 : 0;

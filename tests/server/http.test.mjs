@@ -15,6 +15,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { startServer, trickle, withTimeout, T } from './lib.mjs';
 
@@ -355,6 +356,54 @@ test('Connection: close among other options closes the connection after the whol
     assert.equal((await c.request(req('GET', '/api/leaderboard'))).status, 200);
     assert.equal((await c.request(req('GET', '/api/leaderboard'))).status, 200);
     c.close();
+    await srv.close();
+});
+
+// Requests sent at once, before the answers (HTTP pipelining, RFC 9112
+// 9.3): each is answered, in order, on the one connection, which stays
+// open. After a web file (served by lws_serve_http_file) libwebsockets
+// read the next request from the wrong buffer: it was answered 501 "does
+// not know the request's method" and the connection closed; after an
+// answer of the API or a 404 the next was served.
+test('requests sent before the answers (pipelined) are each answered, after a web file too', async () => {
+    const srv = await startServer({ args: ['--web', new URL('../../web', import.meta.url).pathname] });
+    const file = readFileSync(new URL('../../web/app.js', import.meta.url));
+    const pipelined = (texts) => withTimeout(new Promise((resolve, reject) => {
+        const sock = connect({ host: '127.0.0.1', port: srv.port });
+        let buf = Buffer.alloc(0);
+        const answers = [];
+        sock.on('data', (d) => {
+            buf = Buffer.concat([buf, d]);
+            for (;;) {
+                const end = buf.indexOf('\r\n\r\n');
+                if (end < 0) break;
+                const head = buf.subarray(0, end).toString('latin1');
+                const len = texts[answers.length].startsWith('HEAD') ? 0 : Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]);
+                if (buf.length < end + 4 + len) break;
+                answers.push({ head, status: Number(head.slice(9, 12)), body: buf.subarray(end + 4, end + 4 + len) });
+                buf = buf.subarray(end + 4 + len);
+            }
+            if (answers.length === texts.length) { sock.destroy(); resolve({ answers, open: true }); }
+        });
+        sock.on('close', () => resolve({ answers, open: false }));
+        sock.on('error', reject);
+        sock.once('connect', () => sock.write(texts.join('')));
+    }), T(5000), `the answers to ${texts.length} requests sent at once`);
+    for (const paths of [['/app.js', '/app.js'], ['/', '/api/leaderboard'], ['/api/leaderboard', '/'],
+        ['/nothere', '/', '/app.js'], ['HEAD /', '/'], ['HEAD /app.js', 'HEAD /app.js', '/']]) {
+        const texts = paths.map((p) => (p.startsWith('HEAD ') ? req('HEAD', p.slice(5)) : req('GET', p)));
+        const what = paths.join(' then ');
+        const { answers, open } = await pipelined(texts);
+        assert.deepEqual(answers.map((a) => a.status), paths.map((p) => (p.endsWith('/nothere') ? 404 : 200)), what);
+        assert.ok(open, `${what}: the connection was closed`);
+        for (const [i, p] of paths.entries()) {
+            if (p === '/app.js') assert.ok(answers[i].body.equals(file), `${what}: app.js whole`);
+            if (p.endsWith('/') || p.endsWith('app.js')) {
+                assert.match(answers[i].head, /\r\ncontent-security-policy: default-src 'self';[^\r]*frame-ancestors 'none'/, `${what}: the page's headers`);
+                assert.match(answers[i].head, /\r\nx-frame-options: DENY/, what);
+            }
+        }
+    }
     await srv.close();
 });
 
