@@ -2347,7 +2347,7 @@ static bool token_list(const char *list)
  * not speak (or a list longer than the 126 bytes it reads, or one that is
  * no list of names: token_list). The key must be 16 bytes in base64 (24
  * characters, 22 and "=="); the subprotocols, when asked for, must include
- * SUBPROTOCOL.
+ * SUBPROTOCOL. The version, the key and the Origin come once.
  */
 static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
 {
@@ -2371,6 +2371,23 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
         snprintf(why, size, "a WebSocket handshake needs 'Sec-WebSocket-Version: 13'\n");
         return HTTP_STATUS_BAD_REQUEST;
     }
+    /* lws joins a header sent twice into one value ("13, 8"), which was
+     * then refused as no version, a key of 50 characters, an origin not
+     * allowed: the second is named instead. */
+    static const struct {
+        enum lws_token_indexes h;
+        const char *why;
+    } once[] = {
+        {WSI_TOKEN_VERSION, "a WebSocket handshake has one Sec-WebSocket-Version header "
+                            "('13'), not more\n"},
+        {WSI_TOKEN_KEY, "a WebSocket handshake has one Sec-WebSocket-Key header, not more\n"},
+        {WSI_TOKEN_ORIGIN, "a WebSocket handshake has one Origin header, not more\n"},
+    };
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
+        if (lws_hdr_fragment_length(wsi, once[i].h, 1) > 0) {
+            snprintf(why, size, "%s", once[i].why);
+            return HTTP_STATUS_BAD_REQUEST;
+        }
     int vlen = lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_VERSION);
     if (vlen < 0 || strcmp(v, "13") != 0) {
         /* Quoted when it is a number (any bytes may come). */

@@ -83,6 +83,15 @@ const refusals = [
         `Sec-WebSocket-Protocol must be a comma-separated list of names (1 to 62 of A-Z a-z 0-9 !#$%&'*+-.^_\`|~), not '${'x'.repeat(40)}...'\n`],
     ['a list of subprotocols over 126 bytes', { 'Sec-WebSocket-Protocol': `${'x'.repeat(60)}, ${'y'.repeat(60)}, leastscore` }, 400,
         "this server speaks the WebSocket subprotocol 'leastscore' (or none asked for), not a list over 126 bytes\n"],
+    // A header that a handshake has once, sent twice, is named (lws joins
+    // the two: a key was 'not 50 characters', versions 'not what was
+    // sent', two origins 'this origin may not connect').
+    ['two Sec-WebSocket-Key headers', { 'Sec-WebSocket-Key': `${KEY}\r\nSec-WebSocket-Key: ${KEY}` }, 400,
+        'a WebSocket handshake has one Sec-WebSocket-Key header, not more\n'],
+    ['two Sec-WebSocket-Version headers', { 'Sec-WebSocket-Version': '13\r\nSec-WebSocket-Version: 8' }, 400,
+        "a WebSocket handshake has one Sec-WebSocket-Version header ('13'), not more\n"],
+    ['two Origin headers', { Origin: 'http://127.0.0.1\r\nOrigin: http://elsewhere.example' }, 400,
+        'a WebSocket handshake has one Origin header, not more\n'],
     ['no Host', { Host: null }, 400, 'a WebSocket handshake needs a Host header\n'],
     ['two Host headers', { Host: '127.0.0.1\r\nHost: example.com' }, 400, 'a request has one Host header, not more\n'],
     ['no Connection: Upgrade', { Connection: 'keep-alive' }, 400,
