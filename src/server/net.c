@@ -2372,7 +2372,7 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
         return HTTP_STATUS_BAD_REQUEST;
     }
     /* lws joins a header sent twice into one value ("13, 8"), which was
-     * then refused as no version, a key of 50 characters, an origin not
+     * then refused as no version, a key of 51 characters, an origin not
      * allowed: the second is named instead. */
     static const struct {
         enum lws_token_indexes h;

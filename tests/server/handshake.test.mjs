@@ -84,7 +84,7 @@ const refusals = [
     ['a list of subprotocols over 126 bytes', { 'Sec-WebSocket-Protocol': `${'x'.repeat(60)}, ${'y'.repeat(60)}, leastscore` }, 400,
         "this server speaks the WebSocket subprotocol 'leastscore' (or none asked for), not a list over 126 bytes\n"],
     // A header that a handshake has once, sent twice, is named (lws joins
-    // the two: a key was 'not 50 characters', versions 'not what was
+    // the two: a key was 'not 51 characters', versions 'not what was
     // sent', two origins 'this origin may not connect').
     ['two Sec-WebSocket-Key headers', { 'Sec-WebSocket-Key': `${KEY}\r\nSec-WebSocket-Key: ${KEY}` }, 400,
         'a WebSocket handshake has one Sec-WebSocket-Key header, not more\n'],
