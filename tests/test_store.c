@@ -1876,6 +1876,61 @@ static void test_a_level_at_two_seats_is_rated_once_a_match(void **state)
     ls_db_close(db);
 }
 
+/* Bob and Cid go out in the same round with the same total (43, Ann
+ * declaring 7 at threshold 1): they share place 2, Ann has 1, and the
+ * tie is rated as one (ls_rating_update with ranks 0, 1, 1): Bob and
+ * Cid, both new, end with the same rating, and the means of three new
+ * players, whose uncertainties are equal, move by amounts that sum to
+ * zero (rating.c: the sum over a place's field of [q == i] - p_iq is 0). */
+static void test_players_out_in_one_round_with_one_total_share_a_place(void **state)
+{
+    (void)state;
+    static const char *const tie[] = {
+        "leastscore 1",
+        "option threshold 1",
+        "players Ann Bob Cid",
+        "round",
+        "hand Ann AC AD 2C 2D 3C",
+        "hand Bob KS KD QS QD JS",
+        "hand Cid KC KH QC QH JC",
+        "open 4S",
+        "Ann discard 3C draw AH",
+        "Bob discard JS draw 10S",
+        "Cid discard JC draw 10C",
+        "Ann declare",
+    };
+    ls_db *db = open_store();
+    int64_t ids[3] = {new_player(db, "Ann", "ann-player-token-0001"),
+                      new_player(db, "Bob", "bob-player-token-0002"),
+                      new_player(db, "Cid", "cid-player-token-0003")};
+    int64_t t = example_table(db, ids, 0);
+    for (size_t i = 0; i < sizeof tie / sizeof tie[0]; i++)
+        OK(ls_db_table_append(db, t, tie[i], ERR));
+    int64_t mid = 0;
+    OK(ls_db_table_finish(db, t, &mid, ERR));
+    ls_db_match m;
+    OK(ls_db_match_get(db, mid, &m, ERR));
+    assert_stats(&m.player[0], "Ann", 1, 0, 1, 0, 1, 1, 0, true);
+    assert_stats(&m.player[1], "Bob", 2, 43, 1, 43, 0, 0, 0, false);
+    assert_stats(&m.player[2], "Cid", 2, 43, 1, 43, 0, 0, 0, false);
+    ls_rating_params rp;
+    ls_rating_defaults(&rp);
+    ls_rating fresh = ls_rating_new(&rp), want[3];
+    OK(ls_rating_update(&rp, 3, (int[]){0, 1, 1}, (ls_rating[]){fresh, fresh, fresh}, want));
+    double moved = 0;
+    for (int i = 0; i < 3; i++) {
+        assert_close(m.player[i].after.mu, want[i].mu);
+        assert_close(m.player[i].after.sigma, want[i].sigma);
+        moved += m.player[i].after.mu - fresh.mu;
+    }
+    assert_close(m.player[1].after.mu, m.player[2].after.mu);
+    assert_close(m.player[1].after.sigma, m.player[2].after.sigma);
+    assert_true(m.player[0].after.mu > fresh.mu && m.player[1].after.mu < fresh.mu);
+    assert_close(moved, 0.0);
+    ls_db_match_clear(&m);
+    ls_db_close(db);
+}
+
 static void test_guests_play_unrated_and_are_not_on_the_leaderboard(void **state)
 {
     (void)state;
@@ -2196,6 +2251,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_players_matches_are_a_page_of_heads_in_one_query),
     T(test_ratings_carry_from_match_to_match_with_their_history),
     T(test_a_level_at_two_seats_is_rated_once_a_match),
+    T(test_players_out_in_one_round_with_one_total_share_a_place),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
     T(test_a_match_in_progress_cannot_finish_and_stays),
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
