@@ -85,7 +85,6 @@
 #define API_CHUNK 16384       /* bytes of an HTTP reply's body per write */
 #define HTTP_INLINE_BODY 1024 /* a body this short goes out with its headers */
 #define HTTP_HEADERS_MAX 1024 /* room for an answer's headers (a page's CSP) */
-#define WEB_FILE_MAX (16 << 20) /* the largest web file served, in bytes */
 #define HTTP_HEADER_SPACE 16384 /* a request's line and headers, in all */
 #define STORE_RETRY_MS 1000   /* a failing store is tried again this often */
 #define GUEST_ANSWER_MS 500 /* how long a guest's name check waits for
@@ -2486,6 +2485,8 @@ typedef struct pss {
     conn *c;
     char *body;            /* an HTTP reply's body being written, or NULL */
     size_t body_len, body_off;
+    FILE *file;            /* a web file being sent (http_file), or NULL */
+    size_t file_left;      /* its bytes still to send */
     job *replay;           /* the replay being built for it, or NULL */
     api_reply ready;       /* a reply built off the loop, to send when
                               writeable (status 0: none) */
@@ -2729,13 +2730,16 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
 }
 
 /*
- * Answers with the web file at `path` (web_file checked it), read whole
- * and sent as any other answer (http_answer), with the page's headers.
+ * Answers with the web file at `path` (web_file checked it), with the
+ * page's headers, as any other answer is sent (http_answer): a file of
+ * up to HTTP_INLINE_BODY bytes with its headers, a longer one from the
+ * open file, API_CHUNK bytes at each writeable callback (file_writeable),
+ * so that a connection costs one descriptor and no copy of the file.
  * lws_serve_http_file served them until now, and after one of its
  * answers libwebsockets 4.1 read a request already sent behind it on the
  * connection (HTTP pipelining) from the wrong buffer: the next GET was
  * answered 501 "does not know the request's method" and closed. A file
- * that cannot be read, or is over WEB_FILE_MAX, is answered 500 saying so.
+ * that cannot be read is answered 500 saying so.
  */
 static int http_file(struct lws *wsi, pss *ps, const char *path)
 {
@@ -2744,41 +2748,54 @@ static int http_file(struct lws *wsi, pss *ps, const char *path)
     FILE *f = fopen(path, "rb");
     struct stat st;
     char *body = NULL;
-    size_t len = 0;
-    if (!f || fstat(fileno(f), &st) != 0) {
-        snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
-                 strerror(errno));
+    if (!f || fstat(fileno(f), &st) != 0)
         goto fail;
+    size_t len = (size_t)st.st_size;
+    if (is_head(wsi) || len == 0) {
+        fclose(f);
+        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, true);
     }
-    if (st.st_size > WEB_FILE_MAX) {
-        snprintf(why, sizeof why, "the web file %.64s is too large to serve (%lld bytes, at "
-                 "most %d)\n", name, (long long)st.st_size, WEB_FILE_MAX);
+    if (len > HTTP_INLINE_BODY) {
+        ps->file = f;
+        ps->file_left = len;
+        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, true);
+    }
+    body = malloc(len);
+    if (!body || fread(body, 1, len, f) != len)
         goto fail;
-    }
-    body = malloc((size_t)st.st_size + 1);
-    if (!body) {
-        snprintf(why, sizeof why, "the server ran out of memory answering this request; "
-                 "try again in a moment\n");
-        goto fail;
-    }
-    len = fread(body, 1, (size_t)st.st_size, f);
-    if (ferror(f)) {
-        snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
-                 strerror(errno));
-        goto fail;
-    }
     fclose(f);
-    if (!len) {
-        free(body);
-        body = NULL;
-    }
     return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), body, len, 0, true);
 fail:
+    snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
+             body ? "it is shorter than its size" : strerror(errno ? errno : ENOMEM));
     if (f)
         fclose(f);
     free(body);
     fprintf(stderr, "leastscore serve: %s", why);
     return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, why);
+}
+
+/* The next piece of a web file being sent (http_file); the connection is
+ * closed when the file ends before the length its headers gave. */
+static int file_writeable(struct lws *wsi, pss *ps)
+{
+    unsigned char buf[LWS_PRE + API_CHUNK];
+    size_t n = ps->file_left < API_CHUNK ? ps->file_left : API_CHUNK;
+    if (fread(buf + LWS_PRE, 1, n, ps->file) != n)
+        return -1;
+    ps->file_left -= n;
+    bool last = ps->file_left == 0;
+    if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
+        return -1;
+    if (!last) {
+        body_deadline(wsi);
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
+    fclose(ps->file);
+    ps->file = NULL;
+    return request_done(wsi, ps);
 }
 
 static const char api_method[] =
@@ -3300,6 +3317,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len,
                               r.retry_after);
         }
+        if (ps && ps->file)
+            return file_writeable(wsi, ps);
         if (ps && ps->body)
             return body_writeable(wsi, ps);
         return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -3307,6 +3326,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (ps) {
             free(ps->body);
             ps->body = NULL;
+            if (ps->file)
+                fclose(ps->file);
+            ps->file = NULL;
             replay_forget(srv, ps);
         }
         return lws_callback_http_dummy(wsi, reason, user, in, len);
