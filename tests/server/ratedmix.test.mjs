@@ -5,8 +5,9 @@
 // left (the computer played for them). Checked for every match: one
 // winner, at place 1; places in the order the record gives (the round a
 // seat went out in, later first, then the final total), equal keys
-// sharing a place; each person's profile counts each match once, its
-// wins, rounds, points and declarations are the sums of its seats', its
+// sharing a place; each person's and computer level's profile counts
+// each match once, its wins, rounds, points and declarations are the sums
+// of its seats' (a level at two seats: both), its
 // rating history runs on from match to match (each before the last
 // after), has the ratings before and after its seat shows at each match,
 // and ends at its rating.
@@ -82,9 +83,13 @@ for (const b of backends()) {
             c = null;
             // Every match of the three, from their lists.
             const byId = new Map();
-            for (const name of names) {
-                const p = await api(srv, `/api/players/${name}`);
-                const list = (await api(srv, `/api/players/${name}/matches`)).matches;
+            // The people, and the computer levels (a level is one player:
+            // random sat twice at one table, and is counted once there).
+            const whose = [...names.map((n) => ({ name: n, path: `/api/players/${n}` })),
+                ...['greedy', 'random'].map((l) => ({ name: l, level: l, path: `/api/bots/${l}` }))];
+            for (const { name, level, path } of whose) {
+                const p = await api(srv, path);
+                const list = (await api(srv, `${path}/matches`)).matches;
                 assert.equal(p.matches, list.length, `${name}: matches counted and listed`);
                 assert.deepEqual(p.recent.map((m) => m.id), list.map((m) => m.id), `${name}: recent and list`);
                 const ids = list.map((m) => m.id);
@@ -95,13 +100,21 @@ for (const b of backends()) {
                     const full = await api(srv, `/api/matches/${m.id}`);
                     byId.set(m.id, full);
                     const seat = full.players[m.you];
-                    assert.equal(seat.name, name, `${name}: match ${m.id}: you`);
-                    wins += seat.won ? 1 : 0;
-                    rounds += seat.rounds;
-                    points += seat.points;
-                    declared += seat.declared;
-                    correct += seat.declared_correct;
-                    wrong += seat.declared_false;
+                    if (level) assert.equal(seat.level, level, `${name}: match ${m.id}: you`);
+                    else assert.equal(seat.name, name, `${name}: match ${m.id}: you`);
+                    // Wins count matches; rounds, points and declarations
+                    // every seat's (http-api.md, A profile).
+                    const mine = full.players.filter((x) => (level ? x.level === level : x.name === name));
+                    assert.deepEqual(m.your_seats, mine.map((x) => x.seat), `${name}: match ${m.id}: your_seats`);
+                    wins += mine.some((x) => x.won) ? 1 : 0;
+                    for (const x of mine) {
+                        rounds += x.rounds;
+                        points += x.points;
+                        declared += x.declared;
+                        correct += x.declared_correct;
+                        wrong += x.declared_false;
+                        assert.equal(x.rating_after, seat.rating_after, `${name}: match ${m.id}: every seat shows the one rating`);
+                    }
                     const h = p.rating_history.find((x) => x.match === m.id);
                     assert.equal(h.before, seat.rating_before, `${name}: match ${m.id}: rating before`);
                     assert.equal(h.after, seat.rating_after, `${name}: match ${m.id}: rating after`);
