@@ -16,7 +16,9 @@
  *    time to open it, read every table (ls_db_live_tables()) and replay each
  *    record to its last move (ls_record_read()) is measured.
  *
- * It writes into the store it is given: point it at a throwaway one.
+ * It writes into the store it is given: point it at a throwaway one. It
+ * holds the store (ls_db_hold) as a server does, and refuses one that holds
+ * tables in progress (a server's), which its restore dropped.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -240,46 +242,85 @@ static int bench_moves(ls_db *db, int n, int matches, uint64_t seed, const int64
     return 0;
 }
 
-static int bench_restore(const char *where, ls_db **dbp, int n, int tables, uint64_t seed,
-                         const int64_t *ids)
+static int cmp_id(const void *a, const void *b)
 {
-    ls_db *db = *dbp;
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Writes the tables to restore, each a match half played, and their ids
+ * to own (tables of them, sorted on return). */
+static int write_tables(ls_db *db, int n, int tables, uint64_t seed, const int64_t *ids,
+                        int64_t *own, long long *nlines)
+{
     ls_error err;
-    long long nlines = 0;
     for (int i = 0; i < tables; i++) {
         lines l;
         if (play_match(n, seed + 100000 + (uint64_t)i, &l))
             return 1;
-        int64_t t = 0;
-        if (new_table(db, n, ids, &t, &err))
+        if (new_table(db, n, ids, &own[i], &err)) {
+            lines_free(&l);
             return store_fail("starting a table", &err);
+        }
         /* Set-up only: the match up to its middle piece, in one
          * transaction. */
         int half = l.unit[l.nunits / 2], ret = ls__db_exec(db, "BEGIN", NULL, NULL, &err);
         for (int k = 0; k < half && !ret; k++)
-            ret = ls_db_table_append(db, t, l.line[k], &err);
+            ret = ls_db_table_append(db, own[i], l.line[k], &err);
         if (!ret)
             ret = ls__db_exec(db, "COMMIT", NULL, NULL, &err);
-        nlines += half;
+        *nlines += half;
         lines_free(&l);
         if (ret)
             return store_fail("writing a table to restore", &err);
     }
-    ls_db_close(db);
+    qsort(own, (size_t)tables, sizeof *own, cmp_id);
+    return 0;
+}
+
+/*
+ * Only the tables it wrote (own) are counted, replayed and dropped: a
+ * store that held tables in progress before is refused before anything
+ * is written (cmd_storebench), and every table in progress, a server's
+ * too, was dropped here with the bench's. The store is reopened held, as
+ * the server opens it, so that a server started meanwhile is refused
+ * rather than played beside.
+ */
+static int bench_restore(const char *where, ls_db **dbp, int n, int tables, uint64_t seed,
+                         const int64_t *ids)
+{
+    ls_error err;
+    long long nlines = 0;
+    int64_t *own = malloc((size_t)tables * sizeof *own);
+    if (!own) {
+        fprintf(stderr, "leastscore storebench: out of memory\n");
+        return 1;
+    }
+    int rc = write_tables(*dbp, n, tables, seed, ids, own, &nlines);
+    if (rc)
+        goto out;
+    ls_db_close(*dbp);
     *dbp = NULL;
 
     double t0 = cli_wall_ms() / 1e3;
-    if (ls_db_open(dbp, where, &err))
-        return store_fail("reopening", &err);
-    db = *dbp;
+    if (ls_db_open_held(dbp, where, &err)) {
+        rc = store_fail("reopening", &err);
+        goto out;
+    }
+    ls_db *db = *dbp;
     double t1 = cli_wall_ms() / 1e3;
     ls_db_live_table *lt = NULL;
     int nt = 0;
-    if (ls_db_live_tables(db, &lt, &nt, &err))
-        return store_fail("reading the tables in progress", &err);
+    if (ls_db_live_tables(db, &lt, &nt, &err)) {
+        rc = store_fail("reading the tables in progress", &err);
+        goto out;
+    }
     double t2 = cli_wall_ms() / 1e3;
-    int bad = 0;
+    int bad = 0, back = 0;
     for (int i = 0; i < nt; i++) {
+        if (!bsearch(&lt[i].id, own, (size_t)tables, sizeof *own, cmp_id))
+            continue;
+        back++;
         ls_state *s = NULL;
         if (ls_record_read(lt[i].record, lt[i].record_len, &s, NULL, NULL, &err)) {
             if (!bad++)
@@ -289,22 +330,43 @@ static int bench_restore(const char *where, ls_db **dbp, int n, int tables, uint
         ls_state_free(s);
     }
     double t3 = cli_wall_ms() / 1e3;
-    printf("restore: %d tables in progress (%lld lines) after reopening:\n", nt, nlines);
+    printf("restore: %d tables in progress (%lld lines) after reopening:\n", back, nlines);
     printf("  open %.1f ms, read %.1f ms, replay %.1f ms: %.1f ms in all (%.3f ms a table)\n",
            (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3, (t3 - t0) * 1e3,
-           (t3 - t0) * 1e3 / (nt ? nt : 1));
-    for (int i = 0; i < nt; i++)
-        if (ls_db_table_drop(db, lt[i].id, &err)) {
-            ls_db_live_tables_free(lt, nt);
-            return store_fail("dropping a restored table", &err);
-        }
+           (t3 - t0) * 1e3 / (back ? back : 1));
+    for (int i = 0; i < nt && !rc; i++)
+        if (bsearch(&lt[i].id, own, (size_t)tables, sizeof *own, cmp_id) &&
+            ls_db_table_drop(db, lt[i].id, &err))
+            rc = store_fail("dropping a restored table", &err);
     ls_db_live_tables_free(lt, nt);
-    if (nt < tables || bad) {
+    if (!rc && (back < tables || bad)) {
         fprintf(stderr, "leastscore storebench: %d of %d tables came back, %d did not "
-                        "replay\n", nt, tables, bad);
-        return 1;
+                        "replay\n", back, tables, bad);
+        rc = 1;
     }
-    return 0;
+out:
+    free(own);
+    return rc;
+}
+
+/* A store that holds tables in progress is some server's: storebench
+ * would write its players' matches beside them and count them in its
+ * restore. Refused, nothing written; 1, as a store that cannot be used. */
+static int refuse_used(ls_db *db)
+{
+    ls_db_live_table *lt = NULL;
+    int nt = 0;
+    ls_error err;
+    if (ls_db_live_tables(db, &lt, &nt, &err))
+        return store_fail("reading the tables in progress", &err);
+    ls_db_live_tables_free(lt, nt);
+    if (nt == 0)
+        return 0;
+    fprintf(stderr, "leastscore storebench: the store holds %d table%s in progress (a "
+            "server's store?): storebench writes into the store it measures, so give it "
+            "a throwaway one (a new SQLite file, or an empty PostgreSQL schema)\n", nt,
+            nt == 1 ? "" : "s");
+    return 1;
 }
 
 int cmd_storebench(int argc, char **argv)
@@ -364,11 +426,16 @@ int cmd_storebench(int argc, char **argv)
 
     ls_db *db = NULL;
     ls_error err;
-    if (ls_db_open(&db, where, &err))
+    if (ls_db_open_held(&db, where, &err)) /* not beside a server on it */
         return store_fail("opening the store", &err);
+    int ret = refuse_used(db);
+    if (ret) {
+        ls_db_close(db);
+        return ret;
+    }
     printf("store: %s\n", ls_db_backend(db));
     int64_t ids[LS_MAX_PLAYERS];
-    int ret = bench_players(db, (int)players, ids, &err) ? store_fail("players", &err) : 0;
+    ret = bench_players(db, (int)players, ids, &err) ? store_fail("players", &err) : 0;
     if (!ret)
         ret = bench_moves(db, (int)players, (int)matches, seed, ids);
     if (!ret && restore)

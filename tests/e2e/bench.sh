@@ -2,7 +2,8 @@
 # leastscore bench: a fixed number of matches is the same work for a seed;
 # computer players (the expert too, told every move) play through it; bad
 # options exit 2 with a message that names the option; on a terminal a
-# progress line shows how far it has come. No speed is checked here: speed
+# progress line shows how far it has come. storebench keeps off a store
+# in use. No speed is checked here: speed
 # is measured by running the benchmark (README, Speed).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -107,6 +108,49 @@ grep -qE '^matches +[1-9][0-9]* \([0-9]+\.[0-9][0-9] per second\)$' "$tmp/slow" 
 # --seed is refused in the same words as by sim, arena and play.
 "$ls" bench --seed -1 2>&1 | grep -q -- "--seed: '-1' is not a whole number from 0 to 2^64 - 1" ||
     fail "the --seed message"
+# storebench refuses a store that holds tables in progress (a server's):
+# it wrote its players' matches beside them, and its restore dropped every
+# table in progress, the server's too, counted as its own ('restore: 3
+# tables' when 2 were asked). Nothing is written: the table is kept, no
+# match or player added. A store another process holds (a server's lock)
+# is refused as a second server is, not written beside it.
+sb=$tmp/store.db
+"$ls" storebench --db "$sb" --matches 1 --restore 1 --players 2 >/dev/null ||
+    fail "storebench on a new store"
+rows() {
+    python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+print(*(c.execute("SELECT count(*) FROM " + t).fetchone()[0]
+        for t in ("live_tables", "live_lines", "matches", "players")))' "$sb"
+}
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("INSERT INTO live_tables (id, code, meta, created_at, host) VALUES (999, \x27REAL\x27, \x27{}\x27, 0, 0)")
+for line in open(sys.argv[2]).read().splitlines():
+    c.execute("INSERT INTO live_lines (table_id, line) VALUES (999, ?)", (line,))
+c.commit()' "$sb" "$root/tests/data/in-progress.lsr"
+before=$(rows)
+status=0
+"$ls" storebench --db "$sb" --matches 1 --restore 2 --players 2 >"$tmp/out" 2>"$tmp/err" || status=$?
+[ "$status" = 1 ] || { cat "$tmp/out" "$tmp/err"; fail "storebench on a store with a table in progress: status $status"; }
+grep -qxF "leastscore storebench: the store holds 1 table in progress (a server's store?): storebench writes into the store it measures, so give it a throwaway one (a new SQLite file, or an empty PostgreSQL schema)" \
+    "$tmp/err" || { cat "$tmp/err"; fail "the message for a store in use"; }
+[ ! -s "$tmp/out" ] || { cat "$tmp/out"; fail "storebench printed results for a store in use"; }
+[ "$(rows)" = "$before" ] || fail "storebench changed a store in use: $before, then $(rows)"
+rm "$sb"*
+"$ls" storebench --db "$sb" --matches 1 --restore 0 --players 2 >/dev/null ||
+    fail "storebench on a new store"
+before=$(rows)
+status=0
+python3 -c 'import fcntl, subprocess, sys
+with open(sys.argv[1]) as f:
+    fcntl.flock(f, fcntl.LOCK_EX)
+    sys.exit(subprocess.run(sys.argv[3:], stdout=open(sys.argv[2], "w"),
+                            stderr=subprocess.STDOUT, timeout=60).returncode)' \
+    "$sb" "$tmp/held" "$ls" storebench --db "$sb" --matches 1 --restore 0 --players 2 || status=$?
+grep -qxF "leastscore storebench: opening the store: the store $sb is in use by another server (it holds the file's lock)" \
+    "$tmp/held" && [ "$status" = 1 ] || { cat "$tmp/held"; fail "storebench on a held store: status $status"; }
+[ "$(rows)" = "$before" ] || fail "storebench wrote into a held store: $before, then $(rows)"
 # On a terminal, a count of matches too large to wait for shows how far
 # it has come, redrawn in place on one line (it ran silent); a pipe gets
 # no such line.
