@@ -383,4 +383,22 @@ sys.stdout.buffer.write(os.path.join(d, name))' "$tmp/n255c" "$name" "$tmp/out" 
         fail "the second match of a 255-byte --record: its name was cut inside a character or lost its extension"
     "$ls" replay "$(cat "$tmp/second")" >/dev/null || fail "the second match of '$name' does not replay"
 done
+# A bad value for play (out of range, empty, not a number, one of two
+# given) is refused, exit 2, with the option named, before anything is
+# made: no games directory, no record, no bot started (this one would
+# leave its mark when run).
+mkdir -p "$tmp/side"
+for bad in "--threshold 0" "--threshold ''" "--bots 99999999999999999999" "--hand-size 7 --bots 7" \
+           "--max-turns ''" "--declare-max -1" "--pace x" "--name ''" "--seed 1 --seed x" \
+           "--record ''" "--tie ''"; do
+    rc=0
+    eval "HOME=\"\$tmp/side\" XDG_DATA_HOME= \"\$ls\" play --plain --level \"cmd:touch \$tmp/side/started\" $bad" \
+        </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+    [ "$rc" = 2 ] && grep -q "^leastscore play: " "$tmp/err" && [ ! -s "$tmp/out" ] ||
+        { cat "$tmp/out" "$tmp/err"; fail "play $bad: exit $rc"; }
+    opt=${bad##*--}
+    [ "$bad" = "--hand-size 7 --bots 7" ] || grep -qF -- "--${opt%% *}" "$tmp/err" ||
+        { cat "$tmp/err"; fail "play $bad: the option is not named"; }
+    [ -z "$(ls -A "$tmp/side")" ] || { ls -RA "$tmp/side"; fail "play $bad left something"; }
+done
 echo "cli ok"
