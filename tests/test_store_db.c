@@ -678,6 +678,73 @@ static table *stop_and_restore(table *t, store **st, int64_t now)
     return r.t;
 }
 
+/* The rows of a query's one column, one a line (at most 255 bytes). */
+static void query_text(store *st, const char *sql, char out[256])
+{
+    ls_error e;
+    out[0] = '\0';
+    assert_int_equal(ls__db_exec(store_db_db(st), sql, row_text, out, &e), 0);
+}
+
+/* A crash after the match's last move was kept and before its end was
+ * (the table had not handed the store its end): the next start finishes
+ * it as the table is rebuilt (table_restore), rated once; the start after
+ * finds nothing in progress, and the match is still there once, its
+ * computer player rated once, not again. */
+static void test_a_match_kept_whole_but_not_ended_is_finished_once_at_the_next_start(void **state)
+{
+    (void)state;
+    /* The example as the server's table writes it: its comment line,
+     * hands and discards in card order. */
+    static const char whole[] =
+        "leastscore 1\noption threshold 25\nplayers Ann Bob Cid\n"
+        "# leastscore serve, table ABCD, match 1\n"
+        "round\nhand Ann 2C 4C 7H 8H 9H\nhand Bob AS 3D 4D 6C KS\nhand Cid 2D 5H 6S QC QD\n"
+        "open 4S\nAnn discard 7H 8H 9H take 4S\nBob discard KS draw 2S\n"
+        "Cid discard QC QD draw 4H\nAnn declare\n"
+        "round\nhand Ann 2D 3D 4S KC KD\nhand Bob AC 2H 3H 4C 4D\nhand Cid AD AH 2S 9D 9S\n"
+        "open KH\nBob discard 4C 4D draw 4H\nCid discard 9D 9S take 4C\n"
+        "Ann discard KC KD draw 6S\nBob declare\n"
+        "round\nhand Ann JS QS KC KD KH\nhand Cid AC AD 2C 3D 4S\nopen AH\n"
+        "Cid discard 2C 3D 4S take AH\nAnn discard KC KD draw QH\nCid declare\n";
+    store *st = open_db_store();
+    void *m = begin(st, "ABCD", 1);
+    assert_int_equal(st->ops->append(st->self, m, whole, strlen(whole)), 0);
+    store_db_free(st); /* the crash: no match_end */
+    char rows[256];
+
+    st = open_db_store();
+    query_text(st, "SELECT COUNT(*) FROM matches", rows);
+    assert_string_equal(rows, "0\n");
+    rebuilt r = {.st = st, .now = 1000};
+    assert_int_equal(st->ops->restore(st->self, on_rebuild, &r), 1);
+    assert_non_null(r.t);
+    assert_int_equal(r.t->status, TABLE_OVER);
+    assert_int_equal(r.t->seats[2].wins, 1); /* Cid won it */
+    query_text(st, "SELECT COUNT(*) FROM matches WHERE code = 'ABCD'", rows);
+    assert_string_equal(rows, "1\n");
+    query_text(st, "SELECT COUNT(*) FROM rating_history", rows);
+    assert_string_equal(rows, "1\n"); /* the expert level; Ann and Bob are guests */
+    query_text(st, "SELECT COUNT(*) FROM match_players mp JOIN players p ON p.id = "
+                   "mp.player_id WHERE p.bot = 'expert'", rows);
+    assert_string_equal(rows, "1\n");
+    table_free(r.t);
+    store_db_free(st);
+
+    st = open_db_store();
+    r = (rebuilt){.st = st, .now = 2000};
+    assert_int_equal(st->ops->restore(st->self, on_rebuild, &r), 0);
+    assert_null(r.t);
+    query_text(st, "SELECT COUNT(*) FROM matches WHERE code = 'ABCD'", rows);
+    assert_string_equal(rows, "1\n");
+    query_text(st, "SELECT COUNT(*) FROM rating_history", rows);
+    assert_string_equal(rows, "1\n");
+    query_text(st, "SELECT COUNT(*) FROM match_players mp JOIN players p ON p.id = "
+                   "mp.player_id WHERE p.bot = 'expert'", rows);
+    assert_string_equal(rows, "1\n");
+    store_db_free(st);
+}
+
 /* A person who left the match (away: the computer plays their turns at
  * once) is away again after a restart, not a dropped connection whose
  * turns wait out the turn time; one who came back is back. */
@@ -947,6 +1014,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_store_that_cannot_open_says_why),
     T(test_a_table_keeps_each_move_in_the_database_before_the_next),
     T(test_a_suspended_match_is_restored_with_its_seats),
+    T(test_a_match_kept_whole_but_not_ended_is_finished_once_at_the_next_start),
     T(test_a_match_not_restored_is_kept_and_an_empty_one_dropped),
     T(test_a_failing_store_keeps_everything_and_comes_back),
     T(test_a_chat_line_that_seemed_to_fail_gives_its_number_back),
