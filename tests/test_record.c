@@ -961,6 +961,30 @@ static void test_move_by_the_wrong_player_is_rejected(void **state)
                  LS_ETURN, 9, "it is Bob's turn, not Cid's");
 }
 
+/* Two rounds swapped by hand: the first move of a round by the wrong
+ * player says who starts that round and why (it said only "it is Ann's
+ * turn, not Bob's"); later in a round the turn alone is told. */
+static void test_a_round_started_by_the_wrong_player_says_who_starts_it(void **state)
+{
+    (void)state;
+    expect_error(HEADER "round\n"
+                 "hand Ann KC KD 3D 2D 4S\n"
+                 "hand Bob AC 2H 3H 4C 4D\n"
+                 "hand Cid 9S 9D AH 2S AD\n"
+                 "open KH\n"
+                 "Bob discard 4C 4D draw 4H\n",
+                 LS_ETURN, 8, "it is Ann's turn, not Bob's: Ann starts round 1 (rules.md "
+                 "D6: the first seat starts round 1, the next player still in the match "
+                 "each later one)");
+    expect_error(HEADER DEAL1 ROUND1_MOVES "round\n"
+                 "hand Ann KC KD 3D 2D 4S\n"
+                 "hand Bob AC 2H 3H 4C 4D\n"
+                 "hand Cid 9S 9D AH 2S AD\n"
+                 "open KH\n"
+                 "Ann discard KC KD draw 6S\n",
+                 LS_ETURN, 17, "it is Bob's turn, not Ann's: Bob starts round 2 (rules.md D6");
+}
+
 static void test_move_by_an_unknown_player_is_rejected(void **state)
 {
     (void)state;
@@ -1320,6 +1344,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_move_outside_a_round_is_rejected),
     cmocka_unit_test(test_move_after_the_match_has_ended_is_rejected),
     cmocka_unit_test(test_move_by_the_wrong_player_is_rejected),
+    cmocka_unit_test(test_a_round_started_by_the_wrong_player_says_who_starts_it),
     cmocka_unit_test(test_move_by_an_unknown_player_is_rejected),
     cmocka_unit_test(test_discard_of_a_card_not_in_hand_is_rejected),
     cmocka_unit_test(test_illegal_set_is_rejected),

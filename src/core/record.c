@@ -684,6 +684,13 @@ static int st_move(reader *r)
                                   "deal come first",
                     r->round);
     }
+    /* At a round's first move, who starts it (D6): rounds swapped or
+     * moved by hand otherwise read as a mere wrong turn. */
+    if (seat != ls_turn(s) && ls_round_turns(s) == 0)
+        return fail(r, LS_ETURN, "it is %s's turn, not %s's: %s starts round %d (rules.md "
+                    "D6: the first seat starts round 1, the next player still in the "
+                    "match each later one)", ls_name(s, ls_turn(s)), r->tok[0],
+                    ls_name(s, ls_turn(s)), r->round);
     if (seat != ls_turn(s))
         return fail(r, LS_ETURN, "it is %s's turn, not %s's", ls_name(s, ls_turn(s)),
                     r->tok[0]);
