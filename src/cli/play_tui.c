@@ -56,6 +56,9 @@
 #define CARD_STEP 6
 #define BOX_MAX 24
 #define SAVED_MAX 8 /* records listed on leaving: the last ones */
+#define KEY_PASTE_BEGIN (KEY_MAX + 1) /* bracketed paste (paste_mode) */
+#define KEY_PASTE_END (KEY_MAX + 2)
+#define TYPEAHEAD_MAX 64 /* keys read back after a computer's move */
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
@@ -1694,6 +1697,40 @@ static long long bot_pause(const ui *u)
     return u->finish ? 0 : ls_eliminated(u->g.s, 0) ? u->pace / 4 : u->pace;
 }
 
+/*
+ * The keys typed while a computer chose its move in this thread (a
+ * built-in player's search: expert:ms=1500 thinks 1.5 s) were typed on
+ * its turn, and wait in the terminal's input until it has moved. Read
+ * then, they acted on what came after the move, which the player had not
+ * seen: ' d' typed while Ada thought discarded and drew on your next
+ * turn, and an Enter closed the round's result as it opened. So they are
+ * read back now, up to TYPEAHEAD_MAX: q, Ctrl-C, ?, F1, a resize and a
+ * paste's bounds are kept for run() to answer as it would have during the
+ * turn; the others are dropped, as a move's keys are on a computer's turn
+ * (a mouse event is taken off its queue). Returns whether one of the
+ * dropped keys was a move's, which after_move's caller says.
+ */
+static bool drop_typeahead(void)
+{
+    int keep[TYPEAHEAD_MAX], nkeep = 0, ch;
+    bool move = false;
+    timeout(0);
+    for (int i = 0; i < TYPEAHEAD_MAX && (ch = getch()) != ERR; i++) {
+        if (strchr("qQ?", ch) || ch == 3 || ch == KEY_F(1) || ch == KEY_RESIZE ||
+            ch == KEY_PASTE_BEGIN || ch == KEY_PASTE_END) {
+            keep[nkeep++] = ch;
+        } else if (ch == KEY_MOUSE) {
+            MEVENT ev;
+            (void)getmouse(&ev);
+        } else if (ch > 0 && ch < 128 && strchr("hHxXdD123456789", ch)) {
+            move = true;
+        }
+    }
+    while (nkeep > 0) /* ungetch is a stack: the last kept goes back first */
+        ungetch(keep[--nkeep]);
+    return move;
+}
+
 /* Deals when a round is due, and moves the bot whose time has come. */
 static void advance(ui *u)
 {
@@ -1740,12 +1777,17 @@ static void advance(ui *u)
     draw(u);
     if (!play_game_bot_move(&u->g, &m))
         return; /* interrupted: run() asks whether to quit, or reads the key */
+    bool dropped = drop_typeahead();
     ls_error err = {0};
     if (play_game_apply(&u->g, &m, &err) != 0) {
         set_msg(u, C_ERR, "%s made an illegal move: %s", ls_name(s, seat), err.msg);
         return;
     }
     after_move(u, seat, m);
+    if (dropped && u->overlay == OV_NONE && ls_phase(s) == LS_PHASE_TURN &&
+        ls_turn(s) == 0)
+        set_msg(u, C_ERR, "The keys pressed while %s was thinking were not played: "
+                "see %s's move, then play yours.", ls_name(s, seat), ls_name(s, seat));
     /* The next computer's pause starts with this move: left to the next
      * pass, it began only after that pass's wait for a key (250 ms), so
      * every pause was 250 ms longer than the pace, and pace 0 was 250. */
@@ -1974,8 +2016,6 @@ static void on_winch(int sig)
  * on leaving, and around a stop (Ctrl-Z), which ncurses' own handler
  * (curses_tstp) makes.
  */
-#define KEY_PASTE_BEGIN (KEY_MAX + 1)
-#define KEY_PASTE_END (KEY_MAX + 2)
 static struct sigaction curses_tstp;
 
 static void paste_mode(bool on)

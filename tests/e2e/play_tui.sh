@@ -17,7 +17,8 @@
 # saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
 # a hint's search holds no key (q, Esc, Ctrl-C, a resize);
 # a terminal without an alternate screen is cleared before leaving; after
-# ten matches the last records are listed.
+# ten matches the last records are listed; keys typed while a built-in
+# computer player thinks do not act on what its move brings.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -735,4 +736,42 @@ $T send-keys -t hs q
 wait_for hs "Quit this game?"
 $T send-keys -t hs y
 wait_for hs "exit status 0"
+
+# Keys typed while a computer player chooses its move in the game's own
+# thread (a built-in expert: race=0 makes it use its whole budget, about a
+# second) wait in the terminal's input until it has moved. They acted on
+# what came next, unseen: Space d typed on Ada's turn discarded and drew on
+# yours, and Enter closed the round's result as it opened. Now the keys of
+# a move are dropped, and said to be; q is kept and asks, after the move.
+slow=expert:race=0,iters=600000
+start ta 80 24 C.UTF-8 --seed 7 --bots 1 --level $slow --pace 0 --record "$tmp/ta.lsr"
+wait_for ta "Select the cards to discard"
+$T send-keys -t ta Space d
+wait_for ta "Ada is playing"
+$T send-keys -t ta Space d
+wait_for ta "not played: see Ada's move, then" 120
+[ "$(grep -c "You discarded" "$tmp/screen")" = 1 ] ||
+    screen_fail "keys typed while Ada thought played a move on the next turn"
+on_screen ! "(keep" "keys typed while Ada thought selected a card"
+$T send-keys -t ta Space d
+wait_for ta "Ada is playing"
+$T send-keys -t ta q
+wait_for ta "Quit this game?" 120
+$T send-keys -t ta y
+wait_for ta "exit status 0"
+# The round ends after Ben's (greedy, at once) move, the third and last.
+start tr 80 24 C.UTF-8 --seed 7 --bots 2 --level $slow,greedy --max-turns 3 --pace 0 \
+    --record "$tmp/tr.lsr"
+wait_for tr "Select the cards to discard"
+$T send-keys -t tr Space d
+wait_for tr "Ada is playing"
+$T send-keys -t tr Enter Enter
+wait_for tr "Press Enter to continue" 120
+sleep 0.5 # what a key already read would do is drawn by now
+$T capture-pane -p -t tr >"$tmp/screen"
+on_screen "Press Enter to continue" "an Enter typed while Ada thought closed the round's result"
+$T send-keys -t tr q
+wait_for tr "Quit this game?"
+$T send-keys -t tr y
+wait_for tr "exit status 0"
 echo ok
