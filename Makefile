@@ -148,6 +148,9 @@ $(BUILD)/tests/test_netaddr: $(BUILD)/src/server/netaddr.o
 $(BUILD)/tests/test_botline: TEST_EXTRA = $(BUILD)/src/cli/botproc.o
 $(BUILD)/tests/test_botline: $(BUILD)/src/cli/botproc.o
 
+$(BUILD)/tests/test_cli: TEST_EXTRA = $(BUILD)/src/cli/recfile.o
+$(BUILD)/tests/test_cli: $(BUILD)/src/cli/recfile.o
+
 $(BUILD)/tests/test_store: TEST_EXTRA = $(STORE_OBJ)
 $(BUILD)/tests/test_store: TEST_EXTRA_CFLAGS = $(STORE_CFLAGS)
 $(BUILD)/tests/test_store: TEST_EXTRA_LIBS = $(STORE_LIBS)

@@ -6,9 +6,8 @@
  * from it, which replay, play --resume and play --continue print. A named
  * pipe is judged without a byte read from it, so the test cannot block.
  *
- * recfile.c is a module of the program, not of the library; it is
- * compiled in here whole, so that this test needs no rule of its own in
- * the Makefile.
+ * recfile.c is a module of the program, not of the library: the
+ * Makefile links its object into this test.
  */
 #include "support/support.h"
 
@@ -21,7 +20,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "../src/cli/recfile.c"
+#include "cli/recfile.h"
 
 static void test_each_kind_of_file_is_named_by_its_mode(void **state)
 {
