@@ -745,7 +745,11 @@ static int human_turn(play_game *g)
         suit_letters(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
-            char shown[80];
+            char shown[80], why[sizeof err.msg]; /* shown so, never longer */
+            /* The reason's quote of a word reads as the echo of the line
+             * does, by one rule (cli_shown_msg, as a bot's report):
+             * 'Zoë', not 'Zo\xc3\xab'. */
+            cli_shown_msg(err.msg, why, sizeof why);
             cli_shown_n(line, strlen(line), shown, sizeof shown);
             /* A player used to the full screen, or to a shell's history,
              * presses Up: it was "'\x1b[A' is not a move". */
@@ -756,10 +760,10 @@ static int human_turn(play_game *g)
                 cli_shown_n(line, strcspn(line, " \t"), shown, sizeof shown);
                 out("Unknown command '%s': did you mean '%s'? ", shown, near);
             }
-            else if (err.msg[0] >= 'a' && err.msg[0] <= 'z') /* a sentence */
-                out("%c%s. ", err.msg[0] - 'a' + 'A', err.msg + 1);
+            else if (why[0] >= 'a' && why[0] <= 'z') /* a sentence */
+                out("%c%s. ", why[0] - 'a' + 'A', why + 1);
             else
-                out("%s. ", err.msg);
+                out("%s. ", why);
             out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
                 "'declare' or 'help'.\n");
             continue;

@@ -664,6 +664,20 @@ if "your move> discard 6♥ take 3♢\n" not in out \
         or "your move> x\\xff\n" not in out \
         or "\x1b" in out or r.returncode != 0:
     fail("typed UTF-8 was not shown as it is, or a control byte was shown raw", out)
+# The move parser's reason quotes a word as the echo quotes the line, by
+# the rule of a bot's report (cli_shown_msg): 'Zoë' in both (the reason
+# said 'Zo\xc3\xab' beside the echo's 'Zoë'); an unseen character
+# (U+202E) and a backslash are escaped in both.
+r = subprocess.run([ls, "play", "--plain", "--seed", "3", "--record", f"{tmp}/utf8b.lsr"],
+                   input="discard Zoë draw\ndiscard 2C draw \u202eX\ndiscard a\\b draw\nquit\n"
+                   .encode(), capture_output=True, timeout=60)
+out = r.stdout.decode("utf-8", "replace")
+if "your move> discard Zoë draw\n'Zoë' is not a card (cards are like AS 10H QD 7c). " not in out \
+        or "your move> discard 2C draw \\xe2\\x80\\xaeX\n'\\xe2\\x80\\xaeX' after 'draw' " \
+           "is not a card" not in out \
+        or "your move> discard a\\\\b draw\n'a\\\\b' is not a card" not in out \
+        or "\\xc3\\xab" in out or "\u202e" in out or r.returncode != 0:
+    fail("the parser's reason quoted a typed word otherwise than the echo", out)
 print("ok: typed UTF-8 is shown as it is")
 
 # A NUL byte does not end a line: "discard QH draw\0 junk" (a legal move
