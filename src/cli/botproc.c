@@ -84,6 +84,12 @@ typedef struct bot {
     bool dead;            /* killed or exited: the fallback plays */
     bool started;         /* the match header has been sent */
     bool shaking;         /* waiting for the answer to the handshake */
+    bool hello_sent;      /* the handshake was said, its answer not yet read */
+    bool shake_wake;      /* wake, put aside while the handshake lasts */
+    int shake_limit;      /* timeout_ms, put aside while the handshake lasts */
+    double deadline;      /* the handshake's answer is due (now_ms), or 0 */
+    bool holding;         /* a report is held, not made (saying the hello) */
+    char *held_report;    /* the report held, made when the answer is read */
     bool quiet;           /* its stderr is not passed on, only its last line kept */
     char last_err[ERR_KEPT + 1]; /* quiet: its stderr's last line, to quote */
     int timeout_ms;
@@ -865,6 +871,10 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
     int head = fb ? (int)(fb - what) : (int)strlen(what);
     snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %.*s%s%s", command, v ? " (" : "",
              v ? v->names[v->me] : "", v ? ")" : "", head, what, said, what + head);
+    if (b->holding && !b->held_report) {
+        b->held_report = strdup(msg); /* NULL: out of memory, not told */
+        return;
+    }
     if (b->report)
         b->report(b->report_ud, msg);
 }
@@ -1321,7 +1331,8 @@ static void unended(const bot *b, char *out, size_t size)
 #define EXIT_LOOK_MS 100 /* how often a wait for an answer looks whether the bot has exited */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
-    double deadline = now_ms() + b->timeout_ms;
+    double deadline = b->deadline > 0 ? b->deadline : now_ms() + b->timeout_ms;
+    bool looked = false; /* the pipe was looked at once since the deadline */
     for (;;) {
         int got = cli_bot_next_line(b->buf, &b->len, &b->skip, line, size, n);
         if (got)
@@ -1329,7 +1340,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
         if (b->dead)
             return -1;
         int left = cli_bot_ms_left(deadline, now_ms());
-        if (left <= 0) {
+        /* A deadline set before the read began (a handshake read after
+         * other bots' were) may be past already: the pipe is looked at
+         * once before the bot is told it did not answer. */
+        if (left <= 0 && !looked) {
+            looked = true;
+            left = 0;
+        } else if (left <= 0) {
             report(b, v, "no answer%s within %d ms; killed, the fallback plays "
                    "for it until the match ends",
                    b->shaking ? " to the handshake" : "", b->timeout_ms);
@@ -1433,10 +1450,13 @@ static void send_header(bot *b, const ls_view *v)
     b->started = true;
 }
 
+static void hello_answer(bot *b);
+
 static void bot_round_start(ls_player *p, const ls_view *v)
 {
     bot *b = p->impl;
     ls_player_round_start(b->fallback, v);
+    hello_answer(b); /* a caller that did not call cli_bots_handshake */
     if (!b->started)
         send_header(b, v);
     char line[LINE_MAX_LEN], cards[200];
@@ -1666,6 +1686,7 @@ static void bot_destroy(ls_player *p)
         bot_kill(b);
         pump_remove(b);
         free(b->held);
+        free(b->held_report); /* its handshake never read: nobody to tell */
         pthread_mutex_destroy(&b->err_mu);
         ls_player_free(b->fallback);
         free(b);
@@ -1719,21 +1740,43 @@ static bool handshake_ok(const char *line, size_t n)
 
 /* The handshake: we say "leastscore-bot 1", the bot answers "ok 1". A bot
  * may take a while to start (an interpreter on a loaded machine), so the
- * handshake waits at least CLI_BOT_START_MS. */
-static void handshake(bot *b)
+ * handshake waits at least CLI_BOT_START_MS from the hello. It is said
+ * (hello) as the bot starts and its answer read (hello_answer) when the
+ * caller asks, so that a table of several bots says hello to each, then
+ * reads their answers in seat order: the bots start at the same time, and
+ * N silent bots are waited for CLI_BOT_START_MS, not N times as long. */
+static void hello(bot *b)
 {
-    char line[LINE_MAX_LEN];
-    int limit = b->timeout_ms;
-    bool wake = b->wake; /* a key must not kill a bot that is starting */
+    b->shake_wake = b->wake; /* a key must not kill a bot that is starting */
     b->wake = false;
     b->shaking = true;
+    b->hello_sent = true;
+    b->shake_limit = b->timeout_ms;
+    /* A bot that is gone already is told of when its answer is read, so
+     * that the failures of a table's bots come in seat order. */
+    b->holding = true;
     send_line(b, NULL, "leastscore-bot %d", CLI_BOT_PROTOCOL);
+    b->holding = false;
     if (b->timeout_ms < CLI_BOT_START_MS)
         b->timeout_ms = CLI_BOT_START_MS;
+    b->deadline = now_ms() + b->timeout_ms;
+}
+
+static void hello_answer(bot *b)
+{
+    char line[LINE_MAX_LEN];
+    if (!b->hello_sent)
+        return;
+    if (b->held_report && b->report)
+        b->report(b->report_ud, b->held_report);
+    free(b->held_report);
+    b->held_report = NULL;
     size_t n = 0;
     int rc = b->dead ? -1 : read_line(b, NULL, line, sizeof line, &n);
-    b->timeout_ms = limit;
-    b->wake = wake;
+    b->hello_sent = false;
+    b->deadline = 0;
+    b->timeout_ms = b->shake_limit;
+    b->wake = b->shake_wake;
     b->shaking = false;
     if (rc == -2) {
         report(b, NULL, "the wait for its handshake was interrupted; the fallback "
@@ -1749,6 +1792,13 @@ static void handshake(bot *b)
                "plays for it until the match ends", shown, CLI_BOT_PROTOCOL);
         bot_kill(b);
     }
+}
+
+void cli_bots_handshake(ls_player *const players[], int n)
+{
+    for (int i = 0; i < n; i++)
+        if (cli_player_is_bot(players[i]))
+            hello_answer(players[i]->impl);
 }
 
 static double thread_cpu_ms(void *ud)
@@ -1874,7 +1924,9 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
         report(b, NULL, "cannot start: %s; the fallback plays for it", strerror(errno));
         b->dead = true;
     } else {
-        handshake(b);
+        hello(b);
+        if (!(opts && opts->handshake_later))
+            hello_answer(b);
     }
     return p;
 }

@@ -48,6 +48,10 @@ typedef struct cli_player_opts {
     bool wake;
     int wake_fd;
     volatile sig_atomic_t *woken;
+    /* A cmd: player is started and told the handshake, but its answer is
+     * read by cli_bots_handshake (or, failing that, as its first round
+     * starts), so that the bots of a table start together. */
+    bool handshake_later;
 } cli_player_opts;
 
 /*
@@ -57,6 +61,17 @@ typedef struct cli_player_opts {
  */
 ls_player *cli_player_new(const char *spec, uint64_t seed,
                           const cli_player_opts *opts, ls_error *err);
+
+/*
+ * Reads the handshake's answer of each cmd: player of players[0..n-1]
+ * made with handshake_later, in that order (other players, and NULLs,
+ * are passed over): each was told the handshake as it started, and is
+ * given CLI_BOT_START_MS (or its time limit when longer) from then, so
+ * that n bots that are slow to start are waited for about that long in
+ * all, not n times as long. A failure is reported as cli_player_new's
+ * are, a bot's at a time in seat order.
+ */
+void cli_bots_handshake(ls_player *const players[], int n);
 
 /* What a level asks for, as cli_player_check() read it. */
 typedef struct cli_level {

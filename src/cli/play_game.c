@@ -671,7 +671,7 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
                               .quiet = g->opts->quiet_bots, .stop = &play_interrupted,
                               /* the full screen answers its keys meanwhile */
                               .wake = g->opts->bots_wake, .wake_fd = STDIN_FILENO,
-                              .woken = &play_resized};
+                              .woken = &play_resized, .handshake_later = true};
         g->bots[i] = cli_player_new(g->opts->levels[i - 1], splitmix(seed + (uint64_t)i),
                                     &po, &err);
         if (!g->bots[i]) {
@@ -679,6 +679,8 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
             return -1;
         }
     }
+    /* All the bots started, their answers are waited for together. */
+    cli_bots_handshake(g->bots + 1, ls_players(s) - 1);
     return 0;
 }
 

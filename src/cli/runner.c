@@ -122,7 +122,7 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         ctx[q] = (seat_ctx){.m = m, .seat = q};
         cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
                                  .report = m->bot_failed ? seat_failed : NULL,
-                                 .report_ud = &ctx[q]};
+                                 .report_ud = &ctx[q], .handshake_later = true};
         pl[q] = cli_player_new(m->specs[q], cli_mix(m->seed + 1 + (uint64_t)m->entry[q]),
                                &popts, &err);
         if (!pl[q]) {
@@ -131,6 +131,8 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
             goto out;
         }
     }
+    /* All the bots started, their answers are waited for together. */
+    cli_bots_handshake(pl, n);
     if (m->record && !(rec = ls_record_new(s))) {
         fail(res, "cannot start a record", NULL);
         goto out;

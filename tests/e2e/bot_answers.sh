@@ -512,4 +512,45 @@ for run in INT:holds TERM:forks; do
         fail "play stopped by SIG$sig left its bot ($mode) or the bot's child running: $left"; }
 done
 exec 3>&-
+# A table's bots start together and their handshakes are waited for
+# together: three bots that never answer are each refused, by name and
+# in seat order, once, after about one handshake's wait (10 s), not one
+# after another (30 s). Each bot copies play's stderr as it starts: when
+# any was not empty, a refusal came before a bot was started. The bound
+# of 20 s is the order of the waits with a margin (one wait against
+# three), not a speed.
+mkdir "$tmp/hs3"
+printf 'cmd:cp %s/hs3.err %s/hs3/seen.$$; exec python3 -c "import time; time.sleep(997)" hs3b0t-%s' \
+    "$tmp" "$tmp" "$$" >"$tmp/hs3.cmd"
+start=$(date +%s)
+echo quit | "$ls" play --plain --seed 7 --bots 3 --level "$(cat "$tmp/hs3.cmd")" \
+    --record "$tmp/hs3.lsr" >"$tmp/hs3.out" 2>"$tmp/hs3.err" || true
+took=$(($(date +%s) - start))
+python3 -c 'import sys
+lines = [x for x in open(sys.argv[1]).read().split("\n") if "bot:" in x]
+want = ["leastscore play: %s'"'"'s bot: no answer to the handshake within 10000 ms; killed, "
+        "greedy plays for it until the match ends" % n for n in ("Ada", "Ben", "Cleo")]
+assert lines == want, lines' "$tmp/hs3.err" 2>&1 ||
+    { cat "$tmp/hs3.err"; fail "play: three silent bots were not each refused once, in seat order"; }
+[ "$(ls "$tmp/hs3" | wc -l)" -eq 3 ] || { ls "$tmp/hs3"; fail "play: the three bots did not all start"; }
+for f in "$tmp"/hs3/seen.*; do
+    [ ! -s "$f" ] || { cat "$f"; fail "play: a bot started only after another's handshake was refused"; }
+done
+[ "$took" -lt 20 ] || fail "play: three silent bots took $took s, one handshake's wait after another"
+wait_no_process "hs3b0[t]-$$" ||
+    { for f in $left; do kill -9 "$(basename "$(dirname "$f")")" 2>/dev/null || true; done
+    fail "play: a silent bot outlived its refusal: $left"; }
+# sim's too: three bots that each answer only once all three are running
+# play their match with no failure (told one after another, the first
+# waited for the others until its handshake's time was up).
+mkdir "$tmp/up3"
+printf 'cmd:touch %s/up3/$$; i=0; while [ $(ls %s/up3 | wc -l) -lt 3 ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done; exec python3 %s/examples/bots/greedy.py' \
+    "$tmp" "$tmp" "$root" >"$tmp/up3.cmd"
+up=$(cat "$tmp/up3.cmd")
+"$ls" sim --players "greedy,$up,$up,$up" --matches 1 --seed 5 --json \
+    >"$tmp/up3.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (three bots up together)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["matches"] == 1 and d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]' \
+    "$tmp/up3.json" || fail "sim: three bots were not started together, their handshakes one after another"
 echo "bot answers ok"
