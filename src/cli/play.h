@@ -141,7 +141,9 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size);
 /* --continue: the path of the newest record under the games directory
  * (where matches without --record are saved) whose match is not over.
- * Returns 0, or -1 with why not in msg. */
+ * Returns -1 with why not in msg, or 0 with msg empty, or holding a note
+ * for the caller to print (a newer record passed over as not valid:
+ * "passed over a newer record that is not valid: FILE:LINE:COL: why"). */
 int play_last_unfinished(char *path, size_t size, char *msg, size_t msize);
 /* For a resumed match, where it goes on: "Resumed from FILE: round 2,
  * turn 5." or "Resumed from FILE: round 3 is next."; FILE is the path as
