@@ -676,6 +676,174 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     assert_int_equal(ls_db_open(&db, "", &e), LS_EINVAL);
 }
 
+/* The whole of a file (malloc'd, *n its size), or NULL when it is missing. */
+static unsigned char *file_bytes(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    unsigned char *b = NULL;
+    size_t size = 0;
+    for (;;) {
+        unsigned char *nb = realloc(b, size + 4096);
+        assert_non_null(nb);
+        b = nb;
+        size_t got = fread(b + size, 1, 4096, f);
+        size += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    *n = size;
+    return b;
+}
+
+/* path holds what it held (before, n bytes), and SQLite left no -wal or
+ * -shm beside it. */
+static void assert_file_kept(const char *path, const unsigned char *before, size_t n)
+{
+    size_t m = 0;
+    unsigned char *now = file_bytes(path, &m);
+    assert_non_null(now);
+    if (m != n || memcmp(now, before, n))
+        fail_msg("%s changed: %zu bytes, %zu before", path, m, n);
+    free(now);
+    char p[600];
+    snprintf(p, sizeof p, "%s-wal", path);
+    assert_int_equal(access(p, F_OK), -1);
+    snprintf(p, sizeof p, "%s-shm", path);
+    assert_int_equal(access(p, F_OK), -1);
+}
+
+/* The first column of the test's own PostgreSQL connection's answer. */
+static long pg_scalar(const char *sql)
+{
+    pg_admin("SELECT 1"); /* connects */
+    PGresult *r = PQexec(admin, sql);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1)
+        fail_msg("%s: %s", sql, PQerrorMessage(admin));
+    long v = strtol(PQgetvalue(r, 0, 0), NULL, 10);
+    PQclear(r);
+    return v;
+}
+
+/* Opens where and expects it refused as not leastscore's, the message
+ * holding want; held or not, nothing is made. */
+static void assert_refused_as_foreign(const char *want)
+{
+    for (int held = 0; held < 2; held++) {
+        ls_db *db = (ls_db *)1;
+        ls_error e = {0};
+        int rc = held ? ls_db_open_held(&db, where, &e) : ls_db_open(&db, where, &e);
+        if (rc != LS_DB_EFOREIGN || !strstr(e.msg, want))
+            fail_msg("opening%s: %d '%s', want %d '%s'", held ? " held" : "", rc, e.msg,
+                     LS_DB_EFOREIGN, want);
+        assert_null(db);
+    }
+}
+
+/* A store with tables, none of them leastscore's (another program's
+ * SQLite file, a PostgreSQL schema of other tables), is refused before
+ * anything is written in it: the migrations used to add leastscore's
+ * tables beside the others (and SQLite's switch to WAL rewrote the
+ * file's header). A table named schema_version that is not leastscore's
+ * (Flyway's of old) makes it no store either. */
+static void test_a_store_of_another_programs_tables_is_refused_unchanged(void **state)
+{
+    (void)state;
+    const char *other = "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);"
+                        "CREATE TABLE tags (note INTEGER, tag TEXT);"
+                        "CREATE VIEW tagged AS SELECT body, tag FROM notes JOIN tags"
+                        " ON note = id;"
+                        "INSERT INTO notes VALUES (1, 'kept')";
+    const char *flyway = "CREATE TABLE schema_version (installed_rank INTEGER, version TEXT)";
+    char want[700];
+    if (!strcmp(backend, "sqlite")) {
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(where, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, other, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+        size_t n = 0;
+        unsigned char *before = file_bytes(where, &n);
+        assert_non_null(before);
+        snprintf(want, sizeof want, "%s is an SQLite database with 3 tables, none of them "
+                 "leastscore's (notes, tagged, tags): give an empty file or a leastscore "
+                 "store", where);
+        assert_refused_as_foreign(want);
+        assert_file_kept(where, before, n);
+        free(before);
+        assert_int_equal(sqlite3_open(where, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, flyway, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+        before = file_bytes(where, &n);
+        assert_refused_as_foreign("with 4 tables, none of them leastscore's (notes, "
+                                  "schema_version, tagged, ...)");
+        assert_file_kept(where, before, n);
+        free(before);
+    } else {
+        pg_admin(other);
+        const char *count = "SELECT COUNT(*) FROM pg_class c JOIN pg_namespace s ON"
+                            " s.oid = c.relnamespace WHERE s.nspname = 'public'";
+        long objects = pg_scalar(count);
+        assert_refused_as_foreign("the store, PostgreSQL database postgres schema public, "
+                                  "holds 3 tables, none of them leastscore's (notes, "
+                                  "tagged, tags): give an empty schema or a leastscore "
+                                  "store");
+        assert_int_equal(pg_scalar(count), objects);
+        pg_admin(flyway);
+        objects = pg_scalar(count);
+        assert_refused_as_foreign("holds 4 tables, none of them leastscore's (notes, "
+                                  "schema_version, tagged, ...)");
+        assert_int_equal(pg_scalar(count), objects);
+        assert_int_equal(pg_scalar("SELECT COUNT(*) FROM notes"), 1);
+    }
+}
+
+/* An empty file, and an empty schema, are made stores; so is a store
+ * begun whose first migration never ran (schema_version alone). */
+static void test_an_empty_file_or_schema_is_made_a_store(void **state)
+{
+    (void)state;
+    if (!strcmp(backend, "sqlite")) {
+        FILE *f = fopen(where, "w");
+        assert_non_null(f);
+        fclose(f);
+    }
+    ls_db *db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    ls_db_close(db);
+}
+
+/* A file that is not an SQLite database (text, a picture) is refused,
+ * saying so, and kept as it was. */
+static void test_a_file_that_is_not_sqlites_is_refused_unchanged(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+                                        0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1,
+                                        0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4};
+    const char *text = "players: Ann, Bob\nthis is not a database, but my notes\n";
+    const struct {
+        const void *bytes;
+        size_t n;
+    } files[] = {{text, strlen(text)}, {png, sizeof png}};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        FILE *f = fopen(where, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(files[i].bytes, 1, files[i].n, f), files[i].n);
+        fclose(f);
+        char want[700];
+        snprintf(want, sizeof want, "%s is not an SQLite database (SQLite: file is not a "
+                 "database): give an empty file or a leastscore store", where);
+        assert_refused_as_foreign(want);
+        assert_file_kept(where, files[i].bytes, files[i].n);
+    }
+}
+
 /* A process out of descriptors is told so: SQLite says "unable to open
  * database file", which read as the file's fault (a login under a low
  * ulimit -n was told so, with the store there). */
@@ -706,7 +874,9 @@ static void test_a_store_opened_with_no_descriptor_left_says_so(void **state)
 
 /* A store whose migration fails at its opening names its file: on a full
  * disk the first opening said only "sqlite: database or disk is full".
- * Here the file has a table of the schema's name already, made by hand. */
+ * Here the file has a table of the schema's name already, made by hand
+ * beside an empty schema_version (a file with no schema_version is not
+ * a store, and is refused before any migration). */
 static void test_a_migration_that_fails_at_opening_names_the_file(void **state)
 {
     (void)state;
@@ -716,7 +886,11 @@ static void test_a_migration_that_fails_at_opening_names_the_file(void **state)
     snprintf(path, sizeof path, "%s/by-hand.db", sqlite_dir);
     sqlite3 *h = NULL;
     assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(h, "CREATE TABLE players (x INTEGER)", NULL, NULL, NULL),
+    /* A store begun (schema_version made), whose first migration meets
+     * a table of its own name. */
+    assert_int_equal(sqlite3_exec(h, "CREATE TABLE schema_version (version INTEGER PRIMARY "
+                                     "KEY, applied_at BIGINT NOT NULL);"
+                                     "CREATE TABLE players (x INTEGER)", NULL, NULL, NULL),
                      SQLITE_OK);
     sqlite3_close(h);
     ls_db *db = NULL;
@@ -2218,6 +2392,9 @@ static const struct CMUnitTest tests[] = {
     T(test_a_failed_migration_leaves_no_trace_and_is_retried),
     T(test_a_schema_newer_than_the_program_is_refused),
     T(test_a_store_that_cannot_be_opened_says_why),
+    T(test_a_store_of_another_programs_tables_is_refused_unchanged),
+    T(test_an_empty_file_or_schema_is_made_a_store),
+    T(test_a_file_that_is_not_sqlites_is_refused_unchanged),
     T(test_a_store_opened_with_no_descriptor_left_says_so),
     T(test_a_migration_that_fails_at_opening_names_the_file),
     T(test_a_store_file_that_cannot_be_written_is_refused),

@@ -192,6 +192,8 @@ const char *ls_db_strerror(int code)
         return "held by another process";
     case LS_DB_ELOOKALIKE:
         return "looks like another name";
+    case LS_DB_EFOREIGN:
+        return "not a leastscore store";
     default:
         return ls_strerror(code);
     }
@@ -487,10 +489,72 @@ static bool is_url(const char *where)
     return !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11);
 }
 
+/* What the store holds, read before anything is written in it. */
+typedef struct found_tables {
+    int n;             /* tables and views */
+    bool marker;       /* one of them is named schema_version */
+    char names[64];    /* the first few names, for the message */
+    char store[96];    /* how the backend names the store, or "" */
+} found_tables;
+
+static int row_found_table(void *ud, const char *const *col, int ncol)
+{
+    found_tables *f = ud;
+    const char *name = ncol > 0 && col[0] ? col[0] : "";
+    f->marker |= !strcmp(name, "schema_version");
+    if (f->n++ == 0 && ncol > 1 && col[1])
+        snprintf(f->store, sizeof f->store, "%s", col[1]);
+    size_t used = strlen(f->names);
+    if (f->n > 3) {
+        if (f->n == 4)
+            snprintf(f->names + used, sizeof f->names - used, ", ...");
+        return 0;
+    }
+    /* At most 16 bytes of a name, cut between two UTF-8 characters. */
+    int len = (int)strnlen(name, 16);
+    while (len > 0 && len < (int)strlen(name) && ((unsigned char)name[len] & 0xc0) == 0x80)
+        len--;
+    snprintf(f->names + used, sizeof f->names - used, "%s%.*s", f->n > 1 ? ", " : "",
+             len, name);
+    return 0;
+}
+
+/*
+ * Refuses, before anything is written in it, a store that is not
+ * leastscore's: one with tables but no schema_version, or whose
+ * schema_version is not leastscore's (the migrations would add the
+ * store's tables beside another program's, and SQLite's switch to WAL
+ * rewrite its file's header). An empty one is to be made a store, and one
+ * with leastscore's schema_version is leastscore's at some version (it is
+ * made first, alone, in a commit of its own, so that whoever sees any
+ * table of the store sees it too).
+ */
+static int check_ours(ls_db *db, const char *where, ls_error *err)
+{
+    found_tables f = {0};
+    int ret = db->ops->tables(db, row_found_table, &f, err);
+    if (ret || f.n == 0)
+        return ret;
+    if (f.marker && q(db, NULL, "SELECT version, applied_at FROM schema_version WHERE 1 = 0",
+                      NULL, NULL, 0) == 0)
+        return 0;
+    char shown[LS_DB_PATH_SHOWN];
+    if (f.store[0])
+        return ls__db_fail(err, LS_DB_EFOREIGN, "the store, PostgreSQL database %.60s, holds "
+                           "%d table%s, none of them leastscore's (%s): give an empty schema "
+                           "or a leastscore store", f.store, f.n, f.n == 1 ? "" : "s",
+                           f.names);
+    return ls__db_fail(err, LS_DB_EFOREIGN, "%s is an SQLite database with %d table%s, none "
+                       "of them leastscore's (%s): give an empty file or a leastscore store",
+                       ls_db_path_fit(where, shown, sizeof shown), f.n, f.n == 1 ? "" : "s",
+                       f.names);
+}
+
 /* Opens the store; with `hold` takes it (ls_db_hold) before the
  * migrations, so that a server refused for another's hold has changed
  * nothing, not even the schema (a newer version started beside an older
- * one). */
+ * one). A store that is not leastscore's is refused before the backend
+ * writes anything in it (check_ours). */
 static int open_store(ls_db **out, const char *where, bool hold, ls_error *err)
 {
     *out = NULL;
@@ -506,6 +570,10 @@ static int open_store(ls_db **out, const char *where, bool hold, ls_error *err)
                             : ls__db_sqlite_open(db, where, err);
     if (!ret && hold)
         ret = ls_db_hold(db, err);
+    if (!ret)
+        ret = check_ours(db, where, err);
+    if (!ret && db->ops->prepare)
+        ret = db->ops->prepare(db, err);
     if (!ret) {
         ret = ls__db_migrate(db, migrations, NMIGRATIONS, err);
         /* The file's name, which SQLite's words lack ("database or disk is

@@ -48,6 +48,8 @@ enum {
     LS_DB_EHELD = -105,     /* another process holds the store (ls_db_hold) */
     LS_DB_ELOOKALIKE = -106, /* the name looks like another player's
                                 (server/names.h); err names that one */
+    LS_DB_EFOREIGN = -107,  /* not a leastscore store: tables of another
+                               program's, or a file that is not SQLite's */
 };
 
 /* The short name of a code (LS_DB_... or LS_E...). Never NULL. */
@@ -63,6 +65,10 @@ typedef struct ls_db ls_db;
  * (libpq's syntax), else the path of an SQLite file (created if missing,
  * in WAL mode with synchronous=FULL). Applies missing migrations. On
  * success *out is the store; the caller closes it with ls_db_close().
+ * A store that is not leastscore's is refused before anything is written
+ * in it (LS_DB_EFOREIGN, err naming it and what it holds): a file that is
+ * not an SQLite database, or one (a PostgreSQL schema) with tables but no
+ * schema_version of leastscore's. An empty one is made a store.
  */
 int ls_db_open(ls_db **out, const char *where, ls_error *err);
 void ls_db_close(ls_db *db);

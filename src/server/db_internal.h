@@ -46,6 +46,16 @@ typedef struct ls__db_ops {
     void (*lock_wait)(ls_db *db, int ms);
     /* Takes the store for this process alone (ls_db_hold). */
     int (*hold)(ls_db *db, ls_error *err);
+    /* Reads, writing nothing, the tables and views of the store's own
+     * schema (SQLite's file; PostgreSQL's current_schema()): a row each,
+     * its name and how a message names the store (NULL: by the path it
+     * was opened with). LS_DB_EFOREIGN, err saying so, for an SQLite file
+     * that is not an SQLite database. */
+    int (*tables)(ls_db *db, ls__db_row_fn row, void *ud, ls_error *err);
+    /* Optional: the backend's own first writes, once the store is known to
+     * be leastscore's or empty (SQLite: the switch to WAL, which rewrites
+     * the file's header). */
+    int (*prepare)(ls_db *db, ls_error *err);
 } ls__db_ops;
 
 struct ls_db {

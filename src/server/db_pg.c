@@ -635,6 +635,17 @@ static bool pg_unavailable(const ls_db *db)
     return db->reset_until != 0 || PQstatus(db->conn) != CONNECTION_OK;
 }
 
+/* The tables, views and foreign tables of the schema the store's tables
+ * are made in (not its indexes, nor the sequences of identity columns). */
+static int pg_tables(ls_db *db, ls__db_row_fn row, void *ud, ls_error *err)
+{
+    return pg_exec(db, "SELECT c.relname, current_database() || ' schema ' ||"
+                   " current_schema() FROM pg_class c JOIN pg_namespace s ON"
+                   " s.oid = c.relnamespace WHERE s.nspname = current_schema()"
+                   " AND c.relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY c.relname",
+                   0, 0, 0, NULL, row, ud, err);
+}
+
 static const ls__db_ops pg_ops = {
     .name = "postgresql",
     .begin_sql = "BEGIN",
@@ -645,6 +656,7 @@ static const ls__db_ops pg_ops = {
     .close = pg_close,
     .unavailable = pg_unavailable,
     .hold = pg_hold,
+    .tables = pg_tables,
 };
 
 int ls__db_pg_open(ls_db *db, const char *url, ls_error *err)

@@ -41,6 +41,7 @@ typedef struct sq_conn {
                     or -1; closed after SQLite's (closing a descriptor of
                     the file lets go of the process's POSIX locks on it,
                     which are SQLite's) */
+    char *path;  /* the path it was opened with, for messages (malloc'd) */
 } sq_conn;
 
 /* A failure of the last call, for the caller (err; the failure of a
@@ -157,6 +158,7 @@ static void sq_close(ls_db *db)
     sqlite3_close(c->db);
     if (c->lock_fd >= 0)
         close(c->lock_fd);
+    free(c->path);
     free(c);
     db->conn = NULL;
 }
@@ -217,21 +219,6 @@ static void sq_lock_wait(ls_db *db, int ms)
     sqlite3_busy_timeout(c->db, ms);
 }
 
-static const ls__db_ops sqlite_ops = {
-    .name = "sqlite",
-    /* IMMEDIATE takes the write lock at once: a transaction that reads then
-     * writes cannot fail half-way for another writer. */
-    .begin_sql = "BEGIN IMMEDIATE",
-    .row_locks = false,
-    .id_column = "INTEGER PRIMARY KEY",
-    .exec = sq_exec,
-    .script = sq_script,
-    .close = sq_close,
-    .unavailable = sq_unavailable,
-    .lock_wait = sq_lock_wait,
-    .hold = sq_hold,
-};
-
 static int journal_mode_row(void *ud, const char *const *col, int ncol)
 {
     char *mode = ud;
@@ -288,6 +275,85 @@ static bool explain_length(const char *path, ls_error *err)
     return true;
 }
 
+/* A failure of the opening's first reads or writes (ret), err naming the
+ * file and, where it is the cause, its directory or its path's length. */
+static int sq_named(const char *path, int ret, ls_error *err)
+{
+    char shown[LS_DB_PATH_SHOWN];
+    if (ret != LS_DB_EIO)
+        return ret;
+    if (err && !strstr(err->msg, SHOWN(path)))
+        ls__db_prefix(err, "%s: ", shown);
+    if (!explain_length(path, err))
+        explain_directory(path, err);
+    return ret;
+}
+
+/* Reading the schema is the first read of the file: one that is not an
+ * SQLite database (text, a picture) fails here, before anything is
+ * written, with SQLITE_NOTADB. */
+static int sq_tables(ls_db *db, ls__db_row_fn row, void *ud, ls_error *err)
+{
+    sq_conn *c = db->conn;
+    char shown[LS_DB_PATH_SHOWN];
+    int ret = sq_exec(db, "SELECT name, NULL FROM sqlite_master WHERE type IN ('table', "
+                      "'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+                      0, 0, 0, NULL, row, ud, err);
+    if (ret == LS_DB_EIO && (sqlite3_extended_errcode(c->db) & 0xff) == SQLITE_NOTADB)
+        ret = ls__db_fail(err, LS_DB_EFOREIGN, "%s is not an SQLite database (SQLite: %s): "
+                          "give an empty file or a leastscore store", SHOWN(c->path),
+                          sqlite3_errmsg(c->db));
+    return sq_named(c->path, ret, err);
+}
+
+/* The file is leastscore's, or empty: its journal is made WAL (written in
+ * the file's header), and the connection synced in full. */
+static int sq_prepare(ls_db *db, ls_error *err)
+{
+    sq_conn *c = db->conn;
+    const char *path = c->path;
+    char shown[LS_DB_PATH_SHOWN];
+    char mode[16] = "";
+    int ret = 0;
+    /* A new file starts with a rollback journal. When two servers (or
+     * tests) open it at once, both take the read lock to switch it to WAL
+     * and one of them is told SQLITE_BUSY at once, without the busy
+     * handler: waiting could not help, the other waits for it to let go.
+     * Once it lets go the switch works, so it is tried again, for as long
+     * as the busy timeout. */
+    for (int tries = 0;; tries++) {
+        ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, 0, NULL, journal_mode_row,
+                      mode, err);
+        if (!ret || (sqlite3_errcode(c->db) & 0xff) != SQLITE_BUSY ||
+            tries >= BUSY_MS / BUSY_RETRY_MS)
+            break;
+        nanosleep(&(struct timespec){0, BUSY_RETRY_MS * 1000000L}, NULL);
+    }
+    if (!ret && strcmp(mode, "wal"))
+        ret = ls__db_fail(err, LS_DB_EIO, "sqlite: %s: cannot use a WAL journal (%s)",
+                          SHOWN(path), mode);
+    if (!ret)
+        ret = sq_script(db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", err);
+    return sq_named(path, ret, err);
+}
+
+static const ls__db_ops sqlite_ops = {
+    .name = "sqlite",
+    /* IMMEDIATE takes the write lock at once: a transaction that reads then
+     * writes cannot fail half-way for another writer. */
+    .begin_sql = "BEGIN IMMEDIATE",
+    .row_locks = false,
+    .id_column = "INTEGER PRIMARY KEY",
+    .exec = sq_exec,
+    .script = sq_script,
+    .close = sq_close,
+    .unavailable = sq_unavailable,
+    .lock_wait = sq_lock_wait,
+    .hold = sq_hold,
+    .tables = sq_tables,
+    .prepare = sq_prepare,
+};
+
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
 {
     char shown[LS_DB_PATH_SHOWN];
@@ -297,6 +363,11 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     c->lock_fd = -1;
     db->ops = &sqlite_ops;
     db->conn = c;
+    c->path = strdup(path);
+    if (!c->path) {
+        sq_close(db);
+        return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    }
     int rc = sqlite3_open_v2(path, &c->db,
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                                  SQLITE_OPEN_NOMUTEX,
@@ -332,34 +403,5 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     }
     sqlite3_extended_result_codes(c->db, 1);
     sqlite3_busy_timeout(c->db, BUSY_MS);
-    char mode[16] = "";
-    int ret = 0;
-    /* A new file starts with a rollback journal. When two servers (or
-     * tests) open it at once, both take the read lock to switch it to WAL
-     * and one of them is told SQLITE_BUSY at once, without the busy
-     * handler: waiting could not help, the other waits for it to let go.
-     * Once it lets go the switch works, so it is tried again, for as long
-     * as the busy timeout. */
-    for (int tries = 0;; tries++) {
-        ret = sq_exec(db, "PRAGMA journal_mode=WAL", 0, 0, 0, NULL, journal_mode_row,
-                      mode, err);
-        if (!ret || (sqlite3_errcode(c->db) & 0xff) != SQLITE_BUSY ||
-            tries >= BUSY_MS / BUSY_RETRY_MS)
-            break;
-        nanosleep(&(struct timespec){0, BUSY_RETRY_MS * 1000000L}, NULL);
-    }
-    if (!ret && strcmp(mode, "wal"))
-        ret = ls__db_fail(err, LS_DB_EIO, "sqlite: %s: cannot use a WAL journal (%s)",
-                          SHOWN(path), mode);
-    if (!ret)
-        ret = sq_script(db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", err);
-    if (ret) {
-        /* err says what failed; name the file too. */
-        if (err && ret == LS_DB_EIO && !strstr(err->msg, SHOWN(path)))
-            ls__db_prefix(err, "%s: ", shown);
-        if (ret == LS_DB_EIO && !explain_length(path, err))
-            explain_directory(path, err);
-        sq_close(db);
-    }
-    return ret;
+    return 0;
 }

@@ -28,6 +28,48 @@ fi
 [ "$rc" -eq 1 ] || fail "exit $rc (want 1) for a database it cannot open"
 grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
 
+# A file that is not a leastscore store is refused, exit 1, saying what
+# it found, and kept byte for byte: another program's SQLite database
+# (the migrations used to add the store's tables to it, and the switch
+# to WAL rewrote its header), a text file, a picture.
+python3 -c "import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);'
+                'CREATE TABLE tags (note INTEGER, tag TEXT);'
+                'CREATE TABLE users (name TEXT);'
+                \"INSERT INTO notes VALUES (1, 'kept');\")
+c.close()" "$tmp/other.db"
+printf 'my notes, not a database\n' > "$tmp/notes.txt"
+printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\10\6\0\0\0' > "$tmp/pic.png"
+for f in other.db notes.txt pic.png; do
+    cp "$tmp/$f" "$tmp/$f.orig"
+    if timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" \
+            --data "$tmp/data-$f" --db "$tmp/$f" >"$tmp/out" 2>"$tmp/err"; then
+        fail "served the store $f"
+    else
+        rc=$?
+    fi
+    [ "$rc" -eq 1 ] || { cat "$tmp/err"; fail "$f: exit $rc (want 1)"; }
+    case $f in
+    other.db) want="leastscore serve: $tmp/other.db is an SQLite database with 3 tables, none of them leastscore's (notes, tags, users): give an empty file or a leastscore store" ;;
+    *) want="leastscore serve: $tmp/$f is not an SQLite database (SQLite: file is not a database): give an empty file or a leastscore store" ;;
+    esac
+    grep -qxF "$want" "$tmp/err" || fail "$f: $(cat "$tmp/err")"
+    [ ! -s "$tmp/out" ] || fail "$f: printed $(cat "$tmp/out")"
+    cmp -s "$tmp/$f" "$tmp/$f.orig" || fail "the refused server changed $f"
+    [ ! -e "$tmp/$f-wal" ] && [ ! -e "$tmp/$f-shm" ] && [ ! -e "$tmp/$f-journal" ] ||
+        fail "the refused server left $(ls "$tmp" | grep -F "$f-")"
+done
+# An empty file is made a store.
+: > "$tmp/empty.db"
+"$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data-empty" \
+    --db "$tmp/empty.db" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_serving "$pid" "$tmp/out" "$tmp/err" || fail "--db an empty file: $why"
+kill -TERM "$pid"
+wait "$pid" || fail "exit $? after SIGTERM (an empty file)"
+pid=""
+
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db "$tmp/store.db" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
