@@ -39,6 +39,24 @@ rc=$?
 set -e
 if [ "$rc" = 0 ]; then
     check_run "$url" postgresql
+    # A schema of another program's tables is no store: refused, exit 1,
+    # and left as it was (its tables were migrated into before).
+    psql=$(command -v psql || true)
+    if [ -n "$psql" ]; then
+        "$psql" -qX "$url" -c "CREATE SCHEMA notes; CREATE TABLE notes.notes (id INTEGER, body TEXT); INSERT INTO notes.notes VALUES (1, 'kept')" ||
+            fail "psql could not make a schema of other tables"
+        objects="SELECT COUNT(*) FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = 'notes'"
+        set +e
+        "$ls" storebench --db "$url&options=-csearch_path%3Dnotes" --matches 1 \
+            >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        set -e
+        [ "$rc" = 1 ] || { cat "$tmp/err"; fail "a schema of other tables: exit $rc, not 1"; }
+        grep -qxF "leastscore storebench: opening the store: the store, PostgreSQL database postgres schema notes, holds 1 table, none of them leastscore's (notes): give an empty schema or a leastscore store" "$tmp/err" ||
+            { cat "$tmp/err"; fail "a schema of other tables: message"; }
+        [ "$("$psql" -qXAt "$url" -c "$objects")" = 1 ] ||
+            fail "a schema of other tables was changed"
+    fi
 else
     [ "$rc" = 77 ] || fail "the throwaway cluster did not start"
     rmdir "$pgdir" 2>/dev/null || true
@@ -75,6 +93,22 @@ rc=$?
 set -e
 [ "$rc" = 1 ] || fail "an unopenable store exited $rc, not 1"
 grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+# Nor is another program's SQLite file: refused, exit 1, kept byte for
+# byte (it gained the store's tables, and a WAL header, before).
+python3 -c "import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);'
+                \"INSERT INTO notes VALUES (1, 'kept');\")
+c.close()" "$tmp/other.db"
+cp "$tmp/other.db" "$tmp/other.orig"
+set +e
+"$ls" storebench --db "$tmp/other.db" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" = 1 ] || { cat "$tmp/err"; fail "another program's file exited $rc, not 1"; }
+grep -qxF "leastscore storebench: opening the store: $tmp/other.db is an SQLite database with 1 table, none of them leastscore's (notes): give an empty file or a leastscore store" "$tmp/err" ||
+    { cat "$tmp/err"; fail "another program's file: message"; }
+cmp -s "$tmp/other.db" "$tmp/other.orig" || fail "another program's file was changed"
 # A directory is no store: said so, as a usage error (it was the store's
 # 'cannot open DIR: unable to open database file', exit 1), with or
 # without a slash at its end; nothing is made in it.
