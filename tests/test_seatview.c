@@ -187,6 +187,23 @@ static void play_match(uint64_t seed, int seats, int people, long *frames)
         table_tick(t, now);
         send_all(t, w, nw, now);
     }
+    /* The final scores' places: each seat but the winner went out in a
+     * round of the match, which the view says (R8). */
+    json_t *view = seatview_view(t, -1, now);
+    int w_seat = ls_winner(t->s);
+    for (int i = 0; i < t->nseats; i++) {
+        json_t *out = json_object_get(json_array_get(json_object_get(view, "seats"), i),
+                                      "out_round");
+        assert_non_null(out);
+        if (i == w_seat) {
+            assert_true(json_is_null(out));
+        } else {
+            assert_true(json_is_integer(out));
+            assert_int_equal(json_integer_value(out), t->seats[i].out_round);
+            assert_in_range(json_integer_value(out), 1, ls_round(t->s));
+        }
+    }
+    json_decref(view);
     for (int i = 0; i < nw; i++) {
         assert_true(w[i].frames > 3);
         assert_true(w[i].cards_seen > 0); /* the check saw cards to judge */

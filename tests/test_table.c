@@ -1330,6 +1330,100 @@ static void test_a_table_is_rebuilt_from_its_record_at_its_last_move(void **stat
     table_free(r);
 }
 
+/* The round each seat went out in, from the record alone (0: still in),
+ * as the store's places read it (ls_record_read's results). */
+static void record_out_rounds(const fake_store *fs, int n, int *out)
+{
+    ls_state *s = NULL;
+    ls_round_result *res = NULL;
+    int nres = 0;
+    ls_error err = {0};
+    if (ls_record_read(fs->text, fs->len, &s, &res, &nres, &err) != 0)
+        fail_msg("record line %d: %s", err.line, err.msg);
+    for (int i = 0; i < n; i++)
+        out[i] = 0;
+    for (int r = 0; r < nres; r++)
+        for (int i = 0; i < n; i++)
+            if (res[r].eliminated >> i & 1)
+                out[i] = res[r].round;
+    free(res);
+    ls_state_free(s);
+}
+
+/* Ann and three computer players, threshold 25: each seat keeps the round
+ * it went out in (the places of R8, for the page's final scores), from the
+ * first seat out to the match's end, and a table rebuilt from its record
+ * after someone went out has the same. */
+static void test_each_seat_keeps_the_round_it_went_out_in_across_a_restore(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    table_options o = {.seats = 4, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("PLACE", &o, &cfg, 41, &st);
+    assert_non_null(t);
+    int seat, expect[LS_MAX_PLAYERS];
+    srv_error e = {0};
+    assert_int_equal(table_join(t, "Ann", tokens[0], 77, 0, &seat, &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "random", &e), 0);
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(t->seats[i].out_round, 0);
+    int64_t now = 0;
+    table_job r;
+    bool restored = false;
+    for (int steps = 0; t->status != TABLE_OVER; steps++) {
+        assert_true(steps < 100000);
+        now += 1000;
+        if (t->status == TABLE_BETWEEN) {
+            assert_int_equal(table_next(t, 0, now, &e), 0);
+        } else if (table_request(t, now, &r)) {
+            answer(t, now, &r);
+        } else if (ls_turn(t->s) == 0) {
+            char move[64];
+            some_move(t, move, sizeof move);
+            if (ls_can_declare(t->s) && ls_cards_total(ls_hand(t->s, 0)) < 10)
+                snprintf(move, sizeof move, "declare");
+            assert_int_equal(table_move(t, 0, t->version, move, now, &e), 0);
+        }
+        table_tick(t, now);
+        int out = 0;
+        for (int i = 0; i < 4; i++)
+            out += ls_eliminated(t->s, i);
+        if (restored || out == 0 || t->status == TABLE_OVER)
+            continue;
+        /* The first time someone is out and the match goes on: rebuilt
+         * from the record, the table knows when. */
+        restored = true;
+        record_out_rounds(&fs, 4, expect);
+        store_match m = fs.m;
+        table *rt = table_restore(&m, fs.text, fs.len, &cfg, 5, NULL, NULL, now, 1000000, &e);
+        if (!rt)
+            fail_msg("not restored: %s", e.msg);
+        for (int i = 0; i < 4; i++) {
+            assert_int_equal(t->seats[i].out_round, expect[i]);
+            assert_int_equal(rt->seats[i].out_round, expect[i]);
+            assert_int_equal(expect[i] > 0, ls_eliminated(t->s, i));
+        }
+        table_free(rt);
+    }
+    assert_true(restored);
+    record_out_rounds(&fs, 4, expect);
+    int w = ls_winner(t->s);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(t->seats[i].out_round, expect[i]);
+        assert_int_equal(expect[i] == 0, i == w);
+    }
+    /* A rematch starts everyone in again. */
+    assert_int_equal(table_rematch(t, 0, now, &e), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(t->seats[i].out_round, 0);
+    table_free(t);
+}
+
 /* Ann writes `text` at t at `now`; its number. */
 static long long say(table *t, const char *text, int64_t now)
 {
@@ -1621,6 +1715,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
     cmocka_unit_test(test_the_table_reopens_its_seats_after_a_match),
     cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
+    cmocka_unit_test(test_each_seat_keeps_the_round_it_went_out_in_across_a_restore),
     cmocka_unit_test(test_the_chat_is_kept_with_the_match_and_comes_back),
     cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),
     cmocka_unit_test(test_a_move_the_store_cannot_write_pauses_the_table),

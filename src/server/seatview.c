@@ -173,6 +173,8 @@ static json_t *seat_json(const table *t, int i, const ls_view *v)
         return o;
     json_object_set_new(o, "score", json_integer(v->score[i]));
     json_object_set_new(o, "out", json_boolean(v->eliminated & (1u << i)));
+    json_object_set_new(o, "out_round", st->out_round > 0 ? json_integer(st->out_round)
+                                                          : json_null());
     json_object_set_new(o, "in_round", json_boolean(v->in_round & (1u << i)));
     json_object_set_new(o, "hand_size", json_integer(v->hand_size[i]));
     json_object_set_new(o, "known", seatview_cards(v->known[i]));

@@ -660,7 +660,9 @@ static void dealt(table *t, const ls_state *s)
 
 /* What follows a move (s has applied it), in play and when a record is
  * replayed: the record, the computer players told, and at the end of a
- * round its result. */
+ * round its result and the round in which each seat it put out went out
+ * (kept here, not in the log, whose ring may have dropped the round's
+ * event by the match's end; a restore replays every move through here). */
 static void moved(table *t, const ls_state *s, int seat, ls_move m)
 {
     if (t->rec)
@@ -671,6 +673,9 @@ static void moved(table *t, const ls_state *s, int seat, ls_move m)
     if (ls_phase(s) == LS_PHASE_TURN)
         return;
     const ls_round_result *r = ls_last_result(s);
+    for (int i = 0; i < t->nseats; i++)
+        if (r->eliminated & (1u << i))
+            t->seats[i].out_round = r->round;
     ls_view v;
     for (int i = 0; i < t->nseats; i++)
         if (t->seats[i].player && (r->players & (1u << i))) {
@@ -778,8 +783,10 @@ static int begin_match(table *t, int64_t now, srv_error *e)
     free_players(t);
     ls_state_free(t->s);
     t->s = s;
-    for (int i = 0; i < t->nseats; i++)
+    for (int i = 0; i < t->nseats; i++) {
         t->seats[i].player = players[i];
+        t->seats[i].out_round = 0;
+    }
     t->match++;
     t->rec = ls_record_new(s);
     if (t->rec) {

@@ -111,6 +111,9 @@ typedef struct table_seat {
     double chat_credits;           /* the lines it may write now, */
     int64_t chat_refilled;         /* as of then (see table_chat) */
     int wins;                      /* matches won at this table */
+    int out_round;                 /* the round of the match in play (or
+                                      just over) in which this seat went
+                                      out (R8), 0 while it is still in */
     ls_player *player;             /* bots, during a match; NULL while lent */
 } table_seat;
 
