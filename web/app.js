@@ -1957,6 +1957,17 @@ function resultBody(r, id, past = null) {
         v.rules.threshold, you(seat))))];
 }
 
+// The match's places, as the store gives them (the match page's `place`):
+// the winner, who outlasted the others (R8), first; then those out later
+// before those out earlier; those out in the same round by score, lower
+// first, sharing a place when equal. Each {seat, place}, best first.
+function finalPlaces(seats) {
+  const outAt = (x) => x.out_round ?? Infinity;
+  const better = (a, b) => outAt(a) > outAt(b) || (outAt(a) === outAt(b) && a.score < b.score);
+  return seats.map((x, seat) => ({ seat, place: 1 + seats.filter((y) => better(y, x)).length }))
+    .sort((a, b) => a.place - b.place || a.seat - b.seat);
+}
+
 // The round's result, each score explained; at the match's end the winner.
 function resultPanel() {
   const v = app.view;
@@ -1997,8 +2008,8 @@ function resultPanel() {
         : h('p', {}, s.waitingRematch(names[v.host] ?? '')),
       replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
       h('h3', {}, s.finalScores),
-      h('ol', { class: 'final' }, [...v.seats.keys()].sort((a, b) => v.seats[a].score - v.seats[b].score)
-        .map((i) => h('li', {}, `${names[i]}: ${v.seats[i].score}`))));
+      h('ol', { class: 'final' }, finalPlaces(v.seats).map(({ seat, place }) => h('li', { value: place },
+        s.finalLine(names[seat], v.seats[seat].score, v.seats[seat].out_round)))));
   }
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
 }

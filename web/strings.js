@@ -332,6 +332,9 @@ export const s = {
   waitingNext: 'Waiting for the others…',
   winnerHeading: (name, you) => (you ? 'You won the match!' : `${name} won the match`),
   finalScores: 'Final scores',
+  // A line of the final scores, after its place: the winner's without a
+  // round, every other's with the round its player went out in.
+  finalLine: (name, score, outRound) => (outRound ? `${name}: ${score}, out in round ${outRound}` : `${name}: ${score}`),
   rematchButton: 'Rematch',
   reopenButton: 'Back to the lobby',
   reopenHelp: 'A rematch starts at once with the same seats; the lobby lets friends join from the link and computer players be added or removed first.',
