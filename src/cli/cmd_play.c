@@ -29,10 +29,20 @@
 
 volatile sig_atomic_t play_interrupted;
 volatile sig_atomic_t play_resized;
+atomic_bool play_stop;
 
+/* A handler may store to an atomic object only when it is lock-free
+ * (C11 7.14.1.1): a lock taken by the search's load would deadlock. */
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2,
+               "play_stop is set from a signal handler: atomic_bool must be lock-free");
+
+/* Ctrl-C, SIGTERM or SIGHUP: the front end asks or stops (play_interrupted),
+ * and a built-in expert's search ends at its next look (play_stop), its
+ * move thrown away by play_game_bot_move(). */
 static void on_signal(int sig)
 {
     play_interrupted = sig;
+    atomic_store(&play_stop, true);
 }
 
 static void help(void)

@@ -106,10 +106,16 @@ typedef struct play_game {
     play_report_fn *report;       /* bot failures go there (may be NULL) */
     void *report_ud;
     play_seat_ref refs[LS_MAX_PLAYERS];
+    bool stoppable[LS_MAX_PLAYERS]; /* the seat's search ends at play_stop */
 } play_game;
 
 /* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
 extern volatile sig_atomic_t play_interrupted;
+/* The same signals set this too: each built-in expert seat's search reads
+ * it (ls__expert_set_stop) and ends at its next look. play_game_bot_move()
+ * clears it; the full screen clears it when its quit question is answered
+ * "no", so that the computer's next think runs whole. */
+extern atomic_bool play_stop;
 /* SIGWINCH sets this on the full screen (play_tui.c chains the handler to
  * curses' own); it cuts a wait for a cmd: bot short (bots_wake), so that
  * the screen is drawn at its new size while the bot thinks. */
@@ -179,8 +185,10 @@ int play_game_apply(play_game *g, ls_move *m, ls_error *err);
 const char *play_reshuffle_text(const play_game *g, char *buf, size_t size);
 /* The move of the bot to move (its own choice, or the first legal move if
  * it fails) into *m. False, with nothing played, when a signal
- * (play_interrupted) cut short the wait for a cmd: bot's answer: the
- * front end stops or asks, and calling again waits on for that answer. */
+ * (play_interrupted) cut short the wait for a cmd: bot's answer, or a
+ * built-in expert's search (play_stop), whose move is thrown away: the
+ * front end stops or asks, and calling again waits on for that answer,
+ * or has the expert think again. Clears play_stop. */
 bool play_game_bot_move(play_game *g, ls_move *m);
 /* Passes on what the cmd: bots have written to their stderr so far
  * (cli_bot_pass_stderr), before the game waits for the person. */

@@ -678,6 +678,8 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
             snprintf(msg, size, "%s", err.msg);
             return -1;
         }
+        /* Ctrl-C answers at once during a long think (play_game_bot_move). */
+        g->stoppable[i] = ls__expert_set_stop(g->bots[i], &play_stop);
     }
     /* All the bots started, their answers are waited for together. */
     cli_bots_handshake(g->bots + 1, ls_players(s) - 1);
@@ -1293,8 +1295,15 @@ bool play_game_bot_move(play_game *g, ls_move *out)
     ls_view_of(g->s, seat, &v);
     ls_move m;
     ls_error err = {0};
-    if (ls_player_choose(g->bots[seat], &v, &m, &err) != 0 ||
-        ls_check(g->s, m, NULL) != 0) {
+    int rc = ls_player_choose(g->bots[seat], &v, &m, &err);
+    /* Cleared here, not before the search: a signal that came since the
+     * last move (play_interrupted is set) ends this one at once too. A
+     * stopped expert's move is a search cut short: it is never applied
+     * nor recorded. Another kind's move is played as it is (a cmd: bot's
+     * answer, once read, is not asked for again). */
+    if (atomic_exchange(&play_stop, false) && g->stoppable[seat])
+        return false;
+    if (rc != 0 || ls_check(g->s, m, NULL) != 0) {
         /* A cmd: bot whose answer a signal stopped us waiting for has
          * not played: no move of another's is recorded as its own. */
         if (cli_bot_waiting(g->bots[seat]))

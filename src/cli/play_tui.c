@@ -1911,8 +1911,12 @@ static void handle_key(ui *u, int ch)
     case OV_QUIT:
         if (ch == 'y' || ch == 'Y')
             u->quit = true;
-        else if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q' || ch == 'Q')
+        else if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q' || ch == 'Q') {
+            /* A computer stopped mid-think by the Ctrl-C thinks that
+             * turn again, whole (play_game_bot_move). */
+            atomic_store(&play_stop, false);
             u->overlay = u->quit_under;
+        }
         return;
     case OV_ROUND:
         if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {

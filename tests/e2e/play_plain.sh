@@ -325,6 +325,47 @@ r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--level", "random"]
 if r.returncode != 0 or f"Resumed from {rec}: round 1, turn 2." not in r.stdout:
     fail("the match interrupted while a bot thought did not resume at its turn",
          r.stdout + r.stderr)
+# Ctrl-C while a built-in expert thinks (Ada searches 5 million rollouts
+# without racing, seconds of work) ends the game at its next look, and its
+# move is thrown away: neither the output nor the record has a move of
+# Ada's (it was played, then "Interrupted."), and --continue goes on at
+# her turn, where she plays. The signal is sent once "You discard" is
+# read: her search starts then. The 300 s bound only ends a hung game.
+xdg = f"{tmp}/xdg-think"
+think_env = dict(os.environ, XDG_DATA_HOME=xdg)
+g = Game(["--seed", "3", "--bots", "1", "--level", "expert:race=0,iters=5000000"],
+         env=think_env)
+g.wait_for(PROMPT)
+hand = re.search(r"Hand: (.*) \(total", g.since("Your turn")).group(1).split()
+g.send(f"discard {max(hand, key=value)} draw")
+while "You discard" not in g.out[g.mark:] or not g.out.endswith("\n"):
+    chunk = os.read(g.p.stdout.fileno(), 65536)
+    if not chunk:
+        fail("an expert's think: no 'You discard'", g.out)
+    g.out += chunk.decode()
+start = time.monotonic()
+g.p.send_signal(signal.SIGINT)
+try:
+    out = g.p.communicate(timeout=300)[0].decode()
+except subprocess.TimeoutExpired:
+    g.p.kill()
+    fail("SIGINT while an expert thinks: the game did not end", g.out)
+print(f"SIGINT while an expert thinks: ended after {time.monotonic() - start:.2f} s")
+if g.p.returncode != 0 or "Interrupted" not in out or re.search(r"^Ada ", out, re.M):
+    fail(f"SIGINT while an expert thinks: status {g.p.returncode}, or Ada's move "
+         "was played", g.out + out)
+saved = re.search(r"Record saved: (.*)", out).group(1)
+text = open(saved).read()
+if not re.search(r"^You discard", text, re.M) or re.search(r"^Ada ", text, re.M):
+    fail("SIGINT while an expert thinks: the record has Ada's move", text)
+r = subprocess.run([ls, "play", "--plain", "--continue", "--level", "expert:iters=300"],
+                   input="quit\n", capture_output=True, text=True, timeout=60, env=think_env)
+if r.returncode != 0 or f"Resumed from {saved}: round 1, turn 2." not in r.stdout \
+        or not re.search(r"^Ada (discards|declares)", r.stdout, re.M) \
+        or not re.search(r"^Ada ", open(saved).read(), re.M):
+    fail("the match interrupted while an expert thought did not go on with her move",
+         r.stdout + r.stderr)
+print("ok: Ctrl-C during an expert's think")
 # A long path is said whole, with where the match goes on after it (the
 # sentence was cut at 127 bytes: the path's end and the round were lost).
 deep = os.path.join(tmp, "a-folder-with-a-rather-long-name-" * 3, "and-one-more-level-" * 3)

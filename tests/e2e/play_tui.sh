@@ -3,7 +3,8 @@
 # game shows the hand and the open card that the record says were dealt; a
 # move made with keys reaches the log; declaring asks first, then brings up
 # the round summary; help, Ctrl-C (asks, 'n' goes on; at once while a cmd:
-# bot thinks; so do ?, q and a resize, and h says it is the bot's turn)
+# bot thinks, or a built-in expert, whose stopped search's move is not
+# played; so do ?, q and a resize, and h says it is the bot's turn)
 # and q + y quit with the terminal
 # restored and the record saved and replayable; closing the terminal saves the record and --resume
 # goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
@@ -226,6 +227,29 @@ wait_gone s "Quit this game?" 10
 touch "$tmp/slow.go"
 wait_for s "Ada discarded"
 quit_after_one_bot_move s "$tmp/slow.lsr" "after 'n'"
+
+# So does a built-in expert's long think (2 million rollouts without
+# racing, seconds of work): Ctrl-C asks at once, before her move (it was
+# asked only once she had played it, her move in the log under the
+# question), and her stopped search's move is never played; after 'n' she
+# thinks again and plays, one move of hers in the record.
+start th 100 35 C --seed 3 --bots 1 --level expert:race=0,iters=2000000 --pace 0 \
+    --record "$tmp/think.lsr"
+wait_for th "Your hand: total"
+$T send-keys -t th Space d
+wait_for th "You discarded"
+$T send-keys -t th C-c
+wait_for th "Quit this game?" 120
+on_screen ! "Ada discarded" "Ctrl-C during an expert's think asked only after her move"
+$T send-keys -t th n
+wait_for th "Ada discarded" 300
+$T send-keys -t th q
+wait_for th "Quit this game?"
+$T send-keys -t th y
+wait_for th "exit status 0"
+[ "$(grep -c "^Ada " "$tmp/think.lsr")" = 1 ] ||
+    { echo "not one move of Ada's recorded after Ctrl-C, n"; cat "$tmp/think.lsr"; exit 1; }
+"$LS" replay "$tmp/think.lsr" >/dev/null
 
 # While a cmd: bot thinks, the screen answers its keys (they waited until
 # the bot had answered): ? opens the help, q asks to quit and 'n' goes
