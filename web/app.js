@@ -23,7 +23,7 @@
 // not resent (the server would refuse it as stale anyway).
 
 import { s, cardShort, cardWords, sentences } from './strings.js';
-import { checkDiscard, explainRound, handTotal, sortCards, parseCard } from './rules.js';
+import { checkDiscard, explainRound, finalPlaces, handTotal, sortCards, parseCard } from './rules.js';
 import { Connection } from './net.js';
 import { h, cardFace, cardRow, cardsInText, stackTable } from './dom.js';
 import { pageRoute, pageScreen } from './pages.js';
@@ -1955,17 +1955,6 @@ function resultBody(r, id, past = null) {
     (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
       s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat]?.score,
         v.rules.threshold, you(seat))))];
-}
-
-// The match's places, as the store gives them (the match page's `place`):
-// the winner, who outlasted the others (R8), first; then those out later
-// before those out earlier; those out in the same round by score, lower
-// first, sharing a place when equal. Each {seat, place}, best first.
-function finalPlaces(seats) {
-  const outAt = (x) => x.out_round ?? Infinity;
-  const better = (a, b) => outAt(a) > outAt(b) || (outAt(a) === outAt(b) && a.score < b.score);
-  return seats.map((x, seat) => ({ seat, place: 1 + seats.filter((y) => better(y, x)).length }))
-    .sort((a, b) => a.place - b.place || a.seat - b.seat);
 }
 
 // The round's result, each score explained; at the match's end the winner.

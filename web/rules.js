@@ -125,3 +125,16 @@ export function explainRound(result) {
     return { ...base, why: 'false', lowestSeat: low.seat, lowestTotal: minOthers, gap: dh.total - minOthers };
   });
 }
+
+// A match's places (R8, D8), as the store gives them (the match page's
+// `place`, db.c match_stats): the winner, who outlasted the others, first;
+// then those out later before those out earlier; those out in the same
+// round by score, lower first; equal keys share a place. `seats` are
+// {score, out_round} (out_round null or absent while in: the winner at the
+// match's end). Returns each {seat, place}, best first, then by seat.
+export function finalPlaces(seats) {
+  const outAt = (x) => x.out_round ?? Infinity;
+  const better = (a, b) => outAt(a) > outAt(b) || (outAt(a) === outAt(b) && a.score < b.score);
+  return seats.map((x, seat) => ({ seat, place: 1 + seats.filter((y) => better(y, x)).length }))
+    .sort((a, b) => a.place - b.place || a.seat - b.seat);
+}

@@ -5,13 +5,17 @@
 // them by score alone, so a player out first with 31 was listed above one
 // out last with 34, as if placed above them.
 //
-// Ada plays three-seat matches at threshold 25 with two computer players.
-// Once one of them is out she plays to lose: she keeps high cards and
-// declares with them, a false declaration of 20 points and more, so that
-// she goes out last with the highest score, a match whose places and
-// scores disagree. The server deals from the operating system's
-// randomness, so Ada may go out first instead: then the host starts a
-// rematch, up to twelve matches in all. Every match's list is checked.
+// The order itself (finalPlaces, web/rules.js) is tested on seats written
+// by hand in rules.test.mjs, where every case is certain. Here Ada plays
+// ONE three-seat match at threshold 25 with two computer players, and the
+// page's list is checked against the store's, whatever order the deal
+// gives: the same seats in the same order, each line's place number and
+// score as /api/matches/ID gives them, and the round each player went out
+// in as the engine's replay of the record (/api/matches/ID/replay) says.
+// Once a computer player is out, Ada plays to lose (she keeps high cards
+// and declares with them, a false declaration of 20 points and more), so
+// that she often goes out last with the highest score and the places and
+// the scores disagree; the test does not depend on it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,38 +77,33 @@ test('the final scores are the places the match page gives, winner first, then t
     await setName(page, 'Ada');
     await createTable(page, { seats: 3, kinds: ['greedy', 'greedy'], threshold: 25 });
     await page.click('#start');
-    let disagree = 0;
-    let lastId = 0;
-    for (let match = 1; match <= 12 && !disagree; match++) {
-      await playMatch(page);
-      await page.waitForSelector('#see-replay', { timeout: 15000 });
-      const id = Number(/\/matches\/(\d+)$/.exec(await page.getAttribute('#see-replay', 'href'))[1]);
-      assert.ok(id > lastId, `match ${match} has a page of its own (${id} after ${lastId})`);
-      lastId = id;
-      const { players } = await (await fetch(`${url}/api/matches/${id}`)).json();
-      const lines = await page.$$eval('ol.final li', (ls) => ls.map((l) => ({ n: l.value, text: l.textContent })));
-      // In the order of the places: the line of each seat by its name.
-      const seatOf = (text) => players.find((x) => text.startsWith(`${x.name}: `));
-      const byPlace = [...players].sort((a, b) => a.place - b.place || a.seat - b.seat);
-      assert.deepEqual(lines.map(({ text }) => seatOf(text)?.seat), byPlace.map((p) => p.seat),
-        `match ${match}: the list ${JSON.stringify(lines)}, the places ${JSON.stringify(players)}`);
-      // Each line is its player's place, name and score, and for all but
-      // the winner the round they went out in.
-      lines.forEach(({ n, text }, i) => {
-        const p = byPlace[i];
-        assert.equal(n, p.place, `${p.name}'s place: ${text}`);
-        assert.match(text, p.won ? /^[^:]+: \d+$/ : /^[^:]+: \d+, out in round \d+$/);
-        assert.equal(text.split(': ')[1].split(',')[0], String(p.score), `${p.name}'s score`);
-      });
-      const byScore = [...players].sort((a, b) => a.score - b.score || a.seat - b.seat);
-      t.diagnostic(`match ${match}: ${lines.map((l) => `${l.n}. ${l.text}`).join('; ')}`);
-      if (byScore.some((p, i) => p.seat !== byPlace[i].seat)) disagree = match;
-      else {
-        await page.click('#rematch');
-        await page.waitForSelector('.winner', { state: 'detached' });
-      }
-    }
-    assert.ok(disagree, 'in twelve matches none had places and scores in different orders');
+    await playMatch(page);
+    await page.waitForSelector('#see-replay', { timeout: 15000 });
+    const id = Number(/\/matches\/(\d+)$/.exec(await page.getAttribute('#see-replay', 'href'))[1]);
+    const { players } = await (await fetch(`${url}/api/matches/${id}`)).json();
+    const { steps } = await (await fetch(`${url}/api/matches/${id}/replay`)).json();
+    // The round each seat went out in, from the engine's replay.
+    const outRound = new Map();
+    for (const st of steps) for (const seat of st.result?.eliminated ?? []) outRound.set(seat, st.result.round);
+    const lines = await page.$$eval('ol.final li', (ls) => ls.map((l) => ({ n: l.value, text: l.textContent })));
+    const told = `the list ${JSON.stringify(lines)}, the places ${JSON.stringify(players)}`;
+    // In the order of the places: the line of each seat by its name.
+    const seatOf = (text) => players.find((x) => text.startsWith(`${x.name}: `));
+    const byPlace = [...players].sort((a, b) => a.place - b.place || a.seat - b.seat);
+    assert.equal(players.length, 3, told);
+    assert.deepEqual(lines.map(({ text }) => seatOf(text)?.seat), byPlace.map((p) => p.seat), told);
+    // Each line is its player's place, name and score, and for all but
+    // the winner the round they went out in.
+    lines.forEach(({ n, text }, i) => {
+      const p = byPlace[i];
+      assert.equal(n, p.place, `${p.name}'s place: ${text}`);
+      assert.equal(text, p.won ? `${p.name}: ${p.score}` : `${p.name}: ${p.score}, out in round ${outRound.get(p.seat)}`,
+        `${p.name}'s line (${told})`);
+    });
+    assert.ok(byPlace[0].won && !outRound.has(byPlace[0].seat), `the winner is first and never went out: ${told}`);
+    const byScore = [...players].sort((a, b) => a.score - b.score || a.seat - b.seat);
+    const disagree = byScore.some((p, i) => p.seat !== byPlace[i].seat);
+    t.diagnostic(`${lines.map((l) => `${l.n}. ${l.text}`).join('; ')} (places and scores ${disagree ? 'disagree' : 'agree'})`);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();

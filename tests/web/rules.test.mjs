@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkDiscard, explainRound, parseCard, cardValue, handTotal, sortCards, cardIndex, RANKS, SUITS,
+  checkDiscard, explainRound, finalPlaces, parseCard, cardValue, handTotal, sortCards, cardIndex, RANKS, SUITS,
 } from '../../web/rules.js';
 
 const ok = (cards, runs) => checkDiscard(cards, runs).ok;
@@ -169,4 +169,35 @@ test('D12: a showdown is scored as the lowest hand declaring, correctly', () => 
   assert.deepEqual(e.map((x) => x.why), ['pays', 'correct']);
   assert.equal(e[0].gap, 9);
   assert.equal(e[0].declarer, 1);
+});
+
+// A match's places (R8, D8; the store's, db.c match_stats): the winner
+// first, then the later out before the earlier out, then the lower score;
+// equal keys share a place. Seats as the view gives them at the match's
+// end: {score, out_round}, out_round null for the winner.
+const places = (seats) => finalPlaces(seats).map(({ seat, place }) => [seat, place]);
+
+test('one out first with fewer points is placed below one out last with more', () => {
+  // Ada out in round 3 with 31, Ben out in round 6 with 34, Cleo won with 21.
+  assert.deepEqual(places([{ score: 31, out_round: 3 }, { score: 34, out_round: 6 }, { score: 21, out_round: null }]),
+    [[2, 1], [1, 2], [0, 3]]);
+});
+
+test('the winner is first even with more points than those out', () => {
+  assert.deepEqual(places([{ score: 26, out_round: 4 }, { score: 24, out_round: null }, { score: 30, out_round: 2 }]),
+    [[1, 1], [0, 2], [2, 3]]);
+  assert.deepEqual(places([{ score: 12, out_round: 5 }, { score: 25 }]), [[1, 1], [0, 2]]);
+});
+
+test('those out in the same round are placed by score, lower first', () => {
+  assert.deepEqual(places([{ score: 40, out_round: 7 }, { score: 10, out_round: null }, { score: 28, out_round: 7 },
+    { score: 33, out_round: 7 }]), [[1, 1], [2, 2], [3, 3], [0, 4]]);
+});
+
+test('the same round out and the same score share a place, and the next place skips it', () => {
+  assert.deepEqual(places([{ score: 30, out_round: 5 }, { score: 3, out_round: null }, { score: 30, out_round: 5 },
+    { score: 27, out_round: 2 }]), [[1, 1], [0, 2], [2, 2], [3, 4]]);
+  // The same score in different rounds does not share one.
+  assert.deepEqual(places([{ score: 30, out_round: 4 }, { score: 30, out_round: 5 }, { score: 0, out_round: null }]),
+    [[2, 1], [1, 2], [0, 3]]);
 });
