@@ -91,6 +91,7 @@ typedef struct bot {
     bool holding;         /* a report is held, not made (saying the hello) */
     char *held_report;    /* the report held, made when the answer is read */
     bool quiet;           /* its stderr is not passed on, only its last line kept */
+    char name[LS_NAME_MAX + 1]; /* the seat's name that leads each report, or "" */
     char last_err[ERR_KEPT + 1]; /* quiet: its stderr's last line, to quote */
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
@@ -869,8 +870,16 @@ static void report(bot *b, const ls_view *v, const char *fmt, ...)
         b->last_err[0] = '\0';
     }
     int head = fb ? (int)(fb - what) : (int)strlen(what);
-    snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %.*s%s%s", command, v ? " (" : "",
-             v ? v->names[v->me] : "", v ? ")" : "", head, what, said, what + head);
+    if (b->name[0]) {
+        /* Named first, as the program's tables name it, from the handshake
+         * on: two seats of one command told their failures apart only
+         * once a view named the seat, never at the handshake. */
+        snprintf(msg, sizeof msg, "%s (bot '%s'): %.*s%s%s", b->name, command, head, what,
+                 said, what + head);
+    } else {
+        snprintf(msg, sizeof msg, "bot '%s'%s%s%s: %.*s%s%s", command, v ? " (" : "",
+                 v ? v->names[v->me] : "", v ? ")" : "", head, what, said, what + head);
+    }
     if (b->holding && !b->held_report) {
         b->held_report = strdup(msg); /* NULL: out of memory, not told */
         return;
@@ -1906,6 +1915,8 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->report = opts ? opts->report : NULL;
     b->report_ud = opts ? opts->report_ud : NULL;
     b->quiet = opts && opts->quiet;
+    if (opts && opts->name)
+        snprintf(b->name, sizeof b->name, "%s", opts->name);
     b->stop = opts ? opts->stop : NULL;
     b->wake = opts && opts->wake;
     b->wake_fd = opts ? opts->wake_fd : -1;

@@ -30,6 +30,12 @@ typedef struct cli_player_opts {
      * (Ann): illegal move 'discard 2C take 9S': ..."); may be NULL. */
     void (*report)(void *ud, const char *msg);
     void *report_ud;
+    /* The seat's name, or NULL: with it, every report (a failure at the
+     * handshake too) reads "NAME (bot 'x'): ..." rather than "bot 'x'
+     * (NAME): ...", which names the seat only once a view is given. Copied
+     * (LS_NAME_MAX bytes at most). For sim and arena, whose tables name
+     * two seats of one command apart (x_sh, x_sh2). */
+    const char *name;
     bool quiet; /* the bot's stderr is not passed on to ours (a line at a time),
                  * only its last line kept, quoted in the next report */
     /* May be NULL. A signal handler that sets *stop non-zero cuts short

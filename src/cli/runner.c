@@ -122,7 +122,8 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         ctx[q] = (seat_ctx){.m = m, .seat = q};
         cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
                                  .report = m->bot_failed ? seat_failed : NULL,
-                                 .report_ud = &ctx[q], .handshake_later = true};
+                                 .report_ud = &ctx[q], .name = m->names[q],
+                                 .handshake_later = true};
         pl[q] = cli_player_new(m->specs[q], cli_mix(m->seed + 1 + (uint64_t)m->entry[q]),
                                &popts, &err);
         if (!pl[q]) {

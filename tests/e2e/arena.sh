@@ -222,10 +222,20 @@ fi
 "$ls" arena --players "greedy,cmd:python3 $root/tests/bots/crash.py" --matches 2 --seed 4 \
     >"$tmp/crash.out" 2>"$tmp/crash.err" || { cat "$tmp/crash.err"; fail "a dying bot failed the arena"; }
 for m in 1 2; do
-    grep -q "^match $m: bot 'python3 .*crash.py' (crash_py): died (exit status 3); the fallback plays for it" \
+    grep -q "^match $m: crash_py (bot 'python3 .*crash.py'): died (exit status 3); the fallback plays for it" \
         "$tmp/crash.err" || { cat "$tmp/crash.err"; fail "match $m: the dead bot is not reported"; }
 done
 grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.out"; fail "bot failures not counted"; }
+# Each match's failure names the player as the table does, first: two
+# entries of one command that failed at the handshake were both "bot
+# 'true'", the table naming them true and true2. Match 1 seats true
+# first, match 2 true2 (seats alternate).
+"$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 >"$tmp/two.out" 2>"$tmp/two.err" ||
+    { cat "$tmp/two.err"; fail "two entries of one command failed the arena"; }
+printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends (and more)" \
+    "match 2: true2 (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends (and more)" \
+    >"$tmp/two.want"
+diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: their failures are not named apart"
 python3 - "$tmp/crash.out" <<'PY' || { cat "$tmp/crash.out"; fail "the two matches were not both played"; }
 import re, sys
 rows = [re.search(r" (\d+)/(\d+) +[\d.]+% +-$", l) for l in open(sys.argv[1]) if re.match(r"^\d+ {2,}", l)]

@@ -128,7 +128,7 @@ for first in 0 7; do
         >/dev/null 2>"$tmp/why.err" || { cat "$tmp/why.err"; fail "sim (why $first)"; }
     python3 -c 'import sys
 m = [x for x in open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
-     if x.startswith("match 1: bot ")]
+     if x.startswith("match 1: why_py (bot ")]
 want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)",
         "garbage \x27discard 2C draw 4S now\x27: at column 20, unexpected \x27now\x27 at the end of the move",
         "garbage \x27Bob discard 2C draw\x27: at column 1, \x27Bob\x27 is not a move: expected "
@@ -149,7 +149,7 @@ want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card 
 want = want[int(sys.argv[2]):][:7]
 assert len(m) >= len(want), m
 for i, w in enumerate(want):
-    assert m[i].endswith("(why_py): " + w + "; the fallback plays this turn"), (i, m[i], w)' \
+    assert m[i].endswith("/why.py %s\x27): " % sys.argv[2] + w + "; the fallback plays this turn"), (i, m[i], w)' \
         "$tmp/why.err" "$first" || { head -9 "$tmp/why.err"; fail "a garbage answer was not reported with why, and where"; }
 done
 # A second handshake is a line nobody asked for: dropped, no failure.
@@ -332,7 +332,8 @@ grep -qxF "leastscore play: Ada's bot: died (exit status 3); greedy plays for it
     --bot-timeout 20000 --json >"$tmp/holder.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (holder)"; }
 python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
-assert len(m) == 1 and m[0].endswith("(holder_py): died (exit status 4), and a process it started "
+assert len(m) == 1 and m[0].startswith("match 1: holder_py (bot ")
+assert m[0].endswith("/holder.py\x27): died (exit status 4), and a process it started "
     "holds its output open; the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output was not told dead"; }
 # What it wrote of a line is quoted, as when a bot dies alone.

@@ -204,7 +204,7 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
         --bot-timeout 300 --json >"$tmp/$bot.json" 2>"$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot stopped the tournament"; }
     [ "$(field "$tmp/$bot.json" matches)" = 2 ] || fail "$bot: not all matches played"
-    grep -q "bot 'python3 .*$bot.py'.*$what" "$tmp/$bot.err" ||
+    grep -q "^match [0-9]: ${bot}_py (bot 'python3 .*$bot.py'): .*$what" "$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot not reported"; }
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
@@ -237,7 +237,7 @@ python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["players"][1].get("spec") == "cmd:printf x\\xff\\x1b[31m", d["players"][1]
 assert d["bot_failures"] == 1 and len(d["bot_messages"]) == 1, d
-assert "bot '"'"'printf x\\xff\\x1b[31m'"'"': died before" in d["bot_messages"][0], d' \
+assert d["bot_messages"][0].startswith("match 1: printf (bot '"'"'printf x\\xff\\x1b[31m'"'"'): died before"), d' \
     "$tmp/odd.json" || { cat "$tmp/odd.json"; fail "--json lost the spec or the message of an odd command"; }
 "$ls" sim --players "greedy,$odd" --matches 1 >"$tmp/odd.txt" 2>>"$tmp/odd.err" ||
     fail "a command with odd bytes (table)"
@@ -393,7 +393,7 @@ rc=0
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/deaf.py" --matches 1 \
     --bot-timeout 300 --threshold 1000 >/dev/null 2>"$tmp/deaf.err" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$tmp/deaf.err"; fail "a bot that stopped reading: exit $rc"; }
-grep -q "deaf.py' ([a-z_0-9]*): stopped reading its input" "$tmp/deaf.err" ||
+grep -q "^match 1: deaf_py (bot 'python3 [^']*deaf.py'): stopped reading its input" "$tmp/deaf.err" ||
     { cat "$tmp/deaf.err"; fail "a bot that stopped reading is not reported"; }
 
 # Bots that ignore quit and SIGTERM, close their output and go on, or leave
@@ -561,13 +561,32 @@ wait "$pid" || { cat "$tmp/zombie.err"; fail "a bot killed with its group"; }
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
-grep -q "bot '/nonexistent/bot': died before the handshake (exit status 127: no such command)" \
+grep -q "^match 1: bot (bot '/nonexistent/bot'): died before the handshake (exit status 127: no such command)" \
     "$tmp/none.err" || { cat "$tmp/none.err"; fail "missing bot not reported as such"; }
 # A bot that exits at once, without a word, is not called a crash mid-match.
 "$ls" sim --players "greedy,cmd:true" --matches 1 >/dev/null 2>"$tmp/true.err" ||
     fail "a bot exiting at once stopped the tournament"
-grep -q "bot 'true': died before the handshake (exit status 0)" "$tmp/true.err" ||
+grep -q "^match 1: true (bot 'true'): died before the handshake (exit status 0)" "$tmp/true.err" ||
     { cat "$tmp/true.err"; fail "a bot exiting before the handshake"; }
+# Each failure names the player as the table does, first: two seats of one
+# command were told apart only mid-match ("bot 'true' (true2): ..."), and
+# at the handshake not at all (two lines "bot 'true': ..."), while the
+# table and its "bot failures" line said true and true2. In --json too.
+"$ls" sim --players cmd:true,cmd:true,greedy --matches 1 >"$tmp/two.txt" 2>"$tmp/two.err" ||
+    { cat "$tmp/two.err"; fail "two seats of one command"; }
+grep -q '^2 bot failures (see stderr): true 1 true2 1$' "$tmp/two.txt" ||
+    { cat "$tmp/two.txt"; fail "two seats of one command: the table's failures"; }
+printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends" \
+    "match 1: true2 (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends" \
+    >"$tmp/two.want"
+diff "$tmp/two.want" "$tmp/two.err" || fail "two seats of one command: their handshake failures are not named apart"
+"$ls" sim --players "cmd:python3 $root/tests/bots/garbage.py,cmd:python3 $root/tests/bots/garbage.py" \
+    --matches 1 --json >"$tmp/two.json" 2>/dev/null || fail "two seats of one garbage bot"
+python3 -c 'import json,re,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+who = [re.match(r"match 1: (garbage_py2?) \(bot \x27python3 \S*/garbage.py\x27\): garbage \x27", x).group(1) for x in m]
+assert who[:2] == ["garbage_py", "garbage_py2"], m' "$tmp/two.json" ||
+    { cat "$tmp/two.json"; fail "two seats of one command: their failures in --json are not named apart"; }
 
 # Memory: every match's results are kept until the end, so they must be
 # small. 20000 matches of random players took 119 MiB (2 KiB of room for
