@@ -1957,6 +1957,14 @@ function resultBody(r, id, past = null) {
         v.rules.threshold, you(seat))))];
 }
 
+// A match's final scores, by place (finalPlaces): `seats` each {score,
+// out_round}, `names` as shown.
+function finalList(seats, names) {
+  return [h('h3', {}, s.finalScores),
+    h('ol', { class: 'final' }, finalPlaces(seats).map(({ seat, place }) => h('li', { value: place },
+      s.finalLine(names[seat] ?? '?', seats[seat].score, seats[seat].out_round))))];
+}
+
 // The round's result, each score explained; at the match's end the winner.
 function resultPanel() {
   const v = app.view;
@@ -1996,9 +2004,7 @@ function resultPanel() {
       }, s.reopenButton)), h('p', { class: 'help', id: 'reopen-help' }, s.reopenHelp)]
         : h('p', {}, s.waitingRematch(names[v.host] ?? '')),
       replay ? h('p', {}, h('a', { class: 'button secondary', id: 'see-replay', href: replay }, s.seeReplay)) : null,
-      h('h3', {}, s.finalScores),
-      h('ol', { class: 'final' }, finalPlaces(v.seats).map(({ seat, place }) => h('li', { value: place },
-        s.finalLine(names[seat], v.seats[seat].score, v.seats[seat].out_round)))));
+      finalList(v.seats, names));
   }
   return h('section', { class: 'panel result-panel', 'aria-labelledby': 'result-h' }, out);
 }
@@ -2019,7 +2025,8 @@ function missedPanel() {
 }
 
 // The previous match's end, which this page missed (app.seen.missedFinal()): its
-// final round and its winner, under the hand until closed.
+// final round, its winner and its final scores by place (when the page
+// knows every seat's: seen.js), under the hand until closed.
 function missedFinalPanel() {
   const v = app.view;
   const f = app.seen.missedFinal(v);
@@ -2031,7 +2038,8 @@ function missedFinalPanel() {
   const won = v.you >= 0 && past[f.winner] === v.seats[v.you]?.name;
   return h('section', { class: 'panel result-panel missed', id: 'missed-final', 'aria-labelledby': 'missed-final-h' },
     heading, h('p', { class: 'help' }, s.missedFinalNote(f.match)),
-    h('h3', {}, s.winnerHeading(nameShown(v, past[f.winner] ?? '?', f.winner), won)), body,
+    h('h3', {}, s.winnerHeading(nameShown(v, past[f.winner] ?? '?', f.winner), won)),
+    Array.isArray(f.seats) && f.seats.length === past.length ? finalList(f.seats, namesShown(v, past)) : null, body,
     h('p', {}, h('button', {
       class: 'secondary', id: 'missed-final-close', 'data-focus': 'missed-final-close',
       onclick: () => {

@@ -16,11 +16,17 @@
 //          result, and what happened before is no news: nothing is missed
 //          until it has seen a round in play);
 //   over   the last match end this page drew: {match, round, winner,
-//          result, names}, its final round, its winner and the names of
-//          its seats (the view after a rematch has only the new match,
-//          and after Back to the lobby the seats of the next one);
+//          result, names, seats}, its final round, its winner, the names
+//          of its seats (the view after a rematch has only the new match,
+//          and after Back to the lobby the seats of the next one) and
+//          each seat's final {score, out_round}, for its places;
+//   scores the seats' {score, out_round} in the last view this page had
+//          of this match and of the one before, [{match, seats}]: a match
+//          end read from the events starts from them (the events may
+//          begin after a seat went out);
 //   final  the end of the previous match, missed and not yet closed (the
-//          same shape), or null.
+//          same shape; `seats` absent when the page cannot know them all),
+//          or null.
 //
 // A result is done with once it left the screen because the table moved on
 // (not because the page went away), or once Next round or Close was
@@ -48,6 +54,28 @@ function arrival(v) {
 // match over.
 function showing(x) {
   return !!x && (x.status === 'between' || x.status === 'over') && !!x.result;
+}
+
+// Each seat's {score, out_round} in view v.
+function seatScores(v) {
+  return (v.seats || []).map((x) => ({ score: x?.score ?? 0, out_round: x?.out_round ?? null }));
+}
+
+// The final {score, out_round} of every seat of a match of n seats won by
+// `winner`, from `base` (the seats as the page last saw them in that
+// match, or null) and that match's round ends, in order: a hand's
+// cumulative is its seat's score, an elimination its out_round. Null when
+// a seat is left unknown: one that went out (it is not the winner) in a
+// round the page neither saw nor has the end of.
+function finalScores(n, winner, base, results) {
+  const seats = Array.from({ length: n }, (_, i) => (base?.[i] ? { ...base[i] } : null));
+  for (const r of results) {
+    for (const x of r.hands || []) {
+      if (x.seat >= 0 && x.seat < n) seats[x.seat] = { out_round: null, ...seats[x.seat], score: x.cumulative };
+    }
+    for (const seat of r.eliminated || []) if (seats[seat]) seats[seat].out_round = r.round;
+  }
+  return seats.every((x, i) => x && (i === winner || x.out_round !== null)) ? seats : null;
 }
 
 export class Seen {
@@ -99,8 +127,20 @@ export class Seen {
     if (v.status === 'over' && v.result && this.rec.over?.match !== v.match) {
       this.rec.over = {
         match: v.match, round: v.result.round, winner: v.winner, result: v.result, names: (v.seats || []).map((x) => x?.name ?? '?'),
+        seats: seatScores(v),
       };
       this.save();
+    }
+    if (v.status !== 'lobby') {
+      // (The previous match's are kept too: the view that brings the
+      // events of its end is already the next match's.)
+      const now = { match: v.match, seats: seatScores(v) };
+      const kept = (this.rec.scores || []).filter((x) => x.match === v.match - 1);
+      const scores = [...kept, now];
+      if (JSON.stringify(this.rec.scores) !== JSON.stringify(scores)) {
+        this.rec.scores = scores;
+        this.save();
+      }
     }
   }
 
@@ -132,14 +172,25 @@ export class Seen {
     for (let i = events.length - 1; i >= 0 && !found; i--) {
       const ev = events[i];
       if (ev.kind === 'start') match--;
-      else if (ev.kind === 'match_end' && match < v.match) end = { ev, match, names: names?.[i] };
+      else if (ev.kind === 'match_end' && match < v.match) end = { ev, match, names: names?.[i], at: i };
       else if (ev.kind === 'round_end' && end && end.match === match) found = { end, r: ev.result || ev };
     }
     const over = this.rec.over && this.rec.over.match < v.match ? this.rec.over : null;
-    const final = found ? {
-      match: found.end.match, round: found.r.round, winner: found.end.ev.winner, result: found.r,
-      ...(found.end.names ? { names: found.end.names } : {}),
-    } : over;
+    let final = over;
+    if (found) {
+      const { end: e } = found;
+      // (That match's events begin after its start, or with the events.)
+      let first = e.at;
+      while (first > 0 && events[first - 1].kind !== 'start') first--;
+      const results = events.slice(first, e.at).filter((ev) => ev.kind === 'round_end').map((ev) => ev.result || ev);
+      const base = (this.rec.scores || []).find((x) => x.match === e.match)?.seats ?? null;
+      const n = e.names?.length ?? base?.length ?? (v.seats || []).length;
+      const seats = finalScores(n, e.ev.winner, base, results);
+      final = {
+        match: e.match, round: found.r.round, winner: e.ev.winner, result: found.r,
+        ...(e.names ? { names: e.names } : {}), ...(seats ? { seats } : {}),
+      };
+    }
     if (!final || !later(final, this.rec.last)) return null;
     this.rec.final = final;
     this.done({ match: final.match, round: final.round });

@@ -5,12 +5,17 @@
 // match 1 ended. Now its final round and its winner are under his hand,
 // told to a screen reader; Close puts them away, and they do not come
 // back after another reload. Ada, who saw the end, has no such panel.
+// The panel lists the match's final scores by place, as the end's screen
+// did (it used to give the winner and the last round only).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPages, newPage, withShots, setName, createTable, joinFromLink, playBoth, DESKTOP, PHONE } from './helpers.mjs';
 
 const env = setup();
+
+// A page's final scores, each line its place and text (within: the panel).
+const finalLines = (page, within = '') => page.$$eval(`${within} ol.final li`, (ls) => ls.map((l) => `${l.value}. ${l.textContent}`));
 
 test('the end of a match missed in a reload before a rematch is shown in the next match', async (t) => {
   const ada = await newPage(env.browser, DESKTOP);
@@ -34,6 +39,8 @@ test('the end of a match missed in a reload before a rematch is shown in the nex
     const winner = await ben.textContent('h2.winner');
     const rows = await ben.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
     const heading = await ben.textContent('#result-h');
+    const final = await finalLines(ben);
+    assert.equal(final.length, 2, final.join(' / '));
 
     // Ben reloads; his page is held back until match 2 has begun.
     let release;
@@ -54,6 +61,7 @@ test('the end of a match missed in a reload before a rematch is shown in the nex
     assert.match(await ben.textContent('#missed-final'), /Match 1 ended while you were away/);
     assert.equal(await ben.textContent('#missed-final h3'), winner);
     assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
+    assert.deepEqual(await finalLines(ben, '#missed-final'), final, 'the final scores by place');
     await ben.waitForFunction(() => window.heard.some((x) => x.includes('You missed the end of match 1')),
       null, { timeout: 5000 }).catch(() => {});
     const told = (await ben.evaluate(() => window.heard)).find((x) => x.includes('You missed the end of match 1'));
@@ -123,6 +131,9 @@ test('the end of a match missed across Back to the lobby names the players of th
     const rows = await ben.$$eval('table.result tbody tr', (rs) => rs.map((r) => r.textContent));
     // (Who went out before the final round has no row in it.)
     assert.ok(rows.length >= 2 && rows.every((r) => /^(Ada3|Cleo3|Ben3)/.test(r)), rows.join(' / '));
+    // (Every seat of match 1 is in its final scores, Cleo's too.)
+    const final = await finalLines(ben);
+    assert.equal(final.length, 3, final.join(' / '));
 
     let release;
     const held = new Promise((r) => { release = r; });
@@ -142,6 +153,7 @@ test('the end of a match missed across Back to the lobby names the players of th
     assert.match(await ben.textContent('h1'), /^Match 2/);
     assert.equal(await ben.textContent('#missed-final h3'), winner);
     assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', (rs) => rs.map((r) => r.textContent)), rows);
+    assert.deepEqual(await finalLines(ben, '#missed-final'), final, 'the final scores by place, with their names');
     for (const p of [ada, ben, cleo]) assert.deepEqual(p.errors, []);
   });
 });

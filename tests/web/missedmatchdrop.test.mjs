@@ -2,8 +2,8 @@
 // at the start of the match; after the grace time (1 s here) the computer
 // plays for him, Ada plays the match to its end and starts a rematch. Ben
 // comes back in match 2: the events he missed hold match 1's final round
-// and its end, and his page shows them under his hand, told to a screen
-// reader, until Close. Someone who only comes to the table in match 2 (a
+// and its end, and his page shows them under his hand with the match's
+// final scores by place, told to a screen reader, until Close. Someone who only comes to the table in match 2 (a
 // spectator) missed nothing: match 1 is before their time.
 
 import { test } from 'node:test';
@@ -44,6 +44,9 @@ test('the end of a match missed in a dropped connection is read from the events 
     const cells = (rs) => rs.map((r) => [...r.querySelectorAll('[data-card]')].map((c) => c.dataset.card).join(' ')
       + ` | ${r.cells[1].textContent} | ${r.cells[r.cells.length - 1].textContent}`);
     const rows = await ada.$$eval('table.result tbody tr', cells);
+    const lines = (page, within = '') => page.$$eval(`${within} ol.final li`, (ls) => ls.map((l) => `${l.value}. ${l.textContent}`));
+    const final = await lines(ada);
+    assert.equal(final.length, 2, final.join(' / '));
     await ada.click('#rematch');
     await ada.waitForSelector('h1:has-text("Match 2")', { timeout: 30000 });
 
@@ -58,6 +61,7 @@ test('the end of a match missed in a dropped connection is read from the events 
     assert.ok(winner === 'You won the match!' ? benWinner === 'Ada won the match' : benWinner === 'You won the match!',
       `Ada read '${winner}', Ben '${benWinner}'`);
     assert.deepEqual(await ben.$$eval('#missed-final table.result tbody tr', cells), rows);
+    assert.deepEqual(await lines(ben, '#missed-final'), final, 'the final scores by place');
     await ben.waitForFunction(() => window.heard.some((x) => x.includes('You missed the end of match 1')),
       null, { timeout: 5000 }).catch(() => {});
     const told = (await ben.evaluate(() => window.heard)).find((x) => x.includes('You missed the end of match 1'));

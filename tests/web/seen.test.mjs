@@ -97,7 +97,11 @@ test('the record outlives the page in its storage, for its table only', () => {
 
 // The events a page is sent when it comes back after a rematch began: the
 // final round's end, the match's, and the new match's start and deal.
-const finalRound = { round: 3, declarer: 1, correct: true, eliminated: [0], hands: [] };
+const finalRound = {
+  round: 3, declarer: 1, correct: true, eliminated: [0], hands: [
+    { seat: 0, cards: ['KS', '9H'], total: 19, score: 15, cumulative: 30 },
+    { seat: 1, cards: ['AS', '3C'], total: 4, score: 0, cumulative: 9 }],
+};
 const endEvents = [
   { v: 40, kind: 'move', seat: 1, action: 'declare' },
   { v: 41, kind: 'round_end', ...finalRound },
@@ -118,6 +122,7 @@ test('the end of a match missed in a drop is read from the events, told once, ke
   const final = seen.takeMissedFinal(endEvents, rematch, names);
   assert.deepEqual(final, {
     match: 1, round: 3, winner: 1, result: { v: 41, kind: 'round_end', ...finalRound }, names: ['Ada', 'Ben'],
+    seats: [{ score: 30, out_round: 3 }, { score: 9, out_round: null }],
   });
   assert.deepEqual(seen.missedFinal(rematch), final);
   // Told once: the same events again (a sync) are no news.
@@ -136,7 +141,7 @@ test('the end of a match missed in a reload on its screen comes from what the pa
   const store = storage();
   const seen = new Seen(store);
   seen.update(null, view('playing', 1, 3, 2));
-  const over = view('over', 1, 3, 3);
+  const over = view('over', 1, 3, 3, { seats: [{ name: 'Ada', score: 30, out_round: 3 }, { name: 'Ben', score: 9, out_round: null }] });
   seen.update(view('playing', 1, 3, 2), over);
   // Reloaded there; the rematch began meanwhile; the events after the
   // resume start after the end.
@@ -144,7 +149,10 @@ test('the end of a match missed in a reload on its screen comes from what the pa
   const rematch = view('playing', 2, 1, 0);
   reloaded.update(null, rematch);
   const final = reloaded.takeMissedFinal(endEvents.slice(3), rematch);
-  assert.deepEqual(final, { match: 1, round: 3, winner: 1, result: over.result, names: ['Ada', 'Ben'] });
+  assert.deepEqual(final, {
+    match: 1, round: 3, winner: 1, result: over.result, names: ['Ada', 'Ben'],
+    seats: [{ score: 30, out_round: 3 }, { score: 9, out_round: null }],
+  });
 });
 
 test('the end of a match missed across Back to the lobby keeps the names of its seats', () => {
@@ -166,6 +174,41 @@ test('the end of a match missed across Back to the lobby keeps the names of its 
   dropped.update(null, next);
   const names = endEvents.map((ev) => (ev.v <= 42 ? ['Ada', 'Cleo', 'Ben'] : ['Ada', 'Ben', 'Dan']));
   assert.deepEqual(dropped.takeMissedFinal(endEvents, next, names).names, ['Ada', 'Cleo', 'Ben']);
+});
+
+// The final scores of a match end read from the events: a seat that went
+// out before them is known from the last view the page had of the match.
+// Ada, Ben and Cleo: Cleo out in round 2 with 27, seen by the page in
+// round 3; then a drop, and the events bring round 3's end (Ada out with
+// 30, Ben the winner with 9) and the rematch.
+test('the final scores of a match end missed in a drop are its seats\' last scores and out rounds', () => {
+  const three = (cleo) => ({
+    seats: [{ name: 'Ada', score: 15, out_round: null }, { name: 'Ben', score: 9, out_round: null },
+      { name: 'Cleo', ...cleo }],
+  });
+  const seen = new Seen(storage());
+  seen.update(null, view('playing', 1, 3, 2, three({ score: 27, out_round: 2 })));
+  const rematch = view('playing', 2, 1, 0, three({ score: 0, out_round: null }));
+  seen.update(null, rematch);
+  assert.deepEqual(seen.takeMissedFinal(endEvents, rematch).seats,
+    [{ score: 30, out_round: 3 }, { score: 9, out_round: null }, { score: 27, out_round: 2 }]);
+  // A page whose last view of match 1 was before Cleo went out, and whose
+  // events begin after it (a snapshot), cannot know her score: no list.
+  const early = new Seen(storage());
+  early.update(null, view('playing', 1, 2, 1, three({ score: 12, out_round: null })));
+  early.update(null, rematch);
+  const final = early.takeMissedFinal(endEvents, rematch);
+  assert.equal(final.winner, 1);
+  assert.equal(final.seats, undefined);
+  // With the events of round 2's end too, it can.
+  const r2 = { v: 30, kind: 'round_end', round: 2, declarer: 0, correct: true, eliminated: [2],
+    hands: [{ seat: 0, total: 3, score: 0, cumulative: 15 }, { seat: 1, total: 8, score: 5, cumulative: 9 },
+      { seat: 2, total: 18, score: 15, cumulative: 27 }] };
+  const later = new Seen(storage());
+  later.update(null, view('playing', 1, 2, 1, three({ score: 12, out_round: null })));
+  later.update(null, rematch);
+  assert.deepEqual(later.takeMissedFinal([r2, ...endEvents], rematch).seats,
+    [{ score: 30, out_round: 3 }, { score: 9, out_round: null }, { score: 27, out_round: 2 }]);
 });
 
 test('a page that saw the end of the match misses nothing', () => {
