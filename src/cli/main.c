@@ -576,7 +576,7 @@ static enum split_fault split_players(const char *list, player_list *l)
             return l->fault = l->piece == 1 && !next ? SPLIT_NO_PLAYER : SPLIT_EMPTY_PIECE;
         const char *prev = l->n ? l->spec[l->n - 1] : NULL;
         bool after_cmd = prev && !strncmp(prev, "cmd:", 4);
-        if (prev && !after_cmd && strchr(tok, '=') && !strchr(tok, ':')) {
+        if (prev && end && !after_cmd && strchr(tok, '=') && !strchr(tok, ':')) {
             size_t more = strlen(tok); /* tok lies after end: the move only goes left */
             *end = ',';
             memmove(end + 1, tok, more + 1);
