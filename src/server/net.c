@@ -2775,6 +2775,40 @@ fail:
     return http_text(wsi, ps, HTTP_STATUS_INTERNAL_SERVER_ERROR, why);
 }
 
+/* Lets go of what an answer's body was sent from: its copy (ps->body) or
+ * its open web file (ps->file); either may be there, or neither. */
+static void body_release(pss *ps)
+{
+    free(ps->body);
+    ps->body = NULL;
+    if (ps->file)
+        fclose(ps->file);
+    ps->file = NULL;
+}
+
+/*
+ * Sends one piece of an answer's body, n bytes at piece (LWS_PRE bytes of
+ * room before it), from a writeable callback: one write per callback, as
+ * lws allows. Before the last piece, the next callback is asked for and
+ * the client's --idle-timeout to read it set again (body_deadline); after
+ * it, the timeout is cleared, the body's source let go (body_release) and
+ * the request completed (request_done). The body's source, a copy or a
+ * file, is the caller's to read; the rest is the same for both.
+ */
+static int send_piece(struct lws *wsi, pss *ps, unsigned char *piece, size_t n, bool last)
+{
+    if (lws_write(wsi, piece, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
+        return -1;
+    if (!last) {
+        body_deadline(wsi);
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
+    body_release(ps);
+    return request_done(wsi, ps);
+}
+
 /* The next piece of a web file being sent (http_file); the connection is
  * closed when the file ends before the length its headers gave. */
 static int file_writeable(struct lws *wsi, pss *ps)
@@ -2784,18 +2818,7 @@ static int file_writeable(struct lws *wsi, pss *ps)
     if (fread(buf + LWS_PRE, 1, n, ps->file) != n)
         return -1;
     ps->file_left -= n;
-    bool last = ps->file_left == 0;
-    if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
-        return -1;
-    if (!last) {
-        body_deadline(wsi);
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
-    fclose(ps->file);
-    ps->file = NULL;
-    return request_done(wsi, ps);
+    return send_piece(wsi, ps, buf + LWS_PRE, n, ps->file_left == 0);
 }
 
 static const char api_method[] =
@@ -3014,26 +3037,16 @@ static int serve_api(server *srv, struct lws *wsi, pss *ps, const char *url)
     return http_reply(wsi, ps, (unsigned int)r.status, r.type, r.body, r.len, r.retry_after);
 }
 
+/* The next piece of an answer's body kept in memory (http_answer). */
 static int body_writeable(struct lws *wsi, pss *ps)
 {
     unsigned char buf[LWS_PRE + API_CHUNK];
     size_t n = ps->body_len - ps->body_off;
     if (n > API_CHUNK)
         n = API_CHUNK;
-    bool last = ps->body_off + n == ps->body_len;
     memcpy(buf + LWS_PRE, ps->body + ps->body_off, n);
     ps->body_off += n;
-    if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
-        return -1;
-    if (!last) {
-        body_deadline(wsi);
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
-    free(ps->body);
-    ps->body = NULL;
-    return request_done(wsi, ps);
+    return send_piece(wsi, ps, buf + LWS_PRE, n, ps->body_off == ps->body_len);
 }
 
 /*
@@ -3324,11 +3337,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_CLOSED_HTTP:
         if (ps) {
-            free(ps->body);
-            ps->body = NULL;
-            if (ps->file)
-                fclose(ps->file);
-            ps->file = NULL;
+            body_release(ps);
             replay_forget(srv, ps);
         }
         return lws_callback_http_dummy(wsi, reason, user, in, len);
