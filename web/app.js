@@ -1636,7 +1636,7 @@ function tableScreen() {
       ? h('p', { class: 'panel out-note', id: 'out-note' }, s.youAreOut(v.seats[v.you].score, v.rules.threshold)) : null);
   return [
     h('header', { class: 'top' },
-      h('h1', TITLE, v.status === 'over' ? s.matchOver(v.match) : s.roundTitle(v.round, v.rules.threshold, v.match)),
+      h('h1', TITLE, titleParts(v.status === 'over' ? s.matchOver(v.match) : s.roundTitle(v.round, v.rules.threshold, v.match))),
       h('span', { class: 'code-small' }, v.code),
       watchersLine(),
       h('span', { class: 'tools' },
@@ -1652,6 +1652,16 @@ function tableScreen() {
     messageLine(),
     h('div', { class: 'layout' }, main, logPanel()),
   ];
+}
+
+// A title of parts ("Match 12 · Round 17 · out above 100") as nodes
+// for h(), each part kept whole (style.css, .title-part): where the
+// title is longer than the room beside the header's buttons, it breaks
+// after a dot, never inside "out above 100". The text is the same.
+function titleParts(text) {
+  const parts = text.split(' · ');
+  return parts.map((part, i) => (i < parts.length - 1
+    ? [h('span', { class: 'title-part' }, `${part} ·`), ' '] : h('span', { class: 'title-part' }, part)));
 }
 
 function seatsPanel() {
