@@ -61,8 +61,7 @@ typedef struct job_out {
     int entry[LS_MAX_PLAYERS]; /* by seat */
     int winner;                /* entry, or -1 when the match failed */
     char *error;
-    long bot_failures;
-    char *bot_msg;             /* the first one */
+    cli_failures failures;     /* its bot failures: the first and the last */
     /* By seat, nseat rows, only with --calibration: 3.8 KiB a match
      * kept to the end, which made most of an arena's memory without it. */
     bin (*cal)[BINS];
@@ -97,13 +96,21 @@ typedef struct fit {
 /* Playing                                                              */
 /* ------------------------------------------------------------------ */
 
+/* A match being played: its slot and its table (for the bot hook). */
+typedef struct arena_match {
+    job_out *o;
+    const cli_match *m;
+} arena_match;
+
 static void keep_bot_msg(void *ud, int seat, const char *msg)
 {
-    (void)seat;
-    job_out *o = ud;
-    o->bot_failures++;
-    if (!o->bot_msg)
-        o->bot_msg = strdup(msg);
+    const arena_match *c = ud;
+    cli_failures_add(&c->o->failures, c->m, seat, msg);
+}
+
+static const cli_failures *failures_of(const void *ud, long j)
+{
+    return &((const arena *)ud)->out[j].failures;
 }
 
 /* The entries of job j by seat. */
@@ -176,7 +183,8 @@ static int calibrate_decision(void *ud, const ls_state *s, ls_player *p,
     if (v->can_declare && rc == 0) {
         double est = ls__expert_last_declare(p);
         if (est >= 0)
-            calibrate(ud, v->me, est, declare_would_win(s), m.kind == LS_MOVE_DECLARE);
+            calibrate(((const arena_match *)ud)->o, v->me, est, declare_would_win(s),
+                      m.kind == LS_MOVE_DECLARE);
     }
     return 0;
 }
@@ -193,9 +201,10 @@ static void play_job(void *ud, long j)
     const arena *A = ud;
     job_out *o = &A->out[j];
     seat_job(A, j, o);
+    arena_match c = {.o = o};
     cli_match m = {.rules = &A->rules, .n = o->nseat,
                    .seed = cli_mix(A->seed ^ cli_mix((uint64_t)j)),
-                   .bot_timeout_ms = A->bot_timeout, .ud = o,
+                   .bot_timeout_ms = A->bot_timeout, .ud = &c,
                    .bot_failed = keep_bot_msg,
                    .decided = A->calibration ? calibrate_decision : NULL};
     for (int q = 0; q < o->nseat; q++) {
@@ -203,6 +212,7 @@ static void play_job(void *ud, long j)
         m.names[q] = A->name[o->entry[q]];
         m.specs[q] = A->spec[o->entry[q]];
     }
+    c.m = &m;
     cli_match_result res;
     o->winner = -1;
     if (A->calibration && !(o->cal = calloc((size_t)o->nseat, sizeof *o->cal))) {
@@ -363,7 +373,7 @@ static void add_up(const arena *A, totals *T)
     memset(T, 0, sizeof *T);
     for (long j = 0; j < A->njobs; j++) {
         const job_out *o = &A->out[j];
-        T->bot_failures += o->bot_failures;
+        T->bot_failures += o->failures.total;
         for (int q = 0; o->cal && q < o->nseat; q++)
             for (int b = 0; b < BINS; b++) {
                 bin *t = &T->cal[o->entry[q]][b];
@@ -611,6 +621,8 @@ static void print_json(const arena *A, const fit *F, const totals *T)
         json_decref(cal);
     json_object_set_new(root, "failed_matches", json_integer(T->failed));
     json_object_set_new(root, "bot_failures", json_integer(T->bot_failures));
+    json_object_set_new(root, "bot_failure_list", cli_failures_json(A->njobs, failures_of,
+                                                                    A, NULL));
     cli_json_print(root, A->seed);
 }
 
@@ -653,7 +665,7 @@ static void free_out(arena *A)
 {
     for (long j = 0; A->out && j < A->njobs; j++) {
         free(A->out[j].error);
-        free(A->out[j].bot_msg);
+        cli_failures_free(&A->out[j].failures);
         free(A->out[j].cal);
     }
     free(A->out);
@@ -787,11 +799,9 @@ int cmd_arena(int argc, char **argv)
                 "outside their process groups (setsid), which outlived them\n",
                 orphans, orphans == 1 ? "" : "es");
 
+    cli_failures_print(A.njobs, failures_of, &A);
     for (long j = 0; j < A.njobs; j++) {
         const job_out *o = &A.out[j];
-        if (o->bot_msg)
-            fprintf(stderr, "match %ld: %s%s\n", j + 1, o->bot_msg,
-                    o->bot_failures > 1 ? " (and more)" : "");
         if (o->error)
             fprintf(stderr, "match %ld: %s\n", j + 1, o->error);
     }

@@ -44,8 +44,6 @@
 #include "analyzer.h"
 
 #define RECORD_PATH_MAX 4096 /* a record's path, its NUL included (PATH_MAX) */
-#define MAX_BOT_MSGS 8    /* bot failure messages kept per match: the first */
-                          /* ones and the last (often what ended the bot) */
 #define TIME_STEPS 64     /* histogram bins per octave of time */
 #define TIME_LOW (-20)    /* the first bin's octave: 2^-20 ms, about 1 ns */
 #define TIME_BINS (42 * TIME_STEPS + 1) /* up to 2^22 ms (70 minutes); bin 0
@@ -65,8 +63,7 @@ typedef struct tally {
 
 typedef struct match_out {
     tally t[LS_MAX_PLAYERS]; /* by entry */
-    char *msgs[MAX_BOT_MSGS];
-    int nmsgs, dropped;      /* kept, and left out before the last */
+    cli_failures failures;   /* its bot failures: the first and the last */
     char *error;             /* set when the match could not be played */
     bool done;
 } match_out;
@@ -141,6 +138,7 @@ typedef struct sim_match {
     sim *S;
     match_out *o;
     const int *entry_of;
+    const cli_match *m;
     times t[LS_MAX_PLAYERS];
 } sim_match;
 
@@ -165,19 +163,12 @@ static void fold_times(sim_match *c, bool played)
 }
 
 /* The bot report hook: counts the failure for the seat's entry and keeps
- * the message in the match's slot. */
+ * it in the match's slot. */
 static void keep_msg(void *ud, int seat, const char *msg)
 {
     const sim_match *c = ud;
-    match_out *o = c->o;
-    o->t[c->entry_of[seat]].bot_errors++;
-    if (o->nmsgs < MAX_BOT_MSGS) {
-        o->msgs[o->nmsgs++] = strdup(msg);
-    } else {
-        free(o->msgs[MAX_BOT_MSGS - 1]);
-        o->msgs[MAX_BOT_MSGS - 1] = strdup(msg);
-        o->dropped++;
-    }
+    c->o->t[c->entry_of[seat]].bot_errors++;
+    cli_failures_add(&c->o->failures, c->m, seat, msg);
 }
 
 /* The decision hook: keeps the time each decision took. */
@@ -262,6 +253,7 @@ static void play_match(void *ud, long i)
         m.names[q] = S->name[entry_of[q]];
         m.specs[q] = S->spec[entry_of[q]];
     }
+    c.m = &m;
     cli_match_result res;
     if (cli_match_play(&m, &res) != 0) {
         o->error = strdup(res.error);
@@ -405,6 +397,11 @@ static void print_table(const sim *S, const summary u[], long played,
     }
 }
 
+static const cli_failures *failures_of(const void *ud, long i)
+{
+    return &((const sim *)ud)->out[i].failures;
+}
+
 static int print_json(const sim *S, const summary u[], long played, long failed,
                       long bot_errors)
 {
@@ -440,15 +437,12 @@ static int print_json(const sim *S, const summary u[], long played, long failed,
     json_object_set_new(root, "players", players);
     json_object_set_new(root, "failed_matches", json_integer(failed));
     json_object_set_new(root, "bot_failures", json_integer(bot_errors));
-    /* The first 100 of the messages printed on stderr (a match's 8 could
-     * take the list past 100: a bot failing in every match gave 104). */
+    /* The failures listed on stderr (the first CLI_FAILURES_SHOWN), as
+     * objects, and as the lines printed (a match's 8 could take the list
+     * past 100: a bot failing in every match gave 104). */
     json_t *msgs = json_array();
-    for (long i = 0; i < S->matches && json_array_size(msgs) < 100; i++)
-        for (int j = 0; j < S->out[i].nmsgs && json_array_size(msgs) < 100; j++) {
-            char buf[1700];
-            snprintf(buf, sizeof buf, "match %ld: %s", i + 1, S->out[i].msgs[j]);
-            json_array_append_new(msgs, json_string(buf));
-        }
+    json_t *list = cli_failures_json(S->matches, failures_of, S, msgs);
+    json_object_set_new(root, "bot_failure_list", list);
     json_object_set_new(root, "bot_messages", msgs);
     return cli_json_print(root, S->seed);
 }
@@ -559,8 +553,7 @@ static void free_out(sim *S)
     free(S->hist);
     for (long i = 0; i < S->matches; i++) {
         match_out *o = &S->out[i];
-        for (int j = 0; j < o->nmsgs; j++)
-            free(o->msgs[j]);
+        cli_failures_free(&o->failures);
         free(o->error);
     }
     free(S->out);
@@ -659,15 +652,10 @@ int cmd_sim(int argc, char **argv)
                 orphans, orphans == 1 ? "" : "es");
 
     long played = 0, failed = 0, bot_errors = 0;
+    cli_failures_print(S.matches, failures_of, &S);
     for (long i = 0; i < S.matches; i++) {
         match_out *o = &S.out[i];
-        for (int j = 0; j < o->nmsgs; j++) {
-            if (j == MAX_BOT_MSGS - 1 && o->dropped)
-                fprintf(stderr, "match %ld: %d more bot failure%s, the last:\n",
-                        i + 1, o->dropped, o->dropped == 1 ? "" : "s");
-            fprintf(stderr, "match %ld: %s\n", i + 1, o->msgs[j]);
-        }
-        bot_errors += o->nmsgs + o->dropped;
+        bot_errors += o->failures.total;
         if (o->error) {
             fprintf(stderr, "match %ld: %s\n", i + 1, o->error);
             failed++;

@@ -49,6 +49,127 @@ static void seat_failed(void *ud, const char *msg)
     c->m->bot_failed(c->m->ud, c->seat, msg);
 }
 
+/* ------------------------------------------------------------------ */
+/* Bot failures                                                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * botproc names a seat's bot "NAME (bot 'COMMAND'): " before the reason,
+ * COMMAND shown as cli_shown_n shows it; the parts are found by building
+ * that head again, and a report that does not start with it (none does)
+ * is its own reason, with no command. gcc 12's -fanalyzer loses the copy
+ * kept in f->kept (calloc'd, in the caller's slot): cli_failures_free
+ * frees it.
+ */
+ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, const char *msg)
+{
+    f->total++;
+    if (!f->kept && !(f->kept = calloc(CLI_FAILURES_KEPT, sizeof *f->kept)))
+        return;
+    char *copy = strdup(msg);
+    if (!copy)
+        return;
+    char command[4 * CLI_BOT_COMMAND_MAX + 1], head[sizeof command + LS_NAME_MAX + 16];
+    const char *spec = m->specs[seat];
+    if (!strncmp(spec, "cmd:", 4))
+        spec += 4;
+    cli_shown_n(spec, strnlen(spec, CLI_BOT_COMMAND_MAX), command, sizeof command);
+    int at = snprintf(head, sizeof head, "%s (bot '", m->names[seat]);
+    int len = snprintf(head + at, sizeof head - (size_t)at, "%s'): ", command);
+    bool split = !strncmp(msg, head, strlen(head));
+    if (f->nkept == CLI_FAILURES_KEPT)
+        free(f->kept[--f->nkept].msg);
+    f->kept[f->nkept++] = (cli_failure){.nth = f->total, .player = m->names[seat],
+                                        .msg = copy, .bot = split ? at : 0,
+                                        .bot_len = split ? len - 4 : 0,
+                                        .reason = split ? at + len : 0};
+}
+ANALYZER_END
+
+void cli_failures_free(cli_failures *f)
+{
+    for (int k = 0; k < f->nkept; k++)
+        free(f->kept[k].msg);
+    free(f->kept);
+    f->kept = NULL;
+    f->nkept = 0;
+}
+
+/* Calls show(j, f, k, ud2) for the first CLI_FAILURES_SHOWN failures
+ * kept, in match order (a match's kept ones in the order they happened),
+ * and returns how many of the others were not said: neither shown nor
+ * counted in a shown match's "more" line. *matches and *last are the
+ * matches those were in, and the last of them (from 1). */
+static long walk_failures(long n, cli_failures_at at, const void *ud,
+                          void (*show)(long j, const cli_failures *f, int k, void *ud2),
+                          void *ud2, long *matches, long *last)
+{
+    long shown = 0, rest = 0;
+    *matches = *last = 0;
+    for (long j = 0; j < n; j++) {
+        const cli_failures *f = at(ud, j);
+        if (!f->total)
+            continue;
+        int fit = f->nkept;
+        if (fit > CLI_FAILURES_SHOWN - shown)
+            fit = (int)(CLI_FAILURES_SHOWN - shown);
+        for (int k = 0; k < fit; k++)
+            show(j, f, k, ud2);
+        shown += fit;
+        if (fit < f->nkept) {
+            rest += f->total - fit;
+            (*matches)++;
+            *last = j + 1;
+        }
+    }
+    return rest;
+}
+
+static void print_one(long j, const cli_failures *f, int k, void *ud2)
+{
+    (void)ud2;
+    if (k == f->nkept - 1 && f->total > f->nkept) {
+        long more = f->total - f->nkept;
+        fprintf(stderr, "match %ld: %ld more bot failure%s, the last:\n", j + 1, more,
+                more == 1 ? "" : "s");
+    }
+    fprintf(stderr, "match %ld: %s\n", j + 1, f->kept[k].msg);
+}
+
+void cli_failures_print(long n, cli_failures_at at, const void *ud)
+{
+    long matches, last;
+    long rest = walk_failures(n, at, ud, print_one, NULL, &matches, &last);
+    if (rest)
+        fprintf(stderr, "%ld more bot failure%s, in %ld match%s up to match %ld, "
+                "not listed: the first %d are\n", rest, rest == 1 ? "" : "s", matches,
+                matches == 1 ? "" : "es", last, CLI_FAILURES_SHOWN);
+}
+
+static void json_one(long j, const cli_failures *f, int k, void *ud2)
+{
+    json_t **arrays = ud2;
+    const cli_failure *x = &f->kept[k];
+    json_t *o = json_pack("{s:I,s:I,s:s,s:s%,s:s}", "match", (json_int_t)(j + 1),
+                          "failure", (json_int_t)x->nth, "player", x->player,
+                          "bot", x->msg + x->bot, (size_t)x->bot_len,
+                          "reason", x->msg + x->reason);
+    if (o)
+        json_array_append_new(arrays[0], o);
+    if (arrays[1])
+        json_array_append_new(arrays[1], json_sprintf("match %ld: %s", j + 1, x->msg));
+}
+
+json_t *cli_failures_json(long n, cli_failures_at at, const void *ud, json_t *lines)
+{
+    json_t *arrays[2] = {json_array(), lines};
+    long matches, last;
+    if (arrays[0])
+        walk_failures(n, at, ud, json_one, arrays, &matches, &last);
+    return arrays[0];
+}
+
 static int fail(cli_match_result *res, const char *what, const ls_error *err)
 {
     snprintf(res->error, sizeof res->error, "%s: %s", what,

@@ -59,6 +59,47 @@ typedef struct cli_match_result {
     char error[1600];               /* why the match failed, or "" */
 } cli_match_result;
 
+/*
+ * A match's bot failures, as sim and arena keep them until the end: the
+ * first CLI_FAILURES_KEPT - 1 and the last in full, in the order they
+ * happened (one match is played by one thread, so that order is the
+ * match's own), and how many there were. A bot that fails every turn of
+ * a long match is thus kept in a few lines, not one a turn.
+ */
+#define CLI_FAILURES_KEPT 8
+#define CLI_FAILURES_SHOWN 100 /* listed in full, on stderr and in --json */
+typedef struct cli_failure {
+    long nth;           /* the match's failure it is, from 1 */
+    const char *player; /* the seat's name at the table (the match's names[]) */
+    char *msg;          /* the whole report: "NAME (bot 'COMMAND'): REASON" */
+    int bot, bot_len;   /* where COMMAND is in msg, as shown (cli_shown_n) */
+    int reason;         /* where REASON starts in msg */
+} cli_failure;
+typedef struct cli_failures {
+    cli_failure *kept; /* CLI_FAILURES_KEPT of them, from the first failure
+                        * on: a match's slot without one stays small */
+    int nkept;
+    long total;
+} cli_failures;
+
+/* Keeps the failure msg of the cmd: player at seat of match m in f (for a
+ * bot_failed hook); past CLI_FAILURES_KEPT, the last one kept is replaced.
+ * Without memory it is only counted. cli_failures_free frees what f holds. */
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, const char *msg);
+void cli_failures_free(cli_failures *f);
+
+/* The failures of matches 0..n-1 (at(ud, j) gives match j's), in match
+ * order: cli_failures_print writes each kept one on stderr as "match J:
+ * MSG", a line before a match's last saying how many of its failures were
+ * left out, the first CLI_FAILURES_SHOWN kept ones in full and then one
+ * line counting the rest; cli_failures_json gives the same first ones as
+ * an array of objects {"match", "failure", "player", "bot", "reason"}
+ * (a new reference, NULL without memory), and appends to lines, unless
+ * NULL, each as the string printed. */
+typedef const cli_failures *(*cli_failures_at)(const void *ud, long j);
+void cli_failures_print(long n, cli_failures_at at, const void *ud);
+json_t *cli_failures_json(long n, cli_failures_at at, const void *ud, json_t *lines);
+
 /* Plays the match m to its end into *res. Returns 0, or -1 when the match
  * could not be played (a player could not be made, a player made no legal
  * move, no memory, more than CLI_MAX_ROUNDS rounds), res->error saying

@@ -226,16 +226,41 @@ for m in 1 2; do
         "$tmp/crash.err" || { cat "$tmp/crash.err"; fail "match $m: the dead bot is not reported"; }
 done
 grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.out"; fail "bot failures not counted"; }
-# Each match's failure names the player as the table does, first: two
+# Every failure of a match is named, the player as the table names it,
+# first, in the order they happened (the handshake's in seat order): two
 # entries of one command that failed at the handshake were both "bot
-# 'true'", the table naming them true and true2. Match 1 seats true
-# first, match 2 true2 (seats alternate).
+# 'true'", the table naming them true and true2; and only a match's first
+# failure was named, "(and more)" after it. Match 1 seats true first,
+# match 2 true2 (seats alternate).
 "$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 >"$tmp/two.out" 2>"$tmp/two.err" ||
     { cat "$tmp/two.err"; fail "two entries of one command failed the arena"; }
-printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends (and more)" \
-    "match 2: true2 (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends (and more)" \
-    >"$tmp/two.want"
-diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: their failures are not named apart"
+died="died before the handshake (exit status 0); the fallback plays for it until the match ends"
+printf '%s\n' "match 1: true (bot 'true'): $died" "match 1: true2 (bot 'true'): $died" \
+    "match 2: true2 (bot 'true'): $died" "match 2: true (bot 'true'): $died" >"$tmp/two.want"
+diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not every failure is named, apart"
+# --json lists the same failures as objects (it only counted them).
+"$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 --json >"$tmp/a.json" 2>/dev/null ||
+    fail "two entries of one command, --json"
+py 'import json,sys
+d = json.load(open(sys.argv[1]))
+died = "died before the handshake (exit status 0); the fallback plays for it until the match ends"
+want = [{"match": m, "failure": k, "player": p, "bot": "true", "reason": died}
+        for m, k, p in ((1, 1, "true"), (1, 2, "true2"), (2, 1, "true2"), (2, 2, "true"))]
+assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_list"]' ||
+    fail "arena --json: bot_failure_list is not every failure, as objects"
+# A bot that fails in every match: the first 100 failures in full, then
+# one line counting the rest, and --json the same first 100.
+"$ls" arena --players greedy,cmd:true --matches 130 --json >"$tmp/a.json" 2>"$tmp/many.err" ||
+    { cat "$tmp/many.err"; fail "a bot failing in every match failed the arena"; }
+[ "$(grep -c "^match [0-9]*: true (bot 'true'): $died\$" "$tmp/many.err")" = 100 ] ||
+    { head "$tmp/many.err"; fail "not the first 100 failures in full"; }
+[ "$(sed -n '101,$p' "$tmp/many.err")" = "30 more bot failures, in 30 matches up to match 130, not listed: the first 100 are" ] ||
+    { tail -3 "$tmp/many.err"; fail "the failures past the first 100 are not counted on one line"; }
+py 'import json,sys
+d = json.load(open(sys.argv[1]))
+l = d["bot_failure_list"]
+assert d["bot_failures"] == 130 and len(l) == 100, (d["bot_failures"], len(l))
+assert [f["match"] for f in l] == list(range(1, 101)), l' || fail "arena --json: not the first 100 failures"
 python3 - "$tmp/crash.out" <<'PY' || { cat "$tmp/crash.out"; fail "the two matches were not both played"; }
 import re, sys
 rows = [re.search(r" (\d+)/(\d+) +[\d.]+% +-$", l) for l in open(sys.argv[1]) if re.match(r"^\d+ {2,}", l)]

@@ -212,12 +212,34 @@ done
 # --json keeps the first 100 messages, not 104 (a match's 8 were added
 # whole while the list was under 100).
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/garbage.py" --matches 14 --threads 2 \
-    --json >"$tmp/many.json" 2>/dev/null || fail "garbage bot, 14 matches"
+    --json >"$tmp/many.json" 2>"$tmp/many.err" || fail "garbage bot, 14 matches"
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["bot_failures"] > 100 and len(d["bot_messages"]) == 100, (d["bot_failures"], len(d["bot_messages"]))
 assert d["bot_messages"][-1].startswith("match 13: "), d["bot_messages"][-1]' "$tmp/many.json" ||
     fail "bot_messages is not the first 100"
+# Each failure is also an object (bot_failure_list): the same first 100,
+# the match, the failure of the match it is (a gap where a match kept only
+# its first 7 and its last), the player as the table names it, the bot's
+# command and the reason; stderr lists the same 100 (each match's 8, with
+# a line before its last counting those left out), then one line counts
+# the rest, rather than every match's 8 lines to the end.
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+l, m = d["bot_failure_list"], d["bot_messages"]
+assert len(l) == 100 and all(set(f) == {"match", "failure", "player", "bot", "reason"} for f in l), l[:2]
+for f, line in zip(l, m):
+    assert line == "match %d: %s (bot %s): %s" % (f["match"], f["player"], chr(39) + f["bot"] + chr(39), f["reason"]), (f, line)
+assert all(f["player"] == "garbage_py" and f["bot"].endswith("tests/bots/garbage.py") for f in l), l[0]
+assert [f["failure"] for f in l[:9]] == list(range(1, 8)) + [l[7]["failure"], 1] and l[7]["failure"] > 8, l[:9]
+assert l[0]["reason"].startswith("garbage "), l[0]
+err = open(sys.argv[2]).read().splitlines()
+shown = [e for e in err if "(bot " in e]
+assert shown == m, (len(shown), shown[-1:], m[-1:])
+# matches 1-12 listed whole (their last failure is their count), 13 in part
+rest = d["bot_failures"] - sum(f["failure"] for f in l[7:96:8]) - len(l[96:])
+assert err[-1] == "%d more bot failures, in 2 matches up to match 14, not listed: the first 100 are" % rest, err[-1]' \
+    "$tmp/many.json" "$tmp/many.err" || fail "sim: the failures are not listed as objects, nor bounded on stderr"
 # A NUL byte does not end an answer: 'discard 2C draw\0 and more' is
 # garbage, quoted whole, not the move before the NUL.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/nul.py" --matches 1 --json \
