@@ -93,13 +93,14 @@ done
 # --seconds is kept away from a terminal too, however slow a match: the
 # clock was read every 16 matches there, so that --seconds 1 of an expert
 # (a match of 2 s or so) ran 16 matches, 39 s, and said '(0 per second)'.
-start=$(date +%s)
+# The count says so whatever the machine's speed (a wall-clock bound on
+# the run did not, and is not this test's to set); timeout only bounds a
+# hang.
 timeout 120 "$ls" bench --player expert:iters=100 --players 2 --seconds 1 >"$tmp/slow" 2>&1 ||
     { cat "$tmp/slow"; fail "bench of an expert for 1 s"; }
-took=$(($(date +%s) - start))
 grep -qE '^matches +[1-9][0-9]* \([0-9]+\.[0-9][0-9] per second\)$' "$tmp/slow" &&
-    ! grep -q '^matches  *16 ' "$tmp/slow" && [ "$took" -lt 20 ] ||
-    { cat "$tmp/slow"; fail "bench --seconds 1 of an expert ran ${took} s"; }
+    ! grep -q '^matches  *16 ' "$tmp/slow" ||
+    { cat "$tmp/slow"; fail "bench --seconds 1 of an expert: matches not counted, or the clock read every 16"; }
 # A cmd: bot is refused as such (it was an "unknown player kind 'cmd'"),
 # and the message says where bots are timed.
 "$ls" bench --player "cmd:python3 bot.py" --matches 1 2>&1 |
