@@ -2511,12 +2511,20 @@ static bool asks_close(struct lws *wsi)
            list_has(value, "close", true);
 }
 
-/* Ends an answered request: -1 (close) when it asked for that or lws
- * ends the connection, else 0, the connection kept for the next. */
+/*
+ * Ends an answered request: -1 (close) when it asked for that or lws
+ * ends the connection, else 0, the connection kept for the next. The
+ * bytes read from the connection by then are kept with it (its opaque
+ * user data, plus one: 0 is none; its pss is not kept, lws makes a new
+ * one for each request), so that raw_answer can tell a request that
+ * follows from a method's end (raw_callback).
+ */
 static int request_done(struct lws *wsi, pss *ps)
 {
     if (ps && ps->close_after)
         return -1;
+    long long read = sockread_bytes((int)lws_get_socket_fd(wsi));
+    lws_set_opaque_user_data(wsi, (void *)(uintptr_t)(read >= 0 ? read + 1 : 0));
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
@@ -3064,7 +3072,7 @@ static int body_writeable(struct lws *wsi, pss *ps)
  * dropped after RAW_ANSWER_S.
  */
 #define RAW_ANSWER_S 5
-#define RAW_METHOD_MAX 24
+#define RAW_METHOD_SHOWN 40 /* a method's bytes named in an answer, at most */
 
 static const char raw_method_text[] = "only GET and HEAD are served here\n";
 
@@ -3072,23 +3080,25 @@ static const char raw_method_text[] = "only GET and HEAD are served here\n";
  * The answer to the request whose bytes lws read last are in[0..len)
  * (raw_callback), status line to body, in a new string (NULL without the
  * memory). lws ends a method it does not know at the first byte that no
- * method or header name it knows goes on with, and hands over what it
- * read last: the request's start when `first`, those bytes being all the
- * connection has read, else maybe the end of a method sent in pieces
- * ('F', then 'OO / HTTP/1.1' gave 'OO') or a request after another on
- * the connection. Only then is the method named, and the target looked
- * at for /api; else the answer is 501 without either. A start that is
- * no method and a blank is answered as CONNECT is.
+ * method or header name it knows goes on with, and hands over from the
+ * start of what it was parsing: the request's start when `at_start`
+ * (raw_callback: the connection's first bytes, or those after the request
+ * before it), else maybe the end of a method sent in pieces ('F', then
+ * 'OO / HTTP/1.1' gave 'OO'), which is not named. The method is the
+ * request's first word, named in the answer with every byte that no
+ * method has (a control character, a quote, a byte over 127) as '?', its
+ * first RAW_METHOD_SHOWN bytes then "...", so that it is safe in JSON and
+ * on a terminal. A start that is no word and a blank is answered as
+ * CONNECT is.
  */
-static char *raw_answer(const char *in, size_t len, bool first, bool *connect_req)
+static char *raw_answer(const char *in, size_t len, bool at_start, bool *connect_req)
 {
     size_t m = 0;
-    while (m < len && m <= RAW_METHOD_MAX && (isalnum((unsigned char)in[m]) ||
-                                                (in[m] && strchr("!#$%&'*+-.^_`|~", in[m]))))
+    while (m < len && in[m] != ' ' && in[m] != '\r' && in[m] != '\n')
         m++;
-    bool method = m >= 1 && m <= RAW_METHOD_MAX && m < len && in[m] == ' ';
+    bool method = m >= 1 && m < len && in[m] == ' ';
     *connect_req = method && m == 7 && !memcmp(in, "CONNECT", 7);
-    if (!first && !*connect_req)
+    if (!at_start && !*connect_req)
         method = false;
     /* The target: only whether it is the API's matters. */
     char target[8] = "";
@@ -3100,7 +3110,14 @@ static char *raw_answer(const char *in, size_t len, bool first, bool *connect_re
         target[t] = '\0';
     }
     bool api = method && (!strncmp(target, "/api/", 5) || !strcmp(target, "/api"));
-    bool known = (!method && first) || *connect_req || (method && m == 5 && !memcmp(in, "TRACE", 5));
+    bool known = (!method && at_start) || *connect_req ||
+                 (method && m == 5 && !memcmp(in, "TRACE", 5));
+    char shown[RAW_METHOD_SHOWN + 4];
+    size_t n = m < RAW_METHOD_SHOWN ? m : RAW_METHOD_SHOWN;
+    for (size_t i = 0; i < n; i++)
+        shown[i] = isalnum((unsigned char)in[i]) || (in[i] && strchr("!#$%&'*+-.^_`|~", in[i]))
+                       ? in[i] : '?';
+    snprintf(shown + n, sizeof shown - n, "%s", m > n ? "..." : "");
     char text[160];
     if (known)
         snprintf(text, sizeof text, "%s", api ? api_method : raw_method_text);
@@ -3109,9 +3126,9 @@ static char *raw_answer(const char *in, size_t len, bool first, bool *connect_re
                  "serves GET and HEAD\n");
     else
         snprintf(text, sizeof text, api ? "{\"error\":\"not_implemented\",\"message\":\"this "
-                 "server does not know the method '%.*s': it serves GET and HEAD\"}"
-                 : "this server does not know the method '%.*s': it serves GET and HEAD\n",
-                 (int)m, in);
+                 "server does not know the method '%s': it serves GET and HEAD\"}"
+                 : "this server does not know the method '%s': it serves GET and HEAD\n",
+                 shown);
     char *out = malloc(512);
     if (out)
         snprintf(out, 512, "HTTP/1.1 %s\r\n"
@@ -3135,10 +3152,17 @@ static int raw_callback(struct lws *wsi, pss *ps, enum lws_callback_reasons reas
     case LWS_CALLBACK_RAW_RX: { /* the first: the request; the rest is not read */
         if (!ps || ps->body)
             return 0;
+        /* The request starts at `in` when the bytes read before it are
+         * none, or those the request before it ended with (request_done):
+         * `in` a new read that starts there, or (nothing read since) the
+         * rest of the read that request ended in, which lws hands over from
+         * the next request's start. */
         bool connect_req;
         long long read = sockread_bytes((int)lws_get_socket_fd(wsi));
-        ps->body = raw_answer(in ? in : "", in ? len : 0, read >= 0 && (size_t)read == len,
-                              &connect_req);
+        uintptr_t mark = (uintptr_t)lws_get_opaque_user_data(wsi);
+        long long done = mark ? (long long)(mark - 1) : 0;
+        bool at_start = in && read >= 0 && (read - (long long)len == done || read == done);
+        ps->body = raw_answer(in ? in : "", in ? len : 0, at_start, &connect_req);
         if (!ps->body)
             return -1;
         if (connect_req) {

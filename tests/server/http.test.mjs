@@ -553,16 +553,30 @@ test('TRACE gets 405 and an unknown method 501, in the server\'s words; the serv
         assert.equal(text.slice(text.indexOf('\r\n\r\n') + 4), body, what);
         assert.match(head, new RegExp(`\r\ncontent-length: ${Buffer.byteLength(body)}(\r\n|$)`), what);
     }
-    // A method with a NUL byte is no method (it was named up to the NUL,
-    // 'F', or '' for a NUL alone): answered as a start that is none.
-    for (const text of ['F\0OO /api/x HTTP/1.1\r\nHost: a\r\n\r\n', '\0 / HTTP/1.1\r\nHost: a\r\n\r\n']) {
-        const answer = await closingAnswer(port, text, 5000);
-        assert.match(answer, /^HTTP\/1\.1 405 /, JSON.stringify(text));
-        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'only GET and HEAD are served here\n');
+    // A method is named safely: a byte no method has (a NUL, a control
+    // character, a quote, a byte over 127) as '?', its first 40 bytes
+    // then '...' (a NUL once ended it, answered 405 as no method at all).
+    for (const [text, named] of [
+        ['F\0OO /x HTTP/1.1\r\nHost: a\r\n\r\n', 'F?OO'],
+        ['\0 / HTTP/1.1\r\nHost: a\r\n\r\n', '?'],
+        ['F\x01O"\\\xff\x1b[2J / HTTP/1.1\r\nHost: a\r\n\r\n', 'F?O?????2J'],
+        [`${'X'.repeat(200)} / HTTP/1.1\r\nHost: a\r\n\r\n`, `${'X'.repeat(40)}...`],
+    ]) {
+        const answer = await withTimeout(new Promise((resolve, reject) => {
+            const sock = connect({ host: '127.0.0.1', port });
+            const got = [];
+            sock.on('data', (d) => got.push(d));
+            sock.on('close', () => resolve(Buffer.concat(got).toString('latin1')));
+            sock.on('error', reject);
+            sock.write(Buffer.from(text, 'latin1'));
+        }), T(5000), `the answer to ${JSON.stringify(text.slice(0, 20))}`);
+        assert.match(answer, /^HTTP\/1\.1 501 /, JSON.stringify(text));
+        assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4),
+            `this server does not know the method '${named}': it serves GET and HEAD\n`, JSON.stringify(text));
     }
     // A method sent in pieces: what lws hands over is its end ('OO'), not
-    // named, nor is the method of a request after another on a kept-alive
-    // connection (the server cannot tell them apart).
+    // named. A request after another on a kept-alive connection, sent
+    // with it or after its answer, is named as it is alone (it was not).
     const pieces = (parts) => withTimeout(new Promise((resolve, reject) => {
         const sock = connect({ host: '127.0.0.1', port });
         let buf = '';
@@ -576,13 +590,22 @@ test('TRACE gets 405 and an unknown method 501, in the server\'s words; the serv
             }
         });
     }), T(5000), `the close after ${parts.join('|').slice(0, 60)}`);
-    for (const parts of [['F', 'OO /api/leaderboard HTTP/1.1\r\nHost: a\r\n\r\n'],
-        [req('GET', '/api/leaderboard'), req('FOO', '/api/leaderboard')]]) {
+    const fooJson = '{"error":"not_implemented","message":"this server does not know the method \'FOO\': it serves GET and HEAD"}';
+    for (const [parts, body, answers] of [
+        [['F', 'OO /api/leaderboard HTTP/1.1\r\nHost: a\r\n\r\n'],
+            "this server does not know the request's method: it serves GET and HEAD\n", 1],
+        [[req('GET', '/api/leaderboard'), req('FOO', '/api/leaderboard')], fooJson, 2],
+        [[req('GET', '/api/leaderboard') + req('FOO', '/api/leaderboard')], fooJson, 2],
+        [[req('GET', '/'), req('GET', '/') + req('BREW', '/players/Ada')],
+            "this server does not know the method 'BREW': it serves GET and HEAD\n", 3],
+        [[req('GET', '/'), req('FOO', '/api')], fooJson, 2],
+    ]) {
+        const what = parts.join('|').replace(/\r\n/g, ' ').slice(0, 80);
         const text = await pieces(parts);
+        assert.equal(text.split('HTTP/1.1 ').length - 1, answers, what);
         const last = text.slice(text.lastIndexOf('HTTP/1.1 '));
-        assert.match(last, /^HTTP\/1\.1 501 /, parts[0]);
-        assert.equal(last.slice(last.indexOf('\r\n\r\n') + 4),
-            "this server does not know the request's method: it serves GET and HEAD\n", parts[0]);
+        assert.match(last, /^HTTP\/1\.1 501 /, what);
+        assert.equal(last.slice(last.indexOf('\r\n\r\n') + 4), body, what);
     }
     const r = await srv.get('/api/leaderboard');
     assert.equal(r.status, 200);
