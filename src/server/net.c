@@ -2657,32 +2657,67 @@ static int add_page_headers(struct lws *wsi, unsigned char **p, unsigned char *e
            add_header(wsi, "referrer-policy:", "same-origin", p, end);
 }
 
+/* t as an HTTP date (RFC 9110 5.6.7's IMF-fixdate, in GMT, whatever the
+ * locale: "Sun, 06 Nov 1994 08:49:37 GMT") in out, of HTTP_DATE_LEN. */
+#define HTTP_DATE_LEN 32
+static const char http_days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+static const char http_months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+static void http_date(time_t t, char out[HTTP_DATE_LEN])
+{
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || tm.tm_year < -1900 || tm.tm_year > 9999 - 1900) {
+        snprintf(out, HTTP_DATE_LEN, "Thu, 01 Jan 1970 00:00:00 GMT");
+        return;
+    }
+    snprintf(out, HTTP_DATE_LEN, "%s, %02d %s %04d %02d:%02d:%02d GMT", http_days[tm.tm_wday],
+             tm.tm_mday, http_months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+             tm.tm_sec);
+}
+
+/* What identifies a web file's content version (http_file): its strong
+ * ETag and its Last-Modified date. */
+typedef struct web_meta {
+    char etag[80];
+    char modified[HTTP_DATE_LEN];
+} web_meta;
+
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
  * 0), or only its headers for HEAD. A short body goes out with the headers
  * in one write, so that the answer is whole even where no writeable
  * callback follows (a refused POST); a longer one in writeable callbacks,
- * API_CHUNK bytes at a time. A 405 says which methods are served;
- * retry_after > 0 (seconds) is sent as Retry-After; `page` adds the web
- * files' headers (add_page_headers). */
+ * API_CHUNK bytes at a time. Every answer has a Date (RFC 9110 6.6.1). A
+ * 405 says which methods are served; retry_after > 0 (seconds) is sent as
+ * Retry-After; `page`, a web file's, adds the web files' headers
+ * (add_page_headers) and its validators. A 304 (a web file not modified,
+ * http_file) has none of a body's headers: the status, Date, ETag and
+ * Cache-Control (RFC 9110 15.4.5), no Content-Type or Content-Length. */
 static int http_answer(struct lws *wsi, pss *ps, unsigned int status, const char *type,
-                       char *body, size_t len, int retry_after, bool page)
+                       char *body, size_t len, int retry_after, const web_meta *page)
 {
-    char retry[16];
+    char retry[16], date[HTTP_DATE_LEN];
     snprintf(retry, sizeof retry, "%d", retry_after);
+    http_date(time(NULL), date);
     unsigned char hdr[LWS_PRE + HTTP_HEADERS_MAX + HTTP_INLINE_BODY];
     unsigned char *start = hdr + LWS_PRE, *p = start;
     unsigned char *end = hdr + LWS_PRE + HTTP_HEADERS_MAX - 1;
-    bool head = is_head(wsi);
-    if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
-        add_header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+    bool head = is_head(wsi), unchanged = status == HTTP_STATUS_NOT_MODIFIED;
+    if ((unchanged ? lws_add_http_header_status(wsi, status, &p, end)
+                   : lws_add_http_common_headers(wsi, status, type, len, &p, end)) ||
+        add_header(wsi, "date:", date, &p, end) ||
+        (!unchanged && add_header(wsi, "x-content-type-options:", "nosniff", &p, end)) ||
         add_header(wsi, "cache-control:", "no-cache", &p, end) ||
-        (page && add_page_headers(wsi, &p, end)) ||
+        (page && add_header(wsi, "etag:", page->etag, &p, end)) ||
+        (page && !unchanged && (add_header(wsi, "last-modified:", page->modified, &p, end) ||
+                                add_page_headers(wsi, &p, end))) ||
         (status == HTTP_STATUS_METHOD_NOT_ALLOWED && add_header(wsi, "allow:", "GET, HEAD", &p, end)) ||
         (retry_after > 0 && add_header(wsi, "retry-after:", retry, &p, end)) ||
         lws_finalize_http_header(wsi, &p, end)) {
         free(body);
         return -1;
     }
+    if (unchanged)
+        head = true; /* no body, whatever the method */
     bool inline_body = !head && len <= HTTP_INLINE_BODY;
     if (inline_body && len) {
         memcpy(p, body, len);
@@ -2713,7 +2748,7 @@ static int http_answer(struct lws *wsi, pss *ps, unsigned int status, const char
 static int http_reply(struct lws *wsi, pss *ps, unsigned int status, const char *type,
                       char *body, size_t len, int retry_after)
 {
-    return http_answer(wsi, ps, status, type, body, len, retry_after, false);
+    return http_answer(wsi, ps, status, type, body, len, retry_after, NULL);
 }
 
 /* A short plain-text answer: an error outside the API. */
@@ -2738,6 +2773,130 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
 }
 
 /*
+ * Reads an HTTP date (RFC 9110 5.6.7) into *t: the IMF-fixdate every
+ * sender uses now, and the two obsolete forms a recipient must still
+ * read, RFC 850's ("Sunday, 06-Nov-94 08:49:37 GMT", its two-digit year
+ * taken as 19xx from 70, else 20xx) and asctime's ("Sun Nov  6 08:49:37
+ * 1994"). False for anything else, the whole text read or none.
+ */
+static bool http_date_parse(const char *text, time_t *t)
+{
+    char wd[12], mon[4];
+    int day, year, h, mi, sec, n = -1;
+    size_t len = strlen(text);
+    struct tm tm = {0};
+    bool read = sscanf(text, "%3[A-Za-z], %2d %3[A-Za-z] %4d %2d:%2d:%2d GMT%n", wd, &day, mon,
+                       &year, &h, &mi, &sec, &n) == 7 && n > 0 && (size_t)n == len;
+    if (!read) {
+        n = -1;
+        read = sscanf(text, "%3[A-Za-z] %3[A-Za-z] %2d %2d:%2d:%2d %4d%n", wd, mon, &day, &h,
+                      &mi, &sec, &year, &n) == 7 && n > 0 && (size_t)n == len;
+    }
+    if (!read) {
+        n = -1;
+        read = sscanf(text, "%9[A-Za-z], %2d-%3[A-Za-z]-%2d %2d:%2d:%2d GMT%n", wd, &day, mon,
+                      &year, &h, &mi, &sec, &n) == 7 && n > 0 && (size_t)n == len;
+        if (read)
+            year += year < 70 ? 2000 : 1900;
+    }
+    if (!read)
+        return false;
+    int m = 0;
+    while (m < 12 && strcmp(mon, http_months[m]) != 0)
+        m++;
+    if (m == 12 || day < 1 || day > 31 || year < 1970 || h > 23 || mi > 59 || sec > 60 ||
+        h < 0 || mi < 0 || sec < 0)
+        return false;
+    tm.tm_year = year - 1900;
+    tm.tm_mon = m;
+    tm.tm_mday = day;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = sec;
+    *t = timegm(&tm);
+    return *t != (time_t)-1;
+}
+
+/*
+ * Whether an If-None-Match list matches `etag` (a strong tag, quotes and
+ * all): 1 when it is "*" or one of its tags is etag, compared weakly as
+ * RFC 9110 13.1.2 says (W/"x" matches "x"); 0 when none is; -1 when the
+ * list is malformed (not "*" and not entity-tags separated by commas),
+ * which the caller ignores as if the header were not sent.
+ */
+static int etag_list_match(const char *list, const char *etag)
+{
+    const char *p = list + strspn(list, " \t");
+    if (*p == '*') {
+        p++;
+        p += strspn(p, " \t");
+        return *p ? -1 : 1;
+    }
+    int match = 0, tags = 0;
+    while (*p) {
+        if (*p == ',' || *p == ' ' || *p == '\t') { /* empty elements are allowed */
+            p++;
+            continue;
+        }
+        if (!strncmp(p, "W/", 2))
+            p += 2;
+        if (*p != '"')
+            return -1;
+        const char *q = p + 1;
+        while (*q && *q != '"' && ((unsigned char)*q >= 0x80 || ((unsigned char)*q >= 0x21 &&
+                                                                 *q != 0x7f)))
+            q++;
+        if (*q != '"')
+            return -1;
+        q++;
+        if ((size_t)(q - p) == strlen(etag) && !memcmp(p, etag, (size_t)(q - p)))
+            match = 1;
+        tags++;
+        p = q + strspn(q, " \t");
+        if (*p && *p != ',')
+            return -1;
+    }
+    return tags ? match : -1;
+}
+
+/* A request header's whole value (its headers sent more than once joined
+ * with commas), malloc'ed, or NULL when it was not sent, is empty or
+ * there is no memory. */
+static char *header_value(struct lws *wsi, enum lws_token_indexes h)
+{
+    int n = lws_hdr_total_length(wsi, h);
+    if (n <= 0)
+        return NULL;
+    size_t size = (size_t)n + HTTP_HEADER_SPACE / 16 + 2; /* the commas */
+    char *v = malloc(size);
+    if (v && lws_hdr_copy(wsi, v, (int)size, h) < 0) {
+        free(v);
+        v = NULL;
+    }
+    return v;
+}
+
+/*
+ * Whether a GET or HEAD of a web file is to be answered 304 Not Modified
+ * (RFC 9110 13.2.2): If-None-Match matches its ETag (a malformed one is
+ * ignored as if not sent); else, when there is none, If-Modified-Since is
+ * a valid date at or after its modification (Last-Modified's second).
+ */
+static bool not_modified(struct lws *wsi, const char *etag, time_t mtime)
+{
+    char *inm = header_value(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH);
+    int match = inm ? etag_list_match(inm, etag) : -1;
+    free(inm);
+    if (match >= 0)
+        return match == 1;
+    char *ims = header_value(wsi, WSI_TOKEN_HTTP_IF_MODIFIED_SINCE);
+    time_t since = 0;
+    bool unchanged = ims && http_date_parse(ims, &since) && mtime <= since;
+    free(ims);
+    return unchanged;
+}
+
+/*
  * Answers with the web file at `path` (web_file checked it), with the
  * page's headers, as any other answer is sent (http_answer): a file of
  * up to HTTP_INLINE_BODY bytes with its headers, a longer one from the
@@ -2748,6 +2907,15 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
  * connection (HTTP pipelining) from the wrong buffer: the next GET was
  * answered 501 "does not know the request's method" and closed. A file
  * that cannot be read is answered 500 saying so.
+ *
+ * Its validators are those of the open file: a strong ETag of its inode,
+ * size and modification time to the nanosecond (a file changed or
+ * replaced on disk has a new one, unless rewritten to the same size
+ * within the file system's clock tick), and its Last-Modified; a request
+ * they show the client's copy is current for is answered 304 without the
+ * file (not_modified). With Cache-Control: no-cache a browser keeps the
+ * files and asks again each time it uses one, so that the client of a
+ * new server is run as soon as it is installed (http-api.md).
  */
 static int http_file(struct lws *wsi, pss *ps, const char *path)
 {
@@ -2759,20 +2927,29 @@ static int http_file(struct lws *wsi, pss *ps, const char *path)
     if (!f || fstat(fileno(f), &st) != 0)
         goto fail;
     size_t len = (size_t)st.st_size;
+    web_meta meta;
+    snprintf(meta.etag, sizeof meta.etag, "\"%llx-%llx-%llx.%09ld\"",
+             (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+             (unsigned long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    http_date(st.st_mtim.tv_sec, meta.modified);
+    if (not_modified(wsi, meta.etag, st.st_mtim.tv_sec)) {
+        fclose(f);
+        return http_answer(wsi, ps, HTTP_STATUS_NOT_MODIFIED, NULL, NULL, 0, 0, &meta);
+    }
     if (is_head(wsi) || len == 0) {
         fclose(f);
-        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, true);
+        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, &meta);
     }
     if (len > HTTP_INLINE_BODY) {
         ps->file = f;
         ps->file_left = len;
-        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, true);
+        return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), NULL, len, 0, &meta);
     }
     body = malloc(len);
     if (!body || fread(body, 1, len, f) != len)
         goto fail;
     fclose(f);
-    return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), body, len, 0, true);
+    return http_answer(wsi, ps, HTTP_STATUS_OK, content_type(path), body, len, 0, &meta);
 fail:
     snprintf(why, sizeof why, "the web file %.64s cannot be read: %s\n", name,
              body ? "it is shorter than its size" : strerror(errno ? errno : ENOMEM));
