@@ -2550,6 +2550,24 @@ static bool path_cut(struct lws *wsi, const char *url)
     return whole > 0 && (size_t)whole != strlen(url);
 }
 
+/*
+ * Whether the request's path has a NUL byte: lws decodes a %00 that
+ * follows a '/' into the path it hands over (one elsewhere closes the
+ * connection unanswered), so that the path seen as a string ends there
+ * while its first fragment goes on. It was taken for a path cut at '&'
+ * or ';' (path_cut), and answered 404 saying so: /api/%00x was "no such
+ * path: /api/ followed by '&' or ';'". A %00 that ends the path is
+ * dropped by lws, not seen (/t/%00 is /t/).
+ */
+static const char path_nul_text[] =
+    "the path has a NUL byte (%00): no address of this site has one";
+static bool path_nul(struct lws *wsi, const char *url)
+{
+    int first = lws_hdr_fragment_length(wsi, is_head(wsi) ? WSI_TOKEN_HEAD_URI : WSI_TOKEN_GET_URI,
+                                        0);
+    return first > 0 && (size_t)first > strlen(url);
+}
+
 /* The API's 404 for a path cut at '&' or ';' (path_cut), the path quoted
  * up to the cut, its first 60 bytes; "" without the memory for it. */
 static void cut_json(const char *url, char *out, size_t size)
@@ -3496,6 +3514,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, api_get_body, 0)
                        : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST,
                                    "a GET or HEAD request carries no body\n");
+        if (path_nul(wsi, url)) {
+            char text[160];
+            snprintf(text, sizeof text, api ? "{\"error\":\"bad_request\",\"message\":\"%s\"}"
+                                            : "%s\n", path_nul_text);
+            return api ? http_json(wsi, ps, HTTP_STATUS_BAD_REQUEST, text, 0)
+                       : http_text(wsi, ps, HTTP_STATUS_BAD_REQUEST, text);
+        }
         bool cut = path_cut(wsi, url);
         if (cut && api) {
             char why[320];
