@@ -50,7 +50,7 @@
 #define NARROW_COLS 20 /* narrower, the too-small message is in short words */
 #define LEFT_W 48 /* the game's columns, left of the log */
 #define LOG_X 50
-#define NAME_W 10 /* names in fixed columns are cut to this */
+#define NAME_W 10 /* names in fixed columns take at least this (names_width) */
 #define LOG_MAX 64
 #define CARD_W 5  /* a card box: border, 3 columns of face, border */
 #define CARD_STEP 6
@@ -219,6 +219,22 @@ static const char *cut_name(const ui *u, const char *name, int w, char *buf,
     b = ls_printable_cut(name, b < room ? b : room);
     snprintf(buf, size, "%.*s%s", (int)b, name, ellipsis(u));
     return buf;
+}
+
+/* The columns of a column of names: as many as the longest name of seat
+ * from on takes, at least NAME_W and at most max. A record resumed can
+ * name its players with up to LS_NAME_MAX characters, and cut to NAME_W,
+ * "Alexandra_Smith1" and "Alexandra_Smith2" were both "Alexandra…". */
+static int names_width(const ls_state *s, int from, int max)
+{
+    int w = NAME_W;
+    for (int i = from; i < ls_players(s); i++) {
+        const char *name = ls_name(s, i);
+        int nw = cli_text_width(name, strlen(name));
+        if (nw > w)
+            w = nw;
+    }
+    return w < max ? w : max;
 }
 
 /* Whether the word w (n bytes) is a card in record notation ("10H"),
@@ -669,12 +685,17 @@ static const char *level_of(const ui *u, int seat, char *buf, size_t size)
 static void draw_table(const ui *u, const ls_view *v, int y)
 {
     char mine[64], pts[24];
-    attron(A_DIM);
-    mvprintw(y, 2, "%-10s %-*s %5s %7s   %s", "player", LEVEL_W, "level", "cards", "points",
-             "last discard");
-    attroff(A_DIM);
+    /* names, level, cards and points, then the last discard to the edge
+     * (80 columns leave it 34 with the longest names) */
+    int nw = names_width(u->g.s, 1, LS_NAME_MAX), x = 2 + nw + 1;
     snprintf(mine, sizeof mine, "%s: %s", v->eliminated & 1u ? "You are out" : "You",
              play_points(v->score[0], pts, sizeof pts));
+    /* ("last" is left out where your points would touch it) */
+    bool last = x + 17 + LEVEL_W + 12 < COLS - 1 - (int)strlen(mine);
+    attron(A_DIM);
+    mvprintw(y, 2, "%-*s %-*s %5s %7s   %s", nw, "player", LEVEL_W, "level", "cards",
+             "points", last ? "last discard" : "discard");
+    attroff(A_DIM);
     attron(A_BOLD);
     mvaddstr(y, COLS - 1 - (int)strlen(mine), mine);
     attroff(A_BOLD);
@@ -685,19 +706,19 @@ static void draw_table(const ui *u, const ls_view *v, int y)
         if (v->turn == i)
             attron(A_BOLD);
         mvaddstr(row, 0, v->turn == i ? ">" : " ");
-        mvaddstr(row, 2, cut_name(u, v->names[i], NAME_W, name, sizeof name));
-        mvaddstr(row, 13, level_of(u, i, level, sizeof level));
+        mvaddstr(row, 2, cut_name(u, v->names[i], nw, name, sizeof name));
+        mvaddstr(row, x, level_of(u, i, level, sizeof level));
         if (out) {
             attron(A_DIM);
-            mvprintw(row, 14 + LEVEL_W, "  out %7d", v->score[i]);
+            mvprintw(row, x + 1 + LEVEL_W, "  out %7d", v->score[i]);
             attroff(A_DIM);
         } else {
-            mvprintw(row, 14 + LEVEL_W, "%5d %7d", v->hand_size[i], v->score[i]);
+            mvprintw(row, x + 1 + LEVEL_W, "%5d %7d", v->hand_size[i], v->score[i]);
             play_cards(v->last_discard[i], text, sizeof text);
             if (v->known[i])
                 snprintf(text + strlen(text), sizeof text - strlen(text), "  holds %s",
                          play_cards(v->known[i], cards, sizeof cards));
-            rich(u, stdscr, row, 30 + LEVEL_W, COLS - 31 - LEVEL_W, 1, 0, text, 0);
+            rich(u, stdscr, row, x + 17 + LEVEL_W, COLS - x - 18 - LEVEL_W, 1, 0, text, 0);
         }
         if (v->turn == i)
             attroff(A_BOLD);
@@ -877,6 +898,8 @@ static WINDOW *overlay_win(const ui *u, int h, int w)
     return win;
 }
 
+#define WHY_W 20 /* "this round" keeps this much before a name is cut */
+
 /*
  * The round's result: each hand with its total (the lowest marked), what
  * each player scores this round and why (play_score_reason), the match
@@ -952,9 +975,14 @@ static void draw_round(const ui *u)
         if ((r->players >> i & 1) && c - 1 > cw)
             cw = c - 1;
     }
-    int xh = 2 + NAME_W + 1, xt = xh + cw + 1, xr = xt + 7, xm = bw - 2 - 10;
+    /* The names as long as they are while "this round" keeps WHY_W
+     * columns (its reasons' usual forms: "0, declaration false") */
+    int nw = names_width(s, 0, LS_NAME_MAX), xm = bw - 2 - 10;
+    while (nw > NAME_W && xm - (2 + nw + 1 + cw + 1 + 7) - 1 < WHY_W)
+        nw--;
+    int xh = 2 + nw + 1, xt = xh + cw + 1, xr = xt + 7;
     wattron(w, A_DIM);
-    mvwprintw(w, top, 2, "%-*s", NAME_W, "player");
+    mvwprintw(w, top, 2, "%-*s", nw, "player");
     mvwaddstr(w, top, xh, "hand");
     mvwaddstr(w, top, xt, "total");
     mvwaddstr(w, top, xr, "this round");
@@ -964,7 +992,7 @@ static void draw_round(const ui *u)
     for (int i = 0; i < n; i++, y++) {
         if (!(r->players >> i & 1)) {
             wattron(w, A_DIM);
-            mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), NAME_W, name, sizeof name));
+            mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), nw, name, sizeof name));
             mvwprintw(w, y, xr, "out earlier");
             mvwprintw(w, y, xm, "%5d", ls_score(s, i));
             wattroff(w, A_DIM);
@@ -972,7 +1000,7 @@ static void draw_round(const ui *u)
         }
         attr_t a = play_lowest_hand(r, i) ? A_BOLD : 0;
         wattron(w, a);
-        mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), NAME_W, name, sizeof name));
+        mvwaddstr(w, y, 2, cut_name(u, ls_name(s, i), nw, name, sizeof name));
         play_cards(r->hand[i], text, sizeof text);
         rich(u, w, y, xh, cw, 1, 0, text, a);
         mvwprintw(w, y, xt, "%4d%s", r->hand_total[i], play_lowest_hand(r, i) ? "*" : "");
@@ -1014,11 +1042,12 @@ static void draw_over(const ui *u)
     else
         mvwprintw(w, 1, 2, "%s wins the match.", ls_name(s, win));
     wattroff(w, A_BOLD);
-    mvwprintw(w, 3, 2, "%-*s %12s %20s", NAME_W, "player", "match points",
+    int nw = names_width(s, 0, LS_NAME_MAX); /* 16 + 1 + 12 + 1 + 20 + 8 fit in 70 */
+    mvwprintw(w, 3, 2, "%-*s %12s %20s", nw, "player", "match points",
               "matches won so far");
     for (int i = 0; i < n; i++)
-        mvwprintw(w, 4 + i, 2, "%-*s %12d %20d  %s", NAME_W,
-                  cut_name(u, ls_name(s, i), NAME_W, name, sizeof name), ls_score(s, i),
+        mvwprintw(w, 4 + i, 2, "%-*s %12d %20d  %s", nw,
+                  cut_name(u, ls_name(s, i), nw, name, sizeof name), ls_score(s, i),
                   u->wins[i], i == win ? "winner" : "out");
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
     /* A long path keeps its end (the file's name): the box is 70 wide. */

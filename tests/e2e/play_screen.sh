@@ -239,8 +239,9 @@ wait_gone h "Least Score - help" 10
 quit h
 fi
 # 4. A 16-character name at 80 columns: the log still shows the whole move
-# (the card discarded and the card drawn), and the name is cut with an
-# ellipsis in the table of the round's result.
+# (the card discarded and the card drawn), and the name is whole in the
+# table of the round's result, its hand after it (it was cut to 10
+# columns, "ABCDEFGHI…"; section 56 has why that matters).
 if want 4; then
 start n 80 24 --seed 7 --bots 2 --pace 0 --name ABCDEFGHIJKLMNOP --record "$tmp/n.lsr"
 wait_for n "Your hand: total"
@@ -251,8 +252,8 @@ grep -E "You discarded .+, drew .+" "$tmp/screen" >/dev/null ||
 wait_for n "x:DECLARE" 20
 $T send-keys -t n x y
 wait_for n "Press Enter to continue"
-on_screen ! "ABCDEFGHIJKLMNOP" "the long name was not cut"
-on_screen -E "ABCDEFGH[A-Z]?(…|~)" "no ellipsis"
+on_screen -E "^[^ ]+ ABCDEFGHIJKLMNOP +[2-9AJQK1][^ ]* " "the long name is not whole in the round's result"
+on_screen ! -E "ABCDEFGH[A-Z]?(…|~)" "the long name is cut"
 $T send-keys -t n Enter
 quit n
 fi
@@ -1577,5 +1578,46 @@ wait_for wide55 "space:select"
 on_screen -E "^ Round 1 $d out above 100 $d tie wins $d runs any suit $d max 6 turns $d declare <= 12 +Least Score *$" \
     "the title at 100 columns leaves a rule out"
 quit wide55
+fi
+# 56. Names as long as a record may give them (16 characters) are shown
+# whole in the table and in the round's result at 80 columns: cut to 10,
+# "Alexandra_Smith2" and "Alexandra_Smith3" of a resumed record were both
+# "Alexandra…" (or "Alexandra..."). A simulated match of eight, two of
+# them renamed, resumed on your second turn of round 2, where you declare.
+if want 56; then
+"$LS" sim --players greedy,greedy,random,greedy,greedy,random,greedy,greedy --matches 1 \
+    --threads 1 --seed 4 --records "$tmp/sim56" >/dev/null
+python3 - "$tmp/sim56/match-000001.lsr" "$tmp/long56.lsr" <<'PY'
+import sys
+names = {"greedy2": "Alexandra_Smith2", "greedy3": "Alexandra_Smith3"}
+out, rounds, moves = [], 0, 0
+for line in open(sys.argv[1]).read().split("\n"):
+    words = line.split(" ")
+    out.append(" ".join(names.get(w, w) for w in words))
+    if words[0] == "round":
+        rounds += 1
+    elif rounds == 2 and words[0] not in ("hand", "open", "") and not line.startswith("#"):
+        moves += 1
+        if moves == 15: # the others' seven after your first move: your turn
+            break
+assert out[1].startswith("players greedy Alexandra_Smith2 random Alexandra_Smith3 "), out[1]
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+PY
+$T new-session -d -s long56 -x 80 -y 24 \
+    "LC_ALL=$loc LANG=$loc $LS play --resume '$tmp/long56.lsr' --pace 0; echo \"exit status \$?\"; sleep 60"
+wait_for long56 "x:DECLARE"
+on_screen -E "^  Alexandra_Smith2 +greedy +4 +0 " "a 16-character name is cut in the table"
+on_screen -E "^  Alexandra_Smith3 +greedy +3 +0 " "a 16-character name is cut in the table"
+$T send-keys -t long56 x
+wait_for long56 "y: declare;"
+$T send-keys -t long56 y
+wait_for long56 "Press Enter to continue"
+on_screen -E "^[^ ]+ Alexandra_Smith2 +[2-9AJQK1][^ ]* " \
+    "a 16-character name is cut in the round's result"
+on_screen -E "^[^ ]+ Alexandra_Smith3 +[2-9AJQK1][^ ]* " \
+    "a 16-character name is cut in the round's result"
+$T send-keys -t long56 Enter
+wait_for long56 "space:select"
+quit long56
 fi
 echo ok
