@@ -765,7 +765,7 @@ test(`${CHAT_SIZES.map((z) => `${z.width}x${z.height}`).join(', ')}, 8 seats, th
     // the fifth took a row of its own and Declare ended 34 px below
     // the screen's foot (the deal gave five now and then: this test
     // failed so once in a while).
-    const open = await page.evaluate(() => {
+    const fiveOpen = () => page.evaluate(() => {
       const open = document.getElementById('open');
       const card = open.querySelector('button');
       open.replaceChildren(card);
@@ -780,6 +780,7 @@ test(`${CHAT_SIZES.map((z) => `${z.width}x${z.height}`).join(', ')}, 8 seats, th
       dead.textContent = dead.textContent.replace(/\d+/, '44');
       return open.children.length;
     });
+    let open = await fiveOpen();
     for (const size of CHAT_SIZES) {
       const at = `${size.width}x${size.height}`;
       await page.setViewportSize(size);
@@ -788,6 +789,22 @@ test(`${CHAT_SIZES.map((z) => `${z.width}x${z.height}`).join(', ')}, 8 seats, th
       assert.deepEqual({ open, lines }, { open: 5, lines: 1 }, `${at}: five open cards, the chat open`);
       assert.deepEqual(await offScreen(page), [], `${at}: five open cards, the chat open`);
       assert.deepEqual(await covered(), [], `${at}: five open cards: the turn clear of the chat`);
+    }
+    // And a card selected: the five may be taken, their border wider.
+    // At 640x360 they took two rows (with every panel full, Declare then
+    // ended 14 to 23 px below the screen's foot).
+    await page.setViewportSize(CHAT_SIZES[0]);
+    await page.click('.hand button >> nth=4');
+    await page.waitForSelector('#open .card.pick:not(:disabled)', { timeout: 5000 });
+    open = await fiveOpen();
+    for (const size of CHAT_SIZES) {
+      const at = `${size.width}x${size.height}`;
+      await page.setViewportSize(size);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const rows = await page.evaluate(() => new Set([...document.querySelectorAll('#open button')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+      assert.deepEqual({ open, rows }, { open: 5, rows: 1 }, `${at}: five open cards to take, in one row, the chat open`);
+      assert.deepEqual(await offScreen(page), [], `${at}: five open cards to take, the chat open`);
+      assert.deepEqual(await covered(), [], `${at}: five open cards to take: the turn clear of the chat`);
     }
   });
 });
