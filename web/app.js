@@ -1270,7 +1270,7 @@ function homeScreen() {
       values.map(([val, text]) => h('option', { value: val, selected: f[key] === val }, text))));
 
   const nameInput = h('input', {
-    id: 'name', value: app.name, maxlength: 16, autocomplete: 'nickname', 'aria-describedby': 'name-help',
+    id: 'name', value: app.name, autocomplete: 'nickname', 'aria-describedby': 'name-help',
     oninput: (e) => { app.name = e.target.value.trim(); localStorage.setItem(KEY_NAME, app.name); },
     // Enter does what the page's main button would: with a table's code
     // filled in (a friend who opened its link) Join, without one Create
@@ -1383,7 +1383,9 @@ function checkName() {
     const code = `U+${hidden.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     showAlert(s.badNameHidden(at + 1, code, hiddenKind(hidden)));
   } else {
-    showAlert(odd ? s.badNameChar(odd) : s.badName);
+    // (a name of good characters can only be too long: the field takes
+    // more than 16, which it cut off unseen on a paste)
+    showAlert(odd ? s.badNameChar(odd) : chars.length > 16 ? s.nameTooLong(chars.length) : s.badName);
   }
   document.getElementById('name')?.focus();
   return false;

@@ -100,6 +100,7 @@ export const s = {
     `${seats} players with ${hand} cards each need ${seats * hand + 1} cards; the deck has 52. Choose fewer seats or cards.`,
   badDeclareMax: 'The declare limit is a total from 0 (no limit) to 70.',
   badName: 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or - first.',
+  nameTooLong: (n) => `This name is ${n} characters long. Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or -.`,
   // (a character as it is drawn, a letter with its accent; a blank in words)
   badNameChar: (ch) => `${/^\s$/u.test(ch) ? 'A blank' : `'${ch}'`} cannot be in a name. `
     + 'Choose a name of 1 to 16 letters (A to Z, no accents), digits, _ or -.',

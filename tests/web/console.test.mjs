@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, DESKTOP } from './helpers.mjs';
+import { setup, newPage, DESKTOP, PHONE } from './helpers.mjs';
 import { s } from '../../web/strings.js';
 
 const env = setup();
@@ -87,6 +87,32 @@ test('a name refused on the page names the character that cannot be in it', asyn
   await page.fill('#name', '');
   await page.click('#create');
   await page.waitForFunction((x) => document.getElementById('message')?.textContent === x, s.badName, { timeout: 15000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// A name longer than 16 is refused saying how long it is: the field used
+// to take 16 characters and drop the rest unseen, so that a friend who
+// pasted "Alexandrina_Montgomery" sat down as "Alexandrina_Mont".
+test('a name longer than 16 is refused saying its length, not cut short', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.server.url);
+  for (const name of ['Alexandrina_Montgomery', 'WWWWWWWWWWWWWWWWW']) {
+    await page.fill('#name', name);
+    assert.equal(await page.inputValue('#name'), name, 'the field keeps the whole name');
+    await page.click('#create');
+    const want = s.nameTooLong(name.length);
+    await page.waitForFunction((x) => document.getElementById('message')?.textContent === x, want,
+      { timeout: 15000 }).catch(() => {});
+    assert.equal(await page.textContent('#message'), want, name);
+    assert.match(want, new RegExp(`^This name is ${name.length} characters long\\. Choose a name of 1 to 16 `));
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'name');
+    assert.equal(await page.isVisible('.code'), false, 'no table was created');
+  }
+  // Sixteen is a name.
+  await page.fill('#name', 'Alexandrina_Mont');
+  await page.click('#create');
+  await page.waitForSelector('.code', { timeout: 15000 });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
