@@ -11,14 +11,22 @@
 #                            screen and exits 1. The bound only matters when
 #                            the test fails: it is generous for a loaded
 #                            machine and the sanitizers.
-#   settle NAME TEXT         captures NAME's screen again until two captures
-#                            20 ms apart are the same (at most 1 s), so that
-#                            $tmp/screen is not a frame caught half drawn
-#                            (a redraw can reach the terminal in several
-#                            writes: the top of a help read, its footer not
-#                            yet). A capture that has lost TEXT is not kept:
-#                            the screen moved on, and the last one with TEXT
-#                            is what the test looks at.
+#   settle NAME TEXT         captures NAME's screen again until the frame
+#                            in $tmp/screen is whole: a redraw can reach the
+#                            terminal in several writes (the top of a help
+#                            read, its footer not yet). Two captures alike
+#                            are not enough: on a loaded machine a program
+#                            descheduled between two writes leaves half a
+#                            frame quiet for as long as it waits for the
+#                            CPU. So the frame is whole when it stays the
+#                            same while every process of the pane either
+#                            was asleep (waiting for a key, a timer, a bot:
+#                            it had written all it meant to) or was given
+#                            CPU time and wrote nothing (pane_procs). At
+#                            most 250 tries (10 s and more), then the last
+#                            capture. A capture that has lost TEXT is not
+#                            kept: the screen moved on, and the last one
+#                            with TEXT is what the test looks at.
 #   wait_gone NAME TEXT [S]  polls as wait_for does until TEXT has left the
 #                            screen (a capture taken while a frame is
 #                            being written can still hold the last one's).
@@ -85,17 +93,60 @@ wait_for() {
     screen_fail "timed out waiting for '$2'; the screen:"
 }
 
+# pane_procs PID: a line "PID STATE TICKS" for PID (a pane's first
+# process) and each of its descendants, from /proc (state R running or
+# waiting for the CPU, S asleep, ...; ticks of CPU time used). Nothing
+# where there is no /proc: settle is then two captures alike, as it was.
+pane_procs() {
+    [ -n "$1" ] || return 0
+    cat /proc/[0-9]*/stat 2>/dev/null | awk -v root="$1" '
+        match($0, /.*\) /) {
+            split(substr($0, RLENGTH + 1), f, " ")
+            pid = $1 + 0
+            st[pid] = f[1]; pp[pid] = f[2] + 0; ti[pid] = f[12] + f[13]
+        }
+        END {
+            if (!(root in st)) exit
+            in_pane[root] = 1
+            for (more = 1; more; ) {
+                more = 0
+                for (p in st)
+                    if (!(p in in_pane) && (pp[p] in in_pane)) { in_pane[p] = 1; more = 1 }
+            }
+            for (p in in_pane) print p, st[p], ti[p]
+        }'
+}
+
+# procs_idle BEFORE AFTER: true when each process in BEFORE (pane_procs)
+# was not running nor waiting for the CPU then, or has used CPU time by
+# AFTER (or has ended). A process that was runnable and got no CPU may be
+# half-way through writing a frame.
+procs_idle() {
+    awk 'NR == FNR { st[$1] = $2; ti[$1] = $3; next }
+         { after[$1] = $3 }
+         END {
+             for (p in st)
+                 if ((st[p] == "R" || st[p] == "D") && (p in after) && after[p] <= ti[p]) exit 1
+         }' "$1" "$2"
+}
+
 settle() {
+    _st_pid=$($T display-message -p -t "$1" '#{pane_pid}' 2>/dev/null) || _st_pid=
     j=0
-    while [ "$j" -lt 50 ]; do
+    while [ "$j" -lt 250 ]; do
+        pane_procs "$_st_pid" >"$tmp/procs.before"
         sleep 0.02
+        pane_procs "$_st_pid" >"$tmp/procs.after"
         $T capture-pane -p -t "$1" >"$tmp/screen.next" 2>/dev/null || break
         grep -qF -- "$2" "$tmp/screen.next" || break
-        cmp -s "$tmp/screen" "$tmp/screen.next" && break
-        mv "$tmp/screen.next" "$tmp/screen"
+        if cmp -s "$tmp/screen" "$tmp/screen.next"; then
+            procs_idle "$tmp/procs.before" "$tmp/procs.after" && break
+        else
+            mv "$tmp/screen.next" "$tmp/screen"
+        fi
         j=$((j + 1))
     done
-    rm -f "$tmp/screen.next"
+    rm -f "$tmp/screen.next" "$tmp/procs.before" "$tmp/procs.after"
 }
 
 wait_gone() {
