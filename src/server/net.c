@@ -2124,6 +2124,28 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
     return true;
 }
 
+/*
+ * The 404 for a page's or a web file's address with a slash added
+ * (/leaderboard/, /app.js/), saying the address is without it, in out;
+ * false for any other path. It was a bare "not found", as for a path that
+ * is nothing. (A table's link may end in a slash: it is served.)
+ */
+static bool slash_added(server *srv, const char *url, char *out, size_t size)
+{
+    size_t n = strlen(url);
+    char bare[256], file[PATH_MAX], quoted[60 + 4];
+    if (n < 2 || n > sizeof bare || url[n - 1] != '/' || url[n - 2] == '/')
+        return false;
+    memcpy(bare, url, n - 1);
+    bare[n - 1] = '\0';
+    if (!client_page(bare) && !web_file(srv, bare, file, sizeof file))
+        return false;
+    quote_text(quoted, sizeof quoted, bare);
+    snprintf(out, size, "not found: %s/ is no page: the address is %s, without the slash\n",
+             quoted, quoted);
+    return true;
+}
+
 /* Whether `origin` (the handshake's Origin header) may open a game
  * connection: the server's own address as the client reached it (Host), or
  * one given with --origin. */
@@ -3532,7 +3554,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return serve_api(srv, wsi, ps, url);
         if (cut || !web_file(srv, url, path, sizeof path)) {
             char why[256];
-            not_found_text(url, cut, why, sizeof why);
+            if (cut || !slash_added(srv, url, why, sizeof why))
+                not_found_text(url, cut, why, sizeof why);
             return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, why);
         }
         return http_file(wsi, ps, path);

@@ -2,7 +2,8 @@
 // byte as written (not normalised by a client library): a query string on
 // a web file and on a table's link, percent-encoded names, an encoded
 // '..' or '/' (never a file outside the web directory), %00, a path of
-// 8 KB, '//' and a trailing slash, HEAD as GET. Each gets a file, or a
+// 8 KB, '//' and a trailing slash (a 404 saying the address is without
+// it), HEAD as GET. Each gets a file, or a
 // 404 or 400 saying what was wrong, and the server goes on.
 
 import { test } from 'node:test';
@@ -72,6 +73,15 @@ test('web paths as users and proxies send them: a file, or a 404 or 400 saying w
     // No listing of a directory, no file under a file.
     for (const path of ['/img/', '/img', '/app.js/', '/app.js/x', '/.hidden'])
         assert.equal((await ask(srv.port, 'GET', path))?.status, 404, path);
+    // A page's or a file's address with a slash added says so (it was a
+    // bare 'not found'); a table's link may end in one (above).
+    for (const [path, bare] of [['/leaderboard/', '/leaderboard'], ['/app.js/', '/app.js'],
+        ['/img/a.svg/', '/img/a.svg'], ['/players/Ada/', '/players/Ada']]) {
+        const r = await ask(srv.port, 'GET', path);
+        assert.equal(r?.status, 404, path);
+        assert.equal(r.body, `not found: ${bare}/ is no page: the address is ${bare}, without the slash\n`, path);
+    }
+    assert.equal((await ask(srv.port, 'GET', '/nothing/'))?.body, 'not found\n');
     // A %00 after a '/' reaches the server inside the path: 400 saying so,
     // in JSON under /api (it was a 404 saying the path went on past '&' or
     // ';', which it did not have).
