@@ -68,6 +68,7 @@
 
 typedef struct bot {
     char command[CLI_BOT_COMMAND_MAX + 1];
+    char tag[48];         /* "LEASTSCORE_BOT=PID.N", first in its environment */
     pid_t pid;            /* the process and its process group; -1 once reaped */
     int to_bot, from_bot; /* pipe ends, -1 when closed */
     /* Its stderr, read by the referee's thread and by the pump (the
@@ -954,6 +955,75 @@ static int orphans_reap(bool all)
     return running;
 }
 
+/* Orphans killed as their bot ended (orphans_of), for the count that
+ * cli_bots_end_orphans gives. */
+static atomic_int orphans_early;
+
+/* Whether the environment of process pid starts with tag, or holds it
+ * after another variable: bot_start puts it first, and what the bot
+ * starts keeps it there unless it changes its environment. */
+static bool has_tag(pid_t pid, const char *tag)
+{
+    char path[64], env[8192];
+    snprintf(path, sizeof path, "/proc/%ld/environ", (long)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t got = read(fd, env, sizeof env - 1);
+    close(fd);
+    if (got <= 0)
+        return false;
+    size_t n = strlen(tag), len = (size_t)got;
+    for (size_t at = 0; at + n < len; at += strnlen(env + at, len - at) + 1)
+        if (!memcmp(env + at, tag, n) && env[at + n] == '\0')
+            return true;
+    return false;
+}
+
+/*
+ * Kills and reaps the processes that the bot whose environment tag is
+ * tag started outside its process group `group` and left to us (its orphans, in
+ * its environment still), once it is gone: its report can then name it
+ * (sim's and arena's end counted them unnamed, at the end of a whole
+ * tournament). Those it started and that are still the children of a
+ * process of its own are not ours yet: the sweep at the end takes them.
+ * Killing one may hand us its own children: looked for again, a bounded
+ * number of times. Returns how many were running.
+ */
+static int orphans_of(const char *tag, pid_t group)
+{
+    int killed = 0;
+    pthread_mutex_lock(&spawn_lock);
+    for (int round = 0; round < 100; round++) {
+        DIR *d = opendir("/proc");
+        if (!d)
+            break;
+        int found = 0;
+        long me = (long)getpid();
+        for (struct dirent *e; (e = readdir(d));) {
+            char state = 'Z';
+            if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+                e->d_name[strspn(e->d_name, "0123456789")] ||
+                parent_of(e->d_name, &state) != me || state == 'Z')
+                continue;
+            pid_t pid = (pid_t)atol(e->d_name);
+            /* one of its group slow to die is no orphan: it is waited for */
+            if (is_live(pid) || getpgid(pid) == group || !has_tag(pid, tag))
+                continue;
+            kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            found++;
+        }
+        closedir(d);
+        killed += found;
+        if (!found)
+            break;
+    }
+    pthread_mutex_unlock(&spawn_lock);
+    atomic_fetch_add(&orphans_early, killed);
+    return killed;
+}
+
 void cli_bots_adopt_orphans(void)
 {
     adopting = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0;
@@ -961,7 +1031,7 @@ void cli_bots_adopt_orphans(void)
 
 int cli_bots_end_orphans(void)
 {
-    return adopting ? orphans_reap(true) : 0;
+    return adopting ? orphans_reap(true) + atomic_exchange(&orphans_early, 0) : 0;
 }
 
 /*
@@ -1002,6 +1072,10 @@ static void bot_kill(bot *b)
                 break;
             usleep(1000);
         }
+        int left = adopting ? orphans_of(b->tag, group) : 0;
+        if (left)
+            report(b, NULL, "had started %d process%s outside its process group (setsid), "
+                   "which outlived it; killed", left, left == 1 ? "" : "es");
     }
     /* What it wrote before it died; a process it started outside its
      * group may hold the pipe open: what that writes later is lost. */
@@ -1154,11 +1228,34 @@ static int bot_start(bot *b)
         return -1;
     }
     pid_t parent = getpid();
+    /* Its environment, its tag first (orphans_of), made before the fork:
+     * the child may only make async-signal-safe calls. */
+    static atomic_uint started;
+    snprintf(b->tag, sizeof b->tag, "LEASTSCORE_BOT=%ld.%u", (long)parent,
+             atomic_fetch_add(&started, 1) + 1);
+    size_t nenv = 0;
+    while (environ[nenv])
+        nenv++;
+    char **envp = malloc((nenv + 2) * sizeof *envp);
+    if (!envp) {
+        atomic_fetch_sub(&spawning, 1);
+        pthread_sigmask(SIG_SETMASK, &was, NULL);
+        pipes_close(in, out, err);
+        errno = ENOMEM;
+        return -1;
+    }
+    size_t k = 0;
+    envp[k++] = b->tag;
+    for (size_t i = 0; i < nenv; i++)
+        if (strncmp(environ[i], "LEASTSCORE_BOT=", 15) != 0)
+            envp[k++] = environ[i];
+    envp[k] = NULL;
     /* A sweep of the orphans must not take a bot for one before it is in
      * the live list (orphans_reap). */
     pthread_mutex_lock(&spawn_lock);
     pid_t pid = fork();
     if (pid < 0) {
+        free(envp);
         pthread_mutex_unlock(&spawn_lock);
         atomic_fetch_sub(&spawning, 1);
         pthread_sigmask(SIG_SETMASK, &was, NULL);
@@ -1185,9 +1282,10 @@ static int bot_start(bot *b)
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
             (err[1] >= 0 && dup2(err[1], 2) < 0))
             _exit(127);
-        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        execle("/bin/sh", "sh", "-c", command, (char *)NULL, envp);
         _exit(127);
     }
+    free(envp);
     /* Also here, so that the group exists before any kill; EACCES once
      * the child has exec'd is harmless, it did it itself. */
     setpgid(pid, pid);
@@ -1382,6 +1480,7 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             struct pollfd out = {.fd = b->from_bot, .events = POLLIN};
             if (poll(&out, 1, 0) > 0)
                 continue;
+
             if (b->len)
                 unended(b, part, sizeof part);
             report(b, v, "died%s%s%s, and a process it started holds its output open; "

@@ -162,10 +162,14 @@ void cli_bots_die_with_signals(void);
  * as a daemon does) is not killed with the group. cli_bots_adopt_orphans
  * makes this process their parent once the bot is gone (Linux's child
  * subreaper); from then on those that have exited are reaped as each bot
- * ends, and cli_bots_end_orphans, called when no bot is running any more,
- * kills and reaps every child left, returning how many were still
- * running: each was such a process, or one of its own. For sim and arena,
- * which start no other process. */
+ * ends, and those that still run and carry the bot's LEASTSCORE_BOT tag
+ * in their environment are killed then, reported as the bot's failure
+ * ("had started 1 process outside its process group (setsid), ...").
+ * cli_bots_end_orphans, called when no bot is running any more, kills and
+ * reaps every child left, returning how many were still running, those
+ * killed as their bots ended since its last call counted in: each was
+ * such a process, or one of its own. For sim and arena, which start no
+ * other process. */
 void cli_bots_adopt_orphans(void);
 int cli_bots_end_orphans(void);
 

@@ -200,6 +200,16 @@ printf 'quit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --level "$holds" --b
     >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "play with a bot whose child holds its pipes"; }
 wait_no_process "holdsbo[t]-$$" ||
     fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
+# A bot that starts a process outside its group (setsid, as a daemon does):
+# play kills it as the bot ends and names the bot, by what it did (it said
+# only, as it left, that it had killed a process that bots had started).
+mark=playdaemon-$$
+printf 'discard 9H draw\nquit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --seed 7 --bots 1 \
+    --level "cmd:python3 $root/tests/bots/daemon.py $mark" --record "$tmp/daemon.lsr" \
+    >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "play with a bot leaving a daemon"; }
+wait_no_process "playdaemo[n]-$$" || fail "a bot's daemon outlived play: $left"
+grep -qx "leastscore play: Ada's bot: had started 1 process outside its process group (setsid), which outlived it; killed" \
+    "$tmp/err" || { cat "$tmp/err"; fail "play: the bot that left a daemon is not named"; }
 # A bot that floods its stderr (4 MiB before the handshake, 256 KiB and a
 # line with no newline before each answer) is not at fault: its stderr is
 # passed through, the matches are played out with no failure, and the

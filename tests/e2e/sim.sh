@@ -519,11 +519,22 @@ left=$(grep -l "setsidbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
     fail "a process a bot started outside its group outlived sim: $left"; }
 grep -q "^leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them$" \
     "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "the processes ended are not reported"; }
+# Each is also killed as its bot ends, and that bot named, in its match, by
+# what it did (the count at the end named none). So in arena.
+for m in 1 2; do
+    grep -q "^match $m: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" \
+        "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "match $m: the bot that left a process is not named"; }
+done
+mark=setsidarena-$$
+timeout 120 "$ls" arena --players "greedy,cmd:python3 $tmp/setsid.py $mark" --matches 2 --threshold 10 \
+    >/dev/null 2>"$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "arena: a bot leaving a daemon"; }
+wait_no_process "setsidaren[a]-$$" || fail "a process a bot started outside its group outlived arena: $left"
+[ "$(grep -c "^match [12]: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" "$tmp/setsid.err")" = 2 ] ||
+    { cat "$tmp/setsid.err"; fail "arena: the bot that left a process is not named"; }
 
 # Stopped by a signal (Ctrl-C's SIGINT, SIGTERM), sim and arena also end
 # what bots started outside their groups: the one whose bot still runs
-# (adopted once the bot is killed) and those adopted from bots that have
-# ended. They outlived sim before: only the bots' groups were killed. (A
+# (adopted once the bot is killed). They outlived sim before: only the bots' groups were killed. (A
 # background job has SIGINT ignored: the wrapper gives it back.)
 for run in sim:INT:130 arena:TERM:143 sim:TERM:143 arena:INT:130; do
     cmd=${run%%:*}; sig=${run#*:}; want=${sig#*:}; sig=${sig%:*}
@@ -534,12 +545,13 @@ os.execv(sys.argv[1], sys.argv[1:])' "$ls" $cmd --players "greedy,cmd:python3 $t
         --matches 400 --threads 1 --threshold 10 >"$tmp/sig.out" 2>"$tmp/sig.err" &
     pid=$!
     # Until the wrapper has become leastscore (a signal before that is the
-    # wrapper's, ignored by it at first) and two matches' helpers run: one
-    # adopted, one its bot's.
+    # wrapper's, ignored by it at first) and a bot and its helper run (the
+    # helpers of the bots that have ended are killed with them, each named
+    # in its match: there were two, one adopted).
     i=0
     while [ "$(cat /proc/$pid/comm 2>/dev/null)" != leastscore ] ||
           [ "$(grep -l "sigsetsi[d]-$$-$cmd-$sig" /proc/[0-9]*/cmdline 2>/dev/null |
-               grep -vc "^/proc/$pid/")" -lt 3 ]; do
+               grep -vc "^/proc/$pid/")" -lt 2 ]; do
         i=$((i + 1))
         [ "$i" -lt 600 ] || { kill -9 "$pid"; fail "$cmd: the bots' helpers never started"; }
         sleep 0.05
