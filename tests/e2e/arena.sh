@@ -249,9 +249,13 @@ want = [{"match": m, "failure": k, "player": p, "bot": "true", "reason": died}
 assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_list"]' ||
     fail "arena --json: bot_failure_list is not every failure, as objects"
 # A bot that fails in every match: the first 100 failures in full, then
-# one line counting the rest, and --json the same first 100.
-"$ls" arena --players greedy,cmd:true --matches 130 --json >"$tmp/a.json" 2>"$tmp/many.err" ||
+# one line counting the rest, and --json the same first 100. On 2 threads
+# a bot that exits at once was told, about once in 30 matches, as "died
+# before the handshake (exit status 0), and a process it started holds
+# its output open": its pipe closed a few ms after its exit was seen.
+"$ls" arena --players greedy,cmd:true --matches 130 --threads 2 --json >"$tmp/a.json" 2>"$tmp/many.err" ||
     { cat "$tmp/many.err"; fail "a bot failing in every match failed the arena"; }
+! grep "holds its output open" "$tmp/many.err" || fail "a bot that exited was told as held open"
 [ "$(grep -c "^match [0-9]*: true (bot 'true'): $died\$" "$tmp/many.err")" = 100 ] ||
     { head "$tmp/many.err"; fail "not the first 100 failures in full"; }
 [ "$(sed -n '101,$p' "$tmp/many.err")" = "30 more bot failures, in 30 matches up to match 130, not listed: the first 100 are" ] ||
