@@ -193,7 +193,16 @@ for (const b of backends()) {
 
             // 3. Right after a round's result (the pause between rounds).
             await drive(people, (v) => v.status === 'between' || v.status === 'over', 'a round\'s result', { next: false });
-            if (people[0].lastState().view.status === 'between') await restart('after a round\'s result');
+            if (people[0].lastState().view.status === 'between') {
+                // Every seat told the result before the kill: drive() looks
+                // at the first seat's state only, and the second's may come
+                // after it (the kill then caught the second seat's view
+                // still 'playing', and the restart gave the result: a
+                // failure under load).
+                for (let i = 0; i < 2000 && people.some((c) => c.lastState().view.status !== 'between'); i++)
+                    await sleep(5);
+                await restart('after a round\'s result');
+            }
 
             // 4. During a rematch: match 1 over, the host starts match 2.
             await drive(people, (v) => v.status === 'over', 'match 1 to end');
