@@ -1436,11 +1436,12 @@ static void unended(const bot *b, char *out, size_t size)
  * as it is).
  */
 #define EXIT_LOOK_MS 100 /* how often a wait for an answer looks whether the bot has exited */
+#define HELD_MS 1000     /* a dead bot's output open this long is held by a process it started */
 static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *n)
 {
     double deadline = b->deadline > 0 ? b->deadline : now_ms() + b->timeout_ms;
     bool looked = false; /* the pipe was looked at once since the deadline */
-    bool held = false;   /* the bot was seen gone, its output still open */
+    double held = 0;     /* when the bot was first seen gone, its output open */
     for (;;) {
         int got = cli_bot_next_line(b->buf, &b->len, &b->skip, line, size, n);
         if (got)
@@ -1454,6 +1455,8 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
         if (left <= 0 && !looked) {
             looked = true;
             left = 0;
+        } else if (left <= 0 && held) {
+            left = 0; /* dead, its output still open: said so below */
         } else if (left <= 0) {
             report(b, v, "no answer%s within %d ms; killed, the fallback plays "
                    "for it until the match ends",
@@ -1478,18 +1481,19 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
              * just before it exited (a bot that wrote to its stderr and
              * exited was told as held one time in three). Only a pipe
              * still open is held by another process, and only one still
-             * open after one more slice: with 2 threads, a bot that exits
-             * at once was told as held about once in 30 matches, its pipe
-             * closed a few ms after its exit was seen (measured: seen by
-             * a second poll after a look through /proc). */
+             * open HELD_MS later: with 2 threads, a bot that exits at once
+             * was told as held about once in 30 matches, its pipe closed
+             * a few ms after its exit was seen (measured: seen by a second
+             * poll after a look through /proc), and under ASan more than
+             * one slice (100 ms) later; in the meantime another thread's
+             * bot, from its fork to the end of its exec, holds a copy. */
             struct pollfd out = {.fd = b->from_bot, .events = POLLIN};
             if (poll(&out, 1, 0) > 0)
                 continue;
-            if (!held) {
-                held = true;
+            if (!held)
+                held = now_ms();
+            if (now_ms() - held < HELD_MS && cli_bot_ms_left(deadline, now_ms()) > 0)
                 continue;
-            }
-
             if (b->len)
                 unended(b, part, sizeof part);
             report(b, v, "died%s%s%s, and a process it started holds its output open; "
