@@ -3346,15 +3346,18 @@ static char *raw_answer(const char *in, size_t len, bool at_start, bool *connect
                  "server does not know the method '%s': it serves GET and HEAD\"}"
                  : "this server does not know the method '%s': it serves GET and HEAD\n",
                  shown);
+    char date[HTTP_DATE_LEN];
+    http_date(time(NULL), date);
     char *out = malloc(512);
     if (out)
         snprintf(out, 512, "HTTP/1.1 %s\r\n"
+                 "date: %s\r\n"
                  "content-type: %s\r\n"
                  "content-length: %zu\r\n"
                  "allow: GET, HEAD\r\n"
                  "x-content-type-options: nosniff\r\n"
                  "connection: close\r\n"
-                 "\r\n%s", known ? "405 Method Not Allowed" : "501 Not Implemented",
+                 "\r\n%s", known ? "405 Method Not Allowed" : "501 Not Implemented", date,
                  api ? "application/json" : "text/plain; charset=utf-8", strlen(text), text);
     return out;
 }

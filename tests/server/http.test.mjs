@@ -549,6 +549,7 @@ test('TRACE gets 405 and an unknown method 501, in the server\'s words; the serv
         assert.match(text, new RegExp(`^HTTP/1\\.1 ${status} `), what);
         const head = text.slice(0, text.indexOf('\r\n\r\n'));
         assert.match(head, /\r\nallow: GET, HEAD(\r\n|$)/, what);
+        assert.match(head, /\r\ndate: [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT(\r\n|$)/, what);
         assert.match(head, new RegExp(`\r\ncontent-type: ${type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\r\n|$)`), what);
         assert.equal(text.slice(text.indexOf('\r\n\r\n') + 4), body, what);
         assert.match(head, new RegExp(`\r\ncontent-length: ${Buffer.byteLength(body)}(\r\n|$)`), what);

@@ -148,6 +148,8 @@ test('web files carry an ETag and Last-Modified; a current copy is answered 304 
     const api = await c.ask('/api/leaderboard', { 'If-None-Match': '*' });
     assert.notEqual(api.status, 304);
     assert.equal(api.headers.etag, undefined);
+    assert.match(api.headers.date ?? '', HTTP_DATE);
+    assert.match(missing.headers.date ?? '', HTTP_DATE);
     c.close();
     await srv.close();
 });
