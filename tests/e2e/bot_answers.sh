@@ -200,6 +200,32 @@ printf 'quit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --level "$holds" --b
     >/dev/null 2>"$tmp/err" || { cat "$tmp/err"; fail "play with a bot whose child holds its pipes"; }
 wait_no_process "holdsbo[t]-$$" ||
     fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
+# A bot that writes a 10 MiB line with no newline, then sleeps: its first
+# 1023 bytes are told as a line too long (the rest is read and dropped,
+# not kept), then its time runs out; it is killed and nothing of it is
+# left. (A probe that found nothing wrong, kept as the guard of a bounded
+# buffer against the largest write a bot may make.)
+mark=biglinebot-$$
+cat >"$tmp/bigline.py" <<'PY'
+import sys, time
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go"):
+        sys.stdout.write("x" * (10 << 20))
+        sys.stdout.flush()
+        time.sleep(300)
+PY
+timeout 60 "$ls" sim --players "greedy,cmd:python3 $tmp/bigline.py $mark" --matches 1 --bot-timeout 300 \
+    --json >"$tmp/big.json" 2>/dev/null || fail "sim with a bot writing a 10 MiB line"
+wait_no_process "biglinebo[t]-$$" || fail "a bot writing a 10 MiB line outlived sim: $left"
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+r = [f["reason"] for f in d["bot_failure_list"]]
+assert d["matches"] == 1 and len(r) == 2, r
+assert r[0].startswith("a line longer than 1023 bytes (\x27" + "x" * 60) and r[0].endswith("; the fallback plays this turn"), r[0]
+assert r[1] == "no answer within 300 ms; killed, the fallback plays for it until the match ends", r[1]' \
+    "$tmp/big.json" || fail "a bot writing a 10 MiB line is not told so"
 # A bot that starts a process outside its group (setsid, as a daemon does):
 # play kills it as the bot ends and names the bot, by what it did (it said
 # only, as it left, that it had killed a process that bots had started).
