@@ -200,32 +200,19 @@ static void print_round(const ls_state *s, const ls_round_result *rr, int width)
     }
 }
 
-/*
- * Final standings: players still in, by total; then the eliminated, those
- * who lasted longer first. out_round[i] is the round seat i went out in, or
- * 0. An insertion sort: there are at most 8 players.
- */
+/* Final standings, by place (play_places, as the terminal game's end
+ * gives them): out_round[i] is the round seat i went out in, or 0. */
 static void print_standings(const ls_state *s, const int *out_round, int width)
 {
-    int n = ls_players(s), order[LS_MAX_PLAYERS];
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0; j--) {
-            int a = order[j - 1], ka = out_round[a] ? out_round[a] : 1 << 30;
-            int kb = out_round[i] ? out_round[i] : 1 << 30;
-            if (ka > kb || (ka == kb && ls_score(s, a) <= ls_score(s, i)))
-                break;
-            order[j] = a;
-        }
-        order[j] = i;
-    }
+    play_place places[LS_MAX_PLAYERS];
+    int n = play_places(s, out_round, places);
     say("Standings:");
     for (int k = 0; k < n; k++) {
-        int i = order[k];
+        int i = places[k].seat;
         char out[40] = "";
         if (out_round[i])
             snprintf(out, sizeof out, "  (out in round %d)", out_round[i]);
-        say("  %d. %-*s %4d%s", k + 1, width, ls_name(s, i), ls_score(s, i), out);
+        say("  %d. %-*s %4d%s", places[k].place, width, ls_name(s, i), ls_score(s, i), out);
     }
 }
 

@@ -107,7 +107,24 @@ typedef struct play_game {
     void *report_ud;
     play_seat_ref refs[LS_MAX_PLAYERS];
     bool stoppable[LS_MAX_PLAYERS]; /* the seat's search ends at play_stop */
+    int out_round[LS_MAX_PLAYERS]; /* the round each seat went out in, or 0:
+                                    * a resumed match's from its record */
 } play_game;
+
+/* One seat's place in a match (play_places). */
+typedef struct play_place {
+    int seat;
+    int place;     /* 1 is the best; equal places are shared (1, 2, 2, 4) */
+    int out_round; /* the round the seat went out in, or 0 while it is in */
+} play_place;
+
+/* A match's places (R8, D8), as replay, the store and the browser give
+ * them: the seats still in (the winner, at the match's end) first, by
+ * score, lower first; then those out later before those out earlier;
+ * those out in the same round by score, lower first; seats equal on both
+ * share a place. out_round[i] is the round seat i went out in, or 0.
+ * Fills out[0..n-1] best first, then by seat; returns n, the players. */
+int play_places(const ls_state *s, const int *out_round, play_place *out);
 
 /* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
 extern volatile sig_atomic_t play_interrupted;

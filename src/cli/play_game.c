@@ -81,6 +81,32 @@ void play_table_rules(const ls_rules *r, char *buf, size_t size)
              r->runs_suited ? "one suit" : "any suits", decl, r->hand_size, turns);
 }
 
+/* Whether seat a's place is before seat b's: out later (still in is the
+ * latest), or out in the same round with a lower score. */
+static bool place_before(const ls_state *s, const int *out_round, int a, int b)
+{
+    unsigned ka = out_round[a] ? (unsigned)out_round[a] : UINT_MAX;
+    unsigned kb = out_round[b] ? (unsigned)out_round[b] : UINT_MAX;
+    return ka > kb || (ka == kb && ls_score(s, a) < ls_score(s, b));
+}
+
+/* A seat's place is one more than the number of seats placed before it;
+ * then an insertion sort by place and seat: there are at most 8 players. */
+int play_places(const ls_state *s, const int *out_round, play_place *out)
+{
+    int n = ls_players(s);
+    for (int i = 0; i < n; i++) {
+        play_place p = {.seat = i, .place = 1, .out_round = out_round[i]};
+        for (int j = 0; j < n; j++)
+            p.place += place_before(s, out_round, j, i);
+        int k = i;
+        for (; k > 0 && out[k - 1].place > p.place; k--)
+            out[k] = out[k - 1];
+        out[k] = p;
+    }
+    return n;
+}
+
 size_t play_wrap(const char *s, size_t n, int room)
 {
     if (cli_text_width(s, n) <= room)
@@ -1261,6 +1287,10 @@ static void told_move(play_game *g, const ls_state *s, int seat, ls_move m)
 {
     bool over = ls_phase(s) != LS_PHASE_TURN;
     ls_view v;
+    if (over) /* kept for the places at the match's end (play_places) */
+        for (int i = 0; i < ls_players(s); i++)
+            if (ls_last_result(s)->eliminated >> i & 1)
+                g->out_round[i] = ls_last_result(s)->round;
     for (int i = 1; i < ls_players(s); i++) {
         if (!g->bots[i])
             continue;

@@ -790,6 +790,26 @@ static int human_turn(play_game *g)
     }
 }
 
+/* The match's standings by place, as replay prints them (play_places):
+ * "  2. Ada    31  out in round 3". */
+static void print_places(const play_game *g)
+{
+    play_place places[LS_MAX_PLAYERS];
+    int n = play_places(g->s, g->out_round, places), nw = 0;
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(ls_name(g->s, i));
+        nw = len > nw ? len : nw;
+    }
+    out("Standings:\n");
+    for (int k = 0; k < n; k++) {
+        char how[32] = "winner";
+        if (places[k].out_round)
+            snprintf(how, sizeof how, "out in round %d", places[k].out_round);
+        out("  %d. %-*s %4d  %s\n", places[k].place, nw, ls_name(g->s, places[k].seat),
+            ls_score(g->s, places[k].seat), how);
+    }
+}
+
 static int run_match(play_game *g)
 {
     char buf[128];
@@ -847,6 +867,7 @@ static int run_match(play_game *g)
         out("\nYou win the match!\n");
     else
         out("\n%s wins the match.\n", ls_name(g->s, w));
+    print_places(g);
     return MATCH_OVER;
 }
 

@@ -1042,13 +1042,21 @@ static void draw_over(const ui *u)
     else
         mvwprintw(w, 1, 2, "%s wins the match.", ls_name(s, win));
     wattroff(w, A_BOLD);
-    int nw = names_width(s, 0, LS_NAME_MAX); /* 16 + 1 + 12 + 1 + 20 + 8 fit in 70 */
-    mvwprintw(w, 3, 2, "%-*s %12s %20s", nw, "player", "match points",
-              "matches won so far");
-    for (int i = 0; i < n; i++)
-        mvwprintw(w, 4 + i, 2, "%-*s %12d %20d  %s", nw,
+    /* By place, as replay gives them (play_places); 4 + 16 + 1 + 6 + 1 +
+     * 18 + 2 + "out in round 9999" fit in the 66 columns of the box. */
+    int nw = names_width(s, 0, LS_NAME_MAX);
+    play_place places[LS_MAX_PLAYERS];
+    play_places(s, u->g.out_round, places);
+    mvwprintw(w, 3, 2, "    %-*s %6s %18s", nw, "player", "points", "matches won so far");
+    for (int k = 0; k < n; k++) {
+        int i = places[k].seat;
+        char out[32] = "winner";
+        if (places[k].out_round)
+            snprintf(out, sizeof out, "out in round %d", places[k].out_round);
+        mvwprintw(w, 4 + k, 2, "%2d. %-*s %6d %18d  %s", places[k].place, nw,
                   cut_name(u, ls_name(s, i), nw, name, sizeof name), ls_score(s, i),
-                  u->wins[i], i == win ? "winner" : "out");
+                  u->wins[i], out);
+    }
     mvwprintw(w, n + 5, 2, "Matches played this session: %d", u->matches);
     /* A long path keeps its end (the file's name): the box is 70 wide. */
     const char *path = PLAY_SHOWN(u->g.path);

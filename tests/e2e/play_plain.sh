@@ -1447,3 +1447,84 @@ printf 'quit\n' | "$LS" play --plain --resume "$saved" >"$tmp/nohome2.out" 2>&1 
     grep -qF "Resumed from $saved" "$tmp/nohome2.out" ||
     { cat "$tmp/nohome2.out"; echo "without HOME, the printed command did not go on from elsewhere"; exit 1; }
 echo "ok: without HOME the paths are absolute"
+
+# The match's end lists everyone by place, as `leastscore replay` of its
+# record does: the last one in wins, then whoever went out later, each
+# with the final score and the round they went out in. It listed no
+# places at all. Seed 7, two computers, threshold 25: your false
+# declaration puts you out in round 1, then Ada goes out and Ben wins, so
+# the places (Ben, Ada, You) are not the seats (You, Ada, Ben). The match
+# cut after its round 2 and resumed (--resume) still knows you went out
+# in round 1, from the record, as replay does.
+python3 - "$LS" "$tmp" <<'PY'
+import os, re, subprocess, sys
+
+ls, tmp = sys.argv[1], sys.argv[2]
+
+def fail(msg, out=""):
+    print("FAIL:", msg)
+    print(out[-3000:])
+    sys.exit(1)
+
+def play(args):
+    """Plays to the end, discarding the first card and drawing, declaring
+    when allowed; 'no' to play again. Returns the transcript."""
+    p = subprocess.Popen([ls, "play", "--plain"] + args, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE)
+    out = ""
+    for _ in range(2000):
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        out += chunk.decode()
+        if out.endswith("your move> "):
+            turn = out[out.rfind("Your turn"):]
+            hand = re.search(r"Hand: (.*) \(total", turn).group(1).split()
+            line = "declare" if "You may declare" in turn else f"discard {hand[0]} draw"
+            p.stdin.write((line + "\n").encode())
+            p.stdin.flush()
+        elif out.endswith("Play again? (yes/no) "):
+            p.stdin.write(b"no\n")
+            p.stdin.flush()
+    p.stdin.close()
+    out += p.stdout.read().decode()
+    if p.wait() != 0:
+        fail(f"play {args}: exit status {p.returncode}", out)
+    return out
+
+def game_places(out):
+    block = out[out.rfind("wins the match"):]
+    rows = re.findall(r"^  (\d+)\. (\S+) +(\d+)  (?:winner|out in round (\d+))$", block, re.M)
+    if "\nStandings:\n" not in block or not rows:
+        fail("no places at the match's end", out)
+    return [(int(p), n, int(s), int(r) if r else None) for p, n, s, r in rows]
+
+def replay_places(path):
+    r = subprocess.run([ls, "replay", path], capture_output=True, text=True)
+    rows = re.findall(r"^  (\d+)\. (\S+) +(\d+)(?:  \(out in round (\d+)\))?$", r.stdout, re.M)
+    if r.returncode != 0 or not rows:
+        fail(f"replay {path}: {r.returncode} {r.stderr}", r.stdout)
+    seats = re.match(r"Players: (.*) \(threshold", r.stdout).group(1).split()
+    return [(int(p), n, int(s), int(o) if o else None) for p, n, s, o in rows], seats
+
+rec = f"{tmp}/places.lsr"
+out = play(["--seed", "7", "--bots", "2", "--threshold", "25", "--record", rec])
+got, (want, seats) = game_places(out), replay_places(rec)
+if got != want:
+    fail(f"the match's places {got} are not replay's {want}", out)
+if [n for _, n, _, _ in got] == seats or got[-1][1:] != ("You", 32, 1):
+    fail(f"seed 7 no longer puts the places {got} out of seat order {seats}", out)
+print("ok: the match's end lists the places as replay does")
+
+# The record up to the end of round 2 (the third deal cut off), resumed.
+text = open(rec).read().split("\n")
+deals = [i for i, l in enumerate(text) if re.match(r"round\b", l)]
+cut = f"{tmp}/places-cut.lsr"
+with open(cut, "w") as f:
+    f.write("\n".join(text[:deals[2]]) + "\n")
+out = play(["--resume", cut])
+got, (want, _) = game_places(out), replay_places(cut)
+if got != want or ("You", 32, 1) not in [x[1:] for x in got]:
+    fail(f"the resumed match's places {got} are not replay's {want}", out)
+print("ok: a resumed match's places know who went out before")
+PY

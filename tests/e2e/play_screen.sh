@@ -142,6 +142,24 @@ quit() { # NAME
     wait_for "$1" "exit status 0"
 }
 
+# same_places FILE WHAT: the places of the match-over box on $tmp/screen
+# ("2. Ada  33  0  out in round 5") are those `leastscore replay FILE`
+# gives ("  2. Ada   33  (out in round 5)"), each as "PLACE NAME SCORE
+# ROUND", and the first is not the first seat (You): the places are not
+# the seats' order.
+same_places() {
+    grep -oE '[0-9]+\. [A-Za-z0-9_-]+ +[0-9]+ +[0-9]+  (winner|out in round [0-9]+)' "$tmp/screen" |
+        sed -E 's/^([0-9]+)\. ([^ ]+) +([0-9]+) +[0-9]+  (winner|out in round ([0-9]+))$/\1 \2 \3 \5/' \
+        >"$tmp/places.screen"
+    "$LS" replay "$1" |
+        sed -nE 's/^  ([0-9]+)\. ([^ ]+) +([0-9]+)(  \(out in round ([0-9]+)\))?$/\1 \2 \3 \5/p' \
+        >"$tmp/places.replay"
+    [ -s "$tmp/places.replay" ] && cmp -s "$tmp/places.screen" "$tmp/places.replay" ||
+        { diff "$tmp/places.replay" "$tmp/places.screen"; screen_fail "$2: not replay's places"; }
+    head -1 "$tmp/places.screen" | grep -q "^1 You " && screen_fail "$2: You first, as seated"
+    grep -q "^[0-9] You 32 1$" "$tmp/places.screen" || screen_fail "$2: You not out in round 1"
+}
+
 # want N: section N runs (all of them unless ONLY names one).
 want() { [ -z "$ONLY" ] || [ "$ONLY" = "$1" ]; }
 
@@ -294,7 +312,8 @@ fi
 # explains your false declaration (20 + (30 - Ada's 18)), marks the lowest
 # hand, has its column headers and says who is out with the threshold;
 # after you are out the screen says so and the next round's box is still
-# shown; the end box has the session's tally. The title has the rule
+# shown; the end box has the session's tally and the places, also when
+# the match is resumed. The title has the rule
 # variants and the table each computer's level.
 if want 7; then
 start r 100 30 --seed 7 --bots 2 --threshold 25 --pace 0 --record "$tmp/r.lsr"
@@ -328,8 +347,25 @@ for i in $(seq 1 300); do
 done
 wait_for r "matches won so far"
 on_screen -E "(Ada|Ben) +[0-9]+ +1  winner" "no tally"
+# The box lists everyone by place, as replay does (Ben, Ada, You), not by
+# seat (You, Ada, Ben) marked "winner" or "out".
+same_places "$tmp/r.lsr" "the end box"
 $T send-keys -t r n
 wait_for r "exit status 0"
+# The same match cut after its round 2 and resumed: the box still knows
+# you went out in round 1, from the record, as replay does.
+awk '/^round/ { n++ } n < 3' "$tmp/r.lsr" >"$tmp/r-cut.lsr"
+start rc 100 30 --resume "$tmp/r-cut.lsr" --pace 0
+for i in $(seq 1 300); do
+    $T capture-pane -p -t rc >"$tmp/screen"
+    grep -qF "Play again? (y/n)" "$tmp/screen" && break
+    grep -qF "Press Enter to continue" "$tmp/screen" && $T send-keys -t rc Enter
+    sleep 0.1
+done
+wait_for rc "Play again? (y/n)"
+same_places "$tmp/r-cut.lsr" "the resumed match's end box"
+$T send-keys -t rc n
+wait_for rc "exit status 0"
 fi
 
 # 8. The hint says why, says that it replaced your selection, and Esc

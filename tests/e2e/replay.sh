@@ -3,7 +3,8 @@
 # with $LEASTSCORE naming the binary): the text summary and the JSON of the
 # sample records in tests/data/, an invalid record's `FILE:LINE: message`
 # and exit 1 (a control character in FILE's name escaped), stdin through
-# `-`, usage errors (exit 2) and --help.
+# `-`, the standings by place (a tie shares one), usage errors (exit 2)
+# and --help.
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -400,6 +401,29 @@ $T kill-session -t narrow
 [ "$(wc -l <"$tmp/err")" = 1 ] || fail "in a pipe, an error is not one line"
 "$bin" replay - <"$tmp/long8.lsr" >"$tmp/out" 2>"$tmp/err"
 [ -s "$tmp/err" ] && fail "replay - of a pipe said something on stderr"
+
+# Two players out in the same round with the same score share a place,
+# as the store, the browser and the terminal game's end give it (docs/
+# store.md): it numbered them 2 and 3 by seat.
+cat >"$tmp/tie.lsr" <<'EOF'
+leastscore 1
+option threshold 5
+players Ann Bob Cid
+round
+hand Ann AS AD AC 2C 2D
+hand Bob KS KD QS QD JS
+hand Cid KC KH QC QH JC
+open 3S
+Ann discard 2D draw AH
+Bob discard KS draw 3D
+Cid discard KC draw 3C
+Ann declare
+EOF
+run 0 replay "$tmp/tie.lsr"
+grep -qxE "  1\. Ann +0" "$tmp/out" &&
+    grep -qxE "  2\. Bob +37  \(out in round 1\)" "$tmp/out" &&
+    grep -qxE "  2\. Cid +37  \(out in round 1\)" "$tmp/out" ||
+    fail "two players out in round 1 with 37 do not share place 2"
 
 # --help.
 run 0 replay --help
