@@ -145,5 +145,17 @@ test('on a phone, upright or on its side, the header of a late match leaves the 
     for (let w = 380; w <= 1100; w += 40) for (let h = 286; h <= 370; h += 12) sizes.push([w, h]);
     const bad = await sweep(page, sizes);
     assert.deepEqual(bad, [], bad.join('\n'));
+    // A folding phone folded (280x653): the header's buttons are one
+    // line (Leave table took a second, 51 px more of header), and the
+    // hand's cards are on the screen (they ended 20 px below it). (The
+    // line under the hand, three lines there beside the Chat button,
+    // still ends 31 px below it in this late match.)
+    await page.setViewportSize({ width: 280, height: 653 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const folded = await page.evaluate(() => ({
+      buttonLines: new Set([...document.querySelectorAll('header.top .tools button')].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+      hand: [...document.querySelectorAll('.hand button')].filter((b) => b.getBoundingClientRect().bottom > innerHeight + 0.5).map((b) => b.dataset.card),
+    }));
+    assert.deepEqual(folded, { buttonLines: 1, hand: [] }, '280x653: the header\'s buttons on one line, the hand on the screen');
   });
 });
