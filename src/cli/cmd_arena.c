@@ -793,11 +793,9 @@ int cmd_arena(int argc, char **argv)
     cli_bots_die_with_signals();
     cli_bots_adopt_orphans();
     cli_run_jobs(A.njobs, A.threads, play_job, &A, false);
+    /* Ended here, told after the failure list: the count sums up the bots
+     * named there (it came before them). */
     int orphans = cli_bots_end_orphans();
-    if (orphans)
-        fprintf(stderr, "leastscore arena: killed %d process%s that bots had started "
-                "outside their process groups (setsid), which outlived them\n",
-                orphans, orphans == 1 ? "" : "es");
 
     cli_failures_print(A.njobs, failures_of, &A);
     for (long j = 0; j < A.njobs; j++) {
@@ -805,6 +803,10 @@ int cmd_arena(int argc, char **argv)
         if (o->error)
             fprintf(stderr, "match %ld: %s\n", j + 1, o->error);
     }
+    if (orphans)
+        fprintf(stderr, "leastscore arena: killed %d process%s that bots had started "
+                "outside their process groups (setsid), which outlived them\n",
+                orphans, orphans == 1 ? "" : "es");
     totals *T = malloc(sizeof *T);
     fit F = {0};
     if (!T) {

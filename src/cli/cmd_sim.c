@@ -645,11 +645,9 @@ int cmd_sim(int argc, char **argv)
     cli_bots_die_with_signals();
     cli_bots_adopt_orphans();
     cli_run_jobs(S.matches, S.threads, play_match, &S, isatty(2));
+    /* Ended here, told after the failure list: the count sums up the bots
+     * named there (it came before them). */
     int orphans = cli_bots_end_orphans();
-    if (orphans)
-        fprintf(stderr, "leastscore sim: killed %d process%s that bots had started "
-                "outside their process groups (setsid), which outlived them\n",
-                orphans, orphans == 1 ? "" : "es");
 
     long played = 0, failed = 0, bot_errors = 0;
     cli_failures_print(S.matches, failures_of, &S);
@@ -663,6 +661,10 @@ int cmd_sim(int argc, char **argv)
             played++;
         }
     }
+    if (orphans)
+        fprintf(stderr, "leastscore sim: killed %d process%s that bots had started "
+                "outside their process groups (setsid), which outlived them\n",
+                orphans, orphans == 1 ? "" : "es");
     summary u[LS_MAX_PLAYERS] = {{0}};
     summarize(&S, played, u);
     if (json)

@@ -519,6 +519,10 @@ left=$(grep -l "setsidbo[t]-$$" /proc/[0-9]*/cmdline 2>/dev/null || true)
     fail "a process a bot started outside its group outlived sim: $left"; }
 grep -q "^leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them$" \
     "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "the processes ended are not reported"; }
+# The count comes after the failures it sums up (the bots named in their
+# matches below): it came before them, ahead of the list it counts.
+[ "$(tail -n 1 "$tmp/setsid.err")" = "leastscore sim: killed 2 processes that bots had started outside their process groups (setsid), which outlived them" ] ||
+    { cat "$tmp/setsid.err"; fail "the count of processes ended is not after the failures"; }
 # Each is also killed as its bot ends, and that bot named, in its match, by
 # what it did (the count at the end named none). So in arena.
 for m in 1 2; do
@@ -531,6 +535,8 @@ timeout 120 "$ls" arena --players "greedy,cmd:python3 $tmp/setsid.py $mark" --ma
 wait_no_process "setsidaren[a]-$$" || fail "a process a bot started outside its group outlived arena: $left"
 [ "$(grep -c "^match [12]: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" "$tmp/setsid.err")" = 2 ] ||
     { cat "$tmp/setsid.err"; fail "arena: the bot that left a process is not named"; }
+[ "$(tail -n 1 "$tmp/setsid.err")" = "leastscore arena: killed 2 processes that bots had started outside their process groups (setsid), which outlived them" ] ||
+    { cat "$tmp/setsid.err"; fail "arena: the count of processes ended is not after the failures"; }
 
 # Stopped by a signal (Ctrl-C's SIGINT, SIGTERM), sim and arena also end
 # what bots started outside their groups: the one whose bot still runs
