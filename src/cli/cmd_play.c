@@ -105,7 +105,7 @@ static int path_fits(const char *opt, const char *path)
 }
 
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
-       OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE };
+       OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE, OPT_BOT_TIMEOUT };
 
 /* The rules options: command-line name -> rules.md name. */
 static int parse_args(int argc, char **argv, play_opts *o)
@@ -124,6 +124,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         {"record", required_argument, NULL, OPT_RECORD},
         {"pace", required_argument, NULL, OPT_PACE},
         {"plain", no_argument, NULL, OPT_PLAIN},
+        {"bot-timeout", required_argument, NULL, OPT_BOT_TIMEOUT},
         {"resume", required_argument, NULL, OPT_RESUME},
         {"continue", no_argument, NULL, OPT_CONTINUE},
         {"help", no_argument, NULL, 'h'},
@@ -188,6 +189,11 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_PLAIN:
             o->plain = true;
             break;
+        case OPT_BOT_TIMEOUT: /* as sim's and arena's */
+            if ((rc = cli_parse_int("play", "--bot-timeout", optarg, 1, 3600000,
+                                    &o->bot_timeout_ms)))
+                return rc;
+            break;
         case OPT_RESUME:
             if (!*optarg)
                 return cli_usage_error("play", "--resume needs a file name");
@@ -211,7 +217,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
     if ((o->resume || o->resume_last) && table_opt)
         return cli_usage_error("play", "%s: a resumed match keeps the players and "
                                "rules of its record; only --level, --seed, --record, "
-                               "--pace and --plain go with --resume", table_opt);
+                               "--pace, --plain and --bot-timeout go with --resume", table_opt);
     o->nlevels = nlevels;
 
     if (nlevels == 0)

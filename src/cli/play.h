@@ -39,6 +39,8 @@ typedef struct play_opts {
     uint64_t seed;
     const char *record;                         /* --record FILE, or NULL */
     int pace_ms;                                /* delay per computer move */
+    int bot_timeout_ms; /* --bot-timeout: a cmd: bot's time per answer
+                         * (0 = CLI_BOT_TIMEOUT_MS) */
     bool plain;                                 /* line mode */
     bool quiet_bots; /* cmd: bots' stderr to /dev/null: it would write over
                       * the full screen */

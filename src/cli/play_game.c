@@ -693,7 +693,8 @@ static int make_bots(play_game *g, const ls_state *s, uint64_t seed, char *msg,
     for (int i = 1; i < ls_players(s); i++) {
         g->refs[i] = (play_seat_ref){g, i, ""};
         snprintf(g->refs[i].name, sizeof g->refs[i].name, "%s", ls_name(s, i));
-        cli_player_opts po = {.report = bot_report, .report_ud = &g->refs[i],
+        cli_player_opts po = {.bot_timeout_ms = g->opts->bot_timeout_ms,
+                              .report = bot_report, .report_ud = &g->refs[i],
                               .quiet = g->opts->quiet_bots, .stop = &play_interrupted,
                               /* the full screen answers its keys meanwhile */
                               .wake = g->opts->bots_wake, .wake_fd = STDIN_FILENO,

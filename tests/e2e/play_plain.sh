@@ -1376,6 +1376,7 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
                      (["--pace", "20000"], "--pace: '20000' is not a whole number from 0 to 10000"),
                      (["--pace", "1e3"], "--pace: '1e3' is not a whole number from 0 to 10000"),
                      (["--bots", "2.5"], "--bots: '2.5' is not a whole number from 1 to 7"),
+                     (["--bot-timeout", "0"], "--bot-timeout: '0' is not a whole number from 1 to 3600000"),
                      (["--frobnicate"], "unknown option '--frobnicate'"),
                      (["--record"], "--record needs a value"),
                      (["--record", ""], "--record needs a file name"),
