@@ -1523,14 +1523,65 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
     }
 }
 
+/*
+ * Reads the rest of an answer cut as too long (b->skip) to its end,
+ * however long, within the bot's time limit, before it is asked again:
+ * only DRAIN_MAX bytes of it were read before the next go, and the rest,
+ * with what the bot wrote after it, was then read as its answer to that
+ * go (a line of 1 MiB then its move: the move judged as the next turn's,
+ * its answers one behind). Returns 0 with the line's end read (what came
+ * after it left in b->buf), -1 when the bot timed out (reported and
+ * killed) or its output ended (the read after the go reports that), -2
+ * when wait_output() was cut short (the rest still to read).
+ */
+static int skip_rest(bot *b, const ls_view *v)
+{
+    double deadline = now_ms() + b->timeout_ms;
+    while (b->skip && !b->dead) {
+        char *nl = memchr(b->buf, '\n', b->len);
+        if (nl) {
+            size_t used = (size_t)(nl - b->buf) + 1;
+            memmove(b->buf, nl + 1, b->len - used);
+            b->len -= used;
+            b->skip = false;
+            break;
+        }
+        b->len = 0;
+        int left = cli_bot_ms_left(deadline, now_ms());
+        if (left <= 0) {
+            report(b, v, "a line longer than %d bytes not ended within %d ms; "
+                   "killed, the fallback plays for it until the match ends",
+                   CLI_BOT_LINE_MAX - 1, b->timeout_ms);
+            bot_kill(b);
+            return -1;
+        }
+        int rc = wait_output(b, left < EXIT_LOOK_MS ? left : EXIT_LOOK_MS);
+        if (rc == -2)
+            return -2;
+        if (rc <= 0)
+            continue; /* EINTR, its stderr alone, or the slice ended */
+        ssize_t r = read(b->from_bot, b->buf, sizeof b->buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1; /* its output ended: the read of its answer says so */
+        b->len = (size_t)r;
+    }
+    return 0;
+}
+
 /* Discards whatever the bot printed that was not asked for, at most
  * DRAIN_MAX bytes: a bot that writes without end cannot hold the referee
  * here (the rest is read as its answer, and judged as such). A line cut
  * where the draining stops began unasked: its rest is dropped too, so
  * that the answer read is a whole line (it was the line's tail: 'ok 1'
- * written without end was quoted as garbage '1', ' 1', 'k 1'). */
-static void drain(bot *b)
+ * written without end was quoted as garbage '1', ' 1', 'k 1'). An answer
+ * cut as too long is read to its end first (skip_rest). Returns -2 when
+ * that was cut short (the bot not to be asked yet), else 0. */
+static int drain(bot *b, const ls_view *v)
 {
+    if (skip_rest(b, v) == -2)
+        return -2;
     char last = b->len ? b->buf[b->len - 1] : b->skip ? 'x' : '\n';
     for (size_t total = 0; !b->dead && total < DRAIN_MAX;) {
         struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
@@ -1545,6 +1596,7 @@ static void drain(bot *b)
     b->skip = last != '\n';
     b->len = 0;
     pass_stderr(b, false);
+    return 0;
 }
 
 static void cards_text(ls_cards set, char *buf, size_t size)
@@ -1748,18 +1800,24 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
         snprintf(go, sizeof go, "go hand %s open %s draw %s declare %s", hand, open,
                  v->deck_size > 0 || v->dead ? "yes" : "no",
                  v->can_declare ? "yes" : "no");
+        bool asked = true;
         if (!b->waiting || strcmp(go, b->asked) != 0) {
-            drain(b);
-            send_line(b, v, "%s", go);
-            snprintf(b->asked, sizeof b->asked, "%s", go);
+            /* A wait cut short in the drain (the rest of a line too long
+             * read first) leaves the bot not asked: asked when called
+             * again. */
+            asked = drain(b, v) == 0;
+            if (asked) {
+                send_line(b, v, "%s", go);
+                snprintf(b->asked, sizeof b->asked, "%s", go);
+            }
         }
         b->waiting = false;
         size_t n = 0;
-        int got = b->dead ? -1 : read_line(b, v, line, sizeof line, &n);
+        int got = !asked ? -2 : b->dead ? -1 : read_line(b, v, line, sizeof line, &n);
         /* What it wrote while it thought, ended before the move is told. */
         pass_stderr(b, true);
         if (got == -2) {
-            b->waiting = true;
+            b->waiting = asked;
             if (err) {
                 err->code = LS_EPHASE;
                 err->line = err->column = 0;

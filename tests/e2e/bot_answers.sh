@@ -202,9 +202,9 @@ wait_no_process "holdsbo[t]-$$" ||
     fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
 # A bot that writes a 10 MiB line with no newline, then sleeps: its first
 # 1023 bytes are told as a line too long (the rest is read and dropped,
-# not kept), then its time runs out; it is killed and nothing of it is
-# left. (A probe that found nothing wrong, kept as the guard of a bounded
-# buffer against the largest write a bot may make.)
+# not kept), then, before it is asked again, its time runs out waiting for
+# the line's end; it is killed and nothing of it is left. (Kept as the
+# guard of a bounded buffer against the largest write a bot may make.)
 mark=biglinebot-$$
 cat >"$tmp/bigline.py" <<'PY'
 import sys, time
@@ -224,8 +224,39 @@ d = json.load(open(sys.argv[1]))
 r = [f["reason"] for f in d["bot_failure_list"]]
 assert d["matches"] == 1 and len(r) == 2, r
 assert r[0].startswith("a line longer than 1023 bytes (\x27" + "x" * 60) and r[0].endswith("; the fallback plays this turn"), r[0]
-assert r[1] == "no answer within 300 ms; killed, the fallback plays for it until the match ends", r[1]' \
+assert r[1] == "a line longer than 1023 bytes not ended within 300 ms; killed, the fallback plays for it until the match ends", r[1]' \
     "$tmp/big.json" || fail "a bot writing a 10 MiB line is not told so"
+# A bot whose answer is a line longer than a pipe holds (1 MiB), then a
+# line unasked ('late'): the line's rest is read to its end, however long,
+# before the bot is asked again, and what it wrote after it dropped as
+# unasked. Only the first 64 KiB of it were read then: 'late' was judged
+# as its answer to the next go (garbage), and a bot's move there would have
+# been taken as its answer, one behind.
+cat >"$tmp/overlong.py" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+sys.dont_write_bytecode = True
+from botloop import first_card, play
+turns = 0
+def go(words):
+    global turns
+    turns += 1
+    if turns == 1:
+        sys.stdout.write("discard " + "x" * (1 << 20))
+        sys.stdout.flush()
+        return "\nlate"  # the line's end and 'late', in one write
+    return first_card(words)
+play(go)
+PY
+for run in sim arena; do
+    timeout 60 "$ls" $run --players "greedy,cmd:python3 $tmp/overlong.py $root/tests/bots" --matches 1 \
+        --seed 3 --threshold 10 --json >"$tmp/overlong.json" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "$run with a bot writing a 1 MiB line then an unasked one"; }
+    python3 -c 'import json,sys
+r = [f["reason"] for f in json.load(open(sys.argv[1]))["bot_failure_list"]]
+assert len(r) == 1 and r[0].startswith("a line longer than 1023 bytes (\x27discard xxx"), r' \
+        "$tmp/overlong.json" || fail "$run: what a bot wrote after a 1 MiB line was read as its next answer"
+done
 # A bot that starts a process outside its group (setsid, as a daemon does):
 # play kills it as the bot ends and names the bot, by what it did (it said
 # only, as it left, that it had killed a process that bots had started).
