@@ -52,6 +52,7 @@
 #include "analyzer.h"
 #include "server/api.h"
 #include "server/db.h"
+#include "server/httphdr.h"
 #include "server/net.h"
 #include "server/proto.h"
 #include "server/seatview.h"
@@ -2697,29 +2698,11 @@ static int add_page_headers(struct lws *wsi, unsigned char **p, unsigned char *e
            add_header(wsi, "referrer-policy:", "same-origin", p, end);
 }
 
-/* t as an HTTP date (RFC 9110 5.6.7's IMF-fixdate, in GMT, whatever the
- * locale: "Sun, 06 Nov 1994 08:49:37 GMT") in out, of HTTP_DATE_LEN. */
-#define HTTP_DATE_LEN 32
-static const char http_days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-static const char http_months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-static void http_date(time_t t, char out[HTTP_DATE_LEN])
-{
-    struct tm tm;
-    if (!gmtime_r(&t, &tm) || tm.tm_year < -1900 || tm.tm_year > 9999 - 1900) {
-        snprintf(out, HTTP_DATE_LEN, "Thu, 01 Jan 1970 00:00:00 GMT");
-        return;
-    }
-    snprintf(out, HTTP_DATE_LEN, "%s, %02d %s %04d %02d:%02d:%02d GMT", http_days[tm.tm_wday],
-             tm.tm_mday, http_months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
-             tm.tm_sec);
-}
-
 /* What identifies a web file's content version (http_file): its strong
  * ETag and its Last-Modified date. */
 typedef struct web_meta {
-    char etag[80];
-    char modified[HTTP_DATE_LEN];
+    char etag[HTTPHDR_ETAG_LEN];
+    char modified[HTTPHDR_DATE_LEN];
 } web_meta;
 
 /* Answers an HTTP request with `body` (malloc'ed, taken; NULL when len is
@@ -2735,9 +2718,9 @@ typedef struct web_meta {
 static int http_answer(struct lws *wsi, pss *ps, unsigned int status, const char *type,
                        char *body, size_t len, int retry_after, const web_meta *page)
 {
-    char retry[16], date[HTTP_DATE_LEN];
+    char retry[16], date[HTTPHDR_DATE_LEN];
     snprintf(retry, sizeof retry, "%d", retry_after);
-    http_date(time(NULL), date);
+    httphdr_date(time(NULL), date);
     unsigned char hdr[LWS_PRE + HTTP_HEADERS_MAX + HTTP_INLINE_BODY];
     unsigned char *start = hdr + LWS_PRE, *p = start;
     unsigned char *end = hdr + LWS_PRE + HTTP_HEADERS_MAX - 1;
@@ -2812,93 +2795,6 @@ static int http_json(struct lws *wsi, pss *ps, unsigned int status, const char *
     return http_reply(wsi, ps, status, "application/json", body, strlen(body), retry_after);
 }
 
-/*
- * Reads an HTTP date (RFC 9110 5.6.7) into *t: the IMF-fixdate every
- * sender uses now, and the two obsolete forms a recipient must still
- * read, RFC 850's ("Sunday, 06-Nov-94 08:49:37 GMT", its two-digit year
- * taken as 19xx from 70, else 20xx) and asctime's ("Sun Nov  6 08:49:37
- * 1994"). False for anything else, the whole text read or none.
- */
-static bool http_date_parse(const char *text, time_t *t)
-{
-    char wd[12], mon[4];
-    int day, year, h, mi, sec, n = -1;
-    size_t len = strlen(text);
-    struct tm tm = {0};
-    bool read = sscanf(text, "%3[A-Za-z], %2d %3[A-Za-z] %4d %2d:%2d:%2d GMT%n", wd, &day, mon,
-                       &year, &h, &mi, &sec, &n) == 7 && n > 0 && (size_t)n == len;
-    if (!read) {
-        n = -1;
-        read = sscanf(text, "%3[A-Za-z] %3[A-Za-z] %2d %2d:%2d:%2d %4d%n", wd, mon, &day, &h,
-                      &mi, &sec, &year, &n) == 7 && n > 0 && (size_t)n == len;
-    }
-    if (!read) {
-        n = -1;
-        read = sscanf(text, "%9[A-Za-z], %2d-%3[A-Za-z]-%2d %2d:%2d:%2d GMT%n", wd, &day, mon,
-                      &year, &h, &mi, &sec, &n) == 7 && n > 0 && (size_t)n == len;
-        if (read)
-            year += year < 70 ? 2000 : 1900;
-    }
-    if (!read)
-        return false;
-    int m = 0;
-    while (m < 12 && strcmp(mon, http_months[m]) != 0)
-        m++;
-    if (m == 12 || day < 1 || day > 31 || year < 1970 || h > 23 || mi > 59 || sec > 60 ||
-        h < 0 || mi < 0 || sec < 0)
-        return false;
-    tm.tm_year = year - 1900;
-    tm.tm_mon = m;
-    tm.tm_mday = day;
-    tm.tm_hour = h;
-    tm.tm_min = mi;
-    tm.tm_sec = sec;
-    *t = timegm(&tm);
-    return *t != (time_t)-1;
-}
-
-/*
- * Whether an If-None-Match list matches `etag` (a strong tag, quotes and
- * all): 1 when it is "*" or one of its tags is etag, compared weakly as
- * RFC 9110 13.1.2 says (W/"x" matches "x"); 0 when none is; -1 when the
- * list is malformed (not "*" and not entity-tags separated by commas),
- * which the caller ignores as if the header were not sent.
- */
-static int etag_list_match(const char *list, const char *etag)
-{
-    const char *p = list + strspn(list, " \t");
-    if (*p == '*') {
-        p++;
-        p += strspn(p, " \t");
-        return *p ? -1 : 1;
-    }
-    int match = 0, tags = 0;
-    while (*p) {
-        if (*p == ',' || *p == ' ' || *p == '\t') { /* empty elements are allowed */
-            p++;
-            continue;
-        }
-        if (!strncmp(p, "W/", 2))
-            p += 2;
-        if (*p != '"')
-            return -1;
-        const char *q = p + 1;
-        while (*q && *q != '"' && ((unsigned char)*q >= 0x80 || ((unsigned char)*q >= 0x21 &&
-                                                                 *q != 0x7f)))
-            q++;
-        if (*q != '"')
-            return -1;
-        q++;
-        if ((size_t)(q - p) == strlen(etag) && !memcmp(p, etag, (size_t)(q - p)))
-            match = 1;
-        tags++;
-        p = q + strspn(q, " \t");
-        if (*p && *p != ',')
-            return -1;
-    }
-    return tags ? match : -1;
-}
-
 /* A request header's whole value (its headers sent more than once joined
  * with commas), malloc'ed, or NULL when it was not sent, is empty or
  * there is no memory. */
@@ -2925,13 +2821,13 @@ static char *header_value(struct lws *wsi, enum lws_token_indexes h)
 static bool not_modified(struct lws *wsi, const char *etag, time_t mtime)
 {
     char *inm = header_value(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH);
-    int match = inm ? etag_list_match(inm, etag) : -1;
+    int match = inm ? httphdr_etag_match(inm, etag) : -1;
     free(inm);
     if (match >= 0)
         return match == 1;
     char *ims = header_value(wsi, WSI_TOKEN_HTTP_IF_MODIFIED_SINCE);
     time_t since = 0;
-    bool unchanged = ims && http_date_parse(ims, &since) && mtime <= since;
+    bool unchanged = ims && httphdr_date_parse(ims, &since) && mtime <= since;
     free(ims);
     return unchanged;
 }
@@ -2968,10 +2864,9 @@ static int http_file(struct lws *wsi, pss *ps, const char *path)
         goto fail;
     size_t len = (size_t)st.st_size;
     web_meta meta;
-    snprintf(meta.etag, sizeof meta.etag, "\"%llx-%llx-%llx.%09ld\"",
-             (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
-             (unsigned long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
-    http_date(st.st_mtim.tv_sec, meta.modified);
+    httphdr_etag(meta.etag, (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+                 (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    httphdr_date(st.st_mtim.tv_sec, meta.modified);
     if (not_modified(wsi, meta.etag, st.st_mtim.tv_sec)) {
         fclose(f);
         return http_answer(wsi, ps, HTTP_STATUS_NOT_MODIFIED, NULL, NULL, 0, 0, &meta);
@@ -3289,7 +3184,6 @@ static int body_writeable(struct lws *wsi, pss *ps)
  * dropped after RAW_ANSWER_S.
  */
 #define RAW_ANSWER_S 5
-#define RAW_METHOD_SHOWN 40 /* a method's bytes named in an answer, at most */
 
 static const char raw_method_text[] = "only GET and HEAD are served here\n";
 
@@ -3304,9 +3198,9 @@ static const char raw_method_text[] = "only GET and HEAD are served here\n";
  * 'OO / HTTP/1.1' gave 'OO'), which is not named. The method is the
  * request's first word, named in the answer with every byte that no
  * method has (a control character, a quote, a byte over 127) as '?', its
- * first RAW_METHOD_SHOWN bytes then "...", so that it is safe in JSON and
- * on a terminal. A start that is no word and a blank is answered as
- * CONNECT is.
+ * first HTTPHDR_METHOD_SHOWN bytes then "..." (httphdr_method_shown), so
+ * that it is safe in JSON and on a terminal. A start that is no word and
+ * a blank is answered as CONNECT is.
  */
 static char *raw_answer(const char *in, size_t len, bool at_start, bool *connect_req)
 {
@@ -3329,12 +3223,8 @@ static char *raw_answer(const char *in, size_t len, bool at_start, bool *connect
     bool api = method && (!strncmp(target, "/api/", 5) || !strcmp(target, "/api"));
     bool known = (!method && at_start) || *connect_req ||
                  (method && m == 5 && !memcmp(in, "TRACE", 5));
-    char shown[RAW_METHOD_SHOWN + 4];
-    size_t n = m < RAW_METHOD_SHOWN ? m : RAW_METHOD_SHOWN;
-    for (size_t i = 0; i < n; i++)
-        shown[i] = isalnum((unsigned char)in[i]) || (in[i] && strchr("!#$%&'*+-.^_`|~", in[i]))
-                       ? in[i] : '?';
-    snprintf(shown + n, sizeof shown - n, "%s", m > n ? "..." : "");
+    char shown[HTTPHDR_METHOD_LEN];
+    httphdr_method_shown(in, m, shown);
     char text[160];
     if (known)
         snprintf(text, sizeof text, "%s", api ? api_method : raw_method_text);
@@ -3346,8 +3236,8 @@ static char *raw_answer(const char *in, size_t len, bool at_start, bool *connect
                  "server does not know the method '%s': it serves GET and HEAD\"}"
                  : "this server does not know the method '%s': it serves GET and HEAD\n",
                  shown);
-    char date[HTTP_DATE_LEN];
-    http_date(time(NULL), date);
+    char date[HTTPHDR_DATE_LEN];
+    httphdr_date(time(NULL), date);
     char *out = malloc(512);
     if (out)
         snprintf(out, 512, "HTTP/1.1 %s\r\n"

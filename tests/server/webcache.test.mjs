@@ -112,6 +112,7 @@ test('web files carry an ETag and Last-Modified; a current copy is answered 304 
             { 'If-Modified-Since': rfc850(d) },
             { 'If-Modified-Since': asctime(d) },
             { 'If-None-Match': 'not a tag', 'If-Modified-Since': lm },
+            { 'If-Modified-Since': 'Tue, 29 Feb 2096 00:00:00 GMT' }, // a leap year
         ]) {
             for (const isHead of [false, true])
                 assertNotModified(await c.ask(path, headers, isHead), etag,
@@ -133,6 +134,10 @@ test('web files carry an ETag and Last-Modified; a current copy is answered 304 
             { 'If-Modified-Since': 'yesterday' },
             { 'If-Modified-Since': `${lm} and more` },
             { 'If-Modified-Since': 'Sun, 31 Foo 2099 00:00:00 GMT' },
+            // a day the month does not have: not carried into the next month
+            { 'If-Modified-Since': 'Tue, 31 Feb 2099 00:00:00 GMT' },
+            { 'If-Modified-Since': 'Sun, 29 Feb 2099 00:00:00 GMT' },
+            { 'If-Modified-Since': 'Sun Apr 31 00:00:00 2099' },
         ]) {
             const what = `${path} ${JSON.stringify(headers)}`;
             const r = await c.ask(path, headers);
