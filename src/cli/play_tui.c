@@ -560,6 +560,12 @@ static void draw_too_small(const ui *u)
             lines[i] = "Press q to quit.";
             rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
         }
+        /* The last sentence in fewer words where it does not fit whole
+         * (at 40x10 it was left out, a row short). */
+        if (i == 4 && h + rows > LINES && COLS >= NARROW_COLS) {
+            lines[i] = "Line mode fits any window: --plain.";
+            rows = rich(u, NULL, 0, 0, COLS, LINES, 0, lines[i], 0);
+        }
         if (h + rows <= LINES || h == 0) {
             keep[i] = true;
             h += rows;
@@ -1186,10 +1192,11 @@ static void draw_help(const ui *u)
 }
 
 /* The quit question. Over the last round's result or the end of the
- * match there is nothing left to resume (it offered to). */
+ * match there is nothing left to resume (it offered to). Its two rows
+ * between the borders (a third, empty, was left above the bottom one). */
 static void draw_quit(const ui *u)
 {
-    WINDOW *w = overlay_win(u, 5, 50);
+    WINDOW *w = overlay_win(u, 4, 50);
     mvwprintw(w, 1, 2, "Quit this game?");
     mvwprintw(w, 2, 2, "%s", ls_phase(u->g.s) == LS_PHASE_OVER
                                  ? "The match is over: its record is saved. (y/n)"

@@ -716,7 +716,7 @@ python3 - "$tmp/screen" <<'PY' || screen_fail "words beside the quit question's 
 import re, sys
 rows = open(sys.argv[1]).read().split("\n")
 i = next(k for k, r in enumerate(rows) if "Quit this game?" in r)
-for r in rows[i - 1:i + 4]:
+for r in rows[i - 1:i + 3]:  # the box: border, 2 rows, border
     assert re.fullmatch(r" *([+]-+[+]|[|][^|]*[|]) *", r), r
 PY
 $T send-keys -t qb y
