@@ -143,6 +143,38 @@ static json_t *json_rules(const ls_rules *r)
     return o;
 }
 
+/* out_round[i]: the round seat i went out in (of the rounds res), or 0. */
+static void out_rounds(const ls_state *s, const ls_round_result *res, int nres,
+                       int *out_round)
+{
+    for (int i = 0; i < ls_players(s); i++)
+        out_round[i] = 0;
+    for (int r = 0; r < nres; r++)
+        for (int i = 0; i < ls_players(s); i++)
+            if (res[r].eliminated & (1u << i))
+                out_round[i] = res[r].round;
+}
+
+/* The standings as the text gives them (print_standings): by place, each
+ * {"place", "name", "total", "out_round"}, out_round null while in. */
+static json_t *json_places(const ls_state *s, const int *out_round)
+{
+    play_place places[LS_MAX_PLAYERS];
+    int n = play_places(s, out_round, places);
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++) {
+        int i = places[k].seat;
+        json_t *o = json_object();
+        json_object_set_new(o, "place", json_integer(places[k].place));
+        json_object_set_new(o, "name", json_string(ls_name(s, i)));
+        json_object_set_new(o, "total", json_integer(ls_score(s, i)));
+        json_object_set_new(o, "out_round",
+                            out_round[i] ? json_integer(out_round[i]) : json_null());
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 static int print_json(const ls_state *s, const ls_round_result *res, int nres)
 {
     unsigned all = (1u << ls_players(s)) - 1;
@@ -170,6 +202,9 @@ static int print_json(const ls_state *s, const ls_round_result *res, int nres)
     /* Added after the fields above, which stay as they were. */
     json_object_set_new(root, "to_move", t >= 0 ? json_string(ls_name(s, t)) : json_null());
     json_object_set_new(root, "rules", json_rules(ls_state_rules(s)));
+    int out_round[LS_MAX_PLAYERS];
+    out_rounds(s, res, nres, out_round);
+    json_object_set_new(root, "places", json_places(s, out_round));
 
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
@@ -232,10 +267,8 @@ static int print_text(const ls_state *s, const ls_round_result *res, int nres)
     for (int r = 0; r < nres; r++) {
         print_round(s, &res[r], width);
         say("%s", "");
-        for (int i = 0; i < ls_players(s); i++)
-            if (res[r].eliminated & (1u << i))
-                out_round[i] = res[r].round;
     }
+    out_rounds(s, res, nres, out_round);
     if (nres == 0) {
         say("No round completed.");
         say("%s", "");

@@ -73,6 +73,11 @@ assert r[2]["totals"] == {"Ann": 37, "Bob": 28, "Cid": 7}
 assert r[2]["eliminated"] == ["Ann"]
 assert d["finished"] is True and d["winner"] == "Cid"
 assert d["to_move"] is None, "nobody is to move in a finished match"
+# The places, as the standings of the text give them (it had none).
+assert d.get("places") == [
+    {"place": 1, "name": "Cid", "total": 7, "out_round": None},
+    {"place": 2, "name": "Ann", "total": 37, "out_round": 3},
+    {"place": 3, "name": "Bob", "total": 28, "out_round": 2}], d.get("places")
 assert d["rules"] == {"threshold": 25, "tie": "declarer", "runs": "any", "hand_size": 5,
                       "declare_max": 0, "max_turns": 500}, d.get("rules")
 '
@@ -86,6 +91,8 @@ assert len(d["rounds"]) == 2
 assert d["finished"] is False and d["winner"] is None
 assert d["rounds"][1]["totals"] == {"Ann": 0, "Bob": 28, "Cid": 7}
 assert d.get("to_move") == "Bob", "whose move it is: %r" % d.get("to_move")
+assert [(p["place"], p["name"], p["out_round"]) for p in d["places"]] == \
+    [(1, "Ann", None), (2, "Cid", None), (3, "Bob", None)], d["places"]
 assert d["rules"]["threshold"] == 100
 '
 # Between rounds nobody is to move; the rules are the record's options,
@@ -424,6 +431,13 @@ grep -qxE "  1\. Ann +0" "$tmp/out" &&
     grep -qxE "  2\. Bob +37  \(out in round 1\)" "$tmp/out" &&
     grep -qxE "  2\. Cid +37  \(out in round 1\)" "$tmp/out" ||
     fail "two players out in round 1 with 37 do not share place 2"
+run 0 replay --json "$tmp/tie.lsr"
+json '
+assert d["places"] == [
+    {"place": 1, "name": "Ann", "total": 0, "out_round": None},
+    {"place": 2, "name": "Bob", "total": 37, "out_round": 1},
+    {"place": 2, "name": "Cid", "total": 37, "out_round": 1}], d["places"]
+'
 
 # --help.
 run 0 replay --help
