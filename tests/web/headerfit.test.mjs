@@ -23,14 +23,17 @@ const env = setup(['--bot-delay', '60000']);
 
 // The states the page is sent say match 12, round 17, and 12 watching
 // (with canDeclare, that the player may declare: Declare is shown).
+// (canDeclare 'first': Declare shown, the match's number and the round's
+// left as they are, the first match's.)
 function lateMatch(canDeclare) {
+  const first = canDeclare === 'first';
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     set onmessage(fn) {
       super.onmessage = (e) => {
         const msg = JSON.parse(e.data);
         if (msg.type === 'state' && msg.view?.status === 'playing') {
-          Object.assign(msg.view, { match: 12, round: 17 });
+          if (!first) Object.assign(msg.view, { match: 12, round: 17 });
           if (canDeclare) msg.view.can_declare = true;
         }
         if (msg.type === 'watchers') msg.count = 12;
@@ -126,8 +129,9 @@ test('the table header is one row on a tablet, from match 2 on, with the count o
 // ended 12 px below the screen); on its side, the header is one row as
 // on a tablet (it took two, and Draw, Declare or the line under the
 // hand ended up to 17 px below the screen from 380x262 to 820x298, and
-// at 660x370). A later turn: Declare shown, five open cards, every
-// panel full, a card selected. (Not at 262 to 285 px high: there the
+// at 660x370; 320x568, a small phone, is checked too). A later turn:
+// Declare shown, five open cards, every panel full, a card selected.
+// (Not at 262 to 285 px high: there the
 // late match's title, two lines, still puts Draw up to 8 px below.)
 test('on a phone, upright or on its side, the header of a late match leaves the turn on the screen', async (t) => {
   await openPages(t, env.browser, [{ width: 390, height: 844 }], async (page) => {
@@ -141,15 +145,17 @@ test('on a phone, upright or on its side, the header of a late match leaves the 
     await page.waitForSelector('#watchers');
     await page.click('.hand button >> nth=4');
     const sizes = [[320, 640], [360, 740], [390, 844], [412, 915], [640, 360], [568, 320], [740, 360], [812, 375],
-      [844, 390], [915, 412], [480, 320], [533, 320], [667, 375]];
+      [844, 390], [915, 412], [480, 320], [533, 320], [667, 375], [320, 568]];
     for (let w = 380; w <= 1100; w += 40) for (let h = 286; h <= 370; h += 12) sizes.push([w, h]);
     const bad = await sweep(page, sizes);
     assert.deepEqual(bad, [], bad.join('\n'));
     // A folding phone folded (280x653): the header's buttons are one
     // line (Leave table took a second, 51 px more of header), and the
-    // hand's cards are on the screen (they ended 20 px below it). (The
-    // line under the hand, three lines there beside the Chat button,
-    // still ends 31 px below it in this late match.)
+    // hand's cards are on the screen (they ended 20 px below it), and
+    // so is the rest of the turn: the line under the hand, three lines
+    // there beside the Chat button, ended 31 px below it in this late
+    // match. (The count of watchers takes a line under the title's two
+    // there: that is not counted.)
     await page.setViewportSize({ width: 280, height: 653 });
     await page.evaluate(() => window.scrollTo(0, 0));
     const folded = await page.evaluate(() => ({
@@ -157,5 +163,26 @@ test('on a phone, upright or on its side, the header of a late match leaves the 
       hand: [...document.querySelectorAll('.hand button')].filter((b) => b.getBoundingClientRect().bottom > innerHeight + 0.5).map((b) => b.dataset.card),
     }));
     assert.deepEqual(folded, { buttonLines: 1, hand: [] }, '280x653: the header\'s buttons on one line, the hand on the screen');
+    const off = (await page.evaluate(misfits)).filter((m) => /off the screen/.test(m));
+    assert.deepEqual(off, [], '280x653: the turn on the screen');
+  });
+});
+
+// The same folded phone (280x653) in the first match, Declare shown,
+// five open cards, every panel full, a card selected: the line under the
+// hand ended 12 px below the screen.
+test('a folding phone folded, the first match: the turn on the screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 280, height: 653 }], async (page) => {
+    await page.context().addInitScript(lateMatch, 'first');
+    await page.context().addInitScript(fullPanels);
+    await page.goto(env.server.url + '/');
+    await setName(page, 'FFFFFFFFFFFFFFFF');
+    await createTable(page, { seats: 8, kinds: Array(7).fill('expert') });
+    await page.click('#start');
+    await page.waitForSelector('#declare');
+    await page.click('.hand button >> nth=4');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const off = (await page.evaluate(misfits)).filter((m) => /off the screen/.test(m));
+    assert.deepEqual(off, [], '280x653, the first match: the turn on the screen');
   });
 });
