@@ -858,24 +858,46 @@ $T send-keys -t lp quit Enter
 wait_for lp "exit status 0"
 fi
 # 28. On a computer's turn, a move key says why it does nothing (it said
-# nothing): x, d and a number, each on another computer's turn (the pace,
-# 3 s, gives the time; the message goes with that computer's move); once
-# you are out, h says so (seed 3, five computers, out above 30: you
-# declare falsely on your second turn, as in play_tui.sh).
+# nothing): x, d and a number, each on another computer's turn (the
+# message goes with that computer's move); once you are out, h says so
+# (seed 3, five computers, out above 30: you declare falsely on your
+# second turn, as in play_tui.sh). Each computer is a cmd: bot that moves
+# only once the test has seen the message (the file nt.go, taken away as
+# it moves; 120 s at most, for a hang), under a --bot-timeout far above
+# that: a pace of 3 s gave the time, and on a loaded machine a key read
+# after it would have been answered on the next computer's turn.
 if want 28; then
-start nt 80 24 --seed 7 --bots 3 --pace 3000 --record "$tmp/nt.lsr"
+cat >"$tmp/nt.py" <<EOF
+import os, sys, time
+for line in sys.stdin:
+    if line.startswith("leastscore-bot"):
+        print("ok 1", flush=True)
+    elif line.startswith("go "):
+        end = time.monotonic() + 120
+        while time.monotonic() < end and not os.path.exists("$tmp/nt.go"):
+            time.sleep(0.02)
+        if os.path.exists("$tmp/nt.go"):
+            os.remove("$tmp/nt.go")
+        print("discard %s draw" % line.split()[2], flush=True)
+EOF
+rm -f "$tmp/nt.go"
+start nt 80 24 --seed 7 --bots 3 --pace 0 --bot-timeout 600000 --record "$tmp/nt.lsr" \
+    --level "'cmd:python3 $tmp/nt.py'"
 wait_for nt "space:select"
 $T send-keys -t nt Space d
 wait_for nt "Ada is playing"
 $T send-keys -t nt x
-wait_for nt "It is Ada's turn: wait for yours." 5
+wait_for nt "It is Ada's turn: wait for yours."
 on_screen ! "You declared" "x declared on Ada's turn"
+touch "$tmp/nt.go"
 wait_for nt "Ben is playing"
 $T send-keys -t nt d
-wait_for nt "It is Ben's turn: wait for yours." 5
+wait_for nt "It is Ben's turn: wait for yours."
+touch "$tmp/nt.go"
 wait_for nt "Cleo is playing"
 $T send-keys -t nt 3
-wait_for nt "It is Cleo's turn: wait for yours." 5
+wait_for nt "It is Cleo's turn: wait for yours."
+touch "$tmp/nt.go"
 wait_for nt "space:select"
 on_screen ! "wait for yours" "the message outlived the computers' turns"
 quit nt
