@@ -80,6 +80,8 @@ static void help(void)
         "                     ~/.local/share/leastscore/games)\n"
         "  --pace MS          delay after each computer move, full screen\n"
         "                     only (700; +/- change it while playing)\n"
+        "  --bot-timeout MS   time a cmd: player has for each answer, in ms,\n"
+        "                     1..3600000 (5000)\n"
         "  --plain            line mode: moves typed in record notation\n"
         "  -h, --help         print this help\n\n"
         "computer player kinds:\n");
