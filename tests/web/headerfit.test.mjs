@@ -168,6 +168,47 @@ test('on a phone, upright or on its side, the header of a late match leaves the 
   });
 });
 
+// A small phone, 320x568, in a late match with a hand of 6 (the
+// table's hand size 6), Declare shown, five open cards, every panel
+// full, a card selected: the hand took two lines and the line under it
+// ended 71 px below the screen. Now six cards on one line, each at
+// least 44 px wide, the turn on the screen and no card of the turn
+// under the Chat button. (A hand of 7 keeps two lines there:
+// docs/play-online.md says why.)
+test('320x568, a late match, a hand of 6: one line of cards, the turn on the screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
+    await page.context().addInitScript(lateMatch, true);
+    await page.context().addInitScript(fullPanels);
+    await page.goto(env.server.url + '/');
+    await setName(page, 'SSSSSSSSSSSSSSSS');
+    await createTable(page, { seats: 8, kinds: Array(7).fill('expert'), hand_size: 6 });
+    await page.click('#start');
+    await page.waitForSelector('#declare');
+    await page.waitForSelector('#watchers');
+    await page.click('.hand button >> nth=4');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const hand = await page.evaluate(() => {
+      const cards = [...document.querySelectorAll('.hand button')].map((b) => b.getBoundingClientRect());
+      const c = document.querySelector('#chat-toggle').getBoundingClientRect();
+      const top = c.top - 9; // (its count of new lines, a pill, reaches 0.55rem above it)
+      return {
+        cards: cards.length,
+        // (a card below the first line's foot begins a second)
+        lines: cards.some((r) => r.top >= Math.min(...cards.map((x) => x.bottom))) ? 2 : 1,
+        narrow: cards.filter((r) => r.width < 44 - 0.01).length,
+        underChat: [...document.querySelectorAll('.hand button, #open button, #draw, #declare')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return !(r.right <= c.left || r.left >= c.right || r.bottom <= top || r.top >= c.bottom);
+        }).map((el) => el.dataset.card || el.id),
+      };
+    });
+    assert.deepEqual(hand, { cards: 6, lines: 1, narrow: 0, underChat: [] }, 'the hand: six cards, one line, none under 44 px wide, none under Chat');
+    const off = (await page.evaluate(misfits)).filter((m) => /off the screen/.test(m));
+    assert.deepEqual(off, [], '320x568, a late match, a hand of 6: the turn on the screen');
+  });
+});
+
 // The same folded phone (280x653) in the first match, Declare shown,
 // five open cards, every panel full, a card selected: the line under the
 // hand ended 12 px below the screen.
