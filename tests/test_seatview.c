@@ -130,6 +130,49 @@ static void human_move(table *t, ls_rng *rng, int64_t now)
         fail_msg("%s: %s", text, e.msg);
 }
 
+/* The match_end event of t's match, which has just ended, as a
+ * spectator is sent it: the winner, and each seat's name, place, final
+ * total and out round, places by R8 as the store and play rank them (out
+ * later first, then the lower total; equal on both share a place). */
+static void check_match_end(const table *t)
+{
+    const table_event *ev = table_event_at(t, t->version);
+    assert_non_null(ev);
+    assert_int_equal(ev->kind, TEV_MATCH_END);
+    json_t *o = seatview_event(t, ev, -1);
+    assert_string_equal(json_string_value(json_object_get(o, "kind")), "match_end");
+    assert_int_equal(json_integer_value(json_object_get(o, "winner")), ls_winner(t->s));
+    json_t *places = json_object_get(o, "places");
+    assert_int_equal(json_array_size(places), t->nseats);
+    int last_place = 0, last_seat = -1;
+    for (size_t k = 0; k < json_array_size(places); k++) {
+        json_t *p = json_array_get(places, k);
+        int i = (int)json_integer_value(json_object_get(p, "seat"));
+        assert_in_range(i, 0, t->nseats - 1);
+        int at = (int)json_integer_value(json_object_get(p, "place"));
+        /* best first, then by seat */
+        assert_true(at > last_place || (at == last_place && i > last_seat));
+        last_place = at;
+        last_seat = i;
+        int out = t->seats[i].out_round, total = ls_score(t->s, i), place = 1;
+        for (int j = 0; j < t->nseats; j++) {
+            int oj = t->seats[j].out_round, tj = ls_score(t->s, j);
+            place += (oj == 0 && out != 0) || (oj != 0 && out != 0 && oj > out) ||
+                     (oj == out && tj < total);
+        }
+        assert_string_equal(json_string_value(json_object_get(p, "name")),
+                            t->seats[i].name);
+        assert_int_equal(json_integer_value(json_object_get(p, "place")), place);
+        assert_int_equal(json_integer_value(json_object_get(p, "total")), total);
+        json_t *r = json_object_get(p, "out_round");
+        if (out == 0)
+            assert_true(json_is_null(r));
+        else
+            assert_int_equal(json_integer_value(r), out);
+    }
+    json_decref(o);
+}
+
 /* One match: `people` humans and the rest computer players. */
 static void play_match(uint64_t seed, int seats, int people, long *frames)
 {
@@ -204,6 +247,7 @@ static void play_match(uint64_t seed, int seats, int people, long *frames)
         }
     }
     json_decref(view);
+    check_match_end(t);
     for (int i = 0; i < nw; i++) {
         assert_true(w[i].frames > 3);
         assert_true(w[i].cards_seen > 0); /* the check saw cards to judge */
@@ -287,10 +331,114 @@ static void test_a_draw_shows_its_card_to_the_drawer_only(void **state)
     table_free(t);
 }
 
+/* Record writing as the server does it, for canonical(). */
+typedef struct rewrite {
+    ls_record *rec;
+} rewrite;
+
+static int rw_players(void *ud, const ls_state *s)
+{
+    rewrite *rw = ud;
+    rw->rec = ls_record_new(s);
+    assert_non_null(rw->rec);
+    return ls_record_comment(rw->rec, "leastscore serve, table ABCDE, match 1");
+}
+
+static int rw_deal(void *ud, const ls_state *s)
+{
+    return ls_record_deal(((rewrite *)ud)->rec, s);
+}
+
+static int rw_move(void *ud, const ls_state *s, int seat, ls_move m)
+{
+    return ls_record_move(((rewrite *)ud)->rec, s, seat, m);
+}
+
+/* A record as the server writes it for table ABCDE's match 1 (what
+ * table_restore wants), from a hand-written one. */
+static char *canonical(const char *text)
+{
+    rewrite rw = {0};
+    ls_record_hooks hooks = {.ud = &rw, .players = rw_players, .deal = rw_deal,
+                             .move = rw_move};
+    ls_state *s = NULL;
+    ls_error err = {0};
+    if (ls_record_replay(text, strlen(text), &hooks, &s, NULL, NULL, &err) != 0)
+        fail_msg("line %d: %s", err.line, err.msg);
+    size_t len;
+    char *out = strdup(ls_record_text(rw.rec, &len));
+    assert_non_null(out);
+    ls_record_free(rw.rec);
+    ls_state_free(s);
+    return out;
+}
+
+/* Two players out in the same round with the same total share a place,
+ * and the next place is skipped (1, 2, 2, 4), as in the store and the
+ * terminal game; the match_end event says so with each final total and
+ * out round, so that a page that missed the events before shows the end.
+ * Threshold 25: round 1, Ann declares 9, Dee (50) scores 41 and is out,
+ * Bob and Cid (19) score 10; round 2, Ann declares 8 against Bob's and
+ * Cid's 30: both score 22, 32 in all, and are out together. */
+static void test_the_match_end_names_every_place_and_shares_a_tie(void **state)
+{
+    (void)state;
+    static const char hand_written[] =
+        "leastscore 1\n"
+        "option threshold 25\n"
+        "players Ann Bob Cid Dee\n"
+        "round\n"
+        "hand Ann AS AH 2S 2H 3S\n"
+        "hand Bob 4C 4D 5C 3C 3D\n"
+        "hand Cid 6S 6H 4S 2C AC\n"
+        "hand Dee KS KH KD KC QS\n"
+        "open 7S\n"
+        "Ann discard 3S draw 3H\n"
+        "Bob discard 5C draw 5D\n"
+        "Cid discard 6H draw 6D\n"
+        "Dee discard QS draw QH\n"
+        "Ann declare\n"
+        "round\n"
+        "hand Ann AS AH AD AC 2S\n"
+        "hand Bob KC KD 4C 3D 3H\n"
+        "hand Cid QC QD 5S 3S 2C\n"
+        "open 9S\n"
+        "Bob discard 4C draw 4D\n"
+        "Cid discard 5S draw 5H\n"
+        "Ann discard AC draw 3C\n"
+        "Bob discard 4D draw 4H\n"
+        "Cid discard 5H draw 5C\n";
+    char *record = canonical(hand_written);
+    store_match m = {.code = "ABCDE", .match = 1, .capacity = 4, .host = 0, .nseats = 4};
+    static const char *const names[] = {"Ann", "Bob", "Cid", "Dee"};
+    for (int i = 0; i < 4; i++)
+        snprintf(m.seat[i].name, sizeof m.seat[i].name, "%s", names[i]);
+    srv_error e = {0};
+    table *t = table_restore(&m, record, strlen(record), &cfg, 7, NULL, NULL, 0, 100, &e);
+    if (!t)
+        fail_msg("not restored: %s", e.msg);
+    assert_int_equal(ls_turn(t->s), 0);
+    assert_int_equal(table_move(t, 0, t->version, "declare", 10, &e), 0);
+    assert_int_equal(t->status, TABLE_OVER);
+    check_match_end(t);
+    json_t *o = seatview_event(t, table_event_at(t, t->version), 2);
+    char *got = json_dumps(json_object_get(o, "places"), JSON_COMPACT);
+    assert_string_equal(got,
+        "[{\"place\":1,\"seat\":0,\"name\":\"Ann\",\"total\":0,\"out_round\":null},"
+        "{\"place\":2,\"seat\":1,\"name\":\"Bob\",\"total\":32,\"out_round\":2},"
+        "{\"place\":2,\"seat\":2,\"name\":\"Cid\",\"total\":32,\"out_round\":2},"
+        "{\"place\":4,\"seat\":3,\"name\":\"Dee\",\"total\":41,\"out_round\":1}]");
+    free(got);
+    json_decref(o);
+    table_free(t);
+    free(record);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_no_frame_shows_a_hidden_card),
     cmocka_unit_test(test_a_spectator_sees_no_hand_and_a_player_sees_theirs),
     cmocka_unit_test(test_a_draw_shows_its_card_to_the_drawer_only),
+    cmocka_unit_test(test_the_match_end_names_every_place_and_shares_a_tie),
 };
 
 LS_TEST_MAIN(tests)

@@ -80,6 +80,29 @@ static json_t *result_json(const ls_round_result *r)
     return o;
 }
 
+/* A match's end (TEV_MATCH_END): enough to show it to a client that
+ * missed every event before. Best first, then by seat, as `replay --json`
+ * lists its places; places run 1..n, so one pass per place. */
+static json_t *places_json(const table_standing *sd, int n)
+{
+    json_t *a = json_array();
+    for (int place = 1; place <= n; place++)
+        for (int i = 0; i < n; i++) {
+            if (sd[i].place != place)
+                continue;
+            json_t *p = json_object();
+            json_object_set_new(p, "place", json_integer(sd[i].place));
+            json_object_set_new(p, "seat", json_integer(i));
+            json_object_set_new(p, "name", json_string(sd[i].name));
+            json_object_set_new(p, "total", json_integer(sd[i].total));
+            json_object_set_new(p, "out_round", sd[i].out_round > 0
+                                                    ? json_integer(sd[i].out_round)
+                                                    : json_null());
+            json_array_append_new(a, p);
+        }
+    return a;
+}
+
 json_t *seatview_event(const table *t, const table_event *ev, int seat)
 {
     (void)t;
@@ -135,6 +158,8 @@ json_t *seatview_event(const table *t, const table_event *ev, int seat)
         break;
     case TEV_MATCH_END:
         json_object_set_new(o, "winner", json_integer(ev->seat));
+        if (ev->standings)
+            json_object_set_new(o, "places", places_json(ev->standings, ev->num));
         break;
     case TEV_CONNECTION:
         json_object_set_new(o, "seat", json_integer(ev->seat));

@@ -15,6 +15,7 @@
  * turn at NONE or NEEDED.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,7 @@ static table_event *log_add(table *t, int kind)
             abort(); /* the first 16 events could not be allocated */
         table_event *old = log_slot(t, 0);
         free(old->result);
+        free(old->standings);
         t->log_first = (t->log_first + 1) % t->log_cap;
         t->log_n--;
     }
@@ -209,8 +211,10 @@ void table_free(table *t)
     end_record(t, STORE_ABANDONED);
     free_players(t);
     ls_state_free(t->s);
-    for (int i = 0; i < t->log_n; i++)
+    for (int i = 0; i < t->log_n; i++) {
         free(log_slot(t, i)->result);
+        free(log_slot(t, i)->standings);
+    }
     free(t->log);
     for (int i = 0; i < TABLE_CHAT_KEEP; i++)
         free(t->chat[i].text);
@@ -859,6 +863,36 @@ int table_reopen(table *t, int by, int64_t now, srv_error *e)
     return 0;
 }
 
+/*
+ * The match just ended: each seat's place, final total and the round it
+ * went out in, for its event (a client that missed the events before
+ * shows the end from it). Places as play_places() (src/cli) and the
+ * store's match_stats() give them: still in (the winner) first, then out
+ * later before out earlier, out in the same round by total, lower first;
+ * equal on both share a place (1, 2, 2, 4). O(n^2) for n <= 8 seats.
+ * Returns NULL when out of memory (the event then names only the winner).
+ */
+static table_standing *standings_of(const table *t)
+{
+    table_standing *sd = calloc((size_t)t->nseats, sizeof *sd);
+    if (!sd)
+        return NULL;
+    for (int i = 0; i < t->nseats; i++) {
+        memcpy(sd[i].name, t->seats[i].name, sizeof sd[i].name);
+        sd[i].total = ls_score(t->s, i);
+        sd[i].out_round = t->seats[i].out_round;
+    }
+    for (int i = 0; i < t->nseats; i++) {
+        unsigned ki = sd[i].out_round ? (unsigned)sd[i].out_round : UINT_MAX;
+        sd[i].place = 1;
+        for (int j = 0; j < t->nseats; j++) {
+            unsigned kj = sd[j].out_round ? (unsigned)sd[j].out_round : UINT_MAX;
+            sd[i].place += kj > ki || (kj == ki && sd[j].total < sd[i].total);
+        }
+    }
+    return sd;
+}
+
 /* The round (and maybe the match) just ended: its event, the computer
  * players told, the pause or the end of the match. */
 static void round_ended(table *t, int64_t now)
@@ -874,7 +908,11 @@ static void round_ended(table *t, int64_t now)
         t->status = TABLE_OVER;
         if (w >= 0)
             t->seats[w].wins++;
-        log_add(t, TEV_MATCH_END)->seat = w;
+        table_standing *sd = standings_of(t);
+        table_event *end = log_add(t, TEV_MATCH_END);
+        end->seat = w;
+        end->num = t->nseats;
+        end->standings = sd;
         end_record(t, STORE_FINISHED);
     } else {
         t->status = TABLE_BETWEEN;

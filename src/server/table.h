@@ -57,7 +57,7 @@ enum {
     TEV_DEAL,       /* num = round, seat = starter, move.card = opening card */
     TEV_MOVE,       /* seat, move (a draw's card filled in), timeout */
     TEV_ROUND_END,  /* result */
-    TEV_MATCH_END,  /* seat = winner */
+    TEV_MATCH_END,  /* seat = winner, num seats' standings */
     TEV_CONNECTION, /* seat, connected, away */
     TEV_HOST,       /* seat = new host */
     TEV_REOPEN,     /* num = the match that ended: back to the lobby */
@@ -78,6 +78,18 @@ typedef struct table_chat_line {
 #define TURN_TIME_MAX 120
 
 
+/* One seat's end of a match, as its TEV_MATCH_END event keeps it (the
+ * table's seats may change after it: a reopen, a leave). */
+typedef struct table_standing {
+    char name[LS_NAME_MAX + 1];
+    int place;     /* 1 is the best: the winner, then those out later
+                      before those out earlier, those out in the same
+                      round by total, lower first; equal on both share a
+                      place (1, 2, 2, 4), as the store and play rank */
+    int total;     /* the final cumulative score */
+    int out_round; /* the round the seat went out in, 0 for the winner */
+} table_standing;
+
 /* One event of the log. */
 typedef struct table_event {
     long long v;   /* its version */
@@ -91,6 +103,9 @@ typedef struct table_event {
     char level[TABLE_LEVEL_MAX];
     ls_move move;
     ls_round_result *result; /* TEV_ROUND_END; owned by the log */
+    table_standing *standings; /* TEV_MATCH_END: one per seat of the match
+                                  (num of them), owned by the log; NULL
+                                  when memory ran out (then only seat) */
 } table_event;
 
 typedef struct table_seat {

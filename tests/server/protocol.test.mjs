@@ -91,7 +91,19 @@ describe('a whole match', () => {
         assert.deepEqual(end.view.seats.map((x) => x.wins), [0, 1, 2].map((i) => (i === end.view.winner ? 1 : 0)), 'the winner\'s wins');
         const ws = await w.stateWhere((x) => x.view.status === 'over', 'the spectator to see the end');
         const events = w.frames.filter((f) => f.type === 'state').flatMap((f) => f.events);
-        assert.ok(events.some((e) => e.kind === 'match_end' && e.winner === end.view.winner), 'no match_end event');
+        const matchEnd = events.find((e) => e.kind === 'match_end');
+        assert.ok(matchEnd && matchEnd.winner === end.view.winner, `no match_end event: ${JSON.stringify(matchEnd)}`);
+        // The end, whole in its event (a page that missed the events
+        // before shows it): each seat's place, final total and out round,
+        // best first, as the view's seats and `replay --json` have them.
+        assert.equal(matchEnd.places?.length, 3, JSON.stringify(matchEnd));
+        for (const p of matchEnd.places) {
+            const seat = end.view.seats[p.seat];
+            assert.equal(p.name, seat.name);
+            assert.equal(p.total, seat.score);
+            assert.equal(p.out_round, seat.out_round);
+        }
+        assert.equal(matchEnd.places[0].seat, end.view.winner);
         const rounds = events.filter((e) => e.kind === 'round_end').length;
         assert.ok(rounds >= 2, `${rounds} rounds: the next round was never dealt after 'next'`);
         assert.equal(ws.view.result.round, rounds);
@@ -106,6 +118,7 @@ describe('a whole match', () => {
         assert.equal(r.finished, true);
         assert.equal(r.winner, end.view.seats[end.view.winner].name);
         assert.equal(r.rounds.length, rounds);
+        assert.deepEqual(matchEnd.places.map(({ seat, ...rest }) => rest), r.places);
         for (const c of [a, b, w]) c.close();
         await srv.close();
     });
