@@ -77,6 +77,7 @@ const app = {
   seen: new Seen(sessionStorage), // the ends of rounds and matches shown (seen.js)
   missedTold: '', // "code:match:round" of the missed result announced
   message: '', // a note or error shown on the current screen
+  messageAt: null, // {text, at}: where that message is drawn when not at the top (showAlert())
   down: false, // the connection is being reopened
   deadlineAt: 0, // performance.now() at which the current turn's time runs out
   turnBeganAt: 0, // performance.now() at which the current turn began (the view's turn_age)
@@ -217,10 +218,18 @@ function announce(text) {
   setTimeout(() => { announcer.textContent = text; }, 30);
 }
 
-function showAlert(text) {
+// The page's message, text; `at` names where it is drawn when not at the
+// page's top (messageLine()): 'create', under Create, for what refuses
+// the create form, which ends far below the top (at 320x568 the message
+// was 1209 px above the screen when Create was pressed, and nothing
+// seemed to happen).
+function showAlert(text, at = '') {
   app.message = text;
+  app.messageAt = at ? { text, at } : null;
   tellNow(text);
   render();
+  // (under Create, at the screen's foot or below it: brought up into view)
+  if (at) document.getElementById('message')?.scrollIntoView({ block: 'nearest' });
 }
 
 // Tells a screen reader text at once (the role=alert region), as the
@@ -584,7 +593,7 @@ function onError(msg) {
     showAlert(s.nameIsBot(app.name));
     return;
   }
-  showAlert((msg.code === 'name_taken' && nameTakenText(msg)) || errorText(msg));
+  showAlert((msg.code === 'name_taken' && nameTakenText(msg)) || errorText(msg), msg.request === 'create' && !app.view ? 'create' : '');
 }
 
 // One seat's name as this page shows it, the rule every name on the
@@ -1178,8 +1187,11 @@ function retryLeft() {
   return Math.max(0, Math.ceil((app.retryAt - performance.now()) / 1000));
 }
 
-function messageLine() {
-  return app.message ? h('p', { class: 'message', id: 'message' }, app.message) : null;
+// The page's message where it is drawn: at the top (at ''), or at the
+// place showAlert() gave it (any other message set since is the top's).
+function messageLine(at = '') {
+  const place = app.messageAt && app.messageAt.text === app.message ? app.messageAt.at : '';
+  return app.message && place === at ? h('p', { class: 'message', id: 'message' }, app.message) : null;
 }
 
 function rulesButton() {
@@ -1341,7 +1353,8 @@ function homeScreen() {
                 oninput: (e) => { f.declare_max = e.target.value === '' ? 0 : Number(e.target.value); },
               })),
             opt('turn_time', TURN_TIMES.map((t) => [t, t ? s.seconds(t) : s.turnTimeOff]), s.turnTimeLabel))),
-        h('button', { type: 'submit', id: 'create', 'data-focus': 'create', disabled: app.asking }, s.createButton))),
+        h('button', { type: 'submit', id: 'create', 'data-focus': 'create', disabled: app.asking }, s.createButton),
+        messageLine('create'))),
   ];
 }
 
@@ -1412,11 +1425,11 @@ function createTable() {
   if (app.asking || !checkName()) return;
   const f = app.form;
   if (f.seats * f.hand_size + 1 > 52) {
-    showAlert(s.tooManyCards(f.seats, f.hand_size));
+    showAlert(s.tooManyCards(f.seats, f.hand_size), 'create');
     return;
   }
   if (!Number.isInteger(f.declare_max) || f.declare_max < 0 || f.declare_max > 70) {
-    showAlert(s.badDeclareMax);
+    showAlert(s.badDeclareMax, 'create');
     return;
   }
   const bots = f.kinds.slice(0, f.seats - 1).filter((k) => k !== 'open');
