@@ -16,7 +16,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { startServer, withTimeout, T, parseHead } from './lib.mjs';
 
 const KEY = 'dGhlIHNhbXBsZSBub25jZQ=='; // RFC 6455's example: 16 bytes
 
@@ -37,14 +37,8 @@ const answer = (port, text) => withTimeout(new Promise((resolve, reject) => {
     let buf = '';
     const parse = (closed) => {
         const end = buf.indexOf('\r\n\r\n');
-        const lines = buf.slice(0, end < 0 ? buf.length : end).split('\r\n');
-        const headers = {};
-        for (const l of lines.slice(1)) {
-            const i = l.indexOf(':');
-            if (i > 0) headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
-        }
-        return { line: lines[0], status: Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0])?.[1]),
-            headers, body: end < 0 ? '' : buf.slice(end + 4), closed };
+        const { line, status, headers } = parseHead(buf.slice(0, end < 0 ? buf.length : end));
+        return { line, status, headers, body: end < 0 ? '' : buf.slice(end + 4), closed };
     };
     sock.on('data', (d) => {
         buf += d.toString('latin1');

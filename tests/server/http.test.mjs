@@ -17,59 +17,16 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { startServer, trickle, withTimeout, T } from './lib.mjs';
+import { startServer, trickle, withTimeout, T, httpClient, untilClose } from './lib.mjs';
 
 // One HTTP/1.1 connection: request(text, head) sends a request and reads
 // exactly one answer (no body after a HEAD), failing on anything more or
-// less within the time.
-function client(port) {
-    const sock = connect({ host: '127.0.0.1', port });
-    let buf = Buffer.alloc(0);
-    let waiting = null;
-    sock.on('data', (d) => { buf = Buffer.concat([buf, d]); waiting?.(); });
-    const more = () => new Promise((r) => { waiting = r; });
-    const open = new Promise((r, j) => { sock.once('connect', r); sock.once('error', j); });
-    return {
-        async request(text, head = false) {
-            await open;
-            sock.write(text);
-            const read = async () => {
-                let end;
-                while ((end = buf.indexOf('\r\n\r\n')) < 0) await more();
-                const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
-                const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(lines[0])?.[1]);
-                assert.ok(status, `a status line: ${lines[0]}`);
-                const headers = {};
-                for (const l of lines.slice(1)) {
-                    const i = l.indexOf(':');
-                    headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
-                }
-                const len = head ? 0 : Number(headers['content-length']);
-                while (buf.length < end + 4 + len) await more();
-                const body = buf.subarray(end + 4, end + 4 + len).toString('utf8');
-                buf = buf.subarray(end + 4 + len);
-                return { status, headers, body };
-            };
-            const r = await withTimeout(read(), T(5000), `the answer to ${text.split('\r\n')[0]}`);
-            // Nothing more may follow an answer (a body after HEAD would).
-            await new Promise((res) => setTimeout(res, 100));
-            assert.equal(buf.length, 0, `bytes after the answer to ${text.split('\r\n')[0]}: ${buf}`);
-            return r;
-        },
-        close() { sock.destroy(); },
-    };
-}
+// less within the time (lib.mjs's httpClient).
+const client = httpClient;
 
 // Sends text on a new connection and gives all that comes back once the
 // server closes it ('' for a close without an answer), within ms.
-const closingAnswer = (port, text, ms) => withTimeout(new Promise((resolve, reject) => {
-    const sock = connect({ host: '127.0.0.1', port });
-    let buf = '';
-    sock.on('data', (d) => { buf += d.toString('latin1'); });
-    sock.on('close', () => resolve(buf));
-    sock.on('error', reject);
-    sock.write(text);
-}), T(ms), `the close after ${text.split('\r\n')[0].slice(0, 60)}`);
+const closingAnswer = async (port, text, ms) => (await untilClose(port, text, ms)).toString('latin1');
 
 const req = (method, path, body = '') =>
     `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +

@@ -410,6 +410,73 @@ export function wsFrame(first, payload = '') {
 
 export const rawWrite = (c, bytes) => c.ws._socket.write(bytes);
 
+// ---------------------------------------------------------------------
+// Raw HTTP/1.1 on a socket of its own: what a browser or a proxy may send
+// that no client library would, with every byte of the answer seen.
+
+// The head of an HTTP answer (its text before the blank line): the status
+// line, the status, and the headers by lower-cased name.
+export function parseHead(head) {
+    const lines = head.split('\r\n');
+    const headers = {};
+    for (const l of lines.slice(1)) {
+        const i = l.indexOf(':');
+        if (i > 0) headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+    }
+    return { line: lines[0], status: Number(/^HTTP\/1\.1 (\d{3})(?: |$)/.exec(lines[0])?.[1]), headers };
+}
+
+// One HTTP/1.1 connection to 127.0.0.1:port, kept open:
+// request(text, head, what) sends text and reads exactly one answer, its
+// body by Content-Length (none after a HEAD, nor in a 304), and fails when
+// the answer is not whole within 5 s or a byte more follows it within
+// 100 ms (a body after a HEAD would). Resolves with {status, headers,
+// body} (the body read as UTF-8); `what` names the request in a failure
+// (its first line by default).
+export function httpClient(port) {
+    const sock = netConnect({ host: '127.0.0.1', port });
+    let buf = Buffer.alloc(0);
+    let waiting = null;
+    sock.on('data', (d) => { buf = Buffer.concat([buf, d]); waiting?.(); });
+    const more = () => new Promise((r) => { waiting = r; });
+    const open = new Promise((r, j) => { sock.once('connect', r); sock.once('error', j); });
+    return {
+        async request(text, head = false, what = text.split('\r\n')[0]) {
+            await open;
+            sock.write(text);
+            const read = async () => {
+                let end;
+                while ((end = buf.indexOf('\r\n\r\n')) < 0) await more();
+                const { line, status, headers } = parseHead(buf.subarray(0, end).toString('latin1'));
+                if (!status) throw new Error(`no status line in the answer to ${what}: ${line}`);
+                const len = head || status === 304 ? 0 : Number(headers['content-length']);
+                while (buf.length < end + 4 + len) await more();
+                const body = buf.subarray(end + 4, end + 4 + len).toString('utf8');
+                buf = buf.subarray(end + 4 + len);
+                return { status, headers, body };
+            };
+            const r = await withTimeout(read(), T(5000), `the answer to ${what}`);
+            await sleep(100);
+            if (buf.length) throw new Error(`bytes after the answer to ${what}: ${buf}`);
+            return r;
+        },
+        close() { sock.destroy(); },
+    };
+}
+
+// Sends text (a string or bytes) on a new connection to 127.0.0.1:port
+// and resolves with every byte that comes back once the server closes it
+// (empty for a close without an answer); fails after ms (scaled by T).
+export const untilClose = (port, text, ms, what = String(text).split('\r\n')[0].slice(0, 60)) =>
+    withTimeout(new Promise((resolve, reject) => {
+        const sock = netConnect({ host: '127.0.0.1', port });
+        const got = [];
+        sock.on('data', (d) => got.push(d));
+        sock.on('close', () => resolve(Buffer.concat(got)));
+        sock.on('error', reject);
+        sock.write(text);
+    }), T(ms), `the close after ${what}`);
+
 // trickle(port, head, piece, ms): a slow client on a raw socket to
 // 127.0.0.1:port: sends head, then piece every half second until the
 // server closes the connection or ms have passed (bounded if it never

@@ -8,34 +8,21 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { startServer, untilClose, parseHead } from './lib.mjs';
 
 // One request on its own connection (Connection: close), the answer read
 // to the close: { status, headers, body }; null when the connection is
 // closed unanswered.
-function ask(port, method, path) {
-    return withTimeout(new Promise((resolve, reject) => {
-        const sock = connect({ host: '127.0.0.1', port });
-        const got = [];
-        sock.on('data', (d) => got.push(d));
-        sock.on('error', reject);
-        sock.on('close', () => {
-            const text = Buffer.concat(got).toString('utf8');
-            if (!text) return resolve(null);
-            const end = text.indexOf('\r\n\r\n');
-            const lines = text.slice(0, end).split('\r\n');
-            const headers = {};
-            for (const l of lines.slice(1)) {
-                const i = l.indexOf(':');
-                headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
-            }
-            resolve({ status: Number(lines[0].split(' ')[1]), headers, body: text.slice(end + 4) });
-        });
-        sock.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    }), T(5000), `the answer to ${method} ${path.slice(0, 60)}`);
+async function ask(port, method, path) {
+    const got = await untilClose(port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        5000, `${method} ${path.slice(0, 60)}`);
+    const text = got.toString('utf8');
+    if (!text) return null;
+    const end = text.indexOf('\r\n\r\n');
+    const { status, headers } = parseHead(text.slice(0, end));
+    return { status, headers, body: text.slice(end + 4) };
 }
 
 test('web paths as users and proxies send them: a file, or a 404 or 400 saying why', async () => {

@@ -20,9 +20,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { startServer, untilClose, parseHead } from './lib.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const source = (file) => readFileSync(`${ROOT}/${file}`, 'utf8');
@@ -90,24 +89,12 @@ function serverRoutes() {
 }
 
 // GET path on a connection of its own: {status, type, body}.
-function get(port, path) {
-    return withTimeout(new Promise((resolve, reject) => {
-        const sock = connect({ host: '127.0.0.1', port });
-        let buf = Buffer.alloc(0);
-        sock.on('data', (d) => { buf = Buffer.concat([buf, d]); });
-        sock.on('error', reject);
-        sock.on('close', () => {
-            const text = buf.toString('utf8');
-            const end = text.indexOf('\r\n\r\n');
-            const head = text.slice(0, end);
-            resolve({
-                status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]),
-                type: /\r\ncontent-type: *([^\r]*)/i.exec(head)?.[1] ?? '',
-                body: text.slice(end + 4),
-            });
-        });
-        sock.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    }), T(5000), `the answer to GET ${path}`);
+async function get(port, path) {
+    const text = (await untilClose(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        5000, `GET ${path}`)).toString('utf8');
+    const end = text.indexOf('\r\n\r\n');
+    const { status, headers } = parseHead(text.slice(0, end));
+    return { status, type: headers['content-type'] ?? '', body: text.slice(end + 4) };
 }
 
 // The addresses to ask under a route: every character of its class, the

@@ -9,49 +9,23 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { startServer, httpClient } from './lib.mjs';
 
 // One HTTP/1.1 connection: ask(path, headers, head) sends a request and
 // reads exactly one answer (its body by Content-Length, none for HEAD or
-// a 304), failing on any byte more.
+// a 304), failing on any byte more (lib.mjs's httpClient).
 function client(port) {
-    const sock = connect({ host: '127.0.0.1', port });
-    let buf = Buffer.alloc(0);
-    let waiting = null;
-    sock.on('data', (d) => { buf = Buffer.concat([buf, d]); waiting?.(); });
-    const more = () => new Promise((r) => { waiting = r; });
-    const open = new Promise((r, j) => { sock.once('connect', r); sock.once('error', j); });
+    const c = httpClient(port);
     return {
-        async ask(path, headers = {}, head = false) {
-            await open;
+        ask(path, headers = {}, head = false) {
+            const method = head ? 'HEAD' : 'GET';
             const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-            const what = `${head ? 'HEAD' : 'GET'} ${path} ${JSON.stringify(headers)}`;
-            sock.write(`${head ? 'HEAD' : 'GET'} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}\r\n`);
-            const read = async () => {
-                let end;
-                while ((end = buf.indexOf('\r\n\r\n')) < 0) await more();
-                const all = buf.subarray(0, end).toString('latin1').split('\r\n');
-                const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(all[0])?.[1]);
-                const h = {};
-                for (const l of all.slice(1)) {
-                    const i = l.indexOf(':');
-                    h[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
-                }
-                const len = head || status === 304 ? 0 : Number(h['content-length']);
-                while (buf.length < end + 4 + len) await more();
-                const body = buf.subarray(end + 4, end + 4 + len).toString('latin1');
-                buf = buf.subarray(end + 4 + len);
-                return { status, headers: h, body };
-            };
-            const r = await withTimeout(read(), T(5000), `the answer to ${what}`);
-            await new Promise((res) => setTimeout(res, 100));
-            assert.equal(buf.length, 0, `bytes after the answer to ${what}: ${buf}`);
-            return r;
+            return c.request(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}\r\n`, head,
+                `${method} ${path} ${JSON.stringify(headers)}`);
         },
-        close() { sock.destroy(); },
+        close() { c.close(); },
     };
 }
 
