@@ -78,6 +78,23 @@ function finalScores(n, winner, base, results) {
   return seats.every((x, i) => x && (i === winner || x.out_round !== null)) ? seats : null;
 }
 
+// The final {score, out_round} and the name of every seat, from a
+// `match_end` event's `places` (each {place, seat, name, total,
+// out_round}, every seat of the match once), or null when it has none
+// (an older server) or they are not every seat 0..n-1 once.
+function fromPlaces(places) {
+  if (!Array.isArray(places) || !places.length) return null;
+  const seats = [];
+  const names = [];
+  for (const p of places) {
+    if (!p || !Number.isInteger(p.seat) || p.seat < 0 || p.seat >= places.length || seats[p.seat]
+      || typeof p.total !== 'number') return null;
+    seats[p.seat] = { score: p.total, out_round: Number.isInteger(p.out_round) ? p.out_round : null };
+    names[p.seat] = typeof p.name === 'string' ? p.name : '?';
+  }
+  return { seats, names };
+}
+
 export class Seen {
   // storage: getItem/setItem (sessionStorage); key: the item's name.
   constructor(storage, key = 'leastscore.resultSeen') {
@@ -155,7 +172,9 @@ export class Seen {
   // The end of the previous match, when this page missed it: a rematch
   // began while it was away. Its final round and winner come from the
   // state's `events` (a `round_end`, `match_end`, then the next match's
-  // `start`) when the page was away before the end; a page away from the
+  // `start`) when the page was away before the end, its final scores and
+  // names from the `match_end`'s `places` when the server sends them
+  // (else from the round ends and what the page last saw); a page away from the
   // end's screen (a reload there) has them from `over`, kept when it drew
   // that screen, since the events after its resume start after them. It
   // is kept as `final` until closed. Returns it when it is news now (to
@@ -183,12 +202,17 @@ export class Seen {
       let first = e.at;
       while (first > 0 && events[first - 1].kind !== 'start') first--;
       const results = events.slice(first, e.at).filter((ev) => ev.kind === 'round_end').map((ev) => ev.result || ev);
+      // (The event's own standings, from a server that sends them, are
+      // whole however many events the page missed: those read from the
+      // round ends miss a seat out before the events the page has.)
+      const placed = fromPlaces(e.ev.places);
       const base = (this.rec.scores || []).find((x) => x.match === e.match)?.seats ?? null;
       const n = e.names?.length ?? base?.length ?? (v.seats || []).length;
-      const seats = finalScores(n, e.ev.winner, base, results);
+      const seats = placed?.seats ?? finalScores(n, e.ev.winner, base, results);
+      const names = placed?.names ?? e.names;
       final = {
         match: e.match, round: found.r.round, winner: e.ev.winner, result: found.r,
-        ...(e.names ? { names: e.names } : {}), ...(seats ? { seats } : {}),
+        ...(names ? { names } : {}), ...(seats ? { seats } : {}),
       };
     }
     if (!final || !later(final, this.rec.last)) return null;

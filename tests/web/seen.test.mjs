@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Seen, resultKey, later } from '../../web/seen.js';
+import { finalPlaces } from '../../web/rules.js';
 
 function storage() {
   const m = new Map();
@@ -209,6 +210,43 @@ test('the final scores of a match end missed in a drop are its seats\' last scor
   later.update(null, rematch);
   assert.deepEqual(later.takeMissedFinal([r2, ...endEvents], rematch).seats,
     [{ score: 30, out_round: 3 }, { score: 9, out_round: null }, { score: 27, out_round: 2 }]);
+});
+
+// A page that missed more than the table's last 512 events: they begin
+// after Cleo went out (round 2), and the page's last view of match 1 was
+// before. The server's `match_end` lists every seat's place, final total
+// and out round (`places`): the end is listed whole from it (it was not
+// listed at all: finalScores() cannot know Cleo's). An event without it
+// (an older server), or with a list that is not every seat once, reads
+// as before.
+test('the final scores of a match end missed past the kept events come from the match_end\'s places', () => {
+  const three = (cleo) => ({
+    seats: [{ name: 'Ada', score: 15, out_round: null }, { name: 'Ben', score: 9, out_round: null },
+      { name: 'Cleo', ...cleo }],
+  });
+  const places = [
+    { place: 1, seat: 1, name: 'Ben', total: 9, out_round: null },
+    { place: 2, seat: 0, name: 'Ada', total: 30, out_round: 3 },
+    { place: 3, seat: 2, name: 'Cleo', total: 27, out_round: 2 },
+  ];
+  const withPlaces = (list) => endEvents.map((ev) => (ev.kind === 'match_end' ? { ...ev, places: list } : ev));
+  const rematch = view('playing', 2, 1, 0, three({ score: 0, out_round: null }));
+  const away = () => {
+    const seen = new Seen(storage());
+    seen.update(null, view('playing', 1, 2, 1, three({ score: 12, out_round: null })));
+    seen.update(null, rematch);
+    return seen;
+  };
+  const final = away().takeMissedFinal(withPlaces(places), rematch);
+  assert.deepEqual({ winner: final.winner, names: final.names, seats: final.seats }, {
+    winner: 1, names: ['Ada', 'Ben', 'Cleo'],
+    seats: [{ score: 30, out_round: 3 }, { score: 9, out_round: null }, { score: 27, out_round: 2 }],
+  });
+  assert.deepEqual(finalPlaces(final.seats), [{ seat: 1, place: 1 }, { seat: 0, place: 2 }, { seat: 2, place: 3 }]);
+  // An older server's event (winner alone), and a list with a seat twice.
+  assert.equal(away().takeMissedFinal(endEvents, rematch).seats, undefined);
+  const twice = [places[0], places[1], { ...places[2], seat: 0 }];
+  assert.equal(away().takeMissedFinal(withPlaces(twice), rematch).seats, undefined);
 });
 
 test('a page that saw the end of the match misses nothing', () => {
