@@ -97,6 +97,7 @@ typedef struct play_game {
     uint64_t seed;
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
+    bool save_failed;             /* the last save failed (play_game_save_step) */
     bool locked;                  /* lockfd holds the lock on path.lock */
     int lockfd;
     bool resumed;                 /* continues a record (--resume) */
@@ -230,6 +231,15 @@ void play_game_hint_drop(play_game *g);
 /* Writes the record to g->path (creating the directory). Returns 0, or -1
  * with msg set. */
 int play_game_save(play_game *g, char *msg, size_t size);
+/* The save after a deal or a move inside a round, so that a game killed
+ * outright (kill -9, a crash) loses at most the move being made: the
+ * record is written when g->path is a regular file or is not there (it
+ * was removed); one that is no regular file (/dev/stdout, a pipe) is
+ * written at a round's end only, as it is not read back. Said once, not
+ * at every move: returns 1 with msg set when this save failed and the
+ * one before had not, 2 with msg set ("the record is saved again in
+ * FILE") when it worked after one that failed, else 0. */
+int play_game_save_step(play_game *g, char *msg, size_t size);
 
 /* "Ada discards 7H 8H 9H and takes 5S"; "You discard KD and draw 4S" for
  * the human (a draw names the card only when `show_draw`). */

@@ -9,9 +9,10 @@
  * only ls_view_of() their seat.
  *
  * The record is written to its file whole (it is small) when the match is
- * made, at the end of each round and when the front end stops, so a crash
- * loses at most one round, and a file that cannot be written is known
- * before anything is played. --resume reads such a record back: the state
+ * made, after each deal and each move (play_game_save_step: the front ends
+ * call it), at the end of each round and when the front end stops, so a
+ * crash or a kill -9 loses at most the move being made, and a file that
+ * cannot be written is known before anything is played. --resume reads such a record back: the state
  * at its end, and the players and the record writer rebuilt by replaying
  * it through the same calls as live play (told_deal, told_move).
  */
@@ -1606,7 +1607,22 @@ int play_game_save(play_game *g, char *msg, size_t size)
     free(joined);
     if (rc == 0)
         g->saved = true;
+    g->save_failed = rc != 0;
     return rc;
+}
+
+int play_game_save_step(play_game *g, char *msg, size_t size)
+{
+    struct stat st;
+    if (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode))
+        return 0;
+    bool failed = g->save_failed;
+    if (play_game_save(g, msg, size) != 0)
+        return failed ? 0 : 1;
+    if (!failed)
+        return 0;
+    snprintf(msg, size, "the record is saved again in %s", PATH_SHOWN(g->path));
+    return 2;
 }
 
 /* The largest legal discard of two or more cards in set (the set a hand

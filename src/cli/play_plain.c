@@ -810,6 +810,24 @@ static void print_places(const play_game *g)
     }
 }
 
+/* The save after a deal or a move inside a round (play_game_save_step),
+ * so that a game killed outright loses at most the move being typed. A
+ * failure is said on stderr at once, and once, not at every move; so is
+ * the save that works again. */
+static void save_step(play_game *g)
+{
+    char msg[PLAY_PATH_MAX + 200];
+    int said = play_game_save_step(g, msg, sizeof msg);
+    if (said == 0)
+        return;
+    out_flush();
+    if (said == 1)
+        fprintf(stderr, "leastscore play: %s; the game goes on, and saving is tried "
+                "again after every move (the file keeps the match as last saved)\n", msg);
+    else
+        fprintf(stderr, "leastscore play: %s\n", msg);
+}
+
 static int run_match(play_game *g)
 {
     char buf[128];
@@ -832,6 +850,7 @@ static int run_match(play_game *g)
             out("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
                 st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
                 play_cards(ls_open_cards(g->s), buf, sizeof buf));
+            save_step(g);
         }
         int seat = ls_turn(g->s);
         if (seat == 0) {
@@ -850,7 +869,9 @@ static int run_match(play_game *g)
             if (g->reshuffled)
                 out("%s\n", play_reshuffle_text(g, buf, sizeof buf));
         }
-        if (ls_phase(g->s) != LS_PHASE_TURN) {
+        if (ls_phase(g->s) == LS_PHASE_TURN)
+            save_step(g);
+        else {
             /* Said now, as the full screen does, not only when the game
              * ends: the player may want to stop and make room. */
             char msg[PLAY_PATH_MAX + 200];

@@ -1367,6 +1367,27 @@ static void save(ui *u)
         set_msg(u, C_ERR, "%s", msg);
 }
 
+/* The save after a deal or a move inside a round (play_game_save_step),
+ * so that a game killed outright loses at most the move being made. A
+ * failure is said at once, and once, not at every move: in "Last moves"
+ * and on the message rows until a key (the next move's prompt would
+ * write over a message); so is the save that works again. */
+static void save_step(ui *u)
+{
+    /* "cannot write PATH: why", the path cut to 200 bytes (PATH_SHOWN) */
+    char msg[280], text[sizeof u->alert];
+    int said = play_game_save_step(&u->g, msg, sizeof msg);
+    if (said == 0)
+        return;
+    if (said == 1)
+        snprintf(text, sizeof text, "Not saved: %s. The game goes on and tries again "
+                 "after every move; the file keeps the match as last saved.", msg);
+    else
+        snprintf(text, sizeof text, "%c%s.", msg[0] - 'a' + 'A', msg + 1);
+    log_text(u, false, text);
+    memcpy(u->alert, text, sizeof text);
+}
+
 /* The live message about the selection. */
 static void selection_msg(ui *u)
 {
@@ -1394,7 +1415,9 @@ static void after_move(ui *u, int seat, ls_move m)
         log_text(u, false, play_reshuffle_text(&u->g, shuffled, sizeof shuffled));
     u->bot_due = 0;
     u->confirm_declare = false;
-    if (ls_phase(u->g.s) != LS_PHASE_TURN) {
+    if (ls_phase(u->g.s) == LS_PHASE_TURN)
+        save_step(u);
+    else {
         /* A save that fails stays on the message rows, under the result
          * (it was cleared at once, so it was never seen). */
         u->msg[0] = '\0';
@@ -1798,6 +1821,7 @@ static void advance(ui *u)
         u->cursor = 0;
         if (ls_turn(s) == 0)
             selection_msg(u);
+        save_step(u);
     }
     if (ls_phase(s) != LS_PHASE_TURN || ls_turn(s) == 0)
         return;

@@ -7,7 +7,8 @@
 # hint's reasons, the same transcript for the same seed, commands in any
 # case, end of input or a closed output ending the game cleanly, a record
 # that cannot be written refused before play, a save that fails at a
-# round's end said at once, a saved match resumed
+# round's end said at once (and one failing mid-round, once), a game
+# killed outright (kill -9) resumed at the same turn, a saved match resumed
 # (--resume) where it stopped, and every record written replaying with
 # `leastscore replay`.
 set -e
@@ -1394,6 +1395,71 @@ for args, expect in [(["--bots", "9"], "--bots"), (["--threshold", "0"], "thresh
     if r.returncode != 2 or expect not in r.stderr:
         fail(f"play {args}: status {r.returncode}, stderr {r.stderr!r}")
 print("ok: usage errors")
+
+# A game killed outright (kill -9, the OOM killer, a crash) in the middle of
+# a round loses at most the move being typed: the record is saved after the
+# deal and after every move, so --resume goes on with the same hands at the
+# same turn. It was saved only at a round's end: the round's moves were
+# lost, and the resumed round was a new deal (a bad hand could be dealt
+# again by killing the game).
+rec = f"{tmp}/kill9.lsr"
+g = Game(["--seed", "7", "--bots", "2", "--record", rec])
+if g.wait_for(PROMPT) != PROMPT:
+    fail("kill -9: no prompt", g.out)
+hand = re.findall(r"Hand: (.*) \(total", g.out)[-1]
+if "hand You " + hand not in open(rec).read():
+    fail(f"kill -9: the deal (your hand {hand}) was not saved before your first move",
+         open(rec).read())
+g.send("discard " + hand.split()[0] + " draw")
+if g.wait_for(PROMPT) != PROMPT:
+    fail("kill -9: no prompt after the first move", g.out)
+hand = re.findall(r"Hand: (.*) \(total", g.out)[-1]
+g.p.kill()
+g.p.communicate()
+saved = open(rec).read()
+if not re.search(r"^You discard \S+ draw \S+$", saved, re.M) or \
+        not re.search(r"^Ben discard", saved, re.M):
+    fail("kill -9 lost the moves made in the round", saved)
+r = subprocess.run([ls, "play", "--plain", "--resume", rec], input="quit\n",
+                   capture_output=True, text=True, timeout=60)
+if r.returncode != 0 or "Resumed from" not in r.stdout or "round 1, turn 4" not in r.stdout \
+        or f"Hand: {hand} (total" not in r.stdout:
+    fail(f"kill -9: the match did not resume at round 1, turn 4 with the hand {hand}",
+         r.stdout + r.stderr)
+print("ok: a game killed mid-round resumes at the same turn with the same hands")
+
+# A save that fails in the middle of a round (the record's directory was
+# removed) is said on stderr at once, and once; the game goes on; a save
+# that works again is said too. It went unsaid until the round's end.
+os.makedirs(f"{tmp}/gone")
+rec = f"{tmp}/gone/g.lsr"
+with open(f"{tmp}/gone.err", "w") as err:
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--bots", "2", "--record", rec],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)
+    seen = read_to_prompt(p, "save failing mid-round")
+    shutil.rmtree(f"{tmp}/gone")
+    for move in range(2):
+        hand = re.findall(r"Hand: (.*) \(total", seen.decode())[-1]
+        p.stdin.write(f"discard {hand.split()[0]} draw\n".encode())
+        p.stdin.flush()
+        seen += read_to_prompt(p, "save failing mid-round")
+    told = open(f"{tmp}/gone.err").read()
+    want = (f"leastscore play: cannot write {rec}: No such file or directory; the game goes "
+            "on, and saving is tried again after every move (the file keeps the match as "
+            "last saved)\n")
+    if told != want:
+        fail(f"a save failing mid-round was not said once at once: {told!r}", seen.decode())
+    os.makedirs(f"{tmp}/gone")
+    hand = re.findall(r"Hand: (.*) \(total", seen.decode())[-1]
+    p.stdin.write(f"discard {hand.split()[0]} draw\n".encode())
+    p.stdin.flush()
+    seen += read_to_prompt(p, "save working again")
+    told = open(f"{tmp}/gone.err").read()[len(want):]
+    if told != f"leastscore play: the record is saved again in {rec}\n" or \
+            len(re.findall(r"^You discard", open(rec).read(), re.M)) != 3:
+        fail(f"a save working again mid-round: {told!r}", seen.decode())
+    p.communicate(b"quit\n", timeout=60)
+print("ok: a save failing mid-round is said at once, and so is its working again")
 PY
 
 # A record's path with a control character (here the start of an escape

@@ -7,7 +7,9 @@
 # played; so do ?, q and a resize, and h says it is the bot's turn)
 # and q + y quit with the terminal
 # restored and the record saved and replayable; closing the terminal saves the record and --resume
-# goes on with it (saying where, with the file's name); a deck shuffled anew from the discard pile is told; once you are out, f plays the match
+# goes on with it (saying where, with the file's name), so does a game
+# killed outright (kill -9: the record is saved after every move), and a
+# save failing mid-round is said at once; a deck shuffled anew from the discard pile is told; once you are out, f plays the match
 # to its end; a next match that cannot be saved is said, and so is a save
 # that fails at a round's end (also one whose pipe's reader went away,
 # which killed the game); mouse clicks
@@ -360,6 +362,43 @@ wait_for h2 "exit status 0"
 on_screen "Record saved: $tmp/hup.lsr" "the record's path is not said after SIGHUP"
 [ "$(grep -c "^You discard" "$tmp/hup.lsr")" -ge 2 ] || { echo "the resumed move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
 "$LS" replay "$tmp/hup.lsr" >/dev/null
+# A save that fails in the middle of a round (here the record's directory
+# was removed) is said at once, in "Last moves" and on the message rows,
+# and the game goes on; once the save works again that is said too. And a
+# game killed outright (kill -9: no signal to catch) loses at most the
+# move being made: the record is saved after the deal and after every
+# move, so --resume goes on at the same turn with the same hand. It was
+# saved only at a round's end: the round's moves were lost, the resumed
+# round was a new deal, and a failing save went unsaid until then.
+mkdir "$tmp/k9"
+start k9 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/k9/k9.lsr"
+wait_for k9 "Your hand: total"
+grep -q "^hand You " "$tmp/k9/k9.lsr" || { echo "the deal was not saved"; cat "$tmp/k9/k9.lsr"; exit 1; }
+rm -r "$tmp/k9"
+$T send-keys -t k9 Space d
+wait_for k9 "Not saved: cannot write $tmp/k9/k9.lsr: No such file or directory."
+on_screen "The game goes on and tries again" "a failed save does not say the game goes on"
+mkdir "$tmp/k9"
+$T send-keys -t k9 Space d
+wait_for k9 "The record is saved again in $tmp/k9/k9.lsr."
+wait_for k9 "space:select"
+hand_row=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+sed -n "$((hand_row + 3))p" "$tmp/screen" >"$tmp/hand_before"
+kill -9 "$(pgrep -f "play --seed 7 .*--record $tmp/k9/k9.lsr\$")"
+wait_for k9 "exit status 137"
+[ "$(grep -c "^You discard" "$tmp/k9/k9.lsr")" = 2 ] ||
+    { echo "kill -9 lost the moves of the round"; cat "$tmp/k9/k9.lsr"; exit 1; }
+start k9r 100 35 C --resume "$tmp/k9/k9.lsr" --pace 0
+wait_for k9r "Resumed from k9.lsr: round 1, turn 7."
+wait_for k9r "space:select"
+hand_row=$(grep -n "Your hand" "$tmp/screen" | cut -d: -f1)
+sed -n "$((hand_row + 3))p" "$tmp/screen" >"$tmp/hand_after"
+cmp -s "$tmp/hand_before" "$tmp/hand_after" ||
+    { echo "the hand resumed after kill -9 differs"; cat "$tmp/hand_before" "$tmp/screen"; exit 1; }
+$T send-keys -t k9r q
+wait_for k9r "Quit this game?"
+$T send-keys -t k9r y
+wait_for k9r "exit status 0"
 # What a cmd: bot starts outside its process group (setsid) does not
 # outlive the game closed with its terminal (it did): play, its adoptive
 # parent, ends it as it leaves.
