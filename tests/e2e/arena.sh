@@ -252,7 +252,8 @@ assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_
 # one line counting the rest, and --json the same first 100. On 2 threads
 # a bot that exits at once was told, about once in 30 matches, as "died
 # before the handshake (exit status 0), and a process it started holds
-# its output open": its pipe closed a few ms after its exit was seen.
+# its output open": the next bot's child, started by the other thread,
+# held a copy of its output from its fork to its exec.
 "$ls" arena --players greedy,cmd:true --matches 130 --threads 2 --json >"$tmp/a.json" 2>"$tmp/many.err" ||
     { cat "$tmp/many.err"; fail "a bot failing in every match failed the arena"; }
 ! grep "holds its output open" "$tmp/many.err" || fail "a bot that exited was told as held open"
@@ -271,6 +272,16 @@ rows = [re.search(r" (\d+)/(\d+) +[\d.]+% +-$", l) for l in open(sys.argv[1]) if
 assert len(rows) == 2 and all(rows), rows
 assert sum(int(r.group(1)) for r in rows) == 2 and all(int(r.group(2)) == 2 for r in rows), rows
 PY
+# A bot holds its stdin, stdout and stderr and no other descriptor: fds.py
+# exits with status 3 naming any other one open. It was given those the
+# referee was started with (here 9, /dev/null).
+"$ls" arena --players "cmd:python3 $root/tests/bots/fds.py,cmd:python3 $root/tests/bots/fds.py" \
+    --matches 4 --threads 2 --tables 0 --json >"$tmp/fds.json" 2>"$tmp/fds.err" 9</dev/null ||
+    { cat "$tmp/fds.err"; fail "arena (fds.py)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+assert d["bot_failures"] == 0, d["bot_failure_list"]' "$tmp/fds.json" ||
+    { cat "$tmp/fds.err"; fail "a bot was given a descriptor beyond its stdin, stdout and stderr"; }
 
 # --calibration as a table: one row per tenth of the estimate, the
 # decisions adding up, every observed share a percentage.
