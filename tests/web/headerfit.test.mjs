@@ -131,8 +131,10 @@ test('the table header is one row on a tablet, from match 2 on, with the count o
 // hand ended up to 17 px below the screen from 380x262 to 820x298, and
 // at 660x370; 320x568, a small phone, is checked too). A later turn:
 // Declare shown, five open cards, every panel full, a card selected.
-// (Not at 262 to 285 px high: there the
-// late match's title, two lines, still puts Draw up to 8 px below.)
+// So from 262 to 285 px high: there the late match's title took two or
+// three lines, 40 to 48 px of header for 36 of buttons, and Draw,
+// Declare or the line under the hand ended up to 10 px below the screen
+// (380x262 to 480x262, 480x282, 640x262, 700x262).
 test('on a phone, upright or on its side, the header of a late match leaves the turn on the screen', async (t) => {
   await openPages(t, env.browser, [{ width: 390, height: 844 }], async (page) => {
     await page.context().addInitScript(lateMatch, true);
@@ -147,6 +149,9 @@ test('on a phone, upright or on its side, the header of a late match leaves the 
     const sizes = [[320, 640], [360, 740], [390, 844], [412, 915], [640, 360], [568, 320], [740, 360], [812, 375],
       [844, 390], [915, 412], [480, 320], [533, 320], [667, 375], [320, 568]];
     for (let w = 380; w <= 1100; w += 40) for (let h = 286; h <= 370; h += 12) sizes.push([w, h]);
+    for (let w = 380; w <= 1100; w += 20) for (let h = 262; h <= 285; h += 4) sizes.push([w, h]);
+    for (let w = 384; w <= 476; w += 4) sizes.push([w, 262]);
+    sizes.push([384, 285], [440, 266], [480, 282], [500, 282], [700, 262]);
     const bad = await sweep(page, sizes);
     assert.deepEqual(bad, [], bad.join('\n'));
     // A folding phone folded (280x653): the header's buttons are one
