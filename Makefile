@@ -148,6 +148,9 @@ $(BUILD)/tests/test_netaddr: $(BUILD)/src/server/netaddr.o
 $(BUILD)/tests/test_httphdr: TEST_EXTRA = $(BUILD)/src/server/httphdr.o
 $(BUILD)/tests/test_httphdr: $(BUILD)/src/server/httphdr.o
 
+$(BUILD)/tests/test_webpath: TEST_EXTRA = $(BUILD)/src/server/webpath.o $(BUILD)/src/server/error.o
+$(BUILD)/tests/test_webpath: $(BUILD)/src/server/webpath.o $(BUILD)/src/server/error.o
+
 $(BUILD)/tests/test_botline: TEST_EXTRA = $(BUILD)/src/cli/botproc.o
 $(BUILD)/tests/test_botline: $(BUILD)/src/cli/botproc.o
 
@@ -221,7 +224,7 @@ FUZZ_BIN     = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_OBJ     = $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/botproc.o \
                $(FUZZ_SERVER:%=$(FUZZ_BUILD)/src/server/%.o)
 # The server's message parser and what it calls (fuzz_proto), with jansson.
-FUZZ_SERVER  = proto error seatview table netaddr httphdr
+FUZZ_SERVER  = proto error seatview table netaddr httphdr webpath
 # The JSON API's paths (fuzz_api, on an SQLite store) and its replay
 # builder (fuzz_replay) link the API and the store too (FUZZ_EXTRA, a
 # target-specific variable, as TEST_EXTRA is for the unit tests).

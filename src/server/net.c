@@ -57,6 +57,7 @@
 #include "server/proto.h"
 #include "server/seatview.h"
 #include "server/sockread.h"
+#include "server/webpath.h"
 
 #define RATE_BURST 20.0       /* messages a connection may send at once */
 #define RATE_PER_S 10.0       /* refill per second */
@@ -1992,109 +1993,10 @@ static const char *content_type(const char *path)
     return "application/octet-stream";
 }
 
-#define LETTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-#define ALNUM LETTERS "0123456789"
-
-/*
- * The client's own pages, every path but "/" that is served index.html,
- * held here once: client_page() serves them and not_found_text() says
- * what a path under a prefix should be from the same rows. A row is an
- * exact path (chars NULL) or a prefix followed by one path segment, its
- * characters and length as the page takes them (web/pages.js, pageRoute;
- * web/app.js, codeFromPath for a table's link, which may end in a slash),
- * and what the segment should be. A path the page cannot draw is not
- * served the page (it would show the first page, as if the address were
- * not there); it was a bare "not found", which did not say why
- * /players/José (a browser sends /players/Jos%C3%A9) or /players/bad.name
- * is no page.
- */
-static const struct client_route {
-    const char *path;  /* the exact path, or the prefix (ending in '/') */
-    const char *chars; /* the segment's characters; NULL: an exact path */
-    size_t max;        /* the segment's most bytes (at least 1) */
-    bool slash;        /* a slash may follow the segment */
-    const char *what;  /* what an address under the prefix should be */
-} client_routes[] = {
-    {"/leaderboard", NULL, 0, false, NULL},
-    {"/players/", ALNUM "_-", LS_NAME_MAX, false,
-     "a player's page is /players/NAME, NAME 1 to 16 of A-Z a-z 0-9 _ -"},
-    {"/bots/", LETTERS, LS_NAME_MAX, false, "a computer level's page is /bots/LEVEL"},
-    {"/matches/", ALNUM "_.-", 24, false,
-     "a match's page is /matches/ID, ID a whole number from 1"},
-    {"/t/", ALNUM, LS_NAME_MAX, true, "a table's link is /t/CODE, CODE its letters and digits"},
-};
-
-#define CLIENT_ROUTES (sizeof client_routes / sizeof client_routes[0])
-
-/* The route of a prefix that url starts with, or NULL. */
-static const struct client_route *client_route(const char *url)
-{
-    for (size_t i = 0; i < CLIENT_ROUTES; i++)
-        if (client_routes[i].chars &&
-            !strncmp(url, client_routes[i].path, strlen(client_routes[i].path)))
-            return &client_routes[i];
-    return NULL;
-}
-
-/* Whether url is one of the client's own pages (client_routes[]): a table
- * link with any code of its letters, the page reading the code and, for
- * one that is not a table's, saying so (a link mistyped or with a slash
- * added is not a bare 404). */
-static bool client_page(const char *url)
-{
-    for (size_t i = 0; i < CLIENT_ROUTES; i++)
-        if (!client_routes[i].chars && !strcmp(url, client_routes[i].path))
-            return true;
-    const struct client_route *r = client_route(url);
-    if (!r)
-        return false;
-    const char *seg = url + strlen(r->path);
-    size_t n = strspn(seg, r->chars);
-    return n >= 1 && n <= r->max && (!seg[n] || (r->slash && seg[n] == '/' && !seg[n + 1]));
-}
-
-/* Copies text that came from a client (any bytes) into out to be shown in
- * a plain-text answer: cut to what fits, with "..." then, made valid
- * UTF-8, and its control characters shown as '?' (the answer may reach a
- * terminal: curl). */
-static void quote_text(char *out, size_t size, const char *text)
-{
-    size_t keep = size - 4;
-    snprintf(out, size, "%.*s%s", (int)keep, text, strlen(text) > keep ? "..." : "");
-    srv_utf8_fix(out);
-    for (char *q = out; *q; q++)
-        if ((unsigned char)*q < 0x20 || *q == 0x7f)
-            *q = '?';
-}
-
-/*
- * The plain-text 404 for a path that is no file and no page: "not
- * found", and for a path under a page's prefix, what the page's address
- * is, the path quoted as lws hands it over (percent-decoded: any bytes),
- * its first 60 bytes. A path `cut` at '&' or ';' (path_cut) says so.
- */
-static void not_found_text(const char *url, bool cut, char *out, size_t size)
-{
-    const struct client_route *r = client_route(url);
-    if (!r) {
-        snprintf(out, size, cut ? "not found: no address of this site has '&' or ';' in its "
-                                  "path\n" : "not found\n");
-        return;
-    }
-    char quoted[60 + 4];
-    quote_text(quoted, sizeof quoted, url);
-    int n = snprintf(out, size, "not found: %s%s is no page: %s", quoted,
-                     cut ? " followed by '&' or ';'" : "", r->what);
-    for (int i = 0; !strcmp(r->path, "/bots/") && table_levels[i] && n > 0 &&
-                    (size_t)n < size; i++)
-        n += snprintf(out + n, size - (size_t)n, "%s%s", i ? ", " : " (the levels: ",
-                      table_levels[i]);
-    if (n > 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, "%s\n", strcmp(r->path, "/bots/") ? "" : ")");
-}
+#define ALNUM "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 /* The file under the web directory for a URL path, or false: "/" and
- * the client's pages (client_page) are index.html; other paths must be plain names
+ * the client's pages (webpath_client_page) are index.html; other paths must be plain names
  * (letters, digits, . _ - and /, no segment starting with a dot) of a
  * regular file inside the directory. */
 static bool web_file(server *srv, const char *url, char *out, size_t size)
@@ -2102,7 +2004,7 @@ static bool web_file(server *srv, const char *url, char *out, size_t size)
     const char *rel = url + 1;
     if (url[0] != '/')
         return false;
-    if (!strcmp(url, "/") || client_page(url))
+    if (!strcmp(url, "/") || webpath_client_page(url))
         rel = "index.html";
     for (const char *p = rel; *p; p++) {
         bool seg_start = p == rel || p[-1] == '/';
@@ -2139,9 +2041,9 @@ static bool slash_added(server *srv, const char *url, char *out, size_t size)
         return false;
     memcpy(bare, url, n - 1);
     bare[n - 1] = '\0';
-    if (!client_page(bare) && !web_file(srv, bare, file, sizeof file))
+    if (!webpath_client_page(bare) && !web_file(srv, bare, file, sizeof file))
         return false;
-    quote_text(quoted, sizeof quoted, bare);
+    webpath_quote(quoted, sizeof quoted, bare);
     snprintf(out, size, "not found: %s/ is no page: the address is %s, without the slash\n",
              quoted, quoted);
     return true;
@@ -2435,7 +2337,7 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
         int n = lws_hdr_copy(wsi, list, sizeof list - 1, WSI_TOKEN_PROTOCOL);
         if (n >= 0 && !token_list(list)) {
             char quoted[40 + 4];
-            quote_text(quoted, sizeof quoted, list);
+            webpath_quote(quoted, sizeof quoted, list);
             snprintf(why, size, "Sec-WebSocket-Protocol must be a comma-separated list of "
                      "names (1 to 62 of A-Z a-z 0-9 !#$%%&'*+-.^_`|~), not '%s'\n", quoted);
             return HTTP_STATUS_BAD_REQUEST;
@@ -2443,7 +2345,7 @@ static unsigned int handshake_problem(struct lws *wsi, char *why, size_t size)
         if (n < 0 || !list_has(list, SUBPROTOCOL, false)) {
             char quoted[40 + 4] = "";
             if (n >= 0)
-                quote_text(quoted, sizeof quoted, list);
+                webpath_quote(quoted, sizeof quoted, list);
             snprintf(why, size, "this server speaks the WebSocket subprotocol '" SUBPROTOCOL
                      "' (or none asked for), not %s%s%s\n", n < 0 ? "a list over 126 bytes" : "'",
                      quoted, n < 0 ? "" : "'");
@@ -2565,7 +2467,7 @@ static bool is_head(struct lws *wsi)
  * so that the callback's path was /players/a for /players/a&b, served as
  * that player's page. The token's whole length counts those fragments
  * (which of the two characters cut it is not kept). No address of the
- * site has either: such a path is not found (not_found_text, cut_json).
+ * site has either: such a path is not found (webpath_not_found, cut_json).
  */
 static bool path_cut(struct lws *wsi, const char *url)
 {
@@ -2596,7 +2498,7 @@ static bool path_nul(struct lws *wsi, const char *url)
 static void cut_json(const char *url, char *out, size_t size)
 {
     char quoted[60 + 4], msg[160];
-    quote_text(quoted, sizeof quoted, url);
+    webpath_quote(quoted, sizeof quoted, url);
     snprintf(msg, sizeof msg, "no such path: %s followed by '&' or ';' (no path of the API "
              "has either)", quoted);
     json_t *o = json_pack("{s:s, s:s}", "error", "not_found", "message", msg);
@@ -3448,7 +3350,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (cut || !web_file(srv, url, path, sizeof path)) {
             char why[256];
             if (cut || !slash_added(srv, url, why, sizeof why))
-                not_found_text(url, cut, why, sizeof why);
+                webpath_not_found(url, cut, table_levels, why, sizeof why);
             return http_text(wsi, ps, HTTP_STATUS_NOT_FOUND, why);
         }
         return http_file(wsi, ps, path);

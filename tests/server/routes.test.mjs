@@ -1,7 +1,7 @@
 // routes.test.mjs - the addresses the server answers with the page are
 // the addresses the page draws. They are written twice: the server's
-// client_routes[] (src/server/net.c, one table of exact paths and
-// prefixes, read by client_page() and the 404's words) says which paths
+// client_routes[] (src/server/webpath.c, one table of exact paths and
+// prefixes, read by webpath_client_page() and the 404's words) says which paths
 // get index.html, and the page reads its address itself (web/pages.js,
 // pageRoute: the leaderboard, a player, a level, a match; web/app.js,
 // codeFromPath: a table's link). An address the server serves that the
@@ -71,20 +71,21 @@ function clientRoutes() {
 }
 
 // The server's routes: the rows of client_routes[], its prefixes (a path
-// ending in '/') and its exact paths. client_page() must take no path of
+// ending in '/') and its exact paths. webpath_client_page() must take no path of
 // its own: a route written there would be a second list.
 function serverRoutes() {
-    const net = source('src/server/net.c');
-    const start = net.indexOf('client_routes[] = {');
-    assert.ok(start >= 0, 'src/server/net.c has client_routes[]');
-    const table = net.slice(start, net.indexOf('};', start));
+    const file = 'src/server/webpath.c';
+    const src = source(file);
+    const start = src.indexOf('client_routes[] = {');
+    assert.ok(start >= 0, `${file} has client_routes[]`);
+    const table = src.slice(start, src.indexOf('};', start));
     const paths = [...table.matchAll(/\{"(\/[^"]*)",/g)].map((m) => m[1]);
     const prefixes = paths.filter((p) => p.endsWith('/'));
     const exact = paths.filter((p) => !p.endsWith('/'));
-    assert.ok(prefixes.length >= 1 && exact.length >= 1, 'src/server/net.c has routes');
-    const page = body(net, 'client_page', 'src/server/net.c');
+    assert.ok(prefixes.length >= 1 && exact.length >= 1, `${file} has routes`);
+    const page = body(src, 'webpath_client_page', file);
     assert.deepEqual([...page.matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]), [],
-        'src/server/net.c client_page() names no path: its routes are client_routes[]');
+        `${file} webpath_client_page() names no path: its routes are client_routes[]`);
     return { prefixes, exact };
 }
 
@@ -125,9 +126,9 @@ async function check() {
     const prefixes = [...client.patterns, client.table].map((r) => r.prefix);
     // Each side's list of kinds is the other's.
     assert.deepEqual([...server.prefixes].sort(), [...prefixes].sort(),
-        'the prefixes of net.c client_routes[] and of the page\'s routes (pages.js pageRoute, app.js codeFromPath)');
+        'the prefixes of webpath.c client_routes[] and of the page\'s routes (pages.js pageRoute, app.js codeFromPath)');
     assert.deepEqual([...server.exact].sort(), [...client.exact].sort(),
-        'the exact paths of net.c client_routes[] and of pages.js pageRoute');
+        'the exact paths of webpath.c client_routes[] and of pages.js pageRoute');
     // The page's own answer for a path, as the browser gives it (the
     // pathname; pageRoute is loaded with a stand-in document: it only
     // registers a key handler when loaded).
