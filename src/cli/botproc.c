@@ -913,21 +913,21 @@ static bool is_live(pid_t pid)
     return false;
 }
 
-/* Reaps our children that are no bot and have exited, or with all, kills
- * and reaps every child that is no bot. Returns how many were still
- * running. Killing one may hand us its own children: with all, it looks
- * again until there are none (a bound against one that forks without
- * end). */
-static int orphans_reap(bool all)
+/*
+ * The one walk over this process's children that are no bot (not in the
+ * live list), under spawn_lock: each one that take(pid, state, arg) wants
+ * (state as in /proc/PID/stat, 'Z' for one that has exited) is killed,
+ * unless it has exited, and reaped. Killing one may hand us its own
+ * children, so the walk is made again while it takes any, at most rounds
+ * times (a bound against one that forks without end). Returns how many
+ * of those taken were still running.
+ */
+static int children_take(int rounds, bool (*take)(pid_t pid, char state, const void *arg),
+                         const void *arg)
 {
     int running = 0;
-    siginfo_t si;
-    si.si_pid = 0;
-    /* Most often no child has exited: then /proc is not read at all. */
-    if (!all && (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || !si.si_pid))
-        return 0;
     pthread_mutex_lock(&spawn_lock);
-    for (int round = 0; round < (all ? 100 : 1); round++) {
+    for (int round = 0; round < rounds; round++) {
         DIR *d = opendir("/proc");
         if (!d)
             break;
@@ -940,7 +940,7 @@ static int orphans_reap(bool all)
                 parent_of(e->d_name, &state) != me)
                 continue;
             pid_t pid = (pid_t)atol(e->d_name);
-            if (is_live(pid) || (!all && state != 'Z'))
+            if (is_live(pid) || !take(pid, state, arg))
                 continue;
             if (state != 'Z')
                 kill(pid, SIGKILL);
@@ -954,6 +954,31 @@ static int orphans_reap(bool all)
     }
     pthread_mutex_unlock(&spawn_lock);
     return running;
+}
+
+static bool any_child(pid_t pid, char state, const void *arg)
+{
+    (void)pid, (void)state, (void)arg;
+    return true;
+}
+
+static bool exited_child(pid_t pid, char state, const void *arg)
+{
+    (void)pid, (void)arg;
+    return state == 'Z';
+}
+
+/* Reaps our children that are no bot and have exited, or with all, kills
+ * and reaps every child that is no bot, looking again until there are
+ * none. Returns how many were still running. */
+static int orphans_reap(bool all)
+{
+    siginfo_t si;
+    si.si_pid = 0;
+    /* Most often no child has exited: then /proc is not read at all. */
+    if (!all && (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || !si.si_pid))
+        return 0;
+    return children_take(all ? 100 : 1, all ? any_child : exited_child, NULL);
 }
 
 /* Orphans killed as their bot ended (orphans_of), for the count that
@@ -981,6 +1006,20 @@ static bool has_tag(pid_t pid, const char *tag)
     return false;
 }
 
+/* A bot, for bots_orphan: its environment's tag and its process group. */
+struct bot_mark {
+    const char *tag;
+    pid_t group;
+};
+
+/* Whether a running child carries the bot's tag outside its group (one
+ * of its group slow to die is no orphan: it is waited for). */
+static bool bots_orphan(pid_t pid, char state, const void *arg)
+{
+    const struct bot_mark *m = arg;
+    return state != 'Z' && getpgid(pid) != m->group && has_tag(pid, m->tag);
+}
+
 /*
  * Kills and reaps the processes that the bot whose environment tag is
  * tag started outside its process group `group` and left to us (its orphans, in
@@ -993,34 +1032,8 @@ static bool has_tag(pid_t pid, const char *tag)
  */
 static int orphans_of(const char *tag, pid_t group)
 {
-    int killed = 0;
-    pthread_mutex_lock(&spawn_lock);
-    for (int round = 0; round < 100; round++) {
-        DIR *d = opendir("/proc");
-        if (!d)
-            break;
-        int found = 0;
-        long me = (long)getpid();
-        for (struct dirent *e; (e = readdir(d));) {
-            char state = 'Z';
-            if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
-                e->d_name[strspn(e->d_name, "0123456789")] ||
-                parent_of(e->d_name, &state) != me || state == 'Z')
-                continue;
-            pid_t pid = (pid_t)atol(e->d_name);
-            /* one of its group slow to die is no orphan: it is waited for */
-            if (is_live(pid) || getpgid(pid) == group || !has_tag(pid, tag))
-                continue;
-            kill(pid, SIGKILL);
-            waitpid(pid, NULL, 0);
-            found++;
-        }
-        closedir(d);
-        killed += found;
-        if (!found)
-            break;
-    }
-    pthread_mutex_unlock(&spawn_lock);
+    struct bot_mark m = {tag, group};
+    int killed = children_take(100, bots_orphan, &m);
     atomic_fetch_add(&orphans_early, killed);
     return killed;
 }
