@@ -332,6 +332,11 @@ int cmd_play(int argc, char **argv)
      * the full screen's terminal left as curses had drawn it. Line mode's
      * output closed by its reader is an EPIPE too (play_plain.c). */
     cli_ignore_sigpipe();
+    /* A record that would pass the file size limit (ulimit -f) is a
+     * failed save too (EFBIG, "File too large"), said as any other:
+     * SIGXFSZ killed the game mid-save, its temporary file left beside
+     * the record and the full screen's terminal as curses had drawn it. */
+    signal(SIGXFSZ, SIG_IGN);
 
     /* What a cmd: bot starts outside its process group (setsid) is not
      * ended with the group: this process adopts it, and each match ends

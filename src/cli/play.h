@@ -98,6 +98,10 @@ typedef struct play_game {
     char path[PLAY_PATH_MAX];     /* where the record is saved */
     bool saved;                   /* the file holds the record's latest text */
     bool save_failed;             /* the last save failed (play_game_save_step) */
+    char saved_at[48];            /* where the match stood at the last save that
+                                   * worked: "round 2, turn 5", "the end of
+                                   * round 2", "its start", "its end"; ""
+                                   * before any */
     bool locked;                  /* lockfd holds the lock on path.lock */
     int lockfd;
     bool resumed;                 /* continues a record (--resume) */
@@ -240,6 +244,14 @@ int play_game_save(play_game *g, char *msg, size_t size);
  * one before had not, 2 with msg set ("the record is saved again in
  * FILE") when it worked after one that failed, else 0. */
 int play_game_save_step(play_game *g, char *msg, size_t size);
+/* After the save on leaving failed: what the player still has, for the
+ * message that follows the failure. "The file keeps the match as it stood
+ * at round 1, turn 4 (what came after is not saved); to go on from there:
+ * leastscore play --resume FILE", "The file keeps the whole match." (its
+ * end was saved), or "The match is not saved." when no
+ * save worked or the file cannot be read back (it went, or is no regular
+ * file). */
+void play_unsaved_text(const play_game *g, char *buf, size_t size);
 
 /* "Ada discards 7H 8H 9H and takes 5S"; "You discard KD and draw 4S" for
  * the human (a draw names the card only when `show_draw`). */

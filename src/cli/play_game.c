@@ -1542,6 +1542,19 @@ static const char *line_break(const char *text, size_t len)
     return "\n";
 }
 
+/* Where the match s stands, for play_unsaved_text(): "round 2, turn 5",
+ * "the end of round 2" (between rounds), "its start" (before the first
+ * deal) or "its end". */
+static void saved_where(const ls_state *s, char *buf, size_t size)
+{
+    if (ls_phase(s) == LS_PHASE_TURN)
+        snprintf(buf, size, "round %d, turn %d", ls_round(s), ls_round_turns(s) + 1);
+    else if (ls_phase(s) == LS_PHASE_DEAL && ls_round(s) > 0)
+        snprintf(buf, size, "the end of round %d", ls_round(s));
+    else
+        snprintf(buf, size, "%s", ls_phase(s) == LS_PHASE_DEAL ? "its start" : "its end");
+}
+
 /*
  * A resumed match is saved as the text it was resumed from, byte for byte
  * (its comments, its spacing), then what the rebuilt record has written
@@ -1605,10 +1618,28 @@ int play_game_save(play_game *g, char *msg, size_t size)
     else
         rc = 0;
     free(joined);
-    if (rc == 0)
+    if (rc == 0) {
         g->saved = true;
+        saved_where(g->s, g->saved_at, sizeof g->saved_at);
+    }
     g->save_failed = rc != 0;
     return rc;
+}
+
+void play_unsaved_text(const play_game *g, char *buf, size_t size)
+{
+    if (!*g->saved_at || !play_resumable(g->path)) {
+        snprintf(buf, size, "The match is not saved.");
+        return;
+    }
+    if (!strcmp(g->saved_at, "its end")) {
+        snprintf(buf, size, "The file keeps the whole match.");
+        return;
+    }
+    char cmd[PLAY_PATH_MAX * 4 + 64];
+    play_resume_command(g->path, cmd, sizeof cmd);
+    snprintf(buf, size, "The file keeps the match as it stood at %s (what came after is "
+             "not saved); to go on from there: %s", g->saved_at, cmd);
 }
 
 int play_game_save_step(play_game *g, char *msg, size_t size)

@@ -979,7 +979,10 @@ int play_plain(play_opts *o)
         if (how == MATCH_QUIT && !lost)
             out("Game ended before the match was over.\n");
         if (play_game_save(&g, msg, sizeof msg) != 0) {
-            fprintf(stderr, "leastscore play: %s\n", msg);
+            /* What failed, then what the player still has. */
+            char has[PLAY_PATH_MAX * 4 + 200];
+            play_unsaved_text(&g, has, sizeof has);
+            fprintf(stderr, "leastscore play: %s. %s\n", msg, has);
             status = 1;
         } else if (lost) {
             /* A reader that went away, or an output that is full. */

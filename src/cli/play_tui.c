@@ -114,8 +114,11 @@ typedef struct ui {
     char saved[SAVED_MAX][PLAY_PATH_MAX]; /* the last records saved (match i
                                * in i % SAVED_MAX), shown after curses */
     bool saved_over[SAVED_MAX]; /* whether each one's match was over */
-    char fatal[512];          /* why a match could not start or be saved:
-                               * said on stderr after curses, status 1 */
+    char fatal[400 + PLAY_PATH_MAX * 4 + 210]; /* why a match could not start
+                               * or be saved, and what the player still has
+                               * (the message rows' 400 bytes, then
+                               * play_unsaved_text): said on stderr after
+                               * curses, status 1 */
     int nsaved;               /* records saved this session */
     int matches;              /* matches started */
     bool quit;
@@ -1746,8 +1749,11 @@ static void end_match(ui *u)
         return;
     drop_hint(u); /* its thread uses the match's advisor */
     save(u);
-    if (!u->g.saved)
-        snprintf(u->fatal, sizeof u->fatal, "%s", u->msg);
+    if (!u->g.saved) { /* what failed, then what the player still has */
+        char has[PLAY_PATH_MAX * 4 + 200];
+        play_unsaved_text(&u->g, has, sizeof has);
+        snprintf(u->fatal, sizeof u->fatal, "%s. %s", u->msg, has);
+    }
     if (u->g.saved) { /* the last 8: the last, maybe unfinished, above all */
         int k = u->nsaved++ % SAVED_MAX;
         u->saved_over[k] = ls_phase(u->g.s) == LS_PHASE_OVER;

@@ -199,9 +199,12 @@ if a != b:
 print("ok: deterministic")
 
 # A save cut short leaves the record saved before it whole: here the file
-# size limit (400 bytes) kills the program in the middle of a save, as a
-# full disk or a kill would cut it. The record is the last whole save (it
-# ends with a line and replays); written in place, it was cut mid-line.
+# size limit (400 bytes) cuts a save short, as a full disk would. The
+# record is the last whole save (it ends with a line and replays); written
+# in place, it was cut mid-line. The limit no longer kills the game
+# (SIGXFSZ is ignored): the game goes on to the match's end, its saves
+# failing, and ends with status 1, the new file each failed save was
+# writing removed.
 import resource, signal
 def small_files():
     signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
@@ -218,15 +221,15 @@ while (m := g.wait_for(PROMPT, AGAIN)) is not None:
         g.send("declare")
     else:
         g.send(f"discard {max(cards, key=value)} draw")
-if g.p.wait() != -signal.SIGXFSZ:
-    fail(f"the file size limit did not stop the game (exit {g.p.returncode})", g.out)
+if g.p.wait() != 1:
+    fail(f"a save past the file size limit: exit {g.p.returncode}, not 1", g.out)
 text = open(rec).read()
 r = subprocess.run([ls, "replay", rec], capture_output=True, text=True)
 if r.returncode != 0 or not text.endswith("\n") or "Round 2" not in g.out:
     fail(f"a save cut short damaged the record: {r.stderr}", text)
-for name in os.listdir(tmp):
-    if name.startswith("cut.lsr."):
-        os.unlink(f"{tmp}/{name}")  # the new file the cut save was writing
+left = [name for name in os.listdir(tmp) if name.startswith("cut.lsr.")]
+if left:
+    fail(f"a save cut short left {left}", text)
 print("ok: a save cut short")
 
 # End of input in the middle of a round ends the game and saves the record.
@@ -1460,6 +1463,38 @@ with open(f"{tmp}/gone.err", "w") as err:
         fail(f"a save working again mid-round: {told!r}", seen.decode())
     p.communicate(b"quit\n", timeout=60)
 print("ok: a save failing mid-round is said at once, and so is its working again")
+
+# A record that would pass the file size limit (ulimit -f, set here on the
+# running game once the deal is saved) is a save that fails, said as any
+# other ('File too large'); and when the save on leaving fails, the
+# message says what the file still holds and how to go on from there.
+# SIGXFSZ killed the game in the middle of a save (status -25), its
+# temporary file left beside the record.
+import resource
+os.makedirs(f"{tmp}/fsz")
+rec = f"{tmp}/fsz/f.lsr"
+p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--bots", "2", "--record", rec],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+seen = read_to_prompt(p, "file size limit")
+kept = open(rec).read()
+resource.prlimit(p.pid, resource.RLIMIT_FSIZE, (len(kept) + 10, len(kept) + 10))
+out, err = p.communicate(b"discard AH draw\nquit\n", timeout=60)
+err = err.decode()
+want = (f"leastscore play: cannot write {rec}: File too large; the game goes on, and saving is "
+        "tried again after every move (the file keeps the match as last saved)\n"
+        f"leastscore play: cannot write {rec}: File too large. The file keeps the match as it "
+        "stood at round 1, turn 1 (what came after is not saved); to go on from there: "
+        f"leastscore play --resume {rec}\n")
+if p.returncode != 1 or err != want or open(rec).read() != kept \
+        or sorted(os.listdir(f"{tmp}/fsz")) != ["f.lsr"]:
+    fail(f"a record past the file size limit: status {p.returncode}, stderr {err!r}, "
+         f"files {os.listdir(f'{tmp}/fsz')}", seen.decode() + out.decode())
+r = subprocess.run([ls, "play", "--plain", "--resume", rec], input="quit\n",
+                   capture_output=True, text=True, timeout=60)
+if r.returncode != 0 or "round 1, turn 1." not in r.stdout:
+    fail("the record kept under the file size limit does not resume at round 1, turn 1",
+         r.stdout + r.stderr)
+print("ok: a record past the file size limit is a save that fails, said with what is kept")
 PY
 
 # A record's path with a control character (here the start of an escape

@@ -399,6 +399,28 @@ $T send-keys -t k9r q
 wait_for k9r "Quit this game?"
 $T send-keys -t k9r y
 wait_for k9r "exit status 0"
+# A record that would pass the file size limit (ulimit -f, set on the
+# running game once the deal is saved) is a save that fails, said as any
+# other ('File too large'); the save on leaving fails too, and the message
+# says what the file still holds and how to go on from there. SIGXFSZ
+# killed the game in the middle of a save, the terminal left as curses had
+# drawn it.
+# (Its stderr is the pane, wide enough for the message on one row: a file
+# there would be held to the limit too.)
+mkdir "$tmp/fsz"
+start fz 300 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/fsz/f.lsr"
+wait_for fz "Your hand: total"
+prlimit --pid "$(pgrep -f "play --seed 7 .*--record $tmp/fsz/f.lsr\$")" \
+    --fsize=$(($(wc -c <"$tmp/fsz/f.lsr") + 10))
+$T send-keys -t fz Space d
+wait_for fz "Not saved: cannot write $tmp/fsz/f.lsr: File too large."
+$T send-keys -t fz q
+wait_for fz "Quit this game?"
+$T send-keys -t fz y
+wait_for fz "exit status 1"
+on_screen "leastscore play: cannot write $tmp/fsz/f.lsr: File too large. The file keeps the match as it stood at round 1, turn 1 (what came after is not saved); to go on from there: leastscore play --resume $tmp/fsz/f.lsr" \
+    "leaving with a save past the file size limit does not say what is kept"
+[ "$(ls "$tmp/fsz")" = f.lsr ] || { echo "a failed save left files:"; ls "$tmp/fsz"; exit 1; }
 # What a cmd: bot starts outside its process group (setsid) does not
 # outlive the game closed with its terminal (it did): play, its adoptive
 # parent, ends it as it leaves.
