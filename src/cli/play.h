@@ -239,7 +239,8 @@ int play_game_save(play_game *g, char *msg, size_t size);
  * outright (kill -9, a crash) loses at most the move being made: the
  * record is written when g->path is a regular file or is not there (it
  * was removed); one that is no regular file (/dev/stdout, a pipe) is
- * written at a round's end only, as it is not read back. Said once, not
+ * written at a round's end only, as it is not read back, and so is every
+ * record once the human is out. Said once, not
  * at every move: returns 1 with msg set when this save failed and the
  * one before had not, 2 with msg set ("the record is saved again in
  * FILE") when it worked after one that failed, else 0. */

@@ -1644,8 +1644,11 @@ void play_unsaved_text(const play_game *g, char *buf, size_t size)
 
 int play_game_save_step(play_game *g, char *msg, size_t size)
 {
+    /* Once you are out, the computers' moves are saved at rounds' ends
+     * only: nothing of yours is in play, and f plays the rest of the
+     * match at once, which a sync per move would slow on a slow disk. */
     struct stat st;
-    if (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode))
+    if (ls_eliminated(g->s, 0) || (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode)))
         return 0;
     bool failed = g->save_failed;
     if (play_game_save(g, msg, size) != 0)
