@@ -308,6 +308,12 @@ int cmd_serve(int argc, char **argv)
     cfg.table.hurry_ms = hurry * 1000;
 
     char msg[PATH_MAX + 64], db_file[PATH_MAX + 16];
+    /* A server that cannot listen (the port in use or below 1024, an
+     * address not of this machine) makes no data directory and no store. */
+    if (net_check_listen(host, port, msg, sizeof msg) != 0) {
+        fprintf(stderr, "leastscore serve: %s\n", msg);
+        return 1;
+    }
     /* The store: --db, else an SQLite file in the data directory (made if
      * missing); finished matches also go to the data directory as .lsr. */
     if (store_file_mkdir(data, msg, sizeof msg) != 0) {

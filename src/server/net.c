@@ -3482,13 +3482,6 @@ static void lws_signal(void *handle, int signum)
     begin_shutdown(srv);
 }
 
-/*
- * Whether host:port can be bound now. libwebsockets 4.1 with a foreign
- * libuv loop cannot be torn down cleanly after its listening socket failed
- * to bind (its close callbacks run after its event library is unloaded), so
- * the usual failure, a port in use, is found before it starts. A host that
- * does not resolve is left to lws (it may be an interface name).
- */
 /* The address `host` names (an IPv4 or IPv6 address, or a name such as
  * localhost), written into `addr` with its family in *family; false, with
  * why, when there is none. libwebsockets is handed the address, never the
@@ -3524,6 +3517,42 @@ static bool listen_address(const char *host, char *addr, size_t size, int *famil
     return ok;
 }
 
+/* Why a bind to host:port failed with errno `err`, and what to do, for
+ * the person who started the server. */
+static void bind_why(int err, const char *host, int port, char *why, size_t size)
+{
+    switch (err) {
+    case EADDRINUSE:
+        snprintf(why, size, "%s (another program, or another server, listens there: "
+                 "stop it or give another port; port 0 picks a free one)", strerror(err));
+        break;
+    case EACCES:
+        if (port > 0 && port < 1024) {
+            snprintf(why, size, "%s (a port below 1024 needs root or the capability "
+                     "CAP_NET_BIND_SERVICE: give a port from 1024 up, such as 8080)",
+                     strerror(err));
+            break;
+        }
+        snprintf(why, size, "%s", strerror(err));
+        break;
+    case EADDRNOTAVAIL:
+        snprintf(why, size, "%s (%s is not an address of this machine: give one of "
+                 "its own, %s for this machine alone, %s for every address)",
+                 strerror(err), host, strchr(host, ':') ? "::1" : "127.0.0.1",
+                 strchr(host, ':') ? "::" : "0.0.0.0");
+        break;
+    default:
+        snprintf(why, size, "%s", strerror(err));
+    }
+}
+
+/*
+ * Whether host:port can be bound now. libwebsockets 4.1 with a foreign
+ * libuv loop cannot be torn down cleanly after its listening socket failed
+ * to bind (its close callbacks run after its event library is unloaded), so
+ * the usual failures, a port in use or refused, an address not of this
+ * machine, are found before it starts.
+ */
 static bool can_bind(const char *host, int port, char *why, size_t size)
 {
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
@@ -3538,13 +3567,35 @@ static bool can_bind(const char *host, int port, char *why, size_t size)
     if (ok)
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (ok && bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
-        snprintf(why, size, "%s", strerror(errno));
+        bind_why(errno, host, port, why, size);
         ok = 0;
     }
     if (fd >= 0)
         close(fd);
     freeaddrinfo(ai);
     return ok;
+}
+
+/* listen_address() then can_bind(): 0, or -1 with "cannot listen on
+ * HOST:PORT: why" in msg. */
+static int check_listen(const char *host, int port, char *iface, size_t isize, int *family,
+                        char *msg, size_t size)
+{
+    char why[320] = "no socket";
+    /* The host as a URL writes it: an IPv6 address in brackets. */
+    const char *lb = strchr(host, ':') ? "[" : "", *rb = *lb ? "]" : "";
+    if (listen_address(host, iface, isize, family, why, sizeof why) &&
+        can_bind(iface, port, why, sizeof why))
+        return 0;
+    snprintf(msg, size, "cannot listen on %s%s%s:%d: %s", lb, host, rb, port, why);
+    return -1;
+}
+
+int net_check_listen(const char *host, int port, char *msg, size_t size)
+{
+    char iface[INET6_ADDRSTRLEN];
+    int family = AF_INET;
+    return check_listen(host, port, iface, sizeof iface, &family, msg, size);
 }
 
 /* Restores one table in progress from the store (store_restore_fn). */
@@ -3674,14 +3725,14 @@ int net_run(const net_config *cfg, FILE *announce)
         if (cfg->db_peer)
             ls_db_share_silence(srv->db, cfg->db_peer);
     }
-    char why[256] = "no socket", iface[INET6_ADDRSTRLEN];
+    char msg[512], iface[INET6_ADDRSTRLEN];
     int family = AF_INET;
     /* The host as a URL writes it: an IPv6 address in brackets. */
     const char *lb = strchr(cfg->host, ':') ? "[" : "", *rb = *lb ? "]" : "";
-    if (!listen_address(cfg->host, iface, sizeof iface, &family, why, sizeof why) ||
-        !can_bind(iface, cfg->port, why, sizeof why)) {
-        fprintf(stderr, "leastscore serve: cannot listen on %s%s%s:%d: %s\n", lb,
-                cfg->host, rb, cfg->port, why);
+    /* Checked again: the port may have been taken since the command's
+     * check (net_check_listen), made before the store was opened. */
+    if (check_listen(cfg->host, cfg->port, iface, sizeof iface, &family, msg, sizeof msg)) {
+        fprintf(stderr, "leastscore serve: %s\n", msg);
         ls_db_close(srv->db);
         free(srv);
         return 1;

@@ -47,6 +47,15 @@ typedef struct net_config {
 } net_config;
 
 /*
+ * Whether the server could listen on host:port now (an address of this
+ * machine, a port free and allowed): 0, or -1 with "cannot listen on
+ * HOST:PORT: why" in msg. The command asks before it makes the data
+ * directory and opens the store, so that a server that cannot listen
+ * leaves nothing behind; net_run() asks again.
+ */
+int net_check_listen(const char *host, int port, char *msg, size_t size);
+
+/*
  * Restores the tables in progress the store keeps, then serves until
  * SIGINT or SIGTERM; then closes every connection (1001 "server shutting
  * down"), keeps the matches in play in the store for the next start, ends

@@ -89,13 +89,18 @@ done
 for bad in ../secret.txt sub/../../secret.txt %2e%2e/secret.txt .hidden nope.html t/ t/a.b t/a/b t/abcdefghijklmnopq ws; do
     c=$(code "$bad"); [ "${c%% *}" = 404 ] || fail "/$bad gives $c"
 done
-# A second server on the same port cannot listen: exit 1 with a message.
+# A second server on the same port cannot listen: exit 1 with a message
+# that says why, in one line, and before it makes its data directory or
+# its store (it made both, then failed).
 port=${url##*:}; port=${port%/}
 if "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" --data "$tmp/data2" \
     >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on port $port ran"; else rc=$?; fi
 [ "$rc" -eq 1 ] || fail "port in use: exit $rc (want 1)"
-grep -q "cannot listen on 127.0.0.1:$port" "$tmp/err2" || fail "port in use: $(cat "$tmp/err2")"
+grep -q "cannot listen on 127.0.0.1:$port: .*another program, or another server, listens there" \
+    "$tmp/err2" || fail "port in use: $(cat "$tmp/err2")"
+[ "$(wc -l < "$tmp/err2")" -eq 1 ] || fail "port in use: more than one line: $(cat "$tmp/err2")"
 [ ! -s "$tmp/out2" ] || fail "port in use: printed $(cat "$tmp/out2")"
+[ ! -e "$tmp/data2" ] || fail "port in use: made $(find "$tmp/data2")"
 # A second server on the same data directory is refused before it opens
 # the store (it would restore the first's tables in progress and play
 # them beside it, both writing one record): exit 1 naming the directory,
@@ -123,6 +128,36 @@ for host in lo 'fe80::zz'; do
         fail "--listen $shown:0: $(cat "$tmp/err3")"
     [ ! -s "$tmp/out3" ] || fail "--listen $shown:0 printed $(cat "$tmp/out3")"
 done
+# An address that is not this machine's (TEST-NET, RFC 5737 and 3849), and
+# a port below 1024 for a user without privilege (as nobody, when run as
+# root with runuser and the system keeps such ports privileged), are
+# refused in one line saying what to give, before the data directory or
+# the store is made, and nothing listens.
+check_unlistenable() { # check_unlistenable SHOWN-ADDRESS WANT [runuser -u nobody --]
+    where=$1 want=$2; shift 2
+    if "$@" "$bin" serve --listen "$where" --web "$tmp/web" --data "$tmp/data6" \
+        >"$tmp/out6" 2>"$tmp/err6"; then fail "--listen $where ran"; else rc=$?; fi
+    [ "$rc" -eq 1 ] || fail "--listen $where: exit $rc (want 1): $(cat "$tmp/err6")"
+    grep -qF "leastscore serve: cannot listen on $where: " "$tmp/err6" &&
+        grep -qF "$want" "$tmp/err6" || fail "--listen $where: $(cat "$tmp/err6")"
+    [ "$(wc -l < "$tmp/err6")" -eq 1 ] || fail "--listen $where: more than one line: $(cat "$tmp/err6")"
+    [ ! -s "$tmp/out6" ] || fail "--listen $where printed $(cat "$tmp/out6")"
+    [ ! -e "$tmp/data6" ] || fail "--listen $where: made $(find "$tmp/data6")"
+}
+check_unlistenable 192.0.2.7:8080 \
+    "(192.0.2.7 is not an address of this machine: give one of its own, 127.0.0.1 for"
+if [ -s /proc/net/if_inet6 ]; then
+    check_unlistenable '[2001:db8::7]:8080' "(2001:db8::7 is not an address of this machine"
+fi
+if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null 2>&1 && id nobody >/dev/null 2>&1 &&
+    [ "$(cat /proc/sys/net/ipv4/ip_unprivileged_port_start 2>/dev/null || echo 0)" -gt 81 ]; then
+    chmod 755 "$tmp"
+    check_unlistenable 127.0.0.1:81 \
+        "(a port below 1024 needs root or the capability CAP_NET_BIND_SERVICE: give a port from 1024 up" \
+        runuser -u nobody --
+else
+    echo "serve: skipped the port below 1024 (not root with runuser and nobody, or such ports are not privileged here)"
+fi
 # A name of one is served on its address: localhost on 127.0.0.1 (it was
 # refused as 'not an address of this machine').
 "$bin" serve --listen localhost:0 --web "$tmp/web" --data "$tmp/data" \
