@@ -1125,7 +1125,16 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
             play_game_free(g);
             return -2;
         }
-        return first_save(g, msg, size);
+        if (first_save(g, msg, size) != 0) {
+            /* The record was left as it was: it can go on elsewhere. */
+            if (!o->record) {
+                size_t k = strlen(msg);
+                snprintf(msg + k, size - k, "; the record there is left as it was: to go on "
+                         "with the match saved elsewhere, add --record NEWFILE");
+            }
+            return -1;
+        }
+        return 0;
     }
     const char *names[LS_MAX_PLAYERS] = {o->name};
     int n = 1;

@@ -1495,6 +1495,24 @@ if r.returncode != 0 or "round 1, turn 1." not in r.stdout:
     fail("the record kept under the file size limit does not resume at round 1, turn 1",
          r.stdout + r.stderr)
 print("ok: a record past the file size limit is a save that fails, said with what is kept")
+
+# A record that --resume cannot save back (here the file size limit; a
+# directory the player may not write to is the same) is refused before
+# play, left as it was, and the refusal says how to go on saving elsewhere.
+kept = open(rec).read()
+limit = len(kept) + 5
+r = subprocess.run([ls, "play", "--plain", "--resume", rec], input="quit\n",
+                   capture_output=True, text=True, timeout=60,
+                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+want = (f"leastscore play: cannot write {rec}: File too large; the record there is left as it "
+        "was: to go on with the match saved elsewhere, add --record NEWFILE\n")
+if r.returncode != 1 or r.stderr != want or open(rec).read() != kept:
+    fail(f"--resume of a record it cannot save: status {r.returncode}, {r.stderr!r}", r.stdout)
+r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--record", f"{tmp}/fsz/g.lsr"],
+                   input="quit\n", capture_output=True, text=True, timeout=60)
+if r.returncode != 0 or "round 1, turn 1." not in r.stdout or open(rec).read() != kept:
+    fail("--resume with --record elsewhere did not go on", r.stdout + r.stderr)
+print("ok: --resume of a record it cannot save says how to save it elsewhere")
 PY
 
 # A record's path with a control character (here the start of an escape
