@@ -1155,6 +1155,35 @@ static bool bot_exited(bot *b, int ms, char *why, size_t size)
 }
 
 /*
+ * Whether the bot is stopped by a signal now (it stopped itself, its
+ * group was stopped, or it read from or wrote to the terminal, which a
+ * process outside the foreground group may not: SIGTTIN, SIGTTOU), without
+ * reaping anything; how, " (signal 19, SIGSTOP)", in why. A stopped bot
+ * answers nothing until it is continued, which nothing here does: it was
+ * told as "no answer" at the end of its time limit. One stopped by a
+ * debugger's trace is not taken for one.
+ */
+static bool bot_stopped(const bot *b, char *why, size_t size)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        {SIGSTOP, "SIGSTOP"}, {SIGTSTP, "SIGTSTP"},
+        {SIGTTIN, "SIGTTIN: it read from the terminal"},
+        {SIGTTOU, "SIGTTOU: it wrote to the terminal"},
+    };
+    siginfo_t si;
+    si.si_pid = 0;
+    if (b->pid <= 0 || waitid(P_PID, (id_t)b->pid, &si, WSTOPPED | WNOHANG | WNOWAIT) != 0 ||
+        si.si_pid != b->pid || si.si_code != CLD_STOPPED)
+        return false;
+    const char *name = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == si.si_status)
+            name = names[i].name;
+    snprintf(why, size, " (signal %d%s%s)", si.si_status, name ? ", " : "", name ? name : "");
+    return true;
+}
+
+/*
  * The command as the shell should run it: one simple command (no list,
  * pipeline, compound command or leading assignment) is prefixed with
  * "exec " so that the shell becomes the bot instead of waiting for it
@@ -1503,6 +1532,14 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
                 unended(b, part, sizeof part);
             report(b, v, "died%s%s%s, and a process it started holds its output open; "
                    "the fallback plays for it until the match ends",
+                   b->shaking ? " before the handshake" : "", status, part);
+            bot_kill(b);
+            return -1;
+        }
+        if (rc == 0 && bot_stopped(b, status, sizeof status)) {
+            if (b->len)
+                unended(b, part, sizeof part);
+            report(b, v, "stopped%s%s%s; killed, the fallback plays for it until the match ends",
                    b->shaking ? " before the handshake" : "", status, part);
             bot_kill(b);
             return -1;

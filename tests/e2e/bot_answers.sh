@@ -411,6 +411,25 @@ m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died (exit status 4) halfway through a line (\x27discard 2\x27), "
     "and a process it started holds its output open; the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output: its half line not quoted"; }
+# A bot that stops itself (SIGSTOP; SIGTSTP, SIGTTIN and SIGTTOU stop it
+# too, the last two when it reads from or writes to the terminal) is told
+# stopped, and the signal named, within a slice: it was 'no answer within
+# 20000 ms', its whole time limit waited out and the wrong reason given.
+# It is killed: no process of it is left.
+for sig in SIGSTOP:19 SIGTTIN:21; do
+    name=${sig%:*}
+    "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/stopped.py $name half stoppedbot-$$" \
+        --matches 1 --seed 3 --bot-timeout 20000 --json >"$tmp/stopped.json" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "sim (stopped $name)"; }
+    python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+how = {"SIGSTOP": "SIGSTOP", "SIGTTIN": "SIGTTIN: it read from the terminal"}[sys.argv[2]]
+assert len(m) == 1 and m[0].startswith("match 1: stopped_py (bot "), m
+assert m[0].endswith(": stopped (signal %s, %s) halfway through a line (\x27discard 2\x27); "
+    "killed, the fallback plays for it until the match ends" % (sys.argv[3], how)), m' \
+        "$tmp/stopped.json" "$name" "${sig#*:}" || { cat "$tmp/stopped.json"; fail "a bot stopped by $name was not told stopped"; }
+done
+wait_no_process "stoppedbo[t]-$$" || fail "a stopped bot outlived sim: $left"
 # Only play's own "the fallback" is told as greedy, not the bot's words
 # quoted before it: an answer 'the fallback plays' was quoted 'greedy plays'.
 cat >"$tmp/fb.py" <<'PY'
