@@ -36,7 +36,7 @@ atomic_bool play_stop;
 _Static_assert(ATOMIC_BOOL_LOCK_FREE == 2,
                "play_stop is set from a signal handler: atomic_bool must be lock-free");
 
-/* Ctrl-C, SIGTERM or SIGHUP: the front end asks or stops (play_interrupted),
+/* Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the front end asks or stops (play_interrupted),
  * and a built-in expert's search ends at its next look (play_stop), its
  * move thrown away by play_game_bot_move(). */
 static void on_signal(int sig)
@@ -327,6 +327,10 @@ int cmd_play(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: reads return EINTR */
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    /* Ctrl-\ (SIGQUIT) too, which a finger slipping off Enter sends: it
+     * dumped core, the full screen's terminal left in the alternate
+     * screen with the cursor hidden and mouse reports typed at the shell. */
+    sigaction(SIGQUIT, &sa, NULL);
     /* A record saved to a pipe whose reader went away (--record FIFO) is
      * a failed save, said as any other (EPIPE): SIGPIPE ended the game,
      * the full screen's terminal left as curses had drawn it. Line mode's

@@ -133,7 +133,7 @@ typedef struct play_place {
  * Fills out[0..n-1] best first, then by seat; returns n, the players. */
 int play_places(const ls_state *s, const int *out_round, play_place *out);
 
-/* SIGINT/SIGTERM/SIGHUP set this (cmd_play.c installs the handler). */
+/* SIGINT/SIGTERM/SIGHUP/SIGQUIT set this (cmd_play.c installs the handler). */
 extern volatile sig_atomic_t play_interrupted;
 /* The same signals set this too: each built-in expert seat's search reads
  * it (ls__expert_set_stop) and ends at its next look. play_game_bot_move()

@@ -282,6 +282,7 @@ static int next_byte(void)
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
     sigaddset(&block, SIGCONT);
     sigprocmask(SIG_BLOCK, &block, &was);
     int ready = 0, e = 0;
@@ -556,6 +557,7 @@ static bool hint_wait(play_game *g)
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
     while (!play_game_hint_ready(g)) {
         bool look = !echo_input && in_pos == in_len && !in_ended;
         sigprocmask(SIG_BLOCK, &block, &was);

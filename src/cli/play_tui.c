@@ -26,7 +26,7 @@
  *
  * Signals: SIGINT (Ctrl-C) opens the quit question (at a terminal too
  * small for the screen, which could not show it, it quits at once, as q
- * does there); a second one, SIGTERM or SIGHUP quit at once. A key or a resize (SIGWINCH, play_resized) cuts
+ * does there); a second one, SIGTERM, SIGHUP or SIGQUIT (Ctrl-\) quit at once. A key or a resize (SIGWINCH, play_resized) cuts
  * short a wait for a cmd: bot's answer: run() answers it, and the next
  * pass waits on for the same answer. Every way out saves the record, ends curses and
  * then prints where the record is.

@@ -1513,6 +1513,19 @@ r = subprocess.run([ls, "play", "--plain", "--resume", rec, "--record", f"{tmp}/
 if r.returncode != 0 or "round 1, turn 1." not in r.stdout or open(rec).read() != kept:
     fail("--resume with --record elsewhere did not go on", r.stdout + r.stderr)
 print("ok: --resume of a record it cannot save says how to save it elsewhere")
+
+# Ctrl-\ (SIGQUIT) at the prompt ends the game as Ctrl-C does, the record
+# saved; it dumped core (status -3).
+import signal
+rec = f"{tmp}/quit.lsr"
+p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--record", rec],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+seen = read_to_prompt(p, "SIGQUIT")
+p.send_signal(signal.SIGQUIT)
+out = seen.decode() + p.communicate(timeout=30)[0].decode()
+if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+    fail(f"SIGQUIT did not end the game cleanly: status {p.returncode}", out)
+print("ok: Ctrl-\\ ends the game cleanly")
 PY
 
 # A record's path with a control character (here the start of an escape

@@ -421,6 +421,22 @@ wait_for fz "exit status 1"
 on_screen "leastscore play: cannot write $tmp/fsz/f.lsr: File too large. The file keeps the match as it stood at round 1, turn 1 (what came after is not saved); to go on from there: leastscore play --resume $tmp/fsz/f.lsr" \
     "leaving with a save past the file size limit does not say what is kept"
 [ "$(ls "$tmp/fsz")" = f.lsr ] || { echo "a failed save left files:"; ls "$tmp/fsz"; exit 1; }
+# Ctrl-\ (SIGQUIT), a finger slipping off Enter, leaves as SIGTERM does:
+# the record saved, the terminal given back (out of the alternate screen,
+# the cursor shown, no mouse reports). It dumped core (status 131) and
+# left the terminal as curses had drawn it.
+start sq 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/sq.lsr"
+wait_for sq "Your hand: total"
+$T send-keys -t sq Space d
+wait_for sq "You discarded"
+$T send-keys -t sq 'C-\'
+wait_for sq "exit status"
+on_screen "exit status 0" "Ctrl-\\ did not end the game cleanly"
+on_screen "to go on with it: leastscore play --resume $tmp/sq.lsr" "Ctrl-\\ did not say how to go on"
+[ "$($T display-message -p -t sq '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')" = "0 1 0" ] ||
+    screen_fail "Ctrl-\\ left the terminal as the game had it: $($T display-message -p -t sq \
+        'alternate screen #{alternate_on}, cursor shown #{cursor_flag}, mouse #{mouse_any_flag}')"
+grep -q "^You discard" "$tmp/sq.lsr" || { echo "Ctrl-\\: the move was not saved"; exit 1; }
 # What a cmd: bot starts outside its process group (setsid) does not
 # outlive the game closed with its terminal (it did): play, its adoptive
 # parent, ends it as it leaves.
