@@ -644,20 +644,6 @@ static void test_a_path_longer_than_sqlite_takes_is_refused_saying_so(void **sta
     rmdir(a);
 }
 
-static void test_a_schema_newer_than_the_program_is_refused(void **state)
-{
-    (void)state;
-    ls_db *db = open_store();
-    OK(ls__db_exec(db, "INSERT INTO schema_version (version, applied_at) VALUES (99, 0)",
-                   NULL, NULL, ERR));
-    ls_db_close(db);
-    ls_error e;
-    db = (ls_db *)1;
-    assert_int_equal(ls_db_open(&db, where, &e), LS_DB_ESCHEMA);
-    assert_null(db);
-    assert_non_null(strstr(e.msg, "version 99"));
-}
-
 static void test_a_store_that_cannot_be_opened_says_why(void **state)
 {
     (void)state;
@@ -725,6 +711,62 @@ static long pg_scalar(const char *sql)
     long v = strtol(PQgetvalue(r, 0, 0), NULL, 10);
     PQclear(r);
     return v;
+}
+
+/* A value read from where without the store's code: SQLite's own
+ * connection, or the test's PostgreSQL one. */
+static long raw_scalar(const char *sql)
+{
+    if (strcmp(backend, "sqlite"))
+        return pg_scalar(sql);
+    sqlite3 *h = NULL;
+    sqlite3_stmt *q = NULL;
+    long v = -1;
+    assert_int_equal(sqlite3_open_v2(where, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &q, NULL), SQLITE_OK);
+    if (sqlite3_step(q) == SQLITE_ROW)
+        v = (long)sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    sqlite3_close(h);
+    return v;
+}
+
+/* A store a newer leastscore made is refused, naming it (the file, or the
+ * PostgreSQL database and schema) and what to run on it, and is left as
+ * it was: its file byte for byte, its version and its players. */
+static void test_a_schema_newer_than_the_program_is_refused(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    new_player(db, "Newer", "newer-device-token-01");
+    OK(ls__db_exec(db, "INSERT INTO schema_version (version, applied_at) VALUES (99, 0)",
+                   NULL, NULL, ERR));
+    ls_db_close(db);
+    bool sqlite = !strcmp(backend, "sqlite");
+    size_t n = 0;
+    unsigned char *before = sqlite ? file_bytes(where, &n) : NULL;
+    ls_error e;
+    db = (ls_db *)1;
+    assert_int_equal(ls_db_open(&db, where, &e), LS_DB_ESCHEMA);
+    assert_null(db);
+    char want[700];
+    if (sqlite)
+        snprintf(want, sizeof want, "%s: its schema is version 99, newer than this "
+                 "program's %d (a newer leastscore made it): run that one or a newer one "
+                 "on it; it is left as it was", where, ls_db_schema_latest());
+    else
+        snprintf(want, sizeof want, "the store, PostgreSQL database postgres schema "
+                 "public: its schema is version 99, newer than this program's %d",
+                 ls_db_schema_latest());
+    if (!strstr(e.msg, want))
+        fail_msg("'%s' lacks '%s'", e.msg, want);
+    if (sqlite) {
+        assert_non_null(before);
+        assert_file_kept(where, before, n);
+        free(before);
+    }
+    assert_int_equal(raw_scalar("SELECT MAX(version) FROM schema_version"), 99);
+    assert_int_equal(raw_scalar("SELECT COUNT(*) FROM players WHERE name = 'Newer'"), 1);
 }
 
 /* Opens where and expects it refused as not leastscore's, the message

@@ -456,8 +456,9 @@ int ls__db_migrate(ls_db *db, const char *const *list, int n, ls_error *err)
         ret = current_version(db, &cur, err);
         if (!ret && cur > n)
             ret = ls__db_fail(err, LS_DB_ESCHEMA,
-                              "the database's schema is version %d, newer than "
-                              "this program's %d: use a newer leastscore",
+                              "its schema is version %d, newer than this "
+                              "program's %d (a newer leastscore made it): run "
+                              "that one or a newer one on it; it is left as it was",
                               cur, n);
         if (!ret && cur < v) {
             char *sql = expand_ids(list[v - 1], db->ops->id_column);
@@ -529,10 +530,12 @@ static int row_found_table(void *ud, const char *const *col, int ncol)
  * made first, alone, in a commit of its own, so that whoever sees any
  * table of the store sees it too).
  */
-static int check_ours(ls_db *db, const char *where, ls_error *err)
+static int check_ours(ls_db *db, const char *where, char *store, size_t size,
+                      ls_error *err)
 {
     found_tables f = {0};
     int ret = db->ops->tables(db, row_found_table, &f, err);
+    snprintf(store, size, "%s", f.store);
     if (ret || f.n == 0)
         return ret;
     if (f.marker && q(db, NULL, "SELECT version, applied_at FROM schema_version WHERE 1 = 0",
@@ -570,8 +573,9 @@ static int open_store(ls_db **out, const char *where, bool hold, ls_error *err)
                             : ls__db_sqlite_open(db, where, err);
     if (!ret && hold)
         ret = ls_db_hold(db, err);
+    char store[sizeof ((found_tables *)0)->store] = "";
     if (!ret)
-        ret = check_ours(db, where, err);
+        ret = check_ours(db, where, store, sizeof store, err);
     if (!ret && db->ops->prepare)
         ret = db->ops->prepare(db, err);
     if (!ret) {
@@ -583,6 +587,14 @@ static int open_store(ls_db **out, const char *where, bool hold, ls_error *err)
         if (ret == LS_DB_EIO && err && !is_url(where) &&
             !strstr(err->msg, ls_db_path_fit(where, shown, sizeof shown)))
             ls__db_prefix(err, "%s: ", shown);
+        /* Which store is newer: the file, or the PostgreSQL schema. */
+        if (ret == LS_DB_ESCHEMA && err) {
+            if (!is_url(where))
+                ls__db_prefix(err, "%s: ", ls_db_path_fit(where, shown, sizeof shown));
+            else
+                ls__db_prefix(err, "the store, PostgreSQL database %s: ",
+                              store[0] ? store : "(unnamed)");
+        }
     }
     if (ret) {
         ls_db_close(db);

@@ -70,6 +70,11 @@ kill -TERM "$pid"
 wait "$pid" || fail "exit $? after SIGTERM (an empty file)"
 pid=""
 
+# The last server's out and err go first: the shell truncates them only
+# once the new one is forked, and wait_serving, reading before that, took
+# the last one's "serving" for this one's (SIGTERM then came before the
+# server's handler: exit 143, or its store line was missing).
+rm -f "$tmp/out" "$tmp/err"
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db "$tmp/store.db" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
@@ -101,6 +106,7 @@ c=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")
 # started at once on the same store serves.
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
+rm -f "$tmp/out" "$tmp/err"
 "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --data "$tmp/data2" --db "$tmp/store.db" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
@@ -112,4 +118,27 @@ grep -q "stopped; 0 matches finished into the store" "$tmp/err" ||
     { cat "$tmp/err"; fail "no stop message"; }
 v=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT MAX(version) FROM schema_version').fetchone()[0])" "$tmp/store.db")
 [ "$v" -ge 1 ] 2>/dev/null || fail "schema version '$v' in the new database"
+# A store a newer leastscore made (its schema a version above this
+# program's) is refused, exit 1, in one line naming the file and what to
+# run on it, and kept byte for byte (it said 'the database's schema is
+# version N...' without saying which database).
+cp "$tmp/store.db" "$tmp/newer.db"
+python3 -c "import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute('INSERT INTO schema_version VALUES (?, 0)', (int(sys.argv[2]) + 1,))
+c.commit()
+c.close()" "$tmp/newer.db" "$v"
+cp "$tmp/newer.db" "$tmp/newer.orig"
+if timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" \
+        --data "$tmp/data-newer" --db "$tmp/newer.db" >"$tmp/out" 2>"$tmp/err"; then
+    fail "served a store of a newer schema"
+else
+    rc=$?
+fi
+[ "$rc" -eq 1 ] || { cat "$tmp/err"; fail "newer schema: exit $rc (want 1)"; }
+want="leastscore serve: $tmp/newer.db: its schema is version $((v + 1)), newer than this program's $v (a newer leastscore made it): run that one or a newer one on it; it is left as it was"
+grep -qxF "$want" "$tmp/err" || fail "newer schema: $(cat "$tmp/err")"
+[ "$(wc -l < "$tmp/err")" -eq 1 ] || fail "newer schema: more than one line: $(cat "$tmp/err")"
+[ ! -s "$tmp/out" ] || fail "newer schema: printed $(cat "$tmp/out")"
+cmp -s "$tmp/newer.db" "$tmp/newer.orig" || fail "the refused server changed newer.db"
 echo "serve_db ok"
