@@ -242,7 +242,9 @@ int play_game_save(play_game *g, char *msg, size_t size);
  * written at a round's end only, as it is not read back, and so is every
  * record once the human is out. Said once, not
  * at every move: returns 1 with msg set when this save failed and the
- * one before had not, 2 with msg set ("the record is saved again in
+ * one before had not ("cannot write FILE: why; the file keeps the match
+ * as it stood at round 1, turn 4", or "...; the match is not saved" when
+ * the file is not there), 2 with msg set ("the record is saved again in
  * FILE") when it worked after one that failed, else 0. */
 int play_game_save_step(play_game *g, char *msg, size_t size);
 /* After the save on leaving failed: what the player still has, for the

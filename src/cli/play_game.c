@@ -1660,8 +1660,17 @@ int play_game_save_step(play_game *g, char *msg, size_t size)
     if (ls_eliminated(g->s, 0) || (stat(g->path, &st) == 0 && !S_ISREG(st.st_mode)))
         return 0;
     bool failed = g->save_failed;
-    if (play_game_save(g, msg, size) != 0)
-        return failed ? 0 : 1;
+    if (play_game_save(g, msg, size) != 0) {
+        if (failed)
+            return 0;
+        size_t k = strlen(msg);
+        if (*g->saved_at && play_resumable(g->path))
+            snprintf(msg + k, size - k, "; the file keeps the match as it stood at %s",
+                     g->saved_at);
+        else
+            snprintf(msg + k, size - k, "; the match is not saved");
+        return 1;
+    }
     if (!failed)
         return 0;
     snprintf(msg, size, "the record is saved again in %s", PATH_SHOWN(g->path));

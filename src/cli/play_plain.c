@@ -825,7 +825,7 @@ static void save_step(play_game *g)
     out_flush();
     if (said == 1)
         fprintf(stderr, "leastscore play: %s; the game goes on, and saving is tried "
-                "again after every move (the file keeps the match as last saved)\n", msg);
+                "again after every move\n", msg);
     else
         fprintf(stderr, "leastscore play: %s\n", msg);
 }

@@ -1377,14 +1377,15 @@ static void save(ui *u)
  * write over a message); so is the save that works again. */
 static void save_step(ui *u)
 {
-    /* "cannot write PATH: why", the path cut to 200 bytes (PATH_SHOWN) */
-    char msg[280], text[sizeof u->alert];
+    /* "cannot write PATH: why; the file keeps the match as it stood at
+     * round R, turn T", the path cut to 200 bytes (PATH_SHOWN) */
+    char msg[330], text[sizeof u->alert];
     int said = play_game_save_step(&u->g, msg, sizeof msg);
     if (said == 0)
         return;
     if (said == 1)
         snprintf(text, sizeof text, "Not saved: %s. The game goes on and tries again "
-                 "after every move; the file keeps the match as last saved.", msg);
+                 "after every move.", msg);
     else
         snprintf(text, sizeof text, "%c%s.", msg[0] - 'a' + 'A', msg + 1);
     log_text(u, false, text);

@@ -1447,9 +1447,8 @@ with open(f"{tmp}/gone.err", "w") as err:
         p.stdin.flush()
         seen += read_to_prompt(p, "save failing mid-round")
     told = open(f"{tmp}/gone.err").read()
-    want = (f"leastscore play: cannot write {rec}: No such file or directory; the game goes "
-            "on, and saving is tried again after every move (the file keeps the match as "
-            "last saved)\n")
+    want = (f"leastscore play: cannot write {rec}: No such file or directory; the match is "
+            "not saved; the game goes on, and saving is tried again after every move\n")
     if told != want:
         fail(f"a save failing mid-round was not said once at once: {told!r}", seen.decode())
     os.makedirs(f"{tmp}/gone")
@@ -1480,8 +1479,9 @@ kept = open(rec).read()
 resource.prlimit(p.pid, resource.RLIMIT_FSIZE, (len(kept) + 10, len(kept) + 10))
 out, err = p.communicate(b"discard AH draw\nquit\n", timeout=60)
 err = err.decode()
-want = (f"leastscore play: cannot write {rec}: File too large; the game goes on, and saving is "
-        "tried again after every move (the file keeps the match as last saved)\n"
+want = (f"leastscore play: cannot write {rec}: File too large; the file keeps the match as "
+        "it stood at round 1, turn 1; the game goes on, and saving is tried again after every "
+        "move\n"
         f"leastscore play: cannot write {rec}: File too large. The file keeps the match as it "
         "stood at round 1, turn 1 (what came after is not saved); to go on from there: "
         f"leastscore play --resume {rec}\n")

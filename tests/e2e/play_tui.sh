@@ -376,7 +376,7 @@ wait_for k9 "Your hand: total"
 grep -q "^hand You " "$tmp/k9/k9.lsr" || { echo "the deal was not saved"; cat "$tmp/k9/k9.lsr"; exit 1; }
 rm -r "$tmp/k9"
 $T send-keys -t k9 Space d
-wait_for k9 "Not saved: cannot write $tmp/k9/k9.lsr: No such file or directory."
+wait_for k9 "Not saved: cannot write $tmp/k9/k9.lsr: No such file or directory; the match is"
 on_screen "The game goes on and tries again" "a failed save does not say the game goes on"
 mkdir "$tmp/k9"
 $T send-keys -t k9 Space d
@@ -413,7 +413,7 @@ wait_for fz "Your hand: total"
 prlimit --pid "$(pgrep -f "play --seed 7 .*--record $tmp/fsz/f.lsr\$")" \
     --fsize=$(($(wc -c <"$tmp/fsz/f.lsr") + 10))
 $T send-keys -t fz Space d
-wait_for fz "Not saved: cannot write $tmp/fsz/f.lsr: File too large."
+wait_for fz "Not saved: cannot write $tmp/fsz/f.lsr: File too large; the file keeps the match as it stood at round 1, turn 1. The game goes on"
 $T send-keys -t fz q
 wait_for fz "Quit this game?"
 $T send-keys -t fz y
