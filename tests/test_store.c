@@ -587,9 +587,8 @@ static void test_a_long_path_is_shortened_and_the_reason_kept_whole(void **state
     char want[64];
     snprintf(want, sizeof want, "/missing/%s", strrchr(path, '/') + 1);
     if (!strstr(e.msg, "...") || !strstr(e.msg, want) ||
-        !strstr(e.msg, ": unable to open database file (its directory cannot be written "
-                       "here: No such file or directory; the store makes its file, -wal "
-                       "and -shm there)"))
+        !strstr(e.msg, ": unable to open database file (its directory does not exist: "
+                       "the store makes its file there, not the directory)"))
         fail_msg("not shortened, or the reason cut: '%s'", e.msg);
     /* The hold's words too. */
     snprintf(path, sizeof path, "%s/%0*d.db", dir, 240 - (int)strlen(dir) - 4, 8);
@@ -650,8 +649,25 @@ static void test_a_store_that_cannot_be_opened_says_why(void **state)
     ls_db *db = NULL;
     ls_error e;
     if (!strcmp(backend, "sqlite")) {
+        /* A directory that is not there is said to be missing, not
+         * unwritable ('its directory cannot be written here: No such file
+         * or directory'). */
         assert_int_equal(ls_db_open(&db, "/nonexistent-dir/x/store.db", &e), LS_DB_EIO);
-        assert_non_null(strstr(e.msg, "/nonexistent-dir/x/store.db"));
+        if (!strstr(e.msg, "/nonexistent-dir/x/store.db: unable to open database file "
+                           "(its directory does not exist: the store makes its file "
+                           "there, not the directory)"))
+            fail_msg("'%s'", e.msg);
+        char file[600], in_file[620];
+        snprintf(file, sizeof file, "%s.file", where);
+        snprintf(in_file, sizeof in_file, "%s/store.db", file);
+        FILE *f = fopen(file, "w");
+        assert_non_null(f);
+        fclose(f);
+        assert_int_equal(ls_db_open(&db, in_file, &e), LS_DB_EIO);
+        unlink(file);
+        if (!strstr(e.msg, "(its directory is no directory: the store makes its file "
+                           "there, not the directory)"))
+            fail_msg("'%s'", e.msg);
     } else {
         assert_int_equal(ls_db_open(&db, "postgresql://leastscore@/postgres?host=/nonexistent-dir",
                                     &e),

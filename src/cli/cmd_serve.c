@@ -316,7 +316,8 @@ int cmd_serve(int argc, char **argv)
     }
     /* The store: --db, else an SQLite file in the data directory (made if
      * missing); finished matches also go to the data directory as .lsr. */
-    if (store_file_mkdir(data, msg, sizeof msg) != 0) {
+    size_t made = 0;
+    if (store_file_mkdir_made(data, &made, msg, sizeof msg) != 0) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
         return 1;
     }
@@ -325,6 +326,7 @@ int cmd_serve(int argc, char **argv)
     int data_lock = store_file_lock(data, msg, sizeof msg);
     if (data_lock < 0) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
+        store_file_unmake(data, made);
         return 1;
     }
     /* The store (the default file, or --db) keeps the matches, the
@@ -337,6 +339,9 @@ int cmd_serve(int argc, char **argv)
     if (!st) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
         close(data_lock);
+        /* A data directory this start made goes with it (the default
+         * one too, made in the user's home for a --db that failed). */
+        store_file_unmake(data, made);
         return 1;
     }
     cfg.st = st;

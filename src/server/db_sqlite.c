@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -242,13 +243,24 @@ static void explain_directory(const char *path, ls_error *err)
         snprintf(dir, sizeof dir, ".");
     else
         snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
-    if (access(dir, W_OK | X_OK) == 0)
+    struct stat st;
+    int got = stat(dir, &st);
+    bool missing = got != 0 && (errno == ENOENT || errno == ENOTDIR);
+    bool file = got == 0 && !S_ISDIR(st.st_mode);
+    if (!missing && !file && access(dir, W_OK | X_OK) == 0)
         return;
     int e = errno;
     size_t n = strnlen(err->msg, sizeof err->msg);
-    snprintf(err->msg + n, sizeof err->msg - n,
-             " (its directory cannot be written here: %s; the store makes its file, "
-             "-wal and -shm there)", strerror(e));
+    /* A directory that is not there is no matter of permission: the
+     * store makes no directory (serve makes only its --data). */
+    if (missing || file)
+        snprintf(err->msg + n, sizeof err->msg - n,
+                 " (its directory %s: the store makes its file there, not the "
+                 "directory)", missing ? "does not exist" : "is no directory");
+    else
+        snprintf(err->msg + n, sizeof err->msg - n,
+                 " (its directory cannot be written here: %s; the store makes its file, "
+                 "-wal and -shm there)", strerror(e));
 }
 
 /* Says why an opening failed when the path is longer than SQLite takes:

@@ -151,6 +151,13 @@ int store_file_write(const char *dir, const char *name, const char *text, size_t
                      char *msg, size_t size);
 /* Creates DIR and its parents if needed. Returns 0, or -1 with msg set. */
 int store_file_mkdir(const char *dir, char *msg, size_t size);
+/* store_file_mkdir() that sets *made to the length of the first directory
+ * of DIR it made (0: DIR was there), for store_file_unmake(). */
+int store_file_mkdir_made(const char *dir, size_t *made, char *msg, size_t size);
+/* Removes, deepest first, the directories store_file_mkdir_made() made for
+ * DIR (made from it), each only while it is empty: a server that could not
+ * start leaves no data directory of its own making behind. */
+void store_file_unmake(const char *dir, size_t made);
 /*
  * Takes the data directory DIR for this process: an exclusive flock(2) on
  * the directory itself, which the kernel lets go when the process ends,

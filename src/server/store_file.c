@@ -24,9 +24,11 @@
 
 #include "server/store.h"
 
-/* mkdir -p */
-static int make_dirs(char *path)
+/* mkdir -p; *made is the length of the first directory of path that it
+ * made (0: it made none). */
+static int make_dirs(char *path, size_t *made)
 {
+    *made = 0;
     for (char *p = path + 1;; p++) {
         if (*p != '/' && *p)
             continue;
@@ -36,12 +38,41 @@ static int make_dirs(char *path)
         *p = c;
         if (rc != 0 && errno != EEXIST)
             return -1;
+        if (rc == 0 && !*made)
+            *made = (size_t)(p - path);
         if (!c)
             return 0;
     }
 }
 
 int store_file_mkdir(const char *dir, char *msg, size_t size)
+{
+    size_t made;
+    return store_file_mkdir_made(dir, &made, msg, size);
+}
+
+void store_file_unmake(const char *dir, size_t made)
+{
+    char d[4096];
+    size_t n = strlen(dir);
+    if (!made || n >= sizeof d)
+        return;
+    memcpy(d, dir, n + 1);
+    while (n > made && d[n - 1] == '/')
+        d[--n] = '\0';
+    /* Deepest first: rmdir() leaves a directory something was put in. */
+    while (n >= made) {
+        if (rmdir(d) != 0 || n == made)
+            return;
+        while (n > made && d[n - 1] != '/')
+            n--;
+        while (n > made && d[n - 1] == '/')
+            n--;
+        d[n] = '\0';
+    }
+}
+
+int store_file_mkdir_made(const char *dir, size_t *made, char *msg, size_t size)
 {
     char d[4096];
     if ((size_t)snprintf(d, sizeof d, "%s", dir) >= sizeof d) {
@@ -50,7 +81,7 @@ int store_file_mkdir(const char *dir, char *msg, size_t size)
     }
     struct stat st;
     errno = 0;
-    if (make_dirs(d) != 0 || stat(d, &st) != 0) {
+    if (make_dirs(d, made) != 0 || stat(d, &st) != 0) {
         snprintf(msg, size, "cannot create the data directory %s: %s", dir,
                  strerror(errno ? errno : ENOTDIR));
         return -1;

@@ -19,14 +19,27 @@ echo '<!doctype html><title>t</title>' > "$tmp/web/index.html"
 
 if "$bin" serve --db >"$tmp/out" 2>"$tmp/err"; then fail "--db without a value"; else rc=$?; fi
 [ "$rc" -eq 2 ] || fail "exit $rc for --db without a value"
-if "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" --db /nonexistent-dir/x.db \
-        >"$tmp/out" 2>"$tmp/err"; then
-    fail "accepted a database it cannot open"
-else
-    rc=$?
-fi
-[ "$rc" -eq 1 ] || fail "exit $rc (want 1) for a database it cannot open"
-grep -q "cannot open /nonexistent-dir/x.db" "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+# A store in a directory that does not exist is said to be so (it was
+# 'its directory cannot be written here: No such file or directory'), and
+# the data directory this start made goes with it: the default one in the
+# user's home (here a HOME of the test's), and one given with --data,
+# parents and all; one that was there stays.
+mkdir -p "$tmp/home" "$tmp/there"
+for data in default "$tmp/made/a/data/" "$tmp/there"; do
+    if [ "$data" = default ]; then set --; else set -- --data "$data"; fi
+    if HOME="$tmp/home" XDG_DATA_HOME='' "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" \
+            --db /nonexistent-dir/x.db "$@" >"$tmp/out" 2>"$tmp/err"; then
+        fail "accepted a database it cannot open"
+    else
+        rc=$?
+    fi
+    [ "$rc" -eq 1 ] || fail "exit $rc (want 1) for a database it cannot open"
+    grep -qxF "leastscore serve: sqlite: cannot open /nonexistent-dir/x.db: unable to open database file (its directory does not exist: the store makes its file there, not the directory)" \
+        "$tmp/err" || { cat "$tmp/err"; fail "message"; }
+done
+[ -z "$(ls -A "$tmp/home")" ] || fail "a start that failed left $(find "$tmp/home")"
+[ ! -e "$tmp/made" ] || fail "a start that failed left $(find "$tmp/made")"
+[ -d "$tmp/there" ] || fail "a start that failed removed the data directory that was there"
 
 # A file that is not a leastscore store is refused, exit 1, saying what
 # it found, and kept byte for byte: another program's SQLite database
