@@ -902,6 +902,47 @@ static void test_a_file_that_is_not_sqlites_is_refused_unchanged(void **state)
     }
 }
 
+/* A store file damaged or cut short (a copy taken while it was written, a
+ * disk that failed) is refused at opening with SQLite's words, the file's
+ * name and what to do, and left as it is: cut after 50 bytes (inside
+ * SQLite's header), after its first page, and in its middle. */
+static void test_a_store_file_cut_short_is_refused_unchanged(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    ls_db *db = open_store();
+    for (int i = 0; i < 40; i++) {
+        char name[16], token[32];
+        snprintf(name, sizeof name, "Cut%d", i);
+        snprintf(token, sizeof token, "cut-device-token-%04d", i);
+        new_player(db, name, token);
+    }
+    ls_db_close(db);
+    size_t n = 0;
+    unsigned char *whole = file_bytes(where, &n);
+    assert_non_null(whole);
+    assert_true(n > 8192);
+    const size_t cuts[] = {50, 4096, n / 2};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        FILE *f = fopen(where, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(whole, 1, cuts[i], f), cuts[i]);
+        fclose(f);
+        ls_error e;
+        db = (ls_db *)1;
+        assert_int_equal(ls_db_open(&db, where, &e), LS_DB_EIO);
+        assert_null(db);
+        if (!strstr(e.msg, where) ||
+            !strstr(e.msg, "sqlite: database disk image is malformed (the file is damaged "
+                           "or cut short: put back a copy from before the damage, or give "
+                           "another file)"))
+            fail_msg("cut at %zu: '%s'", cuts[i], e.msg);
+        assert_file_kept(where, whole, cuts[i]);
+    }
+    free(whole);
+}
+
 /* A process out of descriptors is told so: SQLite says "unable to open
  * database file", which read as the file's fault (a login under a low
  * ulimit -n was told so, with the store there). */
@@ -2453,6 +2494,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_store_of_another_programs_tables_is_refused_unchanged),
     T(test_an_empty_file_or_schema_is_made_a_store),
     T(test_a_file_that_is_not_sqlites_is_refused_unchanged),
+    T(test_a_store_file_cut_short_is_refused_unchanged),
     T(test_a_store_opened_with_no_descriptor_left_says_so),
     T(test_a_migration_that_fails_at_opening_names_the_file),
     T(test_a_store_file_that_cannot_be_written_is_refused),

@@ -58,8 +58,13 @@ static int sq_fail(ls_db *db, ls_error *err, const char *what)
         code = LS_DB_EEXISTS;
     else if (ext == SQLITE_CONSTRAINT_FOREIGNKEY)
         code = LS_DB_ENOTFOUND;
-    return ls__db_fail(err, code, "sqlite: %s%s%s", what, *what ? ": " : "",
-                       sqlite3_errmsg(c->db));
+    /* SQLite's words for a file damaged or cut short (a disk that failed,
+     * a copy made while it was written) say nothing of what to do. */
+    bool corrupt = (ext & 0xff) == SQLITE_CORRUPT;
+    return ls__db_fail(err, code, "sqlite: %s%s%s%s", what, *what ? ": " : "",
+                       sqlite3_errmsg(c->db),
+                       corrupt ? " (the file is damaged or cut short: put back a copy "
+                                 "from before the damage, or give another file)" : "");
 }
 
 /* The statement for sql, from the cache when sql is a known pointer. */

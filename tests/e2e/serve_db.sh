@@ -54,7 +54,10 @@ c.executescript('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);'
 c.close()" "$tmp/other.db"
 printf 'my notes, not a database\n' > "$tmp/notes.txt"
 printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\10\6\0\0\0' > "$tmp/pic.png"
-for f in other.db notes.txt pic.png; do
+# A database cut short (a copy taken while it was written) is refused
+# with SQLite's words and what to do, and kept as it is too.
+head -c 50 "$tmp/other.db" > "$tmp/cut.db"
+for f in other.db notes.txt pic.png cut.db; do
     cp "$tmp/$f" "$tmp/$f.orig"
     if timeout "$serve_start_s" "$bin" serve --listen 127.0.0.1:0 --web "$tmp/web" \
             --data "$tmp/data-$f" --db "$tmp/$f" >"$tmp/out" 2>"$tmp/err"; then
@@ -65,6 +68,7 @@ for f in other.db notes.txt pic.png; do
     [ "$rc" -eq 1 ] || { cat "$tmp/err"; fail "$f: exit $rc (want 1)"; }
     case $f in
     other.db) want="leastscore serve: $tmp/other.db is an SQLite database with 3 tables, none of them leastscore's (notes, tags, users): give an empty file or a leastscore store" ;;
+    cut.db) want="leastscore serve: $tmp/cut.db: sqlite: database disk image is malformed (the file is damaged or cut short: put back a copy from before the damage, or give another file)" ;;
     *) want="leastscore serve: $tmp/$f is not an SQLite database (SQLite: file is not a database): give an empty file or a leastscore store" ;;
     esac
     grep -qxF "$want" "$tmp/err" || fail "$f: $(cat "$tmp/err")"
