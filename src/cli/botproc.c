@@ -1826,6 +1826,19 @@ static void garbage_why(const char *line, size_t n, char *why, size_t size)
 }
 
 /*
+ * Whether the bot's own process has exited while another process (one it
+ * started) still holds its output open: no end of file comes there, and
+ * what is read from it may be that process's, written after the bot
+ * ended. How the bot ended goes in status.
+ */
+static bool exited_held(bot *b, char *status, size_t size)
+{
+    struct pollfd out = {.fd = b->from_bot, .events = POLLIN};
+    return bot_exited(b, 0, status, size) && poll(&out, 1, 0) >= 0 &&
+           !(out.revents & (POLLHUP | POLLERR));
+}
+
+/*
  * Asks the bot for its move and judges the answer. A wait cut short by
  * b->stop leaves the question asked (b->waiting): asked the same again
  * (the player chose to go on playing), the answer to it is waited for
@@ -1867,6 +1880,28 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
                          "answer", v->names[v->me]);
             }
             return LS_EPHASE;
+        }
+        char status[64] = "";
+        if (got >= 0 && exited_held(b, status, sizeof status)) {
+            /* A line that is no move, read once the bot itself has
+             * exited with its output held open, is not told as its
+             * garbage: a process it started that writes there was told
+             * so once a turn (51 times in a match), and the bot never
+             * dead. A legal move is played: the bot may have written it
+             * just before it ended. */
+            ls_move m;
+            if (got == 0 && cli_bot_answer(v, line, n, &m) == 0) {
+                *out = m;
+                return 0;
+            }
+            char shown[64];
+            cli_shown_n(line, n, shown, sizeof shown);
+            report(b, v, "died%s, and a process it started held its output open or "
+                   "wrote to it ('%s%s' read, not taken as its answer); the fallback "
+                   "plays for it until the match ends", status, shown,
+                   got == 1 ? "..." : "");
+            bot_kill(b);
+            return ls_player_choose(b->fallback, v, out, err);
         }
         if (got == 1) {
             char shown[64];

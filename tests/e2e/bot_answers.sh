@@ -411,6 +411,24 @@ m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died (exit status 4) halfway through a line (\x27discard 2\x27), "
     "and a process it started holds its output open; the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output: its half line not quoted"; }
+# A bot that exits while a process it started writes lines to its output
+# (from once the bot is a zombie on) is told dead once, by its exit
+# status, and that process ends with it: each line was told as the bot's
+# garbage, one a turn (51 in this match), and the bot never dead. Which of
+# the two reports it is depends on whether the referee saw the exit before
+# the first line came.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/holder.py write holderbot-$$" --matches 1 \
+    --seed 3 --json >"$tmp/holder.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (holder write)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+m = d["bot_messages"]
+assert d["bot_failures"] == 1 and len(m) == 1, (d["bot_failures"], m)
+assert m[0].endswith(("): died (exit status 4), and a process it started held its output open or "
+    "wrote to it (\x27junk\x27 read, not taken as its answer); the fallback plays for it until the "
+    "match ends", "): died (exit status 4), and a process it started holds its output open; the "
+    "fallback plays for it until the match ends")), m' \
+    "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child writes to its output was not told dead once"; }
+wait_no_process "holderbo[t]-$$" || fail "a process a dead bot started, writing to its output, outlived it: $left"
 # A bot that stops itself (SIGSTOP; SIGTSTP, SIGTTIN and SIGTTOU stop it
 # too, the last two when it reads from or writes to the terminal) is told
 # stopped, and the signal named, within a slice: it was 'no answer within
