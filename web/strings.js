@@ -530,7 +530,7 @@ export const s = {
     started: 'The match has already started (you may watch it).',
     name_taken: 'Somebody at that table already has this name.',
     bad_name: 'Names are 1 to 16 letters (A to Z, no accents), digits, _ or -.',
-    server_full: 'The server cannot open more tables now.',
+    server_full: 'The server cannot open more tables now: join a table with its code, or try again in a few minutes.',
     shutting_down: 'The server is stopping.',
     rate_limited: 'Too many messages; slow down a little.',
     bad_login: 'Wrong player name or password.',

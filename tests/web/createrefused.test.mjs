@@ -56,7 +56,8 @@ test('a create the server refuses is told under Create, on the screen', async (t
     await second.waitForSelector('#message', { timeout: 15000 });
     const m = await message(second);
     assert.equal(m.where, 'on the screen', m.text);
-    assert.equal(m.text, 'The server cannot open more tables now.');
+    // (with the next step a player can take: it said only what failed)
+    assert.equal(m.text, 'The server cannot open more tables now: join a table with its code, or try again in a few minutes.');
     // (under Create: the page no longer jumps to its top, the form out
     // of sight)
     assert.equal(await second.locator('#create ~ #message').count(), 1, 'the message under Create');
