@@ -924,6 +924,50 @@ static void test_a_finished_match_without_its_file_gets_it_at_the_next_start(voi
     free(all);
 }
 
+/* A finished match whose .lsr file could not be written (a full disk; here
+ * a directory in the way of its name) is kept in the database, and its
+ * file is written at the next finish, not only at the next start. */
+static void test_a_record_file_that_failed_is_written_at_the_next_finish(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    /* The file's name holds the second of the finish: every second of the
+     * next 28 (the finish takes milliseconds). */
+    time_t now = time(NULL);
+    char blocked[30][400];
+    for (int i = 0; i < 30; i++) {
+        time_t at = now - 1 + i;
+        struct tm tm;
+        char stamp[32];
+        gmtime_r(&at, &tm);
+        strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+        snprintf(blocked[i], sizeof blocked[i], "%s/%s-ABCD-1.lsr", dir, stamp);
+        assert_int_equal(mkdir(blocked[i], 0755), 0);
+    }
+    void *m = begin(st, "ABCD", 1);
+    hand_over(st, m, 0, NPIECES);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    assert_int_equal(store_db_finished(st), 1);
+    assert_int_equal(log_count("table ABCD, match 1: finished and kept, but"), 1);
+    for (int i = 0; i < 30; i++)
+        rmdir(blocked[i]);
+    assert_int_equal(record_files("-ABCD-1", NULL), 0);
+    m = begin(st, "ABCD", 2);
+    hand_over(st, m, 0, NPIECES);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    char *text = NULL;
+    assert_int_equal(record_files("-ABCD-2", NULL), 1);
+    assert_int_equal(record_files("-ABCD-1", &text), 1);
+    char *all = all_pieces();
+    assert_string_equal(text, all);
+    assert_int_equal(log_count("wrote the .lsr file of 1 finished match that had none "
+                               "(their writing had failed)"),
+                     1);
+    free(all);
+    free(text);
+    store_db_free(st);
+}
+
 /* Makes a file named `name` in the test's directory, last written `age`
  * seconds ago. */
 static void old_file(const char *name, int age)
@@ -1021,6 +1065,7 @@ static const struct CMUnitTest tests[] = {
     T(test_an_away_seat_comes_back_away_after_a_restart),
     T(test_the_host_comes_back_as_it_was_at_the_stop),
     T(test_a_finished_match_without_its_file_gets_it_at_the_next_start),
+    T(test_a_record_file_that_failed_is_written_at_the_next_finish),
     T(test_a_crashs_temporary_records_are_removed_at_the_next_start),
 };
 

@@ -66,6 +66,8 @@ typedef struct db_store {
     const char *fault;    /* LS_STORE_FAULT, or NULL */
     int finished, failures;
     bool failing;
+    bool exports_owed;    /* an .lsr file could not be written: tried again
+                             at the next finish and when the store is back */
     char error[256];      /* the last failure */
     db_match *matches;
 } db_store;
@@ -281,6 +283,7 @@ static bool export_record(db_store *s, int64_t match_id)
     else
         ok = true;
     ls_db_match_clear(&dm);
+    s->exports_owed |= !ok;
     return ok;
 }
 
@@ -288,15 +291,17 @@ static bool export_record(db_store *s, int64_t match_id)
  * file is not noted as written: those a crash between a finish's commit
  * and its file kept from being written (or whose writing failed). A file
  * written twice is the same file. */
-static void export_pending(db_store *s)
+static void export_pending(db_store *s, const char *why)
 {
     int64_t ids[100], after = 0;
     int n, written = 0, failed = 0;
     ls_error err;
+    s->exports_owed = false;
     do {
         if (ls_db_matches_file_pending(s->db, after, ids, 100, &n, &err)) {
             logf_(s, "the finished matches without their .lsr file cannot be read: %s",
                   err.msg);
+            s->exports_owed = true;
             break;
         }
         for (int i = 0; i < n; i++) {
@@ -308,9 +313,8 @@ static void export_pending(db_store *s)
         }
     } while (n == 100);
     if (written)
-        logf_(s, "wrote the .lsr file%s of %d finished match%s that had none (the "
-              "server stopped before it wrote %s)", written == 1 ? "" : "s", written,
-              written == 1 ? "" : "es", written == 1 ? "it" : "them");
+        logf_(s, "wrote the .lsr file%s of %d finished match%s that had none (%s)",
+              written == 1 ? "" : "s", written, written == 1 ? "" : "es", why);
     if (failed)
         logf_(s, "%d finished match%s still without %s .lsr file", failed,
               failed == 1 ? " is" : "es are", failed == 1 ? "its" : "their");
@@ -401,13 +405,17 @@ static int write_match(db_store *s, db_match *m)
         if (!(ret = fault(s, &err)) &&
             !(ret = ls_db_table_finish(s->db, m->table_id, &match_id, &err))) {
             s->finished++;
-            if (s->records[0])
-                export_record(s, match_id);
+            /* Files that could not be written before (a full disk) are
+             * tried again once this one could be. */
+            bool owed = s->exports_owed;
+            if (s->records[0] && export_record(s, match_id) && owed)
+                export_pending(s, "their writing had failed");
         } else if (ret == LS_DB_ENOTFOUND && m->end_unsure) {
             logf_(s, "table %s, match %d: finished and kept (the write that seemed to "
                   "fail was made)", m->code, m->match);
             if (s->records[0])
-                export_pending(s); /* its id is not known: among the pending */
+                /* Its id is not known: it is among the pending. */
+                export_pending(s, "the write that seemed to fail was made");
             ret = 0;
         }
         if (ret) {
@@ -441,6 +449,8 @@ static int db_flush(void *self)
         ls_db_set_lock_wait(s->db, LOCK_WAIT_MS);
         logf_(s, "back: everything held in memory is written (%d failed write%s "
               "while it failed)", s->failures, s->failures == 1 ? "" : "s");
+        if (s->exports_owed && s->records[0])
+            export_pending(s, "their writing had failed");
     }
     return ret;
 }
@@ -778,7 +788,7 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
     s->log = log;
     if (s->records[0]) {
         sweep_records(s);
-        export_pending(s);
+        export_pending(s, "the server stopped before it wrote it");
     }
     s->st.ops = &db_ops;
     s->st.self = s;
