@@ -400,6 +400,7 @@ static void print_help(const play_game *g)
         {"discard CARDS draw", "discard, then draw from the deck"},
         {"declare", "show hands (from your second turn)"},
         {"hand", "show your hand and the table again"},
+        {"scores", "say everyone's match points"},
         {"hint", "what the computer would do"},
         {"help or ?", "this text"},
         {"quit or q", "end the game (the record is saved)"},
@@ -420,19 +421,36 @@ static void print_status(const play_game *g)
         v.hand_total);
     out("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
         v.deck_size, v.deck_size == 1 ? "" : "s");
+    /* Your own match points, as the others' (they were said only in a
+     * round's result); out above the threshold. */
+    out("  You: %d point%s, out above %d\n", v.score[0], v.score[0] == 1 ? "" : "s",
+        ls_state_rules(g->s)->threshold);
     for (int i = 1; i < v.nplayers; i++) {
         if (!(v.in_round >> i & 1))
             continue;
+        /* "none", not "-", which a speech synthesizer reads "dash" */
         out("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
             v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
             v.score[i] == 1 ? "" : "s",
-            play_cards(v.last_discard[i], buf, sizeof buf));
+            v.last_discard[i] ? play_cards(v.last_discard[i], buf, sizeof buf) : "none");
         if (v.known[i])
             out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
         out("\n");
     }
     if (v.can_declare)
         out("  You may declare.\n");
+}
+
+/* Everyone's match points on one line, "Scores: you 12, Ada 3, Ben 104
+ * (out); out above 100.", for the player who asks (`scores`) rather
+ * than hear the whole status again. */
+static void print_scores(const play_game *g)
+{
+    out("Scores:");
+    for (int i = 0; i < ls_players(g->s); i++)
+        out("%s %s %d%s", i ? "," : "", i == 0 ? "you" : ls_name(g->s, i),
+            ls_score(g->s, i), ls_eliminated(g->s, i) ? " (out)" : "");
+    out("; out above %d.\n", ls_state_rules(g->s)->threshold);
 }
 
 /* What seat i scores this round and why: "12 = 18 - 6", "0, declared,
@@ -630,7 +648,7 @@ static bool print_hint(play_game *g)
 static const char *nearest_command(const char *line)
 {
     static const char *const words[] = {"discard", "declare", "draw", "take",
-                                        "hand", "hint", "help", "quit"};
+                                        "hand", "hint", "help", "quit", "scores"};
     char first[32];
     size_t n = strcspn(line, " \t");
     if (n == 0 || n >= sizeof first)
@@ -682,7 +700,7 @@ static void suit_letters(char *line)
  * no move). Returns whether it was so. */
 static bool command_with_more(const char *line)
 {
-    static const char *const commands[] = {"help", "hand", "hint", "quit"};
+    static const char *const commands[] = {"help", "hand", "hint", "quit", "scores"};
     size_t n = strcspn(line, " \t");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (n != strlen(commands[i]) || strncasecmp(line, commands[i], n) != 0)
@@ -695,6 +713,73 @@ static bool command_with_more(const char *line)
         return true;
     }
     return false;
+}
+
+/*
+ * A line that is no move but plainly meant one, said with the move it
+ * meant: cards alone ("10h", "th", "5h 5s", as a player who has heard
+ * only the cards may type), or a pick-up without its discard ("draw",
+ * "take 10D"). They were "'10h' is not a move: expected ...", which does
+ * not say that the card was read, nor what to put around it. Returns
+ * whether it said so.
+ */
+static bool move_meant(const play_game *g, const char *line)
+{
+    ls_view v;
+    ls_view_of(g->s, 0, &v);
+    char opn[64], cards[160] = "", word[16];
+    play_cards(v.open, opn, sizeof opn);
+    size_t n = strcspn(line, " \t");
+    if ((n == 4 && !strncasecmp(line, "draw", 4)) || (n == 4 && !strncasecmp(line, "take", 4))) {
+        out("Discard first, then draw or take: type 'discard CARDS draw' or "
+            "'discard CARDS take CARD' (the open card%s: %s).\n",
+            ls_cards_count(v.open) == 1 ? "" : "s", opn);
+        return true;
+    }
+    int count = 0;
+    ls_cards set = 0;
+    for (const char *p = line; *p;) {
+        p += strspn(p, " \t,");
+        n = strcspn(p, " \t,");
+        if (n == 0)
+            break;
+        if (n >= sizeof word)
+            return false;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        ls_card c = ls_card_parse(word);
+        if (c == LS_NO_CARD)
+            return false;
+        char name[4];
+        set |= LS_BIT(c);
+        size_t len = strlen(cards);
+        snprintf(cards + len, sizeof cards - len, "%s%s", count ? " " : "",
+                 ls_card_str(c, name));
+        count++;
+        p += n;
+    }
+    if (count == 0)
+        return false;
+    if ((set & v.hand) != set) {
+        char hand[64];
+        out("%s %s, not a move, and not in your hand: %s.\n", cards,
+            count == 1 ? "is a card" : "are cards", play_cards(v.hand, hand, sizeof hand));
+        return true;
+    }
+    ls_error why = {0};
+    if (!ls_discard_ok(set, ls_state_rules(g->s), &why)) {
+        out("%s are cards, not a move, and cannot be discarded together: %s.\n",
+            cards, why.msg);
+        return true;
+    }
+    char first[4];
+    ls_card_str(ls_cards_first(v.open), first);
+    out("%s %s, not a move: to discard %s, type 'discard %s draw', or "
+        "'discard %s take %s' to take %s %s.\n", cards,
+        count == 1 ? "is a card" : "are cards", count == 1 ? "it" : "them", cards,
+        cards, first, ls_cards_count(v.open) == 1 ? "the open card" : "one of the open cards",
+        opn);
+    return true;
 }
 
 /* Reads commands until the human has made a legal move. */
@@ -722,6 +807,10 @@ static int human_turn(play_game *g)
             continue;
         if (!strcasecmp(line, "help") || !strcmp(line, "?")) { /* ? as on the full screen */
             print_help(g);
+            continue;
+        }
+        if (!strcasecmp(line, "scores")) {
+            print_scores(g);
             continue;
         }
         if (!strcasecmp(line, "hand")) {
@@ -758,6 +847,8 @@ static int human_turn(play_game *g)
             if (line[0] == '\x1b')
                 out("Arrow and function keys do nothing in line mode (the "
                     "terminal sent '%s'). ", shown);
+            else if (!near && move_meant(g, line))
+                continue;
             else if (near) { /* escaped, as the echo: "\fhand" wrote a form feed */
                 cli_shown_n(line, strcspn(line, " \t"), shown, sizeof shown);
                 out("Unknown command '%s': did you mean '%s'? ", shown, near);
@@ -922,7 +1013,7 @@ static void intro(const play_game *g)
         }
     }
     out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
-        "also hand, hint, help, quit.\n");
+        "also hand, scores, hint, help, quit.\n");
 }
 
 /* A failing bot, on stderr as it happens. */

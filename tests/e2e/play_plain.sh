@@ -1526,6 +1526,34 @@ out = seen.decode() + p.communicate(timeout=30)[0].decode()
 if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
     fail(f"SIGQUIT did not end the game cleanly: status {p.returncode}", out)
 print("ok: Ctrl-\\ ends the game cleanly")
+# As a screen reader's user hears it: cards typed without the move
+# ("10h", "th", "5s, 6d") are read as the cards and answered with the
+# move that names them (or that they are not in the hand), a pick-up
+# without its discard ("draw", "take JH") says to discard first, and
+# `scores` says everyone's points; the status says your own points and
+# "none" for a player who has not discarded (not "-", read "dash").
+# Seed 11: your hand AS 3H 5S 6D QD, the open card JH. None of it costs
+# the turn: no move is made, and each line is answered with the prompt.
+r = plain(["--seed", "11", "--record", f"{tmp}/speech.lsr"],
+          "10h\nth\n5s, 6d\nqd\nQ\u2666\ndraw\ntake jh\nscores\nquit\n")
+for t in ["your move> 10h\n10H is a card, not a move, and not in your hand: AS 3H 5S 6D QD.\n",
+          "your move> th\n10H is a card, not a move, and not in your hand",
+          "5S 6D are cards, not a move, and cannot be discarded together: "
+          "2 cards must be a pair of the same rank.\n",
+          "your move> qd\nQD is a card, not a move: to discard it, type 'discard QD draw', "
+          "or 'discard QD take JH' to take the open card JH.\n",
+          "your move> Q\u2666\nQD is a card, not a move: to discard it",
+          "your move> draw\nDiscard first, then draw or take: type 'discard CARDS draw' "
+          "or 'discard CARDS take CARD' (the open card: JH).\n",
+          "your move> take jh\nDiscard first",
+          "your move> scores\nScores: you 0, Ada 0, Ben 0, Cleo 0; out above 100.\n",
+          "  You: 0 points, out above 100\n", "  Ada: 5 cards, 0 points, last discard none\n"]:
+    if t not in r.stdout:
+        fail(f"no '{t}' for a screen reader's typing", r.stdout)
+if "last discard -" in r.stdout or "You discard" in r.stdout or r.stdout.count(PROMPT) != 9:
+    fail("a typed card or a lone pick-up was not answered with the prompt, the turn kept",
+         r.stdout)
+print("ok: cards typed alone, a lone draw and 'scores' are answered as meant; no '-' said")
 PY
 
 # A record's path with a control character (here the start of an escape

@@ -822,7 +822,7 @@ on_screen "  previous player discarded) or the top" "a broken line's later rows 
 $T resize-window -t lw -x 70 -y 70
 sleep 0.3
 $T send-keys -t lw hand Enter
-wait_for lw "Cleo: 5 cards, 0 points, last discard -"
+wait_for lw "Cleo: 5 cards, 0 points, last discard none"
 sleep 0.3
 words_whole 70
 $T send-keys -t lw quit Enter
