@@ -1828,6 +1828,12 @@ function declareControl(act) {
       cancel();
     },
   },
+  // (declare-room: on a phone held upright, an unseen Declare that keeps
+  // Declare's room, the question standing over the controls above it,
+  // style.css; declare-box: the question and its buttons)
+  h('p', { class: 'declare-room', 'aria-hidden': 'true' },
+    h('button', { class: 'declare', type: 'button', tabindex: '-1', disabled: true }, s.declareButton)),
+  h('div', { class: 'declare-box' },
   h('p', { id: 'declare-q' }, s.declareQuestion(v.hand_total ?? handTotal(v.hand || []))),
   h('p', { class: 'row' },
     h('button', {
@@ -1840,7 +1846,7 @@ function declareControl(act) {
         }
       },
     }, s.declareYes),
-    h('button', { id: 'declare-no', class: 'secondary', 'data-focus': 'declare-no', onclick: cancel }, s.declareNo)));
+    h('button', { id: 'declare-no', class: 'secondary', 'data-focus': 'declare-no', onclick: cancel }, s.declareNo))));
 }
 
 // The expert's hint, under the hand and the line that says what the
