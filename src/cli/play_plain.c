@@ -399,7 +399,7 @@ static void print_help(const play_game *g)
         {"discard CARDS take CARD", "discard, then take one of the open cards"},
         {"discard CARDS draw", "discard, then draw from the deck"},
         {"declare", "show hands (from your second turn)"},
-        {"hand", "show your hand and the table again"},
+        {"hand", "your hand, the table and everyone's points again"},
         {"scores", "say everyone's match points"},
         {"hint", "what the computer would do"},
         {"help or ?", "this text"},
@@ -411,7 +411,18 @@ static void print_help(const play_game *g)
     out("Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
 }
 
-static void print_status(const play_game *g)
+/*
+ * The status block before the prompt. In full (brief false): your hand,
+ * the open cards and the deck, your points, then each other player's
+ * cards, points, last discard and the cards known to be in their hand.
+ * Brief, on your later turns of a round: the other players' points have
+ * not changed since your first turn of it, and their last discards were
+ * each said in the line of their move just before, so only their cards
+ * are said, on one line. At eight players the full block was 12 lines
+ * after the 7 lines of their moves, 20 lines a turn, of which the 7 lines
+ * of the others repeated what had just been heard; brief it is 5.
+ */
+static void print_status(const play_game *g, bool brief)
 {
     ls_view v;
     ls_view_of(g->s, 0, &v);
@@ -421,11 +432,25 @@ static void print_status(const play_game *g)
         v.hand_total);
     out("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
         v.deck_size, v.deck_size == 1 ? "" : "s");
-    /* Your own match points, as the others' (they were said only in a
-     * round's result); out above the threshold. */
-    out("  You: %d point%s, out above %d\n", v.score[0], v.score[0] == 1 ? "" : "s",
-        ls_state_rules(g->s)->threshold);
-    for (int i = 1; i < v.nplayers; i++) {
+    if (brief) {
+        const char *sep = "  Others:";
+        for (int i = 1; i < v.nplayers; i++) {
+            if (!(v.in_round >> i & 1))
+                continue;
+            out("%s %s %d card%s", sep, v.names[i], v.hand_size[i],
+                v.hand_size[i] == 1 ? "" : "s");
+            if (v.known[i])
+                out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
+            sep = ";";
+        }
+        out(".\n");
+    } else {
+        /* Your own match points, as the others' (they were said only in
+         * a round's result); out above the threshold. */
+        out("  You: %d point%s, out above %d\n", v.score[0], v.score[0] == 1 ? "" : "s",
+            ls_state_rules(g->s)->threshold);
+    }
+    for (int i = 1; i < v.nplayers && !brief; i++) {
         if (!(v.in_round >> i & 1))
             continue;
         /* "none", not "-", which a speech synthesizer reads "dash" */
@@ -782,6 +807,9 @@ static bool move_meant(const play_game *g, const char *line)
     return true;
 }
 
+/* The round whose status was said in full at your turn, or 0. */
+static int status_round;
+
 /* Reads commands until the human has made a legal move. */
 static int human_turn(play_game *g)
 {
@@ -793,8 +821,14 @@ static int human_turn(play_game *g)
     for (bool first = true;; first = false) {
         out_flush();
         play_game_bots_stderr(g);
-        if (first)
-            print_status(g);
+        if (first) {
+            /* In full on your first turn of a round, and on the first
+             * one after the match's start or a resume, whose moves were
+             * not heard; brief after (print_status). */
+            bool brief = status_round == ls_round(g->s);
+            status_round = ls_round(g->s);
+            print_status(g, brief);
+        }
         out("your move> ");
         if (output_lost())
             return MATCH_QUIT;
@@ -814,7 +848,7 @@ static int human_turn(play_game *g)
             continue;
         }
         if (!strcasecmp(line, "hand")) {
-            print_status(g);
+            print_status(g, false);
             continue;
         }
         if (!strcasecmp(line, "hint")) {
@@ -1067,6 +1101,7 @@ int play_plain(play_opts *o)
             return made == -2 ? 2 : 1; /* -2: a record that cannot be resumed */
         }
         intro(&g);
+        status_round = 0;
         int how = run_match(&g);
         bool lost = output_lost();
         if (how == MATCH_QUIT && !lost)

@@ -1554,6 +1554,21 @@ if "last discard -" in r.stdout or "You discard" in r.stdout or r.stdout.count(P
     fail("a typed card or a lone pick-up was not answered with the prompt, the turn kept",
          r.stdout)
 print("ok: cards typed alone, a lone draw and 'scores' are answered as meant; no '-' said")
+# Your later turns of a round say the others' cards on one line, not a
+# line each with the points and discards just heard (at eight players 7
+# of a turn's 20 lines); your first turn of a round, `hand`, and the
+# first turn after a resume (whose moves were not heard) say it all.
+r = plain(["--seed", "11", "--record", f"{tmp}/brief.lsr"], "discard 3h draw\nhand\nquit\n")
+turn5 = r.stdout[r.stdout.find("Your turn (round 1, turn 5)"):]
+brief = "  Others: Ada 5 cards, holds 3H; Ben 3 cards; Cleo 4 cards.\n  You may declare.\nyour move> hand\n"
+full = "  Ada: 5 cards, 0 points, last discard QC, holds 3H\n"
+if brief not in turn5 or full not in turn5 or turn5.count("last discard") != 3 or \
+        r.stdout.count("  Ada: 5 cards, 0 points, last discard none\n") != 1:
+    fail("a later turn of the round was not brief, or 'hand' not in full", r.stdout)
+r = plain(["--resume", f"{tmp}/brief.lsr", "--seed", "1"], "quit\n")
+if full not in r.stdout or "Others:" in r.stdout:
+    fail("the first turn after a resume was not in full", r.stdout)
+print("ok: a later turn of a round says the others' cards on one line; 'hand' says all")
 PY
 
 # A record's path with a control character (here the start of an escape
