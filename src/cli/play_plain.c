@@ -491,36 +491,16 @@ static void round_text(const play_game *g, const ls_round_result *r, int i,
         snprintf(buf, size, "%d, %s", r->score[i], why);
 }
 
-/* print_result's table, its columns nw, hw and rw wide. */
-static void print_table(const play_game *g, const ls_round_result *r, int nw,
-                        int hw, int rw)
-{
-    char buf[64], round[160];
-    out("  %-*s %-*s %6s  %-*s %5s\n", nw, "player", hw, "hand", "total", rw,
-        "this round", "match");
-    for (int i = 0; i < ls_players(g->s); i++) {
-        if (!(r->players >> i & 1))
-            continue;
-        round_text(g, r, i, round, sizeof round);
-        out("  %-*s %-*s %5d%s  %-*s %5d%s\n", nw, ls_name(g->s, i), hw,
-            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-            play_lowest_hand(r, i) ? "*" : " ", rw, round, r->total[i],
-            r->eliminated >> i & 1 ? "  OUT" : "");
-    }
-    out("  (* the lowest hand)\n");
-}
-
-/* The round's result: who declared and how it went, then each hand with
- * its total (the lowest marked *), what the player scores this round and
- * why, and the match points; who is out, with the threshold. The human is
- * "you" in the sentences, as on the full screen. Each column is as wide
- * as its longest entry or its heading, no wider: a table of four players
- * fits 80 columns (with room left for a 16-letter name), where a line
- * broken at a terminal's width would no longer read as a table. At a
- * terminal narrower than the table, each player's row is a sentence
- * instead ("  Ben: 3C 3S 4H 7S, total 17, the lowest; this round 0,
- * lowest hand; match 0."), which reads as well broken at spaces: the
- * table's rows were broken there, their columns scattered over rows. */
+/* The round's result: who declared and how it went, then a sentence for
+ * each player: the hand and its total (and whether it was the lowest),
+ * what the player scores this round and why, the match points and
+ * whether the player is out ("  Ben: 3C 3S 4H 7S, total 17, the lowest;
+ * this round 0, lowest hand; match 0."); then who is out, with the
+ * threshold. The human is "you" in the sentences, as on the full screen.
+ * At every width, in a pipe or a file too: a table's row was read by a
+ * screen reader as a run of words whose meaning was their column ("You
+ * 2S 7C 7D 8H KC 34* 25 = 34 - 9 56 OUT", the "*" read as "star"), and
+ * at a narrow terminal its columns were scattered over rows. */
 static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
@@ -545,33 +525,14 @@ static void print_result(const play_game *g)
             r->hand_total[d], low == 0 ? "you" : ls_name(g->s, low),
             r->hand_total[low], dn, d == 0 ? "" : "s",
             r->hand_total[d] - r->hand_total[low]);
-    int nw = 6, hw = 4, rw = 10; /* the headings' widths */
     for (int i = 0; i < ls_players(g->s); i++) {
         if (!(r->players >> i & 1))
             continue;
-        int n = (int)strlen(ls_name(g->s, i));
-        nw = n > nw ? n : nw;
-        n = (int)strlen(play_cards(r->hand[i], buf, sizeof buf));
-        hw = n > hw ? n : hw;
         round_text(g, r, i, round, sizeof round);
-        n = (int)strlen(round);
-        rw = n > rw ? n : rw;
-    }
-    int width = play_term_width(STDOUT_FILENO), table_w = 2 + nw + 1 + hw + 1 + 6 + 2 + rw + 1 + 5;
-    if (r->eliminated)
-        table_w += 5; /* "  OUT" */
-    if (out_tty && width && table_w > width) {
-        for (int i = 0; i < ls_players(g->s); i++) {
-            if (!(r->players >> i & 1))
-                continue;
-            round_text(g, r, i, round, sizeof round);
-            out("  %s: %s, total %d%s; this round %s; match %d%s.\n", ls_name(g->s, i),
-                play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
-                play_lowest_hand(r, i) ? ", the lowest" : "", round, r->total[i],
-                r->eliminated >> i & 1 ? ", out" : "");
-        }
-    } else {
-        print_table(g, r, nw, hw, rw);
+        out("  %s: %s, total %d%s; this round %s; match %d%s.\n", ls_name(g->s, i),
+            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+            play_lowest_hand(r, i) ? ", the lowest" : "", round, r->total[i],
+            r->eliminated >> i & 1 ? ", out" : "");
     }
     for (int i = 0; i < ls_players(g->s); i++)
         if (r->eliminated >> i & 1)

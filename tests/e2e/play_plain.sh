@@ -145,8 +145,8 @@ def play_match(seed, extra, bad_input=False):
     for line in re.findall(r"^Round \d+\. .*$", g.out, re.M):
         if not re.match(r"Round \d+\. (You start|\w+ starts)\. Open card", line):
             fail(f"round line {line!r}", g.out)
-    results = re.findall(r"^  \S+ +[0-9AJQKCDHS -]+? +\d+[* ]  (\d+)(?: = |, )(.*?) +\d+(?:  OUT)?$",
-                         g.out, re.M)
+    results = re.findall(r"^  \S+: [0-9AJQKCDHS -]+, total \d+(?:, the lowest)?; this round "
+                         r"(\d+)(?: = |, )(.*?); match \d+(?:, out)?\.$", g.out, re.M)
     if not results or "this round" not in g.out:
         fail(f"seed {seed}: no explained result rows", g.out)
     for score, why in results:
@@ -184,7 +184,7 @@ for line in sys.stdin:
             print("discard", w[2], "draw" if d else "take " + w[w.index("open") + 1], flush=True)
 """)
 out = play_match(4, ["--bots", "1", "--threshold", "30", "--level", f"cmd:python3 {tmp}/eager.py"])
-false = re.findall(r"^  Ada .* = 20 \+ \(\d+ - (.*?)\) .*$", out, re.M)
+false = re.findall(r"^  Ada: .*; this round \d+ = 20 \+ \(\d+ - (.*?)\); match .*$", out, re.M)
 if not false:
     fail("no false declaration by Ada to explain", out)
 if "You's" in out or any(not re.fullmatch(r"your \d+", w) for w in false):
@@ -550,24 +550,30 @@ print("ok: help")
 # A round's result speaks to you as "you" (seed 3: discarding QH and
 # drawing, then declaring 39, is false), also under another name, says that
 # you are out, and that you had the lowest hand at the turn limit (seed 10,
-# --max-turns 1); its columns stay aligned with 7-card hands (seed 4, seven
-# players), and are no wider than their entries.
+# --max-turns 1). Each player's part is a sentence, in a pipe too (it was
+# a table, "  You    6C 6H 8H 9D JC    39   26 = 20 + (39 - Ada's 33)   26
+# OUT", read by a screen reader as words whose meaning was their column,
+# the lowest hand's "*" as "star"), keeping every fact the table gave:
+# the hand, its total, the lowest, this round's score and why, the match
+# points, out; also with 7-card hands (seed 4, seven players).
 def plain(args, text):
     return subprocess.run([ls, "play", "--plain"] + args, input=text,
                           capture_output=True, text=True, timeout=60)
-for args in [[], ["--name", "Bob"]]:
+for args, you in [([], "You"), (["--name", "Bob"], "Bob")]:
     r = plain(args + ["--seed", "3", "--bots", "1", "--threshold", "1", "--record",
                       f"{tmp}/you.lsr"], "discard QH draw\ndeclare\n")
-    for t in ["You declared with 39: false", "You score 20 + ", "You are out: "]:
+    for t in ["You declared with 39: false", "You score 20 + ", "You are out: ",
+              f"\n  {you}: 6C 6H 8H 9D JC, total 39; this round 26 = 20 + (39 - Ada's 33); "
+              "match 26, out.\n",
+              "\n  Ada: 3D 5C 5D QH QS, total 33, the lowest; this round 0, lowest hand; "
+              "match 0.\n"]:
         if t not in r.stdout:
-            fail(f"play {args}: no '{t}' in the result", r.stdout)
+            fail(f"play {args}: no {t!r} in the result", r.stdout)
     if "You scores" in r.stdout or "Bob are" in r.stdout or "Bob scores" in r.stdout:
         fail(f"play {args}: the result is not in the second person", r.stdout)
-    # Each column as wide as its entries: a table of short hands and names
-    # fits 80 columns (its columns had widths for 7-card hands: 84).
-    rows = r.stdout[r.stdout.index("  player "):r.stdout.index("  (* the lowest hand)")]
-    if any(len(row) > 80 for row in rows.splitlines()):
-        fail(f"play {args}: a result of short hands is wider than 80 columns", r.stdout)
+    if "  player " in r.stdout or "(* the lowest hand)" in r.stdout or \
+            re.search(r"\d\*", r.stdout):
+        fail(f"play {args}: the result is still a table", r.stdout)
 r = plain(["--seed", "10", "--bots", "1", "--max-turns", "1", "--record", f"{tmp}/limit.lsr"],
           "discard QH draw\n")
 if "Round 1 reached the turn limit: You have the lowest hand and score as a " \
@@ -575,12 +581,10 @@ if "Round 1 reached the turn limit: You have the lowest hand and score as a " \
     fail("the turn limit's result is not in the second person", r.stdout)
 r = plain(["--seed", "4", "--bots", "6", "--hand-size", "7", "--record", f"{tmp}/7.lsr"],
           "discard 4C draw\ndeclare\n")
-table = r.stdout[r.stdout.index("  player "):r.stdout.index("  (* the lowest hand)")].splitlines()
-col = table[0].index("this round")
-card = re.compile(r"^(10|[2-9AJQK])[CDHS]$")
-if not any(sum(1 for w in row.split() if card.match(w)) == 7 for row in table[1:]) or \
-        not all(row[col - 2:col] == "  " and row[col].isdigit() for row in table[1:]):
-    fail("the result's columns are not aligned with 7-card hands", r.stdout)
+rows = re.findall(r"^  (\S+): ((?:(?:10|[2-9AJQK])[CDHS] ?)+), total \d+(?:, the lowest)?; "
+                  r"this round \d+(?: = |, ).+; match \d+(?:, out)?\.$", r.stdout, re.M)
+if len(rows) != 7 or not any(len(hand.split()) == 7 for _, hand in rows):
+    fail("the result of seven players with 7-card hands is not a sentence each", r.stdout)
 print("ok: result wording and columns")
 
 # End of input at "Play again?" is no, and the output ends with a line
@@ -1592,16 +1596,16 @@ grep -qF -- "--resume: $tmp/r\\x1b[31m-bad.lsr:1:1: " "$tmp/esc3.out" ||
 echo "ok: paths with control characters"
 
 # A declaration tied with the lowest other hand (D1): both hands are the
-# lowest, and the table marks both (it marked only the first in seat order,
+# lowest, and the result says so of both (it marked only the first in seat order,
 # here You, not Ada who declared). tests/data/tied-declare.lsr stops just
 # before Ada, a greedy computer, declares with 9 against your 9.
 cp "$(dirname "$0")/../data/tied-declare.lsr" "$tmp/tie.lsr"
 printf 'quit\n' | "$LS" play --plain --resume "$tmp/tie.lsr" >"$tmp/tie.out" 2>&1
 grep -qF "Ada declared with 9: correct" "$tmp/tie.out" &&
-    grep -qE "^  You +4D 5H +9\*" "$tmp/tie.out" &&
-    grep -qE "^  Ada +AD 8D +9\*" "$tmp/tie.out" ||
+    grep -qE "^  You: 4D 5H, total 9, the lowest;" "$tmp/tie.out" &&
+    grep -qE "^  Ada: AD 8D, total 9, the lowest;" "$tmp/tie.out" ||
     { cat "$tmp/tie.out"; echo "a tied declaration's two lowest hands are not both marked"; exit 1; }
-echo "ok: a tie marks both lowest hands"
+echo "ok: a tie says both hands are the lowest"
 
 # Without HOME (a service, a cron job), a match is saved under
 # leastscore-games in the current directory, and the path printed, and
