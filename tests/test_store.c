@@ -2290,6 +2290,223 @@ static void mend_store(ls_db *db)
         OK(ls__db_exec(db, "PRAGMA max_page_count = 1073741823", NULL, NULL, ERR));
 }
 
+/* A disk of a few hundred KiB for SQLite: a VFS over the default one whose
+ * files (the store and its -wal; the -shm is a mapping, not counted) share
+ * `disk_room` bytes, a write that would grow them past it failing as a
+ * full disk does (SQLITE_FULL), writing nothing. */
+typedef struct {
+    sqlite3_file base;
+    int slot;
+    sqlite3_file *real; /* after this struct, szOsFile of the default VFS */
+} quota_file;
+
+static sqlite3_vfs *quota_under, quota_vfs;
+static sqlite3_int64 disk_room;
+static struct {
+    char name[600];
+    sqlite3_int64 size;
+} quota_sizes[8];
+
+static sqlite3_int64 quota_used(void)
+{
+    sqlite3_int64 n = 0;
+    for (int i = 0; i < 8; i++)
+        n += quota_sizes[i].size;
+    return n;
+}
+
+#define QF(f) (((quota_file *)(f))->real)
+static int q_close(sqlite3_file *f)
+{
+    int rc = QF(f)->pMethods->xClose(QF(f));
+    return rc;
+}
+static int q_read(sqlite3_file *f, void *b, int n, sqlite3_int64 o)
+{
+    return QF(f)->pMethods->xRead(QF(f), b, n, o);
+}
+static int q_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 o)
+{
+    quota_file *q = (quota_file *)f;
+    sqlite3_int64 *size = &quota_sizes[q->slot].size;
+    sqlite3_int64 grow = o + n > *size ? o + n - *size : 0;
+    if (grow && quota_used() + grow > disk_room)
+        return SQLITE_FULL;
+    int rc = q->real->pMethods->xWrite(q->real, b, n, o);
+    if (rc == SQLITE_OK)
+        *size += grow;
+    return rc;
+}
+static int q_truncate(sqlite3_file *f, sqlite3_int64 n)
+{
+    quota_file *q = (quota_file *)f;
+    int rc = q->real->pMethods->xTruncate(q->real, n);
+    if (rc == SQLITE_OK && n < quota_sizes[q->slot].size)
+        quota_sizes[q->slot].size = n;
+    return rc;
+}
+static int q_sync(sqlite3_file *f, int fl) { return QF(f)->pMethods->xSync(QF(f), fl); }
+static int q_size(sqlite3_file *f, sqlite3_int64 *n)
+{
+    return QF(f)->pMethods->xFileSize(QF(f), n);
+}
+static int q_lock(sqlite3_file *f, int l) { return QF(f)->pMethods->xLock(QF(f), l); }
+static int q_unlock(sqlite3_file *f, int l) { return QF(f)->pMethods->xUnlock(QF(f), l); }
+static int q_check(sqlite3_file *f, int *o)
+{
+    return QF(f)->pMethods->xCheckReservedLock(QF(f), o);
+}
+static int q_fcntl(sqlite3_file *f, int op, void *a)
+{
+    return QF(f)->pMethods->xFileControl(QF(f), op, a);
+}
+static int q_sector(sqlite3_file *f) { return QF(f)->pMethods->xSectorSize(QF(f)); }
+static int q_chars(sqlite3_file *f) { return QF(f)->pMethods->xDeviceCharacteristics(QF(f)); }
+static int q_shmmap(sqlite3_file *f, int i, int sz, int e, void volatile **p)
+{
+    return QF(f)->pMethods->xShmMap(QF(f), i, sz, e, p);
+}
+static int q_shmlock(sqlite3_file *f, int o, int n, int fl)
+{
+    return QF(f)->pMethods->xShmLock(QF(f), o, n, fl);
+}
+static void q_shmbarrier(sqlite3_file *f) { QF(f)->pMethods->xShmBarrier(QF(f)); }
+static int q_shmunmap(sqlite3_file *f, int d) { return QF(f)->pMethods->xShmUnmap(QF(f), d); }
+
+static const sqlite3_io_methods quota_methods = {
+    2, q_close, q_read, q_write, q_truncate, q_sync, q_size, q_lock, q_unlock, q_check,
+    q_fcntl, q_sector, q_chars, q_shmmap, q_shmlock, q_shmbarrier, q_shmunmap,
+    NULL, NULL,
+};
+
+static int q_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+    (void)v;
+    quota_file *q = (quota_file *)f;
+    q->real = (sqlite3_file *)(q + 1);
+    q->base.pMethods = NULL;
+    int rc = quota_under->xOpen(quota_under, name, q->real, flags, out);
+    if (rc != SQLITE_OK || !q->real->pMethods)
+        return rc;
+    /* The file's slot: its own if it was open before, else a free one. */
+    int slot = -1;
+    for (int i = 0; i < 8 && name; i++)
+        if (!strcmp(quota_sizes[i].name, name))
+            slot = i;
+    for (int i = 0; i < 8 && slot < 0; i++)
+        if (!quota_sizes[i].name[0])
+            slot = i;
+    assert_true(slot >= 0);
+    if (!quota_sizes[slot].name[0]) {
+        snprintf(quota_sizes[slot].name, sizeof quota_sizes[slot].name, "%s",
+                 name ? name : "(temporary)");
+        q->real->pMethods->xFileSize(q->real, &quota_sizes[slot].size);
+    }
+    q->slot = slot;
+    q->base.pMethods = &quota_methods;
+    return rc;
+}
+
+static int q_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+    (void)v;
+    for (int i = 0; i < 8; i++)
+        if (!strcmp(quota_sizes[i].name, name))
+            memset(&quota_sizes[i], 0, sizeof quota_sizes[i]);
+    return quota_under->xDelete(quota_under, name, sync);
+}
+
+/* The default VFS becomes the disk of disk_room bytes, for the connections
+ * opened after; quota_off() gives the default back. */
+static void quota_on(sqlite3_int64 room)
+{
+    memset(quota_sizes, 0, sizeof quota_sizes);
+    disk_room = room;
+    quota_under = sqlite3_vfs_find(NULL);
+    quota_vfs = *quota_under;
+    quota_vfs.zName = "quota";
+    quota_vfs.szOsFile = (int)sizeof(quota_file) + quota_under->szOsFile;
+    quota_vfs.xOpen = q_open;
+    quota_vfs.xDelete = q_delete;
+    assert_int_equal(sqlite3_vfs_register(&quota_vfs, 1), SQLITE_OK);
+}
+
+static void quota_off(void)
+{
+    sqlite3_vfs_unregister(&quota_vfs);
+    sqlite3_vfs_register(quota_under, 1);
+}
+
+static long file_size(const char *path, const char *suffix)
+{
+    char p[600];
+    snprintf(p, sizeof p, "%s%s", path, suffix);
+    struct stat st;
+    return stat(p, &st) ? 0 : (long)st.st_size;
+}
+
+/* A store on a disk with less room than SQLite lets its WAL grow to before
+ * a checkpoint (1000 pages, 4 MiB) failed for good: the WAL took the whole
+ * disk, never checkpointed, a checkpoint then could not grow the file, and
+ * room freed later was taken by the WAL again (a 1 MiB tmpfs: a WAL of
+ * 1011712 bytes beside a file of 4096). Once room is freed the store
+ * writes again, its WAL truncated, and goes on writing without failing. */
+static void test_a_store_on_a_small_full_disk_recovers_once_room_is_freed(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    quota_on(600 * 1024);
+    ls_db *db = open_store();
+    /* A second connection that reads now and then, as the server's own
+     * beside its tables' store: idle, it holds no reader that would keep
+     * the WAL from being truncated. */
+    ls_db *api = open_store();
+    int64_t t = 0, held = -1;
+    OK(ls_db_table_begin(db, "FULL", "{}", &t, ERR));
+    char line[200];
+    ls_error e;
+    int ret = 0, i = 0;
+    for (; i < 100000 && !ret; i++) {
+        snprintf(line, sizeof line, "# line %d of a match that fills the disk", i);
+        ret = ls_db_table_append(db, t, line, &e);
+        OK(ls_db_table_lines(api, t, &held, ERR));
+    }
+    assert_int_equal(ret, LS_DB_EIO);
+    assert_non_null(strstr(e.msg, "full"));
+    long peak = file_size(where, "-wal");
+    /* The WAL took the disk: no checkpoint came before it was full. */
+    assert_true(peak > 400 * 1024);
+    /* Still full: the tries (each after a checkpoint that cannot be made)
+     * fail alike and change nothing. */
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(ls_db_table_append(db, t, "# still full", &e), LS_DB_EIO);
+        assert_non_null(strstr(e.msg, "full"));
+    }
+    OK(ls_db_table_lines(api, t, &held, ERR));
+    assert_int_equal(held, i - 1);
+    /* 200 KiB freed: the store writes again, a thousand lines more, each
+     * its own commit of a few pages (the WAL frames of several disks),
+     * every one. */
+    disk_room += 200 * 1024;
+    for (int k = 0; k < 1000; k++) {
+        snprintf(line, sizeof line, "# line %d after room was freed", k);
+        if (ls_db_table_append(db, t, line, &e))
+            fail_msg("line %d after room was freed: %s (WAL %ld bytes, file %ld)", k,
+                     e.msg, file_size(where, "-wal"), file_size(where, ""));
+        OK(ls_db_table_lines(api, t, &held, ERR));
+    }
+    /* The WAL no longer holds the disk's room. */
+    long wal = file_size(where, "-wal");
+    if (wal >= peak)
+        fail_msg("the WAL has %ld bytes, as many as when the disk was full (%ld)", wal, peak);
+    OK(ls_db_table_lines(db, t, &held, ERR));
+    assert_int_equal(held, i - 1 + 1000);
+    ls_db_close(api);
+    ls_db_close(db);
+    quota_off();
+}
+
 static void test_a_failing_database_loses_nothing_already_written(void **state)
 {
     (void)state;
@@ -2533,6 +2750,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_match_in_progress_cannot_finish_and_stays),
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
     T(test_a_failing_database_loses_nothing_already_written),
+    T(test_a_store_on_a_small_full_disk_recovers_once_room_is_freed),
     T(test_a_finish_that_fails_leaves_the_table_to_finish_later),
 };
 

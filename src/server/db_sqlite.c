@@ -43,7 +43,68 @@ typedef struct sq_conn {
                     the file lets go of the process's POSIX locks on it,
                     which are SQLite's) */
     char *path;  /* the path it was opened with, for messages (malloc'd) */
+    bool full;   /* a write met a full disk: the WAL is checkpointed and
+                    truncated before the next statement (sq_after_full) */
+    int autockpt; /* the WAL's size in pages that starts a checkpoint */
+    int wait_ms;  /* how long a statement waits for a lock */
 } sq_conn;
+
+#define AUTOCKPT_PAGES 1000 /* SQLite's default */
+#define AUTOCKPT_LEAST 16
+
+/* The frames in the file's -wal now (its size, over a frame: the page
+ * size from its header, and 24 bytes), or 0. */
+static int wal_frames(const char *path)
+{
+    char wal[4200];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    int fd = open(wal, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    unsigned char h[32];
+    struct stat st;
+    int frames = 0;
+    if (pread(fd, h, sizeof h, 0) == (ssize_t)sizeof h && fstat(fd, &st) == 0) {
+        long page = (long)h[8] << 24 | (long)h[9] << 16 | (long)h[10] << 8 | h[11];
+        if (page == 1)
+            page = 65536;
+        if (page >= 512)
+            frames = (int)((st.st_size - 32) / (page + 24));
+    }
+    close(fd);
+    return frames;
+}
+
+/* A write met a full disk (SQLITE_FULL). SQLite checkpoints the WAL into
+ * the file only once it holds AUTOCKPT_PAGES pages (4 MiB of 4 KiB pages):
+ * on a disk with less room than that the WAL took all of it, never
+ * checkpointed, and a checkpoint then could not grow the file either, so
+ * that space freed later was taken by the WAL again and the store failed
+ * for good. Before each statement after such a failure, the WAL is
+ * checkpointed and truncated (this fails, changing nothing, while the
+ * disk has no room for the pages the file gains); once it works, the
+ * store's WAL is checkpointed at half the size it had reached when the
+ * disk was full, so that it does not fill the disk again. */
+static void sq_after_full(sq_conn *c)
+{
+    if (!sqlite3_get_autocommit(c->db))
+        return; /* within a transaction: at the first statement after it */
+    int frames = wal_frames(c->path);
+    /* Waiting for no reader or writer of another connection: one met
+     * (SQLITE_BUSY) puts the checkpoint off to the next statement. */
+    sqlite3_busy_timeout(c->db, 0);
+    int rc = sqlite3_wal_checkpoint_v2(c->db, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,
+                                       NULL);
+    sqlite3_busy_timeout(c->db, c->wait_ms);
+    if (rc != SQLITE_OK)
+        return;
+    c->full = false;
+    int pages = frames / 2 < AUTOCKPT_LEAST ? AUTOCKPT_LEAST : frames / 2;
+    if (pages < c->autockpt) {
+        c->autockpt = pages;
+        sqlite3_wal_autocheckpoint(c->db, pages);
+    }
+}
 
 /* A failure of the last call, for the caller (err; the failure of a
  * rollback after another, told to nobody, passes err NULL). */
@@ -93,6 +154,8 @@ static int sq_exec(ls_db *db, const char *sql, unsigned flags, int answer_ms,
 {
     (void)answer_ms; /* a read waits for no lock in the WAL journal */
     sq_conn *c = db->conn;
+    if (c->full)
+        sq_after_full(c);
     bool cached = false;
     sqlite3_stmt *st = sq_statement(c, sql, flags, &cached);
     if (!st)
@@ -137,6 +200,8 @@ static int sq_exec(ls_db *db, const char *sql, unsigned flags, int answer_ms,
     int ret = 0;
     if (rc != SQLITE_DONE && rc != SQLITE_OK)
         ret = sq_fail(db, err, "");
+    if ((rc & 0xff) == SQLITE_FULL)
+        c->full = true;
     if (cached) {
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
@@ -149,9 +214,15 @@ static int sq_exec(ls_db *db, const char *sql, unsigned flags, int answer_ms,
 static int sq_script(ls_db *db, const char *sql, ls_error *err)
 {
     sq_conn *c = db->conn;
-    if (sqlite3_exec(c->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-        return sq_fail(db, err, "");
-    return 0;
+    if (c->full)
+        sq_after_full(c);
+    int rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        return 0;
+    int ret = sq_fail(db, err, "");
+    if ((rc & 0xff) == SQLITE_FULL)
+        c->full = true;
+    return ret;
 }
 
 static void sq_close(ls_db *db)
@@ -222,6 +293,7 @@ static bool sq_unavailable(const ls_db *db)
 static void sq_lock_wait(ls_db *db, int ms)
 {
     sq_conn *c = db->conn;
+    c->wait_ms = ms;
     sqlite3_busy_timeout(c->db, ms);
 }
 
@@ -378,6 +450,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (!c)
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
     c->lock_fd = -1;
+    c->autockpt = AUTOCKPT_PAGES;
     db->ops = &sqlite_ops;
     db->conn = c;
     c->path = strdup(path);
@@ -419,6 +492,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         return ret;
     }
     sqlite3_extended_result_codes(c->db, 1);
+    c->wait_ms = BUSY_MS;
     sqlite3_busy_timeout(c->db, BUSY_MS);
     return 0;
 }
