@@ -83,6 +83,9 @@ static void help(void)
         "  --bot-timeout MS   time a cmd: player has for each answer, in ms,\n"
         "                     1..3600000 (5000)\n"
         "  --plain            line mode: moves typed in record notation\n"
+        "  --cards letters|words   line mode's cards as in the record, QD\n"
+        "                     (letters), or in words for speech, queen of\n"
+        "                     diamonds (words: plays in line mode)\n"
         "  -h, --help         print this help\n\n"
         "computer player kinds:\n");
     cli_print_kinds(stdout);
@@ -107,7 +110,7 @@ static int path_fits(const char *opt, const char *path)
 }
 
 enum { OPT_BOTS = 256, OPT_LEVEL, OPT_NAME, OPT_RULE, OPT_SEED, OPT_RECORD,
-       OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE, OPT_BOT_TIMEOUT };
+       OPT_PACE, OPT_PLAIN, OPT_RESUME, OPT_CONTINUE, OPT_BOT_TIMEOUT, OPT_CARDS };
 
 /* The rules options: command-line name -> rules.md name. */
 static int parse_args(int argc, char **argv, play_opts *o)
@@ -126,6 +129,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
         {"record", required_argument, NULL, OPT_RECORD},
         {"pace", required_argument, NULL, OPT_PACE},
         {"plain", no_argument, NULL, OPT_PLAIN},
+        {"cards", required_argument, NULL, OPT_CARDS},
         {"bot-timeout", required_argument, NULL, OPT_BOT_TIMEOUT},
         {"resume", required_argument, NULL, OPT_RESUME},
         {"continue", no_argument, NULL, OPT_CONTINUE},
@@ -191,6 +195,18 @@ static int parse_args(int argc, char **argv, play_opts *o)
         case OPT_PLAIN:
             o->plain = true;
             break;
+        case OPT_CARDS:
+            /* Words are for speech, which the full screen's cards are not
+             * drawn for: a player who asks for them gets line mode. */
+            if (!strcmp(optarg, "words"))
+                o->card_words = o->plain = true;
+            else if (strcmp(optarg, "letters") != 0)
+                return cli_usage_error("play", "--cards: '%s' is neither "
+                                       "letters (QD 7H) nor words (queen of "
+                                       "diamonds)", optarg);
+            else
+                o->card_words = false;
+            break;
         case OPT_BOT_TIMEOUT: /* as sim's and arena's */
             if ((rc = cli_parse_int("play", "--bot-timeout", optarg, 1, 3600000,
                                     &o->bot_timeout_ms)))
@@ -219,7 +235,7 @@ static int parse_args(int argc, char **argv, play_opts *o)
     if ((o->resume || o->resume_last) && table_opt)
         return cli_usage_error("play", "%s: a resumed match keeps the players and "
                                "rules of its record; only --level, --seed, --record, "
-                               "--pace, --plain and --bot-timeout go with --resume", table_opt);
+                               "--pace, --plain, --cards and --bot-timeout go with --resume", table_opt);
     o->nlevels = nlevels;
 
     if (nlevels == 0)

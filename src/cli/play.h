@@ -42,6 +42,10 @@ typedef struct play_opts {
     int bot_timeout_ms; /* --bot-timeout: a cmd: bot's time per answer
                          * (0 = CLI_BOT_TIMEOUT_MS) */
     bool plain;                                 /* line mode */
+    bool card_words; /* line mode says cards in words ("queen of diamonds",
+                      * not "QD"), for speech: --cards words, or the
+                      * command "cards words" (the front end may change it
+                      * while a match runs) */
     bool quiet_bots; /* cmd: bots' stderr to /dev/null: it would write over
                       * the full screen */
     bool bots_wake;  /* a key (or a resize) cuts a wait for a cmd: bot's
@@ -292,7 +296,7 @@ bool play_lowest_hand(const ls_round_result *r, int seat);
  * the discard sheds, the set the kept cards make for next turn, what the
  * taken card does ("sheds 18 points; keeps JH QH KH for a run next
  * turn"). */
-void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size);
+void play_hint_reason(const ls_view *v, ls_move m, bool words, char *buf, size_t size);
 /* A declare estimate p for people: exact when every opponent's hand is
  * known, else "about 97%" and never 100% or 0% ("over 99%"). */
 void play_chance_text(const ls_view *v, double p, char *buf, size_t size);
@@ -300,6 +304,22 @@ void play_chance_text(const ls_view *v, double p, char *buf, size_t size);
 const char *play_points(int n, char *buf, size_t size);
 /* The text of a card set for people; "-" when empty. */
 const char *play_cards(ls_cards set, char *buf, size_t size);
+/* A card, or a card set, as play_cards writes it ("QD", "7H 8H"), or when
+ * `words` in words for speech ("queen of diamonds", "7 of hearts, 8 of
+ * hearts"); the set's "-" when empty. Returns buf. */
+const char *play_card_said(ls_card c, bool words, char *buf, size_t size);
+const char *play_cards_said(ls_cards set, bool words, char *buf, size_t size);
+/* A card said in words at w[0..n-1] ("queen", "of", "diamonds"; the rank
+ * as 2-10 or spelled, "two", the suit singular too, any case): returns the
+ * words it took, 3, with the card in *c; else 0. */
+int play_card_words(const char *const *w, int n, ls_card *c);
+/* msg (an engine's message, "KS is not in your hand", "the open cards are
+ * 7H 8H") with each card as ls_card_str writes it said in words, cards in
+ * a row parted by commas ("king of spades", "7 of hearts, 8 of hearts"),
+ * into out; a word equal to one of keep[0..nkeep-1] (the players' names:
+ * a player may be called QD) is left as it is. */
+void play_cards_in_words(const char *msg, const char *const *keep, int nkeep,
+                         char *out, size_t size);
 
 /* The rules in short, one rule a line, each line unbroken; NULL ends the
  * table. Both front ends' help shows these lines, each wrapped to its own

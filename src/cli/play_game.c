@@ -19,10 +19,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -144,6 +146,113 @@ const char *play_cards(ls_cards set, char *buf, size_t size)
 {
     ls_cards_str(set, buf, size);
     return buf;
+}
+
+/* The words of each rank and suit, as a speech synthesizer should say
+ * them: "QD" was read "queen D" or a word, "AS" the word "as". Ranks 2 to
+ * 10 stay digits, which every synthesizer says as numbers. */
+static const char *const rank_words[13] = {"ace", "2", "3", "4", "5", "6", "7",
+                                           "8", "9", "10", "jack", "queen", "king"};
+static const char *const suit_words[4] = {"clubs", "diamonds", "hearts", "spades"};
+
+const char *play_card_said(ls_card c, bool words, char *buf, size_t size)
+{
+    char name[4];
+    if (words)
+        snprintf(buf, size, "%s of %s", rank_words[LS_RANK(c)], suit_words[LS_SUIT(c)]);
+    else
+        snprintf(buf, size, "%s", ls_card_str(c, name));
+    return buf;
+}
+
+const char *play_cards_said(ls_cards set, bool words, char *buf, size_t size)
+{
+    if (!words)
+        return play_cards(set, buf, size);
+    size_t n = 0;
+    buf[0] = '\0';
+    for (ls_cards s = set; s && n < size; s &= s - 1) {
+        char one[24];
+        int k = snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+                         play_card_said(ls_cards_first(s), true, one, sizeof one));
+        n += k > 0 ? (size_t)k : 0;
+    }
+    if (!set)
+        snprintf(buf, size, "-");
+    return buf;
+}
+
+int play_card_words(const char *const *w, int n, ls_card *c)
+{
+    if (n < 3 || strcasecmp(w[1], "of") != 0)
+        return 0;
+    int rank = -1, suit = -1;
+    static const char *const spelled[13] = {"ace", "two", "three", "four", "five", "six",
+                                            "seven", "eight", "nine", "ten", "jack",
+                                            "queen", "king"};
+    for (int r = 0; r < 13 && rank < 0; r++)
+        if (!strcasecmp(w[0], rank_words[r]) || !strcasecmp(w[0], spelled[r]))
+            rank = r;
+    for (int s = 0; s < 4 && suit < 0; s++) { /* "hearts", or "heart" */
+        size_t len = strlen(suit_words[s]) - 1;
+        if (!strncasecmp(w[2], suit_words[s], len) &&
+            (w[2][len] == '\0' || !strcasecmp(w[2] + len, "s")))
+            suit = s;
+    }
+    if (rank < 0 || suit < 0)
+        return 0;
+    *c = LS_CARD(rank, suit);
+    return 3;
+}
+
+void play_cards_in_words(const char *msg, const char *const *keep, int nkeep,
+                         char *out, size_t size)
+{
+    size_t n = 0;
+    const char *p = msg;
+    while (*p && n + 1 < size) {
+        size_t len = strspn(p, "0123456789AJQKCDHS");
+        bool start = p == msg || !isalnum((unsigned char)p[-1]);
+        char word[4];
+        ls_card c = LS_NO_CARD;
+        if (start && len >= 2 && len <= 3 && !isalnum((unsigned char)p[len]) &&
+            p[len] != '_' && p[len] != '-') {
+            memcpy(word, p, len);
+            word[len] = '\0';
+            c = ls_card_parse(word);
+            char name[4]; /* only as ls_card_str writes it: not "TH", "2c" */
+            if (c != LS_NO_CARD && strcmp(ls_card_str(c, name), word) != 0)
+                c = LS_NO_CARD;
+            for (int i = 0; i < nkeep && c != LS_NO_CARD; i++)
+                if (!strcmp(keep[i], word)) /* a player's name */
+                    c = LS_NO_CARD;
+        }
+        if (c == LS_NO_CARD) {
+            out[n++] = *p++;
+            continue;
+        }
+        char said[24];
+        bool more = n > 0 && p > msg && p[-1] == ' ' && p - msg >= 3;
+        /* A card after a card ("7H 8H") is listed with a comma. */
+        if (more) {
+            const char *q = p - 1;
+            while (q > msg && q[-1] != ' ')
+                q--;
+            size_t plen = (size_t)(p - 1 - q);
+            memcpy(word, q, plen < 3 ? plen : 3);
+            word[plen < 3 ? plen : 3] = '\0';
+            char name[4];
+            ls_card prev = plen >= 2 && plen <= 3 ? ls_card_parse(word) : LS_NO_CARD;
+            more = prev != LS_NO_CARD && !strcmp(ls_card_str(prev, name), word);
+        }
+        int k = snprintf(out + n - (more ? 1 : 0), size - n + (more ? 1 : 0), "%s%s",
+                         more ? ", " : "", play_card_said(c, true, said, sizeof said));
+        n += k > 0 ? (size_t)k - (more ? 1 : 0) : 0;
+        if (n >= size)
+            n = size - 1;
+        p += len;
+    }
+    out[n < size ? n : size - 1] = '\0';
 }
 
 const char *play_points(int n, char *buf, size_t size)
@@ -1722,13 +1831,14 @@ static const char *set_kind(ls_cards set)
  * can be said without repeating the search. (The hint said "no open card
  * helps" beside an open 3D.)
  */
-static void draw_reason(const ls_view *v, ls_cards keep, char *buf, size_t size)
+static void draw_reason(const ls_view *v, ls_cards keep, bool words, char *buf,
+                        size_t size)
 {
     ls_cards unseen = LS_ALL_CARDS & ~v->hand & ~v->open & ~v->dead;
     for (int i = 0; i < v->nplayers; i++)
         if (i != v->me)
             unseen &= ~v->known[i];
-    char list[96] = "", cards[32];
+    char list[256] = "", cards[64];
     int pairs = 0;
     /* Neighbours first (8H 9D), then cards a rank apart (9D JC, AC QC). */
     for (int pass = 0; pass < 2; pass++) {
@@ -1744,7 +1854,7 @@ static void draw_reason(const ls_view *v, ls_cards keep, char *buf, size_t size)
                 if (!near)
                     continue;
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                         pairs ? " or " : "", play_cards(two, cards, sizeof cards));
+                         pairs ? " or " : "", play_cards_said(two, words, cards, sizeof cards));
                 pairs++;
             }
     }
@@ -1762,9 +1872,9 @@ static void draw_reason(const ls_view *v, ls_cards keep, char *buf, size_t size)
                  "card on average");
         return;
     }
-    char c[4];
+    char c[24];
     snprintf(buf, size, "; draws: the search expects more from an unseen card "
-             "than from %s", ls_card_str(low, c));
+             "than from %s", play_card_said(low, words, c, sizeof c));
 }
 
 /*
@@ -1773,9 +1883,9 @@ static void draw_reason(const ls_view *v, ls_cards keep, char *buf, size_t size)
  * turn, and what the taken card does. "sheds 18 points; keeps JH QH KH
  * for a run next turn".
  */
-void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
+void play_hint_reason(const ls_view *v, ls_move m, bool words, char *buf, size_t size)
 {
-    char cards[64], pts[24];
+    char cards[160], pts[24];
     ls_cards keep = v->hand & ~m.discard;
     if (m.kind == LS_MOVE_TAKE)
         keep |= LS_BIT(m.card);
@@ -1784,10 +1894,10 @@ void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
                      play_points(ls_cards_total(m.discard), pts, sizeof pts));
     if (set)
         n += snprintf(buf + n, size - (size_t)n, "; keeps %s for %s next turn",
-                      play_cards(set, cards, sizeof cards), set_kind(set));
+                      play_cards_said(set, words, cards, sizeof cards), set_kind(set));
     if (m.kind == LS_MOVE_TAKE) {
-        char c[4];
-        ls_card_str(m.card, c);
+        char c[24];
+        play_card_said(m.card, words, c, sizeof c);
         if (set & LS_BIT(m.card))
             snprintf(buf + n, size - (size_t)n, "; takes %s to make it", c);
         else
@@ -1795,7 +1905,7 @@ void play_hint_reason(const ls_view *v, ls_move m, char *buf, size_t size)
                      "an unknown card", c,
                      play_points(ls_card_value(m.card), pts, sizeof pts));
     } else if (!set) {
-        draw_reason(v, keep, buf + n, size - (size_t)n);
+        draw_reason(v, keep, words, buf + n, size - (size_t)n);
     }
 }
 
@@ -1824,18 +1934,19 @@ void play_describe(const play_game *g, int seat, ls_move m, bool show_draw,
 {
     const char *who = seat == 0 ? "You" : ls_name(g->s, seat);
     const char *s = seat == 0 ? "" : "s";
-    char set[64], c[4];
+    bool words = g->opts->card_words;
+    char set[160], c[24];
     if (m.kind == LS_MOVE_DECLARE) {
         snprintf(buf, size, "%s declare%s", who, s);
         return;
     }
-    play_cards(m.discard, set, sizeof set);
+    play_cards_said(m.discard, words, set, sizeof set);
     if (m.kind == LS_MOVE_TAKE)
         snprintf(buf, size, "%s discard%s %s and take%s %s", who, s, set, s,
-                 ls_card_str(m.card, c));
+                 play_card_said(m.card, words, c, sizeof c));
     else if (show_draw && m.card != LS_NO_CARD)
         snprintf(buf, size, "%s discard%s %s and draw%s %s", who, s, set, s,
-                 ls_card_str(m.card, c));
+                 play_card_said(m.card, words, c, sizeof c));
     else
         snprintf(buf, size, "%s discard%s %s and draw%s", who, s, set, s);
 }

@@ -402,6 +402,7 @@ static void print_help(const play_game *g)
         {"hand", "your hand, the table and everyone's points again"},
         {"scores", "say everyone's match points"},
         {"hint", "what the computer would do"},
+        {"cards words", "say cards in words (ace of spades); 'cards letters': AS"},
         {"help or ?", "this text"},
         {"quit or q", "end the game (the record is saved)"},
     };
@@ -409,6 +410,14 @@ static void print_help(const play_game *g)
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         out("  %-26s%s%s\n", rows[i][0], out_tty ? "\x1e" : "", rows[i][1]);
     out("Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
+    out("Or in words, as 'cards words' says them: 10 of hearts, queen of spades.\n");
+}
+
+/* A card set as this game says it (play_cards_said): in words after
+ * `cards words` or --cards words, else as in the record. */
+static const char *said(const play_game *g, ls_cards set, char *buf, size_t size)
+{
+    return play_cards_said(set, g->opts->card_words, buf, size);
 }
 
 /*
@@ -426,11 +435,11 @@ static void print_status(const play_game *g, bool brief)
 {
     ls_view v;
     ls_view_of(g->s, 0, &v);
-    char buf[64];
+    char buf[256];
     out("Your turn (round %d, turn %d).\n", v.round, v.turns + 1);
-    out("  Hand: %s (total %d)\n", play_cards(v.hand, buf, sizeof buf),
+    out("  Hand: %s (total %d)\n", said(g, v.hand, buf, sizeof buf),
         v.hand_total);
-    out("  Open: %s   Deck: %d card%s\n", play_cards(v.open, buf, sizeof buf),
+    out("  Open: %s   Deck: %d card%s\n", said(g, v.open, buf, sizeof buf),
         v.deck_size, v.deck_size == 1 ? "" : "s");
     if (brief) {
         const char *sep = "  Others:";
@@ -440,7 +449,7 @@ static void print_status(const play_game *g, bool brief)
             out("%s %s %d card%s", sep, v.names[i], v.hand_size[i],
                 v.hand_size[i] == 1 ? "" : "s");
             if (v.known[i])
-                out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
+                out(", holds %s", said(g, v.known[i], buf, sizeof buf));
             sep = ";";
         }
         out(".\n");
@@ -457,9 +466,9 @@ static void print_status(const play_game *g, bool brief)
         out("  %s: %d card%s, %d point%s, last discard %s", v.names[i],
             v.hand_size[i], v.hand_size[i] == 1 ? "" : "s", v.score[i],
             v.score[i] == 1 ? "" : "s",
-            v.last_discard[i] ? play_cards(v.last_discard[i], buf, sizeof buf) : "none");
+            v.last_discard[i] ? said(g, v.last_discard[i], buf, sizeof buf) : "none");
         if (v.known[i])
-            out(", holds %s", play_cards(v.known[i], buf, sizeof buf));
+            out(", holds %s", said(g, v.known[i], buf, sizeof buf));
         out("\n");
     }
     if (v.can_declare)
@@ -505,7 +514,7 @@ static void print_result(const play_game *g)
 {
     const ls_round_result *r = ls_last_result(g->s);
     int d = r->declarer < 0 ? r->lowest : r->declarer, low = -1;
-    char buf[64], round[160], pts[24];
+    char buf[256], round[160], pts[24];
     for (int i = 0; i < ls_players(g->s); i++)
         if ((r->players >> i & 1) && (r->correct || i != d) &&
             (low < 0 || r->hand_total[i] < r->hand_total[low]))
@@ -530,7 +539,7 @@ static void print_result(const play_game *g)
             continue;
         round_text(g, r, i, round, sizeof round);
         out("  %s: %s, total %d%s; this round %s; match %d%s.\n", ls_name(g->s, i),
-            play_cards(r->hand[i], buf, sizeof buf), r->hand_total[i],
+            said(g, r->hand[i], buf, sizeof buf), r->hand_total[i],
             play_lowest_hand(r, i) ? ", the lowest" : "", round, r->total[i],
             r->eliminated >> i & 1 ? ", out" : "");
     }
@@ -610,14 +619,24 @@ static bool print_hint(play_game *g)
         out("No hint: %s\n", err.msg);
         return true;
     }
-    char buf[64], why[200], odds[32];
+    char buf[256], why[600], odds[32];
     ls_view v;
     ls_view_of(g->s, 0, &v);
-    ls_move_str(m, buf, sizeof buf);
+    bool words = g->opts->card_words;
+    if (words && m.kind != LS_MOVE_DECLARE) { /* as typed: "discard 7 of hearts, draw" */
+        char set[160], c[24];
+        if (m.kind == LS_MOVE_TAKE)
+            snprintf(buf, sizeof buf, "discard %s, take %s", said(g, m.discard, set, sizeof set),
+                     play_card_said(m.card, true, c, sizeof c));
+        else
+            snprintf(buf, sizeof buf, "discard %s, draw", said(g, m.discard, set, sizeof set));
+    } else {
+        ls_move_str(m, buf, sizeof buf);
+    }
     if (m.kind == LS_MOVE_DECLARE)
         snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
     else
-        play_hint_reason(&v, m, why, sizeof why);
+        play_hint_reason(&v, m, words, why, sizeof why);
     out("Hint (%s): %s: %s.", g->advisor->ops->kind, buf, why);
     if (chance >= 0) {
         play_chance_text(&v, chance, odds, sizeof odds);
@@ -633,8 +652,8 @@ static bool print_hint(play_game *g)
  * none of them but close (at most 2 edits), else NULL. */
 static const char *nearest_command(const char *line)
 {
-    static const char *const words[] = {"discard", "declare", "draw", "take",
-                                        "hand", "hint", "help", "quit", "scores"};
+    static const char *const words[] = {"discard", "declare", "draw", "take", "hand",
+                                        "hint", "help", "quit", "scores", "cards"};
     char first[32];
     size_t n = strcspn(line, " \t");
     if (n == 0 || n >= sizeof first)
@@ -701,6 +720,84 @@ static bool command_with_more(const char *line)
     return false;
 }
 
+/* The options of this session: `cards` changes how cards are said, for
+ * this match and the next ones (play again). */
+static play_opts *session;
+
+/*
+ * `cards words`, `cards letters`, or `cards` alone (which says how they
+ * are said now). Words are for a speech synthesizer, which read "AS" as
+ * the word "as" and "QD" as letters; typed input is read either way.
+ * Returns whether line was this command (answered, right or wrong).
+ */
+static bool cards_command(const char *line)
+{
+    size_t n = strcspn(line, " \t");
+    if (n != 5 || strncasecmp(line, "cards", 5) != 0)
+        return false;
+    const char *rest = line + n + strspn(line + n, " \t");
+    if (!strcasecmp(rest, "words")) {
+        session->card_words = true;
+        out("Cards are said in words now, as queen of diamonds; type them so, or as "
+            "QD.\n");
+    } else if (!strcasecmp(rest, "letters")) {
+        session->card_words = false;
+        out("Cards are said in letters now, as QD (the record's notation).\n");
+    } else if (!*rest) {
+        out("Cards are said in %s. Type 'cards words' to hear them as queen of "
+            "diamonds, 'cards letters' as QD.\n", session->card_words ? "words" : "letters");
+    } else {
+        char shown[80]; /* escaped: the input may hold control sequences */
+        cli_shown_n(rest, strlen(rest), shown, sizeof shown);
+        out("'cards' takes 'words' or 'letters', got '%s'. Type 'cards words' to hear "
+            "them as queen of diamonds.\n", shown);
+    }
+    return true;
+}
+
+/*
+ * Cards said in words ("queen of diamonds", as `cards words` says them;
+ * "ten of hearts", "7 of heart" too) written in record notation, in
+ * place, so that a move can be typed as it was heard: "discard 7 of
+ * hearts, 8 of hearts and draw" is "discard 7H 8H draw". Only a line
+ * that holds such a card is rewritten (its words then parted by single
+ * spaces, with commas and "and" dropped), so that any other line reads,
+ * and is refused, as typed.
+ */
+static void words_to_cards(char *line)
+{
+    char copy[PLAIN_LINE_MAX], *save = NULL;
+    const char *w[PLAIN_LINE_MAX / 2];
+    int n = 0;
+    bool any = false;
+    size_t cap = strlen(line) + 1; /* the rewritten line is never longer */
+    snprintf(copy, sizeof copy, "%s", line);
+    for (char *t = strtok_r(copy, " \t,", &save); t && n < (int)(sizeof w / sizeof w[0]);
+         t = strtok_r(NULL, " \t,", &save))
+        w[n++] = t;
+    for (int i = 0; i < n && !any; i++) {
+        ls_card c;
+        any = play_card_words(w + i, n - i, &c) > 0;
+    }
+    if (!any)
+        return;
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        ls_card c;
+        char name[4];
+        const char *word = w[i];
+        int k = play_card_words(w + i, n - i, &c);
+        if (k > 0) {
+            word = ls_card_str(c, name);
+            i += k - 1;
+        } else if (!strcasecmp(word, "and")) {
+            continue;
+        }
+        int k2 = snprintf(line + len, cap - len, "%s%s", len ? " " : "", word);
+        len = len + (size_t)k2 < cap ? len + (size_t)k2 : cap - 1;
+    }
+}
+
 /*
  * A line that is no move but plainly meant one, said with the move it
  * meant: cards alone ("10h", "th", "5h 5s", as a player who has heard
@@ -713,8 +810,9 @@ static bool move_meant(const play_game *g, const char *line)
 {
     ls_view v;
     ls_view_of(g->s, 0, &v);
-    char opn[64], cards[160] = "", word[16];
-    play_cards(v.open, opn, sizeof opn);
+    /* cards as typed, in order; spoken, the same as this game says them */
+    char opn[160], cards[160] = "", spoken[400] = "", word[16];
+    said(g, v.open, opn, sizeof opn);
     size_t n = strcspn(line, " \t");
     if ((n == 4 && !strncasecmp(line, "draw", 4)) || (n == 4 && !strncasecmp(line, "take", 4))) {
         out("Discard first, then draw or take: type 'discard CARDS draw' or "
@@ -736,32 +834,38 @@ static bool move_meant(const play_game *g, const char *line)
         ls_card c = ls_card_parse(word);
         if (c == LS_NO_CARD)
             return false;
-        char name[4];
+        char name[24];
         set |= LS_BIT(c);
         size_t len = strlen(cards);
         snprintf(cards + len, sizeof cards - len, "%s%s", count ? " " : "",
                  ls_card_str(c, name));
+        len = strlen(spoken);
+        snprintf(spoken + len, sizeof spoken - len, "%s%s",
+                 count ? (g->opts->card_words ? ", " : " ") : "",
+                 play_card_said(c, g->opts->card_words, name, sizeof name));
         count++;
         p += n;
     }
     if (count == 0)
         return false;
+    if (spoken[0] >= 'a' && spoken[0] <= 'z') /* a sentence: "Queen of hearts is" */
+        spoken[0] = (char)(spoken[0] - 'a' + 'A');
     if ((set & v.hand) != set) {
-        char hand[64];
-        out("%s %s, not a move, and not in your hand: %s.\n", cards,
-            count == 1 ? "is a card" : "are cards", play_cards(v.hand, hand, sizeof hand));
+        char hand[256];
+        out("%s %s, not a move, and not in your hand: %s.\n", spoken,
+            count == 1 ? "is a card" : "are cards", said(g, v.hand, hand, sizeof hand));
         return true;
     }
     ls_error why = {0};
     if (!ls_discard_ok(set, ls_state_rules(g->s), &why)) {
         out("%s are cards, not a move, and cannot be discarded together: %s.\n",
-            cards, why.msg);
+            spoken, why.msg);
         return true;
     }
     char first[4];
     ls_card_str(ls_cards_first(v.open), first);
     out("%s %s, not a move: to discard %s, type 'discard %s draw', or "
-        "'discard %s take %s' to take %s %s.\n", cards,
+        "'discard %s take %s' to take %s %s.\n", spoken,
         count == 1 ? "is a card" : "are cards", count == 1 ? "it" : "them", cards,
         cards, first, ls_cards_count(v.open) == 1 ? "the open card" : "one of the open cards",
         opn);
@@ -804,6 +908,8 @@ static int human_turn(play_game *g)
             print_help(g);
             continue;
         }
+        if (cards_command(line))
+            continue;
         if (!strcasecmp(line, "scores")) {
             print_scores(g);
             continue;
@@ -829,6 +935,7 @@ static int human_turn(play_game *g)
         ls_move m;
         ls_error err = {0};
         suit_letters(line);
+        words_to_cards(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
             char shown[80], why[sizeof err.msg]; /* shown so, never longer */
@@ -862,14 +969,22 @@ static int human_turn(play_game *g)
             continue;
         }
         if (play_game_apply(g, &m, &err) != 0) {
-            char msg[300];
+            char msg[300], words[sizeof msg * 4];
             play_personal(g, err.msg, msg, sizeof msg);
             if (!strncmp(msg, "You ", 4)) /* after the colon, not a sentence */
                 msg[0] = 'y';
-            out("Not allowed: %s.\n", msg);
+            if (g->opts->card_words) { /* "KS is not in your hand" */
+                const char *names[LS_MAX_PLAYERS];
+                for (int i = 0; i < ls_players(g->s); i++)
+                    names[i] = ls_name(g->s, i);
+                play_cards_in_words(msg, names, ls_players(g->s), words, sizeof words);
+            } else {
+                snprintf(words, sizeof words, "%s", msg);
+            }
+            out("Not allowed: %s.\n", words);
             continue;
         }
-        char buf[128];
+        char buf[256];
         play_describe(g, 0, m, true, buf, sizeof buf);
         out("%s.\n", buf);
         if (g->reshuffled)
@@ -918,7 +1033,7 @@ static void save_step(play_game *g)
 
 static int run_match(play_game *g)
 {
-    char buf[128];
+    char buf[256];
     ls_error err = {0};
     while (ls_phase(g->s) != LS_PHASE_OVER) {
         if (play_interrupted) {
@@ -937,7 +1052,7 @@ static int run_match(play_game *g)
             int st = ls_starter(g->s);
             out("\nRound %d. %s start%s. Open card: %s.\n", ls_round(g->s),
                 st == 0 ? "You" : ls_name(g->s, st), st == 0 ? "" : "s",
-                play_cards(ls_open_cards(g->s), buf, sizeof buf));
+                said(g, ls_open_cards(g->s), buf, sizeof buf));
             save_step(g);
         }
         int seat = ls_turn(g->s);
@@ -1009,6 +1124,9 @@ static void intro(const play_game *g)
     }
     out("Moves: 'discard CARDS take CARD', 'discard CARDS draw', 'declare'; "
         "also hand, scores, hint, help, quit.\n");
+    if (g->opts->card_words) /* said once: the record's notation types faster */
+        out("Cards are said in words; type them so, as 'discard queen of diamonds "
+            "draw', or as in the record, 'discard QD draw'.\n");
 }
 
 /* A failing bot, on stderr as it happens. */
@@ -1051,6 +1169,7 @@ int play_plain(play_opts *o)
     struct sigaction sa = {.sa_handler = on_continue};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGCONT, &sa, NULL); /* no SA_RESTART: the read returns EINTR */
+    session = o;
     uint64_t seed = o->seeded ? o->seed : play_random_seed();
     int status = 0;
     for (int number = 1;; number++) {

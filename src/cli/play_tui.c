@@ -1550,7 +1550,7 @@ static void hint_done(ui *u)
     if (m.kind == LS_MOVE_DECLARE) {
         snprintf(why, sizeof why, "your %d is likely the lowest hand", v.hand_total);
     } else {
-        play_hint_reason(&v, m, why, sizeof why);
+        play_hint_reason(&v, m, false, why, sizeof why);
         if (u->selected && u->selected != m.discard) {
             u->before_hint = u->selected;
             snprintf(note, sizeof note, "; Esc brings your selection back");

@@ -9,8 +9,9 @@
 # that cannot be written refused before play, a save that fails at a
 # round's end said at once (and one failing mid-round, once), a game
 # killed outright (kill -9) resumed at the same turn, a saved match resumed
-# (--resume) where it stopped, and every record written replaying with
-# `leastscore replay`.
+# (--resume) where it stopped, every record written replaying with
+# `leastscore replay`, cards said in words (--cards words, 'cards words')
+# and moves typed so.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -1707,4 +1708,140 @@ got, (want, _) = game_places(out), replay_places(cut)
 if got != want or ("You", 32, 1) not in [x[1:] for x in got]:
     fail(f"the resumed match's places {got} are not replay's {want}", out)
 print("ok: a resumed match's places know who went out before")
+PY
+
+# Cards in words, for a speech synthesizer, which read "AS" as the word
+# "as" and "QD" as letters: with --cards words (or the command 'cards
+# words') every card line mode prints (hands, open cards, moves, results,
+# the hint, a refusal) is said "queen of diamonds", cards in a row parted
+# by commas; moves are still read in record notation, and also as said.
+# --cards letters, the default, changes nothing a script reads.
+python3 - "$LS" "$tmp" <<'PY'
+import os, pty, re, select, subprocess, sys, time
+
+ls, tmp = sys.argv[1], sys.argv[2]
+
+def fail(msg, out=""):
+    print("FAIL:", msg)
+    print(out[-3000:])
+    sys.exit(1)
+
+def run(args, text):
+    return subprocess.run([ls, "play"] + args, input=text, capture_output=True, text=True,
+                          timeout=60)
+
+RANK = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+CARD = r"(?:10|[2-9AJQK])[CDHS]"
+
+def said(text):
+    """text with each run of cards said in words, as --cards words says it."""
+    def one(c):
+        return f"{RANK.get(c[:-1], c[:-1])} of {SUIT[c[-1]]}"
+    return re.sub(rf"\b{CARD}(?: {CARD})*\b",
+                  lambda m: ", ".join(one(c) for c in m.group(0).split()), text)
+
+# Seed 3: you discard QH and draw 6C, Ada takes QH, you declare 39: false.
+game = ["--seed", "3", "--bots", "1", "--threshold", "1"]
+moves = "discard QH draw\ndeclare\nno\n"
+plain = run(["--plain"] + game + ["--record", f"{tmp}/cards-plain.lsr"], moves)
+letters = run(["--plain", "--cards", "letters"] + game + ["--record", f"{tmp}/cards-plain.lsr"],
+              moves)
+if letters.stdout != plain.stdout or "Hand: 6H 8H 9D JC QH (total 43)" not in plain.stdout:
+    fail("--cards letters changed line mode's output", letters.stdout)
+words = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-words.lsr"], moves)
+intro = ("Cards are said in words; type them so, as 'discard queen of diamonds draw', "
+         "or as in the record, 'discard QD draw'.\n")
+if words.returncode != 0 or intro not in words.stdout:
+    fail("--cards words does not say how cards are typed", words.stdout)
+# The same transcript, every card in words; the echo of what was typed as typed.
+want = "".join(l if l.startswith("your move> ") else said(l)
+               for l in plain.stdout.splitlines(True))
+def unsaved(text):  # the record's path differs from run to run
+    return re.sub(r"Record saved: .*", "", text)
+if unsaved(words.stdout.replace(intro, "")) != unsaved(want):
+    fail("--cards words is not the letters' transcript with the cards in words",
+         words.stdout)
+for t in ["Open card: king of diamonds.",
+          "Hand: 6 of hearts, 8 of hearts, 9 of diamonds, jack of clubs, queen of hearts "
+          "(total 43)",
+          "You discard queen of hearts and draw 6 of clubs.",
+          "Ada discards 10 of diamonds and takes queen of hearts.",
+          "Others: Ada 5 cards, holds queen of hearts.",
+          "  Ada: 3 of diamonds, 5 of clubs, 5 of diamonds, queen of hearts, queen of spades, "
+          "total 33, the lowest;"]:
+    if t not in words.stdout:
+        fail(f"--cards words does not say: {t}", words.stdout)
+if re.search(rf"\b{CARD}\b", words.stdout.replace("your move> discard QH draw", "")
+             .replace(intro, "")):
+    fail("--cards words left a card in letters", words.stdout)
+# A move typed as it is said plays the same game ("and", commas, "ten").
+typed = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-typed.lsr"],
+            "Discard Queen of Hearts, and draw\ndeclare\nno\n")
+if unsaved(typed.stdout.replace("Discard Queen of Hearts, and draw", "QH")) != \
+        unsaved(words.stdout.replace("discard QH draw", "QH")):
+    fail("a move typed in words was not played as in letters", typed.stdout)
+if open(f"{tmp}/cards-typed.lsr").read() != open(f"{tmp}/cards-plain.lsr").read():
+    fail("a move typed in words was recorded otherwise")
+# In letters too: what --cards words prints can be typed back.
+t2 = run(["--plain"] + game + ["--record", f"{tmp}/cards-typed2.lsr"],
+         "discard queen of hearts draw\ndeclare\nno\n")
+if "You discard QH and draw 6C." not in t2.stdout:
+    fail("a card typed in words was not read in letters mode", t2.stdout)
+print("ok: --cards words says every card in words; moves typed either way")
+
+# The hint, a refused move and a card typed alone are said in words too;
+# what to type is quoted in record notation. 'cards' toggles it.
+r = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-more.lsr"],
+        "hint\ndiscard KS draw\nqueen of hearts\n9d\ncards\ncards letters\nhand\n"
+        "cards words\nhand\ncards bogus\nquit\n")
+for t in ["Hint (expert): discard 6 of hearts, take king of diamonds: sheds 6 points; keeps "
+          "jack of clubs, queen of hearts, king of diamonds for a run next turn; takes king "
+          "of diamonds to make it.",
+          "Not allowed: king of spades is not in your hand.",
+          "Queen of hearts is a card, not a move: to discard it, type 'discard QH draw', "
+          "or 'discard QH take KD' to take the open card king of diamonds.",
+          "9 of diamonds is a card, not a move: to discard it, type 'discard 9D draw'",
+          "Cards are said in words. Type 'cards words'",
+          "Cards are said in letters now, as QD (the record's notation).\n"
+          "your move> hand\nYour turn (round 1, turn 1).\n  Hand: 6H 8H 9D JC QH (total 43)",
+          "Cards are said in words now, as queen of diamonds; type them so, or as QD.\n"
+          "your move> hand\nYour turn (round 1, turn 1).\n  Hand: 6 of hearts, ",
+          "'cards' takes 'words' or 'letters', got 'bogus'."]:
+    if t not in r.stdout:
+        fail(f"not said: {t}", r.stdout)
+# Toggled in letters mode, for a player who found it in the help.
+r = run(["--plain"] + game + ["--record", f"{tmp}/cards-toggle.lsr"],
+        "cards words\ndiscard QH draw\nquit\n")
+if "You discard queen of hearts and draw 6 of clubs." not in r.stdout \
+        or "Ada discards 10 of diamonds and takes queen of hearts." not in r.stdout:
+    fail("'cards words' did not change how cards are said", r.stdout)
+bad = run(["--cards", "speech"] + game, "")
+if bad.returncode != 2 or "--cards: 'speech' is neither letters (QD 7H) nor words" \
+        not in bad.stderr or bad.stdout:
+    fail(f"--cards speech: status {bad.returncode}", bad.stderr)
+print("ok: the hint, refusals and 'cards' in words")
+
+# --cards words at a terminal that can hold the full screen plays in line
+# mode: words are for speech, and the full screen draws its cards.
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["TERM"] = "xterm"
+    os.execv(ls, [ls, "play", "--cards", "words"] + game + ["--record", f"{tmp}/cards-tty.lsr"])
+text, end = b"", time.time() + 30
+while time.time() < end and b"your move> " not in text:
+    if select.select([fd], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        text += chunk
+os.write(fd, b"quit\n")
+os.waitpid(pid, 0)
+if b"Hand: 6 of hearts" not in text or b"\x1b[?1049h" in text:
+    fail("--cards words at a terminal is not line mode", text.decode(errors="replace"))
+print("ok: --cards words plays in line mode")
+
 PY

@@ -1392,9 +1392,11 @@ fi
 # 45. Line mode under 20 columns breaks its lines at spaces, as it does
 # wider: it left them whole there, and the terminal cut them mid-word
 # ('what the c' 'omputer would do'). Seed 3's help at 12 columns: each
-# word of a command's description is whole on a row.
+# word of a command's description is whole on a row (60 rows no longer
+# held the table of commands at 12 columns once 'cards words' was in it:
+# 90).
 if want 45; then
-$T new-session -d -s np -x 12 -y 60 "LC_ALL=$loc LANG=$loc $LS play --plain --seed 3 --record $tmp/np.lsr; echo \"exit status \$?\"; sleep 60"
+$T new-session -d -s np -x 12 -y 90 "LC_ALL=$loc LANG=$loc $LS play --plain --seed 3 --record $tmp/np.lsr; echo \"exit status \$?\"; sleep 60"
 wait_for np "your move>"
 $T send-keys -t np help Enter
 wait_for np "Cards: rank"
