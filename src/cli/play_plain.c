@@ -386,13 +386,25 @@ static bool line_refused(void)
     return false;
 }
 
-static void print_help(const play_game *g)
+/* The moves' rows of the help, then its other commands'. */
+enum { HELP_MOVES = 3 };
+
+/*
+ * The help: the rules, this table's, then the commands (all of it, 22
+ * lines), or with moves_only (`help moves`) only the moves and how cards
+ * are typed, 7 lines: a player who had forgotten the syntax heard the
+ * rules first, 7 lines read aloud, before it.
+ */
+static void print_help(const play_game *g, bool moves_only)
 {
     char table[200];
     play_table_rules(ls_state_rules(g->s), table, sizeof table);
-    for (int i = 0; play_rules[i]; i++) /* a rule a line, as the full screen's help */
-        out("%s\n", play_rules[i]);
-    out("%s\n\n", table);
+    if (!moves_only) {
+        out("For the moves alone, type 'help moves'.\n");
+        for (int i = 0; play_rules[i]; i++) /* a rule a line, as the full screen's help */
+            out("%s\n", play_rules[i]);
+        out("%s\n\n", table);
+    }
     /* At a terminal too narrow for a row, its description goes on under
      * itself (OUT_HANG), not under the commands; in a pipe, no mark. */
     static const char *const rows[][2] = {
@@ -404,13 +416,17 @@ static void print_help(const play_game *g)
         {"hint", "what the computer would do"},
         {"cards words", "say cards in words (ace of spades); 'cards letters': AS"},
         {"help or ?", "this text"},
+        {"help moves", "the moves alone"},
         {"quit or q", "end the game (the record is saved)"},
     };
     out("Type one of:\n");
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    size_t nrows = moves_only ? HELP_MOVES : sizeof rows / sizeof rows[0];
+    for (size_t i = 0; i < nrows; i++)
         out("  %-26s%s%s\n", rows[i][0], out_tty ? "\x1e" : "", rows[i][1]);
     out("Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n");
     out("Or in words, as 'cards words' says them: 10 of hearts, queen of spades.\n");
+    if (moves_only)
+        out("'help' alone says the rules and every command.\n");
 }
 
 /* A card set as this game says it (play_cards_said): in words after
@@ -720,6 +736,16 @@ static bool command_with_more(const char *line)
     return false;
 }
 
+/* Whether line is `help moves` (any case, `help move` too). */
+static bool help_moves(const char *line)
+{
+    size_t n = strcspn(line, " \t");
+    if (n != 4 || strncasecmp(line, "help", 4) != 0)
+        return false;
+    const char *rest = line + n + strspn(line + n, " \t");
+    return !strcasecmp(rest, "moves") || !strcasecmp(rest, "move");
+}
+
 /* The options of this session: `cards` changes how cards are said, for
  * this match and the next ones (play again). */
 static play_opts *session;
@@ -905,7 +931,11 @@ static int human_turn(play_game *g)
         if (line_refused() || !*line)
             continue;
         if (!strcasecmp(line, "help") || !strcmp(line, "?")) { /* ? as on the full screen */
-            print_help(g);
+            print_help(g, false);
+            continue;
+        }
+        if (help_moves(line)) {
+            print_help(g, true);
             continue;
         }
         if (cards_command(line))
@@ -1139,7 +1169,8 @@ static void report_bot(void *ud, const char *msg)
 
 /* Asks "Play again? (yes/no)" until the answer is one of them (y, yes,
  * n, no, any case); end of input is no, and so is quit (or q), which
- * leaves at the prompt too. */
+ * leaves at the prompt too. `help` (or ?) says what each answer does: it
+ * was "Please answer yes or no." as any other line. */
 static bool play_again(void)
 {
     for (;;) {
@@ -1157,7 +1188,12 @@ static bool play_again(void)
         if (!strcasecmp(ans, "n") || !strcasecmp(ans, "no") || !strcasecmp(ans, "q") ||
             !strcasecmp(ans, "quit"))
             return false;
-        out("Please answer yes or no.\n");
+        if (!strcasecmp(ans, "help") || !strcmp(ans, "?"))
+            out("yes: a new match with the same players and rules, everyone at 0 "
+                "points, saved in a new record. no: the game ends; this match's record "
+                "is saved.\n");
+        else
+            out("Please answer yes or no ('help' says what each does).\n");
     }
 }
 

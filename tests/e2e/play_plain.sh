@@ -11,7 +11,7 @@
 # killed outright (kill -9) resumed at the same turn, a saved match resumed
 # (--resume) where it stopped, every record written replaying with
 # `leastscore replay`, cards said in words (--cards words, 'cards words')
-# and moves typed so.
+# and moves typed so, 'help moves', and help at 'Play again?'.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -1844,4 +1844,31 @@ if b"Hand: 6 of hearts" not in text or b"\x1b[?1049h" in text:
     fail("--cards words at a terminal is not line mode", text.decode(errors="replace"))
 print("ok: --cards words plays in line mode")
 
+# 'help moves' says the moves alone (the help is 22 lines, the rules first);
+# the help says how to ask for it on its first line.
+r = run(["--plain"] + game + ["--record", f"{tmp}/help-moves.lsr"], "help moves\nhelp\nquit\n")
+short = r.stdout.split("your move> help moves\n")[1].split("your move> ")[0]
+full = r.stdout.split("your move> help\n")[1].split("your move> ")[0]
+if short != ("Type one of:\n"
+             "  discard CARDS take CARD   discard, then take one of the open cards\n"
+             "  discard CARDS draw        discard, then draw from the deck\n"
+             "  declare                   show hands (from your second turn)\n"
+             "Cards: rank A 2-10 J Q K then suit C D H S, e.g. 10H QS AC.\n"
+             "Or in words, as 'cards words' says them: 10 of hearts, queen of spades.\n"
+             "'help' alone says the rules and every command.\n"):
+    fail("'help moves' is not the moves alone", r.stdout)
+if not full.startswith("For the moves alone, type 'help moves'.\n") or "Values:" not in full:
+    fail("the help does not say 'help moves' first", full)
+print("ok: help moves")
+
+# At "Play again? (yes/no)", help says what each answer does (it was
+# "Please answer yes or no.").
+r = run(["--plain"] + game + ["--record", f"{tmp}/again-help.lsr"],
+        "discard QH draw\ndeclare\nhelp\nmaybe\nno\n")
+if "Play again? (yes/no) help\nyes: a new match with the same players and rules, everyone " \
+        "at 0 points, saved in a new record. no: the game ends; this match's record is " \
+        "saved.\nPlay again? (yes/no) maybe\nPlease answer yes or no ('help' says what " \
+        "each does).\nPlay again? (yes/no) no\n" not in r.stdout or r.returncode != 0:
+    fail("help at 'Play again?' does not say what yes and no do", r.stdout)
+print("ok: help at play again")
 PY
