@@ -2228,6 +2228,99 @@ static void test_guests_play_unrated_and_are_not_on_the_leaderboard(void **state
     ls_db_close(db);
 }
 
+/* EXPLAIN QUERY PLAN's rows: each line's id, its parent's, its text. */
+typedef struct plan {
+    int n;
+    int id[64], parent[64];
+    char text[64][160];
+} plan;
+
+static int row_plan(void *ud, const char *const *col, int ncol)
+{
+    plan *p = ud;
+    if (ncol < 4 || p->n == 64)
+        return 0;
+    p->id[p->n] = atoi(col[0]);
+    p->parent[p->n] = atoi(col[1]);
+    snprintf(p->text[p->n], sizeof p->text[p->n], "%s", col[3] ? col[3] : "");
+    p->n++;
+    return 0;
+}
+
+/* Whether plan line i lies inside the subquery p (its CO-ROUTINE or
+ * MATERIALIZE line). */
+static bool in_subquery_p(const plan *p, int i)
+{
+    for (int parent = p->parent[i]; parent;) {
+        int j = 0;
+        while (j < p->n && p->id[j] != parent)
+            j++;
+        if (j == p->n)
+            return false;
+        if (!strcmp(p->text[j], "CO-ROUTINE p") || !strcmp(p->text[j], "MATERIALIZE p"))
+            return true;
+        parent = p->parent[j];
+    }
+    return false;
+}
+
+/* The leaderboard chooses its players before it sums their seats: a store
+ * of a year's matches read every row of match_players for a page of 100
+ * (docs/store.md). Its result is the best by ordinal that finished a
+ * match, with their totals, whatever the limit; SQLite's plan reads the
+ * players table inside the subquery that chooses them only, and
+ * match_players outside it, for the chosen. */
+static void test_the_leaderboard_sums_the_seats_of_the_players_it_shows_only(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t ids[3] = {new_player(db, "Ann", "ann-player-token-0001"),
+                      new_player(db, "Bob", "bob-player-token-0002"),
+                      new_player(db, "Cid", "cid-player-token-0003")};
+    int64_t dan = new_player(db, "Dan", "dan-player-token-0004"); /* no match */
+    for (int i = 0; i < 2; i++)
+        OK(ls_db_table_finish(db, example_table(db, ids, EXAMPLE_LINES), NULL, ERR));
+    ls_db_player *all = NULL, *top = NULL;
+    int n = 0, ntop = 0;
+    OK(ls_db_leaderboard(db, 10, &all, &n, ERR));
+    assert_int_equal(n, 3);
+    for (int i = 0; i < n; i++) {
+        assert_true(all[i].id != dan);
+        assert_int_equal(all[i].matches, 2);
+        assert_true(i == 0 || all[i - 1].ordinal >= all[i].ordinal);
+    }
+    OK(ls_db_leaderboard(db, 2, &top, &ntop, ERR));
+    assert_int_equal(ntop, 2);
+    for (int i = 0; i < ntop; i++)
+        assert_memory_equal(&top[i], &all[i], sizeof top[i]);
+    free(all);
+    free(top);
+    if (!strcmp(backend, "sqlite")) {
+        char sql[2048];
+        snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", ls__db_leaderboard_sql());
+        plan p = {0};
+        OK(ls__db_exec(db, sql, row_plan, &p, ERR));
+        bool players = false, seats = false;
+        for (int i = 0; i < p.n; i++) {
+            if (!strncmp(p.text[i], "SCAN players", 12) ||
+                !strncmp(p.text[i], "SEARCH players", 14) ||
+                strstr(p.text[i], "autoindex_players")) { /* the table, or its index */
+                assert_true(in_subquery_p(&p, i));
+                players = true;
+            }
+            if (!strncmp(p.text[i], "SEARCH mp ", 10)) {
+                assert_false(in_subquery_p(&p, i));
+                seats = true;
+            }
+        }
+        if (!players || !seats)
+            for (int i = 0; i < p.n; i++)
+                print_message("plan: %d %d %s\n", p.id[i], p.parent[i], p.text[i]);
+        assert_true(players && seats);
+    }
+    ls_db_close(db);
+}
+
 static void test_a_match_in_progress_cannot_finish_and_stays(void **state)
 {
     (void)state;
@@ -2747,6 +2840,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_level_at_two_seats_is_rated_once_a_match),
     T(test_players_out_in_one_round_with_one_total_share_a_place),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
+    T(test_the_leaderboard_sums_the_seats_of_the_players_it_shows_only),
     T(test_a_match_in_progress_cannot_finish_and_stays),
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
     T(test_a_failing_database_loses_nothing_already_written),

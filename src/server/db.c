@@ -1086,6 +1086,25 @@ int ls_db_player_rank(ls_db *db, int64_t id, int64_t *rank, int64_t *of, ls_erro
     return 0;
 }
 
+/*
+ * The leaderboard: the best $1 players that finished a match, by ordinal
+ * (then id), with their totals. The players are chosen first, in a
+ * subquery (p): one look at the index of match_players for each
+ * player, whether it has a match; then the totals are summed for the
+ * chosen ones alone. O(players + the chosen players' seats): summing
+ * every player's totals before choosing read every row of match_players,
+ * and grew with every match finished (20,000 matches of 500 players,
+ * 60,000 seats: 66 to 68 ms a leaderboard on SQLite, measured; 26 ms
+ * now; docs/store.md).
+ */
+#define LEADERBOARD_SQL                                                        \
+    "SELECT " PLAYER_COLUMNS                                                   \
+    " FROM (SELECT id, name, bot, password_hash, mu, sigma FROM players"      \
+    " WHERE EXISTS (SELECT 1 FROM match_players x WHERE x.player_id = players.id)" \
+    " ORDER BY mu - 3 * sigma DESC, id LIMIT CAST($1 AS INTEGER)) p"          \
+    " LEFT JOIN match_players mp ON mp.player_id = p.id" PLAYER_GROUP         \
+    " ORDER BY p.mu - 3 * p.sigma DESC, p.id"
+
 int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n, ls_error *err)
 {
     *out = NULL;
@@ -1094,12 +1113,13 @@ int ls_db_leaderboard(ls_db *db, int limit, ls_db_player **out, int *n, ls_error
         return ls__db_fail(err, LS_EINVAL, "a leaderboard has 1 to 1000 rows, not %d", limit);
     num nl = i64s(limit);
     rows a = ROWS_OF(ls_db_player);
-    int ret = q(db, err,
-                "SELECT " PLAYER_COLUMNS PLAYER_FROM PLAYER_GROUP
-                " HAVING COUNT(mp.match_id) > 0"
-                " ORDER BY p.mu - 3 * p.sigma DESC, p.id LIMIT CAST($1 AS INTEGER)",
-                row_players, &a, 1, nl.s);
+    int ret = q(db, err, LEADERBOARD_SQL, row_players, &a, 1, nl.s);
     return rows_end(&a, ret, err, out, n);
+}
+
+const char *ls__db_leaderboard_sql(void)
+{
+    return LEADERBOARD_SQL;
 }
 
 static int row_point(void *ud, const char *const *col, int ncol)
