@@ -246,10 +246,23 @@ static void refuse_lookalikes(ls_db *db, const char *const (*alike)[2], size_t n
     }
 }
 
-/* Undoes migrations 7, 6, 5 and 4 (the tests of older migrations go back
- * before them). */
+/* Undoes migration 9: the players' totals. */
+static void undo_schema_9(ls_db *db)
+{
+    static const char *const column[] = {"matches", "wins", "rounds", "points", "declared",
+                                         "declared_correct", "declared_false"};
+    for (size_t i = 0; i < sizeof column / sizeof column[0]; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "ALTER TABLE players DROP COLUMN total_%s", column[i]);
+        OK(ls__db_exec(db, sql, NULL, NULL, ERR));
+    }
+}
+
+/* Undoes migrations 9, 7, 6, 5 and 4 (the tests of older migrations go
+ * back before them; 8 changed rows only). */
 static void undo_schemas_4_to_7(ls_db *db)
 {
+    undo_schema_9(db);
     OK(ls__db_exec(db, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(db, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DROP INDEX matches_file_pending", NULL, NULL, ERR));
@@ -467,6 +480,7 @@ static void test_a_store_held_is_not_migrated_by_another(void **state)
     (void)state;
     ls_db *first = NULL;
     OK(ls_db_open_held(&first, where, ERR));
+    undo_schema_9(first);
     OK(ls__db_exec(first, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(first, "ALTER TABLE live_tables DROP COLUMN host", NULL, NULL, ERR));
     OK(ls__db_exec(first, "DELETE FROM schema_version WHERE version >= 6", NULL, NULL, ERR));
@@ -1363,6 +1377,7 @@ static void test_names_that_look_alike_survive_the_migration(void **state)
     int64_t iris;
     ls_db *db = open_store_of_four(&iris);
     /* Back to schema 6, and the look-alikes as schema 6 let them be made. */
+    undo_schema_9(db);
     OK(ls__db_exec(db, "DROP TABLE player_looks", NULL, NULL, ERR));
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 7", NULL, NULL, ERR));
     static const char *const old[] = {"lris", "BOB0", "rnary", "VViII"};
@@ -1432,6 +1447,7 @@ static void test_a_run_of_v_and_w_is_one_look(void **state)
         assert_string_equal(got, want);
     }
     /* Back to schema 7, with "Avvv" made under its key of then. */
+    undo_schema_9(db);
     OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 8", NULL, NULL, ERR));
     OK(ls__db_exec(db, "INSERT INTO players (name, bot, mu, sigma, created_at)"
                    " VALUES ('Avvv', '', 25, 8.3, 0)", NULL, NULL, ERR));
@@ -2247,30 +2263,13 @@ static int row_plan(void *ud, const char *const *col, int ncol)
     return 0;
 }
 
-/* Whether plan line i lies inside the subquery p (its CO-ROUTINE or
- * MATERIALIZE line). */
-static bool in_subquery_p(const plan *p, int i)
-{
-    for (int parent = p->parent[i]; parent;) {
-        int j = 0;
-        while (j < p->n && p->id[j] != parent)
-            j++;
-        if (j == p->n)
-            return false;
-        if (!strcmp(p->text[j], "CO-ROUTINE p") || !strcmp(p->text[j], "MATERIALIZE p"))
-            return true;
-        parent = p->parent[j];
-    }
-    return false;
-}
-
-/* The leaderboard chooses its players before it sums their seats: a store
- * of a year's matches read every row of match_players for a page of 100
+/* The leaderboard and a profile read the players' rows, with the totals
+ * each finish adds to (schema 9), not every seat of every match: a store
+ * of a year's matches read every row of match_players for a leaderboard
  * (docs/store.md). Its result is the best by ordinal that finished a
- * match, with their totals, whatever the limit; SQLite's plan reads the
- * players table inside the subquery that chooses them only, and
- * match_players outside it, for the chosen. */
-static void test_the_leaderboard_sums_the_seats_of_the_players_it_shows_only(void **state)
+ * match, with their totals, whatever the limit; SQLite's plans of the
+ * leaderboard and of a profile read no match_players. */
+static void test_the_leaderboard_reads_the_players_rows_not_their_seats(void **state)
 {
     (void)state;
     ls_db *db = open_store();
@@ -2296,27 +2295,73 @@ static void test_the_leaderboard_sums_the_seats_of_the_players_it_shows_only(voi
     free(all);
     free(top);
     if (!strcmp(backend, "sqlite")) {
-        char sql[2048];
-        snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", ls__db_leaderboard_sql());
-        plan p = {0};
-        OK(ls__db_exec(db, sql, row_plan, &p, ERR));
-        bool players = false, seats = false;
-        for (int i = 0; i < p.n; i++) {
-            if (!strncmp(p.text[i], "SCAN players", 12) ||
-                !strncmp(p.text[i], "SEARCH players", 14) ||
-                strstr(p.text[i], "autoindex_players")) { /* the table, or its index */
-                assert_true(in_subquery_p(&p, i));
-                players = true;
+        const char *sql[2] = {ls__db_leaderboard_sql(), ls__db_player_by_id_sql()};
+        for (int k = 0; k < 2; k++) {
+            char explain[2048];
+            snprintf(explain, sizeof explain, "EXPLAIN QUERY PLAN %s", sql[k]);
+            plan p = {0};
+            OK(ls__db_exec(db, explain, row_plan, &p, ERR));
+            bool players = false;
+            for (int i = 0; i < p.n; i++) {
+                if (strstr(p.text[i], "match_players") || strstr(p.text[i], " mp"))
+                    fail_msg("the plan reads the seats: %s", p.text[i]);
+                players |= strstr(p.text[i], " p ") != NULL || !strcmp(p.text[i], "SCAN p");
             }
-            if (!strncmp(p.text[i], "SEARCH mp ", 10)) {
-                assert_false(in_subquery_p(&p, i));
-                seats = true;
-            }
+            assert_true(players);
         }
-        if (!players || !seats)
-            for (int i = 0; i < p.n; i++)
-                print_message("plan: %d %d %s\n", p.id[i], p.parent[i], p.text[i]);
-        assert_true(players && seats);
+    }
+    ls_db_close(db);
+}
+
+/* A player's totals are its seats' (a match once however many seats it
+ * held: a level seated twice): as each finish adds them, and as
+ * migration 9 sums the matches finished before it. */
+static void test_a_players_totals_are_its_seats_before_and_after_migration_9(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    int64_t lvl = 0, bob = new_player(db, "Bob", "bob-player-token-0002");
+    OK(ls_db_bot_player(db, "greedy", &lvl, ERR));
+    for (int k = 0; k < 2; k++)
+        OK(ls_db_table_finish(db, example_table(db, (int64_t[]){lvl, bob, lvl}, EXAMPLE_LINES),
+                              NULL, ERR));
+    OK(ls_db_table_finish(db, example_table(db, (int64_t[]){bob, 0, 0}, EXAMPLE_LINES), NULL,
+                          ERR));
+    ls_db_player kept[2], summed[2];
+    const int64_t who[2] = {lvl, bob};
+    for (int i = 0; i < 2; i++)
+        OK(ls_db_player_by_id(db, who[i], &kept[i], ERR));
+    /* Ann, Bob, Cid by seat; the level at 0 and 2, Bob at 1, then at 0. */
+    assert_int_equal(kept[0].matches, 2);
+    assert_int_equal(kept[1].matches, 3);
+    for (int i = 0; i < 2; i++) {
+        char sql[512];
+        snprintf(sql, sizeof sql,
+                 "SELECT COUNT(DISTINCT match_id) * 1000000 + SUM(won) * 10000 + SUM(rounds) * 100"
+                 " + SUM(declared) FROM match_players WHERE player_id = %lld",
+                 (long long)who[i]);
+        long v = scalar(db, sql);
+        assert_int_equal(v, kept[i].matches * 1000000L + kept[i].wins * 10000L +
+                                kept[i].rounds * 100L + kept[i].declared);
+        snprintf(sql, sizeof sql,
+                 "SELECT SUM(points) * 10000 + SUM(declared_correct) * 100 + SUM(declared_false)"
+                 " FROM match_players WHERE player_id = %lld", (long long)who[i]);
+        assert_int_equal(scalar(db, sql), kept[i].points * 10000L +
+                                              kept[i].declared_correct * 100L +
+                                              kept[i].declared_false);
+    }
+    assert_true(kept[0].rounds > 0 && kept[1].points > 0);
+    /* Back to schema 8: migration 9 sums what was finished before it. */
+    undo_schema_9(db);
+    OK(ls__db_exec(db, "DELETE FROM schema_version WHERE version >= 9", NULL, NULL, ERR));
+    ls_db_close(db);
+    db = open_store();
+    int v = 0;
+    OK(ls_db_schema_version(db, &v, ERR));
+    assert_int_equal(v, ls_db_schema_latest());
+    for (int i = 0; i < 2; i++) {
+        OK(ls_db_player_by_id(db, who[i], &summed[i], ERR));
+        assert_memory_equal(&summed[i], &kept[i], sizeof kept[i]);
     }
     ls_db_close(db);
 }
@@ -2840,7 +2885,8 @@ static const struct CMUnitTest tests[] = {
     T(test_a_level_at_two_seats_is_rated_once_a_match),
     T(test_players_out_in_one_round_with_one_total_share_a_place),
     T(test_guests_play_unrated_and_are_not_on_the_leaderboard),
-    T(test_the_leaderboard_sums_the_seats_of_the_players_it_shows_only),
+    T(test_the_leaderboard_reads_the_players_rows_not_their_seats),
+    T(test_a_players_totals_are_its_seats_before_and_after_migration_9),
     T(test_a_match_in_progress_cannot_finish_and_stays),
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
     T(test_a_failing_database_loses_nothing_already_written),

@@ -109,9 +109,10 @@ void ls__db_prefix(ls_error *err, const char *fmt, ...)
 /* For tests: applies `migrations` (SQL scripts, version i + 1 at index i)
  * as ls_db_open() applies the store's own. */
 int ls__db_migrate(ls_db *db, const char *const *migrations, int n, ls_error *err);
-/* For tests: the leaderboard's query (ls_db_leaderboard), whose plan they
- * read. */
+/* For tests: the leaderboard's query (ls_db_leaderboard) and a profile's
+ * (ls_db_player_by_id), whose plans they read. */
 const char *ls__db_leaderboard_sql(void);
+const char *ls__db_player_by_id_sql(void);
 /* For tests: runs SQL on the store's own connection (a page limit that
  * makes SQLite's file "full", a query of the raw tables). */
 int ls__db_exec(ls_db *db, const char *sql, ls__db_row_fn row, void *ud,
