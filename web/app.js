@@ -196,7 +196,7 @@ function restoreTurn() {
   if (k.declaring && v.can_declare) {
     app.declaring = k.turn;
     app.lostFocus = 'declare-yes';
-    return s.declareQuestion(v.hand_total ?? handTotal(v.hand));
+    return s.declareQuestion(v.hand_total ?? handTotal(v.hand), v.rules?.tie === 'penalty');
   }
   return cards.length ? selectionLine() : '';
 }
@@ -768,7 +768,7 @@ function onState(msg) {
       spoken.push(s.missedSentence(sentences([s.roundEndSentence(msg.view.result, seatNames(msg.view).said), own].filter(Boolean))));
     }
     if (isMyTurn() && !wasMyTurn) {
-      spoken.push(s.yourTurn);
+      spoken.push(msg.view.can_declare ? s.yourTurnDeclare : s.yourTurn);
       if (!msg.snapshot) news = s.yourTurnTitle;
     }
     if (keptTurn) spoken.push(keptTurn);
@@ -1834,7 +1834,7 @@ function declareControl(act) {
   h('p', { class: 'declare-room', 'aria-hidden': 'true' },
     h('button', { class: 'declare', type: 'button', tabindex: '-1', disabled: true }, s.declareButton)),
   h('div', { class: 'declare-box' },
-  h('p', { id: 'declare-q' }, s.declareQuestion(v.hand_total ?? handTotal(v.hand || []))),
+  h('p', { id: 'declare-q' }, s.declareQuestion(v.hand_total ?? handTotal(v.hand || []), v.rules?.tie === 'penalty')),
   h('p', { class: 'row' },
     h('button', {
       id: 'declare-yes', class: 'declare', 'data-focus': 'declare-yes', disabled: !act, 'aria-describedby': 'declare-q',

@@ -154,7 +154,11 @@ export const s = {
   takeLabel: (card) => `Take ${cardWords(card)}`,
   drawButton: 'Draw from the deck',
   declareButton: 'Declare',
-  declareQuestion: (total) => `Declare with ${points(total)}? The round ends for everyone.`,
+  // (What is at stake, where the choice is made: a newcomer who never read
+  // the rules learns it before Yes. tiePenalty: the table counts a tie
+  // with the declarer as false.)
+  declareQuestion: (total, tiePenalty) => `Declare with ${points(total)}? The round ends and every hand is shown: `
+    + `if yours is ${tiePenalty ? 'lower than every other' : 'the lowest'}, you score 0; if not, you score 20 + the difference.`,
   declareYes: 'Yes, declare',
   declareNo: 'No',
   hintButton: 'Hint',
@@ -168,6 +172,9 @@ export const s = {
   yourTurnLead: 'Your turn',
   yourTurnHow: ': select cards to throw away, then take an open card or draw.',
   get yourTurn() { return this.yourTurnLead + this.yourTurnHow; },
+  // (Read out, not drawn, when Declare is offered too: the button appears
+  // unannounced otherwise, and a screen reader's user never learns of it.)
+  get yourTurnDeclare() { return `${this.yourTurn.slice(0, -1)}; or declare, if you think your hand is the lowest.`; },
   moveSending: 'Your move is on its way…',
   yourTurnTitle: '▶ Your turn',
   satDownTitle: (name) => `● ${name} sat down`,

@@ -21,6 +21,13 @@ test('Declare asks before it declares; No and Escape take it back', async (t) =>
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     assert.equal(await playTurn(page, -1), 'move');
     await page.waitForSelector('#declare:not([disabled])', { timeout: 30000 });
+    // The turn that offers Declare says so to a screen reader too.
+    // (set 30 ms after the region is cleared: waited for, 3 s at most)
+    const said = await page.waitForFunction(() => {
+      const t = document.querySelector('#announce').textContent;
+      return /Your turn/.test(t) ? t : null;
+    }, null, { timeout: 3000 }).then((x) => x.jsonValue(), () => page.textContent('#announce'));
+    assert.match(String(said), /Your turn: select cards to throw away, then take an open card or draw; or declare, if you think your hand is the lowest\.$/);
     const moves = await page.locator('#log li').count();
     const total = Number(/total (\d+)/.exec(await page.textContent('.hand-panel h2'))[1]);
     const focused = () => page.evaluate(() => document.activeElement?.id);
@@ -29,7 +36,8 @@ test('Declare asks before it declares; No and Escape take it back', async (t) =>
     // A tap asks; nothing is sent.
     await page.click('#declare');
     await page.waitForSelector('#declare-yes', { timeout: 3000 });
-    assert.equal(await page.textContent('#declare-q'), `Declare with ${total} points? The round ends for everyone.`);
+    assert.equal(await page.textContent('#declare-q'), `Declare with ${total} points? The round ends and every hand is shown: if yours is the lowest, you score 0; if not, you score 20 + the difference.`,
+      'the question says what is at stake');
     assert.equal(await focused(), 'declare-yes', 'Yes has the keyboard');
     assert.equal(await page.isVisible('#declare'), false, 'the question stands in place of Declare');
     const before = await secondsLeft();

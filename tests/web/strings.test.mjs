@@ -176,3 +176,12 @@ test('another player named as the page names its own reader goes with her seat',
   assert.equal(s.otherName('Youssef', 2), 'Youssef');
   assert.equal(s.otherName('Ada', 2), 'Ada');
 });
+
+test('Declare\'s question says what is at stake, by the table\'s tie rule', () => {
+  assert.equal(s.declareQuestion(12, false), 'Declare with 12 points? The round ends and every hand is shown: '
+    + 'if yours is the lowest, you score 0; if not, you score 20 + the difference.');
+  assert.equal(s.declareQuestion(1, true), 'Declare with 1 point? The round ends and every hand is shown: '
+    + 'if yours is lower than every other, you score 0; if not, you score 20 + the difference.');
+  assert.equal(s.yourTurnDeclare, 'Your turn: select cards to throw away, then take an open card or draw; '
+    + 'or declare, if you think your hand is the lowest.');
+});
