@@ -292,11 +292,17 @@ export const s = {
     const others = (r.hands || []).filter((x) => x !== d);
     const tied = d && others.length && d.total === Math.min(...others.map((x) => x.total))
       ? others.filter((x) => x.total === d.total).map((x) => inner(x.seat)) : [];
+    // (No tie: the declarer's total, and for a false declaration who
+    // held less, so that an ear that cannot see the result's table learns
+    // why: "You declared falsely with 34 (Greedy held 17)".)
+    const low = d && others.length ? Math.min(...others.map((x) => x.total)) : 0;
+    const lower = d && !r.correct ? others.filter((x) => x.total === low).map((x) => inner(x.seat)) : [];
+    const why = !d || tied.length ? '' : ` with ${d.total}${lower.length ? ` (${andList(lower)} held ${low})` : ''}`;
     const tie = tied.length
       ? ` (a tie with ${andList(tied)} at ${d.total} counts as ${r.correct ? 'correct' : 'false'} at this table)` : '';
     const end = r.declarer < 0
       ? `Round ${r.round} ended in a showdown; ${inner(r.lowest)} held the lowest hand.`
-      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}${tie}: round ${r.round} is over.`;
+      : `${names[r.declarer]} declared ${r.correct ? 'correctly' : 'falsely'}${why}${tie}: round ${r.round} is over.`;
     const out = (r.eliminated || []).map((seat, i) => (i ? inner(seat) : names[seat]));
     if (!out.length) return end;
     const who = out.length === 1 ? out[0] : `${out.slice(0, -1).join(', ')} and ${out[out.length - 1]}`;

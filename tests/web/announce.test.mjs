@@ -177,6 +177,10 @@ test('at a round\'s end a screen reader hears the player\'s own score and total'
     // The declaration is said once: the round's end says who declared
     // (it was heard 'You declared. You declared falsely: ...').
     assert.doesNotMatch(heard, /declared\. .*declared (correctly|falsely)/, 'the declaration said twice');
+    // It says the declarer's total and, for a false declaration, who held
+    // less (it said 'You declared falsely: round 1 is over.', the why
+    // only in the result's table).
+    assert.match(heard, /(declared correctly with \d+|declared falsely with \d+ \(.+ held \d+\)|a tie with .+ at \d+ counts as (correct|false) at this table\)): round \d+ is over\./);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();

@@ -88,9 +88,12 @@ test('the end of a round names a tie that the table\'s tie rule decided', () => 
   assert.equal(s.roundEndSentence({ round: 2, declarer: 0, correct: false, eliminated: [0], hands: hands([7, 8, 7, 12]) }, names),
     'You declared falsely (a tie with Cleo at 7 counts as false at this table): round 2 is over. You are out of the match.');
   assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: true, eliminated: [], hands: hands([9, 6, 7, 12]) }, names),
-    'Ben declared correctly: round 2 is over.');
+    'Ben declared correctly with 6: round 2 is over.');
   assert.equal(s.roundEndSentence({ round: 2, declarer: 1, correct: false, eliminated: [], hands: hands([5, 6, 7, 12]) }, names),
-    'Ben declared falsely: round 2 is over.');
+    'Ben declared falsely with 6 (you held 5): round 2 is over.');
+  // Who held less is named, all of them, 'you' inside the sentence.
+  assert.equal(s.roundEndSentence({ round: 1, declarer: 0, correct: false, eliminated: [], hands: hands([34, 17, 20, 17]) }, names),
+    'You declared falsely with 34 (Ben and Dev held 17): round 1 is over.');
   // A showdown is not a declaration: no tie is named.
   assert.equal(s.roundEndSentence({ round: 4, declarer: -1, lowest: 1, eliminated: [], hands: hands([6, 6, 7, 12]) }, names),
     'Round 4 ended in a showdown; Ben held the lowest hand.');
