@@ -733,6 +733,7 @@ function onState(msg) {
     const spoken = [];
     let news = null; // what to call this person back to the page for
     let declared = -1; // the index in spoken of a declaration just read
+    let moved = false; // the last event read is a move that passed the turn
     const names = namesAt(events, msg.view);
     const over = overAt(events, msg.view);
     for (const [i, ev] of events.entries()) {
@@ -748,6 +749,7 @@ function onState(msg) {
       if (ev.kind === 'round_end' && declared === spoken.length - 1) spoken.pop();
       spoken.push(own ? sentences([app.log[app.log.length - 1].words, own]) : app.log[app.log.length - 1].words);
       declared = ev.kind === 'move' && ev.action === 'declare' ? spoken.length - 1 : -1;
+      moved = ev.kind === 'move' && ev.action !== 'declare';
       if (!msg.snapshot) news = callBack(ev) || news;
     }
     // A first state brings history: say only where things stand. So does
@@ -770,6 +772,10 @@ function onState(msg) {
     if (isMyTurn() && !wasMyTurn) {
       spoken.push(msg.view.can_declare ? s.yourTurnDeclare : s.yourTurn);
       if (!msg.snapshot) news = s.yourTurnTitle;
+    } else if (moved && msg.view.status === 'playing' && msg.view.turn >= 0 && !isMyTurn()) {
+      // Whose turn it is now, after another's move or one's own: the ear
+      // cannot see the outlined panel, nor know the seats' order.
+      spoken.push(s.theirTurn(shownName(msg.view.turn)));
     }
     if (keptTurn) spoken.push(keptTurn);
     // Away from the page: a chime, and the news in the tab's title until

@@ -65,6 +65,30 @@ test('a screen reader hears the selection\'s line on each card pressed, and one 
   await page.context().close();
 });
 
+// After each move the ear hears whose turn it is now: the outlined panel
+// says so to the eye, and a newcomer does not know the seats' order. (It
+// heard 'You discarded 9 of clubs, drew a card.' and then nothing until
+// the next move.)
+test('after each move a screen reader hears who plays next', async (t) => {
+  const page = await newPage(env.browser, DESKTOP);
+  await recordHeard(page);
+  await withShots(t, [page], async () => {
+    await hostTable(page, env.server.url, 'Roy', { seats: 3, kinds: ['greedy', 'greedy'], threshold: 100, start: true });
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await playTurn(page, -1), 'move');
+    const after = async (re) => page.waitForFunction((src) => window.heard.some((x) => new RegExp(src).test(x)), re.source,
+      { timeout: 10000 }).then(() => true, () => false);
+    const heard = () => page.evaluate(() => window.heard);
+    assert.ok(await after(/^You discarded [^.]*\. Greedy to play\.$/), `after Roy's move: ${JSON.stringify(await heard())}`);
+    assert.ok(await after(/^Greedy discarded [^.]*\. Greedy-2 to play\.$/), `after Greedy's move: ${JSON.stringify(await heard())}`);
+    // Her own turn is said as before, not as 'Roy to play'.
+    assert.ok(await after(/^Greedy-2 discarded [^.]*\. Your turn: /), `after Greedy-2's move: ${JSON.stringify(await heard())}`);
+    assert.ok(!(await heard()).some((x) => /Roy to play/.test(x)));
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
 test('back after a reload, a screen reader hears where things stand, not every move missed', async (t) => {
   const page = await newPage(env.browser, DESKTOP);
   await recordHeard(page);
