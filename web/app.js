@@ -1983,7 +1983,7 @@ function resultBody(r, id, past = null) {
   return [h('h2', { id }, s.resultHeading(r.round)),
     h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer), tied)
       : s.resultShowdown(names[r.lowest], you(r.lowest))),
-    stackTable({}, [s.colPlayer, s.colTotal, s.colScore, s.colCumulative], hands.map((x) => ({
+    stackTable({}, [s.colPlayer, s.colTotal, s.colRoundScore, s.colCumulative], hands.map((x) => ({
       attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
       cells: [[names[x.seat], ...marks(x)], x.total,
       { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },

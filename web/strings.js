@@ -323,7 +323,10 @@ export const s = {
       ? ` (a tie with ${andList(tied)} at ${total} counts as ${correct ? 'correct' : 'false'} at this table)` : ''}.`,
   resultShowdown: (name, you) =>
     `Nobody declared before the turn limit: a showdown, scored as if ${you ? 'you' : name} (the lowest hand) had declared.`,
-  colPlayer: 'Player', colTotal: 'Total', colScore: 'Scores', colCumulative: 'Total score',
+  colPlayer: 'Player', colScore: 'Scores',
+  // (A round's result: 'Total' beside 'Total score' left a newcomer to
+  // guess which was the hand and which the match.)
+  colTotal: 'Hand total', colRoundScore: 'Round score', colCumulative: 'Match score',
   lowestMark: 'lowest',
   declarerMark: 'declared',
   // The tags after a name (a row of the result, a seat) as a screen

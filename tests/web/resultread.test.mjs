@@ -23,6 +23,10 @@ for (const [what, size] of [['a desktop', DESKTOP], ['a phone', PHONE]]) {
       await playToRoundEnd(page);
       const names = await page.$$eval('table.result tbody th', (ths) => ths.map((th) => th.firstChild.textContent));
       assert.equal(names.length, 2);
+      // The columns say which total is the hand's and which the match's
+      // (they were 'Total', 'Scores' and 'Total score').
+      assert.deepEqual(await page.$$eval('table.result thead th', (ths) => ths.map((th) => th.textContent.trim()).filter(Boolean)),
+        ['Player', 'Hand total', 'Round score', 'Match score']);
       const cdp = await page.context().newCDPSession(page);
       const { nodes } = await cdp.send('Accessibility.getFullAXTree');
       const heard = nodes.filter((n) => !n.ignored && n.role?.value === 'rowheader').map((n) => n.name?.value ?? '');
