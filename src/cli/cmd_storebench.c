@@ -22,6 +22,7 @@
  */
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,10 +37,12 @@
 static const char usage_text[] =
     "usage: leastscore storebench --db FILE|URL [--matches N] [--restore N]\n"
     "                             [--players N] [--seed N]\n"
+    "       leastscore storebench --db FILE|URL --reads N [--seed N] [--json]\n"
     "\n"
     "Measures the server's store: moves per second with one durable write per\n"
-    "move, and the time to restore tables in progress after a restart. It\n"
-    "writes players, tables and matches into the store: use a throwaway one.\n"
+    "move, and the time to restore tables in progress after a restart; or,\n"
+    "with --reads, what a player waits for on a store of N finished matches.\n"
+    "It writes players, tables and matches into the store: use a throwaway one.\n"
     "\n"
     "  --db FILE|URL   an SQLite file (created) or a postgresql:// URL\n"
     "  --matches N     whole matches to append move by move, 1..100000\n"
@@ -47,7 +50,11 @@ static const char usage_text[] =
     "  --restore N     tables in progress to restore, 0..100000 (default 200;\n"
     "                  0: skip)\n"
     "  --players N     players per match, 2-8 (default 4)\n"
-    "  --seed N        seed of the first match (default 1)\n"
+    "  --seed N        seed of the first match, or of --reads' seats (default 1)\n"
+    "  --reads N       make a store of N finished matches, 1..100000 (three\n"
+    "                  seats, N/40 people, greedy at a quarter), then time each\n"
+    "                  read of the JSON API and the start, the best of 20\n"
+    "  --json          --reads' figures as one JSON object\n"
     "  -h, --help      this text\n";
 
 /* A match's record split into lines (in place), and into the pieces the
@@ -349,6 +356,232 @@ out:
     return rc;
 }
 
+/*
+ * --reads: what a player waits for on a store of `matches` finished
+ * matches. The store is made with the store's own calls, as the server
+ * makes it: matches/40 people (at least 3) and the computer level greedy,
+ * three seats a match, two or three people chosen by a generator seeded
+ * with --seed and greedy in the third seat of every fourth; each match is
+ * the same short record of three rounds, moved to the finished matches
+ * with its ratings (ls_db_table_finish). The making is not measured
+ * (its commits are not made durable: a throwaway store). Then each read
+ * the JSON API or a start makes is timed, the best of READS_BEST calls.
+ */
+#define READS_BEST 20
+
+static const char *const reads_record[] = {
+    "leastscore 1", "option threshold 25", "players Ann Bob Cid", "",
+    "round", "hand Ann 7H 8H 9H 4C 2C", "hand Bob AS 3D 4D 6C KS",
+    "hand Cid QC QD 5H 6S 2D", "open 4S", "Ann discard 7H 8H 9H take 4S",
+    "Bob discard KS draw 2S", "Cid discard QC QD draw 4H", "Ann declare", "round",
+    "hand Ann KC KD 3D 2D 4S", "hand Bob AC 2H 3H 4C 4D", "hand Cid 9S 9D AH 2S AD",
+    "open KH", "Bob discard 4C 4D draw 4H", "Cid discard 9S 9D take 4C",
+    "Ann discard KC KD draw 6S", "Bob declare", "round", "hand Ann KC KD KH QS JS",
+    "hand Cid AC AD 2C 3D 4S", "open AH", "Cid discard 2C 3D 4S take AH",
+    "Ann discard KC KD draw QH", "Cid declare",
+};
+
+/* splitmix64: the seats' generator, the same on every machine. */
+static uint64_t reads_next(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+static int reads_match(ls_db *db, const int64_t ids[3], const char *const bots[3],
+                       ls_error *err)
+{
+    int64_t t;
+    int ret = ls_db_table_begin(db, "READS", "{}", &t, err);
+    for (int q = 0; q < 3 && !ret; q++) {
+        ls_db_seat seat = {names[q], ids[q], bots[q], NULL, NULL};
+        ret = ls_db_table_seat(db, t, q, &seat, err);
+    }
+    if (!ret)
+        ret = ls_db_table_append_lines(db, t, reads_record,
+                                       (int)(sizeof reads_record / sizeof *reads_record), err);
+    return ret ? ret : ls_db_table_finish(db, t, NULL, err);
+}
+
+/* The store of the reads; its people's ids in ids (npeople), greedy's in
+ * *greedy. */
+static int reads_make(ls_db *db, int matches, uint64_t seed, int64_t *ids, int npeople,
+                      int64_t *greedy, ls_error *err)
+{
+    int sqlite = !strcmp(ls_db_backend(db), "sqlite");
+    int ret = ls__db_exec(db, sqlite ? "PRAGMA synchronous=OFF" : "SET synchronous_commit=off",
+                          NULL, NULL, err);
+    for (int i = 0; i < npeople && !ret; i++) {
+        char name[24], token[40];
+        snprintf(name, sizeof name, "p%d", i);
+        ls_db_player p = {0};
+        ret = ls_db_player_by_name(db, name, &p, err);
+        if (ret == LS_DB_ENOTFOUND) {
+            snprintf(token, sizeof token, "bench-reads-token-%06d", i);
+            ret = ls_db_player_create(db, name, token, &p.id, err);
+        }
+        ids[i] = p.id;
+    }
+    if (!ret)
+        ret = ls_db_bot_player(db, "greedy", greedy, err);
+    uint64_t x = seed;
+    for (int k = 0; k < matches && !ret; k++) {
+        int64_t s[3];
+        const char *b[3] = {NULL, NULL, NULL};
+        int a = (int)(reads_next(&x) % (uint64_t)npeople), c, d;
+        do
+            c = (int)(reads_next(&x) % (uint64_t)npeople);
+        while (c == a);
+        s[0] = ids[a];
+        s[1] = ids[c];
+        if (k % 4 == 0) {
+            s[2] = *greedy;
+            b[2] = "greedy";
+        } else {
+            do
+                d = (int)(reads_next(&x) % (uint64_t)npeople);
+            while (d == a || d == c);
+            s[2] = ids[d];
+        }
+        ret = reads_match(db, s, b, err);
+    }
+    if (!ret)
+        ret = ls__db_exec(db, sqlite ? "PRAGMA synchronous=FULL" : "SET synchronous_commit=on",
+                          NULL, NULL, err);
+    return ret;
+}
+
+/* The id half way down a player's matches (up to 1000 back), for before=. */
+static int reads_half_way(ls_db *db, int64_t player, int64_t *id, ls_error *err)
+{
+    ls_db_match *m = NULL;
+    int n = 0;
+    int ret = ls_db_player_match_heads(db, player, 0, 1000, &m, &n, err);
+    *id = n > 1 ? m[n / 2].id : 0;
+    for (int i = 0; i < n; i++)
+        ls_db_match_clear(&m[i]);
+    free(m);
+    return ret;
+}
+
+enum { R_BOARD, R_LEVEL, R_PERSON, R_RANK, R_PAGE, R_BEFORE, R_MATCH, R_HISTORY,
+       R_LIVE, R_PENDING, R_N };
+static const char *const reads_key[R_N] = {
+    "leaderboard", "level_profile", "person_profile", "rank", "matches_page",
+    "matches_before", "match", "rating_history", "start_tables", "start_pending"};
+static const char *const reads_label[R_N] = {
+    "the leaderboard (100)", "greedy's profile", "a person's profile", "a person's rank",
+    "a person's first page of matches (20)", "a page half way (before=)", "a match",
+    "the rating history (200)", "the start: tables in progress",
+    "the start: matches whose file is pending"};
+
+/* One read, k, once; 0 or the store's error. */
+static int reads_one(ls_db *db, int k, const ls_db_player *person, int64_t greedy,
+                     int64_t before, int64_t match, ls_error *err)
+{
+    ls_db_player p, *board = NULL;
+    ls_db_match *m = NULL, one;
+    ls_db_rating_point *h = NULL;
+    ls_db_live_table *lt = NULL;
+    int64_t rank, of, pend[1000];
+    int n = 0, ret = 0;
+    switch (k) {
+    case R_BOARD:
+        ret = ls_db_leaderboard(db, 100, &board, &n, err);
+        free(board);
+        break;
+    case R_LEVEL:
+        ret = ls_db_player_by_id(db, greedy, &p, err);
+        break;
+    case R_PERSON:
+        ret = ls_db_player_by_name(db, person->name, &p, err);
+        break;
+    case R_RANK:
+        ret = ls_db_player_rank(db, person->id, &rank, &of, err);
+        break;
+    case R_PAGE:
+    case R_BEFORE:
+        ret = ls_db_player_match_heads(db, person->id, k == R_PAGE ? 0 : before, 20, &m, &n,
+                                       err);
+        for (int i = 0; i < n; i++)
+            ls_db_match_clear(&m[i]);
+        free(m);
+        break;
+    case R_MATCH:
+        ret = ls_db_match_get(db, match, &one, err);
+        if (!ret)
+            ls_db_match_clear(&one);
+        break;
+    case R_HISTORY:
+        ret = ls_db_rating_history(db, person->id, 200, &h, &n, err);
+        free(h);
+        break;
+    case R_LIVE:
+        ret = ls_db_live_tables(db, &lt, &n, err);
+        if (!ret)
+            ls_db_live_tables_free(lt, n);
+        break;
+    default:
+        ret = ls_db_matches_file_pending(db, 0, pend, 1000, &n, err);
+        break;
+    }
+    return ret;
+}
+
+static int bench_reads(ls_db *db, int matches, uint64_t seed, bool json)
+{
+    int npeople = matches / 40 > 3 ? matches / 40 : 3;
+    int64_t *ids = malloc((size_t)npeople * sizeof *ids), greedy = 0, before = 0;
+    ls_error err;
+    if (!ids) {
+        fprintf(stderr, "leastscore storebench: out of memory\n");
+        return 1;
+    }
+    double t0 = cli_wall_ms();
+    int ret = reads_make(db, matches, seed, ids, npeople, &greedy, &err);
+    double make_s = (cli_wall_ms() - t0) / 1e3;
+    ls_db_player person = {0}, level = {0};
+    if (!ret)
+        ret = ls_db_player_by_id(db, ids[0], &person, &err);
+    if (!ret)
+        ret = ls_db_player_by_id(db, greedy, &level, &err);
+    free(ids);
+    if (!ret)
+        ret = reads_half_way(db, person.id, &before, &err);
+    double best[R_N];
+    for (int k = 0; k < R_N && !ret; k++) {
+        best[k] = 1e300;
+        for (int r = 0; r < READS_BEST && !ret; r++) {
+            double s = cli_wall_ms();
+            ret = reads_one(db, k, &person, greedy, before, before, &err);
+            double d = cli_wall_ms() - s;
+            if (d < best[k])
+                best[k] = d;
+        }
+    }
+    if (ret)
+        return store_fail("reads", &err);
+    if (json) {
+        printf("{\"store\":\"%s\",\"matches\":%d,\"people\":%d,\"seed\":%" PRIu64
+               ",\"make_s\":%.3f,\"best_of\":%d,\"ms\":{",
+               ls_db_backend(db), matches, npeople, seed, make_s, READS_BEST);
+        for (int k = 0; k < R_N; k++)
+            printf("%s\"%s\":%.6f", k ? "," : "", reads_key[k], best[k]);
+        printf("}}\n");
+        return 0;
+    }
+    printf("reads: %d finished matches of three seats, %d people and greedy at a quarter "
+           "(seed %" PRIu64 "), made in %.1f s\n",
+           matches, npeople, seed, make_s);
+    printf("  the best of %d calls, in ms; %s has %d matches, greedy %d:\n", READS_BEST,
+           person.name, person.matches, level.matches);
+    for (int k = 0; k < R_N; k++)
+        printf("  %-42s %.4f\n", reads_label[k], best[k]);
+    return 0;
+}
+
 /* A store that holds tables in progress is some server's: storebench
  * would write its players' matches beside them and count them in its
  * restore. Refused, nothing written; 1, as a store that cannot be used. */
@@ -374,11 +607,14 @@ int cmd_storebench(int argc, char **argv)
     static const struct option opts[] = {
         {"db", required_argument, NULL, 'd'},      {"matches", required_argument, NULL, 'm'},
         {"restore", required_argument, NULL, 'r'}, {"players", required_argument, NULL, 'p'},
-        {"seed", required_argument, NULL, 's'},    {"help", no_argument, NULL, 'h'},
+        {"seed", required_argument, NULL, 's'},    {"reads", required_argument, NULL, 'R'},
+        {"json", no_argument, NULL, 'j'},          {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *where = NULL;
-    long matches = 20, restore = 200, players = 4;
+    long matches = 20, restore = 200, players = 4, reads = 0;
+    const char *moves_opt = NULL; /* the first of --matches, --restore, --players */
+    bool json = false;
     uint64_t seed = 1;
     int c, rc = 0;
     optind = 1;
@@ -392,13 +628,22 @@ int cmd_storebench(int argc, char **argv)
                 return 2;
             fputs(usage_text, stdout);
             return 0;
+        case 'R':
+            rc = cli_parse_long("storebench", "--reads", optarg, 1, 100000, &reads);
+            break;
+        case 'j':
+            json = true;
+            break;
         case 'm':
+            moves_opt = moves_opt ? moves_opt : "--matches";
             rc = cli_parse_long("storebench", "--matches", optarg, 1, 100000, &matches);
             break;
         case 'r':
+            moves_opt = moves_opt ? moves_opt : "--restore";
             rc = cli_parse_long("storebench", "--restore", optarg, 0, 100000, &restore);
             break;
         case 'p':
+            moves_opt = moves_opt ? moves_opt : "--players";
             rc = cli_parse_long("storebench", "--players", optarg, 2, LS_MAX_PLAYERS, &players);
             break;
         case 's':
@@ -420,6 +665,12 @@ int cmd_storebench(int argc, char **argv)
         return cli_usage_error("storebench", "--db needs an SQLite file or a postgresql:// "
                                "URL, not an empty name");
 
+    if (reads && moves_opt)
+        return cli_usage_error("storebench", "%s measures the moves, --reads the reads: give "
+                               "one or the other", moves_opt);
+    if (json && !reads)
+        return cli_usage_error("storebench", "--json is for --reads MATCHES");
+
     int bad = cli_db_check("storebench", where);
     if (bad)
         return bad;
@@ -433,7 +684,13 @@ int cmd_storebench(int argc, char **argv)
         ls_db_close(db);
         return ret;
     }
-    printf("store: %s\n", ls_db_backend(db));
+    if (!json)
+        printf("store: %s\n", ls_db_backend(db));
+    if (reads) {
+        ret = bench_reads(db, (int)reads, seed, json);
+        ls_db_close(db);
+        return ret;
+    }
     int64_t ids[LS_MAX_PLAYERS];
     ret = bench_players(db, (int)players, ids, &err) ? store_fail("players", &err) : 0;
     if (!ret)

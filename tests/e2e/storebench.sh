@@ -31,6 +31,44 @@ check_run() { # $1 store, $2 backend name
 check_run "$tmp/store.db" sqlite
 check_run "$tmp/store.db" sqlite # the restored tables were dropped
 
+# --reads: a store of a few hundred finished matches, then every read a
+# player waits for, each figure present and above zero; --json is one
+# object of the same figures. Values only, no speed.
+"$ls" storebench --db "$tmp/reads.db" --reads 300 --seed 3 >"$tmp/out" ||
+    { cat "$tmp/out"; fail "--reads"; }
+grep -q '^reads: 300 finished matches of three seats, 7 people and greedy at a quarter (seed 3)' "$tmp/out" ||
+    { cat "$tmp/out"; fail "--reads: its first line"; }
+for label in "the leaderboard (100)" "greedy's profile" "a person's profile" \
+             "a person's rank" "a person's first page of matches (20)" \
+             "a page half way (before=)" "a match" "the rating history (200)" \
+             "the start: tables in progress" "the start: matches whose file is pending"; do
+    grep -F "  $label " "$tmp/out" | awk '{ exit !($NF + 0 > 0) }' ||
+        { cat "$tmp/out"; fail "--reads: no figure above 0 for '$label'"; }
+done
+"$ls" storebench --db "$tmp/reads-json.db" --reads 200 --json >"$tmp/json" ||
+    { cat "$tmp/json"; fail "--reads --json"; }
+python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+keys = ['leaderboard', 'level_profile', 'person_profile', 'rank', 'matches_page',
+        'matches_before', 'match', 'rating_history', 'start_tables', 'start_pending']
+assert d['store'] == 'sqlite' and d['matches'] == 200 and d['best_of'] > 0, d
+assert sorted(d['ms']) == sorted(keys), d['ms']
+assert all(isinstance(d['ms'][k], float) and d['ms'][k] > 0 for k in keys), d['ms']" "$tmp/json" ||
+    { cat "$tmp/json"; fail "--reads --json: not the object of every figure"; }
+for c in "--reads 0:--reads: '0' is not a whole number from 1 to 100000" \
+         "--reads x:--reads: 'x' is not a whole number from 1 to 100000" \
+         "--json:--json is for --reads MATCHES" \
+         "--reads 5 --matches 3:--matches measures the moves, --reads the reads: give one or the other"; do
+    set +e
+    # shellcheck disable=SC2086
+    "$ls" storebench --db "$tmp/bad-reads.db" ${c%%:*} >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "'${c%%:*}' exited $rc, not 2"
+    grep -qx -- "leastscore storebench: ${c#*:}" "$tmp/err" || { cat "$tmp/err"; fail "the message for ${c%%:*}"; }
+    [ ! -s "$tmp/out" ] && [ ! -e "$tmp/bad-reads.db" ] || fail "'${c%%:*}' did something"
+done
+
 set +e
 url=""
 pgdir=$(mktemp -d /tmp/lspg.XXXXXX)
