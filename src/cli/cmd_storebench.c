@@ -16,6 +16,9 @@
  *    time to open it, read every table (ls_db_live_tables()) and replay each
  *    record to its last move (ls_record_read()) is measured.
  *
+ * Or, with --reads N, what a player waits for on a store of N finished
+ * matches (bench_reads, below), instead of those two.
+ *
  * It writes into the store it is given: point it at a throwaway one. It
  * holds the store (ls_db_hold) as a server does, and refuses one that holds
  * tables in progress (a server's), which its restore dropped.
