@@ -231,6 +231,9 @@ FUZZ_SERVER  = proto error seatview table netaddr httphdr webpath
 FUZZ_API_OBJ = $(addprefix $(FUZZ_BUILD)/src/server/,api.o db.o db_sqlite.o db_pg.o rating.o)
 $(FUZZ_BUILD)/fuzz_api $(FUZZ_BUILD)/fuzz_replay: FUZZ_EXTRA = $(FUZZ_API_OBJ) $(STORE_LIBS)
 $(FUZZ_BUILD)/fuzz_api $(FUZZ_BUILD)/fuzz_replay: $(FUZZ_API_OBJ)
+# Cards in words (fuzz_cardwords) links the CLI's one file of them.
+$(FUZZ_BUILD)/fuzz_cardwords: FUZZ_EXTRA = $(FUZZ_BUILD)/src/cli/cardwords.o
+$(FUZZ_BUILD)/fuzz_cardwords: $(FUZZ_BUILD)/src/cli/cardwords.o
 
 $(FUZZ_BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -20,6 +20,7 @@
 
 #include "leastscore.h"
 #include "leastscore_ai.h"
+#include "cli/cardwords.h"
 #include "cli/cli.h"
 
 #define PLAY_PATH_MAX 1024
@@ -304,22 +305,7 @@ void play_chance_text(const ls_view *v, double p, char *buf, size_t size);
 const char *play_points(int n, char *buf, size_t size);
 /* The text of a card set for people; "-" when empty. */
 const char *play_cards(ls_cards set, char *buf, size_t size);
-/* A card, or a card set, as play_cards writes it ("QD", "7H 8H"), or when
- * `words` in words for speech ("queen of diamonds", "7 of hearts, 8 of
- * hearts"); the set's "-" when empty. Returns buf. */
-const char *play_card_said(ls_card c, bool words, char *buf, size_t size);
-const char *play_cards_said(ls_cards set, bool words, char *buf, size_t size);
-/* A card said in words at w[0..n-1] ("queen", "of", "diamonds"; the rank
- * as 2-10 or spelled, "two", the suit singular too, any case): returns the
- * words it took, 3, with the card in *c; else 0. */
-int play_card_words(const char *const *w, int n, ls_card *c);
-/* msg (an engine's message, "KS is not in your hand", "the open cards are
- * 7H 8H") with each card as ls_card_str writes it said in words, cards in
- * a row parted by commas ("king of spades", "7 of hearts, 8 of hearts"),
- * into out; a word equal to one of keep[0..nkeep-1] (the players' names:
- * a player may be called QD) is left as it is. */
-void play_cards_in_words(const char *msg, const char *const *keep, int nkeep,
-                         char *out, size_t size);
+/* Cards said in words, and read from words: cli/cardwords.h. */
 
 /* The rules in short, one rule a line, each line unbroken; NULL ends the
  * table. Both front ends' help shows these lines, each wrapped to its own

@@ -782,49 +782,6 @@ static bool cards_command(const char *line)
 }
 
 /*
- * Cards said in words ("queen of diamonds", as `cards words` says them;
- * "ten of hearts", "7 of heart" too) written in record notation, in
- * place, so that a move can be typed as it was heard: "discard 7 of
- * hearts, 8 of hearts and draw" is "discard 7H 8H draw". Only a line
- * that holds such a card is rewritten (its words then parted by single
- * spaces, with commas and "and" dropped), so that any other line reads,
- * and is refused, as typed.
- */
-static void words_to_cards(char *line)
-{
-    char copy[PLAIN_LINE_MAX], *save = NULL;
-    const char *w[PLAIN_LINE_MAX / 2];
-    int n = 0;
-    bool any = false;
-    size_t cap = strlen(line) + 1; /* the rewritten line is never longer */
-    snprintf(copy, sizeof copy, "%s", line);
-    for (char *t = strtok_r(copy, " \t,", &save); t && n < (int)(sizeof w / sizeof w[0]);
-         t = strtok_r(NULL, " \t,", &save))
-        w[n++] = t;
-    for (int i = 0; i < n && !any; i++) {
-        ls_card c;
-        any = play_card_words(w + i, n - i, &c) > 0;
-    }
-    if (!any)
-        return;
-    size_t len = 0;
-    for (int i = 0; i < n; i++) {
-        ls_card c;
-        char name[4];
-        const char *word = w[i];
-        int k = play_card_words(w + i, n - i, &c);
-        if (k > 0) {
-            word = ls_card_str(c, name);
-            i += k - 1;
-        } else if (!strcasecmp(word, "and")) {
-            continue;
-        }
-        int k2 = snprintf(line + len, cap - len, "%s%s", len ? " " : "", word);
-        len = len + (size_t)k2 < cap ? len + (size_t)k2 : cap - 1;
-    }
-}
-
-/*
  * A line that is no move but plainly meant one, said with the move it
  * meant: cards alone ("10h", "th", "5h 5s", as a player who has heard
  * only the cards may type), or a pick-up without its discard ("draw",
@@ -965,7 +922,7 @@ static int human_turn(play_game *g)
         ls_move m;
         ls_error err = {0};
         suit_letters(line);
-        words_to_cards(line);
+        play_words_to_cards(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
             char shown[80], why[sizeof err.msg]; /* shown so, never longer */
