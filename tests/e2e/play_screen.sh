@@ -769,7 +769,10 @@ fi
 # to 100 columns: longer ones are hard to read); it lists every key, f too.
 if want 25; then
 printf 'help\nquit\n' | "$LS" play --plain --seed 7 --record "$tmp/words.lsr" >"$tmp/plain" 2>&1
-sed -n '/^your move> help$/,/^$/p' "$tmp/plain" | sed '1d;$d' | tr -s ' \n' '  ' >"$tmp/plain_rules"
+# (line mode's first line points at its 'help moves', which has no place
+# in the full screen's help)
+sed -n '/^your move> help$/,/^$/p' "$tmp/plain" | sed '1d;$d' |
+    grep -vx "For the moves alone, type 'help moves'." | tr -s ' \n' '  ' >"$tmp/plain_rules"
 for cols in 80 130; do
     start hw "$cols" 30 --seed 7 --record "$tmp/hw.lsr"
     wait_for hw "space:select"
