@@ -1840,7 +1840,7 @@ function declareControl(act) {
   h('p', { class: 'declare-room', 'aria-hidden': 'true' },
     h('button', { class: 'declare', type: 'button', tabindex: '-1', disabled: true }, s.declareButton)),
   h('div', { class: 'declare-box' },
-  h('p', { id: 'declare-q' }, s.declareQuestion(v.hand_total ?? handTotal(v.hand || []), v.rules?.tie === 'penalty')),
+  declareQuestionText(s.declareQuestion(v.hand_total ?? handTotal(v.hand || []), v.rules?.tie === 'penalty')),
   h('p', { class: 'row' },
     h('button', {
       id: 'declare-yes', class: 'declare', 'data-focus': 'declare-yes', disabled: !act, 'aria-describedby': 'declare-q',
@@ -1853,6 +1853,15 @@ function declareControl(act) {
       },
     }, s.declareYes),
     h('button', { id: 'declare-no', class: 'secondary', 'data-focus': 'declare-no', onclick: cancel }, s.declareNo))));
+}
+
+// Declare's question: the question, then what is at stake in a span of
+// its own, which a screen too short for both leaves out (style.css).
+function declareQuestionText(text) {
+  const cut = text.indexOf('? ') + 1;
+  if (cut <= 0) return h('p', { id: 'declare-q' }, text);
+  return h('p', { id: 'declare-q' }, h('span', {}, text.slice(0, cut)),
+    h('span', { class: 'declare-stakes' }, text.slice(cut)));
 }
 
 // The expert's hint, under the hand and the line that says what the
