@@ -2,9 +2,9 @@
  * test_webpath.c - the client's page addresses and the texts about a path
  * (src/server/webpath.c): which paths are the page's (each route's
  * segment at its shortest and longest, one byte too long, empty, a
- * character outside it, a slash after it), a client's bytes quoted
- * safely and cut (UTF-8 cut inside a character, control bytes, the
- * smallest buffers), and the 404 that says what a page's address is.
+ * character outside it, a slash after it, "." and ".."), a client's bytes
+ * quoted safely and cut (UTF-8 cut inside a character, control bytes,
+ * the smallest buffers), and the 404 that says what a page's address is.
  */
 #include "support/support.h"
 
@@ -55,6 +55,30 @@ static void test_only_a_table_link_may_end_in_one_slash(void **state)
     assert_false(webpath_client_page("/t/"));
     assert_false(webpath_client_page("/t//"));
     assert_false(webpath_client_page("/t/K7_F2"));
+}
+
+/* A browser resolves a segment "." or ".." before it asks, so its page is
+ * never at /matches/..: the server, which sees one when libwebsockets
+ * leaves it (before a %00 that ends the path), does not serve the page.
+ * Other segments of dots are a match's id like any (the API says what is
+ * wrong with it). */
+static void test_a_dot_segment_is_no_page(void **state)
+{
+    (void)state;
+    assert_false(webpath_client_page("/matches/."));
+    assert_false(webpath_client_page("/matches/.."));
+    assert_false(webpath_client_page("/matches/../"));
+    assert_false(webpath_client_page("/players/.."));
+    assert_false(webpath_client_page("/t/.."));
+    assert_false(webpath_client_page("/t/../"));
+    assert_true(webpath_client_page("/matches/..."));
+    assert_true(webpath_client_page("/matches/..1"));
+    assert_true(webpath_client_page("/matches/1.."));
+    assert_true(webpath_client_page("/matches/.1"));
+    char out[256];
+    webpath_not_found("/matches/..", false, levels, out, sizeof out);
+    assert_string_equal(out, "not found: /matches/.. is no page: a match's page is "
+                             "/matches/ID, ID a whole number from 1\n");
 }
 
 static void test_a_quote_keeps_short_text_and_cuts_long_text_with_dots(void **state)
@@ -149,6 +173,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_the_exact_pages_and_nothing_near_them),
     cmocka_unit_test(test_a_segment_is_one_to_its_most_bytes_of_its_characters),
     cmocka_unit_test(test_only_a_table_link_may_end_in_one_slash),
+    cmocka_unit_test(test_a_dot_segment_is_no_page),
     cmocka_unit_test(test_a_quote_keeps_short_text_and_cuts_long_text_with_dots),
     cmocka_unit_test(test_a_quote_shows_control_bytes_and_broken_utf8_as_marks),
     cmocka_unit_test(test_a_path_under_no_page_is_plainly_not_found),

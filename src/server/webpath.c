@@ -57,7 +57,13 @@ static const struct client_route *client_route(const char *url)
 
 /* A table link with any code of its letters is a page: the page reads
  * the code and, for one that is not a table's, says so (a link mistyped
- * or with a slash added is not a bare 404). */
+ * or with a slash added is not a bare 404).
+ *
+ * A segment "." or ".." is no page: a browser resolves it before it asks
+ * (its page is never at /matches/..), and so does libwebsockets, but for
+ * one followed by a %00 at the end of the path, which it drops:
+ * /matches/..%00 reached the server as /matches/.. and was served the
+ * page, which a match's id of '.' and '-' let through. */
 bool webpath_client_page(const char *url)
 {
     for (size_t i = 0; i < CLIENT_ROUTES; i++)
@@ -68,6 +74,8 @@ bool webpath_client_page(const char *url)
         return false;
     const char *seg = url + strlen(r->path);
     size_t n = strspn(seg, r->chars);
+    if (n <= 2 && strspn(seg, ".") == n)
+        return false;
     return n >= 1 && n <= r->max && (!seg[n] || (r->slash && seg[n] == '/' && !seg[n + 1]));
 }
 

@@ -20,8 +20,9 @@
  * any bytes) is one of the client's own pages: /leaderboard, or a prefix
  * (/players/, /bots/, /matches/, /t/) followed by one segment of the
  * characters and length the page reads (a table's link may end in one
- * slash). The page draws every such address; any other is not served it
- * (it would show the first page, as if the address were not there). */
+ * slash), but "." and "..", which a browser resolves before it asks. The
+ * page draws every such address; any other is not served it (it would
+ * show the first page, as if the address were not there). */
 bool webpath_client_page(const char *url);
 
 /* Copies text that came from a client (any bytes) into out (size >= 4;

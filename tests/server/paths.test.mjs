@@ -1,10 +1,11 @@
 // paths.test.mjs - the paths real users and proxies send, sent byte for
 // byte as written (not normalised by a client library): a query string on
 // a web file and on a table's link, percent-encoded names, an encoded
-// '..' or '/' (never a file outside the web directory), %00, a path of
-// 8 KB, '//' and a trailing slash (a 404 saying the address is without
-// it), HEAD as GET. Each gets a file, or a
-// 404 or 400 saying what was wrong, and the server goes on.
+// '..' or '/' (never a file outside the web directory), a '.' or '..'
+// segment (resolved, or no page), %00, a path of 8 KB, '//' and a
+// trailing slash (a 404 saying the address is without it), HEAD as GET.
+// Each gets a file, or a 404 or 400 saying what was wrong, and the
+// server goes on.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,6 +58,26 @@ test('web paths as users and proxies send them: a file, or a 404 or 400 saying w
         assert.equal(r?.status, 404, path);
         assert.equal(r.body, 'not found\n', path);
     }
+    // A '.' or '..' segment is resolved by libwebsockets as a browser
+    // resolves it before it asks (RFC 3986): /matches/.. is /, the
+    // first page. One it leaves, before a %00 that ends the path (which it
+    // drops), is no page: /matches/..%00 reached the server as
+    // /matches/.. and was served the page, where no browser's page is.
+    for (const [path, body] of [['/matches/..', page], ['/%2e%2e/', page], ['/matches/%2E%2e', page],
+        ['/a/../app.js', 'app();\n'], ['/t/ABCD/.', page], ['/./app.js', 'app();\n']]) {
+        const r = await ask(srv.port, 'GET', path);
+        assert.equal(r?.status, 200, path);
+        assert.equal(r.body, body, path);
+    }
+    const match = "a match's page is /matches/ID, ID a whole number from 1";
+    for (const [path, seen] of [['/matches/..%00', '/matches/..'], ['/matches/.%00', '/matches/.'],
+        ['/players/..%00', '/players/..']]) {
+        const r = await ask(srv.port, 'GET', path);
+        assert.equal(r?.status, 404, path);
+        assert.match(r.body, new RegExp(`^not found: ${seen.replaceAll('.', '\\.')} is no page: `), path);
+        if (seen.startsWith('/matches/')) assert.equal(r.body, `not found: ${seen} is no page: ${match}\n`, path);
+    }
+    assert.equal((await ask(srv.port, 'GET', '/matches/...'))?.status, 200, 'a match id of dots is the page\'s to refuse');
     // No listing of a directory, no file under a file.
     for (const path of ['/img/', '/img', '/app.js/', '/app.js/x', '/.hidden'])
         assert.equal((await ask(srv.port, 'GET', path))?.status, 404, path);
