@@ -1796,7 +1796,23 @@ function centerPanel() {
       }, s.drawButton) : h('div', { class: 'card back', 'aria-hidden': 'true' }),
       mine && v.can_draw === false ? h('p', { class: 'help' }, s.noDraw) : null,
       h('p', { class: 'help' }, s.dead(v.dead))),
-    mine && v.can_declare ? declareControl(act) : null);
+    mine && v.can_declare ? declareControl(act) : null,
+    mine && !v.can_declare ? declareLater() : null);
+}
+
+// Why Declare is not offered this turn, in its place (a line read by a
+// screen reader too): the player's first turn of the round (rules D7),
+// or a hand above the table's declare limit. The first turn is one of the
+// round's first n turns, n the players in the round (a round deals to all
+// of them, and nobody goes out before its end).
+function declareLater() {
+  const v = app.view;
+  const inRound = v.seats.filter((seat) => seat.in_round).length;
+  const total = v.hand_total ?? handTotal(v.hand || []);
+  let text = null;
+  if (v.turns < inRound) text = s.declareLater;
+  else if (v.rules?.declare_max && total > v.rules.declare_max) text = s.declareOverMax(v.rules.declare_max);
+  return text && h('p', { class: 'help', id: 'declare-later' }, text);
 }
 
 // Declare ends the round for everyone, so it asks first, in place: the

@@ -159,6 +159,10 @@ export const s = {
   // with the declarer as false.)
   declareQuestion: (total, tiePenalty) => `Declare with ${points(total)}? The round ends and every hand is shown: `
     + `if yours is ${tiePenalty ? 'lower than every other' : 'the lowest'}, you score 0; if not, you score 20 + the difference.`,
+  // (In Declare's place when it is not offered: a newcomer looked for it
+  // on the first turn and found nothing saying why it was not there.)
+  declareLater: 'Declare from your second turn.',
+  declareOverMax: (n) => `Declare with ${points(n)} or less.`,
   declareYes: 'Yes, declare',
   declareNo: 'No',
   hintButton: 'Hint',
