@@ -36,12 +36,22 @@ atomic_bool play_stop;
 _Static_assert(ATOMIC_BOOL_LOCK_FREE == 2,
                "play_stop is set from a signal handler: atomic_bool must be lock-free");
 
+/* The last of SIGTERM, SIGHUP and SIGQUIT that came, else 0: the game
+ * ends as for q, its record saved, and then exits 128 + its number, as a
+ * shell reports a process a signal killed, so that a script or a shell
+ * can tell (it exited 0). Not re-raised with its default action: that
+ * of SIGQUIT is a core dump. Ctrl-C (SIGINT) is the player's own way to
+ * leave, asked first on the full screen, and exits as q does. */
+static volatile sig_atomic_t play_killed;
+
 /* Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the front end asks or stops (play_interrupted),
  * and a built-in expert's search ends at its next look (play_stop), its
  * move thrown away by play_game_bot_move(). */
 static void on_signal(int sig)
 {
     play_interrupted = sig;
+    if (sig != SIGINT)
+        play_killed = sig;
     atomic_store(&play_stop, true);
 }
 
@@ -384,5 +394,7 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "leastscore play: killed %d process%s that bots had started "
                 "outside their process groups (setsid), which outlived them\n",
                 orphans, orphans == 1 ? "" : "es");
+    if (play_killed) /* after the save and the cleanup, whatever rc was */
+        return 128 + play_killed;
     return rc;
 }

@@ -5,7 +5,8 @@
 # message and the prompt again (a typo with the nearest command), every
 # result explained (in the second person, aligned), the session's tally, the
 # hint's reasons, the same transcript for the same seed, commands in any
-# case, end of input or a closed output ending the game cleanly, a record
+# case, end of input or a closed output ending the game cleanly (SIGTERM,
+# SIGHUP and Ctrl-\ too, then exiting 128 + the signal's number), a record
 # that cannot be written refused before play, a save that fails at a
 # round's end said at once (and one failing mid-round, once), a game
 # killed outright (kill -9) resumed at the same turn, a saved match resumed
@@ -275,8 +276,8 @@ for attempt in range(40):
         fail(f"SIGTERM sent as the prompt came was lost (try {attempt + 1}): the game "
              "waited for input", seen.decode())
     out = seen.decode() + p.communicate()[0].decode()
-    if p.returncode != 0 or "Interrupted" not in out:
-        fail(f"SIGTERM as the prompt came: status {p.returncode}", out)
+    if p.returncode != 143 or "Interrupted" not in out:
+        fail(f"SIGTERM as the prompt came: status {p.returncode}, not 143", out)
 # So does SIGTERM in the middle of an endless line (input from /dev/zero:
 # NUL bytes and never a newline), which the game used to go on reading.
 rec = f"{tmp}/zero.lsr"
@@ -290,8 +291,8 @@ with open("/dev/zero", "rb") as zero:
     except subprocess.TimeoutExpired:
         p.kill()
         fail("SIGTERM did not end a game reading an endless line")
-if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
-    fail(f"SIGTERM during an endless line: status {p.returncode}", out)
+if p.returncode != 143 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+    fail(f"SIGTERM during an endless line: status {p.returncode}, not 143", out)
 # Ctrl-C while a cmd: bot is thinking (this one never answers) ends the game
 # at once, not when the bot's time limit (5 s) is up; the bot's turn is not
 # played (the record has no move of Ada's, not even the fallback's), and
@@ -1346,7 +1347,8 @@ for how in ["quit", "over", "signal"]:
     err = p.stderr.read().decode()
     if left:
         fail(f"a process a bot started outside its group outlived play ({how})", out + err)
-    if p.returncode != 0 or (how == "over" and "Play again?" not in out):
+    if p.returncode != (143 if how == "signal" else 0) or \
+            (how == "over" and "Play again?" not in out):
         fail(f"daemon ({how}): status {p.returncode}", out + err)
     if "leastscore play: killed 1 process that bots had started outside their process " \
        "groups (setsid), which outlived them\n" not in err:
@@ -1520,17 +1522,24 @@ if r.returncode != 0 or "round 1, turn 1." not in r.stdout or open(rec).read() !
 print("ok: --resume of a record it cannot save says how to save it elsewhere")
 
 # Ctrl-\ (SIGQUIT) at the prompt ends the game as Ctrl-C does, the record
-# saved; it dumped core (status -3).
+# saved; it dumped core (status -3). SIGQUIT, SIGHUP (a closed terminal)
+# and SIGTERM (above) then exit 128 + the signal's number, as a shell
+# reports a process the signal killed, so that a script can tell; they
+# exited 0. Ctrl-C, the player's own way to leave, exits 0 as quit does.
 import signal
-rec = f"{tmp}/quit.lsr"
-p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--record", rec],
-                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-seen = read_to_prompt(p, "SIGQUIT")
-p.send_signal(signal.SIGQUIT)
-out = seen.decode() + p.communicate(timeout=30)[0].decode()
-if p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
-    fail(f"SIGQUIT did not end the game cleanly: status {p.returncode}", out)
-print("ok: Ctrl-\\ ends the game cleanly")
+for sig, status in [(signal.SIGQUIT, 131), (signal.SIGHUP, 129), (signal.SIGINT, 0)]:
+    rec = f"{tmp}/quit-{sig.name}.lsr"
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--record", rec],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    seen = read_to_prompt(p, sig.name)
+    p.send_signal(sig)
+    out = seen.decode() + p.communicate(timeout=30)[0].decode()
+    if p.returncode != status or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+        fail(f"{sig.name} did not end the game cleanly: status {p.returncode}, not {status}", out)
+    r = subprocess.run([ls, "replay", rec], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        fail(f"{sig.name}: the record saved does not replay", r.stdout + r.stderr)
+print("ok: Ctrl-\\ and SIGHUP end the game cleanly, exit 131 and 129")
 # As a screen reader's user hears it: cards typed without the move
 # ("10h", "th", "5s, 6d") are read as the cards and answered with the
 # move that names them (or that they are not in the hand), a pick-up

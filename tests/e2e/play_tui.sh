@@ -6,7 +6,8 @@
 # bot thinks, or a built-in expert, whose stopped search's move is not
 # played; so do ?, q and a resize, and h says it is the bot's turn)
 # and q + y quit with the terminal
-# restored and the record saved and replayable; closing the terminal saves the record and --resume
+# restored and the record saved and replayable; SIGTERM, SIGHUP and Ctrl-\
+# save too, then exit 128 + the signal's number; closing the terminal saves the record and --resume
 # goes on with it (saying where, with the file's name), so does a game
 # killed outright (kill -9: the record is saved after every move), and a
 # save failing mid-round is said at once; a deck shuffled anew from the discard pile is told; once you are out, f plays the match
@@ -423,20 +424,40 @@ on_screen "leastscore play: cannot write $tmp/fsz/f.lsr: File too large. The fil
 [ "$(ls "$tmp/fsz")" = f.lsr ] || { echo "a failed save left files:"; ls "$tmp/fsz"; exit 1; }
 # Ctrl-\ (SIGQUIT), a finger slipping off Enter, leaves as SIGTERM does:
 # the record saved, the terminal given back (out of the alternate screen,
-# the cursor shown, no mouse reports). It dumped core (status 131) and
-# left the terminal as curses had drawn it.
+# the cursor shown, no mouse reports). It dumped core and left the
+# terminal as curses had drawn it. Then it exits 131 (128 + 3), as a shell
+# reports a process SIGQUIT killed, so that a script can tell (it exited
+# 0 after the save).
 start sq 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/sq.lsr"
 wait_for sq "Your hand: total"
 $T send-keys -t sq Space d
 wait_for sq "You discarded"
 $T send-keys -t sq 'C-\'
 wait_for sq "exit status"
-on_screen "exit status 0" "Ctrl-\\ did not end the game cleanly"
+on_screen "exit status 131" "Ctrl-\\ did not end the game cleanly with status 131"
 on_screen "to go on with it: leastscore play --resume $tmp/sq.lsr" "Ctrl-\\ did not say how to go on"
 [ "$($T display-message -p -t sq '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')" = "0 1 0" ] ||
     screen_fail "Ctrl-\\ left the terminal as the game had it: $($T display-message -p -t sq \
         'alternate screen #{alternate_on}, cursor shown #{cursor_flag}, mouse #{mouse_any_flag}')"
 grep -q "^You discard" "$tmp/sq.lsr" || { echo "Ctrl-\\: the move was not saved"; exit 1; }
+# SIGTERM and SIGHUP (sent to the game, its terminal kept to read) leave
+# so too, and exit 143 and 129: they exited 0.
+for sig in TERM:143 HUP:129; do
+    name=s${sig%:*} status=${sig#*:}
+    start "$name" 100 35 C --seed 7 --bots 2 --pace 0 --record "$tmp/$name.lsr"
+    wait_for "$name" "Your hand: total"
+    $T send-keys -t "$name" Space d
+    wait_for "$name" "You discarded"
+    kill -"${sig%:*}" "$(pgrep -f "play --seed 7 .*--record $tmp/$name.lsr\$")"
+    wait_for "$name" "exit status"
+    on_screen "exit status $status" "SIG${sig%:*} did not end the game with status $status"
+    on_screen "to go on with it: leastscore play --resume $tmp/$name.lsr" \
+        "SIG${sig%:*} did not say how to go on"
+    [ "$($T display-message -p -t "$name" '#{alternate_on} #{cursor_flag}')" = "0 1" ] ||
+        screen_fail "SIG${sig%:*} left the terminal as the game had it"
+    grep -q "^You discard" "$tmp/$name.lsr" || { echo "SIG${sig%:*}: the move was not saved"; exit 1; }
+    "$LS" replay "$tmp/$name.lsr" >/dev/null
+done
 # What a cmd: bot starts outside its process group (setsid) does not
 # outlive the game closed with its terminal (it did): play, its adoptive
 # parent, ends it as it leaves.
