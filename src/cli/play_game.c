@@ -264,13 +264,21 @@ static int default_path(char *out, size_t size)
  * which holds the player's process id for the message. The kernel drops
  * the lock when the process ends, however it ends: a file left by a kill
  * is simply locked again. A file system without locks plays unlocked.
+ *
+ * Under the lock a save writes its new file at a fixed name, PATH.saving
+ * (temp_path), which only the lock's holder touches; a kill in the middle
+ * of a save leaves that file, and the next game that takes the lock
+ * removes it. A random name (mkstemp, as an unlocked save still uses) left
+ * by a kill stayed beside the record for ever: nothing could tell it from
+ * a file of the user's.
  */
 /* path with suffix after it, into out (size bytes): a file beside the
  * record. A file's name has at most NAME_MAX (255) bytes, so that beside
- * a record of 249 to 255 (a name it may have) "NAME.XXXXXX" and
- * "NAME.lock" could not be made: the save failed ('File name too long')
+ * a record of 249 to 255 (a name it may have) "NAME.XXXXXX",
+ * "NAME.saving" and "NAME.lock" could not be made: the save failed ('File name too long')
  * and the lock was not taken. Then the name is cut and, where the file
- * must be the record's own (its lock), a hash of the whole name added. */
+ * must be the record's own (its lock, its new file), a hash of the whole
+ * name added. */
 static void beside(const char *path, const char *suffix, bool hashed, char *out,
                    size_t size)
 {
@@ -290,15 +298,28 @@ static void beside(const char *path, const char *suffix, bool hashed, char *out,
     snprintf(out, size, "%.*s%s%s", (int)(name - path + keep), path, tag, suffix);
 }
 
-static void lock_path(const char *path, char *out, size_t size)
+/* The file beside the record whose name ends in suffix (".lock",
+ * ".saving"): through a symbolic link, beside the file it names, where the
+ * saves go (replace_file): the link and the file's own name are one
+ * record. */
+static void record_beside(const char *path, const char *suffix, char *out, size_t size)
 {
-    /* Through a symbolic link, beside the file it names, where the saves
-     * go (replace_file): the link and the file's own name are one record. */
     struct stat st;
     char real[PATH_MAX];
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
         path = real;
-    beside(path, ".lock", true, out, size);
+    beside(path, suffix, true, out, size);
+}
+
+static void lock_path(const char *path, char *out, size_t size)
+{
+    record_beside(path, ".lock", out, size);
+}
+
+/* The new file of a save made under the lock (replace_file). */
+static void temp_path(const char *path, char *out, size_t size)
+{
+    record_beside(path, ".saving", out, size);
 }
 
 /* Whether another process holds the lock of the record at path; its
@@ -359,6 +380,11 @@ static int lock_record(play_game *g, char *msg, size_t size)
             }
             g->lockfd = fd;
             g->locked = true;
+            /* What a save cut short by a kill left: this lock's to remove
+             * (unlink removes a symbolic link, not what it names). */
+            char tp[PATH_MAX + 16];
+            temp_path(g->path, tp, sizeof tp);
+            unlink(tp);
             return 0;
         }
         close(fd);
@@ -1490,8 +1516,11 @@ static int write_all(int fd, const char *text, size_t len, bool sync)
  * new file beside it and to the disk, then renamed over it, so that a save
  * cut short (a full disk, a crash, a kill) leaves the last record saved.
  * A path that is no regular file (/dev/stdout, a pipe) is written to as
- * it is. */
-static int replace_file(const char *path, const char *text, size_t len)
+ * it is. locked: the caller holds the record's lock, and the new file is
+ * PATH.saving (temp_path), made anew (O_EXCL: whatever is at that name,
+ * such as a symbolic link put there, is removed, never followed); else a
+ * name of mkstemp's. */
+static int replace_file(const char *path, const char *text, size_t len, bool locked)
 {
     /* A symbolic link is written through: the file it names is replaced
      * and the link stays (renamed over, the link became the record and
@@ -1521,15 +1550,25 @@ static int replace_file(const char *path, const char *text, size_t len)
         errno = ENAMETOOLONG;
         return -1;
     }
-    beside(path, ".XXXXXX", false, tmp, sizeof tmp);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return -1;
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0) {
-        close(fd);
-        fd = -1;
+    int fd;
+    if (locked) {
+        temp_path(path, tmp, sizeof tmp);
+        if (unlink(tmp) != 0 && errno != ENOENT)
+            return -1;
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0)
+            return -1;
+    } else {
+        beside(path, ".XXXXXX", false, tmp, sizeof tmp);
+        fd = mkstemp(tmp);
+        if (fd < 0)
+            return -1;
+        mode_t mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask) != 0) {
+            close(fd);
+            fd = -1;
+        }
     }
     if (fd < 0 || write_all(fd, text, len, true) != 0 || rename(tmp, path) != 0) {
         int was = errno;
@@ -1620,7 +1659,7 @@ int play_game_save(play_game *g, char *msg, size_t size)
     if (!g->opts->record && !g->resumed && make_parent_dirs(g->path) != 0)
         snprintf(msg, size, "cannot create the directory for %s: %s", PATH_SHOWN(g->path),
                  strerror(errno));
-    else if (replace_file(g->path, text, len) != 0) {
+    else if (replace_file(g->path, text, len, g->locked) != 0) {
         int e = errno;
         snprintf(msg, size, "cannot write %s: %s", PATH_SHOWN(g->path),
                  e == ENXIO ? "it is a named pipe (FIFO) that no program reads"

@@ -1438,6 +1438,52 @@ if r.returncode != 0 or "Resumed from" not in r.stdout or "round 1, turn 4" not 
          r.stdout + r.stderr)
 print("ok: a game killed mid-round resumes at the same turn with the same hands")
 
+# A kill in the middle of a save leaves the save's new file beside the
+# record (written under the record's lock at the fixed name FILE.saving);
+# the next game that takes the lock removes it, and the record is the one
+# last saved. The new file had a random name (FILE.XXXXXX) and stayed for
+# ever. One planted as a symbolic link is removed, never written through.
+d = f"{tmp}/stale"
+os.makedirs(d)
+rec = f"{d}/s.lsr"
+g = Game(["--seed", "7", "--bots", "2", "--record", rec])
+if g.wait_for(PROMPT) != PROMPT:
+    fail("stale save: no prompt", g.out)
+hand = re.findall(r"Hand: (.*) \(total", g.out)[-1]
+g.send("discard " + hand.split()[0] + " draw")
+if g.wait_for(PROMPT) != PROMPT:
+    fail("stale save: no prompt after the first move", g.out)
+hand = re.findall(r"Hand: (.*) \(total", g.out)[-1]
+g.p.kill()
+g.p.communicate()
+saved = open(rec).read()
+with open(f"{tmp}/victim", "w") as f:
+    f.write("not a record\n")
+for planted in ["cut", "link"]:
+    if planted == "cut":  # half of the next save, as a kill mid-write leaves it
+        with open(rec + ".saving", "w") as f:
+            f.write(saved[:len(saved) // 2])
+    else:
+        os.symlink(f"{tmp}/victim", rec + ".saving")
+    r = subprocess.run([ls, "play", "--plain", "--resume", rec], input="quit\n",
+                       capture_output=True, text=True, timeout=60)
+    if r.returncode != 0 or "round 1, turn 4" not in r.stdout or \
+            f"Hand: {hand} (total" not in r.stdout:
+        fail(f"stale save ({planted}): the match did not resume at round 1, turn 4",
+             r.stdout + r.stderr)
+    left = sorted(os.listdir(d))
+    if left != ["s.lsr"]:
+        fail(f"stale save ({planted}): files left beside the record: {left}", r.stdout)
+    now = open(rec).read()
+    if not now.startswith(saved) or "# resumed by" not in now:
+        fail(f"stale save ({planted}): the record is not the one last saved", now)
+    if open(f"{tmp}/victim").read() != "not a record\n":
+        fail("stale save: a save wrote through a symbolic link at FILE.saving")
+    v = subprocess.run([ls, "replay", rec], capture_output=True, text=True, timeout=60)
+    if v.returncode != 0:
+        fail(f"stale save ({planted}): the record does not replay", v.stdout + v.stderr)
+print("ok: a save cut short by a kill leaves nothing once the record is played again")
+
 # A save that fails in the middle of a round (the record's directory was
 # removed) is said on stderr at once, and once; the game goes on; a save
 # that works again is said too. It went unsaid until the round's end.
