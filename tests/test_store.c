@@ -2496,6 +2496,10 @@ static int q_check(sqlite3_file *f, int *o)
 }
 static int q_fcntl(sqlite3_file *f, int op, void *a)
 {
+    if (op == LS__DB_FCNTL_ROOM) { /* the room left on this disk */
+        *(sqlite3_int64 *)a = disk_room - quota_used();
+        return SQLITE_OK;
+    }
     return QF(f)->pMethods->xFileControl(QF(f), op, a);
 }
 static int q_sector(sqlite3_file *f) { return QF(f)->pMethods->xSectorSize(QF(f)); }
@@ -2641,6 +2645,63 @@ static void test_a_store_on_a_small_full_disk_recovers_once_room_is_freed(void *
     OK(ls_db_table_lines(db, t, &held, ERR));
     assert_int_equal(held, i - 1 + 1000);
     ls_db_close(api);
+    ls_db_close(db);
+    quota_off();
+}
+
+/* The checkpoint lowered after a full disk keeps a small disk from
+ * filling again, but costs an fsync at each checkpoint; once the disk
+ * has room for SQLite's own WAL again (4 of them, 16 MiB), the store
+ * checkpoints at SQLite's size again (it kept the lowered one until the
+ * server stopped): its WAL grows past a few hundred KiB, and no write
+ * fails. With room for less, it stays lowered. */
+static void test_a_store_whose_disk_has_room_again_checkpoints_as_before(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    quota_on(600 * 1024);
+    ls_db *db = open_store();
+    int64_t t = 0, held = -1;
+    OK(ls_db_table_begin(db, "ROOM", "{}", &t, ERR));
+    char line[200];
+    ls_error e;
+    int ret = 0, i = 0;
+    for (; i < 100000 && !ret; i++) {
+        snprintf(line, sizeof line, "# line %d of a match that fills the disk", i);
+        ret = ls_db_table_append(db, t, line, &e);
+    }
+    assert_int_equal(ret, LS_DB_EIO);
+    long peak = file_size(where, "-wal");
+    /* Room for a few WALs of the lowered size, not for SQLite's own: the
+     * WAL stays under its size at the failure. */
+    disk_room += 2 * 1024 * 1024;
+    long most = 0;
+    for (int k = 0; k < 1000; k++) {
+        snprintf(line, sizeof line, "# line %d with 2 MiB freed", k);
+        if (ls_db_table_append(db, t, line, &e))
+            fail_msg("line %d with 2 MiB freed: %s", k, e.msg);
+        long wal = file_size(where, "-wal");
+        most = wal > most ? wal : most;
+    }
+    if (most >= peak)
+        fail_msg("with 2 MiB freed the WAL reached %ld bytes, its size at the failure %ld",
+                 most, peak);
+    /* Room for SQLite's own: the WAL grows as it would on any disk. */
+    disk_room += 64 * 1024 * 1024;
+    most = 0;
+    for (int k = 0; k < 2000; k++) {
+        snprintf(line, sizeof line, "# line %d with 66 MiB freed", k);
+        if (ls_db_table_append(db, t, line, &e))
+            fail_msg("line %d with 66 MiB freed: %s", k, e.msg);
+        long wal = file_size(where, "-wal");
+        most = wal > most ? wal : most;
+    }
+    if (most < 4 * peak)
+        fail_msg("with 66 MiB freed the WAL reached %ld bytes at most, as if still on a small "
+                 "disk (%ld at the failure)", most, peak);
+    OK(ls_db_table_lines(db, t, &held, ERR));
+    assert_int_equal(held, i - 1 + 3000);
     ls_db_close(db);
     quota_off();
 }
@@ -2891,6 +2952,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_record_that_breaks_the_rules_is_refused_with_its_line),
     T(test_a_failing_database_loses_nothing_already_written),
     T(test_a_store_on_a_small_full_disk_recovers_once_room_is_freed),
+    T(test_a_store_whose_disk_has_room_again_checkpoints_as_before),
     T(test_a_finish_that_fails_leaves_the_table_to_finish_later),
 };
 

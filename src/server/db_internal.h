@@ -113,6 +113,13 @@ int ls__db_migrate(ls_db *db, const char *const *migrations, int n, ls_error *er
  * (ls_db_player_by_id), whose plans they read. */
 const char *ls__db_leaderboard_sql(void);
 const char *ls__db_player_by_id_sql(void);
+/* The sqlite3_file_control() opcode (above SQLite's own, as it asks of
+ * an application's) by which an SQLite store asks its VFS the room left
+ * on its disk in bytes (a sqlite3_int64): the default VFS does not know
+ * it (SQLITE_NOTFOUND), and the disk's room is then statvfs()'s; a
+ * test's VFS of a small disk answers its own. */
+#define LS__DB_FCNTL_ROOM 0x4c530001
+
 /* For tests: runs SQL on the store's own connection (a page limit that
  * makes SQLite's file "full", a query of the raw tables). */
 int ls__db_exec(ls_db *db, const char *sql, ls__db_row_fn row, void *ud,
