@@ -103,6 +103,7 @@ const app = {
   botLevel: 'greedy', // the level the host chose to add a computer player at (kept across redraws)
   titleNews: '', // what happened while the page was in the background, for the tab's title
   lostFocus: '', // the control that had the keyboard's focus when a redraw had no place for it
+  turnFocus: '', // "match:round:turns" of this player's turn last drawn (render(): the keyboard on nothing goes to the hand)
   drawn: '', // the screen render() drew last (screenKey()): a control focused again on it stays where it is
   storeFailing: false, // the server said it cannot save moves (`store`), until it says it can
   seatsTurn: '', // "match:round:seat" of the turn the players' row last brought into view
@@ -930,6 +931,7 @@ function render() {
   fitFoot(footAt);
   guardBack();
   app.lostFocus = '';
+  const came = turnCame();
   if (typing && keepFieldPlace(typing)) return tick();
   if (focusKey) {
     const key = CSS.escape(focusKey);
@@ -952,8 +954,44 @@ function render() {
     // redraw that has a place for it gives it back.
     else app.lostFocus = focusKey;
   }
+  if (came) toHandFromNothing();
   tick();
 }
+
+// Whether this redraw is the first of this player's turn (render()).
+function turnCame() {
+  const v = app.view;
+  const turn = isMyTurn() ? `${v.match}:${v.round}:${v.turns}` : '';
+  const came = !!turn && turn !== app.turnFocus;
+  app.turnFocus = turn;
+  return came;
+}
+
+// This player's turn has come round with the keyboard on nothing (the
+// page reloaded or reopened during another's turn, a click on no
+// control): the keyboard goes to the hand, so that the turn needs no Tab
+// (it took five, past the header's buttons and the players) and a screen
+// reader reads the card after "Your turn". Focus anywhere else (the chat
+// being typed in, the moves, a button) stays where the player put it. The
+// page does not scroll: the arrow keys bring the card into view.
+function toHandFromNothing() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  root.querySelector('.hand button[tabindex="0"]')?.focus({ preventScroll: true });
+}
+
+// H, anywhere but in a field being typed in or an open dialog, takes the
+// keyboard to the hand's card it was last on: from the chat's button, the
+// moves or the page's top, the hand is one key away rather than a string
+// of Tabs (docs/play-online.md).
+window.addEventListener('keydown', (e) => {
+  if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || (e.key !== 'h' && e.key !== 'H')) return;
+  const t = e.target;
+  if (t instanceof Element && (t.closest('input, textarea, select, [contenteditable], dialog'))) return;
+  const card = root.querySelector('.hand button[tabindex="0"]');
+  if (!card || !canFocus(card)) return;
+  e.preventDefault();
+  card.focus({ preventScroll: inView(card) });
+});
 
 // Whether el can take the focus: a control that is not disabled, or an
 // element given a tabindex (a screen's title, a box that scrolls), drawn

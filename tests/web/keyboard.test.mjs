@@ -261,3 +261,59 @@ test('Leave table from the keyboard leaves the keyboard on the first page\'s tit
     assert.equal(await place(page), 'hand', 'back at the table');
   });
 });
+
+// The turn comes round to a keyboard player whose keyboard is on nothing
+// (the page reloaded during a friend's turn): it goes to the hand, and
+// the page does not scroll; it stayed on the page's body, and the hand
+// was five Tabs away. A line being typed in the chat keeps the keyboard
+// (an h typed there is a letter); Escape closes the chat, and H takes the
+// keyboard to the hand from its button (it was seven Tabs away).
+test('the turn comes with the keyboard on nothing: it goes to the hand; H goes there from the chat', async (t) => {
+  await openPages(t, env.browser, [DESKTOP, DESKTOP], async (kay, friend) => {
+    await kay.goto(env.server.url + '/');
+    await setName(kay, 'Kai');
+    const code = await createTable(kay, { seats: 2, kinds: ['open'], threshold: 100 });
+    await friend.goto(`${env.server.url}/t/${code}`);
+    await setName(friend, 'Fen');
+    await friend.click('#join');
+    await kay.waitForSelector('#start:not([disabled])', { timeout: 10000 });
+    await kay.focus('#start');
+    await kay.keyboard.press('Enter');
+    const turn = async (page) => page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    const byKeyboard = async () => { // (a lone card may always go: Space, Enter, Enter)
+      assert.equal(await place(kay), 'hand');
+      await kay.keyboard.press('Space');
+      await kay.keyboard.press('Enter');
+      await kay.keyboard.press('Enter');
+      await turn(friend);
+    };
+    await turn(kay);
+    await byKeyboard();
+
+    // Reloaded during the friend's turn: the keyboard is on nothing.
+    await kay.reload();
+    await kay.waitForSelector('.hand button', { timeout: 30000 });
+    assert.equal(await kay.evaluate(() => document.activeElement === document.body), true, 'reloaded: the keyboard on nothing');
+    assert.equal(await playTurn(friend, -1), 'move');
+    await turn(kay);
+    await kay.waitForFunction(() => document.activeElement?.closest('.hand'), null, { timeout: 5000 }).catch(() => {});
+    assert.equal(await place(kay), 'hand', 'the turn came: the keyboard is in the hand');
+    assert.equal(await kay.evaluate(() => window.scrollY), 0, 'the page did not scroll');
+    await byKeyboard();
+
+    // Typing in the chat when the turn comes: the keyboard stays there.
+    for (let i = 0; i < 40 && await kay.evaluate(() => document.activeElement?.id) !== 'chat-toggle'; i++) await kay.keyboard.press('Tab');
+    await kay.keyboard.press('Enter');
+    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-input');
+    await kay.keyboard.type('oh hi');
+    assert.equal(await playTurn(friend, -1), 'move');
+    await turn(kay);
+    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-input', 'the chat being typed in keeps the keyboard');
+    assert.equal(await kay.inputValue('#chat-input'), 'oh hi', 'an h typed in the chat is a letter');
+    await kay.keyboard.press('Escape');
+    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-toggle');
+    await kay.keyboard.press('h');
+    assert.equal(await place(kay), 'hand', 'H: the keyboard is in the hand');
+    await byKeyboard();
+  });
+});
