@@ -138,6 +138,19 @@ static bool is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Removes the SQLite store FILE this start made, and its -wal and -shm,
+ * when the server could not listen after all: nothing but its schema was
+ * written into it (tables are restored once listening), and this
+ * process held it (store_db_new takes it, ls_db_hold). */
+static void unmake_store(const char *file)
+{
+    static const char *const suffixes[] = {"-wal", "-shm", "-journal", ""};
+    char path[PATH_MAX + 16];
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+        if ((size_t)snprintf(path, sizeof path, "%s%s", file, suffixes[i]) < sizeof path)
+            unlink(path);
+}
+
 /* The client's files when --web is not given: next to the installed
  * command (PREFIX/bin/../share/leastscore/web), else the source tree's web/
  * (build/leastscore -> web/). */
@@ -335,6 +348,12 @@ int cmd_serve(int argc, char **argv)
         snprintf(db_file, sizeof db_file, "%s/leastscore.db", data);
         db_opt = db_file;
     }
+    /* An SQLite file this start makes goes if the server cannot listen
+     * after all (the port taken since the check above), as the data
+     * directory it made does. */
+    bool url = !strncmp(db_opt, "postgres", 8);
+    struct stat db_st;
+    bool db_made = !url && stat(db_opt, &db_st) != 0 && errno == ENOENT;
     store *st = store_db_new(db_opt, data, stderr, msg, sizeof msg);
     if (!st) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
@@ -351,12 +370,24 @@ int cmd_serve(int argc, char **argv)
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);
     setenv("UV_THREADPOOL_SIZE", nworkers, 1);
-    /* A URL may hold a password: only a file is named. */
+    /* A URL may hold a password: only a file is named. Said once the
+     * server listens: one that cannot says only why. */
     const char *backend = ls_db_backend(store_db_db(st));
-    fprintf(stderr, "leastscore serve: matches are kept in the %s store %s\n", backend,
-            strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt);
-    fprintf(stderr, "leastscore serve: records of finished matches go to %s\n", data);
+    char start_log[2 * PATH_MAX + 160];
+    snprintf(start_log, sizeof start_log,
+             "leastscore serve: matches are kept in the %s store %s\n"
+             "leastscore serve: records of finished matches go to %s\n",
+             backend, strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt, data);
+    cfg.start_log = start_log;
     rc = net_run(&cfg, stdout);
+    if (rc == NET_CANNOT_LISTEN) {
+        store_db_free(st);
+        if (db_made)
+            unmake_store(db_opt);
+        close(data_lock);
+        store_file_unmake(data, made);
+        return 1;
+    }
     if (rc == 0) {
         int done = store_db_finished(st);
         fprintf(stderr, "leastscore serve: stopped; %d match%s finished into the store\n",

@@ -3591,6 +3591,31 @@ static int check_listen(const char *host, int port, char *iface, size_t isize, i
     return -1;
 }
 
+/* The test seam LS_TEST_PORT_TAKEN (net.h): host:port bound and listened
+ * on by a socket left open until the process ends (port_taken), as by
+ * another program. */
+static int port_taken = -1;
+static void take_port(const char *host, int port)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV};
+    struct addrinfo *ai = NULL;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    if (getaddrinfo(host, service, &hints, &ai) != 0 || !ai)
+        return;
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+    int one = 1;
+    if (fd >= 0)
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (fd >= 0 && (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1) != 0)) {
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(ai);
+    port_taken = fd;
+}
+
 int net_check_listen(const char *host, int port, char *msg, size_t size)
 {
     char iface[INET6_ADDRSTRLEN];
@@ -3731,11 +3756,13 @@ int net_run(const net_config *cfg, FILE *announce)
     const char *lb = strchr(cfg->host, ':') ? "[" : "", *rb = *lb ? "]" : "";
     /* Checked again: the port may have been taken since the command's
      * check (net_check_listen), made before the store was opened. */
+    if (getenv("LS_TEST_PORT_TAKEN") && !strcmp(getenv("LS_TEST_PORT_TAKEN"), "1"))
+        take_port(cfg->host, cfg->port);
     if (check_listen(cfg->host, cfg->port, iface, sizeof iface, &family, msg, sizeof msg)) {
         fprintf(stderr, "leastscore serve: %s\n", msg);
         ls_db_close(srv->db);
         free(srv);
-        return 1;
+        return NET_CANNOT_LISTEN;
     }
     uv_loop_init(&srv->loop);
     srv->loop.data = srv;
@@ -3804,8 +3831,11 @@ int net_run(const net_config *cfg, FILE *announce)
     if (port <= 0) {
         fprintf(stderr, "leastscore serve: cannot listen on %s%s%s:%d (in use, or "
                 "not an address of this machine)\n", lb, cfg->host, rb, cfg->port);
+        status = NET_CANNOT_LISTEN;
         goto out;
     }
+    if (cfg->start_log)
+        fputs(cfg->start_log, stderr);
     if (!fd_room(srv) || !restore_tables(srv))
         goto out;
     fprintf(announce, "leastscore: serving http://%s%s%s:%d/\n", lb, cfg->host, rb, port);

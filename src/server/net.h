@@ -44,6 +44,9 @@ typedef struct net_config {
                                    connection and it tell each other that
                                    the database stopped answering
                                    (ls_db_share_silence). Outlives net_run */
+    const char *start_log;      /* lines for stderr once listening (where
+                                   the store is), or NULL: a server that
+                                   cannot listen says only why */
 } net_config;
 
 /*
@@ -61,8 +64,16 @@ int net_check_listen(const char *host, int port, char *msg, size_t size);
  * down"), keeps the matches in play in the store for the next start, ends
  * the other tables and returns 0. Once listening (after the restore) it
  * prints "leastscore: serving http://HOST:PORT/" on `announce` and flushes
- * it. Returns 1 (with a message on stderr) when it cannot start.
+ * it. Returns 1 (with a message on stderr) when it cannot start, and
+ * NET_CANNOT_LISTEN (with "cannot listen on ..." alone on stderr) when
+ * it could not listen after all: the port taken since net_check_listen(),
+ * the caller's to undo what it made for the server.
+ *
+ * LS_TEST_PORT_TAKEN=1 in the environment (tests only) takes the port
+ * itself just before it asks again, as another program would have since
+ * the command's check: the way the tests reach that failure without a race.
  */
+#define NET_CANNOT_LISTEN 2
 int net_run(const net_config *c, FILE *announce);
 
 #endif

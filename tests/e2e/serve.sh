@@ -158,6 +158,26 @@ if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null 2>&1 && id nobody >/dev
 else
     echo "serve: skipped the port below 1024 (not root with runuser and nobody, or such ports are not privileged here)"
 fi
+# The port taken between the command's check and the server's own (by
+# the test seam LS_TEST_PORT_TAKEN=1, which takes it there as another
+# program would, so that no race is needed): one line saying why, and the
+# data directory and the SQLite store that start made are gone (it said
+# where the store was, made both and left them; the exit was 1).
+# ($port is the first server's, stopped above.)
+for how in data db; do
+    rm -rf "$tmp/data7"
+    mkdir -p "$tmp/data7"
+    if [ "$how" = db ]; then set -- --data "$tmp/data7/d" --db "$tmp/data7/store.db"
+    else set -- --data "$tmp/data7/a/b"; fi
+    if LS_TEST_PORT_TAKEN=1 "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" "$@" \
+        >"$tmp/out7" 2>"$tmp/err7"; then fail "port taken ($how): the server ran"; else rc=$?; fi
+    [ "$rc" -eq 1 ] || fail "port taken ($how): exit $rc (want 1): $(cat "$tmp/err7")"
+    grep -q "^leastscore serve: cannot listen on 127.0.0.1:$port: .*another program, or another server, listens there" \
+        "$tmp/err7" || fail "port taken ($how): $(cat "$tmp/err7")"
+    [ "$(wc -l < "$tmp/err7")" -eq 1 ] || fail "port taken ($how): more than one line: $(cat "$tmp/err7")"
+    [ ! -s "$tmp/out7" ] || fail "port taken ($how): printed $(cat "$tmp/out7")"
+    [ -z "$(ls -A "$tmp/data7")" ] || fail "port taken ($how): left $(find "$tmp/data7")"
+done
 # A name of one is served on its address: localhost on 127.0.0.1 (it was
 # refused as 'not an address of this machine').
 "$bin" serve --listen localhost:0 --web "$tmp/web" --data "$tmp/data" \
