@@ -47,3 +47,33 @@ for (const size of [{ width: 320, height: 568 }, { width: 280, height: 653 }, { 
     });
   });
 }
+
+// On a desktop the question took rows of its own under the open cards
+// and the deck, and pushed the hand 106 px down (1280x800, 1366x657,
+// 1440x900, measured); it now stands beside the deck, in Declare's
+// place, and the hand stays (it may move a few px when five open cards
+// leave the question a third line; 106 px is what this guards against).
+for (const size of [{ width: 1280, height: 800 }, { width: 1366, height: 657 }, { width: 1440, height: 900 }]) {
+  test(`${size.width}x${size.height}, 4 seats: Declare's question stands beside the deck, the hand where it was`, async (t) => {
+    await openPages(t, env.browser, [size], async (page) => {
+      await fullTable(page, env.server.url, `Dee${size.width}x${size.height}`, 4);
+      await playUntilDeclare(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const before = await hand(page);
+      await page.evaluate(() => document.querySelector('#declare').focus({ preventScroll: true }));
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#declare-yes', { timeout: 5000 });
+      assert.deepEqual(await declareAsked(page), [], 'Declare\'s question');
+      const beside = await page.evaluate(() => {
+        const draw = document.querySelector('#draw').getBoundingClientRect();
+        const ask = document.querySelector('.declare-ask').getBoundingClientRect();
+        return { left: Math.round(ask.left), drawRight: Math.round(draw.right), top: Math.round(ask.top), drawBottom: Math.round(draw.bottom) };
+      });
+      assert.ok(beside.left >= beside.drawRight && beside.top < beside.drawBottom,
+        `the question beside the deck: ${JSON.stringify(beside)}`);
+      const asked = await hand(page);
+      assert.deepEqual(asked.off, [], 'the hand, the question asked');
+      assert.ok(asked.top - before.top < 20, `the hand moved ${asked.top - before.top} px (${before.top} to ${asked.top})`);
+    });
+  });
+}
