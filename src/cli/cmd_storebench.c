@@ -605,6 +605,31 @@ static int refuse_used(ls_db *db)
     return 1;
 }
 
+static int count_row(void *ud, const char *const *col, int ncol)
+{
+    *(long *)ud = ncol > 0 && col[0] ? atol(col[0]) : 0;
+    return 0;
+}
+
+/* --reads makes a store of N finished matches and times the reads on it:
+ * on a store that held some already it added its N to them, and said
+ * the figures were of N (a second run on one file measured a store of
+ * 2N). Refused, nothing written; 1, as a store that cannot be used. */
+static int refuse_matches(ls_db *db, long reads)
+{
+    long held = 0;
+    ls_error err;
+    if (ls__db_exec(db, "SELECT count(*) FROM matches", count_row, &held, &err))
+        return store_fail("counting the finished matches", &err);
+    if (held == 0)
+        return 0;
+    fprintf(stderr, "leastscore storebench: the store holds %ld finished match%s: --reads %ld "
+            "makes a store of %ld and measures the reads on it, so give it a new one (a new "
+            "SQLite file, or an empty PostgreSQL schema)\n", held, held == 1 ? "" : "es",
+            reads, reads);
+    return 1;
+}
+
 int cmd_storebench(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -683,6 +708,8 @@ int cmd_storebench(int argc, char **argv)
     if (ls_db_open_held(&db, where, &err)) /* not beside a server on it */
         return store_fail("opening the store", &err);
     int ret = refuse_used(db);
+    if (!ret && reads)
+        ret = refuse_matches(db, reads);
     if (ret) {
         ls_db_close(db);
         return ret;

@@ -45,6 +45,19 @@ for label in "the leaderboard (100)" "greedy's profile" "a person's profile" \
     grep -F "  $label " "$tmp/out" | awk '{ exit !($NF + 0 > 0) }' ||
         { cat "$tmp/out"; fail "--reads: no figure above 0 for '$label'"; }
 done
+# A store that holds finished matches already is refused, exit 1, and
+# left as it was (--reads added its matches to them, and said the figures
+# were of its own number): asked twice, the count is still 300.
+for again in 1 2; do
+    set +e
+    "$ls" storebench --db "$tmp/reads.db" --reads 300 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 1 ] || { cat "$tmp/out" "$tmp/err"; fail "--reads on a store of 300 matches exited $rc, not 1 ($again)"; }
+    grep -qx "leastscore storebench: the store holds 300 finished matches: --reads 300 makes a store of 300 and measures the reads on it, so give it a new one (a new SQLite file, or an empty PostgreSQL schema)" \
+        "$tmp/err" || { cat "$tmp/err"; fail "--reads on a store of 300 matches: the message ($again)"; }
+    [ ! -s "$tmp/out" ] || { cat "$tmp/out"; fail "--reads on a store of 300 matches printed ($again)"; }
+done
 "$ls" storebench --db "$tmp/reads-json.db" --reads 200 --json >"$tmp/json" ||
     { cat "$tmp/json"; fail "--reads --json"; }
 python3 -c "import json, sys
