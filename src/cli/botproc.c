@@ -1138,7 +1138,9 @@ static bool bot_exited(bot *b, int ms, char *why, size_t size)
              * one it could not run. */
             const char *hint = si.si_code != CLD_EXITED ? ""
                              : si.si_status == 127 ? ": no such command"
-                             : si.si_status == 126 ? ": the command cannot be run" : "";
+                             : si.si_status == 126 ? ": the command cannot be run; "
+                                                     "is the file executable (chmod +x)?"
+                                                   : "";
             if (why && si.si_code == CLD_EXITED)
                 snprintf(why, size, " (exit status %d%s)", si.si_status, hint);
             else if (why)
@@ -1383,7 +1385,7 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
         }
         if (w <= 0) {
             /* Most often it has exited (EPIPE): say how, as a read would. */
-            char why[64] = "";
+            char why[128] = "";
             const char *error = strerror(errno);
             if (bot_exited(b, 100, why, sizeof why))
                 report(b, v, "died%s%s; the fallback plays for it until the match "
@@ -1492,9 +1494,10 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
         } else if (left <= 0 && held) {
             left = 0; /* dead, its output still open: said so below */
         } else if (left <= 0) {
-            report(b, v, "no answer%s within %d ms; killed, the fallback plays "
+            report(b, v, "no answer%s within %d ms%s; killed, the fallback plays "
                    "for it until the match ends",
-                   b->shaking ? " to the handshake" : "", b->timeout_ms);
+                   b->shaking ? " to the handshake" : "", b->timeout_ms,
+                   b->shaking ? " (does the bot flush its output after each line?)" : "");
             bot_kill(b);
             return -1;
         }
@@ -1507,7 +1510,7 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             return -2;
         if (rc < 0 && errno == EINTR)
             continue;
-        char status[64] = "", part[128] = "";
+        char status[128] = "", part[128] = "";
         if (rc == 0 && bot_exited(b, 0, status, sizeof status)) {
             /* Its exit closed its end of the pipe before it could be
              * waited for, so an end of file or output there now is read
@@ -1551,7 +1554,7 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
             continue;
         if (r <= 0) {
             /* It closed its output: let it finish. */
-            char why[64] = "", half[128] = "";
+            char why[128] = "", half[128] = "";
             const char *how = bot_exited(b, 100, why, sizeof why)
                                   ? "died" : "closed its output";
             if (b->len)
@@ -1818,10 +1821,60 @@ static void garbage_why(const char *line, size_t n, char *why, size_t size)
     else {
         char msg[sizeof err.msg]; /* shown so, it is never longer */
         cli_shown_msg(err.msg, msg, sizeof msg);
-        if (err.column > 0)
+        /* A first word that is no move is most often a bot's own note
+         * written to its output: where notes go is said. */
+        if (err.column == 1)
+            snprintf(why, size, "at column 1, %s (a bot's notes go to its stderr, or "
+                     "on a line starting with '#')", msg);
+        else if (err.column > 0)
             snprintf(why, size, "at column %d, %s", err.column, msg);
         else
             snprintf(why, size, "%s", msg);
+    }
+}
+
+/*
+ * Why a well-formed move m is not legal in the bot's view v, for its
+ * report, in the terms of the go line the bot was sent: "5S is not an
+ * open card (the open cards are 7H 8H 9H)". It was "illegal move
+ * 'discard KD take 5S'" alone, which left a bot's author to find the rule
+ * broken. The checks follow the engine's (ls_check) in its order.
+ */
+static void illegal_why(const ls_view *v, ls_move m, char *why, size_t size)
+{
+    char a[4], cards[64]; /* a hand or the open cards: 7 at most */
+    ls_error err = {0};
+    if (m.kind == LS_MOVE_DECLARE) {
+        int total = ls_cards_total(v->hand);
+        if (!(v->played & (1u << v->me)))
+            snprintf(why, size, "no one may declare on their first turn of a round "
+                     "(the go line said 'declare no')");
+        else if (v->rules.declare_max && total > v->rules.declare_max)
+            snprintf(why, size, "declaring needs a total of %d or less, and the hand's "
+                     "is %d (the go line said 'declare no')", v->rules.declare_max, total);
+        else
+            snprintf(why, size, "it may not declare now (the go line said 'declare no')");
+        return;
+    }
+    if (m.discard & ~v->hand) {
+        char missing[64];
+        ls_cards gone = m.discard & ~v->hand;
+        cards_text(gone, missing, sizeof missing);
+        cards_text(v->hand, cards, sizeof cards);
+        snprintf(why, size, "%s %s not in its hand (the hand is %s)", missing,
+                 ls_cards_count(gone) == 1 ? "is" : "are", cards);
+    } else if (!ls_discard_ok(m.discard, &v->rules, &err)) {
+        cards_text(m.discard, cards, sizeof cards);
+        snprintf(why, size, "%s cannot be discarded together: %s", cards, err.msg);
+    } else if (m.kind == LS_MOVE_TAKE) {
+        ls_card_str(m.card, a);
+        cards_text(v->open, cards, sizeof cards);
+        snprintf(why, size, "%s is not an open card (the open %s %s)", a,
+                 ls_cards_count(v->open) == 1 ? "card is" : "cards are", cards);
+    } else {
+        cards_text(v->open, cards, sizeof cards);
+        snprintf(why, size, "the deck and the dead pile are empty, so it must take "
+                 "an open card (the go line said 'draw no'; open: %s)", cards);
     }
 }
 
@@ -1881,7 +1934,7 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             }
             return LS_EPHASE;
         }
-        char status[64] = "";
+        char status[128] = "";
         if (got >= 0 && exited_held(b, status, sizeof status)) {
             /* A line that is no move, read once the bot itself has
              * exited with its output held open, is not told as its
@@ -1914,12 +1967,16 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             int rc = cli_bot_answer(v, line, n, &m);
             cli_shown_n(line, n, shown, sizeof shown);
             if (rc == CLI_BOT_GARBAGE) {
-                char why[sizeof ((ls_error *)0)->msg + 32];
+                char why[sizeof ((ls_error *)0)->msg + 96];
                 garbage_why(line, n, why, sizeof why);
                 report(b, v, "garbage '%s': %s; the fallback plays this turn", shown, why);
             }
-            else if (rc == CLI_BOT_ILLEGAL)
-                report(b, v, "illegal move '%s'; the fallback plays this turn", shown);
+            else if (rc == CLI_BOT_ILLEGAL) {
+                char why[512];
+                illegal_why(v, m, why, sizeof why);
+                report(b, v, "illegal move '%s': %s; the fallback plays this turn",
+                       shown, why);
+            }
             else {
                 *out = m;
                 return 0;

@@ -131,7 +131,7 @@ int cli_bot_ms_left(double deadline, double now);
  * 0 with *m set (a draw's card cleared) when the line is one of the legal
  * moves, CLI_BOT_GARBAGE when it is not a move (a NUL byte in it makes it
  * none), CLI_BOT_ILLEGAL when it is a move v does not
- * allow. */
+ * allow (with *m the move read, so that the report can say why). */
 int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m);
 
 /* Passes on to our stderr, at once and without waiting, what the bot of a

@@ -132,7 +132,8 @@ m = [x for x in open(sys.argv[1], encoding="utf-8", errors="replace").read().spl
 want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)",
         "garbage \x27discard 2C draw 4S now\x27: at column 20, unexpected \x27now\x27 at the end of the move",
         "garbage \x27Bob discard 2C draw\x27: at column 1, \x27Bob\x27 is not a move: expected "
-        "\x27discard CARDS take CARD\x27, \x27discard CARDS draw\x27 or \x27declare\x27",
+        "\x27discard CARDS take CARD\x27, \x27discard CARDS draw\x27 or \x27declare\x27 (a bot\x27s "
+        "notes go to its stderr, or on a line starting with \x27#\x27)",
         "garbage \x27discard 2C 2c draw\x27: at column 12, 2C is discarded twice",
         "garbage \x27discard 2C\x27: after the discarded cards, say \x27take CARD\x27 or \x27draw\x27",
         "garbage \x27discard 2C draw\\x00 and more\x27: a NUL byte at column 16",
@@ -152,6 +153,68 @@ for i, w in enumerate(want):
     assert m[i].endswith("/why.py %s\x27): " % sys.argv[2] + w + "; the fallback plays this turn"), (i, m[i], w)' \
         "$tmp/why.err" "$first" || { head -9 "$tmp/why.err"; fail "a garbage answer was not reported with why, and where"; }
 done
+# An illegal move is reported with the rule it broke, in the go line's
+# terms: it was "illegal move 'discard 2C take 9S'" alone. The bot plays
+# one illegal move of each kind a turn, in turn, writing the reason it
+# expects to a file; the n-th failure of the match must give the n-th.
+cat >"$tmp/ill.py" <<'PY'
+import sys
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+ALL = [r + s for r in RANKS for s in "CDHS"]
+VAL = {"A": 1, "J": 10, "Q": 10, "K": 10}
+want = open(sys.argv[1], "w")
+turn = 0
+for line in sys.stdin:
+    w = line.split()
+    if w and w[0] == "leastscore-bot":
+        print("ok 1", flush=True)
+    elif w and w[0] == "deal":
+        first = True
+    elif w and w[0] == "go":
+        hand = w[2:w.index("open")]
+        opn = w[w.index("open") + 1:w.index("draw")]
+        stranger = [c for c in ALL if c not in hand and c not in opn][0]
+        total = sum(VAL.get(c[:-1]) or int(c[:-1]) for c in hand)
+        kind = turn % 5
+        if first:
+            move, why = "declare", "no one may declare on their first turn of a round (the go line said 'declare no')"
+        elif kind == 1:
+            move, why = "discard %s draw" % stranger, "%s is not in its hand (the hand is %s)" % (stranger, " ".join(hand))
+        elif kind == 2 and hand[0][:-1] != hand[-1][:-1]:
+            move = "discard %s %s draw" % (hand[-1], hand[0])
+            why = "%s %s cannot be discarded together: 2 cards must be a pair of the same rank" % (hand[0], hand[-1])
+        elif kind == 3:
+            move = "discard %s take %s" % (hand[0], stranger)
+            why = "%s is not an open card (the open %s %s)" % (
+                stranger, "card is" if len(opn) == 1 else "cards are", " ".join(opn))
+        elif kind == 4 and total > 3:
+            move, why = "declare", "declaring needs a total of 3 or less, and the hand's is %d (the go line said 'declare no')" % total
+        else:
+            move, why = "discard %s %s" % (hand[-1], "draw" if w[-3] == "yes" else "take " + opn[0]), None
+        if why:
+            want.write("illegal move '%s': %s\n" % (move, why))
+            want.flush()
+        print(move, flush=True)
+        first = False
+        turn += 1
+    elif w and w[0] == "quit":
+        break
+PY
+"$ls" sim --players "greedy,cmd:python3 $tmp/ill.py $tmp/ill.want" --matches 1 --seed 3 --threshold 30 \
+    --declare-max 3 --json >"$tmp/ill.json" 2>"$tmp/ill.err" || { cat "$tmp/ill.err"; fail "sim (illegal moves)"; }
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+want = open(sys.argv[2]).read().split("\n")[:-1]
+got = d["bot_failure_list"]
+assert d["bot_failures"] == len(want) and len(want) >= 5 and got, (d["bot_failures"], len(want))
+kinds = set()
+for f in got:
+    w = want[f["failure"] - 1] + "; the fallback plays this turn"
+    assert f["reason"] == w, (f["reason"], w)
+    kinds |= {k for k in ("first turn", "not in its hand", "cannot be discarded",
+                          "not an open card", "declaring needs") if k in w}
+assert len(kinds) == 5, kinds' "$tmp/ill.json" "$tmp/ill.want" ||
+    { head -9 "$tmp/ill.err"; fail "an illegal move was not reported with the rule it broke"; }
 # A second handshake is a line nobody asked for: dropped, no failure.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/unasked.py hello" --matches 2 --seed 5 \
     --json >"$tmp/hello.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (handshake twice)"; }
@@ -460,7 +523,7 @@ for line in sys.stdin:
 PY
 printf 'discard 9H draw\nquit\n' |
     "$ls" play --plain --seed 7 --bots 1 --level "cmd:python3 $tmp/fb.py" --record "$tmp/fb.lsr" >"$tmp/fb.out" 2>&1 || true
-grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays': at column 1, 'the' is not a move: expected 'discard CARDS take CARD', 'discard CARDS draw' or 'declare'; greedy plays this turn" "$tmp/fb.out" ||
+grep -qxF "leastscore play: Ada's bot: garbage 'the fallback plays': at column 1, 'the' is not a move: expected 'discard CARDS take CARD', 'discard CARDS draw' or 'declare' (a bot's notes go to its stderr, or on a line starting with '#'); greedy plays this turn" "$tmp/fb.out" ||
     { head -3 "$tmp/fb.out"; fail "play: a bot's answer was quoted otherwise than written"; }
 # A bot that writes to its stderr and exits, with nothing holding its
 # output, is told dead by its exit alone: its stderr woke the wait, or the
@@ -503,6 +566,17 @@ python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died before the handshake (exit status 3); the fallback "
     "plays for it until the match ends"), m' "$tmp/exit.json" || fail "'cmd:exit 3' was not told by its status"
+# A bot's script not marked executable, the first hour's most common
+# 126, is told what to look at: it was "the command cannot be run" alone.
+printf '#!/bin/sh\necho ok 1\n' >"$tmp/noexec.sh"
+chmod -x "$tmp/noexec.sh"
+"$ls" sim --players "greedy,cmd:$tmp/noexec.sh" --matches 1 --seed 3 --json >"$tmp/noexec.json" 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "sim (not executable)"; }
+python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["bot_messages"]
+assert len(m) == 1 and m[0].endswith(": died before the handshake (exit status 126: the command "
+    "cannot be run; is the file executable (chmod +x)?); the fallback plays for it until the match ends"), m' \
+    "$tmp/noexec.json" || fail "a bot not marked executable was not told so"
 # On the full screen a quiet bot's stderr's last line is quoted before
 # the referee's last words, also after 'killed,': a bot that timed out had
 # it after 'greedy plays for it until the match ends'. (tmux, 250x40.)
@@ -633,7 +707,8 @@ echo quit | "$ls" play --plain --seed 7 --bots 3 --level "$(cat "$tmp/hs3.cmd")"
 took=$(($(date +%s) - start))
 python3 -c 'import sys
 lines = [x for x in open(sys.argv[1]).read().split("\n") if "bot:" in x]
-want = ["leastscore play: %s'"'"'s bot: no answer to the handshake within 10000 ms; killed, "
+want = ["leastscore play: %s'"'"'s bot: no answer to the handshake within 10000 ms (does "
+        "the bot flush its output after each line?); killed, "
         "greedy plays for it until the match ends" % n for n in ("Ada", "Ben", "Cleo")]
 assert lines == want, lines' "$tmp/hs3.err" 2>&1 ||
     { cat "$tmp/hs3.err"; fail "play: three silent bots were not each refused once, in seat order"; }
