@@ -47,6 +47,24 @@ const char *play_cards_said(ls_cards set, bool words, char *buf, size_t size)
     return buf;
 }
 
+size_t play_card_phrase(const char *s, size_t n, size_t *rank_len)
+{
+    for (int r = 0; r < 13; r++) {
+        size_t rl = strlen(rank_words[r]);
+        if (n < rl + 4 || strncasecmp(s, rank_words[r], rl) || strncasecmp(s + rl, " of ", 4))
+            continue;
+        for (int u = 0; u < 4; u++) {
+            size_t sl = strlen(suit_words[u]), len = rl + 4 + sl;
+            if (n >= len && !strncasecmp(s + rl + 4, suit_words[u], sl) &&
+                (n == len || !isalnum((unsigned char)s[len]))) {
+                *rank_len = rl;
+                return len;
+            }
+        }
+    }
+    return 0;
+}
+
 int play_card_words(const char *const *w, int n, ls_card *c)
 {
     if (n < 3 || strcasecmp(w[1], "of") != 0)

@@ -23,6 +23,12 @@ const char *play_cards_said(ls_cards set, bool words, char *buf, size_t size);
  * as 2-10 or spelled, "two", the suit singular too, any case): returns the
  * words it took, 3, with the card in *c; else 0. */
 int play_card_words(const char *const *w, int n, ls_card *c);
+/* The length of the card said in words at s[0..n-1] as play_card_said
+ * says it ("queen of diamonds", any case), up to its suit's end, which is
+ * s's end or a character that is no letter or digit; else 0. Its rank's
+ * length in *rank_len: s[*rank_len] and s[*rank_len + 3] are its spaces.
+ * (Line mode keeps a card's words on one row: play_plain.c.) */
+size_t play_card_phrase(const char *s, size_t n, size_t *rank_len);
 /* msg (an engine's message, "KS is not in your hand", "the open cards are
  * 7H 8H") with each card as ls_card_str writes it said in words, cards in
  * a row parted by commas ("king of spades", "7 of hearts, 8 of hearts"),

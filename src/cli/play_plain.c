@@ -14,6 +14,7 @@
  * longer be written (a closed pipe) ends the match; the record is saved
  * either way.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -122,6 +123,31 @@ static void out_rows(const char *p, size_t n, int width)
  * the first column's later rows, so that neither reads as the other. */
 enum { OUT_UNDER = 6 };
 
+/*
+ * The cards said in words in p[0..n-1] ("queen of diamonds,") kept on one
+ * row where they fit in room columns (a row after its indent), their
+ * spaces made OUT_NOBREAK; a card wider than that is broken after its
+ * "of" only ("queen of" / "diamonds,"). At 12 columns a hand was broken
+ * "ace / of / spades, 3 / of / hearts", which a screen reader read a row
+ * at a time: "spades, 3", then "of".
+ */
+static void glue_cards(char *p, size_t n, int room)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t rank_len, len;
+        if ((i > 0 && isalnum((unsigned char)p[i - 1])) ||
+            (len = play_card_phrase(p + i, n - i, &rank_len)) == 0)
+            continue;
+        size_t end = len; /* with what sticks to it: "diamonds)," */
+        while (i + end < n && p[i + end] != ' ' && p[i + end] != OUT_NOBREAK)
+            end++;
+        p[i + rank_len] = OUT_NOBREAK;
+        if (cli_text_width(p + i, end) <= room)
+            p[i + rank_len + 3] = OUT_NOBREAK;
+        i += len - 1;
+    }
+}
+
 /* Writes out_line, broken at the terminal's width, and a newline when nl. */
 static void out_emit(bool nl)
 {
@@ -160,6 +186,8 @@ static void out_emit(bool nl)
             }
         }
     }
+    if (width)
+        glue_cards(out_line + (p - out_line), n, width - out_indent);
     out_rows(p, n, width);
     if (nl) {
         putchar('\n');
@@ -215,6 +243,52 @@ static void out_whole(const char *text)
             out_emit(false);
         out_line[out_len++] = *p == ' ' ? OUT_NOBREAK : *p;
     }
+}
+
+/* The options of this session: `cards` changes how cards are said, for
+ * this match and the next ones (play again). */
+static play_opts *session;
+
+/*
+ * out() of a reply to a line that is no move, its cards said in words
+ * when cards are (play_cards_in_words; g's players' names kept, g may be
+ * NULL), the moves it quotes too, which can be typed so: a speech
+ * synthesizer read "type 'discard AS draw'" as "discard as draw", and
+ * the engine's "(cards are like AS 10H QD 7c)" as letters and a word.
+ */
+static void out_reply(const play_game *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void out_reply(const play_game *g, const char *fmt, ...)
+{
+    char text[1024], words[sizeof text * 4];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (!session || !session->card_words) {
+        out("%s", text);
+        return;
+    }
+    const char *names[LS_MAX_PLAYERS];
+    int nnames = 0;
+    for (int i = 0; g && i < ls_players(g->s); i++)
+        names[nnames++] = ls_name(g->s, i);
+    /* The engine's examples (ls_move_parse) are said by words' own. */
+    static const char like[] = "(cards are like AS 10H QD 7c)";
+    char *ex = strstr(text, like);
+    size_t head = ex ? (size_t)(ex - text) : strlen(text);
+    if (ex)
+        *ex = '\0';
+    play_cards_in_words(text, names, nnames, words, sizeof words);
+    /* a sentence begun by a card ("QS is discarded twice") begins so */
+    if (isupper((unsigned char)text[0]) && islower((unsigned char)words[0]))
+        words[0] = (char)toupper((unsigned char)words[0]);
+    out("%s", words);
+    if (!ex)
+        return;
+    out("(cards are like queen of diamonds, or 10 of hearts)");
+    play_cards_in_words(text + head + sizeof like - 1, names, nnames, words, sizeof words);
+    out("%s", words);
 }
 
 /* Writes what is kept of the line (a prompt) and flushes stdout. */
@@ -374,13 +448,13 @@ static char *read_line(const char *prompt)
 static bool line_refused(void)
 {
     if (line_length >= PLAIN_LINE_MAX) {
-        out("That line is %zu characters long: a move or a command is one short "
-            "line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
+        out_reply(NULL, "That line is %zu characters long: a move or a command is one "
+                  "short line. Type e.g. 'discard KD draw' or 'help'.\n", line_length);
         return true;
     }
     if (line_nul) {
-        out("That line holds a NUL byte (character %zu): a move or a command is "
-            "text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
+        out_reply(NULL, "That line holds a NUL byte (character %zu): a move or a command "
+                  "is text. Type e.g. 'discard KD draw' or 'help'.\n", line_nul);
         return true;
     }
     return false;
@@ -716,6 +790,38 @@ static void suit_letters(char *line)
     *out = '\0';
 }
 
+/* Whether s[0..n-1] is a card in notation as ls_card_parse reads it. */
+static bool card_token(const char *s, size_t n)
+{
+    char word[4];
+    if (n == 0 || n >= sizeof word)
+        return false;
+    memcpy(word, s, n);
+    word[n] = '\0';
+    return ls_card_parse(word) != LS_NO_CARD;
+}
+
+/* Commas next to a card in notation ("discard 5h,5s draw", "5h, 5s")
+ * made spaces, in place: cards in a row are said with commas in words
+ * ("5 of hearts, 5 of spades", which play_words_to_cards reads so), and
+ * the same typed in notation was refused ("'5h,5s' is not a card: write
+ * the cards apart with spaces"). A comma next to no card is left, and
+ * read as typed. */
+static void cards_apart(char *line)
+{
+    for (char *c = strchr(line, ','); c; c = strchr(c + 1, ',')) {
+        const char *end = c, *start, *next = c + 1;
+        while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        for (start = end; start > line && !strchr(" \t,", start[-1]); start--)
+            ;
+        next += strspn(next, " \t");
+        if (card_token(start, (size_t)(end - start)) ||
+            card_token(next, strcspn(next, " \t,")))
+            *c = ' ';
+    }
+}
+
 /* A command followed by more words ("help me", "quit now"): says that it
  * takes none, as the move parser says of "declare now" (it was called
  * no move). Returns whether it was so. */
@@ -745,10 +851,6 @@ static bool help_moves(const char *line)
     const char *rest = line + n + strspn(line + n, " \t");
     return !strcasecmp(rest, "moves") || !strcasecmp(rest, "move");
 }
-
-/* The options of this session: `cards` changes how cards are said, for
- * this match and the next ones (play again). */
-static play_opts *session;
 
 /*
  * `cards words`, `cards letters`, or `cards` alone (which says how they
@@ -798,8 +900,8 @@ static bool move_meant(const play_game *g, const char *line)
     said(g, v.open, opn, sizeof opn);
     size_t n = strcspn(line, " \t");
     if ((n == 4 && !strncasecmp(line, "draw", 4)) || (n == 4 && !strncasecmp(line, "take", 4))) {
-        out("Discard first, then draw or take: type 'discard CARDS draw' or "
-            "'discard CARDS take CARD' (the open card%s: %s).\n",
+        out_reply(g, "Discard first, then draw or take: type 'discard CARDS draw' or "
+                  "'discard CARDS take CARD' (the open card%s: %s).\n",
             ls_cards_count(v.open) == 1 ? "" : "s", opn);
         return true;
     }
@@ -835,20 +937,20 @@ static bool move_meant(const play_game *g, const char *line)
         spoken[0] = (char)(spoken[0] - 'a' + 'A');
     if ((set & v.hand) != set) {
         char hand[256];
-        out("%s %s, not a move, and not in your hand: %s.\n", spoken,
+        out_reply(g, "%s %s, not a move, and not in your hand: %s.\n", spoken,
             count == 1 ? "is a card" : "are cards", said(g, v.hand, hand, sizeof hand));
         return true;
     }
     ls_error why = {0};
     if (!ls_discard_ok(set, ls_state_rules(g->s), &why)) {
-        out("%s are cards, not a move, and cannot be discarded together: %s.\n",
-            spoken, why.msg);
+        out_reply(g, "%s are cards, not a move, and cannot be discarded together: %s.\n",
+                  spoken, why.msg);
         return true;
     }
     char first[4];
     ls_card_str(ls_cards_first(v.open), first);
-    out("%s %s, not a move: to discard %s, type 'discard %s draw', or "
-        "'discard %s take %s' to take %s %s.\n", spoken,
+    out_reply(g, "%s %s, not a move: to discard %s, type 'discard %s draw', or "
+              "'discard %s take %s' to take %s %s.\n", spoken,
         count == 1 ? "is a card" : "are cards", count == 1 ? "it" : "them", cards,
         cards, first, ls_cards_count(v.open) == 1 ? "the open card" : "one of the open cards",
         opn);
@@ -923,6 +1025,7 @@ static int human_turn(play_game *g)
         ls_error err = {0};
         suit_letters(line);
         play_words_to_cards(line);
+        cards_apart(line);
         if (ls_move_parse(line, &m, &err) != 0) {
             const char *near = nearest_command(line);
             char shown[80], why[sizeof err.msg]; /* shown so, never longer */
@@ -934,25 +1037,25 @@ static int human_turn(play_game *g)
             /* A player used to the full screen, or to a shell's history,
              * presses Up: it was "'\x1b[A' is not a move". */
             if (line[0] == '\x1b')
-                out("Arrow and function keys do nothing in line mode (the "
-                    "terminal sent '%s'). ", shown);
+                out_reply(g, "Arrow and function keys do nothing in line mode (the "
+                          "terminal sent '%s'). ", shown);
             else if (!near && move_meant(g, line))
                 continue;
             else if (near) { /* escaped, as the echo: "\fhand" wrote a form feed */
                 cli_shown_n(line, strcspn(line, " \t"), shown, sizeof shown);
-                out("Unknown command '%s': did you mean '%s'? ", shown, near);
+                out_reply(g, "Unknown command '%s': did you mean '%s'? ", shown, near);
             }
             else if (why[0] >= 'a' && why[0] <= 'z') /* a sentence */
-                out("%c%s. ", why[0] - 'a' + 'A', why + 1);
+                out_reply(g, "%c%s. ", why[0] - 'a' + 'A', why + 1);
             else
-                out("%s. ", why);
-            out("Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
-                "'declare' or 'help'.\n");
+                out_reply(g, "%s. ", why);
+            out_reply(g, "Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', "
+                      "'declare' or 'help'.\n");
             continue;
         }
         if (m.kind == LS_MOVE_DRAW && m.card != LS_NO_CARD) {
-            out("You cannot choose the card you draw: type the move "
-                "without it, e.g. 'discard KD draw'.\n");
+            out_reply(g, "You cannot choose the card you draw: type the move "
+                      "without it, e.g. 'discard KD draw'.\n");
             continue;
         }
         if (play_game_apply(g, &m, &err) != 0) {

@@ -1845,8 +1845,9 @@ if "You discard QH and draw 6C." not in t2.stdout:
     fail("a card typed in words was not read in letters mode", t2.stdout)
 print("ok: --cards words says every card in words; moves typed either way")
 
-# The hint, a refused move and a card typed alone are said in words too;
-# what to type is quoted in record notation. 'cards' toggles it.
+# The hint, a refused move and a card typed alone are said in words too,
+# and so is what to type, which can be typed so: a speech synthesizer
+# read 'discard AS draw' as "discard as draw". 'cards' toggles it.
 r = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-more.lsr"],
         "hint\ndiscard KS draw\nqueen of hearts\n9d\ncards\ncards letters\nhand\n"
         "cards words\nhand\ncards bogus\nquit\n")
@@ -1854,9 +1855,11 @@ for t in ["Hint (expert): discard 6 of hearts, take king of diamonds: sheds 6 po
           "jack of clubs, queen of hearts, king of diamonds for a run next turn; takes king "
           "of diamonds to make it.",
           "Not allowed: king of spades is not in your hand.",
-          "Queen of hearts is a card, not a move: to discard it, type 'discard QH draw', "
-          "or 'discard QH take KD' to take the open card king of diamonds.",
-          "9 of diamonds is a card, not a move: to discard it, type 'discard 9D draw'",
+          "Queen of hearts is a card, not a move: to discard it, type 'discard queen of "
+          "hearts draw', or 'discard queen of hearts take king of diamonds' to take the "
+          "open card king of diamonds.",
+          "9 of diamonds is a card, not a move: to discard it, type 'discard 9 of diamonds "
+          "draw'",
           "Cards are said in words. Type 'cards words'",
           "Cards are said in letters now, as QD (the record's notation).\n"
           "your move> hand\nYour turn (round 1, turn 1).\n  Hand: 6H 8H 9D JC QH (total 43)",
@@ -1876,6 +1879,96 @@ if bad.returncode != 2 or "--cards: 'speech' is neither letters (QD 7H) nor word
         not in bad.stderr or bad.stdout:
     fail(f"--cards speech: status {bad.returncode}", bad.stderr)
 print("ok: the hint, refusals and 'cards' in words")
+
+# A move that cannot be read is answered in words too: the engine's reason
+# ("QH is discarded twice", "like 'take 5S'", "cards are like AS 10H QD
+# 7c") and the examples after it were in letters, which a speech
+# synthesizer reads as letters and words ("AS": "as"). The echo of a word
+# typed stays as typed.
+r = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-parse.lsr"],
+        "discard qh qh draw\ndiscard qx draw\ndiscard\ndiscard 6h take\n"
+        "discard 6h draw 5s\nquit\n")
+replies = [l for l in r.stdout.splitlines() if l and not l.startswith("your move> ")]
+replies = replies[replies.index("Cards are said in words; type them so, as 'discard queen "
+                                "of diamonds draw', or as in the record, 'discard QD draw'.")
+                  + 1:]
+example = ("Type e.g. 'discard king of diamonds draw', 'discard 7 of hearts, 8 of hearts, "
+           "9 of hearts take 5 of spades', 'declare' or 'help'.")
+for t in ["Queen of hearts is discarded twice. " + example,
+          "'qx' is not a card (cards are like queen of diamonds, or 10 of hearts). " + example,
+          "'discard' needs at least one card, like 'discard 7 of hearts draw'. " + example,
+          "'take' needs the open card to take, like 'take 5 of spades'. " + example,
+          "You cannot choose the card you draw: type the move without it, e.g. 'discard king "
+          "of diamonds draw'."]:
+    if t not in replies:
+        fail(f"a move that cannot be read is not answered in words: {t}", r.stdout)
+if any(re.search(rf"\b{CARD}\b", l) for l in replies):
+    fail("a reply said a card in letters", r.stdout)
+# In letters, as they were.
+r = run(["--plain"] + game + ["--record", f"{tmp}/cards-parse2.lsr"], "discard qh qh draw\nquit\n")
+if "QH is discarded twice. Type e.g. 'discard KD draw', 'discard 7H 8H 9H take 5S', " \
+        "'declare' or 'help'." not in r.stdout:
+    fail("a move that cannot be read is answered otherwise in letters", r.stdout)
+print("ok: a move that cannot be read is answered in words")
+
+# Cards typed with commas, as they are said in words ("6 of hearts, 8 of
+# hearts"), are read in notation too, in either mode: 'discard 6h,8h draw'
+# was refused ("'6h,8h' is not a card: write the cards apart with
+# spaces"). Here the discard reaches the rules (not a pair), and 'discard
+# qh, draw' plays as 'discard QH draw' does.
+for mode, said_ in [(["--cards", "words"], "6 of hearts, 8 of hearts"), (["--plain"], "6H 8H")]:
+    r = run(mode + game + ["--record", f"{tmp}/commas.lsr"],
+            "discard 6h,8h draw\ndiscard 6h , 8h draw\ndiscard qh, draw\ndeclare\nno\n")
+    want = f"Not allowed: you cannot discard {said_}: 2 cards must be a pair of the same rank."
+    if r.stdout.count(want) != 2:
+        fail(f"cards typed with commas ({mode[-1]}) were not read as cards", r.stdout)
+    if open(f"{tmp}/commas.lsr").read() != open(f"{tmp}/cards-plain.lsr").read():
+        fail(f"'discard qh, draw' ({mode[-1]}) did not play as 'discard QH draw'", r.stdout)
+print("ok: cards typed with commas")
+
+# At a terminal a card said in words is kept on one row where it fits, and
+# one wider than a row is broken after its 'of' only: at 12 columns the
+# hand was 'Hand: 6' / 'of' / 'hearts, 8' / 'of', which a screen reader
+# reads a row at a time ("hearts, 8", then "of").
+def tty_rows(cols):
+    pid, fd = pty.fork()
+    if pid == 0:
+        import fcntl, struct, termios
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, cols, 0, 0))
+        os.environ["TERM"] = "xterm"
+        os.execv(ls, [ls, "play", "--plain", "--cards", "words"] + game +
+                 ["--record", f"{tmp}/cards-rows.lsr"])
+    text, end = b"", time.time() + 30
+    while time.time() < end and b"your move> " not in text:
+        if select.select([fd], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            text += chunk
+    os.write(fd, b"quit\n")
+    while select.select([fd], [], [], 5)[0]:
+        try:
+            if not os.read(fd, 65536):
+                break
+        except OSError:
+            break
+    os.waitpid(pid, 0)
+    return [l.strip() for l in text.decode(errors="replace").replace("\r", "").split("\n")]
+rows = tty_rows(12)
+start = rows.index("Hand: 6 of") if "Hand: 6 of" in rows else -1
+want = ["Hand: 6 of", "hearts,", "8 of", "hearts,", "9 of", "diamonds,", "jack of",
+        "clubs,", "queen of", "hearts", "(total", "43)"]
+if rows[start:start + len(want)] != want:
+    fail("at 12 columns the hand's cards are broken between cards", "\n".join(rows))
+rows = tty_rows(40)
+if "Hand: 6 of hearts, 8 of hearts, 9 of" in rows or \
+        not any(r.startswith("diamonds, jack of clubs") or r.startswith("9 of diamonds,")
+                for r in rows):
+    fail("at 40 columns a card's words are broken", "\n".join(rows))
+print("ok: a card's words are kept on one row")
 
 # --cards words at a terminal that can hold the full screen plays in line
 # mode: words are for speech, and the full screen draws its cards.

@@ -12,7 +12,8 @@
  * words (without "and") and cards in notation; play_cards_in_words gives
  * a C string that fits its buffer, cut short it is the start of what a
  * large buffer gets (its last byte a space where that has a comma), and a name to keep that is also a card ("QD") is
- * there as many times as in the message.
+ * there as many times as in the message; play_card_phrase finds each card
+ * said whole, its spaces where it says, and never reads past its length.
  */
 #include <ctype.h>
 #include <strings.h>
@@ -61,6 +62,13 @@ static void check_card(uint8_t pick)
     ls_card back = LS_NO_CARD;
     FUZZ_CHECK(n == 3 && play_card_words(w, n, &back) == 3 && back == c,
                "'%s' (typed '%s') read back as %d, not %d", said, typed, back, c);
+    size_t rl = 0, len = strlen(typed);
+    if (!(pick & 0x80)) /* in any case */
+        FUZZ_CHECK(play_card_phrase(typed, len, &rl) == len, "'%s' is not found as a card "
+                   "said in words", typed);
+    FUZZ_CHECK(play_card_phrase(said, strlen(said), &rl) == strlen(said) && said[rl] == ' ' &&
+                   said[rl + 3] == ' ',
+               "'%s' is not found as a card said in words", said);
     snprintf(line, sizeof line, "discard %s draw", typed);
     play_words_to_cards(line);
     snprintf(want, sizeof want, "discard %s draw", ls_card_str(c, name));
@@ -74,6 +82,11 @@ static void check_line(const char *in)
     if (len >= sizeof line)
         return;
     memcpy(line, in, len + 1);
+    for (size_t i = 0, rl; i < len; i++) { /* read from where it is told to */
+        size_t k = play_card_phrase(in + i, len - i, &rl);
+        FUZZ_CHECK(k <= len - i && (k == 0 || (in[i + rl] == ' ' && in[i + rl + 3] == ' ')),
+                   "a card in words of %zu bytes found in '%s' at %zu", k, in, i);
+    }
     play_words_to_cards(line);
     FUZZ_CHECK(strlen(line) <= len, "'%s' grew to '%s'", in, line);
     /* The line's words, and whether three in a row say a card. */
