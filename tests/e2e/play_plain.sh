@@ -17,21 +17,18 @@ set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The python sections' shared start (ls, tmp, fail): lib/plainlib.py.
+lib=$(cd "$(dirname "$0")/lib" && pwd)${PYTHONPATH:+:$PYTHONPATH}
 
-python3 - "$LS" "$tmp" "$(cd "$(dirname "$0")/../bots" && pwd)" <<'PY'
+PYTHONPATH=$lib python3 -B - "$LS" "$tmp" "$(cd "$(dirname "$0")/../bots" && pwd)" <<'PY'
 import os, re, shutil, subprocess, sys
+from plainlib import ls, tmp, bots, fail
 
-ls, tmp, bots = sys.argv[1], sys.argv[2], sys.argv[3]
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
 def value(card):
     r = card[:-1]
     return VALUES.get(r) or int(r)
-
-def fail(msg, out=""):
-    print("FAIL:", msg)
-    print(out[-3000:])
-    sys.exit(1)
 
 class Game:
     def __init__(self, args, preexec=None, env=None):
@@ -1692,15 +1689,9 @@ echo "ok: without HOME the paths are absolute"
 # the places (Ben, Ada, You) are not the seats (You, Ada, Ben). The match
 # cut after its round 2 and resumed (--resume) still knows you went out
 # in round 1, from the record, as replay does.
-python3 - "$LS" "$tmp" <<'PY'
+PYTHONPATH=$lib python3 -B - "$LS" "$tmp" <<'PY'
 import os, re, subprocess, sys
-
-ls, tmp = sys.argv[1], sys.argv[2]
-
-def fail(msg, out=""):
-    print("FAIL:", msg)
-    print(out[-3000:])
-    sys.exit(1)
+from plainlib import ls, tmp, fail
 
 def play(args):
     """Plays to the end, discarding the first card and drawing, declaring
@@ -1771,15 +1762,9 @@ PY
 # the hint, a refusal) is said "queen of diamonds", cards in a row parted
 # by commas; moves are still read in record notation, and also as said.
 # --cards letters, the default, changes nothing a script reads.
-python3 - "$LS" "$tmp" <<'PY'
+PYTHONPATH=$lib python3 -B - "$LS" "$tmp" <<'PY'
 import os, pty, re, select, subprocess, sys, time
-
-ls, tmp = sys.argv[1], sys.argv[2]
-
-def fail(msg, out=""):
-    print("FAIL:", msg)
-    print(out[-3000:])
-    sys.exit(1)
+from plainlib import ls, tmp, fail
 
 def run(args, text):
     return subprocess.run([ls, "play"] + args, input=text, capture_output=True, text=True,
