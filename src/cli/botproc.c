@@ -838,6 +838,10 @@ static void pass_stderr(bot *b, bool end_line)
         pump_poke(); /* it may read that bot again */
 }
 
+/* Why a bot may end before its handshake, asked of its author. */
+#define BG_HINT "is the bot started in the background, with '&'? the referee must start " \
+                "it itself, in the foreground"
+
 static void report(bot *b, const ls_view *v, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -1388,8 +1392,10 @@ static void send_line(bot *b, const ls_view *v, const char *fmt, ...)
             char why[128] = "";
             const char *error = strerror(errno);
             if (bot_exited(b, 100, why, sizeof why))
-                report(b, v, "died%s%s; the fallback plays for it until the match "
-                       "ends", b->shaking ? " before the handshake" : "", why);
+                report(b, v, "died%s%s%s; the fallback plays for it until the match "
+                       "ends", b->shaking ? " before the handshake" : "", why,
+                       b->shaking && strcmp(why, " (exit status 0)") == 0
+                           ? ", without a word (" BG_HINT ")" : "");
             else
                 report(b, v, "closed its input (cannot write to it: %s); killed, "
                        "the fallback plays for it until the match ends", error);
@@ -1533,9 +1539,14 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
                 continue;
             if (b->len)
                 unended(b, part, sizeof part);
-            report(b, v, "died%s%s%s, and a process it started holds its output open; "
-                   "the fallback plays for it until the match ends",
-                   b->shaking ? " before the handshake" : "", status, part);
+            /* Before the handshake it is most often a bot run in the
+             * background ('cmd:./bot &', or a script that starts it so
+             * and exits): said so, and that the process was killed (the
+             * report left both to be guessed). */
+            report(b, v, "died%s%s%s, and a process it started holds its output open%s; "
+                   "that process killed, the fallback plays for it until the match ends",
+                   b->shaking ? " before the handshake" : "", status, part,
+                   b->shaking ? " (" BG_HINT ")" : "");
             bot_kill(b);
             return -1;
         }
@@ -1559,8 +1570,13 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
                                   ? "died" : "closed its output";
             if (b->len)
                 unended(b, half, sizeof half);
-            report(b, v, "%s%s%s%s; the fallback plays for it until the match ends",
-                   how, b->shaking ? " before the handshake" : "", why, half);
+            /* A bot that ends before its handshake, successfully and
+             * without a word, most often read an empty input: run in the
+             * background ('cmd:./bot &'), its input is /dev/null. */
+            bool bg = b->shaking && !b->len && strcmp(why, " (exit status 0)") == 0;
+            report(b, v, "%s%s%s%s%s; the fallback plays for it until the match ends",
+                   how, b->shaking ? " before the handshake" : "", why, half,
+                   bg ? ", without a word (" BG_HINT ")" : "");
             bot_kill(b);
             return -1;
         }
@@ -1950,8 +1966,8 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             char shown[64];
             cli_shown_n(line, n, shown, sizeof shown);
             report(b, v, "died%s, and a process it started held its output open or "
-                   "wrote to it ('%s%s' read, not taken as its answer); the fallback "
-                   "plays for it until the match ends", status, shown,
+                   "wrote to it ('%s%s' read, not taken as its answer); that process "
+                   "killed, the fallback plays for it until the match ends", status, shown,
                    got == 1 ? "..." : "");
             bot_kill(b);
             return ls_player_choose(b->fallback, v, out, err);

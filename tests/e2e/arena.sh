@@ -234,7 +234,7 @@ grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.ou
 # match 2 true2 (seats alternate).
 "$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 >"$tmp/two.out" 2>"$tmp/two.err" ||
     { cat "$tmp/two.err"; fail "two entries of one command failed the arena"; }
-died="died before the handshake (exit status 0); the fallback plays for it until the match ends"
+died="died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends"
 printf '%s\n' "match 1: true (bot 'true'): $died" "match 1: true2 (bot 'true'): $died" \
     "match 2: true2 (bot 'true'): $died" "match 2: true (bot 'true'): $died" >"$tmp/two.want"
 diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not every failure is named, apart"
@@ -243,7 +243,7 @@ diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not eve
     fail "two entries of one command, --json"
 py 'import json,sys
 d = json.load(open(sys.argv[1]))
-died = "died before the handshake (exit status 0); the fallback plays for it until the match ends"
+died = "died before the handshake (exit status 0), without a word (is the bot started in the background, with \x27&\x27? the referee must start it itself, in the foreground); the fallback plays for it until the match ends"
 want = [{"match": m, "failure": k, "player": p, "bot": "true", "reason": died}
         for m, k, p in ((1, 1, "true"), (1, 2, "true2"), (2, 1, "true2"), (2, 2, "true"))]
 assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_list"]' ||

@@ -464,7 +464,7 @@ python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].startswith("match 1: holder_py (bot ")
 assert m[0].endswith("/holder.py\x27): died (exit status 4), and a process it started "
-    "holds its output open; the fallback plays for it until the match ends"), m' \
+    "holds its output open; that process killed, the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output was not told dead"; }
 # What it wrote of a line is quoted, as when a bot dies alone.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/holder.py half" --matches 1 --seed 3 \
@@ -472,7 +472,8 @@ assert m[0].endswith("/holder.py\x27): died (exit status 4), and a process it st
 python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
 assert len(m) == 1 and m[0].endswith(": died (exit status 4) halfway through a line (\x27discard 2\x27), "
-    "and a process it started holds its output open; the fallback plays for it until the match ends"), m' \
+    "and a process it started holds its output open; that process killed, the fallback plays for it "
+    "until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output: its half line not quoted"; }
 # A bot that exits while a process it started writes lines to its output
 # (from once the bot is a zombie on) is told dead once, by its exit
@@ -487,11 +488,37 @@ d = json.load(open(sys.argv[1]))
 m = d["bot_messages"]
 assert d["bot_failures"] == 1 and len(m) == 1, (d["bot_failures"], m)
 assert m[0].endswith(("): died (exit status 4), and a process it started held its output open or "
-    "wrote to it (\x27junk\x27 read, not taken as its answer); the fallback plays for it until the "
-    "match ends", "): died (exit status 4), and a process it started holds its output open; the "
-    "fallback plays for it until the match ends")), m' \
+    "wrote to it (\x27junk\x27 read, not taken as its answer); that process killed, the fallback plays "
+    "for it until the match ends", "): died (exit status 4), and a process it started holds its output "
+    "open; that process killed, the fallback plays for it until the match ends")), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child writes to its output was not told dead once"; }
 wait_no_process "holderbo[t]-$$" || fail "a process a dead bot started, writing to its output, outlived it: $left"
+# A bot run in the background ('cmd:BOT &', or a script that starts it
+# so and exits) is one report a match, that asks about the '&' and says
+# the process was killed: it was "died before the handshake (exit status
+# 0), and a process it started holds its output open", the cause and
+# the process's fate left to be guessed. No process of it is left. A
+# background bot that ends at once (its input is /dev/null) is asked the
+# same, whichever of its end and the shell's the referee sees first.
+printf '#!/bin/sh\npython3 -c "import time; time.sleep(97)" bgbot-%s &\n' "$$" >"$tmp/bg.sh"
+chmod +x "$tmp/bg.sh"
+hint="(is the bot started in the background, with '&'? the referee must start it itself, in the foreground)"
+for cmd in "python3 -c 'import time; time.sleep(97)' bgbot-$$ &" "$tmp/bg.sh" "cat &"; do
+    "$ls" sim --players "greedy,cmd:$cmd" --matches 2 --seed 3 --json >"$tmp/bg.json" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "sim (in the background: $cmd)"; }
+    python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+h = sys.argv[2]
+held = "died before the handshake (exit status 0), and a process it started holds its output open %s; " \
+    "that process killed, the fallback plays for it until the match ends" % h
+ended = "died before the handshake (exit status 0), without a word %s; the fallback plays for it " \
+    "until the match ends" % h
+l = d["bot_failure_list"]
+assert d["bot_failures"] == 2 and [f["match"] for f in l] == [1, 2], l
+assert all(f["reason"] in (held, ended) if sys.argv[3] == "cat &" else f["reason"] == held for f in l), l' \
+        "$tmp/bg.json" "$hint" "$cmd" || { cat "$tmp/bg.json"; fail "a bot in the background ($cmd) was not told so"; }
+done
+wait_no_process "bgbo[t]-$$" || fail "a bot started in the background outlived its match: $left"
 # A bot that stops itself (SIGSTOP; SIGTSTP, SIGTTIN and SIGTTOU stop it
 # too, the last two when it reads from or writes to the terminal) is told
 # stopped, and the signal named, within a slice: it was 'no answer within

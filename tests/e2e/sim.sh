@@ -616,8 +616,8 @@ grep -q "^match 1: true (bot 'true'): died before the handshake (exit status 0)"
     { cat "$tmp/two.err"; fail "two seats of one command"; }
 grep -q '^2 bot failures (see stderr): true 1 true2 1$' "$tmp/two.txt" ||
     { cat "$tmp/two.txt"; fail "two seats of one command: the table's failures"; }
-printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends" \
-    "match 1: true2 (bot 'true'): died before the handshake (exit status 0); the fallback plays for it until the match ends" \
+printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
+    "match 1: true2 (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
     >"$tmp/two.want"
 diff "$tmp/two.want" "$tmp/two.err" || fail "two seats of one command: their handshake failures are not named apart"
 "$ls" sim --players "cmd:python3 $root/tests/bots/garbage.py,cmd:python3 $root/tests/bots/garbage.py" \
