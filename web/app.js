@@ -1838,18 +1838,24 @@ function centerPanel() {
     mine && !v.can_declare ? declareLater() : null);
 }
 
-// Why Declare is not offered this turn, in its place (a line read by a
-// screen reader too): the player's first turn of the round (rules D7),
-// or a hand above the table's declare limit. The first turn is one of the
-// round's first n turns, n the players in the round (a round deals to all
-// of them, and nobody goes out before its end).
-function declareLater() {
+// Why Declare is not offered this turn, or null: the player's first turn
+// of the round (rules D7), or a hand above the table's declare limit. The
+// first turn is one of the round's first n turns, n the players in the
+// round (a round deals to all of them, and nobody goes out before its
+// end). Said in Declare's place and in the hint.
+function declareLaterText() {
   const v = app.view;
   const inRound = v.seats.filter((seat) => seat.in_round).length;
   const total = v.hand_total ?? handTotal(v.hand || []);
-  let text = null;
-  if (v.turns < inRound) text = s.declareLater;
-  else if (v.rules?.declare_max && total > v.rules.declare_max) text = s.declareOverMax(v.rules.declare_max);
+  if (v.turns < inRound) return s.declareLater;
+  if (v.rules?.declare_max && total > v.rules.declare_max) return s.declareOverMax(v.rules.declare_max);
+  return null;
+}
+
+// Why Declare is not offered, in its place (a line read by a screen
+// reader too).
+function declareLater() {
+  const text = declareLaterText();
   return text && h('p', { class: 'help', id: 'declare-later' }, text);
 }
 
@@ -1928,7 +1934,7 @@ function hintPanel() {
   const hint = app.hint;
   return h('div', { class: 'hint', role: 'status', 'aria-label': s.hintButton, 'data-focus': 'hint-box' },
     h('p', {}, cardsInText(s.hintText(moveText(hint.move)))),
-    h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare : s.hintDeclare(hint.declare)),
+    h('p', {}, hint.declare === null || hint.declare === undefined ? s.hintNoDeclare(declareLaterText()) : s.hintDeclare(hint.declare)),
     hint.why ? h('p', {}, cardsInText(s.hintWhy(moveText(hint.why)))) : null);
 }
 

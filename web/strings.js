@@ -169,7 +169,9 @@ export const s = {
   hintThinking: 'The expert is thinking…',
   hintText: (move) => `The expert would play: ${move}.`,
   hintDeclare: (p) => `Chance that declaring now is correct: ${Math.round(p * 100)}%.`,
-  hintNoDeclare: 'Declaring is not allowed now.',
+  // (why: declareLater's or declareOverMax's words, or null where the
+  // page knows no reason.)
+  hintNoDeclare: (why) => (why ? `Declaring is not allowed now. ${why}` : 'Declaring is not allowed now.'),
   hintWhy: (why) => `Why: ${why}.`,
   // (The turn line is drawn as the two, so that a small window on its
   // side may show the first alone: style.css, .turn-how.)

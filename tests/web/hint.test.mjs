@@ -4,10 +4,15 @@
 // "6C". The answer is faked in the page so that its reason takes a card
 // (the expert's real move may draw instead): a `hint` sent is answered
 // by one whose move and reason name cards, and not sent.
+//
+// Where declaring is not allowed the hint said only "Declaring is not
+// allowed now.", with nothing saying why: it now says why in the words of
+// the line in Declare's place (the first turn of a round; a hand above
+// the table's declare limit). Those hints are the server's own.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, setName, createTable, PHONE } from './helpers.mjs';
+import { setup, newPage, withShots, openPages, setName, createTable, playTurn, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
@@ -49,4 +54,30 @@ test('the hint\'s reason names its cards as the page does, for the eye and the e
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+// The hint's line on declaring, once the expert has answered.
+async function hintDeclareLine(page) {
+  await page.click('#hint');
+  await page.waitForSelector('.hint >> text=The expert would play', { timeout: 30000 });
+  return page.$eval('.hint', (el) => el.querySelectorAll('p')[1].textContent);
+}
+
+test('a hint where declaring is not allowed says why: the first turn, then a hand above the limit', async (t) => {
+  await openPages(t, env.browser, [DESKTOP], async (page) => {
+    await page.goto(env.server.url + '/');
+    await setName(page, 'Why');
+    await page.selectOption('#seats', '2');
+    await page.selectOption('select.seat-kind[data-seat="1"]', 'greedy');
+    await page.fill('#opt-declare_max', '1'); // (no hand of 5 is as low: 4 aces and a 2 make 6)
+    await page.click('#create');
+    await page.waitForSelector('#start', { timeout: 30000 });
+    await page.click('#start');
+    await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
+    assert.equal(await hintDeclareLine(page), 'Declaring is not allowed now. Declare from your second turn.');
+    assert.equal(await playTurn(page, -1), 'move');
+    await page.waitForFunction(() => document.querySelector('.hand-panel[data-act]')
+      && document.querySelector('#declare-later')?.textContent === 'Declare with 1 point or less.', null, { timeout: 30000 });
+    assert.equal(await hintDeclareLine(page), 'Declaring is not allowed now. Declare with 1 point or less.');
+  });
 });
