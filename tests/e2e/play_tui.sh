@@ -347,6 +347,14 @@ while ! grep -q "^You discard" "$tmp/hup.lsr" 2>/dev/null && [ "$i" -lt 100 ]; d
     i=$((i + 1))
 done
 grep -q "^You discard .* draw" "$tmp/hup.lsr" || { echo "SIGHUP: the move was not saved"; cat "$tmp/hup.lsr"; exit 1; }
+# The move was saved before the SIGHUP: the game may still be leaving (a
+# sanitizer's build checks for leaks at its exit), its lock held, and the
+# resume below was refused ('is being played by another leastscore play').
+i=0
+while pgrep -f "play --seed 7 .*--record $tmp/hup.lsr\$" >/dev/null && [ "$i" -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
 start h2 100 35 C --resume "$tmp/hup.lsr" --pace 0
 wait_for h2 "Resumed from"
 wait_for h2 "Your hand: total"
