@@ -273,9 +273,20 @@ static void out_reply(const play_game *g, const char *fmt, ...)
     int nnames = 0;
     for (int i = 0; g && i < ls_players(g->s); i++)
         names[nnames++] = ls_name(g->s, i);
-    /* The engine's examples (ls_move_parse) are said by words' own. */
-    static const char like[] = "(cards are like AS 10H QD 7c)";
-    char *ex = strstr(text, like);
+    /* The engine's examples (ls_move_parse) are said by words' own; its
+     * "not commas" too, which said in words ("like 'discard 7 of hearts,
+     * 8 of hearts draw'") gave itself the lie: cards_apart() reads a
+     * comma next to a card, and this is said of one next to none. */
+    static const char *const engine[][2] = {
+        {"(cards are like AS 10H QD 7c)", "(cards are like queen of diamonds, or 10 of hearts)"},
+        {"write the cards apart with spaces, not commas, like 'discard 7H 8H draw'",
+         "cards are like queen of diamonds, or 10 of hearts"},
+    };
+    char *ex = NULL;
+    size_t which = 0;
+    for (size_t i = 0; i < sizeof engine / sizeof engine[0] && !ex; i++)
+        if ((ex = strstr(text, engine[i][0])) != NULL)
+            which = i;
     size_t head = ex ? (size_t)(ex - text) : strlen(text);
     if (ex)
         *ex = '\0';
@@ -286,8 +297,9 @@ static void out_reply(const play_game *g, const char *fmt, ...)
     out("%s", words);
     if (!ex)
         return;
-    out("(cards are like queen of diamonds, or 10 of hearts)");
-    play_cards_in_words(text + head + sizeof like - 1, names, nnames, words, sizeof words);
+    out("%s", engine[which][1]);
+    play_cards_in_words(text + head + strlen(engine[which][0]), names, nnames, words,
+                        sizeof words);
     out("%s", words);
 }
 

@@ -1872,7 +1872,7 @@ print("ok: the hint, refusals and 'cards' in words")
 # typed stays as typed.
 r = run(["--cards", "words"] + game + ["--record", f"{tmp}/cards-parse.lsr"],
         "discard qh qh draw\ndiscard qx draw\ndiscard\ndiscard 6h take\n"
-        "discard 6h draw 5s\nquit\n")
+        "discard 6h draw 5s\ndiscard , draw\nquit\n")
 replies = [l for l in r.stdout.splitlines() if l and not l.startswith("your move> ")]
 replies = replies[replies.index("Cards are said in words; type them so, as 'discard queen "
                                 "of diamonds draw', or as in the record, 'discard QD draw'.")
@@ -1884,7 +1884,10 @@ for t in ["Queen of hearts is discarded twice. " + example,
           "'discard' needs at least one card, like 'discard 7 of hearts draw'. " + example,
           "'take' needs the open card to take, like 'take 5 of spades'. " + example,
           "You cannot choose the card you draw: type the move without it, e.g. 'discard king "
-          "of diamonds draw'."]:
+          "of diamonds draw'.",
+          # a comma next to no card: said with commas, "apart with spaces, not commas,
+          # like 'discard 7 of hearts, 8 of hearts draw'" gave itself the lie
+          "',' is not a card: cards are like queen of diamonds, or 10 of hearts. " + example]:
     if t not in replies:
         fail(f"a move that cannot be read is not answered in words: {t}", r.stdout)
 if any(re.search(rf"\b{CARD}\b", l) for l in replies):
