@@ -244,6 +244,7 @@ export class Client {
         this.ws = ws;
         this.label = label ?? 'client';
         this.frames = [];      // every message received, parsed
+        this.times = [];       // when each frame came (Date.now())
         this.pos = 0;          // frames before pos have been consumed
         this.waiters = [];
         this.closed = null;    // {code, reason} once closed
@@ -268,6 +269,7 @@ export class Client {
             }
             if (isBinary) msg = { type: '<binary>', raw: data.toString() };
             this.frames.push(msg);
+            this.times.push(Date.now());
             this.onFrame?.(msg);
             this.wake();
         });
@@ -754,18 +756,57 @@ export class AutoPlayer {
     }
 }
 
-// allDone(players, ms, what): resolves with each AutoPlayer's final state;
-// on a timeout the error tells where each player's table stood.
-export async function allDone(players, ms, what = 'the match to end') {
+// waitingFor(p): what an AutoPlayer is waiting for, in words, from the
+// last state its connection received.
+export function waitingFor(p) {
+    const s = p.c.lastState();
+    const v = s?.view;
+    if (p.c.closed) return `nothing: its connection closed (${p.c.closed.code} ${p.c.closed.reason})`;
+    if (!v) return 'a first state';
+    if (p.hintPending) return `the answer to the hint it asked on version ${s.version}`;
+    if (v.status === 'over') return (v.match ?? 1) >= (p.opts.untilMatch ?? 1) ? 'nothing: its match is over' : `a rematch after match ${v.match}`;
+    if (v.status === 'between') return `round ${v.round + 1} to be dealt`;
+    if (v.status !== 'playing') return `the match to start (status ${v.status})`;
+    if (v.turn === v.you) return p.sent.has(s.version) ? `an answer to its move on version ${s.version}` : `itself to move on version ${s.version}`;
+    return `seat ${v.turn}'s move (version ${s.version})`;
+}
+
+// allDone(players, ms, what, total): resolves with each AutoPlayer's final
+// state. The wait fails when no player's connection has received anything
+// for ms (a player waiting for an answer that never comes, a table that
+// stopped), or after total in all (4 ms unless given): a long match on a
+// slow machine (the clients keep to the server's rate limit, so a long
+// match takes seconds even on an idle one) goes on while it moves. On a
+// failure the error tells, for each player, where its table stood, what
+// it was waiting for and the last frames it received.
+export async function allDone(players, ms, what = 'the match to end', total = 4 * ms) {
+    const count = () => players.reduce((n, p) => n + p.c.frames.length, 0);
+    const start = Date.now();
+    let seen = count(), quiet = start, timer;
+    const watch = new Promise((_, reject) => {
+        const tick = () => {
+            const now = Date.now(), n = count();
+            if (n !== seen) { seen = n; quiet = now; }
+            if (now - quiet >= ms) reject(new Error(`nothing new for ${ms} ms while waiting for ${what}`));
+            else if (now - start >= total) reject(new Error(`timed out after ${total} ms in all waiting for ${what}`));
+            else timer = setTimeout(tick, Math.min(500, ms));
+        };
+        timer = setTimeout(tick, Math.min(500, ms));
+    });
     try {
-        return await withTimeout(Promise.all(players.map((p) => p.done)), ms, what);
+        return await Promise.race([Promise.all(players.map((p) => p.done)), watch]);
     } catch (e) {
         const where = players.map((p) => {
             const s = p.c.lastState();
             const v = s?.view;
             const errs = p.c.frames.filter((f) => f.type === 'error').slice(-3);
-            return `${p.c.label}: v${s?.version} ${v?.status} match ${v?.match} round ${v?.round} turn ${v?.turn} you ${v?.you}; problems ${JSON.stringify(p.problems)}; last errors ${JSON.stringify(errs)}`;
+            const last = p.c.frames.slice(-4).map((f) => (f.type === 'state'
+                ? `state v${f.version} ${f.view?.status} turn ${f.view?.turn} events ${JSON.stringify(f.events ?? null).slice(0, 200)}`
+                : JSON.stringify(f).slice(0, 300)));
+            return `${p.c.label}: waiting for ${waitingFor(p)}; v${s?.version} ${v?.status} match ${v?.match} round ${v?.round} turn ${v?.turn} you ${v?.you}; ${p.moves} moves sent, ${p.c.outq.length} queued; problems ${JSON.stringify(p.problems)}; last errors ${JSON.stringify(errs)}; last frames ${JSON.stringify(last)}`;
         });
         throw new Error(`${e.message}\n${where.join('\n')}`);
+    } finally {
+        clearTimeout(timer);
     }
 }
