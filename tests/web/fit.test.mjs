@@ -11,6 +11,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPages, setName, createTable, playTurn, playUntilDeclare, fullTable, longHint, fullPanels, declareAsked, PHONES } from './helpers.mjs';
+import { checkDiscard } from '../../web/rules.js';
 
 // (Every table of this file is made from one address, more than the
 // server's 10 by default, and a table lives on after its page closes,
@@ -551,7 +552,10 @@ test('380 to 1100 x 301 to 371, 8 seats: a later turn with a card selected on th
 // a hand of 6 or 7, and none of it under the Chat button: the turn line's
 // three lines, the open cards, the deck and Declare on a line of its own
 // put the line under the hand 89 px below the screen, the hand's second
-// line under the Chat button.
+// line under the Chat button. And three cards selected that may not go
+// together (the longest reason: not a run) put that line on three lines,
+// its foot 12 px below the screen; the hand's two lines of cards are
+// lower there now (48 px, each card 44 px wide at least).
 test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first screen', async (t) => {
   await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
     await fullTable(page, env.server.url, 'Seven320', 7, { hand_size: 7 });
@@ -566,6 +570,17 @@ test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first 
     assert.ok(cards >= 6, `a hand of ${cards}`);
     assert.deepEqual(await offScreen(page), [], `a later turn, a hand of ${cards}, Declare and three open cards`);
     assert.deepEqual(await underChat(page), [], 'a later turn: the Chat button');
+    if (cards === 7) {
+      const hand = await page.$$eval('.hand button', (bs) => bs.map((b) => b.dataset.card));
+      const three = [];
+      for (let a = 0; a < 7; a++) for (let b = a + 1; b < 7; b++) for (let c = b + 1; c < 7; c++) three.push([hand[a], hand[b], hand[c]]);
+      const pick = three.find((x) => checkDiscard(x, 'any').reason === 'notRun3');
+      assert.ok(pick, `three cards of ${hand} that are not a run`);
+      for (const c of pick) await page.click(`.hand button[data-card="${c}"]`);
+      await page.waitForFunction(() => /^Not allowed: 3 cards/.test(document.getElementById('selection').textContent), null, { timeout: 3000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await offScreen(page), [], `three cards selected that are not a run (${pick})`);
+    }
   });
 });
 

@@ -214,6 +214,33 @@ test('320x568, a late match, a hand of 6: one line of cards, the turn on the scr
   });
 });
 
+// And a hand of 7 there (7 seats, hand size 7): seven cards of 44 px do
+// not fit one line of the 288 px there are, and on two lines of cards
+// 67 px high the line under the hand, a card selected, ended 47 px below
+// the screen. The two lines of cards are 48 px high there, each card 44
+// px wide at least: the line under the hand is on the screen.
+test('320x568, a late match, a hand of 7: the cards 44 px at least, the turn on the screen', async (t) => {
+  await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
+    await page.context().addInitScript(lateMatch, true);
+    await page.context().addInitScript(fullPanels);
+    await page.goto(env.server.url + '/');
+    await setName(page, 'SSSSSSSSSSSSSSSZ'); // (the hand of 6's name is another player of this server)
+    await createTable(page, { seats: 7, kinds: Array(6).fill('expert'), hand_size: 7 });
+    await page.click('#start');
+    await page.waitForSelector('#declare');
+    await page.waitForSelector('#watchers');
+    await page.click('.hand button >> nth=4');
+    await page.waitForFunction(() => /^You may/.test(document.getElementById('selection').textContent), null, { timeout: 3000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const small = await page.evaluate(() => [...document.querySelectorAll('.hand button')]
+      .filter((b) => b.getBoundingClientRect().width < 44 - 0.01 || b.getBoundingClientRect().height < 44 - 0.01).length);
+    assert.equal(await page.locator('.hand button').count(), 7);
+    assert.equal(small, 0, 'no card of the hand under 44 px wide or high');
+    const off = (await page.evaluate(misfits)).filter((m) => /off the screen/.test(m));
+    assert.deepEqual(off, [], '320x568, a late match, a hand of 7: the turn on the screen');
+  });
+});
+
 // The same folded phone (280x653) in the first match, Declare shown,
 // five open cards, every panel full, a card selected: the line under the
 // hand ended 12 px below the screen.
