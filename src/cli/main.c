@@ -625,6 +625,24 @@ static bool list_for_players(const char *cmd, const char *spec)
     return list;
 }
 
+/*
+ * What a player spec may be, for a message about a spec that names no
+ * player: "the kinds are: random, greedy, ...; or cmd:COMMAND, a program
+ * playing by the bot protocol", as an unknown kind is answered. An empty
+ * --player said only "an empty player spec", with neither the option nor
+ * what it takes.
+ */
+static const char *kinds_accepted(char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "the kinds are: ");
+    for (int i = 0; ls_player_kinds[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+                              ls_player_kinds[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, "; or cmd:COMMAND, a program playing by the bot protocol");
+    return buf;
+}
+
 int cli_add_spec(const char *cmd, const char *spec,
                  char (*specs)[CLI_SPEC_MAX], int *n, int max)
 {
@@ -634,8 +652,13 @@ int cli_add_spec(const char *cmd, const char *spec,
                                      max, strcmp(cmd, "play") ? "" : "computer ",
                                      shown_head(spec, 40, head, sizeof head), max + 1);
     }
-    if (!*spec)
-        return cli_usage_error(cmd, "an empty player spec");
+    if (!spec[strspn(spec, " \t")]) { /* --player: a list's pieces are never blank */
+        char head[64], kinds[256];
+        return cli_usage_error_shown(cmd, "--player '%s' is %s: it names no player; %s",
+                                     shown_head(spec, 40, head, sizeof head),
+                                     *spec ? "blanks alone" : "empty",
+                                     kinds_accepted(kinds, sizeof kinds));
+    }
     if (strlen(spec) >= CLI_SPEC_MAX) {
         char head[64];
         return cli_usage_error_shown(cmd, "a player spec has at most %d characters; "
@@ -653,18 +676,19 @@ int cli_add_spec(const char *cmd, const char *spec,
 static int split_error(const char *cmd, const char *list, const player_list *l)
 {
     const char *what = strcmp(cmd, "play") ? "players" : "--level";
-    char head[64], cmd_head[64];
+    const char *option = strcmp(cmd, "play") ? "--players" : "--level";
+    char head[64], cmd_head[64], kinds[256];
     switch (l->fault) {
     case SPLIT_TOO_LONG:
         return cli_usage_error(cmd, "the list of players is too long (%zu characters, "
                                "at most %zu)", strlen(list), sizeof l->buf - 1);
     case SPLIT_NO_PLAYER:
-        return cli_usage_error(cmd, "the %s list '%s' is empty: it names no player",
-                               what, list);
+        return cli_usage_error(cmd, "the %s list '%s' is empty: it names no player; %s",
+                               option, list, kinds_accepted(kinds, sizeof kinds));
     case SPLIT_EMPTY_PIECE:
         return cli_usage_error(cmd, "piece %d of the %s list '%s' is "
-                               "empty (two commas in a row, or one at an end)",
-                               l->piece, what, list);
+                               "empty (two commas in a row, or one at an end); %s",
+                               l->piece, option, list, kinds_accepted(kinds, sizeof kinds));
     case SPLIT_OPEN_QUOTE:
         return cli_usage_error_shown(cmd, "'%s': its command has a %s quote (%c) "
                                      "that is not closed",

@@ -363,7 +363,14 @@ bad '--matches needs a value' --players greedy,random --matches
 bad "unexpected argument 'extra'" --players greedy,random extra
 bad "at most 16 players: 'h' would be the 17th" --players g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,g,h
 bad 'more than 52\|players' --players greedy,random,shedder,reckless,cautious,counter,collector,expert --table-size 8 --hand-size 7
-bad 'an empty player spec' --players greedy --player ''
+# A spec that names no player says which option and what it takes (it
+# said only "an empty player spec"; --player ' ' was an unknown kind ' ').
+kinds='the kinds are: random, greedy, expert, cautious, reckless, collector, shedder, counter; or cmd:COMMAND, a program playing by the bot protocol$'
+bad "--player '' is empty: it names no player; $kinds" --players greedy --player ''
+bad "--player ' ' is blanks alone: it names no player; $kinds" --players greedy --player ' '
+bad "the --players list '' is empty: it names no player; $kinds" --players ''
+bad "piece 1 of the --players list ',greedy' is empty (two commas in a row, or one at an end); $kinds" \
+    --players ,greedy
 # Asked for with two players, where there are no mixed tables, the size
 # is refused too (it was ignored without a word).
 bad '--table-size 3: a mixed table seats different players, and 2 are given' --players greedy,random --table-size 3
@@ -376,9 +383,9 @@ rc=0
 grep -q "^leastscore arena: --calibration measures an expert's estimate that declaring is correct, and no player is an expert (expert, expert:...)$" \
     "$tmp/err" || { cat "$tmp/err"; fail "--calibration without an expert: message"; }
 # An empty piece of a list is an error, not skipped: the seats would shift.
-bad "piece 2 of the players list 'greedy,,random' is empty" --players greedy,,random
-bad "piece 1 of the players list ',greedy,random' is empty" --players ,greedy,random
-bad "piece 3 of the players list 'greedy,random,' is empty" --players greedy,random,
+bad "piece 2 of the --players list 'greedy,,random' is empty" --players greedy,,random
+bad "piece 1 of the --players list ',greedy,random' is empty" --players ,greedy,random
+bad "piece 3 of the --players list 'greedy,random,' is empty" --players greedy,random,
 # A kind with a colon and no parameters after it, or a parameter list
 # that ends with a comma, is an error (it played with the defaults).
 bad "'greedy:' has nothing after its colon: the kind alone, or NAME=VALUE after it (parameters: declare, lookahead, bias, near, at, samples)" --players greedy:,random

@@ -208,15 +208,15 @@ echo quit | "$ls" play --plain --seed 1 --level 'greedy, random' --record "$tmp/
 grep -q "You against Ada (greedy), Ben (random)" "$tmp/out" ||
     { cat "$tmp/out"; fail "play --level: the levels of a list with blanks"; }
 [ "$(status sim --players 'greedy, ,random' --matches 1)" = 2 ] &&
-    grep -q "piece 2 of the players list 'greedy, ,random' is empty" "$tmp/err" ||
+    grep -q "piece 2 of the --players list 'greedy, ,random' is empty" "$tmp/err" ||
     { cat "$tmp/err"; fail "sim: a piece of blanks alone is not refused as empty"; }
 # An empty list (or blanks alone) names no player; it was said to have
 # an empty piece 1, "two commas in a row, or one at an end", with no comma.
-for c in "sim --players|players" "arena --players|players" "play --level|--level"; do
+for c in "sim --players|--players" "arena --players|--players" "play --level|--level"; do
     for v in '' ' '; do
         # shellcheck disable=SC2086
         [ "$(status ${c%%|*} "$v")" = 2 ] || fail "${c%%|*} '$v': not exit 2"
-        grep -qxF "leastscore ${c%% *}: the ${c#*|} list '$v' is empty: it names no player" "$tmp/err" ||
+        grep -qxF "leastscore ${c%% *}: the ${c#*|} list '$v' is empty: it names no player; the kinds are: random, greedy, expert, cautious, reckless, collector, shedder, counter; or cmd:COMMAND, a program playing by the bot protocol" "$tmp/err" ||
             { cat "$tmp/err"; fail "${c%%|*} '$v': not said to be empty"; }
     done
 done
