@@ -979,18 +979,20 @@ function toHandFromNothing() {
   root.querySelector('.hand button[tabindex="0"]')?.focus({ preventScroll: true });
 }
 
-// H, anywhere but in a field being typed in or an open dialog, takes the
-// keyboard to the hand's card it was last on: from the chat's button, the
-// moves or the page's top, the hand is one key away rather than a string
-// of Tabs (docs/play-online.md).
+// Escape in the chat (its box, its lines, its buttons) closes it, and a
+// player with a hand on the page has the keyboard back in the hand's
+// card it was last on rather than on the Chat button: the hand is one
+// key away, not seven Tabs (eight on a phone). (A single letter, H, did
+// this from anywhere but a text box; WCAG 2.1.4 asks that such a key be
+// possible to turn off: speech input types letters by accident, and a
+// screen reader's browse mode reads H as "next heading".) Without a hand
+// (the lobby, a spectator), the keyboard stays on the Chat button. chat.js
+// closes the panel first (it listens nearer the box).
 window.addEventListener('keydown', (e) => {
-  if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || (e.key !== 'h' && e.key !== 'H')) return;
-  const t = e.target;
-  if (t instanceof Element && (t.closest('input, textarea, select, [contenteditable], dialog'))) return;
+  if (e.key !== 'Escape' || !e.defaultPrevented || !(e.target instanceof Element) || !e.target.closest('#chat-panel')) return;
+  if (document.activeElement?.id !== 'chat-toggle') return; // (the panel did not close)
   const card = root.querySelector('.hand button[tabindex="0"]');
-  if (!card || !canFocus(card)) return;
-  e.preventDefault();
-  card.focus({ preventScroll: inView(card) });
+  if (card && canFocus(card)) card.focus({ preventScroll: inView(card) });
 });
 
 // Whether el can take the focus: a control that is not disabled, or an

@@ -538,7 +538,7 @@ export const s = {
       'Everybody sees every discard and which open card each player takes, so a taken card is known to be in that hand until it is thrown away again. A card drawn from the deck is seen only by its drawer.',
     ]],
     ['Playing here', [
-      'Select the cards to throw away (click or tap them; or use the arrow keys and space), then press an open card to take it, or Draw. The line under your hand says whether the selection may go, and why not. From the keyboard, H goes to your hand from anywhere but a box you type in.',
+      'Select the cards to throw away (click or tap them; or use the arrow keys and space), then press an open card to take it, or Draw. The line under your hand says whether the selection may go, and why not. From the keyboard, Escape in the chat closes it and goes back to your hand.',
       'Declare appears only when you may declare (from your second turn of a round; until then a line in its place says when); it asks once more before it ends the round (Yes, or No and Escape to take it back). Hint asks the expert computer player what it would do, and how likely it thinks a declaration now would be correct.',
       'If a turn timer is set and your time runs out, the computer plays that turn for you. If your connection drops, reload the page: you get your seat back.',
     ]],

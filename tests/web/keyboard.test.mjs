@@ -266,9 +266,11 @@ test('Leave table from the keyboard leaves the keyboard on the first page\'s tit
 // (the page reloaded during a friend's turn): it goes to the hand, and
 // the page does not scroll; it stayed on the page's body, and the hand
 // was five Tabs away. A line being typed in the chat keeps the keyboard
-// (an h typed there is a letter); Escape closes the chat, and H takes the
-// keyboard to the hand from its button (it was seven Tabs away).
-test('the turn comes with the keyboard on nothing: it goes to the hand; H goes there from the chat', async (t) => {
+// (an h typed there is a letter); Escape closes the chat and takes the
+// keyboard to the hand (it was seven Tabs away). No single letter is a
+// shortcut (WCAG 2.1.4: H was one, and speech input or a screen reader's
+// browse mode set it off): H on the Chat button leaves the keyboard there.
+test('the turn comes with the keyboard on nothing: it goes to the hand; Escape in the chat goes there too', async (t) => {
   await openPages(t, env.browser, [DESKTOP, DESKTOP], async (kay, friend) => {
     await kay.goto(env.server.url + '/');
     await setName(kay, 'Kai');
@@ -311,9 +313,16 @@ test('the turn comes with the keyboard on nothing: it goes to the hand; H goes t
     assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-input', 'the chat being typed in keeps the keyboard');
     assert.equal(await kay.inputValue('#chat-input'), 'oh hi', 'an h typed in the chat is a letter');
     await kay.keyboard.press('Escape');
-    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-toggle');
+    assert.equal(await kay.isVisible('#chat-panel'), false, 'Escape closed the chat');
+    assert.equal(await place(kay), 'hand', 'Escape in the chat: the keyboard is in the hand');
+    // No letter is a shortcut (WCAG 2.1.4): H on the Chat button stays there.
+    await kay.focus('#chat-toggle');
     await kay.keyboard.press('h');
-    assert.equal(await place(kay), 'hand', 'H: the keyboard is in the hand');
+    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-toggle', 'H is no shortcut');
+    await kay.keyboard.press('Enter');
+    assert.equal(await kay.evaluate(() => document.activeElement?.id), 'chat-input');
+    await kay.keyboard.press('Escape');
+    assert.equal(await place(kay), 'hand', 'Escape in the chat again: the hand');
     await byKeyboard();
   });
 });
