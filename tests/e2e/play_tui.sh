@@ -30,6 +30,20 @@ tmp=$(mktemp -d)
 . "$(dirname "$0")/lib/tmux.sh"
 trap cleanup EXIT
 
+# The tmux server outlives the last session killed (lib/tmux.sh), and the
+# next session is started on it: a server that exited with its last
+# session could be met on its way out by the next new-session, which then
+# failed, "server exited unexpectedly" (play_screen.sh section 32, once).
+$T new-session -d -s srv "sleep 60"
+srv=$($T display-message -p -t srv '#{pid}')
+$T kill-session -t srv
+[ "$($T show-options -sv exit-empty 2>&1)" = off ] ||
+    { echo "the tmux server exits with its last session, and races the next one"; exit 1; }
+$T new-session -d -s srv "sleep 60"
+[ "$($T display-message -p -t srv '#{pid}')" = "$srv" ] ||
+    { echo "the next session is not on the same tmux server"; exit 1; }
+$T kill-session -t srv
+
 # start NAME COLS ROWS LOCALE ARGS...: runs the game in a new session; when
 # it ends the pane shows its output and exit status.
 start() {

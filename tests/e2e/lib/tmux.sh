@@ -40,8 +40,23 @@
 #                            removes $tmp, trying again for up to 5 s while
 #                            a game that the closed terminal made save its
 #                            record still writes there.
+# The server stays up when its last session ends (exit-empty off) until
+# the script kills it (kill-server, in its EXIT trap) or the script is
+# gone. By default a tmux server exits when its last session ends, and
+# not at once: a new-session run just after killing the last session
+# (section 32 of play_screen.sh kills hw and starts hw again) could
+# connect to the server on its way out and fail with "server exited
+# unexpectedly". It did once, on a shared loaded machine; a loop of
+# new-session and kill-session on one socket failed so 7 and 16 times in
+# 100 there. With no server exit between sessions there is nothing to race.
+# So that a script killed before its trap runs leaves no server behind,
+# the server runs a watcher that kills it once the script's shell ($$)
+# has gone.
 command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed"; rm -rf "$tmp"; exit 1; }
 T=tmux_private
+printf '%s\n' 'set -s exit-empty off' \
+    "run-shell -b 'while kill -0 $$ 2>/dev/null; do sleep 1; done; tmux -S \"$tmp/sock\" kill-server'" \
+    >"$tmp/tmux.conf"
 
 # tmux on the server private to $tmp. Its capture-pane returns a frame read
 # twice alike, 20 ms apart (at most 50 tries, then the last one read): a
@@ -51,14 +66,14 @@ T=tmux_private
 # hand-written loops too, goes through here.
 tmux_private() {
     if [ "$1" != capture-pane ]; then
-        tmux -S "$tmp/sock" -f /dev/null "$@"
+        tmux -S "$tmp/sock" -f "$tmp/tmux.conf" "$@"
         return
     fi
-    tmux -S "$tmp/sock" -f /dev/null "$@" >"$tmp/.frame" || return
+    tmux -S "$tmp/sock" -f "$tmp/tmux.conf" "$@" >"$tmp/.frame" || return
     _tp_k=0
     while [ "$_tp_k" -lt 50 ]; do
         sleep 0.02
-        tmux -S "$tmp/sock" -f /dev/null "$@" >"$tmp/.frame.next" || break
+        tmux -S "$tmp/sock" -f "$tmp/tmux.conf" "$@" >"$tmp/.frame.next" || break
         cmp -s "$tmp/.frame" "$tmp/.frame.next" && break
         mv "$tmp/.frame.next" "$tmp/.frame"
         _tp_k=$((_tp_k + 1))
