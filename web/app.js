@@ -524,8 +524,11 @@ function logIn() {
 }
 
 // The finished match's page, for the link at the match's end: the newest
-// match at this table in the player's history (or, for a guest, in a
-// computer player's at the table).
+// match at this table in the player's history (or, for a guest or a
+// spectator, in a computer player's at the table, or a person's there:
+// a spectator at a table of friends, none of them a computer, found none
+// and had no link, the players had theirs). A seat of a guest, who has
+// no history, answers 404 and is passed over.
 async function findReplay(v) {
   const key = `${v.code}:${v.match}`;
   if (key in app.replayOf) return;
@@ -533,6 +536,7 @@ async function findReplay(v) {
   const sources = [];
   if (app.player) sources.push(`/api/players/${app.player.name}/matches`);
   for (const seat of v.seats) if (seat.kind === 'bot') sources.push(`/api/bots/${seat.level}`);
+  for (const seat of v.seats) if (seat.kind === 'human') sources.push(`/api/players/${encodeURIComponent(seat.name)}/matches`);
   for (let attempt = 0; attempt < 5; attempt++) {
     for (const url of [...new Set(sources)]) {
       try {
