@@ -1445,11 +1445,31 @@ static void after_move(ui *u, int seat, ls_move m)
     }
 }
 
+static int hand_count(const ui *u)
+{
+    return ls_cards_count(ls_hand(u->g.s, 0));
+}
+
+static int pick_count(const ui *u)
+{
+    return ls_cards_count(ls_open_cards(u->g.s)) + 1;
+}
+
 static void human_move(ui *u, ls_move m)
 {
     ls_error err = {0};
     if (m.kind != LS_MOVE_DECLARE && !u->selected) {
-        set_msg(u, C_ERR, "Select the cards to discard first (space).");
+        /* The cursor goes to the hand, so that the space this asks for
+         * selects a card: on the open cards (a player who takes before
+         * discarding, as in rummy) it tried the take again and said the
+         * same, and only Down got out. */
+        if (u->row != ROW_HAND) {
+            u->row = ROW_HAND;
+            if (u->cursor >= hand_count(u))
+                u->cursor = hand_count(u) - 1;
+        }
+        set_msg(u, C_ERR, "Select the cards to discard first (space, or click them): a "
+                          "turn discards, then takes an open card or draws.");
         return;
     }
     if (play_game_apply(&u->g, &m, &err) != 0) {
@@ -1568,16 +1588,6 @@ static void hint_done(ui *u)
     if (rich(u, NULL, 0, 0, msg_width(), 1000, 0, u->msg, 0) >
         message_rows(u, u->msg, v.nplayers))
         log_text(u, false, u->msg);
-}
-
-static int hand_count(const ui *u)
-{
-    return ls_cards_count(ls_hand(u->g.s, 0));
-}
-
-static int pick_count(const ui *u)
-{
-    return ls_cards_count(ls_open_cards(u->g.s)) + 1;
 }
 
 static void toggle(ui *u, int idx)

@@ -29,7 +29,8 @@
 # broken between two escapes; - then + gives the pace it left; the
 # help's box is as wide and as tall as its text; a selection that is no
 # legal discard is said in a sentence; message rows are 100 columns at most;
-# the quit box ends under its text; at 40x10 the too-small message is whole.
+# the quit box ends under its text; at 40x10 the too-small message is whole;
+# a take before any discard puts the cursor back on the hand.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1708,5 +1709,30 @@ for want in "The terminal is too small for Least Score." "It is 40x10;" \
 done
 $T send-keys -t qb q
 wait_for qb "exit status 0"
+fi
+
+# 58. A player who takes before discarding, as in rummy (Up to the open
+# card, Enter), is told to select the cards to discard first, and the
+# cursor goes back to the hand, so that the space the message asks for
+# selects a card there: it stayed on the open cards, where space tried
+# the take again and said the same, for ever; and a click on the open
+# card, with nothing selected, says that a click selects too.
+if want 58; then
+start rf 80 24 --seed 7 --pace 0 --record "$tmp/rf.lsr"
+wait_for rf "Your hand: total"
+$T send-keys -t rf Up Enter
+wait_for rf "Select the cards to discard first"
+on_screen "space, or click them" "the message does not say that a click selects"
+on_screen "then takes an open card or draws" "the message does not say the turn's order"
+$T send-keys -t rf Space
+wait_for rf "now take an open card"
+on_screen "Discard A" "space did not select the hand's first card"
+$T send-keys -t rf c
+wait_for rf "Select the cards to discard (space)"
+click rf 4 10
+wait_for rf "Select the cards to discard first"
+$T send-keys -t rf Space
+wait_for rf "now take an open card"
+quit rf
 fi
 echo ok
