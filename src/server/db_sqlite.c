@@ -51,6 +51,8 @@ typedef struct sq_conn {
     int unchecked; /* statements since the disk's room was last looked at
                       (sq_room_back), while autockpt is lowered */
     int wait_ms;  /* how long a statement waits for a lock */
+    bool bare_wal; /* when opened, the file's header said WAL and no -wal
+                      was beside it (see wal_missing) */
 } sq_conn;
 
 #define AUTOCKPT_PAGES 1000 /* SQLite's default */
@@ -434,20 +436,69 @@ static int sq_named(const char *path, int ret, ls_error *err)
     return ret;
 }
 
+/* Whether the file at path is in WAL mode (its header's read and write
+ * versions, bytes 18 and 19, are 2) with no -wal beside it. Looked at
+ * before SQLite reads it: its first read of such a file makes the -wal. */
+static bool wal_missing(const char *path)
+{
+    unsigned char head[20];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    bool wal = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
+               !memcmp(head, "SQLite format 3", 16) && head[18] == 2 && head[19] == 2;
+    close(fd);
+    if (!wal)
+        return false;
+    char walpath[4096];
+    struct stat st;
+    if (snprintf(walpath, sizeof walpath, "%s-wal", path) >= (int)sizeof walpath)
+        return false;
+    return stat(walpath, &st) != 0 && errno == ENOENT;
+}
+
+typedef struct counted_rows {
+    ls__db_row_fn row;
+    void *ud;
+    int n;
+} counted_rows;
+
+static int count_row(void *ud, const char *const *col, int ncol)
+{
+    counted_rows *r = ud;
+    r->n++;
+    return r->row(r->ud, col, ncol);
+}
+
 /* Reading the schema is the first read of the file: one that is not an
  * SQLite database (text, a picture) fails here, before anything is
- * written, with SQLITE_NOTADB. */
+ * written, with SQLITE_NOTADB.
+ *
+ * A file in WAL mode with no tables and no -wal is refused too: SQLite
+ * writes a store's every commit to the -wal, and moves them into the file
+ * only at a checkpoint (4 MiB of them) or when the last connection closes,
+ * so a copy of a running store's file alone (cp leastscore.db) was often
+ * the empty file the WAL switch made, and a server made it a new store
+ * and served it, without a word, with no players, matches or tables.
+ * A new store's file is not in WAL mode until the store makes it so, and
+ * has a -wal from then on until it holds tables. */
 static int sq_tables(ls_db *db, ls__db_row_fn row, void *ud, ls_error *err)
 {
     sq_conn *c = db->conn;
     char shown[LS_DB_PATH_SHOWN];
+    counted_rows r = {row, ud, 0};
     int ret = sq_exec(db, "SELECT name, NULL FROM sqlite_master WHERE type IN ('table', "
                       "'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-                      0, 0, 0, NULL, row, ud, err);
+                      0, 0, 0, NULL, count_row, &r, err);
     if (ret == LS_DB_EIO && (sqlite3_extended_errcode(c->db) & 0xff) == SQLITE_NOTADB)
         ret = ls__db_fail(err, LS_DB_EFOREIGN, "%s is not an SQLite database (SQLite: %s): "
                           "give an empty file or a leastscore store", SHOWN(c->path),
                           sqlite3_errmsg(c->db));
+    if (!ret && r.n == 0 && c->bare_wal)
+        ret = ls__db_fail(err, LS_DB_EFOREIGN, "%s is in WAL mode with no tables and no "
+                          "-wal: a store's file copied without its -wal lacks all the -wal "
+                          "held (docs/store.md, \"Backups\"); for a new store give a new "
+                          "file", SHOWN(c->path));
     return sq_named(c->path, ret, err);
 }
 
@@ -548,6 +599,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         return ret;
     }
     sqlite3_extended_result_codes(c->db, 1);
+    c->bare_wal = wal_missing(path);
     c->wait_ms = BUSY_MS;
     sqlite3_busy_timeout(c->db, BUSY_MS);
     return 0;
