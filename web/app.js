@@ -2055,18 +2055,23 @@ function resultBody(r, id, past = null) {
   // cards unlabelled, so that the name is heard once.
   const marks = (x) => [nameTags([you(x.seat) && [s.youMark], x.seat === r.declarer && [s.declarerMark],
     why.get(x.seat).lowest && [s.lowestMark, 'tag low']]), h('span', { class: 'result-cards' }, cardRow(x.cards))];
+  // Who went out comes right after what happened (and Next round, or
+  // the winner and the final scores, which the callers put between
+  // them), before the hands: under them, a friend put out read on a
+  // phone that he had declared falsely, and that he was out of the
+  // match only below the screen, past four hands.
   return [h('h2', { id }, s.resultHeading(r.round)),
     h('p', {}, r.declarer >= 0 ? s.resultDeclared(names[r.declarer], dh?.total, r.correct, you(r.declarer), tied)
       : s.resultShowdown(names[r.lowest], you(r.lowest))),
+    (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
+      s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat]?.score,
+        v.rules.threshold, you(seat)))),
     stackTable({}, [s.colPlayer, s.colTotal, s.colRoundScore, s.colCumulative], hands.map((x) => ({
       attrs: { class: why.get(x.seat).lowest ? 'lowest' : null },
       cells: [[names[x.seat], ...marks(x)], x.total,
       { content: [`+${x.score}`, h('span', { class: 'explain' }, explain(x))], span: 2 },
       x.cumulative],
-    }))),
-    (r.eliminated || []).map((seat) => h('p', { class: 'out-line' },
-      s.eliminated(names[seat], hands.find((x) => x.seat === seat)?.cumulative ?? v.seats[seat]?.score,
-        v.rules.threshold, you(seat))))];
+    })))];
 }
 
 // A match's final scores, by place (finalPlaces): `seats` each {score,
