@@ -54,7 +54,7 @@
 #define LOG_MAX 64
 #define CARD_W 5  /* a card box: border, 3 columns of face, border */
 #define CARD_STEP 6
-#define BOX_MAX 24
+#define BOX_MAX 32
 #define SAVED_MAX 8 /* records listed on leaving: the last ones */
 #define KEY_PASTE_BEGIN (KEY_MAX + 1) /* bracketed paste (paste_mode) */
 #define KEY_PASTE_END (KEY_MAX + 2)
@@ -62,7 +62,7 @@
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_ROUND, OV_OVER };
 enum { ROW_HAND, ROW_PICK };
-enum { HIT_HAND, HIT_OPEN, HIT_DECK, HIT_MORE };
+enum { HIT_HAND, HIT_OPEN, HIT_DECK, HIT_MORE, HIT_KEY };
 enum { C_RED = 1, C_BLACK, C_BACK, C_TITLE, C_ERR, C_OK, C_SEL };
 
 typedef struct log_entry {
@@ -848,38 +848,97 @@ static const char *take_keys(const ui *u, char *buf, size_t size)
     return buf;
 }
 
-static void draw_footer(const ui *u, const ls_view *v, bool my_turn)
+/* A key of the footer: its text, and the key a click on it presses (0:
+ * none; "1-3:take" has none, the open card being the one clicked). */
+typedef struct foot_item {
+    int key;
+    const char *text;
+} foot_item;
+
+/*
+ * The footer's row: the items, parted by `sep`, each a box the mouse can
+ * hit (HIT_KEY) where it has a key, so that a player with the mouse can
+ * press what the footer offers (a click on it did nothing, the round's
+ * "Enter:continue" and the quit question's "y:quit" among them). In
+ * "-/+:pace", the - and the + are each a box of their own. The texts are
+ * ASCII: a byte is a column.
+ */
+static void footer_row(ui *u, const char *sep, const foot_item *it, int n)
 {
-    char keys[200], nums[16];
-    switch (u->overlay) {
-    case OV_HELP:
-        snprintf(keys, sizeof keys, " Up/Down PgUp/PgDn:scroll  other keys:back");
-        break;
-    case OV_QUIT:
-        snprintf(keys, sizeof keys, " y:quit (the record is saved)  n:go on playing");
-        break;
-    case OV_ROUND:
-        snprintf(keys, sizeof keys, " Enter:continue  %s?:help  q:quit",
-                 can_finish(u) ? "f:play the match to its end  " : "");
-        break;
-    case OV_OVER:
-        snprintf(keys, sizeof keys, " y:play again  n:quit  ?:help");
-        break;
-    default:
-        if (my_turn && u->confirm_declare)
-            snprintf(keys, sizeof keys, " y or x:declare  any other key:go on playing");
-        else if (my_turn)
-            snprintf(keys, sizeof keys,
-                     " space:select %s:take d:draw %sh:hint ?:help -/+:pace %dms q:quit",
-                     take_keys(u, nums, sizeof nums), v->can_declare ? "x:DECLARE " : "",
-                     u->pace);
-        else
-            snprintf(keys, sizeof keys, " Enter:skip wait  -/+:pace %dms  %s?:help  q:quit",
-                     u->pace, can_finish(u) ? "f:to the end  " : "");
+    int x = 1, y = LINES - 1;
+    for (int i = 0; i < n && x < COLS; i++) {
+        if (!it[i].text)
+            continue;
+        if (x > 1) {
+            mvaddnstr(y, x, sep, COLS - x);
+            x += (int)strlen(sep);
+        }
+        if (x >= COLS)
+            break;
+        int w = (int)strlen(it[i].text), fit = w < COLS - x ? w : COLS - x;
+        mvaddnstr(y, x, it[i].text, fit);
+        if (!strncmp(it[i].text, "-/+", 3)) {
+            add_box(u, y, x, 1, 1, HIT_KEY, '-');
+            if (fit > 2)
+                add_box(u, y, x + 2, 1, 1, HIT_KEY, '+');
+        } else if (it[i].key) {
+            add_box(u, y, x, 1, fit, HIT_KEY, it[i].key);
+        }
+        x += w;
     }
+}
+
+static void draw_footer(ui *u, const ls_view *v, bool my_turn)
+{
+    char nums[16], take[24], pace[32];
+    bool finish = can_finish(u);
+    snprintf(pace, sizeof pace, "-/+:pace %dms", u->pace);
+    snprintf(take, sizeof take, "%s:take", take_keys(u, nums, sizeof nums));
     set_color(u, C_TITLE, true);
     mvhline(LINES - 1, 0, ' ', COLS);
-    mvaddnstr(LINES - 1, 0, keys, COLS);
+    switch (u->overlay) {
+    case OV_HELP: {
+        const foot_item it[] = {{0, "Up/Down PgUp/PgDn:scroll  other keys:back"}};
+        footer_row(u, "  ", it, 1);
+        break;
+    }
+    case OV_QUIT: {
+        const foot_item it[] = {{'y', "y:quit (the record is saved)"}, {'n', "n:go on playing"}};
+        footer_row(u, "  ", it, 2);
+        break;
+    }
+    case OV_ROUND: {
+        const foot_item it[] = {{'\n', "Enter:continue"},
+                                {'f', finish ? "f:play the match to its end" : NULL},
+                                {'?', "?:help"}, {'q', "q:quit"}};
+        footer_row(u, "  ", it, 4);
+        break;
+    }
+    case OV_OVER: {
+        const foot_item it[] = {{'y', "y:play again"}, {'n', "n:quit"}, {'?', "?:help"}};
+        footer_row(u, "  ", it, 3);
+        break;
+    }
+    default:
+        if (my_turn && u->confirm_declare) {
+            /* Any other click answers no, as any other key does. */
+            const foot_item it[] = {{'y', "y or x:declare"}, {0, "any other key:go on playing"}};
+            footer_row(u, "  ", it, 2);
+        } else if (my_turn) {
+            const foot_item it[] = {{' ', "space:select"},
+                                    {nums[1] ? 0 : '1', take},
+                                    {'d', "d:draw"},
+                                    {'x', v->can_declare ? "x:DECLARE" : NULL},
+                                    {'h', "h:hint"}, {'?', "?:help"}, {0, pace},
+                                    {'q', "q:quit"}};
+            footer_row(u, " ", it, 8);
+        } else {
+            const foot_item it[] = {{'\n', "Enter:skip wait"}, {0, pace},
+                                    {'f', finish ? "f:to the end" : NULL},
+                                    {'?', "?:help"}, {'q', "q:quit"}};
+            footer_row(u, "  ", it, 5);
+        }
+    }
     set_color(u, C_TITLE, false);
 }
 
@@ -1904,20 +1963,17 @@ static void open_help(ui *u)
 /* The help's keys: scrolling ones scroll, any other goes back. Of the
  * mouse, the wheel scrolls (3 lines a notch) and a press of a button goes
  * back; a release is read and ignored (the wheel closed the help). */
-static void help_key(ui *u, int ch)
+static void help_key(ui *u, int ch, const MEVENT *ev)
 {
     char line[8];
     int total = help_line(u, 0, line, sizeof line), rows = help_rows();
     int max_top = total > rows ? total - rows : 0;
-    MEVENT ev;
     if (ch == KEY_MOUSE) {
-        if (getmouse(&ev) != OK)
-            return;
-        if (ev.bstate & BUTTON4_PRESSED)
+        if (ev->bstate & BUTTON4_PRESSED)
             u->help_top -= 3;
-        else if (ev.bstate & BUTTON5_PRESSED)
+        else if (ev->bstate & BUTTON5_PRESSED)
             u->help_top += 3;
-        else if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON2_PRESSED |
+        else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON2_PRESSED |
                               BUTTON2_CLICKED | BUTTON3_PRESSED | BUTTON3_CLICKED))
             u->overlay = u->help_under;
         ch = 0;
@@ -1972,6 +2028,18 @@ static int pace_step(int pace, int dir)
     return 0;
 }
 
+/* The key of the footer a press of the first button is on, or 0. */
+static int footer_key(const ui *u, const MEVENT *ev)
+{
+    if (!(ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        return 0;
+    for (int i = 0; i < u->nbox; i++)
+        if (u->box[i].kind == HIT_KEY && ev->y == u->box[i].y && ev->x >= u->box[i].x &&
+            ev->x < u->box[i].x + u->box[i].w)
+            return u->box[i].idx;
+    return 0;
+}
+
 static void handle_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE)
@@ -1989,9 +2057,22 @@ static void handle_key(ui *u, int ch)
             u->quit = true;
         return;
     }
+    /* The event of a KEY_MOUSE is read here, once: a click on a key of
+     * the footer presses that key (footer_row); the others are for the
+     * help and the table, below. */
+    MEVENT ev = {0};
+    if (ch == KEY_MOUSE) {
+        if (getmouse(&ev) != OK)
+            return;
+        int key = footer_key(u, &ev);
+        if (key) {
+            handle_key(u, key);
+            return;
+        }
+    }
     switch (u->overlay) {
     case OV_HELP:
-        help_key(u, ch);
+        help_key(u, ch, &ev);
         return;
     case OV_QUIT:
         if (ch == 'y' || ch == 'Y')
@@ -2051,8 +2132,7 @@ static void handle_key(ui *u, int ch)
     case KEY_MOUSE: {
         /* Only a press (or a click) of the first button acts; releases
          * and other buttons are read and ignored. */
-        MEVENT ev;
-        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
             return;
         for (int i = 0; i < u->nbox; i++)
             if (u->box[i].kind == HIT_MORE && ev.y == u->box[i].y && ev.x >= u->box[i].x &&

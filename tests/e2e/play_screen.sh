@@ -30,7 +30,8 @@
 # help's box is as wide and as tall as its text; a selection that is no
 # legal discard is said in a sentence; message rows are 100 columns at most;
 # the quit box ends under its text; at 40x10 the too-small message is whole;
-# a take before any discard puts the cursor back on the hand.
+# a take before any discard puts the cursor back on the hand; a click on
+# a key of the footer presses it.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1734,5 +1735,47 @@ wait_for rf "Select the cards to discard first"
 $T send-keys -t rf Space
 wait_for rf "now take an open card"
 quit rf
+fi
+
+# 59. The footer's keys are pressed with the mouse too, as a player who
+# plays with the mouse clicks them: h:hint, ?:help, q:quit and
+# n:go on playing, d:draw, x:DECLARE and y or x:declare, Enter:continue,
+# then q:quit and y:quit. A click on them did nothing, so such a player
+# could not ask a hint, declare, close a round's result nor quit.
+if want 59; then
+# foot_click NAME TEXT: a click on the first column of TEXT on the
+# footer, the last row of the 24 of the screen last read.
+foot_click() {
+    col=$(tail -n 1 "$tmp/screen" | python3 -c 'import sys; print(sys.stdin.read().find(sys.argv[1]))' "$2")
+    [ "$col" -ge 0 ] || screen_fail "no '$2' on the footer"
+    click "$1" "$col" 23
+}
+start fc 80 24 --seed 7 --pace 0 --record "$tmp/fc.lsr"
+wait_for fc "h:hint"
+foot_click fc "h:hint"
+wait_for fc "Hint: discard"
+foot_click fc "?:help"
+wait_for fc "Least Score - help"
+$T send-keys -t fc Escape
+wait_for fc "q:quit"
+foot_click fc "q:quit"
+wait_for fc "Quit this game?"
+foot_click fc "n:go on playing"
+wait_gone fc "Quit this game?"
+wait_for fc "d:draw"
+foot_click fc "d:draw"
+wait_for fc "x:DECLARE"
+foot_click fc "x:DECLARE"
+wait_for fc "y or x:declare"
+foot_click fc "y or x:declare"
+wait_for fc "Enter:continue"
+foot_click fc "Enter:continue"
+wait_for fc " Round 2 "
+wait_gone fc "Press Enter to continue"
+wait_for fc "q:quit"
+foot_click fc "q:quit"
+wait_for fc "y:quit"
+foot_click fc "y:quit"
+wait_for fc "exit status 0"
 fi
 echo ok
