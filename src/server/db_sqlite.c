@@ -436,25 +436,28 @@ static int sq_named(const char *path, int ret, ls_error *err)
     return ret;
 }
 
-/* Whether the file at path is in WAL mode (its header's read and write
- * versions, bytes 18 and 19, are 2) with no -wal beside it. Looked at
- * before SQLite reads it: its first read of such a file makes the -wal. */
-static bool wal_missing(const char *path)
+/* Whether the connection's file is in WAL mode (its header's read and
+ * write versions, bytes 18 and 19, are 2) with no -wal beside it. Looked
+ * at before SQLite reads it (its first read of such a file makes the
+ * -wal), through SQLite's own descriptor of the file: closing another
+ * descriptor of it would let go of every POSIX lock this process holds
+ * on it, SQLite's for the store's other connections too (a login's
+ * opening let the tables' connection's lock go, and an sqlite3 reading
+ * the store then took the file for its own, removed the -wal the server
+ * was writing and made another). */
+static bool wal_missing(sqlite3 *db, const char *path)
 {
-    unsigned char head[20];
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    bool wal = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
-               !memcmp(head, "SQLite format 3", 16) && head[18] == 2 && head[19] == 2;
-    close(fd);
-    if (!wal)
-        return false;
     char walpath[4096];
     struct stat st;
-    if (snprintf(walpath, sizeof walpath, "%s-wal", path) >= (int)sizeof walpath)
+    if (snprintf(walpath, sizeof walpath, "%s-wal", path) >= (int)sizeof walpath ||
+        stat(walpath, &st) == 0 || errno != ENOENT)
         return false;
-    return stat(walpath, &st) != 0 && errno == ENOENT;
+    sqlite3_file *f = NULL;
+    unsigned char head[20];
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &f) != SQLITE_OK ||
+        !f || !f->pMethods || f->pMethods->xRead(f, head, sizeof head, 0) != SQLITE_OK)
+        return false;
+    return !memcmp(head, "SQLite format 3", 16) && head[18] == 2 && head[19] == 2;
 }
 
 typedef struct counted_rows {
@@ -599,7 +602,7 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
         return ret;
     }
     sqlite3_extended_result_codes(c->db, 1);
-    c->bare_wal = wal_missing(path);
+    c->bare_wal = wal_missing(c->db, path);
     c->wait_ms = BUSY_MS;
     sqlite3_busy_timeout(c->db, BUSY_MS);
     return 0;
