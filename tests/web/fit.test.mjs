@@ -127,6 +127,14 @@ async function laterTurnThreeOpen(page, faces = ['10♠', '10♥', 'Q♦']) {
       c.textContent = face;
       c.dataset.card = `open${i}`;
     });
+    // The deck's and the dead pile's counts at two digits each, the
+    // widest they get, whatever the deal: at 480x270 and 488x270
+    // "Deck: 11 Dead pile: 12", as a deal fell once, left Declare no
+    // room beside the deck, and under Draw it ended 30 and 31 px below
+    // the screen's foot.
+    const pile = document.querySelector('.pile:has(#draw)');
+    pile.querySelector(':scope > h2').textContent = 'Deck: 11';
+    pile.querySelector(':scope > .help:last-child').textContent = 'Dead pile: 12';
     return { open: open.children.length, cards: document.querySelectorAll('.hand button').length };
   }, faces);
 }
@@ -408,7 +416,7 @@ for (const size of [{ width: 440, height: 320 }, { width: 512, height: 280 }, { 
   { width: 390, height: 270 }, { width: 396, height: 270 }, { width: 384, height: 262 }, { width: 388, height: 300 },
   { width: 440, height: 262 }, { width: 480, height: 270 }, { width: 568, height: 270 }, { width: 640, height: 276 },
   { width: 744, height: 262 }, { width: 752, height: 270 }, { width: 800, height: 262 }, { width: 844, height: 275 },
-  { width: 960, height: 270 }, { width: 1024, height: 268 }]) {
+  { width: 960, height: 270 }, { width: 1024, height: 268 }, { width: 488, height: 270 }]) {
   test(`${size.width}x${size.height}, 8 seats: the first turn and a later one on the first screen`, async (t) => {
     await openPages(t, env.browser, [size], async (page) => {
       await page.context().addInitScript(fullPanels);
