@@ -46,6 +46,13 @@ locale -a 2>/dev/null | grep -qi '^c\.utf-*8$' && loc=C.UTF-8
 start() { # NAME COLS ROWS ARGS...
     name=$1 cols=$2 rows=$3
     shift 3
+    # A session stays 60 s after its game ends (the sleep below): a name
+    # used by an earlier section may still be taken, however fast the
+    # sections between ran. Each section has a name of its own.
+    if $T has-session -t "=$name" 2>/dev/null; then
+        echo "session $name is still open from an earlier section: give this one a name of its own"
+        exit 1
+    fi
     $T new-session -d -s "$name" -x "$cols" -y "$rows" \
         "LC_ALL=$loc LANG=$loc $LS play $*; echo \"exit status \$?\"; sleep 60"
 }
@@ -1719,22 +1726,22 @@ fi
 # the take again and said the same, for ever; and a click on the open
 # card, with nothing selected, says that a click selects too.
 if want 58; then
-start rf 80 24 --seed 7 --pace 0 --record "$tmp/rf.lsr"
-wait_for rf "Your hand: total"
-$T send-keys -t rf Up Enter
-wait_for rf "Select the cards to discard first"
+start tk 80 24 --seed 7 --pace 0 --record "$tmp/tk.lsr"
+wait_for tk "Your hand: total"
+$T send-keys -t tk Up Enter
+wait_for tk "Select the cards to discard first"
 on_screen "space, or click them" "the message does not say that a click selects"
 on_screen "then takes an open card or draws" "the message does not say the turn's order"
-$T send-keys -t rf Space
-wait_for rf "now take an open card"
+$T send-keys -t tk Space
+wait_for tk "now take an open card"
 on_screen "Discard A" "space did not select the hand's first card"
-$T send-keys -t rf c
-wait_for rf "Select the cards to discard (space)"
-click rf 4 10
-wait_for rf "Select the cards to discard first"
-$T send-keys -t rf Space
-wait_for rf "now take an open card"
-quit rf
+$T send-keys -t tk c
+wait_for tk "Select the cards to discard (space)"
+click tk 4 10
+wait_for tk "Select the cards to discard first"
+$T send-keys -t tk Space
+wait_for tk "now take an open card"
+quit tk
 fi
 
 # 59. The footer's keys are pressed with the mouse too, as a player who
