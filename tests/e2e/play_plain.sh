@@ -1764,7 +1764,7 @@ PY
 # --cards letters, the default, changes nothing a script reads.
 PYTHONPATH=$lib python3 -B - "$LS" "$tmp" <<'PY'
 import os, pty, re, select, subprocess, sys, time
-from plainlib import ls, tmp, fail
+from plainlib import ls, tmp, fail, read_until
 
 def run(args, text):
     return subprocess.run([ls, "play"] + args, input=text, capture_output=True, text=True,
@@ -1926,16 +1926,7 @@ def tty_rows(cols):
         os.environ["TERM"] = "xterm"
         os.execv(ls, [ls, "play", "--plain", "--cards", "words"] + game +
                  ["--record", f"{tmp}/cards-rows.lsr"])
-    text, end = b"", time.time() + 30
-    while time.time() < end and b"your move> " not in text:
-        if select.select([fd], [], [], 0.5)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            text += chunk
+    text = read_until(fd, b"your move> ")
     os.write(fd, b"quit\n")
     while select.select([fd], [], [], 5)[0]:
         try:
@@ -1964,16 +1955,7 @@ pid, fd = pty.fork()
 if pid == 0:
     os.environ["TERM"] = "xterm"
     os.execv(ls, [ls, "play", "--cards", "words"] + game + ["--record", f"{tmp}/cards-tty.lsr"])
-text, end = b"", time.time() + 30
-while time.time() < end and b"your move> " not in text:
-    if select.select([fd], [], [], 0.5)[0]:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        text += chunk
+text = read_until(fd, b"your move> ")
 os.write(fd, b"quit\n")
 os.waitpid(pid, 0)
 if b"Hand: 6 of hearts" not in text or b"\x1b[?1049h" in text:
