@@ -59,14 +59,8 @@ for (const size of [...PHONES, { width: 320, height: 568 }, { width: 280, height
 
 test('a table with a declare limit says so where Declare would be, on a hand above it', async (t) => {
   await openPages(t, env.browser, [DESKTOP], async (page) => {
-    await page.goto(env.server.url + '/');
-    await page.fill('#name', 'Lim');
-    await page.selectOption('#seats', '2');
-    await page.selectOption('select.seat-kind[data-seat="1"]', 'greedy');
-    await page.fill('#opt-declare_max', '1'); // (no hand of 5 is as low: 4 aces and a 2 make 6)
-    await page.click('#create');
-    await page.waitForSelector('#start', { timeout: 30000 });
-    await page.click('#start');
+    // (no hand of 5 is as low as 1: 4 aces and a 2 make 6)
+    await fullTable(page, env.server.url, 'Lim', 2, { declare_max: 1 });
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     assert.equal((await line(page))?.text, 'Declare from your second turn.');
     assert.equal(await playTurn(page, -1), 'move');

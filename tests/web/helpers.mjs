@@ -193,7 +193,7 @@ export async function setName(page, name) {
 }
 
 // Creates a table from the home page: options {seats, kinds: [...], threshold,
-// ...}. Resolves to the table's code, read from the lobby.
+// tie, runs, hand_size, turn_time, declare_max}. Resolves to the table's code, read from the lobby.
 export async function createTable(page, opts = {}) {
   if (opts.seats) await page.selectOption('#seats', String(opts.seats));
   for (const [i, kind] of (opts.kinds || []).entries()) {
@@ -202,6 +202,7 @@ export async function createTable(page, opts = {}) {
   for (const key of ['threshold', 'tie', 'runs', 'hand_size', 'turn_time']) {
     if (opts[key] !== undefined) await page.selectOption(`#opt-${key}`, String(opts[key]));
   }
+  if (opts.declare_max !== undefined) await page.fill('#opt-declare_max', String(opts.declare_max));
   await page.click('#create');
   await page.waitForSelector('.code', { timeout: 30000 });
   return page.getAttribute('.code', 'data-code');

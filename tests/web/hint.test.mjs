@@ -12,7 +12,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, withShots, openPages, setName, createTable, playTurn, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, withShots, openPages, setName, createTable, fullTable, playTurn, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
 
@@ -65,14 +65,8 @@ async function hintDeclareLine(page) {
 
 test('a hint where declaring is not allowed says why: the first turn, then a hand above the limit', async (t) => {
   await openPages(t, env.browser, [DESKTOP], async (page) => {
-    await page.goto(env.server.url + '/');
-    await setName(page, 'Why');
-    await page.selectOption('#seats', '2');
-    await page.selectOption('select.seat-kind[data-seat="1"]', 'greedy');
-    await page.fill('#opt-declare_max', '1'); // (no hand of 5 is as low: 4 aces and a 2 make 6)
-    await page.click('#create');
-    await page.waitForSelector('#start', { timeout: 30000 });
-    await page.click('#start');
+    // (no hand of 5 is as low as 1: 4 aces and a 2 make 6)
+    await fullTable(page, env.server.url, 'Why', 2, { declare_max: 1 });
     await page.waitForSelector('.hand-panel[data-act]', { timeout: 30000 });
     assert.equal(await hintDeclareLine(page), 'Declaring is not allowed now. Declare from your second turn.');
     assert.equal(await playTurn(page, -1), 'move');
