@@ -2587,6 +2587,26 @@ static long file_size(const char *path, const char *suffix)
     return stat(p, &st) ? 0 : (long)st.st_size;
 }
 
+/* Appends lines to table t until the store fails, as the quota's disk
+ * fills (at most 100000 lines, into *e); with reader, a second
+ * connection reads the table's lines after each, into *held, as the
+ * server's own beside its tables' store. Returns the lines tried, the
+ * last of them the one that failed; *ret is its failure. */
+static int fill_disk(ls_db *db, int64_t t, ls_db *reader, int64_t *held, int *ret,
+                     ls_error *e)
+{
+    char line[200];
+    int i = 0;
+    *ret = 0;
+    for (; i < 100000 && !*ret; i++) {
+        snprintf(line, sizeof line, "# line %d of a match that fills the disk", i);
+        *ret = ls_db_table_append(db, t, line, e);
+        if (reader)
+            OK(ls_db_table_lines(reader, t, held, ERR));
+    }
+    return i;
+}
+
 /* A store on a disk with less room than SQLite lets its WAL grow to before
  * a checkpoint (1000 pages, 4 MiB) failed for good: the WAL took the whole
  * disk, never checkpointed, a checkpoint then could not grow the file, and
@@ -2608,12 +2628,8 @@ static void test_a_store_on_a_small_full_disk_recovers_once_room_is_freed(void *
     OK(ls_db_table_begin(db, "FULL", "{}", &t, ERR));
     char line[200];
     ls_error e;
-    int ret = 0, i = 0;
-    for (; i < 100000 && !ret; i++) {
-        snprintf(line, sizeof line, "# line %d of a match that fills the disk", i);
-        ret = ls_db_table_append(db, t, line, &e);
-        OK(ls_db_table_lines(api, t, &held, ERR));
-    }
+    int ret;
+    int i = fill_disk(db, t, api, &held, &ret, &e);
     assert_int_equal(ret, LS_DB_EIO);
     assert_non_null(strstr(e.msg, "full"));
     long peak = file_size(where, "-wal");
@@ -2666,11 +2682,8 @@ static void test_a_store_whose_disk_has_room_again_checkpoints_as_before(void **
     OK(ls_db_table_begin(db, "ROOM", "{}", &t, ERR));
     char line[200];
     ls_error e;
-    int ret = 0, i = 0;
-    for (; i < 100000 && !ret; i++) {
-        snprintf(line, sizeof line, "# line %d of a match that fills the disk", i);
-        ret = ls_db_table_append(db, t, line, &e);
-    }
+    int ret;
+    int i = fill_disk(db, t, NULL, &held, &ret, &e);
     assert_int_equal(ret, LS_DB_EIO);
     long peak = file_size(where, "-wal");
     /* Room for a few WALs of the lowered size, not for SQLite's own: the
