@@ -24,6 +24,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libpq-fe.h>
@@ -382,6 +383,81 @@ static void test_stores_opened_at_once_apply_each_migration_once(void **state)
     ls_db *db = open_store();
     assert_int_equal(scalar(db, "SELECT COUNT(*) FROM schema_version"), ls_db_schema_latest());
     ls_db_close(db);
+}
+
+/* The file a new store's maker has switched to WAL and not yet read
+ * again: WAL in its header, no tables, no -wal (the state a copy of a
+ * running store's file alone is in, which is refused). An opener that
+ * meets it waits for the maker's tables rather than refusing it (the
+ * test above failed so once in a while); with none made in the lock's
+ * wait (5 s), it is refused, unchanged. */
+static unsigned char *file_bytes(const char *path, size_t *n);
+static void assert_file_kept(const char *path, const unsigned char *before, size_t n);
+
+static void test_a_new_store_being_made_is_waited_for_and_a_bare_copy_refused(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        return;
+    char walpath[600];
+    snprintf(walpath, sizeof walpath, "%s-wal", where);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(where, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "PRAGMA journal_mode=WAL", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    assert_int_equal(access(walpath, F_OK), -1);
+
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        ls_db *db = NULL;
+        ls_error e;
+        int ret = ls_db_open(&db, where, &e);
+        if (ret)
+            fprintf(stderr, "the opener: %s\n", e.msg);
+        ls_db_close(db);
+        _exit(ret ? 1 : 0);
+    }
+    /* The maker's first commit, 300 ms later: what ls__db_migrate makes
+     * first, alone. */
+    nanosleep(&(struct timespec){0, 300 * 1000000L}, NULL);
+    assert_int_equal(sqlite3_open(where, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "CREATE TABLE IF NOT EXISTS schema_version ("
+                                  " version INTEGER PRIMARY KEY,"
+                                  " applied_at BIGINT NOT NULL)", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(h);
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    ls_db *db = open_store();
+    assert_int_equal(scalar(db, "SELECT COUNT(*) FROM schema_version"), ls_db_schema_latest());
+    ls_db_close(db);
+
+    /* No maker: refused after the wait, the file as it was. */
+    assert_int_equal(unlink(where), 0);
+    assert_int_equal(sqlite3_open(where, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "PRAGMA journal_mode=WAL", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    size_t n = 0;
+    unsigned char *before = file_bytes(where, &n);
+    assert_non_null(before);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    db = NULL;
+    ls_error e;
+    assert_int_equal(ls_db_open(&db, where, &e), LS_DB_EFOREIGN);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_null(db);
+    char want[700];
+    snprintf(want, sizeof want, "%s is in WAL mode with no tables and no -wal: a store's "
+             "file copied without its -wal lacks all the -wal held", where);
+    assert_non_null(strstr(e.msg, want));
+    /* It waited (a lower bound, which load cannot break). */
+    assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 >= 4900);
+    assert_file_kept(where, before, n);
+    assert_int_equal(access(walpath, F_OK), -1); /* so refused again */
+    free(before);
 }
 
 /* A migration that fails half-way leaves neither its changes nor its
@@ -2910,6 +2986,7 @@ static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
     T(test_sqlite_keeps_a_wal_journal_synced_in_full),
     T(test_stores_opened_at_once_apply_each_migration_once),
+    T(test_a_new_store_being_made_is_waited_for_and_a_bare_copy_refused),
     T(test_a_current_store_opens_while_another_holds_the_lock),
     T(test_a_store_is_held_by_one_server_at_a_time),
     T(test_a_store_held_is_not_migrated_by_another),

@@ -484,19 +484,32 @@ static int count_row(void *ud, const char *const *col, int ncol)
  * the empty file the WAL switch made, and a server made it a new store
  * and served it, without a word, with no players, matches or tables.
  * A new store's file is not in WAL mode until the store makes it so, and
- * has a -wal from then on until it holds tables. */
+ * has a -wal from its maker's next read until it holds tables: the
+ * moment between is waited out below. */
+static const char TABLES_SQL[] =
+    "SELECT name, NULL FROM sqlite_master WHERE type IN ('table', 'view') AND name "
+    "NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+
 static int sq_tables(ls_db *db, ls__db_row_fn row, void *ud, ls_error *err)
 {
     sq_conn *c = db->conn;
     char shown[LS_DB_PATH_SHOWN];
     counted_rows r = {row, ud, 0};
-    int ret = sq_exec(db, "SELECT name, NULL FROM sqlite_master WHERE type IN ('table', "
-                      "'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-                      0, 0, 0, NULL, count_row, &r, err);
+    int ret = sq_exec(db, TABLES_SQL, 0, 0, 0, NULL, count_row, &r, err);
     if (ret == LS_DB_EIO && (sqlite3_extended_errcode(c->db) & 0xff) == SQLITE_NOTADB)
         ret = ls__db_fail(err, LS_DB_EFOREIGN, "%s is not an SQLite database (SQLite: %s): "
                           "give an empty file or a leastscore store", SHOWN(c->path),
                           sqlite3_errmsg(c->db));
+    /* Another opener of a new store leaves the file just so between its
+     * switch to WAL and its first read (which makes the -wal), and makes
+     * its tables a moment later: they are waited for, as long as for a
+     * lock, before the file is taken for a copy. Only rows of the last
+     * reading reach row: the ones before found none. */
+    for (int waited = 0; !ret && r.n == 0 && c->bare_wal && waited < c->wait_ms;
+         waited += BUSY_RETRY_MS) {
+        nanosleep(&(struct timespec){0, BUSY_RETRY_MS * 1000000L}, NULL);
+        ret = sq_exec(db, TABLES_SQL, 0, 0, 0, NULL, count_row, &r, err);
+    }
     if (!ret && r.n == 0 && c->bare_wal)
         ret = ls__db_fail(err, LS_DB_EFOREIGN, "%s is in WAL mode with no tables and no "
                           "-wal: a store's file copied without its -wal lacks all the -wal "
