@@ -1585,14 +1585,30 @@ static void show_hint(ui *u)
     set_msg(u, 0, "Thinking of a hint... Esc drops it.");
 }
 
+static int footer_key(const ui *u, const MEVENT *ev);
+
 /* A key while the hint is searched: a resize redraws and h goes on
  * waiting (the search goes on); any other key drops the hint, and Esc,
- * which would also drop the selection, does only that. Returns whether
- * the key is used up. */
+ * which would also drop the selection, does only that. Of the mouse,
+ * only a press of the first button that is not on h:hint drops it, and
+ * is then put back (ungetmouse) for handle_key to act on: the release
+ * of the click on h:hint that asked for the hint, read while it was
+ * searched, dropped it (no hint ever came at a table searched 2 s), and
+ * a click on h:hint started the search again. Returns whether the key
+ * is used up. */
 static bool hint_key(ui *u, int ch)
 {
     if (ch == KEY_RESIZE || ch == 'h' || ch == 'H')
         return true;
+    if (ch == KEY_MOUSE) {
+        MEVENT ev;
+        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) ||
+            footer_key(u, &ev) == 'h')
+            return true;
+        drop_hint(u);
+        (void)ungetmouse(&ev);
+        return true;
+    }
     drop_hint(u);
     return ch == 27;
 }
