@@ -1585,15 +1585,16 @@ static int read_line(bot *b, const ls_view *v, char *line, size_t size, size_t *
 }
 
 /*
- * Reads the rest of an answer cut as too long (b->skip) to its end,
- * however long, within the bot's time limit, before it is asked again:
- * only DRAIN_MAX bytes of it were read before the next go, and the rest,
- * with what the bot wrote after it, was then read as its answer to that
- * go (a line of 1 MiB then its move: the move judged as the next turn's,
- * its answers one behind). Returns 0 with the line's end read (what came
- * after it left in b->buf), -1 when the bot timed out (reported and
- * killed) or its output ended (the read after the go reports that), -2
- * when wait_output() was cut short (the rest still to read).
+ * Reads the rest of a line being dropped (b->skip: a '#' comment too
+ * long, or an unasked line cut where the draining stopped, when the wait
+ * for the answer after it was cut short) to its end, however long,
+ * within the bot's time limit, before it is asked again, so that its tail
+ * and what the bot wrote after it are not read as the answer to the next
+ * go. (An answer too long kills the bot: bot_choose.) Returns 0 with the
+ * line's end read (what came after it left in b->buf), -1 when the bot
+ * timed out (reported and killed) or its output ended (the read after
+ * the go reports that), -2 when wait_output() was cut short (the rest
+ * still to read).
  */
 static int skip_rest(bot *b, const ls_view *v)
 {
@@ -1636,8 +1637,8 @@ static int skip_rest(bot *b, const ls_view *v)
  * here (the rest is read as its answer, and judged as such). A line cut
  * where the draining stops began unasked: its rest is dropped too, so
  * that the answer read is a whole line (it was the line's tail: 'ok 1'
- * written without end was quoted as garbage '1', ' 1', 'k 1'). An answer
- * cut as too long is read to its end first (skip_rest). Returns -2 when
+ * written without end was quoted as garbage '1', ' 1', 'k 1'). A line
+ * being dropped is read to its end first (skip_rest). Returns -2 when
  * that was cut short (the bot not to be asked yet), else 0. */
 static int drain(bot *b, const ls_view *v)
 {
@@ -1973,10 +1974,18 @@ static int bot_choose(ls_player *p, const ls_view *v, ls_move *out, ls_error *er
             return ls_player_choose(b->fallback, v, out, err);
         }
         if (got == 1) {
+            /* Killed, as a bot that does not answer in time is: what it
+             * writes after a line too long (the move it meant, late) may
+             * come after the next go, and with no number on a question
+             * nothing tells it from an answer to that go: it was played
+             * so, or judged illegal, a turn behind for the rest of the
+             * match. */
             char shown[64];
             cli_shown_n(line, n, shown, sizeof shown);
-            report(b, v, "a line longer than %d bytes ('%s...'); the fallback plays "
-                   "this turn", CLI_BOT_LINE_MAX - 1, shown);
+            report(b, v, "a line longer than %d bytes ('%s...'); killed, the "
+                   "fallback plays for it until the match ends", CLI_BOT_LINE_MAX - 1,
+                   shown);
+            bot_kill(b);
         } else if (got == 0) {
             ls_move m;
             char shown[200];

@@ -22,15 +22,37 @@ assert d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]
 assert d["matches"] == 2' "$tmp/out.json" || { cat "$tmp/err"; fail "the sloppy bot's answers were not all played as meant"; }
 # Lines longer than the protocol's 1023 bytes: a long '#' comment is
 # dropped whole (its tail was read as the next answer, 'garbage xxx...'),
-# and a long answer is reported as too long, its tail dropped too.
+# and a long answer, the bot's third, is reported as too long, the bot
+# killed.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/longline.py" --matches 1 --seed 3 \
     --json >"$tmp/long.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim"; }
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
-m = d["bot_messages"]
-assert d["bot_failures"] > 0 and m, d
-assert all("a line longer than 1023 bytes ('"'"'discard " in x for x in m), m' "$tmp/long.json" ||
+m = [f["reason"] for f in d["bot_failure_list"]]
+assert len(m) == 1, m
+assert m[0].startswith("a line longer than 1023 bytes ('"'"'discard "), m
+assert m[0].endswith("; killed, the fallback plays for it until the match ends"), m' "$tmp/long.json" ||
     { cat "$tmp/err"; fail "overlong lines were not dropped and reported as such"; }
+# A bot that falls behind after a line too long: it answers each later
+# go only once the next has come, with the move it meant for the one
+# before (tests/bots/behind.py). Those stale lines were read as answers
+# to the later questions: judged illegal a turn at a time, or played
+# (the bot creates stale.mark when it sees one played). The bot is killed
+# at the line too long, as one that does not answer in time is, so that
+# nothing it writes after it is taken for an answer.
+for run in sim arena; do
+    rm -f "$tmp/stale.mark"
+    timeout 120 "$ls" $run --players "greedy,cmd:python3 $root/tests/bots/behind.py $tmp/stale.mark" \
+        --matches 2 --seed 1 --json >"$tmp/behind.json" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "$run with a bot that falls behind after a line too long"; }
+    python3 -c 'import json,sys
+r = [f["reason"] for f in json.load(open(sys.argv[1]))["bot_failure_list"]]
+assert len(r) == 2, r
+assert all(x.startswith("a line longer than 1023 bytes (\x27discard ") and
+           x.endswith("; killed, the fallback plays for it until the match ends") for x in r), r' \
+        "$tmp/behind.json" || { cat "$tmp/err"; fail "$run: a bot's stale lines after a line too long were read as answers"; }
+    [ ! -e "$tmp/stale.mark" ] || fail "$run: a stale move of a bot's, written after a line too long, was played"
+done
 # A bot that dies halfway through an answer ('discard 2C' and no newline,
 # then exit 0) is reported with what it wrote of the line, escaped as
 # other bot text is: it was 'died (exit status 0)' alone.
@@ -264,10 +286,10 @@ printf 'quit\n' | HOME="$tmp" timeout 60 "$ls" play --plain --level "$holds" --b
 wait_no_process "holdsbo[t]-$$" ||
     fail "a bot's child that ignores SIGTERM outlived sim, arena or play: $left"
 # A bot that writes a 10 MiB line with no newline, then sleeps: its first
-# 1023 bytes are told as a line too long (the rest is read and dropped,
-# not kept), then, before it is asked again, its time runs out waiting for
-# the line's end; it is killed and nothing of it is left. (Kept as the
-# guard of a bounded buffer against the largest write a bot may make.)
+# 1023 bytes are told as a line too long, and it is killed at once (it was
+# killed only once its time ran out waiting for the line's end) and
+# nothing of it is left. (Kept as the guard of a bounded buffer against
+# the largest write a bot may make.)
 mark=biglinebot-$$
 cat >"$tmp/bigline.py" <<'PY'
 import sys, time
@@ -285,16 +307,16 @@ wait_no_process "biglinebo[t]-$$" || fail "a bot writing a 10 MiB line outlived 
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 r = [f["reason"] for f in d["bot_failure_list"]]
-assert d["matches"] == 1 and len(r) == 2, r
-assert r[0].startswith("a line longer than 1023 bytes (\x27" + "x" * 60) and r[0].endswith("; the fallback plays this turn"), r[0]
-assert r[1] == "a line longer than 1023 bytes not ended within 300 ms; killed, the fallback plays for it until the match ends", r[1]' \
+assert d["matches"] == 1 and len(r) == 1, r
+assert r[0].startswith("a line longer than 1023 bytes (\x27" + "x" * 60), r[0]
+assert r[0].endswith("...\x27); killed, the fallback plays for it until the match ends"), r[0]' \
     "$tmp/big.json" || fail "a bot writing a 10 MiB line is not told so"
 # A bot whose answer is a line longer than a pipe holds (1 MiB), then a
-# line unasked ('late'): the line's rest is read to its end, however long,
-# before the bot is asked again, and what it wrote after it dropped as
-# unasked. Only the first 64 KiB of it were read then: 'late' was judged
-# as its answer to the next go (garbage), and a bot's move there would have
-# been taken as its answer, one behind.
+# line unasked ('late'): the bot is killed at the line too long, so
+# nothing it wrote after it is read. (Only the first 64 KiB of it were
+# once read before the next go: 'late' was judged as its answer to that
+# go, garbage, and a bot's move there would have been taken as its
+# answer, one behind.)
 cat >"$tmp/overlong.py" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
