@@ -4,7 +4,11 @@
 # each is taken from the doc's code blocks as they stand (the first
 # ```python and the first ```sh fence of that section) and must answer
 # the by-hand input as the doc says, then play a few matches of sim
-# against greedy with no bot failure, every match finished.
+# against greedy with no bot failure, every match finished. `draw no`
+# (deck and dead pile empty, D9) cannot come in a real match (the table
+# sizes of D13 leave 2 cards between them: test_turn.c), so it is given
+# by hand: a bot must take an open card then (both drew, and would have
+# been failed that turn).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -32,12 +36,14 @@ grep -q '"ok 1"' "$tmp/first.sh" || fail "the \`\`\`sh block found is not the fi
 for bot in "python3 $tmp/first.py" "sh $tmp/first.sh"; do
     # By hand, as the doc's "Try it by hand" does: 'ok 1' and its move
     # (the highest card, KD, thrown away); then a declare, which the
-    # matches below may never bring (it declares at 5 or less).
-    printf 'leastscore-bot 1\ngo hand 2C 5S KD 7H 8H open 9S draw yes declare no\n%s\nquit\n' \
-        'go hand AC 2D open 9S draw yes declare yes' |
+    # matches below may never bring (it declares at 5 or less); then
+    # 'draw no', which no match brings: the lowest open card taken.
+    printf 'leastscore-bot 1\ngo hand 2C 5S KD 7H 8H open 9S draw yes declare no\n%s\n%s\nquit\n' \
+        'go hand AC 2D open 9S draw yes declare yes' \
+        'go hand 2C 5S 9H QD open 3D 4D 5D draw no declare yes' |
         $bot >"$tmp/hand.out" 2>"$tmp/hand.err" || { cat "$tmp/hand.err"; fail "$bot: exited with an error by hand"; }
-    printf 'ok 1\ndiscard KD draw\ndeclare\n' | cmp -s - "$tmp/hand.out" ||
-        { cat "$tmp/hand.out" "$tmp/hand.err"; fail "$bot: by hand it did not answer 'ok 1', 'discard KD draw', 'declare'"; }
+    printf 'ok 1\ndiscard KD draw\ndeclare\ndiscard QD take 3D\n' | cmp -s - "$tmp/hand.out" ||
+        { cat "$tmp/hand.out" "$tmp/hand.err"; fail "$bot: by hand it did not answer 'ok 1', 'discard KD draw', 'declare', 'discard QD take 3D' (on 'draw no')"; }
     # A few matches against greedy: no failure, every match finished.
     "$ls" sim --players "cmd:$bot,greedy" --matches 4 --seed 11 --threads 1 \
         --json >"$tmp/sim.json" 2>"$tmp/sim.err" || { cat "$tmp/sim.err"; fail "$bot: sim"; }
