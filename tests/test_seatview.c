@@ -142,6 +142,13 @@ static void check_match_end(const table *t)
     json_t *o = seatview_event(t, ev, -1);
     assert_string_equal(json_string_value(json_object_get(o, "kind")), "match_end");
     assert_int_equal(json_integer_value(json_object_get(o, "winner")), ls_winner(t->s));
+    /* The store's id of the match (its page), null without a store. */
+    json_t *id = json_object_get(o, "match_id");
+    assert_non_null(id);
+    if (t->match_id > 0)
+        assert_int_equal(json_integer_value(id), t->match_id);
+    else
+        assert_true(json_is_null(id));
     json_t *places = json_object_get(o, "places");
     assert_int_equal(json_array_size(places), t->nseats);
     int last_place = 0, last_seat = -1;

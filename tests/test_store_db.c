@@ -200,7 +200,7 @@ static void test_a_match_in_progress_is_in_the_database_at_its_last_move(void **
     assert_string_equal(t[0].record, want);
     ls_db_live_tables_free(t, n);
     ls_db_close(db);
-    st->ops->match_end(st->self, m, STORE_ABANDONED);
+    st->ops->match_end(st->self, m, STORE_ABANDONED, NULL);
     store_db_free(st);
 }
 
@@ -210,7 +210,7 @@ static void test_a_finished_match_goes_to_the_history(void **state)
     store *st = open_db_store();
     void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, NPIECES);
-    st->ops->match_end(st->self, m, STORE_FINISHED);
+    st->ops->match_end(st->self, m, STORE_FINISHED, NULL);
     assert_int_equal(store_db_finished(st), 1);
     assert_int_equal(store_db_failures(st), 0);
     assert_int_equal(live_count(store_db_db(st)), 0);
@@ -219,13 +219,51 @@ static void test_a_finished_match_goes_to_the_history(void **state)
     assert_int_equal(loglen, 0);
 }
 
+/* match_end tells a finished match's id among the finished matches, the
+ * one /api/matches/ID reads, once its end is written: the browser's link
+ * to its page. Two matches, two ids, each that match; an abandoned match
+ * and a suspended one have none. */
+static void test_a_finished_match_is_told_its_id(void **state)
+{
+    (void)state;
+    store *st = open_db_store();
+    int64_t id = -1;
+    void *m = begin(st, "ABCD", 1);
+    hand_over(st, m, 0, 3);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_ABANDONED, &id), 0);
+    assert_int_equal(id, 0);
+    const char *codes[] = {"EFGH", "JKLM"};
+    int64_t ids[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        m = begin(st, codes[i], i + 1);
+        hand_over(st, m, 0, NPIECES);
+        ids[i] = -1;
+        assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED, &ids[i]), 0);
+        assert_true(ids[i] > 0);
+    }
+    assert_true(ids[0] != ids[1]);
+    for (int i = 0; i < 2; i++) {
+        ls_db_match dm;
+        ls_error e;
+        assert_int_equal(ls_db_match_get(store_db_db(st), ids[i], &dm, &e), 0);
+        assert_string_equal(dm.code, codes[i]);
+        ls_db_match_clear(&dm);
+    }
+    m = begin(st, "NPQR", 1);
+    hand_over(st, m, 0, 3);
+    id = -1;
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_SUSPENDED, &id), 0);
+    assert_int_equal(id, 0);
+    store_db_free(st);
+}
+
 static void test_an_abandoned_match_is_dropped(void **state)
 {
     (void)state;
     store *st = open_db_store();
     void *m = begin(st, "ABCD", 2);
     hand_over(st, m, 0, 5);
-    st->ops->match_end(st->self, m, STORE_ABANDONED);
+    st->ops->match_end(st->self, m, STORE_ABANDONED, NULL);
     assert_int_equal(live_count(store_db_db(st)), 0);
     assert_int_equal(store_db_finished(st), 0);
     ls_db_match dm;
@@ -246,7 +284,7 @@ static void test_partial_lines_wait_for_their_end(void **state)
     for (size_t i = 0; i < len; i += 7)
         st->ops->append(st->self, m, all + i, len - i < 7 ? len - i : 7);
     free(all);
-    st->ops->match_end(st->self, m, STORE_FINISHED);
+    st->ops->match_end(st->self, m, STORE_FINISHED, NULL);
     assert_int_equal(store_db_failures(st), 0);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
@@ -301,7 +339,7 @@ static void test_a_full_disk_loses_no_move(void **state)
     assert_non_null(strstr(logbuf, "full"));
     mend(store_db_db(st));
     hand_over(st, m, 8, NPIECES);
-    st->ops->match_end(st->self, m, STORE_FINISHED);
+    st->ops->match_end(st->self, m, STORE_FINISHED, NULL);
     assert_int_equal(store_db_finished(st), 1);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
@@ -315,18 +353,25 @@ static void test_a_match_that_ends_while_the_disk_is_full_is_kept_and_retried(vo
     hand_over(st, m, 0, NPIECES - 1);
     fill(store_db_db(st));
     hand_over(st, m, NPIECES - 1, NPIECES);
-    st->ops->match_end(st->self, m, STORE_FINISHED);
+    int64_t id = -1;
+    assert_true(st->ops->match_end(st->self, m, STORE_FINISHED, &id) != 0);
+    assert_int_equal(id, 0); /* kept, to be written later: no id told */
     assert_int_equal(store_db_finished(st), 0);
     fflush(log_stream);
     assert_non_null(strstr(logbuf, "failing: table ABCD, match 1"));
     assert_true(st->ops->failing(st->self, NULL, 0));
     mend(store_db_db(st));
     /* The next call of the store (a new match begins) retries it. */
+    assert_int_equal(st->ops->finished_id(st->self, "ABCD", 1), 0); /* not yet */
     void *m2 = begin(st, "EFGH", 1);
     assert_non_null(m2);
     assert_int_equal(store_db_finished(st), 1);
     assert_one_match_with_the_record(store_db_db(st));
-    st->ops->match_end(st->self, m2, STORE_ABANDONED);
+    /* Its id, written late, is told (match 1, id 1), and no other. */
+    assert_int_equal(st->ops->finished_id(st->self, "ABCD", 1), 1);
+    assert_int_equal(st->ops->finished_id(st->self, "ABCD", 2), 0);
+    assert_int_equal(st->ops->finished_id(st->self, "EFGH", 1), 0);
+    st->ops->match_end(st->self, m2, STORE_ABANDONED, NULL);
     store_db_free(st);
 }
 
@@ -493,7 +538,7 @@ static void test_a_suspended_match_is_restored_with_its_seats(void **state)
     store *st = open_db_store();
     void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, 5);
-    assert_int_equal(st->ops->match_end(st->self, m, STORE_SUSPENDED), 0);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_SUSPENDED, NULL), 0);
     store_db_free(st);
 
     st = open_db_store();
@@ -517,7 +562,7 @@ static void test_a_suspended_match_is_restored_with_its_seats(void **state)
              pieces[4]);
     assert_string_equal(r.record, want);
     hand_over(st, r.handle, 5, NPIECES);
-    assert_int_equal(st->ops->match_end(st->self, r.handle, STORE_FINISHED), 0);
+    assert_int_equal(st->ops->match_end(st->self, r.handle, STORE_FINISHED, NULL), 0);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
 }
@@ -530,9 +575,9 @@ static void test_a_match_not_restored_is_kept_and_an_empty_one_dropped(void **st
     store *st = open_db_store();
     void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, 3);
-    st->ops->match_end(st->self, m, STORE_SUSPENDED);
+    st->ops->match_end(st->self, m, STORE_SUSPENDED, NULL);
     m = begin(st, "EMPT", 1);
-    st->ops->match_end(st->self, m, STORE_SUSPENDED);
+    st->ops->match_end(st->self, m, STORE_SUSPENDED, NULL);
     restored r = {.refuse = -1};
     assert_int_equal(st->ops->restore(st->self, on_restore, &r), 0);
     assert_int_equal(r.n, 1);
@@ -541,7 +586,7 @@ static void test_a_match_not_restored_is_kept_and_an_empty_one_dropped(void **st
     r.n = 0;
     assert_int_equal(st->ops->restore(st->self, on_restore, &r), 1);
     assert_string_equal(r.m.code, "ABCD");
-    st->ops->match_end(st->self, r.handle, STORE_ABANDONED);
+    st->ops->match_end(st->self, r.handle, STORE_ABANDONED, NULL);
     assert_int_equal(live_count(store_db_db(st)), 0);
     store_db_free(st);
 }
@@ -590,7 +635,7 @@ static void test_a_failing_store_keeps_everything_and_comes_back(void **state)
     assert_string_equal(kept, want);
     free(kept);
     hand_over(st, m, 6, NPIECES);
-    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED, NULL), 0);
     assert_one_match_with_the_record(store_db_db(st));
     store_db_free(st);
 }
@@ -946,7 +991,7 @@ static void test_a_record_file_that_failed_is_written_at_the_next_finish(void **
     }
     void *m = begin(st, "ABCD", 1);
     hand_over(st, m, 0, NPIECES);
-    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED, NULL), 0);
     assert_int_equal(store_db_finished(st), 1);
     assert_int_equal(log_count("table ABCD, match 1: finished and kept, but"), 1);
     for (int i = 0; i < 30; i++)
@@ -954,7 +999,7 @@ static void test_a_record_file_that_failed_is_written_at_the_next_finish(void **
     assert_int_equal(record_files("-ABCD-1", NULL), 0);
     m = begin(st, "ABCD", 2);
     hand_over(st, m, 0, NPIECES);
-    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED), 0);
+    assert_int_equal(st->ops->match_end(st->self, m, STORE_FINISHED, NULL), 0);
     char *text = NULL;
     assert_int_equal(record_files("-ABCD-2", NULL), 1);
     assert_int_equal(record_files("-ABCD-1", &text), 1);
@@ -1051,6 +1096,7 @@ static void test_a_crashs_temporary_records_are_removed_at_the_next_start(void *
 static const struct CMUnitTest tests[] = {
     T(test_a_match_in_progress_is_in_the_database_at_its_last_move),
     T(test_a_finished_match_goes_to_the_history),
+    T(test_a_finished_match_is_told_its_id),
     T(test_an_abandoned_match_is_dropped),
     T(test_partial_lines_wait_for_their_end),
     T(test_a_full_disk_loses_no_move),

@@ -28,6 +28,9 @@ static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
 typedef struct fake_store {
     int begun, ended, finished, suspended;
     bool failing;
+    bool end_fails;          /* only match_end fails (kept, written later) */
+    int late_match;          /* the match finished_id tells late_id of */
+    int64_t late_id;
     store_match m;           /* what the last match_begin was given */
     char text[1 << 16];
     size_t len, written;     /* text handed over; the part written */
@@ -93,14 +96,25 @@ static int fake_flush(void *self)
     return 0;
 }
 
-static int fake_end(void *self, void *match, int how)
+static int fake_end(void *self, void *match, int how, int64_t *id)
 {
     fake_store *fs = self;
     (void)match;
     fs->ended++;
     fs->finished += how == STORE_FINISHED;
     fs->suspended += how == STORE_SUSPENDED;
-    return fs->failing ? -1 : 0;
+    /* A finished match written now gets an id, as the database gives
+     * them, one more each: 101, 102, ...; one kept to be written later
+     * is told by finished_id. */
+    bool fails = fs->failing || fs->end_fails;
+    *id = how == STORE_FINISHED && !fails ? 100 + fs->finished : 0;
+    return fails ? -1 : 0;
+}
+
+static int64_t fake_finished_id(void *self, const char *code, int match)
+{
+    const fake_store *fs = self;
+    return !strcmp(code, "ABCDE") && match == fs->late_match ? fs->late_id : 0;
 }
 
 static bool fake_failing(void *self, char *msg, size_t size)
@@ -113,7 +127,7 @@ static bool fake_failing(void *self, char *msg, size_t size)
 
 static const store_ops fake_ops = {.match_begin = fake_begin, .append = fake_append,
                                    .chat = fake_chat, .flush = fake_flush, .match_end = fake_end,
-                                   .failing = fake_failing};
+                                   .finished_id = fake_finished_id, .failing = fake_failing};
 
 static const char *const tokens[] = {
     "00000000000000000000000000000000", "11111111111111111111111111111111",
@@ -1081,6 +1095,72 @@ static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **
     assert_int_equal(fs.finished, 1);
 }
 
+/* The version of the last TEV_MATCH_END event in t's log, or 0. */
+static long long last_match_end(const table *t)
+{
+    for (long long v = t->version; v > 0; v--) {
+        const table_event *ev = table_event_at(t, v);
+        if (!ev)
+            break;
+        if (ev->kind == TEV_MATCH_END)
+            return v;
+    }
+    return 0;
+}
+
+/* A finished match's end carries the id the store gave it (the page
+ * /matches/ID), in its event and on the table until the next start: a
+ * rematch's end another id, the first event's kept. */
+static void test_a_finished_match_carries_the_id_the_store_gave_it(void **state)
+{
+    (void)state;
+    fake_store fs = {0};
+    store st = {&fake_ops, &fs};
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 11, &st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    assert_int_equal(t->match_id, 0);
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    int64_t now = 0;
+    play_to_the_end(t, &now);
+    assert_int_equal(t->match_id, 101);
+    long long first = last_match_end(t);
+    assert_true(first > 0);
+    assert_int_equal(table_event_at(t, first)->match_id, 101);
+    assert_int_equal(table_rematch(t, 0, now, &e), 0);
+    assert_int_equal(t->match_id, 0); /* not the previous match's */
+    play_to_the_end(t, &now);
+    assert_int_equal(t->match, 2);
+    assert_int_equal(t->match_id, 102);
+    long long second = last_match_end(t);
+    assert_true(second > first);
+    assert_int_equal(table_event_at(t, second)->match_id, 102);
+    assert_int_equal(table_event_at(t, first)->match_id, 101);
+    /* The store cannot write the third's end when it ends: the table
+     * pauses, the id unknown; once the store has written it, the id it
+     * tells is on the table and in the event, which nobody was sent. */
+    assert_int_equal(table_rematch(t, 0, now, &e), 0);
+    fs.end_fails = true;
+    fs.late_match = 3;
+    fs.late_id = 250;
+    play_to_the_end(t, &now);
+    assert_true(t->unkept);
+    assert_int_equal(t->match_id, 0);
+    long long third = last_match_end(t);
+    assert_true(third > second);
+    assert_int_equal(table_event_at(t, third)->match_id, 0);
+    fs.end_fails = false;
+    table_store_kept(t, now);
+    assert_false(t->unkept);
+    assert_int_equal(t->match_id, 250);
+    assert_int_equal(table_event_at(t, third)->match_id, 250);
+    assert_int_equal(table_event_at(t, second)->match_id, 102);
+    table_free(t);
+}
+
 /* Ann and a greedy computer player at threshold 25, their match played
  * to its end from *now (which it moves on). */
 static table *finished_with_a_bot(int64_t *now)
@@ -1713,6 +1793,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_chat_lines_are_kept_apart_from_the_events),
     cmocka_unit_test(test_chat_is_for_people_at_a_measured_pace),
     cmocka_unit_test(test_a_finished_match_goes_to_the_store_and_a_rematch_starts),
+    cmocka_unit_test(test_a_finished_match_carries_the_id_the_store_gave_it),
     cmocka_unit_test(test_the_table_reopens_its_seats_after_a_match),
     cmocka_unit_test(test_a_table_is_rebuilt_from_its_record_at_its_last_move),
     cmocka_unit_test(test_each_seat_keeps_the_round_it_went_out_in_across_a_restore),

@@ -160,6 +160,8 @@ json_t *seatview_event(const table *t, const table_event *ev, int seat)
         json_object_set_new(o, "winner", json_integer(ev->seat));
         if (ev->standings)
             json_object_set_new(o, "places", places_json(ev->standings, ev->num));
+        json_object_set_new(o, "match_id", ev->match_id > 0 ? json_integer(ev->match_id)
+                                                            : json_null());
         break;
     case TEV_CONNECTION:
         json_object_set_new(o, "seat", json_integer(ev->seat));
@@ -258,8 +260,11 @@ json_t *seatview_view(const table *t, int seat, int64_t now)
     }
     if (v.has_result)
         json_object_set_new(o, "result", result_json(&v.last_result));
-    if (t->status == TABLE_OVER)
+    if (t->status == TABLE_OVER) {
         json_object_set_new(o, "winner", json_integer(ls_winner(t->s)));
+        json_object_set_new(o, "match_id", t->match_id > 0 ? json_integer(t->match_id)
+                                                           : json_null());
+    }
     return o;
 }
 

@@ -73,6 +73,9 @@ typedef struct store_match {
     store_chat chat[STORE_CHAT_KEEP];
 } store_match;
 
+#define STORE_LATE_IDS 64 /* finished matches written late whose ids the
+                             store remembers (finished_id) */
+
 /* How a match leaves the table (match_end). */
 enum {
     STORE_FINISHED = 1, /* it has a winner: kept as a finished match */
@@ -122,8 +125,16 @@ typedef struct store_ops {
     int (*flush)(void *self);
     /* The match ends (STORE_...); the handle is not used again. Returns 0
      * when that is written; otherwise the store keeps it and writes it at
-     * a later call (flush). */
-    int (*match_end)(void *self, void *match, int how);
+     * a later call (flush). A finished match written by this call gets
+     * its id among the finished matches (its page /matches/ID) in *id
+     * (when id is not NULL); *id is 0 otherwise: not finished, or kept
+     * to be written later (finished_id tells it then). */
+    int (*match_end)(void *self, void *match, int how, int64_t *id);
+    /* The id among the finished matches of match `match` at table `code`
+     * whose end match_end kept and a later call wrote (one of the last
+     * STORE_LATE_IDS so written); 0 when not known (not written yet, or
+     * written when its id could not be read back). May be NULL. */
+    int64_t (*finished_id)(void *self, const char *code, int match);
     /* Hands every match in progress the store holds to fn, oldest first.
      * Returns the number restored, or a negative code when the store
      * cannot be read. */

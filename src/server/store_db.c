@@ -70,6 +70,15 @@ typedef struct db_store {
                              at the next finish and when the store is back */
     char error[256];      /* the last failure */
     db_match *matches;
+    /* The finished matches whose end was written after match_end (the
+     * store failed then), for finished_id: a ring, the newest at
+     * late[(late_n - 1) % STORE_LATE_IDS]. */
+    struct {
+        char code[STORE_CODE_SIZE];
+        int match;
+        int64_t id;
+    } late[STORE_LATE_IDS];
+    unsigned late_n;
 } db_store;
 
 static void logf_(db_store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -373,12 +382,38 @@ static bool unwritten(const db_match *m)
     return m->len > 0 || m->how || m->away != m->away_kept || m->host != m->host_kept;
 }
 
+/* A finished match written after its match_end: its id kept for
+ * finished_id, the oldest of the ring forgotten. */
+static void note_late(db_store *s, const db_match *m, int64_t id)
+{
+    unsigned i = s->late_n++ % STORE_LATE_IDS;
+    memcpy(s->late[i].code, m->code, sizeof s->late[i].code);
+    s->late[i].match = m->match;
+    s->late[i].id = id;
+}
+
+/* The newest first: a table's code may come back (a closed table's code
+ * given again), its match just written is the newest of that code. */
+static int64_t db_finished_id(void *self, const char *code, int match)
+{
+    const db_store *s = self;
+    unsigned n = s->late_n < STORE_LATE_IDS ? s->late_n : STORE_LATE_IDS;
+    for (unsigned k = 1; k <= n; k++) {
+        unsigned i = (s->late_n - k) % STORE_LATE_IDS;
+        if (s->late[i].match == match && !strcmp(s->late[i].code, code))
+            return s->late[i].id;
+    }
+    return 0;
+}
+
 /*
  * Writes what the match holds: its pending text and, once it has ended,
  * its end (finished, dropped, or kept in progress). Frees a match that is
- * done. Returns 0 or the error (reported; the match stays for a retry).
+ * done. A finished match's id is put in *finished (when not NULL) once it
+ * is written, in the same commit as its end. Returns 0 or the error
+ * (reported; the match stays for a retry).
  */
-static int write_match(db_store *s, db_match *m)
+static int write_match_id(db_store *s, db_match *m, int64_t *finished)
 {
     ls_error err;
     int ret = flush_pending(s, m, &err);
@@ -405,6 +440,10 @@ static int write_match(db_store *s, db_match *m)
         if (!(ret = fault(s, &err)) &&
             !(ret = ls_db_table_finish(s->db, m->table_id, &match_id, &err))) {
             s->finished++;
+            if (finished)
+                *finished = match_id;
+            else
+                note_late(s, m, match_id);
             /* Files that could not be written before (a full disk) are
              * tried again once this one could be. */
             bool owed = s->exports_owed;
@@ -433,6 +472,11 @@ static int write_match(db_store *s, db_match *m)
     }
     unlist(s, m);
     return 0;
+}
+
+static int write_match(db_store *s, db_match *m)
+{
+    return write_match_id(s, m, NULL);
 }
 
 static int db_flush(void *self)
@@ -612,12 +656,16 @@ static int db_host(void *self, void *match, int seat)
     return ret;
 }
 
-static int db_end(void *self, void *match, int how)
+static int db_end(void *self, void *match, int how, int64_t *id)
 {
     db_store *s = self;
     db_match *m = match;
+    int64_t finished = 0;
     m->how = how;
-    return write_match(s, m);
+    int ret = write_match_id(s, m, &finished);
+    if (id)
+        *id = finished;
+    return ret;
 }
 
 /* A chat line is written at once, in its own commit; one that cannot be
@@ -752,6 +800,7 @@ static const store_ops db_ops = {
     .host = db_host,
     .flush = db_flush,
     .match_end = db_end,
+    .finished_id = db_finished_id,
     .restore = db_restore,
     .failing = db_failing,
 };

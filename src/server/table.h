@@ -106,6 +106,8 @@ typedef struct table_event {
     table_standing *standings; /* TEV_MATCH_END: one per seat of the match
                                   (num of them), owned by the log; NULL
                                   when memory ran out (then only seat) */
+    int64_t match_id; /* TEV_MATCH_END: the finished match's id in the
+                         store (see table.match_id), 0 when not known */
 } table_event;
 
 typedef struct table_seat {
@@ -202,6 +204,11 @@ typedef struct table {
      * chat[(n - 1) % TABLE_CHAT_KEEP]; chat_n lines were written. */
     table_chat_line chat[TABLE_CHAT_KEEP];
     long long chat_n;
+    int64_t match_id;   /* the last finished match's id in the store
+                           (its page /matches/ID), 0 from a start until
+                           the store has written that match's end (as it
+                           ended, or, when the store failed then, by
+                           table_store_kept) */
     bool unkept;        /* the store could not write record text handed to
                            it: the table is paused (no move, deal or timer)
                            and what happened since is not to be shown until
@@ -248,7 +255,8 @@ void table_store_match(const table *t, int match, store_match *m);
  * to be restored at the next start (call before table_free). */
 void table_suspend(table *t);
 /* The store has written everything again: the paused table goes on, the
- * turn in play with a fresh full turn time. */
+ * turn in play with a fresh full turn time; a match that ended while it
+ * was paused gets its id in the store (table.match_id, its end's event). */
 void table_store_kept(table *t, int64_t now);
 /* Frees t; a match in play is ended unfinished (abandoned) in the store.
  * Lent players are the borrower's to free. */
