@@ -107,6 +107,7 @@ const app = {
   drawn: '', // the screen render() drew last (screenKey()): a control focused again on it stays where it is
   storeFailing: false, // the server said it cannot save moves (`store`), until it says it can
   seatsTurn: '', // "match:round:seat" of the turn the players' row last brought into view
+  timedOut: new Map(), // seat -> performance.now() when its turn's time ran out and the computer played it (noteTimeout())
 };
 
 // ---------------------------------------------------------------- storage
@@ -704,6 +705,32 @@ function describe(ev, words, names, over) {
   }
 }
 
+// How long a turn played by the computer when its time ran out is shown
+// (the player's panel, her own line under the hand), unless she moves
+// again or the round ends before.
+const TIMED_OUT_MS = 60000;
+
+// Keeps app.timedOut (which seats had their last turn played by the
+// computer when its time ran out, and when this page heard of it) with
+// the event ev: a move with `timeout` marks its seat, any other move of
+// the seat takes the mark away, and a round's or a match's start or end
+// (or the table back in the lobby) takes them all. The marks are drawn
+// (seatsPanel(), selectionLine()) as told in docs/play-online.md; the
+// move's sentence says it to a screen reader, once, as it comes.
+function noteTimeout(ev) {
+  if (ev.kind === 'move') {
+    if (ev.timeout) app.timedOut.set(ev.seat, performance.now());
+    else app.timedOut.delete(ev.seat);
+  } else if (['deal', 'round_end', 'match_end', 'start', 'reopen'].includes(ev.kind)) app.timedOut.clear();
+}
+
+// Whether seat's last turn was played by the computer as its time ran
+// out, a short while ago, in the round being played.
+function timedOut(seat) {
+  const at = app.timedOut.get(seat);
+  return at !== undefined && app.view?.status === 'playing' && performance.now() - at < TIMED_OUT_MS;
+}
+
 // What round result r gave the page's own person (her score and total,
 // as her row shows them), `names` being the seats' names at its time; null
 // for a spectator or a player who was not dealt in.
@@ -741,8 +768,10 @@ function onState(msg) {
     let moved = false; // the last event read is a move that passed the turn
     const names = namesAt(events, msg.view);
     const over = overAt(events, msg.view);
+    if (msg.snapshot) app.timedOut.clear();
     for (const [i, ev] of events.entries()) {
       if (!msg.snapshot && ev.v <= app.version) continue;
+      noteTimeout(ev);
       const text = describe(ev, false, names[i], over[i]);
       if (!text) continue;
       app.log.push({ v: ev.v, text, words: describe(ev, true, names[i], over[i]) });
@@ -1740,6 +1769,7 @@ function seatsPanel() {
       let status;
       if (seat.kind === 'bot') status = s.botLevel(seat.level);
       else if (seat.away) status = s.away;
+      else if (seat.connected && timedOut(i)) status = s.timedOut;
       else status = seat.connected ? s.connected : s.disconnected;
       // (Named by its heading, and the seat to play by "to play" too: a
       // reader going from panel to panel heard "article" alone, and
@@ -1750,7 +1780,7 @@ function seatsPanel() {
         'aria-labelledby': turn ? `seat-h-${i} seat-turn-${i}` : `seat-h-${i}`,
       },
       h('h3', { id: `seat-h-${i}` }, shownName(i), nameTags([i === v.you && [s.youMark], seat.out && [s.out]])),
-      h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}` }, status),
+      h('p', { class: `status${seat.kind === 'human' && !seat.connected ? ' offline' : ''}${status === s.timedOut ? ' timed-out' : ''}` }, status),
       h('p', {}, s.score(seat.score),
         seat.in_round && typeof seat.hand_size === 'number' ? ` · ${s.handSize(seat.hand_size)}` : '',
         seat.wins ? ` · ${s.wins(seat.wins)}` : ''),
@@ -1944,10 +1974,13 @@ function hintPanel() {
     hint.why ? h('p', {}, cardsInText(s.hintWhy(moveText(hint.why)))) : null);
 }
 
-// The line under the hand: whether the cards selected may go, or why not.
+// The line under the hand: whether the cards selected may go, or why not;
+// with none selected, that the computer played this player's last turn
+// as its time ran out (a short while ago: timedOut()), in the place her
+// eye is, without a line more above the hand or under it.
 function selectionLine() {
   const { cards, check } = selection();
-  if (!cards.length) return s.selectionNone;
+  if (!cards.length) return timedOut(app.view.you) ? s.timedOutYou : s.selectionNone;
   if (check.ok) return s.selectionOk(s.shapes[check.shape], handTotal(cards));
   return s.selectionBad(s.reasons[check.reason]);
 }
@@ -1972,7 +2005,7 @@ function handPanel() {
         onclick: () => toggleCard(c),
         onfocus: () => { app.focusCard = c; },
       }, cardShort(c)))),
-    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}`, id: 'selection' }, line),
+    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}${line === s.timedOutYou ? ' timed-out' : ''}`, id: 'selection' }, line),
     hintPanel(),
     h('p', { class: 'help', id: 'select-help', 'data-focus': 'hand-help' }, s.selectHelp));
 }
@@ -1986,7 +2019,9 @@ function toggleCard(c) {
   else app.selected.add(c);
   app.focusCard = c;
   render();
-  announce(selectionLine());
+  // (The line back to no selection is the time run out, there a while:
+  // heard once, with the move, not again at each card let go.)
+  announce(app.selected.size ? selectionLine() : s.selectionNone);
 }
 
 // The hand's keys: arrows move between cards, space selects (the button's
@@ -2189,8 +2224,10 @@ function tick() {
     el.classList.toggle('urgent', left !== null && left <= 5);
   }
   // The turn has lasted long enough to hurry its player (or no longer may):
-  // draw the button in, or out.
-  if (canHurry() !== app.hurryShown) render();
+  // draw the button in, or out. So too a time ran out shown long enough.
+  const stale = [...app.timedOut.keys()].filter((seat) => !timedOut(seat));
+  for (const seat of stale) app.timedOut.delete(seat);
+  if (canHurry() !== app.hurryShown || stale.length) render();
 }
 setInterval(tick, 250);
 

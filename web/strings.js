@@ -192,6 +192,9 @@ export const s = {
   timeWarning: (sec) => `${sec} second${sec === 1 ? '' : 's'} left to play.`,
   selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
   selectionNone: 'Select the cards to throw away.',
+  // In the line under the hand, in its place while nothing is selected,
+  // after the turn timer ran out and the computer played for this player.
+  timedOutYou: 'Time ran out: the computer played your turn.',
   selectionOk: (shape, total) => `You may throw these away (${shape}, ${points(total)}).`,
   selectionBad: (reason) => `Not allowed: ${reason}.`,
   shapes: {
@@ -219,6 +222,7 @@ export const s = {
   connected: 'online',
   disconnected: 'connection lost',
   away: 'away (computer plays)',
+  timedOut: 'time ran out', // (a player's panel, in place of online, after the computer played the turn for them)
   out: 'out',
   wins: (n) => `${n} win${n === 1 ? '' : 's'}`,
   toMove: 'to play',
