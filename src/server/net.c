@@ -3547,13 +3547,15 @@ static void bind_why(int err, const char *host, int port, char *why, size_t size
 }
 
 /*
- * Whether host:port can be bound now. libwebsockets 4.1 with a foreign
- * libuv loop cannot be torn down cleanly after its listening socket failed
- * to bind (its close callbacks run after its event library is unloaded), so
- * the usual failures, a port in use or refused, an address not of this
- * machine, are found before it starts.
+ * A socket of its own bound to host:port (a numeric address), with
+ * SO_REUSEADDR, listening too when `listening`; not inherited by a
+ * program run. Returns its descriptor; -1 when it cannot be had (why
+ * says so for a failed bind or listen, and is left as it is when no
+ * socket can be made); -2 when host is no numeric address (nothing
+ * tried). can_bind() and take_port() are its two uses.
  */
-static bool can_bind(const char *host, int port, char *why, size_t size)
+static int bound_socket(const char *host, int port, bool listening, char *why,
+                        size_t size)
 {
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
                              .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV};
@@ -3561,19 +3563,39 @@ static bool can_bind(const char *host, int port, char *why, size_t size)
     char service[16];
     snprintf(service, sizeof service, "%d", port);
     if (getaddrinfo(host, service, &hints, &ai) != 0 || !ai)
-        return true;
-    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-    int one = 1, ok = fd >= 0;
-    if (ok)
+        return -2;
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+    int one = 1;
+    if (fd >= 0) {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (ok && bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
-        bind_why(errno, host, port, why, size);
-        ok = 0;
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
+            bind_why(errno, host, port, why, size);
+            close(fd);
+            fd = -1;
+        } else if (listening && listen(fd, 1) != 0) {
+            snprintf(why, size, "%s", strerror(errno));
+            close(fd);
+            fd = -1;
+        }
     }
+    freeaddrinfo(ai);
+    return fd;
+}
+
+/*
+ * Whether host:port can be bound now. libwebsockets 4.1 with a foreign
+ * libuv loop cannot be torn down cleanly after its listening socket failed
+ * to bind (its close callbacks run after its event library is unloaded), so
+ * the usual failures, a port in use or refused, an address not of this
+ * machine, are found before it starts. A host that is no numeric address
+ * is left to libwebsockets.
+ */
+static bool can_bind(const char *host, int port, char *why, size_t size)
+{
+    int fd = bound_socket(host, port, false, why, size);
     if (fd >= 0)
         close(fd);
-    freeaddrinfo(ai);
-    return ok;
+    return fd != -1;
 }
 
 /* listen_address() then can_bind(): 0, or -1 with "cannot listen on
@@ -3597,23 +3619,9 @@ static int check_listen(const char *host, int port, char *iface, size_t isize, i
 static int port_taken = -1;
 static void take_port(const char *host, int port)
 {
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV};
-    struct addrinfo *ai = NULL;
-    char service[16];
-    snprintf(service, sizeof service, "%d", port);
-    if (getaddrinfo(host, service, &hints, &ai) != 0 || !ai)
-        return;
-    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
-    int one = 1;
-    if (fd >= 0)
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (fd >= 0 && (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1) != 0)) {
-        close(fd);
-        fd = -1;
-    }
-    freeaddrinfo(ai);
-    port_taken = fd;
+    char why[320];
+    int fd = bound_socket(host, port, true, why, sizeof why);
+    port_taken = fd >= 0 ? fd : -1;
 }
 
 int net_check_listen(const char *host, int port, char *msg, size_t size)

@@ -93,8 +93,9 @@ done
 # that says why, in one line, and before it makes its data directory or
 # its store (it made both, then failed).
 port=${url##*:}; port=${port%/}
-if "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" --data "$tmp/data2" \
-    >"$tmp/out2" 2>"$tmp/err2"; then fail "a second server on port $port ran"; else rc=$?; fi
+if timeout "$serve_start_s" "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" \
+    --data "$tmp/data2" >"$tmp/out2" 2>"$tmp/err2"; then
+    fail "a second server on port $port ran"; else rc=$?; fi
 [ "$rc" -eq 1 ] || fail "port in use: exit $rc (want 1)"
 grep -q "cannot listen on 127.0.0.1:$port: .*another program, or another server, listens there" \
     "$tmp/err2" || fail "port in use: $(cat "$tmp/err2")"
@@ -169,8 +170,11 @@ for how in data db; do
     mkdir -p "$tmp/data7"
     if [ "$how" = db ]; then set -- --data "$tmp/data7/d" --db "$tmp/data7/store.db"
     else set -- --data "$tmp/data7/a/b"; fi
-    if LS_TEST_PORT_TAKEN=1 "$bin" serve --listen "127.0.0.1:$port" --web "$tmp/web" "$@" \
-        >"$tmp/out7" 2>"$tmp/err7"; then fail "port taken ($how): the server ran"; else rc=$?; fi
+    # (Bounded: a server that takes the port all the same serves until
+    # stopped; the script hung there when take_port did not listen.)
+    if LS_TEST_PORT_TAKEN=1 timeout "$serve_start_s" "$bin" serve --listen "127.0.0.1:$port" \
+        --web "$tmp/web" "$@" >"$tmp/out7" 2>"$tmp/err7"; then
+        fail "port taken ($how): the server ran"; else rc=$?; fi
     [ "$rc" -eq 1 ] || fail "port taken ($how): exit $rc (want 1): $(cat "$tmp/err7")"
     grep -q "^leastscore serve: cannot listen on 127.0.0.1:$port: .*another program, or another server, listens there" \
         "$tmp/err7" || fail "port taken ($how): $(cat "$tmp/err7")"
