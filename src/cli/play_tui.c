@@ -1150,6 +1150,8 @@ static const char *const help_keys[] = {
     "Left/Right  move along your hand (or the open cards and deck)",
     "Up/Down Tab switch between your hand and the open cards/deck",
     "Space       select or unselect a card (mouse: click it)",
+    "Mouse       click a card to select it, an open card or the deck to take",
+    "            it, and a key on the bottom row (such as d:draw) to press it",
     "1-5         discard the selection and take that open card",
     "d           discard the selection and draw from the deck",
     "Enter       on the open cards/deck: take or draw",

@@ -32,7 +32,7 @@
 # the quit box ends under its text; at 40x10 the too-small message is whole;
 # a take before any discard puts the cursor back on the hand; a click on
 # a key of the footer presses it; a click on h:hint while the hint is
-# searched keeps the search.
+# searched keeps the search; the help says what the mouse clicks.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -1810,5 +1810,34 @@ wait_for hq "Thinking of a hint"
 hint_click hq
 wait_for hq "Hint: discard" 60
 quit hq
+fi
+# 61. The help says that the mouse clicks the cards, the open cards, the
+# deck and the footer's keys, whole at the smallest size the game takes
+# (80x19 with three players): it said only that a click selects a card.
+# From the help's end, Up until the two rows are on the screen (at most
+# 60 rows up, each waited for: the screen changes).
+if want 61; then
+start hm 80 19 --seed 5 --bots 2 --pace 0 --record "$tmp/hm.lsr"
+wait_for hm "Your hand: total"
+$T send-keys -t hm '?' End
+wait_for hm "the end; any other key"
+i=0
+until grep -qF "Mouse       click a card to select it, an open card or the deck to take" "$tmp/screen" &&
+      grep -qF "it, and a key on the bottom row (such as d:draw) to press it" "$tmp/screen"; do
+    [ "$i" -lt 60 ] && ! grep -qF -- "-- lines 1-" "$tmp/screen" ||
+        screen_fail "the help does not say, whole at 80x19, what the mouse clicks"
+    cp "$tmp/screen" "$tmp/hm.before"
+    $T send-keys -t hm Up
+    j=0
+    while $T capture-pane -p -t hm >"$tmp/screen" && cmp -s "$tmp/screen" "$tmp/hm.before"; do
+        [ "$j" -lt 600 ] || screen_fail "Up did not scroll the help"
+        sleep 0.05
+        j=$((j + 1))
+    done
+    i=$((i + 1))
+done
+$T send-keys -t hm Escape
+wait_gone hm "Least Score - help"
+quit hm
 fi
 echo ok
