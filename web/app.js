@@ -1976,11 +1976,18 @@ function hintPanel() {
 
 // The line under the hand: whether the cards selected may go, or why not;
 // with none selected, that the computer played this player's last turn
-// as its time ran out (a short while ago: timedOut()), in the place her
-// eye is, without a line more above the hand or under it.
+// as its time ran out (a short while ago: timedOut()), or else whose it
+// played so, in the place the eye is (on a phone the row of players'
+// panels shows the one to move, and the slow one's may be out of its
+// view), without a line more above the hand or under it.
 function selectionLine() {
   const { cards, check } = selection();
-  if (!cards.length) return timedOut(app.view.you) ? s.timedOutYou : s.selectionNone;
+  if (!cards.length) {
+    const v = app.view;
+    if (timedOut(v.you)) return s.timedOutYou;
+    const others = v.seats.map((_, i) => i).filter((i) => i !== v.you && timedOut(i));
+    return others.length ? s.timedOutOthers(others.map(shownName)) : s.selectionNone;
+  }
   if (check.ok) return s.selectionOk(s.shapes[check.shape], handTotal(cards));
   return s.selectionBad(s.reasons[check.reason]);
 }
@@ -2005,7 +2012,7 @@ function handPanel() {
         onclick: () => toggleCard(c),
         onfocus: () => { app.focusCard = c; },
       }, cardShort(c)))),
-    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}${line === s.timedOutYou ? ' timed-out' : ''}`, id: 'selection' }, line),
+    h('p', { class: `selection${cards.length && !check.ok ? ' bad' : ''}${!cards.length && line !== s.selectionNone ? ' timed-out' : ''}`, id: 'selection' }, line),
     hintPanel(),
     h('p', { class: 'help', id: 'select-help', 'data-focus': 'hand-help' }, s.selectHelp));
 }

@@ -195,6 +195,8 @@ export const s = {
   // In the line under the hand, in its place while nothing is selected,
   // after the turn timer ran out and the computer played for this player.
   timedOutYou: 'Time ran out: the computer played your turn.',
+  // (the same line on another player's page: who was slow, by name)
+  timedOutOthers: (names) => `Time ran out for ${andList(names)}: the computer played.`,
   selectionOk: (shape, total) => `You may throw these away (${shape}, ${points(total)}).`,
   selectionBad: (reason) => `Not allowed: ${reason}.`,
   shapes: {
