@@ -782,7 +782,7 @@ int cmd_arena(int argc, char **argv)
         return rc;
     if ((rc = check(&A, &common, tables, size_given)))
         return rc;
-    cli_player_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
+    cli_runner_names((const char (*)[CLI_SPEC_MAX])A.spec, A.n, A.name);
 
     A.out = cli_alloc_results("arena", A.njobs, sizeof *A.out,
                               A.calibration ? ", and more for --calibration" : "",

@@ -628,7 +628,7 @@ int cmd_sim(int argc, char **argv)
         return rc;
     if (ls_rules_check(&S.rules, S.n, &err) != 0)
         return cli_usage_error_shown("sim", "%s", err.msg);
-    cli_player_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
+    cli_runner_names((const char (*)[CLI_SPEC_MAX])S.spec, S.n, S.name);
     if (S.records && check_records_dir(S.records) != 0)
         return 1;
     S.out = cli_alloc_results("sim", S.matches, sizeof *S.out, "", "--matches");

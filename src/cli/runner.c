@@ -499,6 +499,85 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
     }
 }
 
+/* Whether the command in [p, end) runs 'tee' or 'cat' (after any
+ * NAME=value words, its path and quotes aside): a copy of the bot's
+ * lines in a pipeline, not the bot. */
+static bool pass_through(const char *p, const char *end)
+{
+    for (;;) {
+        while (p < end && strchr(" \t'\"", *p))
+            p++;
+        const char *w = p;
+        while (p < end && !strchr(" \t'\"", *p))
+            p++;
+        size_t k = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+        if (k > 0 && w + k < p && w[k] == '=' && (w[0] < '0' || w[0] > '9'))
+            continue; /* LEVEL=3 ./bot runs ./bot */
+        for (const char *c = w; c < p; c++)
+            if (*c == '/')
+                w = c + 1;
+        size_t n = (size_t)(p - w);
+        return n == 3 && (!memcmp(w, "tee", 3) || !memcmp(w, "cat", 3));
+    }
+}
+
+/* The part of a shell command that runs the bot, for its name: the last
+ * of its commands (split at '|', ';', '&', '(', ')' and newlines outside
+ * quotes, read as the shell reads them, '>&' and '<&' not splitting) that
+ * is not blank and not pass_through(), else the whole command. */
+static void bot_part(const char *command, char *out, size_t size)
+{
+    const char *start = command, *best = command, *best_end = command + strlen(command);
+    char quote = 0;
+    for (const char *p = command;; p++) {
+        if (*p && quote) {
+            if (*p == quote)
+                quote = 0;
+            else if (quote == '"' && *p == '\\' && p[1])
+                p++;
+            continue;
+        }
+        if (*p == '\'' || *p == '"') {
+            quote = *p;
+            continue;
+        }
+        if (*p == '\\' && p[1]) {
+            p++;
+            continue;
+        }
+        bool split = *p == '|' || *p == ';' || *p == '(' || *p == ')' || *p == '\n' ||
+                     (*p == '&' && (p == command || (p[-1] != '>' && p[-1] != '<')));
+        if (!*p || split) {
+            if (start + strspn(start, " \t") < p && !pass_through(start, p)) {
+                best = start;
+                best_end = p;
+            }
+            if (!*p)
+                break;
+            start = p + 1;
+        }
+    }
+    snprintf(out, size, "cmd:%.*s", (int)(best_end - best), best);
+}
+
+void cli_runner_names(const char (*specs)[CLI_SPEC_MAX], int n,
+                      char (*names)[LS_NAME_MAX + 1])
+{
+    char (*named)[CLI_SPEC_MAX] = malloc((n > 0 ? (size_t)n : 1) * sizeof *named);
+    if (!named) { /* the whole commands' names, as before */
+        cli_player_names(specs, n, names);
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        if (!strncmp(specs[k], "cmd:", 4))
+            bot_part(specs[k] + 4, named[k], sizeof named[k]);
+        else
+            snprintf(named[k], sizeof named[k], "%s", specs[k]);
+    }
+    cli_player_names((const char (*)[CLI_SPEC_MAX])named, n, names);
+    free(named);
+}
+
 int cli_runner_count(const char *cmd, const cli_runner_opts *o, const char *example)
 {
     if (*o->n == 1)

@@ -198,6 +198,14 @@ int cli_runner_option(const char *cmd, int c, const char *name, const char *arg,
  * expert. cli_runner_args: the words left after the options (from
  * optind), a player's spec typed bare said to go in --players. */
 int cli_runner_count(const char *cmd, const cli_runner_opts *o, const char *example);
+/* Names the players as cli_player_names() does, but a cmd: command of
+ * several (a pipeline, or commands joined by ';', '&&', '||', '&' or in
+ * parentheses) is named after the one that is the bot: the last whose
+ * program is not 'tee' or 'cat' ("tee log | ./bot" and "./bot | tee
+ * log" are bot, "cd bots && python3 b.py" b_py; they were tee and cd,
+ * after the first program). */
+void cli_runner_names(const char (*specs)[CLI_SPEC_MAX], int n,
+                      char (*names)[LS_NAME_MAX + 1]);
 int cli_runner_check_specs(const char *cmd, const cli_runner_opts *o, bool *expert);
 int cli_runner_args(const char *cmd, int argc, char **argv, int optind);
 

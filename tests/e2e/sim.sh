@@ -181,6 +181,21 @@ python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 assert [p["name"] for p in d["players"]] == ["zo____py", "_" * 16], d["players"]' \
     "$tmp/names.json" || fail "a UTF-8 character of a bot's name is not one '_'"
+# A command of several is named after the one that is the bot: the last
+# that is not tee or cat, wherever it stands in a pipeline, and after a
+# 'cd' (the first program named it: tee, tee, cd). A '|' quoted, or a
+# '&' of a redirection, does not split; arena names them so too.
+for run in sim arena; do
+    "$ls" $run --player "cmd:tee -a '/no/such|x.py' | ./no/such/mybot" \
+        --player "cmd:./no/such/other 2>&1 | tee /no/such/out.txt" \
+        --player "cmd:cd /no/such && exec python3 third.py --x 'a|b.py'" --matches 1 --seed 4 \
+        --bot-timeout 2000 --json >"$tmp/names.json" 2>"$tmp/names.err" ||
+        { cat "$tmp/names.err"; fail "$run: bot names of pipelines"; }
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["name"] for p in d["players"]] == ["mybot", "other", "third_py"], d["players"]' \
+        "$tmp/names.json" || fail "$run: a pipeline's bot is not named after the bot"
+done
 
 # A name met again gets the first number no one has: a bot named random2
 # before two random players made two random2, and every match failed.
