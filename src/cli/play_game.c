@@ -1116,6 +1116,40 @@ void play_resume_command(const char *path, char *buf, size_t size)
     buf[k] = '\0';
 }
 
+/* --resume PATH where there is no PATH: a kill (-9, a crash, the power)
+ * during a new game's first save leaves PATH.saving, the save's new file,
+ * and no record beside it; the next lock on PATH would remove it, but a
+ * --resume of a file that is not there said only 'No such file', and the
+ * file stayed. When PATH.saving is there, it is removed under PATH's lock
+ * (lock_record does: another game making PATH now holds that lock, and is
+ * said; where no lock can be had it is left, and msg says so), and msg
+ * says what happened; returns whether it did (then the
+ * caller returns), false when there is no such file or PATH appeared
+ * meanwhile (it is then read as ever). */
+static bool never_saved(play_game *g, const char *path, char *msg, size_t size)
+{
+    char tp[PATH_MAX + 16];
+    struct stat st;
+    temp_path(path, tp, sizeof tp);
+    if (lstat(tp, &st) != 0)
+        return false;
+    snprintf(g->path, sizeof g->path, "%s", path);
+    if (lock_record(g, msg, size) != 0) /* being played: msg says by whom */
+        return true;
+    bool appeared = stat(path, &st) == 0;
+    if (!appeared) {
+        bool gone = lstat(tp, &st) != 0; /* lock_record removed it */
+        snprintf(msg, size, "--resume: %s was never saved: its game was stopped during its "
+                 "first save, before any move was played; %s%s%s. Start a new game there "
+                 "with --record %s", PATH_SHOWN(path), gone ? "" : "remove ",
+                 PATH_SHOWN(tp), gone ? ", what that save left, is removed"
+                 : ", what that save left, by hand", PATH_SHOWN(path));
+    }
+    unlock_record(g);
+    g->path[0] = '\0';
+    return !appeared;
+}
+
 int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
                   play_report_fn *report, void *ud, char *msg, size_t size)
 {
@@ -1130,6 +1164,10 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
          * cannot be read, is said before any lock file is made beside
          * it (made and unlinked, it flickered in the folder). */
         struct stat st;
+        if (stat(o->resume, &st) != 0 && errno == ENOENT && never_saved(g, o->resume, msg, size)) {
+            play_game_free(g);
+            return -2;
+        }
         if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
             snprintf(msg, size, "--resume: cannot read %s: %s", PATH_SHOWN(o->resume),
                      strerror(errno));

@@ -5,7 +5,8 @@
 # and what --level would take instead; at their bounds they are played.
 # A level is checked before anything is dealt, so each check is quick.
 # A level comment's blanks are read as a statement's. play --continue
-# says which newer record it passed over as not valid, and why.
+# says which newer record it passed over as not valid, and why. --resume
+# of a game killed during its first save says so, and removes what it left.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -169,4 +170,15 @@ env -u XDG_DATA_HOME HOME="$tmp/cont" "$ls" play --plain --continue </dev/null \
     "$tmp/cont.err" || { cat "$tmp/cont.err"; fail "play --continue with only a broken record: status $status"; }
 cmp -s "$cgames/b.lsr" "$tmp/b.copy" || fail "play --continue changed the broken record"
 [ ! -e "$cgames/b.lsr.lock" ] || fail "play --continue left b.lsr.lock"
+# A kill (-9) during a new game's first save leaves NAME.saving, the
+# save's new file, beside no NAME. --resume NAME said only 'No such file',
+# and the file stayed. Now it says what happened, and removes it (under
+# NAME's lock, which it gives back: no NAME.lock is left, no NAME made).
+printf 'leastscore 1\nplayers You A' >"$tmp/ns.lsr.saving"
+resume ns
+[ "$status" = 2 ] && grep -qxF "leastscore play: --resume: $tmp/ns.lsr was never saved: its game was stopped during its first save, before any move was played; $tmp/ns.lsr.saving, what that save left, is removed. Start a new game there with --record $tmp/ns.lsr" \
+    "$tmp/ns.err" || { cat "$tmp/ns.err"; fail "--resume of a game killed in its first save: status $status"; }
+[ ! -e "$tmp/ns.lsr.saving" ] || fail "--resume left ns.lsr.saving"
+[ ! -e "$tmp/ns.lsr.lock" ] || fail "--resume left ns.lsr.lock"
+[ ! -e "$tmp/ns.lsr" ] || fail "--resume made ns.lsr"
 echo "resume levels ok"
