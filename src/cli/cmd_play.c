@@ -41,7 +41,8 @@ _Static_assert(ATOMIC_BOOL_LOCK_FREE == 2,
  * shell reports a process a signal killed, so that a script or a shell
  * can tell (it exited 0). Not re-raised with its default action: that
  * of SIGQUIT is a core dump. Ctrl-C (SIGINT) is the player's own way to
- * leave, asked first on the full screen, and exits as q does. */
+ * leave, asked first on the full screen, and exits there as q does; line
+ * mode, which does not ask, exits 130 (cmd_play). */
 static volatile sig_atomic_t play_killed;
 
 /* Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the front end asks or stops (play_interrupted),
@@ -375,6 +376,7 @@ int cmd_play(int argc, char **argv)
     cli_bots_adopt_orphans();
 
     char why[200];
+    bool line = true;
     if (o.plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         rc = play_plain(&o);
     } else if (!full_screen_ok(why, sizeof why)) {
@@ -387,6 +389,7 @@ int cmd_play(int argc, char **argv)
     } else {
         o.quiet_bots = true;
         o.bots_wake = true;
+        line = false;
         rc = play_tui(&o);
     }
     int orphans = play_orphans_ended();
@@ -396,5 +399,11 @@ int cmd_play(int argc, char **argv)
                 orphans, orphans == 1 ? "" : "es");
     if (play_killed) /* after the save and the cleanup, whatever rc was */
         return 128 + play_killed;
+    /* Line mode ends at Ctrl-C without a question: 130, as a shell
+     * reports a process SIGINT killed, so that a script can tell an
+     * interrupted game from one played to its end or left with quit (it
+     * exited 0). The full screen asks first: a yes there is a quit (0). */
+    if (line && play_interrupted == SIGINT)
+        return 128 + SIGINT;
     return rc;
 }

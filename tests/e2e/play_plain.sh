@@ -248,8 +248,8 @@ g = Game(["--seed", "6", "--record", rec])
 g.wait_for(PROMPT)
 g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=10)[0].decode()
-if g.p.returncode != 0 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
-    fail("SIGINT did not end the game cleanly", g.out + out)
+if g.p.returncode != 130 or "Interrupted" not in out or f"Record saved: {rec}" not in out:
+    fail(f"SIGINT did not end the game cleanly: status {g.p.returncode}, not 130", g.out + out)
 # A signal that comes as the prompt is printed, just before the game waits
 # for input, is not lost: it was taken after the game's last look for one
 # and before its read, which then waited for ever (here about 1 try in 4
@@ -318,7 +318,7 @@ start = time.monotonic()
 g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=10)[0].decode()
 took = time.monotonic() - start
-if took > 4 or g.p.returncode != 0 or "Interrupted" not in out:
+if took > 4 or g.p.returncode != 130 or "Interrupted" not in out:
     fail(f"SIGINT while a bot thinks: status {g.p.returncode} after {took:.1f} s", g.out + out)
 text = open(rec).read()
 if not re.search(r"^You discard", text, re.M) or re.search(r"^Ada ", text, re.M):
@@ -354,7 +354,7 @@ except subprocess.TimeoutExpired:
     g.p.kill()
     fail("SIGINT while an expert thinks: the game did not end", g.out)
 print(f"SIGINT while an expert thinks: ended after {time.monotonic() - start:.2f} s")
-if g.p.returncode != 0 or "Interrupted" not in out or re.search(r"^Ada ", out, re.M):
+if g.p.returncode != 130 or "Interrupted" not in out or re.search(r"^Ada ", out, re.M):
     fail(f"SIGINT while an expert thinks: status {g.p.returncode}, or Ada's move "
          "was played", g.out + out)
 saved = re.search(r"Record saved: (.*)", out).group(1)
@@ -405,7 +405,7 @@ start = time.monotonic()
 g.p.send_signal(signal.SIGINT)
 out = g.p.communicate(timeout=20)[0].decode()
 took = time.monotonic() - start
-if took > 4 or g.p.returncode != 0 or "Interrupted" not in out:
+if took > 4 or g.p.returncode != 130 or "Interrupted" not in out:
     fail(f"SIGINT while a bot starts: status {g.p.returncode} after {took:.1f} s", out)
 print("ok: interrupt")
 
@@ -501,6 +501,25 @@ os.waitpid(pid, 0)
 if "Hint (" in rest or "End of input." not in rest:
     fail("the end of input during a hint's search waited for the hint", rest)
 print("ok: Ctrl-C and the end of input during a hint")
+
+# At a terminal, Ctrl-C (the terminal's SIGINT) at the prompt ends the
+# game with its record saved and exits 130, as a shell reports a process
+# SIGINT killed; quit exits 0. Both exited 0, so that a script could not
+# tell an interrupted game from one left or finished.
+for typed, status in [(b"\x03", 130), (b"quit\n", 0)]:
+    rec = f"{tmp}/ptyint-{status}.lsr"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(ls, [ls, "play", "--plain", "--seed", "6", "--record", rec])
+    if PROMPT.encode() not in pty_read(fd, PROMPT.encode()).encode():
+        fail(f"{typed!r} at a terminal: no prompt")
+    os.write(fd, typed)
+    rest = pty_read(fd, None)
+    got = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    os.close(fd)
+    if got != status or f"Record saved: {rec}" not in rest:
+        fail(f"{typed!r} at a terminal: status {got}, not {status}", rest)
+print("ok: Ctrl-C at a terminal exits 130, quit 0")
 
 # The help states this table's variants (the tie rule above all).
 r = subprocess.run([ls, "play", "--plain", "--seed", "1", "--tie", "penalty", "--threshold",
@@ -1568,9 +1587,11 @@ print("ok: --resume of a record it cannot save says how to save it elsewhere")
 # saved; it dumped core (status -3). SIGQUIT, SIGHUP (a closed terminal)
 # and SIGTERM (above) then exit 128 + the signal's number, as a shell
 # reports a process the signal killed, so that a script can tell; they
-# exited 0. Ctrl-C, the player's own way to leave, exits 0 as quit does.
+# exited 0. So does Ctrl-C (130), which line mode does not ask about: it
+# exited 0 as quit does, so that a script could not tell an interrupted
+# game from a finished one (the full screen asks first: a yes is a quit, 0).
 import signal
-for sig, status in [(signal.SIGQUIT, 131), (signal.SIGHUP, 129), (signal.SIGINT, 0)]:
+for sig, status in [(signal.SIGQUIT, 131), (signal.SIGHUP, 129), (signal.SIGINT, 130)]:
     rec = f"{tmp}/quit-{sig.name}.lsr"
     p = subprocess.Popen([ls, "play", "--plain", "--seed", "7", "--record", rec],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -1582,7 +1603,7 @@ for sig, status in [(signal.SIGQUIT, 131), (signal.SIGHUP, 129), (signal.SIGINT,
     r = subprocess.run([ls, "replay", rec], capture_output=True, text=True, timeout=60)
     if r.returncode != 0:
         fail(f"{sig.name}: the record saved does not replay", r.stdout + r.stderr)
-print("ok: Ctrl-\\ and SIGHUP end the game cleanly, exit 131 and 129")
+print("ok: Ctrl-\\, SIGHUP and Ctrl-C end the game cleanly, exit 131, 129 and 130")
 # As a screen reader's user hears it: cards typed without the move
 # ("10h", "th", "5s, 6d") are read as the cards and answered with the
 # move that names them (or that they are not in the hand), a pick-up
