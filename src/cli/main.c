@@ -672,10 +672,9 @@ int cli_add_spec(const char *cmd, const char *spec,
 }
 
 /* Prints the usage error for the fault split_players found in list (the
- * --level list for play, the players list for others); returns 2. */
+ * --level list for play, the --players list for others); returns 2. */
 static int split_error(const char *cmd, const char *list, const player_list *l)
 {
-    const char *what = strcmp(cmd, "play") ? "players" : "--level";
     const char *option = strcmp(cmd, "play") ? "--players" : "--level";
     char head[64], cmd_head[64], kinds[256];
     switch (l->fault) {
@@ -700,7 +699,7 @@ static int split_error(const char *cmd, const char *list, const player_list *l)
                                      "the command quotes it (\"cmd:./bot --x '1,2'\","
                                      "greedy)%s", shown_head(l->at, 60, head, sizeof head),
                                      shown_head(l->spec[l->n - 1], 60, cmd_head,
-                                                sizeof cmd_head), what,
+                                                sizeof cmd_head), option,
                                      strcmp(cmd, "play")
                                      ? ", or give the bot alone with --player SPEC" : "");
     case SPLIT_OK:

@@ -181,7 +181,7 @@ grep -q "^[12]  *argv_py " "$tmp/quoted.txt" || { cat "$tmp/quoted.txt"; fail "a
 [ -s "$tmp/quoted.err" ] && { cat "$tmp/quoted.err"; fail "a quoted comma: the bot failed"; }
 rc=0
 "$ls" arena --players "cmd:python3 $tmp/argv.py x 1,2",greedy --matches 1 >/dev/null 2>"$tmp/err" || rc=$?
-[ "$rc" -eq 2 ] && grep -q "^leastscore arena: '2' after 'cmd:python3 .*/argv.py x 1' in the players list is no player: a comma in a cmd: command is kept when the command quotes it" \
+[ "$rc" -eq 2 ] && grep -q "^leastscore arena: '2' after 'cmd:python3 .*/argv.py x 1' in the --players list is no player: a comma in a cmd: command is kept when the command quotes it" \
     "$tmp/err" || { cat "$tmp/err"; fail "an unquoted comma in a command: exit $rc"; }
 
 # A spec that is not UTF-8 is in --json, quoted printable (it was left out),

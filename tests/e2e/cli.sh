@@ -288,7 +288,7 @@ done
 for c in "sim --players greedy,fo\\o|unknown player kind 'fo\\\\o';" \
          "play --level x\\y|--level: unknown player kind 'x\\\\y';" \
          "sim --players greedy --hand-size x\\y|--hand-size: 'x\\\\y' is not a whole number" \
-         "sim --players cmd:./b\\q,2\\z|'2\\\\z' after 'cmd:./b\\\\q' in the players list"; do
+         "sim --players cmd:./b\\q,2\\z|'2\\\\z' after 'cmd:./b\\\\q' in the --players list"; do
     # shellcheck disable=SC2086
     [ "$(status ${c%%|*})" = 2 ] || fail "${c%%|*}: not exit 2"
     grep -qF -- "${c#*|}" "$tmp/err" || { cat "$tmp/err"; fail "${c%%|*}: a backslash not shown \\\\"; }

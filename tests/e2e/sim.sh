@@ -337,7 +337,7 @@ e=$(printf '\303\251')
 rc=0
 "$ls" sim --players "greedy,cmd:./bot --x 1,$(python3 -c 'print("\u00e9" * 50)')zz" \
     >/dev/null 2>"$tmp/piece.err" || rc=$?
-[ "$rc" = 2 ] && grep -qF "'$(python3 -c 'print("\u00e9" * 30)')...' after 'cmd:./bot --x 1' in the players list is no player" \
+[ "$rc" = 2 ] && grep -qF "'$(python3 -c 'print("\u00e9" * 30)')...' after 'cmd:./bot --x 1' in the --players list is no player" \
     "$tmp/piece.err" || { cat "$tmp/piece.err"; fail "a long piece after a cmd: command is not cut with '...'"; }
 rc=0
 "$ls" sim --players "greedy,cmd:./bot --x $(python3 -c 'print("a" * 44 + "\u00e9" * 20)'),zz" \
@@ -412,7 +412,7 @@ assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/quoted.json" || fail "a 
 rc=0
 "$ls" sim --players "cmd:python3 $tmp/argv.py x 1,2",greedy --matches 1 >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 2 ] || fail "an unquoted comma in a command: exit $rc, not 2"
-grep -q "^leastscore sim: '2' after 'cmd:python3 .*/argv.py x 1' in the players list is no player: a comma in a cmd: command is kept when the command quotes it (\"cmd:./bot --x '1,2'\",greedy), or give the bot alone with --player SPEC$" \
+grep -q "^leastscore sim: '2' after 'cmd:python3 .*/argv.py x 1' in the --players list is no player: a comma in a cmd: command is kept when the command quotes it (\"cmd:./bot --x '1,2'\",greedy), or give the bot alone with --player SPEC$" \
     "$tmp/err" || { cat "$tmp/err"; fail "an unquoted comma in a command: message"; }
 rc=0
 "$ls" sim --players "cmd:python3 $tmp/argv.py x '1,2",greedy --matches 1 >"$tmp/out" 2>"$tmp/err" || rc=$?
