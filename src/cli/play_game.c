@@ -425,6 +425,7 @@ static int newer_first(const void *pa, const void *pb)
  * that is not there (or no regular file) when opened, or -1 for one that
  * cannot be read or is not a valid record, with why in why (size bytes,
  * "PATH:LINE:COLUMN: reason" as --resume says it; path is the file's).
+ * An empty file holds no match: 0, passed over without a word.
  * Opened first, without blocking or following a
  * link, then judged by its descriptor: a named pipe or a link put there
  * after the directory was listed is passed over, where opening by the
@@ -445,6 +446,13 @@ static int unfinished(int dfd, const char *name, const char *path, char *why,
     close(fd);
     if (!text)
         return errno == EINVAL ? 0 : -1; /* no regular file: not a record */
+    if (len == 0) {
+        /* A name default_path() made, the game killed before its first
+         * save, or a game starting now: no match, nothing to tell. It was
+         * told as not valid on every --continue, for ever. */
+        free(text);
+        return 0;
+    }
     ls_state *s = NULL;
     ls_error err = {0};
     int rc = ls_record_read(text, len, &s, NULL, NULL, &err);

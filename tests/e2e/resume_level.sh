@@ -170,6 +170,23 @@ env -u XDG_DATA_HOME HOME="$tmp/cont" "$ls" play --plain --continue </dev/null \
     "$tmp/cont.err" || { cat "$tmp/cont.err"; fail "play --continue with only a broken record: status $status"; }
 cmp -s "$cgames/b.lsr" "$tmp/b.copy" || fail "play --continue changed the broken record"
 [ ! -e "$cgames/b.lsr.lock" ] || fail "play --continue left b.lsr.lock"
+# An empty record in the games directory (the name a new game takes before
+# its first save, left by a kill before that save, or a game starting now)
+# holds no match: --continue passes over it without a word. It was told
+# as 'not valid' (empty record) on every run, for ever.
+egames=$tmp/econt/.local/share/leastscore/games
+mkdir -p "$egames"
+cp "$root/tests/data/in-progress.lsr" "$egames/a.lsr"
+: >"$egames/e.lsr"
+touch -d '2 hours ago' "$egames/a.lsr"
+status=0
+env -u XDG_DATA_HOME HOME="$tmp/econt" "$ls" play --plain --continue </dev/null \
+    >"$tmp/econt.out" 2>"$tmp/econt.err" || status=$?
+[ "$status" = 0 ] && grep -qF "Resumed from $egames/a.lsr" "$tmp/econt.out" ||
+    { cat "$tmp/econt.out" "$tmp/econt.err"; fail "play --continue did not go on with a.lsr past an empty record"; }
+! grep -q "continue" "$tmp/econt.err" ||
+    { cat "$tmp/econt.err"; fail "play --continue told of an empty record"; }
+[ -f "$egames/e.lsr" ] && [ ! -s "$egames/e.lsr" ] || fail "play --continue changed the empty record"
 # A kill (-9) during a new game's first save leaves NAME.saving, the
 # save's new file, beside no NAME. --resume NAME said only 'No such file',
 # and the file stayed. Now it says what happened, and removes it (under
