@@ -252,13 +252,25 @@ test('Leave table from the keyboard leaves the keyboard on the first page\'s tit
       assert.equal(await page.evaluate(() => !!document.activeElement?.closest('#app')), true, `left from ${where}: Tab goes to the page's controls`);
     }
     // Back to the table left in its match, by Enter: the keyboard is in
-    // the hand (it fell to the page's body).
+    // the hand (it fell to the page's body). Her seat is played for her
+    // while she is away, so the round (or, at worst, the match) may have
+    // ended by then, on a loaded machine: then the keyboard is on Next
+    // round, under the round's result, or on the table's title, under
+    // the match's end; never on the body.
     const page = pages[1];
     await page.getByRole('button', { name: /^Back to table/ }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.hand button', { timeout: 30000 });
-    await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 5000 }).catch(() => {});
-    assert.equal(await place(page), 'hand', 'back at the table');
+    await page.waitForSelector('.hand button, #next, #rematch', { timeout: 30000 });
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 5000 }).catch(() => {});
+    const at = await place(page);
+    if (at === 'next') {
+      assert.equal(await page.isVisible('#next'), true, 'back at the table: Next round is there');
+      assert.equal(await page.isVisible('.result-cards >> nth=0'), true, 'back at the table: the keyboard on Next round, the round\'s result shown');
+    } else if (at !== 'hand' && await page.$('#rematch')) {
+      assert.equal(await page.evaluate(() => document.activeElement?.matches('h1[data-focus="title"]')), true, `back at the table, the match over: the keyboard on the title, not ${at}`);
+    } else {
+      assert.equal(at, 'hand', 'back at the table');
+    }
   });
 });
 
