@@ -524,7 +524,8 @@ function logIn() {
   send({ type: 'login', name, password, token: app.pendingToken });
 }
 
-// The finished match's page, for the link at the match's end: the newest
+// The finished match's page, for the link at the match's end when the
+// server did not tell its id (the view's match_id null or absent): the newest
 // match at this table in the player's history (or, for a guest or a
 // spectator, in a computer player's at the table, or a person's there:
 // a spectator at a table of friends, none of them a computer, found none
@@ -2149,8 +2150,12 @@ function resultPanel() {
   }
   if (v.status === 'over') {
     const w = v.winner;
-    findReplay(v);
-    const replay = app.replayOf[`${v.code}:${v.match}`];
+    // (The server tells the finished match's id, match_id: the link is
+    // that match's page, a rematch's too, and a guests' table has one.
+    // The search of histories only when the id is not known.)
+    const known = Number.isInteger(v.match_id) && v.match_id > 0;
+    if (!known) findReplay(v);
+    const replay = known ? `/matches/${v.match_id}` : app.replayOf[`${v.code}:${v.match}`];
     // Who won, Rematch and the final scores come right under what
     // happened in the last round, before its hands, as Next round does:
     // under eight hands they were far below a phone's first screen.
