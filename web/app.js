@@ -1789,7 +1789,7 @@ function seatsPanel() {
       seat.last_discard && seat.last_discard.length
         ? h('p', { class: 'seat-cards' }, `${s.lastDiscard}: `, cardRow(seat.last_discard, s.lastDiscard)) : null,
       turn ? h('p', { class: 'to-move' }, h('span', { id: `seat-turn-${i}` }, s.toMove),
-        v.deadline !== undefined ? h('span', { class: 'timer' }) : null) : null);
+        v.deadline !== undefined ? timer() : null) : null);
     }));
 }
 
@@ -1853,7 +1853,7 @@ function centerPanel() {
   const turnLine = !mine ? s.theirTurn(shownName(v.turn)) : sending() ? s.moveSending
     : [s.yourTurnLead, h('span', { class: 'turn-how' }, s.yourTurnHow)];
   return h('section', { class: 'center', 'aria-labelledby': 'open-h' },
-    h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? h('span', { class: 'timer' }) : null,
+    h('p', { class: 'turn-line' }, turnLine, v.deadline !== undefined ? timer() : null,
       ' ', hurryButton()),
     h('div', { class: 'pile' },
       h('h2', { id: 'open-h' }, s.openCards),
@@ -2219,6 +2219,18 @@ function logPanel() {
     h('ol', { id: 'log' }, app.log.slice(-100).reverse().map((l) => h('li', { 'data-v': l.v }, cardsInText(l.text)))));
 }
 
+// A turn's countdown, " · 20 s left", filled in by tick(). Its figures
+// keep the width of the table's turn time's (style.css, .timer .secs):
+// as they went from 10 to 9 the player's panel on a phone grew narrower,
+// the row of panels moved sideways, and where "to play · 10 s left" had
+// gone under the cards thrown for a digit's width it came back beside
+// them, a line less above the hand (16 px: countdown.test.mjs).
+function timer() {
+  const v = app.view;
+  const digits = String(v.turn_time || Math.ceil((v.deadline || 0) / 1000)).length;
+  return h('span', { class: 'timer', 'data-digits': Math.min(4, Math.max(1, digits)) });
+}
+
 // The timers (and the time to the next try at connecting) count down
 // between messages without redrawing the page; on
 // the player's own turn, 10 seconds before the end, a screen reader is
@@ -2232,7 +2244,9 @@ function tick() {
   }
   for (const el of root.querySelectorAll('.banner .retry')) el.textContent = s.retryIn(retryLeft());
   for (const el of root.querySelectorAll('.timer')) {
-    el.textContent = left === null ? '' : ` · ${s.timeLeft(left)}`;
+    if (left === null) el.textContent = '';
+    else if (el.firstElementChild) el.firstElementChild.textContent = String(left);
+    else el.replaceChildren(' · ', h('span', { class: 'secs' }, String(left)), s.timeLeftUnit);
     el.classList.toggle('urgent', left !== null && left <= 5);
   }
   // The turn has lasted long enough to hurry its player (or no longer may):

@@ -188,7 +188,9 @@ export const s = {
   theirTurn: (name) => `${name} to play.`,
   hurryButton: (name) => `Hurry ${name}`,
   hurryTitle: '● Hurry: your turn',
-  timeLeft: (sec) => `${sec} s left`,
+  // (the turn's countdown, after its figures: " · 20 s left"; app.js
+  // keeps the figures in a box of the turn time's width)
+  timeLeftUnit: ' s left',
   timeWarning: (sec) => `${sec} second${sec === 1 ? '' : 's'} left to play.`,
   selectHelp: 'Click or tap cards to select them. Keyboard: arrows move, space selects, enter goes to the pick-up.',
   selectionNone: 'Select the cards to throw away.',
