@@ -42,7 +42,8 @@ _Static_assert(ATOMIC_BOOL_LOCK_FREE == 2,
  * can tell (it exited 0). Not re-raised with its default action: that
  * of SIGQUIT is a core dump. Ctrl-C (SIGINT) is the player's own way to
  * leave, asked first on the full screen, and exits there as q does; line
- * mode, which does not ask, exits 130 (cmd_play). */
+ * mode, which does not ask, exits 130 (cmd_play), and so does the full
+ * screen where it cannot ask, in a window too small (play_tui). */
 static volatile sig_atomic_t play_killed;
 
 /* Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the front end asks or stops (play_interrupted),

@@ -25,8 +25,9 @@
  * card names in any text ("7H") are drawn as the cards are ("7♥").
  *
  * Signals: SIGINT (Ctrl-C) opens the quit question (at a terminal too
- * small for the screen, which could not show it, it quits at once, as q
- * does there); a second one, SIGTERM, SIGHUP or SIGQUIT (Ctrl-\) quit at once. A key or a resize (SIGWINCH, play_resized) cuts
+ * small for the screen, which could not show it, it quits at once, the
+ * record saved, and exits 130 as line mode's Ctrl-C does: not asked, it
+ * is an interrupt, not a quit); a second one, SIGTERM, SIGHUP or SIGQUIT (Ctrl-\) quit at once. A key or a resize (SIGWINCH, play_resized) cuts
  * short a wait for a cmd: bot's answer: run() answers it, and the next
  * pass waits on for the same answer. Every way out saves the record, ends curses and
  * then prints where the record is.
@@ -79,6 +80,7 @@ typedef struct ui {
     play_opts *o;
     play_game g;
     bool have_game;
+    bool interrupted;         /* Ctrl-C quit without the question: exit 130 */
     bool utf8;
     bool colors;
     int pace;                 /* ms between computer moves */
@@ -2293,8 +2295,12 @@ static void run(ui *u)
             int sig = play_interrupted;
             play_interrupted = 0;
             /* Too small a terminal could not show the question: Ctrl-C
-             * quits at once there, as q does (the record is saved). */
+             * quits at once there (the record is saved), unasked, so as
+             * line mode's Ctrl-C it exits 130, where q exits 0: a script
+             * or a shell tells an interrupted game from one left. */
             drop_hint(u);
+            if (sig == SIGINT && u->overlay != OV_QUIT && too_small(u))
+                u->interrupted = true;
             if (sig != SIGINT || u->overlay == OV_QUIT || too_small(u))
                 break;
             ask_quit(u);
@@ -2362,7 +2368,7 @@ int play_tui(play_opts *o)
     refresh();
     paste_mode(false);
     endwin();
-    int status = 0;
+    int status = u->interrupted ? 128 + SIGINT : 0;
     int first = u->nsaved > SAVED_MAX ? u->nsaved - SAVED_MAX : 0;
     if (first)
         printf("Records saved: %d of earlier matches, then:\n", first);

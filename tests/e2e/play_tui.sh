@@ -15,7 +15,8 @@
 # that fails at a round's end (also one whose pipe's reader went away,
 # which killed the game); mouse clicks
 # select a card and draw; a small terminal gets a clear message, and q or
-# Ctrl-C (the message says both) quits there at once, the match saved; suits are
+# Ctrl-C (the message says both) quits there at once, the match saved
+# (Ctrl-C, unasked, exits 130); suits are
 # drawn as symbols in a UTF-8 locale; a terminal that cannot hold the full
 # screen (TERM unknown, dumb or unset) gets the line mode and a sentence
 # saying why; NO_COLOR turns the colours off, the bars stay in reverse video;
@@ -326,10 +327,12 @@ $T send-keys -t small q
 wait_for small "exit status 0"
 # So does Ctrl-C there (it opened a quit question that could not be seen
 # until the window was enlarged); the match is saved to be gone on with.
+# Unasked, it exits 130 as line mode's Ctrl-C does (it exited 0, as q).
 start smallc 60 16 C --seed 1 --record "$tmp/smallc.lsr"
 wait_for smallc "too small"
 $T send-keys -t smallc C-c
-wait_for smallc "exit status 0" 10
+wait_for smallc "exit status " 10
+on_screen "exit status 130" "Ctrl-C at a small terminal, which quits unasked, does not exit 130"
 on_screen "The match is not over; to go on with it:" "Ctrl-C at a small terminal did not save the match to go on with"
 "$LS" play --plain --resume "$tmp/smallc.lsr" </dev/null >"$tmp/smallc.out" 2>&1 ||
     { echo "the match left with Ctrl-C at a small terminal cannot be resumed"; cat "$tmp/smallc.out"; exit 1; }
