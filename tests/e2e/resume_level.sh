@@ -6,7 +6,8 @@
 # A level is checked before anything is dealt, so each check is quick.
 # A level comment's blanks are read as a statement's. play --continue
 # says which newer record it passed over as not valid, and why. --resume
-# of a game killed during its first save says so, and removes what it left.
+# of a game killed during its first save says so, and removes what it left;
+# while another game holds that file's lock, it says so and removes nothing.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -198,4 +199,37 @@ resume ns
 [ ! -e "$tmp/ns.lsr.saving" ] || fail "--resume left ns.lsr.saving"
 [ ! -e "$tmp/ns.lsr.lock" ] || fail "--resume left ns.lsr.lock"
 [ ! -e "$tmp/ns.lsr" ] || fail "--resume made ns.lsr"
+# The same while another game holds NAME's lock (one making NAME now, in
+# its first save): --resume says NAME is in use, by whom, and removes
+# nothing: the NAME.saving being written, the lock's file, no NAME made.
+# The holder is planted (it takes NAME.lock as a game does, with its
+# process id in it), so that the lock is held, not raced for.
+printf 'leastscore 1\nplayers You A' >"$tmp/nb.lsr.saving"
+python3 -c '
+import fcntl, os, sys, time
+f = open(sys.argv[1] + ".lock", "w")
+fcntl.flock(f, fcntl.LOCK_EX)
+f.write("%d\n" % os.getpid()); f.flush()
+open(sys.argv[1] + ".held", "w").close()
+for _ in range(6000):  # until the test is done with it (at most 5 minutes)
+    if os.path.exists(sys.argv[1] + ".go"):
+        break
+    time.sleep(0.05)
+' "$tmp/nb.lsr" &
+holder=$!
+i=0
+until [ -e "$tmp/nb.lsr.held" ]; do
+    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take nb.lsr.lock"
+    sleep 0.05
+    i=$((i + 1))
+done
+resume nb
+touch "$tmp/nb.lsr.go"
+wait "$holder"
+[ "$status" -ne 0 ] && grep -qxF "leastscore play: $tmp/nb.lsr is being played by another leastscore play (process $holder); go on there, or quit that one first" \
+    "$tmp/nb.err" || { cat "$tmp/nb.err"; fail "--resume of a first save in progress elsewhere: status $status"; }
+[ "$(cat "$tmp/nb.lsr.saving")" = "$(printf 'leastscore 1\nplayers You A')" ] ||
+    fail "--resume removed or changed the nb.lsr.saving another game was writing"
+[ -e "$tmp/nb.lsr.lock" ] || fail "--resume removed the lock's file another game held"
+[ ! -e "$tmp/nb.lsr" ] || fail "--resume made nb.lsr while another game held its lock"
 echo "resume levels ok"
