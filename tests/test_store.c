@@ -547,6 +547,59 @@ static void test_a_store_is_held_by_one_server_at_a_time(void **state)
     ls_db_close(second);
 }
 
+/* Whether another process finds the SQLite file's SHARED lock byte range
+ * (SQLite's unix VFS: 510 bytes from 0x40000002) locked by this one, as
+ * a second server, a `leastscore` tool or an sqlite3 closing as the
+ * store's last connection would: asked from a child, which sees the
+ * parent's POSIX locks (a process never sees its own). */
+static bool shared_lock_seen_from_outside(void)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open(where, O_RDONLY | O_CLOEXEC);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET,
+                           .l_start = 0x40000002, .l_len = 510};
+        _exit(fd >= 0 && fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* POSIX record locks, SQLite's, are let go of for the whole process when
+ * any descriptor of the process on the file is closed. The hold (an
+ * flock) keeps a descriptor of the store's file of its own: its closing,
+ * with the held store or at a hold refused, must not take the locks of
+ * the process's other connections (the JSON API's, a login's) with it,
+ * or another process could write under them, or close as the last
+ * connection and remove the -wal they write to. The order is planted:
+ * another connection in a read transaction, a hold refused, the held
+ * store closed; the lock is looked at from outside after each. */
+static void test_closing_a_held_store_keeps_the_others_locks(void **state)
+{
+    (void)state;
+    if (strcmp(backend, "sqlite"))
+        skip();
+    ls_db *held = open_store(), *api = open_store(), *refused = open_store();
+    OK(ls_db_hold(held, ERR));
+    new_player(api, "Ann", "token-of-ann-00001");
+    OK(ls__db_exec(api, "BEGIN", NULL, NULL, ERR));
+    assert_int_equal(scalar(api, "SELECT COUNT(*) FROM players"), 1);
+    assert_true(shared_lock_seen_from_outside());
+    ls_error e = {0};
+    assert_int_equal(ls_db_hold(refused, &e), LS_DB_EHELD);
+    assert_true(shared_lock_seen_from_outside());
+    ls_db_close(held);
+    assert_true(shared_lock_seen_from_outside());
+    /* Let go of, the store is held again. */
+    OK(ls_db_hold(refused, ERR));
+    OK(ls__db_exec(api, "COMMIT", NULL, NULL, ERR));
+    ls_db_close(api);
+    ls_db_close(refused);
+    assert_false(shared_lock_seen_from_outside());
+}
+
 /* A server refused for another's hold has changed nothing, not even the
  * schema: a newer version started beside an older one took the hold
  * after its migrations, and so migrated the store under the running
@@ -2989,6 +3042,7 @@ static const struct CMUnitTest tests[] = {
     T(test_a_new_store_being_made_is_waited_for_and_a_bare_copy_refused),
     T(test_a_current_store_opens_while_another_holds_the_lock),
     T(test_a_store_is_held_by_one_server_at_a_time),
+    T(test_closing_a_held_store_keeps_the_others_locks),
     T(test_a_store_held_is_not_migrated_by_another),
     T(test_a_hold_lost_with_its_connection_is_taken_again),
     T(test_stores_in_two_schemas_are_held_apart),

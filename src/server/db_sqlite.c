@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +40,8 @@ typedef struct sq_conn {
     } cache[CACHE_SIZE];
     int ncache;
     bool busy; /* the last failure a caller was told of was SQLITE_BUSY */
-    int lock_fd; /* the file's own descriptor holding ls_db_hold()'s flock,
-                    or -1; closed after SQLite's (closing a descriptor of
-                    the file lets go of the process's POSIX locks on it,
-                    which are SQLite's) */
+    int lock_fd; /* the descriptor holding ls_db_hold()'s flock, or -1;
+                    one of held_files, never closed (held_file) */
     char *path;  /* the path it was opened with, for messages (malloc'd) */
     bool full;   /* a write met a full disk: the WAL is checkpointed and
                     truncated before the next statement (sq_after_full) */
@@ -283,6 +282,69 @@ static int sq_script(ls_db *db, const char *sql, ls_error *err)
     return ret;
 }
 
+/* The descriptors ls_db_hold() flocks, one per file (device and inode),
+ * kept open for the process's life. Closing any descriptor of a file lets
+ * go of every POSIX record lock the process has on it: SQLite's, those
+ * of the process's other connections (the JSON API's, a login's) in the
+ * midst of a transaction too, and another process could then write under
+ * them, or close as the last connection and remove the -wal they write
+ * to. So a hold let go of, or refused, only unlocks its descriptor
+ * (LOCK_UN touches no record lock), and the file held again takes the
+ * same one. It costs a descriptor per store file the process ever held:
+ * one in a server. held is whether this process holds it now (an flock
+ * taken twice on one descriptor is not refused, as the second holder
+ * must be). */
+typedef struct held_file {
+    dev_t dev;
+    ino_t ino;
+    int fd;
+    bool held;
+} held_file;
+
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static held_file *held_files;
+static int nheld_files;
+
+/* The descriptor kept for the file at path, opened if there is none yet
+ * (-1 with errno if it cannot be); *held says whether this process holds
+ * it now. Called with held_lock taken. */
+static int held_file_fd(const char *path, bool **held)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        for (int i = 0; i < nheld_files; i++)
+            if (held_files[i].dev == st.st_dev && held_files[i].ino == st.st_ino) {
+                *held = &held_files[i].held;
+                return held_files[i].fd;
+            }
+    held_file *more = realloc(held_files, (size_t)(nheld_files + 1) * sizeof *more);
+    if (!more) {
+        errno = ENOMEM;
+        return -1;
+    }
+    held_files = more;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) != 0)
+        st = (struct stat){0}; /* kept all the same: closing it is the harm */
+    held_files[nheld_files] = (held_file){.dev = st.st_dev, .ino = st.st_ino, .fd = fd};
+    *held = &held_files[nheld_files++].held;
+    return fd;
+}
+
+/* Lets go of the hold on fd (a held_files descriptor), keeping it open. */
+static void held_file_release(int fd)
+{
+    pthread_mutex_lock(&held_lock);
+    for (int i = 0; i < nheld_files; i++)
+        if (held_files[i].fd == fd && held_files[i].held) {
+            flock(fd, LOCK_UN);
+            held_files[i].held = false;
+        }
+    pthread_mutex_unlock(&held_lock);
+}
+
 static void sq_close(ls_db *db)
 {
     sq_conn *c = db->conn;
@@ -292,7 +354,7 @@ static void sq_close(ls_db *db)
         sqlite3_finalize(c->cache[i].st);
     sqlite3_close(c->db);
     if (c->lock_fd >= 0)
-        close(c->lock_fd);
+        held_file_release(c->lock_fd);
     free(c->path);
     free(c);
     db->conn = NULL;
@@ -306,19 +368,29 @@ static void sq_close(ls_db *db)
 /* ls_db_hold(): an flock on the database file. SQLite's own locks are
  * POSIX record locks, which an flock does not meet (on a local file
  * system), so the server's connections and the JSON API's work as
- * before; only another flock, another server's hold, is refused. */
+ * before; only another flock, another server's hold, is refused. The
+ * flock's descriptor is never closed (held_file). */
 static int sq_hold(ls_db *db, ls_error *err)
 {
     sq_conn *c = db->conn;
     const char *path = sqlite3_db_filename(c->db, "main");
     char shown[LS_DB_PATH_SHOWN];
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    bool *held = NULL;
+    pthread_mutex_lock(&held_lock);
+    int fd = held_file_fd(path, &held), e = 0;
+    if (fd < 0)
+        e = errno;
+    else if (*held)
+        e = EWOULDBLOCK; /* another connection of this process holds it */
+    else if (flock(fd, LOCK_EX | LOCK_NB) != 0)
+        e = errno;
+    else
+        *held = true;
+    pthread_mutex_unlock(&held_lock);
     if (fd < 0)
         return ls__db_fail(err, LS_DB_EIO, "sqlite: cannot open %s to lock it: %s",
-                           SHOWN(path), strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        int e = errno;
-        close(fd);
+                           SHOWN(path), strerror(e));
+    if (e) {
         if (e == EWOULDBLOCK)
             return ls__db_fail(err, LS_DB_EHELD, "the store %s is in use by another "
                                "server (it holds the file's lock)",
