@@ -1722,7 +1722,7 @@ function tableScreen() {
     seatsPanel(),
     v.status === 'playing' ? centerPanel() : null,
     v.status === 'between' || v.status === 'over' ? resultPanel() : null,
-    !spectator && v.hand ? handPanel() : null,
+    !spectator && v.hand ? handPanel() : timedOutNote(),
     missedFinalPanel(),
     missedPanel(),
     spectator ? h('p', {}, s.spectating) : null,
@@ -1991,6 +1991,18 @@ function selectionLine() {
   }
   if (check.ok) return s.selectionOk(s.shapes[check.shape], handTotal(cards));
   return s.selectionBad(s.reasons[check.reason]);
+}
+
+// Whose turn the computer played as its time ran out (timedOut()), for
+// a page with no hand to say it under (a spectator, a player out of the
+// match): a line of its own in the hand's place, under the open cards,
+// where the eye is; the panel and the log, which said it alone, may be
+// scrolled away on a phone. Null when there is nothing to say.
+function timedOutNote() {
+  const v = app.view;
+  if (v.status !== 'playing') return null;
+  const seats = v.seats.map((_, i) => i).filter((i) => timedOut(i));
+  return seats.length ? h('p', { class: 'timed-out-note', id: 'timed-out-note' }, s.timedOutOthers(seats.map(shownName))) : null;
 }
 
 function handPanel() {
