@@ -227,35 +227,6 @@ static void games_dir(char *out, size_t size)
     free(cwd);
 }
 
-/* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
- * ~/.local/share), with -2, -3... when that name is taken. The file is
- * made (empty) here, so that two games started in the same second cannot
- * both take one name. */
-static int default_path(char *out, size_t size)
-{
-    char base[PLAY_PATH_MAX - 64];
-    games_dir(base, sizeof base);
-    char stamp[32];
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
-    for (int i = 1; i < 1000; i++) {
-        if (i == 1)
-            snprintf(out, size, "%s/%s.lsr", base, stamp);
-        else
-            snprintf(out, size, "%s/%s-%d.lsr", base, stamp, i);
-        if (i == 1 && make_parent_dirs(out) != 0)
-            return -1;
-        int fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0)
-            return close(fd);
-        if (errno != EEXIST)
-            return -1;
-    }
-    return -1;
-}
-
 /*
  * A record in play is locked, so that a second leastscore play cannot
  * resume it (or --record over it) while the first goes on, each saving
@@ -401,6 +372,97 @@ static void unlock_record(play_game *g)
     unlink(lp);
     close(g->lockfd);
     g->locked = false;
+}
+
+/* Whether name is one default_path() gives: "YYYY-MM-DD-HHMMSS.lsr",
+ * or with "-N" before ".lsr". */
+static bool default_name(const char *name)
+{
+    size_t len = strlen(name);
+    if (len < sizeof "2000-01-01-000000.lsr" - 1 || strcmp(name + len - 4, ".lsr") != 0)
+        return false;
+    for (size_t i = 0; i < len - 4; i++)
+        if (!isdigit((unsigned char)name[i]) && name[i] != '-')
+            return false;
+    return true;
+}
+
+/*
+ * The records of the games directory that no game ever saved: a new game
+ * takes its file's name (the file empty) before its first save, so one
+ * killed before that save (or during it: then NAME.saving beside it too)
+ * left an empty file there for ever, which --continue passes over. Each
+ * empty regular file with a name default_path() gives is removed, with
+ * its NAME.saving (lock_record), under NAME's lock: a game takes that lock
+ * before it makes its file (default_path) and keeps it to its end, so a
+ * game starting now, its file still empty, holds it and is left alone;
+ * so is a file with anything in it, or with another name. O(files in
+ * the directory), once a new game there.
+ */
+static void remove_unplayed(const char *dir)
+{
+    DIR *d = opendir(dir);
+    play_game *probe = calloc(1, sizeof *probe);
+    struct dirent *e;
+    while (d && probe && (e = readdir(d)) != NULL) {
+        struct stat st;
+        if (!default_name(e->d_name) ||
+            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode) || st.st_size != 0)
+            continue;
+        char busy[PATH_SHOWN_MAX + 160];
+        int n = snprintf(probe->path, sizeof probe->path, "%s/%s", dir, e->d_name);
+        if (n < 0 || (size_t)n >= sizeof probe->path)
+            continue;
+        if (lock_record(probe, busy, sizeof busy) != 0 || !probe->locked)
+            continue; /* a game holds it (starting now), or no lock here */
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISREG(st.st_mode) && st.st_size == 0)
+            unlinkat(dirfd(d), e->d_name, 0);
+        unlock_record(probe);
+    }
+    free(probe);
+    if (d)
+        closedir(d);
+}
+
+/* $XDG_DATA_HOME/leastscore/games/<local time>.lsr (or under
+ * ~/.local/share), with -2, -3... when that name is taken, into g->path,
+ * its lock taken (lock_record) before the file is made (empty), so that
+ * two games started in the same second cannot both take one name, and
+ * so that the file is never empty and unlocked while its game lives
+ * (remove_unplayed() removes such a file). What earlier games killed
+ * before their first save left there is removed first. */
+static int default_path(play_game *g)
+{
+    char base[PLAY_PATH_MAX - 64];
+    games_dir(base, sizeof base);
+    remove_unplayed(base);
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+    for (int i = 1; i < 1000; i++) {
+        if (i == 1)
+            snprintf(g->path, sizeof g->path, "%s/%s.lsr", base, stamp);
+        else
+            snprintf(g->path, sizeof g->path, "%s/%s-%d.lsr", base, stamp, i);
+        if (i == 1 && make_parent_dirs(g->path) != 0)
+            return -1;
+        char busy[PATH_SHOWN_MAX + 160];
+        if (lock_record(g, busy, sizeof busy) != 0)
+            continue; /* a game is starting at this name now */
+        int fd = open(g->path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0)
+            return close(fd);
+        int e = errno;
+        unlock_record(g);
+        errno = e;
+        if (e != EEXIST)
+            return -1;
+    }
+    return -1;
 }
 
 typedef struct saved_file {
@@ -1234,13 +1296,13 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
      * it. */
     if (o->record) {
         numbered_path(o->record, number, g->path, sizeof g->path);
-    } else if (default_path(g->path, sizeof g->path) != 0) {
+    } else if (default_path(g) != 0) {
         snprintf(msg, size, "cannot make a file for the record (%s): %s", PATH_SHOWN(g->path),
                  strerror(errno));
         play_game_free(g);
         return -1;
     }
-    if (lock_record(g, msg, size) != 0) {
+    if (!g->locked && lock_record(g, msg, size) != 0) { /* default_path() took it */
         play_game_free(g);
         return -1;
     }

@@ -8,6 +8,8 @@
 # says which newer record it passed over as not valid, and why. --resume
 # of a game killed during its first save says so, and removes what it left;
 # while another game holds that file's lock, it says so and removes nothing.
+# A new game in the games directory removes the empty files that games
+# killed before their first save left there, and only those.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -232,4 +234,88 @@ wait "$holder"
     fail "--resume removed or changed the nb.lsr.saving another game was writing"
 [ -e "$tmp/nb.lsr.lock" ] || fail "--resume removed the lock's file another game held"
 [ ! -e "$tmp/nb.lsr" ] || fail "--resume made nb.lsr while another game held its lock"
+# A new game killed before its first save leaves its empty file in the
+# games directory (with NAME.saving when killed during that save), and
+# those piled up for ever. A new game there removes them, each under its
+# name's lock, and nothing else: not the empty file of a game starting
+# now (which holds its name's lock: planted here, so that it is held, not
+# raced for), not a record with a match in it, not an empty file of a
+# name no game gives.
+ugames=$tmp/unplayed/.local/share/leastscore/games
+mkdir -p "$ugames"
+: >"$ugames/2020-01-01-000000.lsr"
+: >"$ugames/2020-01-01-000001-2.lsr"
+printf 'leastscore 1\nplayers You A' >"$ugames/2020-01-01-000001-2.lsr.saving"
+: >"$ugames/2020-01-01-000002.lsr"
+cp "$root/tests/data/in-progress.lsr" "$ugames/2020-01-01-000003.lsr"
+: >"$ugames/notes.lsr"
+python3 -c '
+import fcntl, os, sys, time
+f = open(sys.argv[1] + ".lock", "w")
+fcntl.flock(f, fcntl.LOCK_EX)
+f.write("%d\n" % os.getpid()); f.flush()
+open(sys.argv[2], "w").close()
+for _ in range(6000):  # until the test is done with it (at most 5 minutes)
+    if os.path.exists(sys.argv[3]):
+        break
+    time.sleep(0.05)
+' "$ugames/2020-01-01-000002.lsr" "$tmp/up.held" "$tmp/up.go" &
+holder=$!
+i=0
+until [ -e "$tmp/up.held" ]; do
+    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take 2020-01-01-000002.lsr.lock"
+    sleep 0.05
+    i=$((i + 1))
+done
+status=0
+env -u XDG_DATA_HOME HOME="$tmp/unplayed" "$ls" play --plain --seed 3 </dev/null \
+    >"$tmp/up.out" 2>"$tmp/up.err" || status=$?
+touch "$tmp/up.go"
+wait "$holder"
+[ "$status" = 0 ] || { cat "$tmp/up.out" "$tmp/up.err"; fail "a new game in the games directory: status $status"; }
+for gone in 2020-01-01-000000.lsr 2020-01-01-000001-2.lsr 2020-01-01-000001-2.lsr.saving \
+    2020-01-01-000000.lsr.lock 2020-01-01-000001-2.lsr.lock; do
+    [ ! -e "$ugames/$gone" ] || { ls -a "$ugames"; fail "a new game left $gone, what a game killed before its first save left"; }
+done
+[ -f "$ugames/2020-01-01-000002.lsr" ] && [ ! -s "$ugames/2020-01-01-000002.lsr" ] ||
+    fail "a new game removed or changed the empty file of a game starting now (its lock held)"
+cmp -s "$ugames/2020-01-01-000003.lsr" "$root/tests/data/in-progress.lsr" ||
+    fail "a new game changed a record with a match in it"
+[ -f "$ugames/notes.lsr" ] || fail "a new game removed an empty file of a name no game gives"
+n=$(find "$ugames" -name '20*.lsr' ! -name 2020-01-01-000003.lsr -size +0 | wc -l)
+[ "$n" = 1 ] || { ls -a "$ugames"; fail "the new game's own record is not there, saved (found $n)"; }
+# A game takes its name's lock before it makes its file, so that its
+# file is never empty and unlocked (the removal above would take it). A
+# name whose lock is held (a game starting at it now) is passed over for
+# the next (-2); made first, the file was refused as being played. The
+# locks of every name of the next five minutes are planted.
+lgames=$tmp/locked/.local/share/leastscore/games
+mkdir -p "$lgames"
+python3 -c '
+import fcntl, os, sys, time
+t0, held = int(time.time()), []
+for t in range(t0 - 2, t0 + 300):
+    f = open(sys.argv[1] + "/" + time.strftime("%Y-%m-%d-%H%M%S", time.localtime(t)) + ".lsr.lock", "w")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    held.append(f)
+open(sys.argv[2], "w").close()
+for _ in range(6000):  # until the test is done with it (at most 5 minutes)
+    if os.path.exists(sys.argv[3]):
+        break
+    time.sleep(0.05)
+' "$lgames" "$tmp/lk.held" "$tmp/lk.go" &
+holder=$!
+i=0
+until [ -e "$tmp/lk.held" ]; do
+    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take the games' locks"
+    sleep 0.05
+    i=$((i + 1))
+done
+status=0
+env -u XDG_DATA_HOME HOME="$tmp/locked" "$ls" play --plain --seed 3 </dev/null \
+    >"$tmp/lk.out" 2>"$tmp/lk.err" || status=$?
+touch "$tmp/lk.go"
+wait "$holder"
+[ "$status" = 0 ] && [ "$(find "$lgames" -name '*-2.lsr' -size +0 | wc -l)" = 1 ] ||
+    { cat "$tmp/lk.out" "$tmp/lk.err"; ls -a "$lgames"; fail "a new game did not pass over a name whose lock is held: status $status"; }
 echo "resume levels ok"
