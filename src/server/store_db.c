@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -805,6 +806,23 @@ static const store_ops db_ops = {
     .failing = db_failing,
 };
 
+/* The -wal beside an SQLite store's file, if one with frames is there
+ * (over its 32-byte header) before the store is opened: left by a program
+ * that did not close the store (a server killed, a machine that lost
+ * power) or kept by one that has it open. SQLite reads it into the store,
+ * as it must after a crash; nothing in it says which file it was written
+ * beside, so a copy put in the file's place beside an old one has its
+ * moves undone or mixed with the old file's pages. Its size and time go
+ * into *st; false for a URL or no such -wal. */
+static bool wal_left(const char *where, struct stat *st)
+{
+    char wal[4200];
+    if (!strncmp(where, "postgres", 8) ||
+        snprintf(wal, sizeof wal, "%s-wal", where) >= (int)sizeof wal)
+        return false;
+    return stat(wal, st) == 0 && S_ISREG(st->st_mode) && st->st_size > 32;
+}
+
 store *store_db_new(const char *where, const char *records, FILE *log, char *msg,
                     size_t size)
 {
@@ -819,6 +837,8 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
         return NULL;
     }
     ls_error err;
+    struct stat wal;
+    bool left = wal_left(where, &wal);
     /* One server a store: the tables in progress are restored, played
      * and appended to by the server that holds it, taken before anything
      * of the store is read or written (its migrations too). */
@@ -835,6 +855,18 @@ store *store_db_new(const char *where, const char *records, FILE *log, char *msg
     const char *f = getenv("LS_STORE_FAULT");
     s->fault = f && *f ? f : NULL;
     s->log = log;
+    if (left) {
+        char when[32];
+        struct tm tm;
+        strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", gmtime_r(&wal.st_mtime, &tm));
+        logf_(s, "%s-wal (%lld bytes, written %s) was beside the store at the start, "
+              "left by a server or program that did not close the store (killed, or the "
+              "machine stopped) or has it open: its writes are read into the store. If %s "
+              "was just put back from a copy, that -wal is the old file's and undoes the "
+              "copy: stop this server, put the copy back, remove %s-wal and %s-shm, start "
+              "again (docs/store.md, \"Restoring\")", where, (long long)wal.st_size,
+              when, where, where, where);
+    }
     if (s->records[0]) {
         sweep_records(s);
         export_pending(s, "the server stopped before it wrote it");
