@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,7 +252,13 @@ static void print_standings(const ls_state *s, const int *out_round, int width)
     }
 }
 
-static int print_text(const ls_state *s, const ls_round_result *res, int nres)
+/* path: the record's file, or NULL for standard input. A match in
+ * progress read from a file ends with the command that plays it on
+ * (play --resume, the first seat yours, as play saves it): the text said
+ * where the match stood, and not how to go on with it, which play's own
+ * words for a finished match point the other way to (replay FILE). */
+static int print_text(const ls_state *s, const ls_round_result *res, int nres,
+                      const char *path)
 {
     int width = 0, out_round[LS_MAX_PLAYERS] = {0};
     for (int i = 0; i < ls_players(s); i++) {
@@ -281,6 +288,13 @@ static int print_text(const ls_state *s, const ls_round_result *res, int nres)
             ls_name(s, ls_turn(s)));
     else
         say("Match in progress: round %d is to be dealt.", ls_round(s) + 1);
+    if (ls_winner(s) < 0 && path) {
+        /* Not say(): its 512 bytes cut a long path's command. */
+        static char cmd[PATH_MAX * 4 + 64], line[sizeof cmd + LS_NAME_MAX + 64];
+        play_resume_command(path, cmd, sizeof cmd);
+        snprintf(line, sizeof line, "To go on with it: %s (you play %s)", cmd, ls_name(s, 0));
+        put_line(stdout, out_width, line);
+    }
     return 0;
 }
 
@@ -398,7 +412,7 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     out_width = width_of(STDOUT_FILENO);
-    int status = json ? print_json(s, res, nres) : print_text(s, res, nres);
+    int status = json ? print_json(s, res, nres) : print_text(s, res, nres, strcmp(path, "-") ? path : NULL);
     free(res);
     ls_state_free(s);
     return status;

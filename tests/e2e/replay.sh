@@ -1,7 +1,8 @@
 #!/bin/sh
 # replay.sh - end-to-end tests of `leastscore replay` (run by tools/run-e2e.sh
 # with $LEASTSCORE naming the binary): the text summary and the JSON of the
-# sample records in tests/data/, an invalid record's `FILE:LINE: message`
+# sample records in tests/data/ (a match in progress with the command that
+# goes on with it), an invalid record's `FILE:LINE: message`
 # and exit 1 (a control character in FILE's name escaped), stdin through
 # `-`, the standings by place (a tie shares one), usage errors (exit 2)
 # and --help.
@@ -85,6 +86,19 @@ assert d["rules"] == {"threshold": 25, "tie": "declarer", "runs": "any", "hand_s
 # A match in progress: two rounds completed, the third cut short.
 run 0 replay "$data/in-progress.lsr"
 has out "Match in progress: round 3, Bob to move."
+# ... then how to go on with it (a newcomer was told where the match
+# stood, and not how to play it on), the path quoted for the shell; not
+# for a record read from stdin, which play cannot resume, nor for a
+# finished match.
+tail -1 "$tmp/out" | grep -qxF "To go on with it: leastscore play --resume $data/in-progress.lsr (you play Ann)" ||
+    fail "a match in progress does not end with the command that goes on with it"
+cp "$data/in-progress.lsr" "$tmp/my game.lsr"
+run 0 replay "$tmp/my game.lsr"
+has out "To go on with it: leastscore play --resume '$tmp/my game.lsr' (you play Ann)"
+"$bin" replay - <"$data/in-progress.lsr" >"$tmp/out" 2>"$tmp/err" || fail "replay - of a match in progress failed"
+! grep -q "To go on" "$tmp/out" || fail "replay - offers to resume standard input"
+run 0 replay "$data/finished.lsr"
+! grep -q "To go on" "$tmp/out" || fail "replay offers to go on with a finished match"
 run 0 replay --json "$data/in-progress.lsr"
 json '
 assert len(d["rounds"]) == 2
