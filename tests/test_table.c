@@ -1051,17 +1051,26 @@ static void play_to_the_end(table *t, int64_t *now)
     }
 }
 
+/* Ann and a greedy computer player at threshold 25 (seed 11), the match
+ * not started, its store st (NULL: none). */
+static table *ann_and_a_bot(store *st)
+{
+    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
+    o.rules.threshold = 25;
+    table *t = table_new("ABCDE", &o, &cfg, 11, st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    return t;
+}
+
 static void test_a_finished_match_goes_to_the_store_and_a_rematch_starts(void **state)
 {
     (void)state;
     fake_store fs = {0};
     store st = {&fake_ops, &fs};
-    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
-    o.rules.threshold = 25;
-    table *t = table_new("ABCDE", &o, &cfg, 11, &st);
-    join(t, "Ann", 0);
+    table *t = ann_and_a_bot(&st);
     srv_error e = {0};
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
     int64_t now = 0;
     play_to_the_end(t, &now);
@@ -1116,12 +1125,8 @@ static void test_a_finished_match_carries_the_id_the_store_gave_it(void **state)
     (void)state;
     fake_store fs = {0};
     store st = {&fake_ops, &fs};
-    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
-    o.rules.threshold = 25;
-    table *t = table_new("ABCDE", &o, &cfg, 11, &st);
-    join(t, "Ann", 0);
+    table *t = ann_and_a_bot(&st);
     srv_error e = {0};
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(t->match_id, 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
     int64_t now = 0;
@@ -1165,12 +1170,8 @@ static void test_a_finished_match_carries_the_id_the_store_gave_it(void **state)
  * to its end from *now (which it moves on). */
 static table *finished_with_a_bot(int64_t *now)
 {
-    table_options o = {.seats = 2, .rules = ls_rules_default(), .turn_time = 0};
-    o.rules.threshold = 25;
-    table *t = table_new("ABCDE", &o, &cfg, 11, NULL);
-    join(t, "Ann", 0);
+    table *t = ann_and_a_bot(NULL);
     srv_error e = {0};
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
     assert_int_equal(table_start(t, 0, 0, &e), 0);
     play_to_the_end(t, now);
     return t;

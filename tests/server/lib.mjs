@@ -577,6 +577,30 @@ export function chooseMove(view, rand, declareAt = 7) {
     return `discard ${sorted(d).join(' ')} ${take ? `take ${low}` : 'draw'}`;
 }
 
+// playToEnd(c, st, seed, onState): plays c's seat from state st until the
+// match is over (declaring when it may, else chooseMove with rng(seed);
+// `next` between rounds; at most 2000 states) and resolves with the final
+// state. onState, if given, is called with st and with every later state,
+// the final one too, in order.
+export async function playToEnd(c, st, seed, onState = () => {}) {
+    const rand = rng(seed);
+    onState(st);
+    for (let i = 0; st.view.status !== 'over'; i++) {
+        if (i >= 2000) throw new Error('the match ends (2000 states and not over)');
+        const v = st.view;
+        if (v.status === 'playing' && v.turn === v.you) {
+            let move;
+            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
+            c.send({ type: 'move', version: st.version, move });
+        } else if (v.status === 'between') {
+            c.send({ type: 'next' });
+        }
+        st = await c.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
+        onState(st);
+    }
+    return st;
+}
+
 // ---------------------------------------------------------------------
 // Game records (docs/record-format.md) read into the true state at every
 // point of the match.

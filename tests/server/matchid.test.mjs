@@ -14,31 +14,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, unlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, chooseMove, rng, T } from './lib.mjs';
+import { startServer, chooseMove, playToEnd, rng, T } from './lib.mjs';
 
-// Plays c's seat from state st until the match is over (declaring when it
-// may, `next` between rounds); returns the final state. Every match_end
-// event seen on the way is pushed to ends.
-async function playToEnd(c, st, seed, ends) {
-    const rand = rng(seed);
-    const see = (s) => { for (const e of s.events) if (e.kind === 'match_end') ends.push(e); };
-    see(st);
-    for (let i = 0; st.view.status !== 'over'; i++) {
-        assert.ok(i < 2000, 'the match ends');
-        const v = st.view;
-        assert.equal(v.match_id, undefined, 'no match id before the end');
-        if (v.status === 'playing' && v.turn === v.you) {
-            let move;
-            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
-            c.send({ type: 'move', version: st.version, move });
-        } else if (v.status === 'between') {
-            c.send({ type: 'next' });
-        }
-        st = await c.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
-        see(st);
-    }
-    return st;
-}
+// Plays c's seat from state st to the match's end (lib's playToEnd);
+// every match_end event seen on the way is pushed to ends, and no state
+// before the end has a match id.
+const playMatch = (c, st, seed, ends) => playToEnd(c, st, seed, (s) => {
+    if (s.view.status !== 'over') assert.equal(s.view.match_id, undefined, 'no match id before the end');
+    for (const e of s.events) if (e.kind === 'match_end') ends.push(e);
+});
 
 // What the store keeps as match `id`: the table's code and the match's
 // number at the table (the record's first comment names it).
@@ -62,7 +46,7 @@ test('a match_end says the finished match\'s id: a rematch another, each its own
         ann.send({ type: 'start' });
         let st = await ann.stateWhere((s) => s.view.status === 'playing', 'match 1');
         const ends = [];
-        st = await playToEnd(ann, st, 7, ends);
+        st = await playMatch(ann, st, 7, ends);
         assert.equal(ends.length, 1, JSON.stringify(ends));
         const id1 = ends[0].match_id;
         assert.ok(Number.isInteger(id1) && id1 > 0, `match_end: ${JSON.stringify(ends[0])}`);
@@ -74,7 +58,7 @@ test('a match_end says the finished match\'s id: a rematch another, each its own
 
         ann.send({ type: 'rematch' });
         st = await ann.stateWhere((s) => s.view.status === 'playing' && s.view.match === 2, 'match 2');
-        st = await playToEnd(ann, st, 8, ends);
+        st = await playMatch(ann, st, 8, ends);
         assert.equal(ends.length, 2, JSON.stringify(ends));
         const id2 = ends[1].match_id;
         assert.ok(Number.isInteger(id2) && id2 > 0, `match_end: ${JSON.stringify(ends[1])}`);

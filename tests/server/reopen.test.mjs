@@ -8,26 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, chooseMove, rng, T } from './lib.mjs';
-
-// Plays c's seat from state st until the match is over (declaring when it
-// may, `next` between rounds); returns the final state.
-async function playToEnd(c, st, seed) {
-    const rand = rng(seed);
-    for (let i = 0; st.view.status !== 'over'; i++) {
-        assert.ok(i < 2000, 'the match ends');
-        const v = st.view;
-        if (v.status === 'playing' && v.turn === v.you) {
-            let move;
-            try { move = v.can_declare ? 'declare' : chooseMove(v, rand); } catch { move = 'declare'; }
-            c.send({ type: 'move', version: st.version, move });
-        } else if (v.status === 'between') {
-            c.send({ type: 'next' });
-        }
-        st = await c.next((m) => m.type === 'state' && m.version > st.version, 'the next state', T(10000));
-    }
-    return st;
-}
+import { startServer, playToEnd } from './lib.mjs';
 
 test('the host reopens a finished table; a late friend joins match 2', async () => {
     const srv = await startServer({ grace: 30 });
