@@ -214,10 +214,30 @@ function loadForm() {
 
 // ------------------------------------------------------------ little DOM
 
-function announce(text) {
-  // Cleared first so that the same sentence twice is still spoken.
+// Tells a screen reader text, in the live region, soon: the region is
+// cleared first and written 30 ms later, so that the same sentence twice
+// is still spoken. What else comes meanwhile is written with it, in
+// order, in the one change a screen reader reads: each text written
+// alone, the next one given within the 30 ms (moves back to back, from
+// a server whose computer players do not wait) replaced it before it was
+// read, and whole moves went unheard (announce.test.mjs). A text given
+// with a key replaces the one waiting with the same key rather than
+// follow it: the line under the hand, as two cards pressed at once
+// change it twice, is said as it is now, once.
+const announcing = { texts: [], timer: 0 }; // texts: [{ text, key }] waiting to be written
+
+function announce(text, key = '') {
+  const waiting = key ? announcing.texts.findIndex((x) => x.key === key) : -1;
+  if (waiting >= 0) announcing.texts.splice(waiting, 1);
+  announcing.texts.push({ text, key });
+  if (announcing.timer) return;
   announcer.textContent = '';
-  setTimeout(() => { announcer.textContent = text; }, 30);
+  announcing.timer = setTimeout(() => {
+    const texts = announcing.texts.map((x) => x.text);
+    announcer.textContent = texts.length === 1 ? texts[0] : sentences(texts);
+    announcing.texts = [];
+    announcing.timer = 0;
+  }, 30);
 }
 
 // The page's message, text; `at` names where it is drawn when not at the
@@ -2041,7 +2061,7 @@ function toggleCard(c) {
   render();
   // (The line back to no selection is the time run out, there a while:
   // heard once, with the move, not again at each card let go.)
-  announce(app.selected.size ? selectionLine() : s.selectionNone);
+  announce(app.selected.size ? selectionLine() : s.selectionNone, 'selection');
 }
 
 // The hand's keys: arrows move between cards, space selects (the button's
@@ -2059,7 +2079,7 @@ function handKeys(e) {
     e.preventDefault();
     const { cards, check } = selection();
     if (!isMyTurn()) announce(s.theirTurn(shownName(app.view.turn)));
-    else if (!check.ok) announce(cards.length ? s.selectionBad(s.reasons[check.reason]) : s.selectionNone);
+    else if (!check.ok) announce(cards.length ? s.selectionBad(s.reasons[check.reason]) : s.selectionNone, 'selection');
     else root.querySelector('#open button:not([disabled]), #draw:not([disabled])')?.focus();
     return;
   }
