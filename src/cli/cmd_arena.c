@@ -102,10 +102,10 @@ typedef struct arena_match {
     const cli_match *m;
 } arena_match;
 
-static void keep_bot_msg(void *ud, int seat, const char *msg)
+static void keep_bot_msg(void *ud, int seat, int round, int turn, const char *msg)
 {
     const arena_match *c = ud;
-    cli_failures_add(&c->o->failures, c->m, seat, msg);
+    cli_failures_add(&c->o->failures, c->m, seat, round, turn, msg);
 }
 
 static const cli_failures *failures_of(const void *ud, long j)

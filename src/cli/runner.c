@@ -5,7 +5,8 @@
  * A match owns its state, its players and its record from start to end;
  * nothing is shared between matches but the caller's slot, which only the
  * match's own hooks write. A cmd: player's failures reach the caller's
- * bot_failed hook with the seat they happened at.
+ * bot_failed hook with the seat they happened at, and the round and turn
+ * the match was at.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -40,13 +41,26 @@ static double cpu_ms(void)
 /* Where a seat's bot failures go. */
 typedef struct seat_ctx {
     const cli_match *m;
+    const ls_state *s;
     int seat;
 } seat_ctx;
 
+/* The round and the turn of it (from 1: the turns played before it, and
+ * one) when the failure came in a round's play, so that a bot's author
+ * finds the line that failed among those the bot was sent; 0 and 0 at the
+ * handshake, between rounds and at the match's end. It was the match
+ * alone, which left a long match's turns to search. */
 static void seat_failed(void *ud, const char *msg)
 {
     const seat_ctx *c = ud;
-    c->m->bot_failed(c->m->ud, c->seat, msg);
+    int round = 0, turn = 0;
+    if (ls_phase(c->s) == LS_PHASE_TURN) {
+        ls_view v;
+        ls_view_of(c->s, c->seat, &v);
+        round = v.round;
+        turn = v.turns + 1;
+    }
+    c->m->bot_failed(c->m->ud, c->seat, round, turn, msg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -62,7 +76,8 @@ static void seat_failed(void *ud, const char *msg)
  * frees it.
  */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
-void cli_failures_add(cli_failures *f, const cli_match *m, int seat, const char *msg)
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, int round, int turn,
+                      const char *msg)
 {
     f->total++;
     if (!f->kept && !(f->kept = calloc(CLI_FAILURES_KEPT, sizeof *f->kept)))
@@ -81,7 +96,7 @@ void cli_failures_add(cli_failures *f, const cli_match *m, int seat, const char 
     if (f->nkept == CLI_FAILURES_KEPT)
         free(f->kept[--f->nkept].msg);
     f->kept[f->nkept++] = (cli_failure){.nth = f->total, .player = m->names[seat],
-                                        .msg = copy, .bot = split ? at : 0,
+                                        .round = round, .turn = turn, .msg = copy, .bot = split ? at : 0,
                                         .bot_len = split ? len - 4 : 0,
                                         .reason = split ? at + len : 0};
 }
@@ -126,6 +141,16 @@ static long walk_failures(long n, cli_failures_at at, const void *ud,
     return rest;
 }
 
+/* ", round R, turn T" for a failure in a round's play, else "". */
+static const char *where_of(const cli_failure *x, char *buf, size_t size)
+{
+    if (x->round > 0)
+        snprintf(buf, size, ", round %d, turn %d", x->round, x->turn);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 static void print_one(long j, const cli_failures *f, int k, void *ud2)
 {
     (void)ud2;
@@ -134,7 +159,9 @@ static void print_one(long j, const cli_failures *f, int k, void *ud2)
         fprintf(stderr, "match %ld: %ld more bot failure%s, the last:\n", j + 1, more,
                 more == 1 ? "" : "s");
     }
-    fprintf(stderr, "match %ld: %s\n", j + 1, f->kept[k].msg);
+    char where[64];
+    fprintf(stderr, "match %ld%s: %s\n", j + 1, where_of(&f->kept[k], where, sizeof where),
+            f->kept[k].msg);
 }
 
 void cli_failures_print(long n, cli_failures_at at, const void *ud)
@@ -151,14 +178,18 @@ static void json_one(long j, const cli_failures *f, int k, void *ud2)
 {
     json_t **arrays = ud2;
     const cli_failure *x = &f->kept[k];
-    json_t *o = json_pack("{s:I,s:I,s:s,s:s%,s:s}", "match", (json_int_t)(j + 1),
+    char where[64];
+    json_t *o = json_pack("{s:I,s:i,s:i,s:I,s:s,s:s%,s:s}", "match", (json_int_t)(j + 1),
+                          "round", x->round, "turn", x->turn,
                           "failure", (json_int_t)x->nth, "player", x->player,
                           "bot", x->msg + x->bot, (size_t)x->bot_len,
                           "reason", x->msg + x->reason);
     if (o)
         json_array_append_new(arrays[0], o);
     if (arrays[1])
-        json_array_append_new(arrays[1], json_sprintf("match %ld: %s", j + 1, x->msg));
+        json_array_append_new(arrays[1], json_sprintf("match %ld%s: %s", j + 1,
+                                                      where_of(x, where, sizeof where),
+                                                      x->msg));
 }
 
 json_t *cli_failures_json(long n, cli_failures_at at, const void *ud, json_t *lines)
@@ -240,7 +271,7 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         goto out;
     }
     for (int q = 0; q < n; q++) {
-        ctx[q] = (seat_ctx){.m = m, .seat = q};
+        ctx[q] = (seat_ctx){.m = m, .s = s, .seat = q};
         cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
                                  .report = m->bot_failed ? seat_failed : NULL,
                                  .report_ud = &ctx[q], .name = m->names[q],

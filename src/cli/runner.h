@@ -37,8 +37,10 @@ typedef struct cli_match {
     int bot_timeout_ms;                /* for cmd: players */
     bool record;                       /* keep the match's game record */
     void *ud;                          /* passed to every hook */
-    /* Each failure of the cmd: player at `seat` (a sentence). */
-    void (*bot_failed)(void *ud, int seat, const char *msg);
+    /* Each failure of the cmd: player at `seat` (a sentence), and where
+     * the match was: the round and its turn from 1, or 0 and 0 outside a
+     * round's play (the handshake, between rounds, the match's end). */
+    void (*bot_failed)(void *ud, int seat, int round, int turn, const char *msg);
     /* After each decision, before the move is applied: the player to move
      * (ls_turn(s)), the view it chose from, what ls_player_choose returned
      * and its move (when rc is 0), and the time it took in ms (thread CPU
@@ -71,6 +73,7 @@ typedef struct cli_match_result {
 typedef struct cli_failure {
     long nth;           /* the match's failure it is, from 1 */
     const char *player; /* the seat's name at the table (the match's names[]) */
+    int round, turn;    /* where the match was (bot_failed), 0 and 0 outside play */
     char *msg;          /* the whole report: "NAME (bot 'COMMAND'): REASON" */
     int bot, bot_len;   /* where COMMAND is in msg, as shown (cli_shown_n) */
     int reason;         /* where REASON starts in msg */
@@ -85,15 +88,17 @@ typedef struct cli_failures {
 /* Keeps the failure msg of the cmd: player at seat of match m in f (for a
  * bot_failed hook); past CLI_FAILURES_KEPT, the last one kept is replaced.
  * Without memory it is only counted. cli_failures_free frees what f holds. */
-void cli_failures_add(cli_failures *f, const cli_match *m, int seat, const char *msg);
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, int round, int turn,
+                      const char *msg);
 void cli_failures_free(cli_failures *f);
 
 /* The failures of matches 0..n-1 (at(ud, j) gives match j's), in match
  * order: cli_failures_print writes each kept one on stderr as "match J:
- * MSG", a line before a match's last saying how many of its failures were
+ * MSG" ("match J, round R, turn T: MSG" when it came in a round's play), a line before a match's last saying how many of its failures were
  * left out, the first CLI_FAILURES_SHOWN kept ones in full and then one
  * line counting the rest; cli_failures_json gives the same first ones as
- * an array of objects {"match", "failure", "player", "bot", "reason"}
+ * an array of objects {"match", "round", "turn", "failure", "player",
+ * "bot", "reason"}
  * (a new reference, NULL without memory), and appends to lines, unless
  * NULL, each as the string printed. */
 typedef const cli_failures *(*cli_failures_at)(const void *ud, long j);

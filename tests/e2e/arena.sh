@@ -222,7 +222,7 @@ fi
 "$ls" arena --players "greedy,cmd:python3 $root/tests/bots/crash.py" --matches 2 --seed 4 \
     >"$tmp/crash.out" 2>"$tmp/crash.err" || { cat "$tmp/crash.err"; fail "a dying bot failed the arena"; }
 for m in 1 2; do
-    grep -q "^match $m: crash_py (bot 'python3 .*crash.py'): died (exit status 3); the fallback plays for it" \
+    grep -q "^match $m, round 1, turn [12]: crash_py (bot 'python3 .*crash.py'): died (exit status 3); the fallback plays for it" \
         "$tmp/crash.err" || { cat "$tmp/crash.err"; fail "match $m: the dead bot is not reported"; }
 done
 grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.out"; fail "bot failures not counted"; }
@@ -244,7 +244,7 @@ diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not eve
 py 'import json,sys
 d = json.load(open(sys.argv[1]))
 died = "died before the handshake (exit status 0), without a word (is the bot started in the background, with \x27&\x27? the referee must start it itself, in the foreground); the fallback plays for it until the match ends"
-want = [{"match": m, "failure": k, "player": p, "bot": "true", "reason": died}
+want = [{"match": m, "round": 0, "turn": 0, "failure": k, "player": p, "bot": "true", "reason": died}
         for m, k, p in ((1, 1, "true"), (1, 2, "true2"), (2, 1, "true2"), (2, 2, "true"))]
 assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_list"]' ||
     fail "arena --json: bot_failure_list is not every failure, as objects"

@@ -148,9 +148,9 @@ PY
 for first in 0 7; do
     "$ls" sim --players "greedy,cmd:python3 $tmp/why.py $first" --matches 1 --seed 3 \
         >/dev/null 2>"$tmp/why.err" || { cat "$tmp/why.err"; fail "sim (why $first)"; }
-    python3 -c 'import sys
+    python3 -c 'import re, sys
 m = [x for x in open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
-     if x.startswith("match 1: why_py (bot ")]
+     if re.match(r"match 1, round \d+, turn \d+: why_py \(bot ", x)]
 want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)",
         "garbage \x27discard 2C draw 4S now\x27: at column 20, unexpected \x27now\x27 at the end of the move",
         "garbage \x27Bob discard 2C draw\x27: at column 1, \x27Bob\x27 is not a move: expected "
@@ -484,7 +484,7 @@ grep -qxF "leastscore play: Ada's bot: died (exit status 3); greedy plays for it
     --bot-timeout 20000 --json >"$tmp/holder.json" 2>"$tmp/err" || { cat "$tmp/err"; fail "sim (holder)"; }
 python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
-assert len(m) == 1 and m[0].startswith("match 1: holder_py (bot ")
+assert len(m) == 1 and m[0].startswith("match 1, round 1, turn 2: holder_py (bot ")
 assert m[0].endswith("/holder.py\x27): died (exit status 4), and a process it started "
     "holds its output open; that process killed, the fallback plays for it until the match ends"), m' \
     "$tmp/holder.json" || { cat "$tmp/holder.json"; fail "a bot whose child holds its output was not told dead"; }
@@ -557,10 +557,10 @@ for sig in SIGSTOP:19 SIGTTIN:21; do
     "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/stopped.py $name half stoppedbot-$$" \
         --matches 1 --seed 3 --bot-timeout 20000 --json >"$tmp/stopped.json" 2>"$tmp/err" ||
         { cat "$tmp/err"; fail "sim (stopped $name)"; }
-    python3 -c 'import json,sys
+    python3 -c 'import json, re, sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
 how = {"SIGSTOP": "SIGSTOP", "SIGTTIN": "SIGTTIN: it read from the terminal"}[sys.argv[2]]
-assert len(m) == 1 and m[0].startswith("match 1: stopped_py (bot "), m
+assert len(m) == 1 and re.match(r"match 1, round \d+, turn \d+: stopped_py \(bot ", m[0]), m
 assert m[0].endswith(": stopped (signal %s, %s) halfway through a line (\x27discard 2\x27); "
     "killed, the fallback plays for it until the match ends" % (sys.argv[3], how)), m' \
         "$tmp/stopped.json" "$name" "${sig#*:}" || { cat "$tmp/stopped.json"; fail "a bot stopped by $name was not told stopped"; }
@@ -788,4 +788,39 @@ python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["matches"] == 1 and d["failed_matches"] == 0 and d["bot_failures"] == 0, d["bot_messages"]' \
     "$tmp/up3.json" || fail "sim: three bots were not started together, their handshakes one after another"
+# A failure in a round's play says where: the round and its turn, from 1,
+# as the bot counts them from its 'round' and 'played' lines (it was the
+# match alone, a long match's turns left to search). The where bot answers
+# 'at round R turn T' on its second go of each round, R and T its own
+# count; sim and arena must name the same, on stderr and in --json
+# (bot_failure_list's round and turn, bot_messages); a failure outside a
+# round's play (here at the handshake) names the match alone.
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/where.py,random" --matches 2 --seed 3 \
+    --json >"$tmp/where.json" 2>"$tmp/where.err" || { cat "$tmp/where.err"; fail "sim (where)"; }
+"$ls" arena --players "greedy,cmd:python3 $root/tests/bots/where.py" --matches 2 --tables 0 --seed 3 \
+    >/dev/null 2>"$tmp/where-arena.err" || { cat "$tmp/where-arena.err"; fail "arena (where)"; }
+python3 -c 'import json, re, sys
+d = json.load(open(sys.argv[1]))
+l, m = d["bot_failure_list"], d["bot_messages"]
+assert d["bot_failures"] >= 4 and len(l) == d["bot_failures"], d
+for f, line in zip(l, m):
+    said = re.match(r"garbage .at round (\d+) turn (\d+).", f["reason"])
+    assert said and (f["round"], f["turn"]) == (int(said[1]), int(said[2])), f
+    assert line.startswith("match %d, round %s, turn %s: where_py (bot " % (f["match"], said[1], said[2])), line
+for name in sys.argv[2:]:
+    lines = [x for x in open(name).read().splitlines() if "where_py" in x]
+    assert lines, name
+    for line in lines:
+        said = re.match(r"match \d+, round (\d+), turn (\d+): where_py \(bot .*\): garbage .at round (\d+) turn (\d+).", line)
+        assert said and said.group(1, 2) == said.group(3, 4), line' \
+    "$tmp/where.json" "$tmp/where.err" "$tmp/where-arena.err" ||
+    { head -5 "$tmp/where.err" "$tmp/where-arena.err"; fail "a failure did not say its round and turn as the bot counts them"; }
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/handshake.py" --matches 1 --json \
+    >"$tmp/nowhere.json" 2>/dev/null || fail "sim (a bad handshake)"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+l = d["bot_failure_list"]
+assert len(l) == 1 and (l[0]["round"], l[0]["turn"]) == (0, 0), l
+assert d["bot_messages"][0].startswith("match 1: handshake_py (bot "), d["bot_messages"]' \
+    "$tmp/nowhere.json" || fail "a failure at the handshake named a round"
 echo "bot answers ok"

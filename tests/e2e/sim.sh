@@ -219,7 +219,7 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
         --bot-timeout 300 --json >"$tmp/$bot.json" 2>"$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot stopped the tournament"; }
     [ "$(field "$tmp/$bot.json" matches)" = 2 ] || fail "$bot: not all matches played"
-    grep -q "^match [0-9]: ${bot}_py (bot 'python3 .*$bot.py'): .*$what" "$tmp/$bot.err" ||
+    grep -q "^match [0-9]\(, round [0-9]*, turn [0-9]*\)\{0,1\}: ${bot}_py (bot 'python3 .*$bot.py'): .*$what" "$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot not reported"; }
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
@@ -231,7 +231,7 @@ done
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["bot_failures"] > 100 and len(d["bot_messages"]) == 100, (d["bot_failures"], len(d["bot_messages"]))
-assert d["bot_messages"][-1].startswith("match 13: "), d["bot_messages"][-1]' "$tmp/many.json" ||
+assert d["bot_messages"][-1].startswith("match 13, "), d["bot_messages"][-1]' "$tmp/many.json" ||
     fail "bot_messages is not the first 100"
 # Each failure is also an object (bot_failure_list): the same first 100,
 # the match, the failure of the match it is (a gap where a match kept only
@@ -242,9 +242,10 @@ assert d["bot_messages"][-1].startswith("match 13: "), d["bot_messages"][-1]' "$
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 l, m = d["bot_failure_list"], d["bot_messages"]
-assert len(l) == 100 and all(set(f) == {"match", "failure", "player", "bot", "reason"} for f in l), l[:2]
+assert len(l) == 100 and all(set(f) == {"match", "round", "turn", "failure", "player", "bot", "reason"} for f in l), l[:2]
 for f, line in zip(l, m):
-    assert line == "match %d: %s (bot %s): %s" % (f["match"], f["player"], chr(39) + f["bot"] + chr(39), f["reason"]), (f, line)
+    assert f["round"] > 0 and f["turn"] > 0, f
+    assert line == "match %d, round %d, turn %d: %s (bot %s): %s" % (f["match"], f["round"], f["turn"], f["player"], chr(39) + f["bot"] + chr(39), f["reason"]), (f, line)
 assert all(f["player"] == "garbage_py" and f["bot"].endswith("tests/bots/garbage.py") for f in l), l[0]
 assert [f["failure"] for f in l[:9]] == list(range(1, 8)) + [l[7]["failure"], 1] and l[7]["failure"] > 8, l[:9]
 assert l[0]["reason"].startswith("garbage "), l[0]
@@ -430,7 +431,7 @@ rc=0
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/deaf.py" --matches 1 \
     --bot-timeout 300 --threshold 1000 >/dev/null 2>"$tmp/deaf.err" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$tmp/deaf.err"; fail "a bot that stopped reading: exit $rc"; }
-grep -q "^match 1: deaf_py (bot 'python3 [^']*deaf.py'): stopped reading its input" "$tmp/deaf.err" ||
+grep -q "^match 1\(, round [0-9]*, turn [0-9]*\)\{0,1\}: deaf_py (bot 'python3 [^']*deaf.py'): stopped reading its input" "$tmp/deaf.err" ||
     { cat "$tmp/deaf.err"; fail "a bot that stopped reading is not reported"; }
 
 # Bots that ignore quit and SIGTERM, close their output and go on, or leave
@@ -639,7 +640,7 @@ diff "$tmp/two.want" "$tmp/two.err" || fail "two seats of one command: their han
     --matches 1 --json >"$tmp/two.json" 2>/dev/null || fail "two seats of one garbage bot"
 python3 -c 'import json,re,sys
 m = json.load(open(sys.argv[1]))["bot_messages"]
-who = [re.match(r"match 1: (garbage_py2?) \(bot \x27python3 \S*/garbage.py\x27\): garbage \x27", x).group(1) for x in m]
+who = [re.match(r"match 1, round \d+, turn \d+: (garbage_py2?) \(bot \x27python3 \S*/garbage.py\x27\): garbage \x27", x).group(1) for x in m]
 assert who[:2] == ["garbage_py", "garbage_py2"], m' "$tmp/two.json" ||
     { cat "$tmp/two.json"; fail "two seats of one command: their failures in --json are not named apart"; }
 
