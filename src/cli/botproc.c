@@ -1821,19 +1821,23 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m)
  * the reason is about one word: "at column 9, '5x' is not a card (...)".
  * A reason about the line's end or the whole line ("after the discarded
  * cards, say 'take CARD' or 'draw'", "move too long") has none. A NUL
- * byte is told by its column. The reason's quote of a word is shown as
- * the report's quote of the line is (cli_shown_msg), by one rule.
+ * byte is told by its column, unless a word before it is to blame: the
+ * first fault is told ('discard 5x draw' and a NUL after it was "a NUL
+ * byte at column 16", the bad card before it not named). The reason's
+ * quote of a word is shown as the report's quote of the line is
+ * (cli_shown_msg), by one rule.
  */
 static void garbage_why(const char *line, size_t n, char *why, size_t size)
 {
     const char *nul = memchr(line, '\0', n);
-    if (nul) {
+    ls_move m;
+    ls_error err = {0};
+    int bad = ls_move_parse(line, &m, &err); /* up to the NUL, if any */
+    if (nul && !(bad && err.column > 0 && (size_t)err.column <= (size_t)(nul - line))) {
         snprintf(why, size, "a NUL byte at column %zu", (size_t)(nul - line) + 1);
         return;
     }
-    ls_move m;
-    ls_error err = {0};
-    if (ls_move_parse(line, &m, &err) == 0) /* not garbage: no reason */
+    if (bad == 0) /* not garbage: no reason */
         why[0] = '\0';
     else {
         char msg[sizeof err.msg]; /* shown so, it is never longer */

@@ -129,13 +129,15 @@ assert all("garbage '"'"'discard \\xff\\xfe\\xc3 draw'"'"': at column 9, '"'"'\\
 # The reason quotes its word as the report quotes the answer (printable
 # UTF-8 as it is, an unseen character and a backslash escaped): it was
 # 'Zo\xc3\xab' in the reason after 'Zoë' in the quote of the answer.
+# A NUL after a bad word is not the first fault: the word is told (it
+# was 'a NUL byte at column 16' for 'discard 5x draw' and a NUL).
 cat >"$tmp/why.py" <<'PY'
 import sys
 answers = ["discard 5x draw", "discard 2C draw 4S now", "Bob discard 2C draw",
            "discard 2C 2c draw", "discard 2C", "discard 2C draw\0 and more",
            "declare now", "discard 2C take", "discard 2C draw now",
            "discard 2C draw 4S " + "x" * 50, "discard Zo\u00eb draw",
-           "discard 2C draw \u202eX", "discard a\\b draw"]
+           "discard 2C draw \u202eX", "discard a\\b draw", "discard 5x draw\0"]
 turn = int(sys.argv[1])
 for line in sys.stdin:
     if line.startswith("leastscore-bot"):
@@ -168,7 +170,8 @@ want = ["garbage \x27discard 5x draw\x27: at column 9, \x275x\x27 is not a card 
         "garbage \x27discard Zo\u00eb draw\x27: at column 9, \x27Zo\u00eb\x27 is not a card (cards are like AS 10H QD 7c)",
         "garbage \x27discard 2C draw \\xe2\\x80\\xaeX\x27: at column 17, \x27\\xe2\\x80\\xaeX\x27 after \x27draw\x27 "
         "is not a card: \x27draw\x27 is followed by nothing or by the card drawn, like \x27draw 4S\x27",
-        "garbage \x27discard a\\\\b draw\x27: at column 9, \x27a\\\\b\x27 is not a card (cards are like AS 10H QD 7c)"]
+        "garbage \x27discard a\\\\b draw\x27: at column 9, \x27a\\\\b\x27 is not a card (cards are like AS 10H QD 7c)",
+        "garbage \x27discard 5x draw\\x00\x27: at column 9, \x275x\x27 is not a card (cards are like AS 10H QD 7c)"]
 want = want[int(sys.argv[2]):][:7]
 assert len(m) >= len(want), m
 for i, w in enumerate(want):
