@@ -379,6 +379,7 @@ int cmd_serve(int argc, char **argv)
              "leastscore serve: records of finished matches go to %s\n",
              backend, strcmp(backend, "sqlite") ? "(the --db URL)" : db_opt, data);
     cfg.start_log = start_log;
+    cfg.workers = workers;
     rc = net_run(&cfg, stdout);
     if (rc == NET_CANNOT_LISTEN) {
         store_db_free(st);

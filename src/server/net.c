@@ -95,7 +95,9 @@
                                  statements wait for an SQLite lock another
                                  process holds: the loop waits with them */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
-#define HINTS_AT_ONCE 2       /* hints computed at once; the others wait */
+#define WORKERS_DEFAULT 2     /* net_config.workers when 0 (libuv's pool) */
+#define HINT_HOLD_POLL_MS 5   /* LS_TEST_HINT_HOLD: how often it is looked at */
+#define HINT_HOLD_MAX_S 120   /* LS_TEST_HINT_HOLD: the longest a hint is held */
 #define ACCOUNT_FILES 3       /* files a login's own store connection opens
                                  (SQLite's file, -wal and -shm) */
 #define FD_RESERVE 64         /* open files kept from connections, at most: */
@@ -227,7 +229,8 @@ struct server {
     struct job *replay_run;  /* the replay a worker builds, or NULL */
     struct job *replay_wait, *replay_last; /* the replays asked for next */
     int replays_waiting;
-    job_line hints;          /* hints, HINTS_AT_ONCE at a time */
+    job_line hints;          /* hints, workers - 1 at a time (one at least) */
+    const char *hint_hold;   /* LS_TEST_HINT_HOLD (tests only), or NULL */
     job_line accounts;       /* logins and passwords, a few at a time (serve) */
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
@@ -655,6 +658,21 @@ static void account_work(job *j)
         snprintf(j->err, sizeof j->err, "%s", err.msg);
 }
 
+/*
+ * For tests only: with LS_TEST_HINT_HOLD=FILE in the environment, a hint's
+ * worker waits while FILE exists (HINT_HOLD_MAX_S at most) before its
+ * search, so that a test holds hints in flight for as long as it needs
+ * (tests/server/hints.test.mjs) rather than hoping a search is slow.
+ */
+static void hint_hold(const char *file)
+{
+    for (int i = 0; file && i < HINT_HOLD_MAX_S * 1000 / HINT_HOLD_POLL_MS &&
+                    access(file, F_OK) == 0; i++) {
+        struct timespec ts = {0, HINT_HOLD_POLL_MS * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static void job_work(uv_work_t *req)
 {
     job *j = req->data;
@@ -675,6 +693,7 @@ static void job_work(uv_work_t *req)
         if (p && !j->r.player)
             ls_player_free(p);
     } else {
+        hint_hold(j->srv->hint_hold);
         ls_player *p = ls_player_new("expert", j->r.seed, &err);
         if (!p)
             p = ls_player_new("greedy", j->r.seed, &err);
@@ -1233,11 +1252,14 @@ static bool line_drop(job_line *l, job *j)
 }
 
 /*
- * Hints are computed HINTS_AT_ONCE at a time, the others wait in order
- * (each connection has one at most): a hint takes the expert's time, and
- * players asking for one after another at many tables would otherwise
- * take every worker, and every table's computer players would wait
- * behind them (seconds, by hand, with 16 such players).
+ * Hints are computed workers - 1 at a time (one at least), the others wait
+ * in order (each connection has one at most): a hint takes the expert's
+ * time, and players asking for one after another at many tables would
+ * otherwise take every worker, and every table's computer players would
+ * wait behind them (seconds, by hand, with 16 such players). With the
+ * default 2 workers it was 2 at a time, both workers: a greedy move
+ * waited up to 436 ms behind two hints, and without end behind two held
+ * ones (hints.test.mjs).
  */
 static void hint_start(server *srv)
 {
@@ -3733,7 +3755,10 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->accounts.max = srv->fd_limit > 0 ? (int)(srv->fd_reserve / 2 / ACCOUNT_FILES) : INT_MAX;
     if (srv->accounts.max < 1)
         srv->accounts.max = 1;
-    srv->hints.max = HINTS_AT_ONCE;
+    /* One worker kept from hints for the computer players. */
+    int workers = cfg->workers > 0 ? cfg->workers : WORKERS_DEFAULT;
+    srv->hints.max = workers > 1 ? workers - 1 : 1;
+    srv->hint_hold = getenv("LS_TEST_HINT_HOLD");
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

@@ -3,11 +3,14 @@
 // players asking for one after another at many tables took every worker,
 // so that every table's computer players waited behind them (by hand: a
 // greedy player's move, 8 ms alone, took 2.7 s in the median and 9 s at
-// most with 16 such players). Hints are computed two at a time, the
-// others wait their turn; each is still answered.
+// most with 16 such players). Hints are computed --workers - 1 at a time
+// (one at least), the others wait their turn; each is still answered.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, chooseMove, rng, T } from './lib.mjs';
 
 test('players asking for hints without end do not hold back the computer players', async () => {
@@ -59,4 +62,53 @@ test('players asking for hints without end do not hold back the computer players
     assert.ok(median < T(1500), `the computer player answered in ${median} ms (median of ${waits.join(' ')}) while ${hints} hints were computed`);
     assert.ok(hints > 0);
     await srv.close();
+});
+
+// Forced rather than timed: LS_TEST_HINT_HOLD (net.c, tests only) makes a
+// hint's worker wait while a file exists. Two players' hints are so held
+// in flight with the default 2 workers; a computer player at a third table
+// must still move. Hints took both workers before (a greedy move waited
+// up to 436 ms behind two hints, measured; here it waited for as long as
+// they were held): now they take workers - 1, one at least.
+test('two hints held in flight: another table\'s computer player still moves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-hint-hold-'));
+    const hold = join(dir, 'hold');
+    writeFileSync(hold, '');
+    const srv = await startServer({ env: { LS_TEST_HINT_HOLD: hold } });
+    try {
+        const askers = [];
+        for (let i = 0; i < 2; i++) {
+            const c = await srv.connect({ label: `asker${i}` });
+            await c.request({ type: 'create', name: `Held${i}`, seats: 2, bots: ['expert'] }, ['joined']);
+            c.send({ type: 'start' });
+            await c.stateWhere((s) => s.view.status === 'playing' && s.view.turn === s.view.you, 'its turn', T(30000));
+            askers.push(c);
+        }
+        const p = await srv.connect({ label: 'probe' });
+        await p.request({ type: 'create', name: 'Probe', seats: 2, bots: ['greedy'] }, ['joined']);
+        // Each asker's hint is taken (a second one is answered busy, so
+        // the server has the first) before the probe's table starts.
+        for (const [i, c] of askers.entries()) {
+            c.sendNow({ type: 'hint', id: `h${i}` });
+            c.sendNow({ type: 'hint', id: `again${i}` });
+            const e = await c.next((m) => m.type === 'error' && m.id === `again${i}`, 'the second hint refused', T(30000));
+            assert.equal(e.code, 'busy', JSON.stringify(e));
+        }
+        p.send({ type: 'start' });
+        const mine = (s) => s.view.status !== 'lobby' && (s.view.status !== 'playing' || s.view.turn === s.view.you);
+        const st = await p.stateWhere(mine, 'the probe\'s turn (the computer player may move first)', T(30000));
+        if (st.view.status === 'playing') {
+            p.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(2), -1) });
+            await p.next((m) => m.type === 'state' && m.version > st.version && mine(m),
+                'the computer player\'s move while two hints are held', T(30000));
+        }
+        rmSync(hold);
+        for (const [i, c] of askers.entries()) {
+            const h = await c.next((m) => m.type === 'hint' || (m.type === 'error' && m.id === `h${i}`), 'the held hint', T(60000));
+            assert.equal(h.type, 'hint', JSON.stringify(h));
+        }
+    } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await srv.close();
+    }
 });
