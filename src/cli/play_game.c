@@ -465,6 +465,24 @@ static int default_path(play_game *g)
     return -1;
 }
 
+/* The first of path's leading directories that is there and is no
+ * directory (a file in a directory's place), into out; false when there
+ * is none (then the error says it alone). */
+static bool file_in_the_way(const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "%s", path);
+    for (char *p = strchr(out + 1, '/'); p; p = strchr(p + 1, '/')) {
+        struct stat st;
+        *p = '\0';
+        if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode))
+            return true;
+        if (stat(out, &st) != 0)
+            return false;
+        *p = '/';
+    }
+    return false;
+}
+
 typedef struct saved_file {
     struct timespec mtime;
     char name[256];
@@ -1193,19 +1211,22 @@ void play_resume_command(const char *path, char *buf, size_t size)
  * file stayed. When PATH.saving is there, it is removed under PATH's lock
  * (lock_record does: another game making PATH now holds that lock, and is
  * said; where no lock can be had it is left, and msg says so), and msg
- * says what happened; returns whether it did (then the
- * caller returns), false when there is no such file or PATH appeared
+ * says what happened; returns 1 when it did, -1 when another game holds
+ * PATH's lock (msg says by whom: a refusal, as of any locked record),
+ * then the caller returns; 0 when there is no such file or PATH appeared
  * meanwhile (it is then read as ever). */
-static bool never_saved(play_game *g, const char *path, char *msg, size_t size)
+static int never_saved(play_game *g, const char *path, char *msg, size_t size)
 {
     char tp[PATH_MAX + 16];
     struct stat st;
     temp_path(path, tp, sizeof tp);
     if (lstat(tp, &st) != 0)
-        return false;
+        return 0;
     snprintf(g->path, sizeof g->path, "%s", path);
-    if (lock_record(g, msg, size) != 0) /* being played: msg says by whom */
-        return true;
+    if (lock_record(g, msg, size) != 0) { /* being played: msg says by whom */
+        g->path[0] = '\0';
+        return -1;
+    }
     bool appeared = stat(path, &st) == 0;
     if (!appeared) {
         bool gone = lstat(tp, &st) != 0; /* lock_record removed it */
@@ -1217,7 +1238,7 @@ static bool never_saved(play_game *g, const char *path, char *msg, size_t size)
     }
     unlock_record(g);
     g->path[0] = '\0';
-    return !appeared;
+    return appeared ? 0 : 1;
 }
 
 int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
@@ -1234,9 +1255,13 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
          * cannot be read, is said before any lock file is made beside
          * it (made and unlinked, it flickered in the folder). */
         struct stat st;
-        if (stat(o->resume, &st) != 0 && errno == ENOENT && never_saved(g, o->resume, msg, size)) {
+        int ns = stat(o->resume, &st) != 0 && errno == ENOENT ? never_saved(g, o->resume, msg, size)
+                                                               : 0;
+        if (ns != 0) {
+            /* In use elsewhere is a refusal (1), as for a record that is
+             * there; never saved, a record that cannot be resumed (2). */
             play_game_free(g);
-            return -2;
+            return ns < 0 ? -1 : -2;
         }
         if (stat(o->resume, &st) != 0 || access(o->resume, R_OK) != 0) {
             snprintf(msg, size, "--resume: cannot read %s: %s", PATH_SHOWN(o->resume),
@@ -1297,8 +1322,15 @@ int play_game_new(play_game *g, play_opts *o, uint64_t seed, int number,
     if (o->record) {
         numbered_path(o->record, number, g->path, sizeof g->path);
     } else if (default_path(g) != 0) {
-        snprintf(msg, size, "cannot make a file for the record (%s): %s", PATH_SHOWN(g->path),
-                 strerror(errno));
+        /* "Not a directory" named the record, not the file in the way. */
+        int e = errno;
+        char way[PLAY_PATH_MAX];
+        if (e == ENOTDIR && file_in_the_way(g->path, way, sizeof way))
+            snprintf(msg, size, "cannot make a file for the record (%s): %s is a file, not a "
+                     "directory", PATH_SHOWN(g->path), PATH_SHOWN(way));
+        else
+            snprintf(msg, size, "cannot make a file for the record (%s): %s",
+                     PATH_SHOWN(g->path), strerror(e));
         play_game_free(g);
         return -1;
     }

@@ -9,7 +9,8 @@
 # of a game killed during its first save says so, and removes what it left;
 # while another game holds that file's lock, it says so and removes nothing.
 # A new game in the games directory removes the empty files that games
-# killed before their first save left there, and only those.
+# killed before their first save left there, and only those. A games
+# directory where no record can be made is said once, with the reason.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
@@ -202,7 +203,8 @@ resume ns
 [ ! -e "$tmp/ns.lsr.lock" ] || fail "--resume left ns.lsr.lock"
 [ ! -e "$tmp/ns.lsr" ] || fail "--resume made ns.lsr"
 # The same while another game holds NAME's lock (one making NAME now, in
-# its first save): --resume says NAME is in use, by whom, and removes
+# its first save): --resume says NAME is in use, by whom, exits 1 as
+# any refusal of a locked record does (not 2, a usage error), and removes
 # nothing: the NAME.saving being written, the lock's file, no NAME made.
 # The holder is planted (it takes NAME.lock as a game does, with its
 # process id in it), so that the lock is held, not raced for.
@@ -228,7 +230,7 @@ done
 resume nb
 touch "$tmp/nb.lsr.go"
 wait "$holder"
-[ "$status" -ne 0 ] && grep -qxF "leastscore play: $tmp/nb.lsr is being played by another leastscore play (process $holder); go on there, or quit that one first" \
+[ "$status" = 1 ] && grep -qxF "leastscore play: $tmp/nb.lsr is being played by another leastscore play (process $holder); go on there, or quit that one first" \
     "$tmp/nb.err" || { cat "$tmp/nb.err"; fail "--resume of a first save in progress elsewhere: status $status"; }
 [ "$(cat "$tmp/nb.lsr.saving")" = "$(printf 'leastscore 1\nplayers You A')" ] ||
     fail "--resume removed or changed the nb.lsr.saving another game was writing"
@@ -318,4 +320,29 @@ touch "$tmp/lk.go"
 wait "$holder"
 [ "$status" = 0 ] && [ "$(find "$lgames" -name '*-2.lsr' -size +0 | wc -l)" = 1 ] ||
     { cat "$tmp/lk.out" "$tmp/lk.err"; ls -a "$lgames"; fail "a new game did not pass over a name whose lock is held: status $status"; }
+# A games directory where no record can be made: the player reads the
+# real reason once. Where a file is in the directory's place, which file
+# (it said only "Not a directory" of the record's name); it is left as
+# it was.
+mkdir -p "$tmp/gf/leastscore"
+echo mine >"$tmp/gf/leastscore/games"
+status=0
+XDG_DATA_HOME="$tmp/gf" "$ls" play --plain --seed 3 </dev/null >"$tmp/gf.out" 2>"$tmp/gf.err" || status=$?
+[ "$status" = 1 ] && [ "$(wc -l <"$tmp/gf.err")" = 1 ] &&
+    grep -qE "^leastscore play: cannot make a file for the record \($tmp/gf/leastscore/games/[0-9-]+\.lsr\): $tmp/gf/leastscore/games is a file, not a directory\$" \
+    "$tmp/gf.err" || { cat "$tmp/gf.err"; fail "a file in the games directory's place: status $status"; }
+[ "$(cat "$tmp/gf/leastscore/games")" = mine ] || fail "the file in the games directory's place was changed"
+# A games directory that cannot be written (where permissions hold: not
+# for root): the reason, once, and no file left there.
+mkdir -p "$tmp/gr/leastscore/games"
+chmod 555 "$tmp/gr/leastscore/games"
+if [ ! -w "$tmp/gr/leastscore/games" ]; then
+    status=0
+    XDG_DATA_HOME="$tmp/gr" "$ls" play --plain --seed 3 </dev/null >"$tmp/gr.out" 2>"$tmp/gr.err" || status=$?
+    [ "$status" = 1 ] && [ "$(wc -l <"$tmp/gr.err")" = 1 ] &&
+        grep -qE "^leastscore play: cannot make a file for the record \($tmp/gr/leastscore/games/[0-9-]+\.lsr\): Permission denied\$" \
+        "$tmp/gr.err" || { cat "$tmp/gr.err"; fail "a games directory that cannot be written: status $status"; }
+    [ -z "$(ls -A "$tmp/gr/leastscore/games")" ] || fail "a file was left in a games directory that cannot be written"
+fi
+chmod 755 "$tmp/gr/leastscore/games"
 echo "resume levels ok"
