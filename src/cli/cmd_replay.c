@@ -218,12 +218,31 @@ static int print_json(const ls_state *s, const ls_round_result *res, int nres)
     return 0;
 }
 
+/*
+ * A round's headline. A false declaration says why the declarer scores
+ * what it does, in the terminal game's words (play_plain.c's
+ * print_result): who had the lowest other hand (the first in seat order
+ * of those tied) and "Bob scores 20 + 2, the others 0."; it said only "a
+ * false declaration" and left the 22 points unexplained.
+ */
 static void print_round(const ls_state *s, const ls_round_result *rr, int width)
 {
-    if (rr->declarer >= 0)
-        say("Round %d: %s declared with %d, %s", rr->round,
-            ls_name(s, rr->declarer), rr->hand_total[rr->declarer],
-            rr->correct ? "correct" : "a false declaration");
+    int d = rr->declarer, low = -1;
+    for (int i = 0; i < ls_players(s); i++)
+        if (i != d && (rr->players >> i & 1) &&
+            (low < 0 || rr->hand_total[i] < rr->hand_total[low]))
+            low = i;
+    if (d >= 0 && rr->correct)
+        say("Round %d: %s declared with %d, correct", rr->round, ls_name(s, d),
+            rr->hand_total[d]);
+    else if (d >= 0 && low >= 0)
+        say("Round %d: %s declared with %d, a false declaration: %s had %d. "
+            "%s scores 20 + %d, the others 0.", rr->round, ls_name(s, d),
+            rr->hand_total[d], ls_name(s, low), rr->hand_total[low], ls_name(s, d),
+            rr->hand_total[d] - rr->hand_total[low]);
+    else if (d >= 0) /* not made by ls_record_read: a round has two players */
+        say("Round %d: %s declared with %d, a false declaration", rr->round,
+            ls_name(s, d), rr->hand_total[d]);
     else
         say("Round %d: showdown after %d turns, %s lowest with %d", rr->round,
             rr->turns, ls_name(s, rr->lowest), rr->hand_total[rr->lowest]);

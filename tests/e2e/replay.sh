@@ -48,12 +48,33 @@ $1" "$tmp/out" || fail "JSON check failed: $1"
 run 0 replay "$data/finished.lsr"
 has out "Players: Ann Bob Cid (threshold 25)"
 has out "Round 1: Ann declared with 10, correct"
-has out "Round 2: Bob declared with 10, a false declaration"
+# A false declaration says why the declarer scores 22, in the terminal
+# game's words (it said only "a false declaration").
+has out "Round 2: Bob declared with 10, a false declaration: Cid had 8. Bob scores 20 + 2, the others 0."
 has out "Bob hand  10  scores  +22  total   28  out"
 has out "Round 3: Cid declared with 3, correct"
 has out "1. Cid    7"
 has out "Winner: Cid"
 [ -s "$tmp/err" ] && fail "a valid record printed on stderr"
+
+# A tie that the table's `tie penalty` makes false: 20 + 0, the tied
+# hand named.
+cat >"$tmp/tie.lsr" <<'EOF'
+leastscore 1
+option tie penalty
+players Ann Bob
+
+round
+hand Ann 7H 8H 9H 4C 2C
+hand Bob AS 3D 2H 2S KS
+open 4S
+Ann discard 7H 8H 9H take 4S
+Bob discard KS draw 2D
+Ann declare
+EOF
+run 0 replay "$tmp/tie.lsr"
+has out "Round 1: Ann declared with 10, a false declaration: Bob had 10. Ann scores 20 + 0, the others 0."
+has out "Ann hand  10  scores  +20  total   20"
 
 run 0 replay --json "$data/finished.lsr"
 json '
