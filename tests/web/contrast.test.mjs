@@ -35,6 +35,12 @@ test('in forced colours the panel of the player to move is told apart from the o
     const after = await card();
     assert.notEqual(after[0], after[1], `selected ${after[0]}, not selected ${after[1]}`);
     assert.equal(after[1], before[1]);
+    // and its edge is as thick as the one to move's panel's nearly (3 px):
+    // its 1 px border and a 2 px shadow inside it (which the browser would
+    // not draw in forced colours, but the card keeps its own colours).
+    const edge = await page.$eval('.hand button.selected', (b) => [getComputedStyle(b).boxShadow, getComputedStyle(b).forcedColorAdjust]);
+    assert.match(edge[0], / 0px 0px 0px 2px inset$/, `a selected card's shadow: ${edge[0]}`);
+    assert.equal(edge[1], 'none');
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
