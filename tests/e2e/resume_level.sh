@@ -29,6 +29,38 @@ resume() {
     "$ls" play --plain --resume "$tmp/$1.lsr" </dev/null >"$tmp/$1.out" 2>"$tmp/$1.err" || status=$?
 }
 
+# hold_locks NAME LOCK...: plants a lock holder, a process that takes
+# each LOCK file as a game takes FILE.lock (flock, exclusive, its process
+# id written in it), so that a lock is held, not raced for; returns once
+# all are held (the holder's "held" read from a pipe, not polled for),
+# its process id in $holder. It holds them until release_locks, or until
+# this script ends (its end of the pipe closed).
+hold_locks() {
+    rm -f "$tmp/$1.held" "$tmp/$1.go"
+    mkfifo "$tmp/$1.held" "$tmp/$1.go"
+    python3 -c '
+import fcntl, os, sys
+held = []
+for path in sys.argv[1:]:
+    f = open(path, "w")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    f.write("%d\n" % os.getpid())
+    f.flush()
+    held.append(f)
+print("held", flush=True)
+sys.stdin.read()  # until release_locks closes the pipe
+' "$@" <"$tmp/$1.go" >"$tmp/$1.held" &
+    holder=$!
+    exec 8>"$tmp/$1.go"
+    said=
+    read -r said <"$tmp/$1.held" || :
+    [ "$said" = held ] || fail "the planted lock holder $1 did not take its locks"
+}
+release_locks() {
+    exec 8>&-
+    wait "$holder"
+}
+
 record tries 'expert:tries=101'
 resume tries
 [ "$status" = 2 ] || fail "tries=101: status $status"
@@ -209,27 +241,9 @@ resume ns
 # The holder is planted (it takes NAME.lock as a game does, with its
 # process id in it), so that the lock is held, not raced for.
 printf 'leastscore 1\nplayers You A' >"$tmp/nb.lsr.saving"
-python3 -c '
-import fcntl, os, sys, time
-f = open(sys.argv[1] + ".lock", "w")
-fcntl.flock(f, fcntl.LOCK_EX)
-f.write("%d\n" % os.getpid()); f.flush()
-open(sys.argv[1] + ".held", "w").close()
-for _ in range(6000):  # until the test is done with it (at most 5 minutes)
-    if os.path.exists(sys.argv[1] + ".go"):
-        break
-    time.sleep(0.05)
-' "$tmp/nb.lsr" &
-holder=$!
-i=0
-until [ -e "$tmp/nb.lsr.held" ]; do
-    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take nb.lsr.lock"
-    sleep 0.05
-    i=$((i + 1))
-done
+hold_locks nb "$tmp/nb.lsr.lock"
 resume nb
-touch "$tmp/nb.lsr.go"
-wait "$holder"
+release_locks
 [ "$status" = 1 ] && grep -qxF "leastscore play: $tmp/nb.lsr is being played by another leastscore play (process $holder); go on there, or quit that one first" \
     "$tmp/nb.err" || { cat "$tmp/nb.err"; fail "--resume of a first save in progress elsewhere: status $status"; }
 [ "$(cat "$tmp/nb.lsr.saving")" = "$(printf 'leastscore 1\nplayers You A')" ] ||
@@ -251,29 +265,11 @@ printf 'leastscore 1\nplayers You A' >"$ugames/2020-01-01-000001-2.lsr.saving"
 : >"$ugames/2020-01-01-000002.lsr"
 cp "$root/tests/data/in-progress.lsr" "$ugames/2020-01-01-000003.lsr"
 : >"$ugames/notes.lsr"
-python3 -c '
-import fcntl, os, sys, time
-f = open(sys.argv[1] + ".lock", "w")
-fcntl.flock(f, fcntl.LOCK_EX)
-f.write("%d\n" % os.getpid()); f.flush()
-open(sys.argv[2], "w").close()
-for _ in range(6000):  # until the test is done with it (at most 5 minutes)
-    if os.path.exists(sys.argv[3]):
-        break
-    time.sleep(0.05)
-' "$ugames/2020-01-01-000002.lsr" "$tmp/up.held" "$tmp/up.go" &
-holder=$!
-i=0
-until [ -e "$tmp/up.held" ]; do
-    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take 2020-01-01-000002.lsr.lock"
-    sleep 0.05
-    i=$((i + 1))
-done
+hold_locks up "$ugames/2020-01-01-000002.lsr.lock"
 status=0
 env -u XDG_DATA_HOME HOME="$tmp/unplayed" "$ls" play --plain --seed 3 </dev/null \
     >"$tmp/up.out" 2>"$tmp/up.err" || status=$?
-touch "$tmp/up.go"
-wait "$holder"
+release_locks
 [ "$status" = 0 ] || { cat "$tmp/up.out" "$tmp/up.err"; fail "a new game in the games directory: status $status"; }
 for gone in 2020-01-01-000000.lsr 2020-01-01-000001-2.lsr 2020-01-01-000001-2.lsr.saving \
     2020-01-01-000000.lsr.lock 2020-01-01-000001-2.lsr.lock; do
@@ -293,31 +289,17 @@ n=$(find "$ugames" -name '20*.lsr' ! -name 2020-01-01-000003.lsr -size +0 | wc -
 # locks of every name of the next five minutes are planted.
 lgames=$tmp/locked/.local/share/leastscore/games
 mkdir -p "$lgames"
-python3 -c '
-import fcntl, os, sys, time
-t0, held = int(time.time()), []
+# shellcheck disable=SC2046 # the names have no blanks
+hold_locks lk $(python3 -c '
+import sys, time
+t0 = int(time.time())
 for t in range(t0 - 2, t0 + 300):
-    f = open(sys.argv[1] + "/" + time.strftime("%Y-%m-%d-%H%M%S", time.localtime(t)) + ".lsr.lock", "w")
-    fcntl.flock(f, fcntl.LOCK_EX)
-    held.append(f)
-open(sys.argv[2], "w").close()
-for _ in range(6000):  # until the test is done with it (at most 5 minutes)
-    if os.path.exists(sys.argv[3]):
-        break
-    time.sleep(0.05)
-' "$lgames" "$tmp/lk.held" "$tmp/lk.go" &
-holder=$!
-i=0
-until [ -e "$tmp/lk.held" ]; do
-    [ "$i" -lt 1200 ] || fail "the planted lock holder did not take the games' locks"
-    sleep 0.05
-    i=$((i + 1))
-done
+    print(sys.argv[1] + "/" + time.strftime("%Y-%m-%d-%H%M%S", time.localtime(t)) + ".lsr.lock")
+' "$lgames")
 status=0
 env -u XDG_DATA_HOME HOME="$tmp/locked" "$ls" play --plain --seed 3 </dev/null \
     >"$tmp/lk.out" 2>"$tmp/lk.err" || status=$?
-touch "$tmp/lk.go"
-wait "$holder"
+release_locks
 [ "$status" = 0 ] && [ "$(find "$lgames" -name '*-2.lsr' -size +0 | wc -l)" = 1 ] ||
     { cat "$tmp/lk.out" "$tmp/lk.err"; ls -a "$lgames"; fail "a new game did not pass over a name whose lock is held: status $status"; }
 # A games directory where no record can be made: the player reads the
