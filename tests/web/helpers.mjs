@@ -474,3 +474,74 @@ export async function closeRestart(browser, first, second) {
   await second?.stop();
   await first?.stop();
 }
+
+// A card's value (rule R1), and a hand's total.
+export const cardValue = (c) => Math.min(10, ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
+  .indexOf(c.slice(0, -1)) + 1);
+export const handTotal = (hand) => hand.reduce((a, c) => a + cardValue(c), 0);
+
+// What a seated player's page shows: whether she is out, whether a round
+// is in play, whether it is her turn and she may declare, the seat to
+// move (or -1), her hand and the open cards.
+export function seatedState(page) {
+  return page.evaluate(() => ({
+    out: !!document.querySelector('.seat.me.out'),
+    playing: !!document.querySelector('.center'),
+    myTurn: !!document.querySelector('.hand-panel[data-act]'),
+    declare: !!document.querySelector('#declare:not([disabled])'),
+    turn: Number(document.querySelector('.seat.turn')?.dataset.seat ?? -1),
+    hand: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),
+    open: [...document.querySelectorAll('#open button')].map((b) => b.dataset.card),
+  }));
+}
+
+// One of the out player's turns: Declare when both friends' pages show
+// his turn (so their hands are the ones he declares against) and one of
+// them holds less than he does; else his lowest card away, the highest
+// open card taken if it is higher, or a card drawn.
+async function outPlayerTurn(page, st, friends) {
+  if (st.declare) {
+    const them = await Promise.all(friends.map(seatedState));
+    if (them.every((f) => f.turn === 0) && them.some((f) => handTotal(f.hand) < handTotal(st.hand))) {
+      await declare(page);
+      return;
+    }
+  }
+  const low = [...st.hand].sort((a, b) => cardValue(a) - cardValue(b))[0];
+  await page.click(`.hand button[data-card="${low}"]`);
+  const high = [...st.open].sort((a, b) => cardValue(b) - cardValue(a))[0];
+  if (high && cardValue(high) > cardValue(low)) await page.click(`#open button[data-card="${high}"]`);
+  else await page.click('#draw');
+}
+
+// Plays a match that has started at a table of three, the first seat's
+// page (`page`) and two friends' (`friends`), until the first seat is
+// out of the match (threshold 25) with the match going on, whatever the
+// deal, within `ms`. The friends never declare, so that nobody scores but
+// by the first seat's declarations; he keeps high cards and declares
+// only when his total is above a friend's, as both friends' pages show it
+// on his turn: a declaration false for certain (R7), 20 points and more,
+// while the friends score 0. Two at most put him over 25. Once he is out
+// the friends wait: the round in play is then at a friend's first turn,
+// where the computer, if her time runs out, may not declare for her and
+// end the round (rule D7).
+export async function playUntilOut(page, friends, ms = 150000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    assert.ok(Date.now() < deadline, `the first seat out, with the match going on, within ${ms / 1000} s`);
+    const st = await seatedState(page);
+    assert.ok(!(await page.$('.winner')), 'the match ended: nobody but the first seat scores, and he alone can go out');
+    if (st.out && st.playing) return;
+    let did = null;
+    if (st.myTurn) {
+      await outPlayerTurn(page, st, friends).catch(() => {}); // (a round's end may take the turn meanwhile)
+      did = 'move';
+    } else if (await page.isVisible('#next')) did = await playTurn(page, -1);
+    if (await page.$('.seat.me.out')) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    for (const friend of friends) did = (await playTurn(friend, -1)) || did;
+    await page.waitForTimeout(did ? 150 : 50);
+  }
+}

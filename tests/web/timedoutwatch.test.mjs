@@ -5,51 +5,19 @@
 // their hand. Now it is a line in the hand's place, under the open
 // cards (#timed-out-note), on the screen of a phone, until that player
 // moves again; a screen reader hears it once, with the move.
-// Bold is brought out of the match as out.test.mjs does (at a table of
-// three with two friends, Cleo and Dax, who never declare, he declares
-// falsely until he is over 25); the table has a turn time of 20 s
+// Bold is brought out of the match as out.test.mjs does (playUntilOut in
+// helpers.mjs: at a table of three with two friends, Cleo and Dax, who
+// never declare, he declares falsely until he is over 25); the table has
+// a turn time of 20 s
 // (Bold's and the friends' moves are made at once). Then Cleo lets her
 // turn's time run out while Bold and Zed, a spectator, both on phones,
 // look on.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPages, setName, createTable, joinFromLink, playTurn, declare, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPages, setName, createTable, joinFromLink, playTurn, playUntilOut, seatedState as look, PHONE, DESKTOP } from './helpers.mjs';
 
 const env = setup();
-
-const value = (c) => Math.min(10, ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
-  .indexOf(c.slice(0, -1)) + 1);
-const total = (hand) => hand.reduce((a, c) => a + value(c), 0);
-
-function look(page) {
-  return page.evaluate(() => ({
-    out: !!document.querySelector('.seat.me.out'),
-    playing: !!document.querySelector('.center'),
-    myTurn: !!document.querySelector('.hand-panel[data-act]'),
-    declare: !!document.querySelector('#declare:not([disabled])'),
-    turn: Number(document.querySelector('.seat.turn')?.dataset.seat ?? -1),
-    hand: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),
-    open: [...document.querySelectorAll('#open button')].map((b) => b.dataset.card),
-  }));
-}
-
-// One of Bold's turns (out.test.mjs): a declaration false for certain
-// when a friend holds less, else his lowest card away.
-async function boldTurn(bold, st, friends) {
-  if (st.declare) {
-    const them = await Promise.all(friends.map(look));
-    if (them.every((f) => f.turn === 0) && them.some((f) => total(f.hand) < total(st.hand))) {
-      await declare(bold);
-      return;
-    }
-  }
-  const low = [...st.hand].sort((a, b) => value(a) - value(b))[0];
-  await bold.click(`.hand button[data-card="${low}"]`);
-  const high = [...st.open].sort((a, b) => value(b) - value(a))[0];
-  if (high && value(high) > value(low)) await bold.click(`#open button[data-card="${high}"]`);
-  else await bold.click('#draw');
-}
 
 // The note in the hand's place: its text, whether it is within the
 // screen (the page not scrolled), and whether the page has a hand.
@@ -77,27 +45,7 @@ test('a spectator and a player out of the match read whose time ran out where th
     await bold.waitForSelector('#start:not([disabled])', { timeout: 10000 });
     await bold.click('#start');
     await bold.waitForSelector('.hand button', { timeout: 30000 });
-    const deadline = Date.now() + 150000;
-    for (;;) {
-      assert.ok(Date.now() < deadline, 'Bold out, with the match going on, within 150 s');
-      const st = await look(bold);
-      assert.ok(!(await bold.$('.winner')), 'the match ended: nobody but Bold scores, and he alone can go out');
-      if (st.out && st.playing) break;
-      let did = null;
-      if (st.myTurn) {
-        await boldTurn(bold, st, [cleo, dax]).catch(() => {}); // (a round's end may take the turn meanwhile)
-        did = 'move';
-      } else if (await bold.isVisible('#next')) did = await playTurn(bold, -1);
-      // (Once he is out the friends wait: Cleo's turn below is then her
-      // first of the round, where the computer may not declare for her
-      // and end the round, rule D7.)
-      if (await bold.$('.seat.me.out')) {
-        await bold.waitForTimeout(100);
-        continue;
-      }
-      for (const friend of [cleo, dax]) did = (await playTurn(friend, -1)) || did;
-      await bold.waitForTimeout(did ? 150 : 50);
-    }
+    await playUntilOut(bold, [cleo, dax], 150000);
     // Zed watches.
     await zed.goto(env.server.url + '/');
     await zed.fill('#code', code);
