@@ -255,10 +255,23 @@ function showAlert(text, at = '') {
 }
 
 // Tells a screen reader text at once (the role=alert region), as the
-// message the screen shows.
+// message the screen shows: cleared, then written 30 ms later, as
+// announce() does its region, and for the same reason what else comes
+// meanwhile is written with it, in order, in the one change (each text
+// was written alone, 30 ms after it came, so that a second one within
+// those 30 ms replaced the first before it was read: tellnow.test.mjs).
+// The same text twice meanwhile is said once.
+const telling = { texts: [], timer: 0 };
+
 function tellNow(text) {
+  if (!telling.texts.includes(text)) telling.texts.push(text);
+  if (telling.timer) return;
   alerter.textContent = '';
-  setTimeout(() => { alerter.textContent = text; }, 30);
+  telling.timer = setTimeout(() => {
+    alerter.textContent = telling.texts.length === 1 ? telling.texts[0] : sentences(telling.texts);
+    telling.texts = [];
+    telling.timer = 0;
+  }, 30);
 }
 
 // ------------------------------------------------------------ the socket
