@@ -69,7 +69,10 @@ static void help(void)
         "                       (127.0.0.1,::1): a connection from one counts\n"
         "                       under the client address its X-Forwarded-For\n"
         "                       names, for the per-address limits and the log\n"
-        "  --workers N          threads for computer players and hints (2)\n"
+        "  --workers N          worker threads, 1 to 64 (2; 2 are started at\n"
+        "                       least): hints, replays and logins take all but\n"
+        "                       one, so that a computer player's move never\n"
+        "                       waits behind them\n"
         "  -h, --help           this help\n");
 }
 
@@ -366,7 +369,11 @@ int cmd_serve(int argc, char **argv)
     cfg.st = st;
     cfg.db_where = db_opt;
     cfg.db_peer = store_db_db(st);
-    /* libuv sizes its worker pool from the environment at first use. */
+    /* libuv sizes its worker pool from the environment at first use:
+     * 2 threads at least, one of them kept from hints, replays and
+     * logins for the computer players' moves (net.c, side_free). */
+    if (workers < 2)
+        workers = 2;
     char nworkers[16];
     snprintf(nworkers, sizeof nworkers, "%d", workers);
     setenv("UV_THREADPOOL_SIZE", nworkers, 1);

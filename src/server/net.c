@@ -96,8 +96,8 @@
                                  process holds: the loop waits with them */
 #define REPLAYS_WAITING 32    /* replays asked for while one is built */
 #define WORKERS_DEFAULT 2     /* net_config.workers when 0 (libuv's pool) */
-#define HINT_HOLD_POLL_MS 5   /* LS_TEST_HINT_HOLD: how often it is looked at */
-#define HINT_HOLD_MAX_S 120   /* LS_TEST_HINT_HOLD: the longest a hint is held */
+#define JOB_HOLD_POLL_MS 5    /* LS_TEST_JOB_HOLD: how often it is looked at */
+#define JOB_HOLD_MAX_S 120    /* LS_TEST_JOB_HOLD: the longest a job is held */
 #define ACCOUNT_FILES 3       /* files a login's own store connection opens
                                  (SQLite's file, -wal and -shm) */
 #define FD_RESERVE 64         /* open files kept from connections, at most: */
@@ -229,8 +229,10 @@ struct server {
     struct job *replay_run;  /* the replay a worker builds, or NULL */
     struct job *replay_wait, *replay_last; /* the replays asked for next */
     int replays_waiting;
-    job_line hints;          /* hints, workers - 1 at a time (one at least) */
-    const char *hint_hold;   /* LS_TEST_HINT_HOLD (tests only), or NULL */
+    job_line hints;          /* hints, waiting for a side worker */
+    int side_running;        /* hints, replays and logins on a worker */
+    int side_max;            /* ... at once: one fewer than the threads */
+    const char *job_hold;    /* LS_TEST_JOB_HOLD (tests only), or NULL */
     job_line accounts;       /* logins and passwords, a few at a time (serve) */
     addr_budget logins; /* login attempts and password changes */
     addr_budget misses; /* unknown table codes (join, watch, resume) */
@@ -659,16 +661,17 @@ static void account_work(job *j)
 }
 
 /*
- * For tests only: with LS_TEST_HINT_HOLD=FILE in the environment, a hint's
- * worker waits while FILE exists (HINT_HOLD_MAX_S at most) before its
- * search, so that a test holds hints in flight for as long as it needs
+ * For tests only: with LS_TEST_JOB_HOLD=FILE in the environment, the
+ * worker of a hint, a replay or a login (never a computer player's move)
+ * waits while FILE exists (JOB_HOLD_MAX_S at most) before its work, so
+ * that a test holds them in flight for as long as it needs
  * (tests/server/hints.test.mjs) rather than hoping a search is slow.
  */
-static void hint_hold(const char *file)
+static void job_hold(const char *file)
 {
-    for (int i = 0; file && i < HINT_HOLD_MAX_S * 1000 / HINT_HOLD_POLL_MS &&
+    for (int i = 0; file && i < JOB_HOLD_MAX_S * 1000 / JOB_HOLD_POLL_MS &&
                     access(file, F_OK) == 0; i++) {
-        struct timespec ts = {0, HINT_HOLD_POLL_MS * 1000000L};
+        struct timespec ts = {0, JOB_HOLD_POLL_MS * 1000000L};
         nanosleep(&ts, NULL);
     }
 }
@@ -677,6 +680,8 @@ static void job_work(uv_work_t *req)
 {
     job *j = req->data;
     ls_error err = {0};
+    if (j->kind != JOB_MOVE)
+        job_hold(j->srv->job_hold);
     if (j->kind == JOB_ACCOUNT) {
         account_work(j);
         return;
@@ -693,7 +698,6 @@ static void job_work(uv_work_t *req)
         if (p && !j->r.player)
             ls_player_free(p);
     } else {
-        hint_hold(j->srv->hint_hold);
         ls_player *p = ls_player_new("expert", j->r.seed, &err);
         if (!p)
             p = ls_player_new("greedy", j->r.seed, &err);
@@ -741,21 +745,20 @@ static void send_hint(conn *c, const job *j)
 
 static void account_done(job *j, int status);
 static void replay_done(job *j, int status);
-static void hint_start(server *srv);
+static void side_start(server *srv, int done);
 
 static void job_done(uv_work_t *req, int status)
 {
     job *j = req->data;
     server *srv = j->srv;
-    if (j->kind == JOB_ACCOUNT) {
+    int kind = j->kind;
+    if (kind != JOB_MOVE)
+        srv->side_running--;
+    if (kind == JOB_ACCOUNT)
         account_done(j, status);
-        return;
-    }
-    if (j->kind == JOB_REPLAY) {
+    else if (kind == JOB_REPLAY)
         replay_done(j, status);
-        return;
-    }
-    if (j->kind == JOB_HINT) {
+    if (kind == JOB_HINT) {
         if (j->c) {
             j->c->hint = NULL;
             if (status == 0)
@@ -763,7 +766,9 @@ static void job_done(uv_work_t *req, int status)
         }
         free(j);
         srv->hints.running--;
-        hint_start(srv);
+    }
+    if (kind != JOB_MOVE) {
+        side_start(srv, kind);
         return;
     }
     ntable *nt = j->nt;
@@ -1252,18 +1257,34 @@ static bool line_drop(job_line *l, job *j)
 }
 
 /*
- * Hints are computed workers - 1 at a time (one at least), the others wait
- * in order (each connection has one at most): a hint takes the expert's
- * time, and players asking for one after another at many tables would
- * otherwise take every worker, and every table's computer players would
- * wait behind them (seconds, by hand, with 16 such players). With the
- * default 2 workers it was 2 at a time, both workers: a greedy move
- * waited up to 436 ms behind two hints, and without end behind two held
- * ones (hints.test.mjs).
+ * The side workers. Hints, replays and logins together take at most
+ * side_max workers, one fewer than the threads (and the server starts 2
+ * threads at least), the others waiting in their lines; computer players'
+ * moves go straight to libuv's queue. So one thread at least is always
+ * free or on a move, and a move waits only behind other moves, never
+ * behind a hint, a replay or a login (hints.test.mjs holds them). Before,
+ * hints took workers - 1 but a replay and logins a worker each besides:
+ * with the default 2 workers a held hint and a held password change, or
+ * with --workers 1 a hint alone, kept a move waiting as long as they
+ * were held. The cost: a hint, a replay or a login now waits for the side
+ * worker(s) as well, behind at most one job of each other kind (the kind
+ * just done starts last) and the ones of its own line before it.
+ */
+static bool side_free(const server *srv)
+{
+    return srv->side_running < srv->side_max;
+}
+
+/*
+ * Hints are computed on the side workers, in order (each connection has
+ * one at most): a hint takes the expert's time, and players asking for one
+ * after another at many tables would otherwise take every worker, and
+ * every table's computer players would wait behind them (seconds, by
+ * hand, with 16 such players).
  */
 static void hint_start(server *srv)
 {
-    for (job *j; (j = line_take(&srv->hints));) {
+    for (job *j; side_free(srv) && (j = line_take(&srv->hints));) {
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
             srv_error e;
             srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
@@ -1273,6 +1294,7 @@ static void hint_start(server *srv)
             continue;
         }
         srv->hints.running++;
+        srv->side_running++;
     }
 }
 
@@ -1513,7 +1535,7 @@ static void account_free(job *j)
  */
 static void account_start(server *srv)
 {
-    for (job *j; (j = line_take(&srv->accounts));) {
+    for (job *j; side_free(srv) && (j = line_take(&srv->accounts));) {
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) != 0) {
             srv_error e;
             srv_fail(&e, SRV_ESHUTTING_DOWN, "the server is stopping");
@@ -1525,6 +1547,7 @@ static void account_start(server *srv)
             continue;
         }
         srv->accounts.running++;
+        srv->side_running++;
     }
 }
 
@@ -1607,7 +1630,6 @@ static void account_done(job *j, int status)
     server *srv = j->srv;
     account_free(j);
     srv->accounts.running--;
-    account_start(srv);
 }
 
 static int do_account(conn *c, const proto_msg *m, srv_error *e)
@@ -2904,7 +2926,7 @@ static bool client_gone(struct lws *wsi)
 
 static void replay_start(server *srv)
 {
-    while (!srv->replay_run && srv->replay_wait) {
+    while (!srv->replay_run && srv->replay_wait && side_free(srv)) {
         job *j = srv->replay_wait;
         srv->replay_wait = j->wnext;
         if (!srv->replay_wait)
@@ -2921,12 +2943,31 @@ static void replay_start(server *srv)
         }
         if (uv_queue_work(&srv->loop, &j->req, job_work, job_done) == 0) {
             srv->replay_run = j;
+            srv->side_running++;
             return;
         }
         /* No worker (the loop is closing): answered as built, with a 503. */
         free(j->reply.record);
         j->reply = (api_reply){0};
         replay_done(j, UV_ECANCELED);
+    }
+}
+
+/* A side worker is free (a job of kind `done` ended): the other kinds
+ * start first, that one last, so that no kind keeps the side workers from
+ * the others while its line is long. */
+static void side_start(server *srv, int done)
+{
+    static const int kinds[] = {JOB_HINT, JOB_ACCOUNT, JOB_REPLAY};
+    int at = done == JOB_HINT ? 0 : done == JOB_ACCOUNT ? 1 : 2;
+    for (int i = 1; i <= 3; i++) {
+        int k = kinds[(at + i) % 3];
+        if (k == JOB_HINT)
+            hint_start(srv);
+        else if (k == JOB_ACCOUNT)
+            account_start(srv);
+        else
+            replay_start(srv);
     }
 }
 
@@ -2998,7 +3039,6 @@ static void replay_done(job *j, int status)
     free(j->reply.record);
     free(j->reply.body);
     free(j);
-    replay_start(srv);
 }
 ANALYZER_END
 
@@ -3755,10 +3795,12 @@ int net_run(const net_config *cfg, FILE *announce)
     srv->accounts.max = srv->fd_limit > 0 ? (int)(srv->fd_reserve / 2 / ACCOUNT_FILES) : INT_MAX;
     if (srv->accounts.max < 1)
         srv->accounts.max = 1;
-    /* One worker kept from hints for the computer players. */
-    int workers = cfg->workers > 0 ? cfg->workers : WORKERS_DEFAULT;
-    srv->hints.max = workers > 1 ? workers - 1 : 1;
-    srv->hint_hold = getenv("LS_TEST_HINT_HOLD");
+    /* One thread kept from hints, replays and logins for the computer
+     * players (side_free); 2 threads at least (cmd_serve.c). */
+    int workers = cfg->workers > 1 ? cfg->workers : WORKERS_DEFAULT;
+    srv->side_max = workers - 1;
+    srv->hints.max = INT_MAX; /* side_max holds them */
+    srv->job_hold = getenv("LS_TEST_JOB_HOLD");
     if (!realpath(cfg->web_dir, srv->web_real)) {
         fprintf(stderr, "leastscore serve: the web directory %s: %s\n",
                 cfg->web_dir, strerror(errno));

@@ -44,9 +44,10 @@ typedef struct net_config {
                                    connection and it tell each other that
                                    the database stopped answering
                                    (ls_db_share_silence). Outlives net_run */
-    int workers;                /* libuv's worker threads (--workers);
-                                   hints take at most workers - 1 of them,
-                                   one at least. 0: 2 */
+    int workers;                /* libuv's worker threads (--workers, 2
+                                   at least); hints, replays and logins
+                                   take at most workers - 1 of them
+                                   together. 0 or 1: 2 */
     const char *start_log;      /* lines for stderr once listening (where
                                    the store is), or NULL: a server that
                                    cannot listen says only why */

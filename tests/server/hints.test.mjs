@@ -3,13 +3,15 @@
 // players asking for one after another at many tables took every worker,
 // so that every table's computer players waited behind them (by hand: a
 // greedy player's move, 8 ms alone, took 2.7 s in the median and 9 s at
-// most with 16 such players). Hints are computed --workers - 1 at a time
-// (one at least), the others wait their turn; each is still answered.
+// most with 16 such players). Hints, replays and logins together take one
+// worker fewer than the threads, the others wait their turn; each is
+// still answered.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startServer, chooseMove, rng, T } from './lib.mjs';
 
@@ -64,51 +66,84 @@ test('players asking for hints without end do not hold back the computer players
     await srv.close();
 });
 
-// Forced rather than timed: LS_TEST_HINT_HOLD (net.c, tests only) makes a
-// hint's worker wait while a file exists. Two players' hints are so held
-// in flight with the default 2 workers; a computer player at a third table
-// must still move. Hints took both workers before (a greedy move waited
-// up to 436 ms behind two hints, measured; here it waited for as long as
-// they were held): now they take workers - 1, one at least.
-test('two hints held in flight: another table\'s computer player still moves', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ls-hint-hold-'));
+// Forced rather than timed: LS_TEST_JOB_HOLD (net.c, tests only) makes the
+// worker of a hint, a replay or a login wait while a file exists; a
+// computer player's move must still come while they are held. Hints,
+// replays and logins together take one worker fewer than the threads (2
+// threads at least): before, hints took workers - 1 but replays and logins
+// a worker each besides, so that a held hint and a held password change
+// with the default 2 workers, or a held hint alone with --workers 1, kept
+// the move waiting for as long as they were held.
+async function heldJobsLeaveAMove({ workers, hints, passwords }) {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-job-hold-'));
     const hold = join(dir, 'hold');
     writeFileSync(hold, '');
-    const srv = await startServer({ env: { LS_TEST_HINT_HOLD: hold } });
+    const srv = await startServer({ env: { LS_TEST_JOB_HOLD: hold },
+        args: workers ? ['--workers', String(workers)] : [] });
     try {
         const askers = [];
-        for (let i = 0; i < 2; i++) {
+        for (let i = 0; i < hints; i++) {
             const c = await srv.connect({ label: `asker${i}` });
             await c.request({ type: 'create', name: `Held${i}`, seats: 2, bots: ['expert'] }, ['joined']);
             c.send({ type: 'start' });
             await c.stateWhere((s) => s.view.status === 'playing' && s.view.turn === s.view.you, 'its turn', T(30000));
             askers.push(c);
         }
+        const setters = [];
+        for (let i = 0; i < passwords; i++) {
+            const c = await srv.connect({ label: `setter${i}` });
+            c.send({ type: 'player', name: `Setter${i}`, token: randomBytes(16).toString('hex') });
+            await c.next('player');
+            setters.push(c);
+        }
         const p = await srv.connect({ label: 'probe' });
         await p.request({ type: 'create', name: 'Probe', seats: 2, bots: ['greedy'] }, ['joined']);
-        // Each asker's hint is taken (a second one is answered busy, so
-        // the server has the first) before the probe's table starts.
-        for (const [i, c] of askers.entries()) {
-            c.sendNow({ type: 'hint', id: `h${i}` });
-            c.sendNow({ type: 'hint', id: `again${i}` });
-            const e = await c.next((m) => m.type === 'error' && m.id === `again${i}`, 'the second hint refused', T(30000));
+        // Each held job is taken (a second one is answered busy, so the
+        // server has the first) before the probe's table starts.
+        const taken = async (c, type, msg, id) => {
+            c.sendNow({ type, id, ...msg });
+            c.sendNow({ type, id: `again-${id}`, ...msg });
+            const e = await c.next((m) => m.type === 'error' && m.id === `again-${id}`, `the second ${type} refused`, T(30000));
             assert.equal(e.code, 'busy', JSON.stringify(e));
-        }
+        };
+        for (const [i, c] of askers.entries()) await taken(c, 'hint', {}, `h${i}`);
+        for (const [i, c] of setters.entries()) await taken(c, 'set_password', { password: 'correct horse' }, `pw${i}`);
         p.send({ type: 'start' });
         const mine = (s) => s.view.status !== 'lobby' && (s.view.status !== 'playing' || s.view.turn === s.view.you);
         const st = await p.stateWhere(mine, 'the probe\'s turn (the computer player may move first)', T(30000));
         if (st.view.status === 'playing') {
             p.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(2), -1) });
             await p.next((m) => m.type === 'state' && m.version > st.version && mine(m),
-                'the computer player\'s move while two hints are held', T(30000));
+                `the computer player's move while ${hints} hint(s) and ${passwords} password change(s) are held`, T(30000));
         }
         rmSync(hold);
         for (const [i, c] of askers.entries()) {
             const h = await c.next((m) => m.type === 'hint' || (m.type === 'error' && m.id === `h${i}`), 'the held hint', T(60000));
             assert.equal(h.type, 'hint', JSON.stringify(h));
         }
+        for (const [i, c] of setters.entries()) {
+            const a = await c.next((m) => m.type === 'player' || (m.type === 'error' && m.id === `pw${i}`), 'the held password change', T(60000));
+            assert.equal(a.type, 'player', JSON.stringify(a));
+            assert.equal(a.has_password, true);
+        }
     } finally {
         rmSync(dir, { recursive: true, force: true });
         await srv.close();
     }
+}
+
+test('two hints held in flight: another table\'s computer player still moves', async () => {
+    await heldJobsLeaveAMove({ hints: 2, passwords: 0 });
+});
+
+test('a hint and a password change held: another table\'s computer player still moves', async () => {
+    await heldJobsLeaveAMove({ hints: 1, passwords: 1 });
+});
+
+test('--workers 1: a held hint does not keep a computer player\'s move waiting', async () => {
+    await heldJobsLeaveAMove({ workers: 1, hints: 1, passwords: 0 });
+});
+
+test('--workers 1: a held password change does not keep a computer player\'s move waiting', async () => {
+    await heldJobsLeaveAMove({ workers: 1, hints: 0, passwords: 1 });
 });
