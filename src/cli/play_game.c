@@ -314,6 +314,36 @@ static bool record_in_play(const char *path, char *pid, size_t size)
     return held;
 }
 
+/*
+ * Why PATH.lock (lp) could not be opened, errno still open()'s: 0 when
+ * nothing is there and the directory cannot be written (read-only, or
+ * not the player's), as no save can be made there either and the first
+ * save refuses, saying so and what to do (--record NEWFILE); else -1,
+ * msg saying what is in the lock's place: a directory, a symbolic link
+ * (never followed: the lock would be made or written where it points),
+ * a file the player may not even read. The game went on unlocked there
+ * and said nothing, so that two games could save over each other's
+ * moves.
+ */
+static int lock_in_the_way(play_game *g, const char *lp, char *msg, size_t size)
+{
+    int e = errno;
+    struct stat st;
+    if (lstat(lp, &st) != 0)
+        return 0;
+    char what[80];
+    if (S_ISDIR(st.st_mode))
+        snprintf(what, sizeof what, "is a directory");
+    else if (S_ISLNK(st.st_mode))
+        snprintf(what, sizeof what, "is a symbolic link");
+    else
+        snprintf(what, sizeof what, "cannot be opened (%s)", strerror(e));
+    snprintf(msg, size, "cannot lock %s: %s, where its lock goes, %s (the lock keeps a "
+             "second game from saving over this one); move it away, then play again",
+             PATH_SHOWN(g->path), PATH_SHOWN(lp), what);
+    return -1;
+}
+
 static int lock_record(play_game *g, char *msg, size_t size)
 {
     /* A record that is no regular file (/dev/stdout, a pipe) is written
@@ -326,9 +356,14 @@ static int lock_record(play_game *g, char *msg, size_t size)
     /* Taken on a file that was unlinked meanwhile (its holder ending),
      * the lock is taken again on the new one. */
     for (int tries = 0; tries < 8; tries++) {
-        int fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        int fd = open(lp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        /* A lock file the player may not write (another user's, left by
+         * a kill) is locked all the same: flock() needs no write access;
+         * the process id is then not written. */
+        if (fd < 0 && errno == EACCES)
+            fd = open(lp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
-            return 0; /* no lock to be had here; the save will say why */
+            return lock_in_the_way(g, lp, msg, size);
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
             int e = errno;
             close(fd);

@@ -36,8 +36,10 @@ resume() {
 # its process id in $holder. It holds them until release_locks, or until
 # this script ends (its end of the pipe closed).
 hold_locks() {
-    rm -f "$tmp/$1.held" "$tmp/$1.go"
-    mkfifo "$tmp/$1.held" "$tmp/$1.go"
+    name=$1
+    shift
+    rm -f "$tmp/$name.held" "$tmp/$name.go"
+    mkfifo "$tmp/$name.held" "$tmp/$name.go"
     python3 -c '
 import fcntl, os, sys
 held = []
@@ -49,12 +51,12 @@ for path in sys.argv[1:]:
     held.append(f)
 print("held", flush=True)
 sys.stdin.read()  # until release_locks closes the pipe
-' "$@" <"$tmp/$1.go" >"$tmp/$1.held" &
+' "$@" <"$tmp/$name.go" >"$tmp/$name.held" &
     holder=$!
-    exec 8>"$tmp/$1.go"
+    exec 8>"$tmp/$name.go"
     said=
-    read -r said <"$tmp/$1.held" || :
-    [ "$said" = held ] || fail "the planted lock holder $1 did not take its locks"
+    read -r said <"$tmp/$name.held" || :
+    [ "$said" = held ] || fail "the planted lock holder $name did not take its locks"
 }
 release_locks() {
     exec 8>&-
@@ -327,4 +329,65 @@ if [ ! -w "$tmp/gr/leastscore/games" ]; then
     [ -z "$(ls -A "$tmp/gr/leastscore/games")" ] || fail "a file was left in a games directory that cannot be written"
 fi
 chmod 755 "$tmp/gr/leastscore/games"
+# Where FILE.lock cannot be made (something else in its place), the game
+# went on unlocked and said nothing, so that two games could save over
+# each other's moves. A directory or a symbolic link there (never
+# followed) is refused as a locked record is (1), named, with what to
+# do; the record and what is in the way are left as they were.
+cp "$root/tests/data/in-progress.lsr" "$tmp/wd.lsr"
+mkdir "$tmp/wd.lsr.lock"
+resume wd
+[ "$status" = 1 ] && grep -qxF "leastscore play: cannot lock $tmp/wd.lsr: $tmp/wd.lsr.lock, where its lock goes, is a directory (the lock keeps a second game from saving over this one); move it away, then play again" \
+    "$tmp/wd.err" || { cat "$tmp/wd.err"; fail "a directory in the place of FILE.lock: status $status"; }
+cmp -s "$tmp/wd.lsr" "$root/tests/data/in-progress.lsr" && [ -d "$tmp/wd.lsr.lock" ] ||
+    fail "a refused --resume changed the record or the directory in its lock's place"
+cp "$root/tests/data/in-progress.lsr" "$tmp/wl.lsr"
+ln -s "$tmp/nowhere" "$tmp/wl.lsr.lock"
+resume wl
+[ "$status" = 1 ] && grep -qxF "leastscore play: cannot lock $tmp/wl.lsr: $tmp/wl.lsr.lock, where its lock goes, is a symbolic link (the lock keeps a second game from saving over this one); move it away, then play again" \
+    "$tmp/wl.err" || { cat "$tmp/wl.err"; fail "a symbolic link in the place of FILE.lock: status $status"; }
+[ ! -e "$tmp/nowhere" ] && [ -L "$tmp/wl.lsr.lock" ] &&
+    cmp -s "$tmp/wl.lsr" "$root/tests/data/in-progress.lsr" ||
+    fail "a refused --resume made the file a symbolic link in its lock's place names, or changed the record"
+# Where permissions hold (as uid 65534 when the tests run as root): a
+# lock file the player may not write (another user's) is locked all the
+# same (flock needs no write access): while another game holds it, the
+# record is refused as being played (it was played unlocked), and once
+# it is free the game takes it and removes it at its end. A directory
+# the player may not write makes no lock, and no save: the first save
+# refuses, saying what to do (--record NEWFILE); no lock is said.
+if [ "$(id -u)" = 0 ]; then
+    player() { setpriv --reuid 65534 --regid 65534 --clear-groups "$@"; }
+else
+    player() { "$@"; }
+fi
+pd=$tmp/perm
+mkdir "$pd"
+cp "$root/tests/data/in-progress.lsr" "$pd/ro.lsr"
+if [ "$(id -u)" = 0 ]; then
+    chmod 711 "$tmp"
+    chown -R 65534 "$pd"
+fi
+hold_locks ro "$pd/ro.lsr.lock"
+chmod 444 "$pd/ro.lsr.lock"
+status=0
+player "$ls" play --plain --resume "$pd/ro.lsr" </dev/null >"$tmp/ro.out" 2>"$tmp/ro.err" || status=$?
+release_locks
+[ "$status" = 1 ] && grep -qxF "leastscore play: $pd/ro.lsr is being played by another leastscore play (process $holder); go on there, or quit that one first" \
+    "$tmp/ro.err" || { cat "$tmp/ro.out" "$tmp/ro.err"; fail "a held lock file the player may not write: status $status"; }
+cmp -s "$pd/ro.lsr" "$root/tests/data/in-progress.lsr" || fail "a refused --resume changed the record"
+status=0
+player "$ls" play --plain --resume "$pd/ro.lsr" </dev/null >"$tmp/ro.out" 2>"$tmp/ro.err" || status=$?
+[ "$status" = 0 ] && [ ! -e "$pd/ro.lsr.lock" ] ||
+    { cat "$tmp/ro.err"; ls -al "$pd"; fail "a free lock file the player may not write was not taken and removed: status $status"; }
+mkdir "$tmp/rd"
+cp "$root/tests/data/in-progress.lsr" "$tmp/rd/r.lsr"
+chmod 555 "$tmp/rd"
+status=0
+player "$ls" play --plain --resume "$tmp/rd/r.lsr" </dev/null >"$tmp/rd.out" 2>"$tmp/rd.err" || status=$?
+chmod 755 "$tmp/rd"
+[ "$status" = 1 ] && [ "$(wc -l <"$tmp/rd.err")" = 1 ] &&
+    grep -qxF "leastscore play: cannot write $tmp/rd/r.lsr: Permission denied; the record there is left as it was: to go on with the match saved elsewhere, add --record NEWFILE" \
+    "$tmp/rd.err" || { cat "$tmp/rd.err"; fail "a record in a directory the player may not write: status $status"; }
+[ -z "$(find "$tmp/rd" ! -name r.lsr ! -path "$tmp/rd")" ] || fail "a file was left in a directory the player may not write"
 echo "resume levels ok"
