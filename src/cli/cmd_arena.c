@@ -102,10 +102,10 @@ typedef struct arena_match {
     const cli_match *m;
 } arena_match;
 
-static void keep_bot_msg(void *ud, int seat, int round, int turn, const char *msg)
+static void keep_bot_msg(void *ud, int seat, cli_where at, const char *msg)
 {
     const arena_match *c = ud;
-    cli_failures_add(&c->o->failures, c->m, seat, round, turn, msg);
+    cli_failures_add(&c->o->failures, c->m, seat, at, msg);
 }
 
 static const cli_failures *failures_of(const void *ud, long j)

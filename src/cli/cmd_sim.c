@@ -164,11 +164,11 @@ static void fold_times(sim_match *c, bool played)
 
 /* The bot report hook: counts the failure for the seat's entry and keeps
  * it in the match's slot. */
-static void keep_msg(void *ud, int seat, int round, int turn, const char *msg)
+static void keep_msg(void *ud, int seat, cli_where at, const char *msg)
 {
     const sim_match *c = ud;
     c->o->t[c->entry_of[seat]].bot_errors++;
-    cli_failures_add(&c->o->failures, c->m, seat, round, turn, msg);
+    cli_failures_add(&c->o->failures, c->m, seat, at, msg);
 }
 
 /* The decision hook: keeps the time each decision took. */

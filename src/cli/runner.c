@@ -5,8 +5,8 @@
  * A match owns its state, its players and its record from start to end;
  * nothing is shared between matches but the caller's slot, which only the
  * match's own hooks write. A cmd: player's failures reach the caller's
- * bot_failed hook with the seat they happened at, and the round and turn
- * the match was at.
+ * bot_failed hook with the seat they happened at, and where the match was
+ * (cli_where: the handshake, a round's start, play or end, its end).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -38,29 +38,22 @@ static double cpu_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Where a seat's bot failures go. */
+/* Where a seat's bot failures go: the match's one cli_where, which
+ * cli_match_play moves on as the match goes (the handshake, each round's
+ * start, play and end, the end), so that a failure outside a round's
+ * play is placed as exactly as one in it. It was the match alone, found
+ * from the state's phase, which cannot tell a round's start from its
+ * play, nor the handshake from the messages between two rounds. */
 typedef struct seat_ctx {
     const cli_match *m;
-    const ls_state *s;
+    const cli_where *at;
     int seat;
 } seat_ctx;
 
-/* The round and the turn of it (from 1: the turns played before it, and
- * one) when the failure came in a round's play, so that a bot's author
- * finds the line that failed among those the bot was sent; 0 and 0 at the
- * handshake, between rounds and at the match's end. It was the match
- * alone, which left a long match's turns to search. */
 static void seat_failed(void *ud, const char *msg)
 {
     const seat_ctx *c = ud;
-    int round = 0, turn = 0;
-    if (ls_phase(c->s) == LS_PHASE_TURN) {
-        ls_view v;
-        ls_view_of(c->s, c->seat, &v);
-        round = v.round;
-        turn = v.turns + 1;
-    }
-    c->m->bot_failed(c->m->ud, c->seat, round, turn, msg);
+    c->m->bot_failed(c->m->ud, c->seat, *c->at, msg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -76,7 +69,7 @@ static void seat_failed(void *ud, const char *msg)
  * frees it.
  */
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
-void cli_failures_add(cli_failures *f, const cli_match *m, int seat, int round, int turn,
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, cli_where where,
                       const char *msg)
 {
     f->total++;
@@ -96,7 +89,7 @@ void cli_failures_add(cli_failures *f, const cli_match *m, int seat, int round, 
     if (f->nkept == CLI_FAILURES_KEPT)
         free(f->kept[--f->nkept].msg);
     f->kept[f->nkept++] = (cli_failure){.nth = f->total, .player = m->names[seat],
-                                        .round = round, .turn = turn, .msg = copy, .bot = split ? at : 0,
+                                        .at = where, .msg = copy, .bot = split ? at : 0,
                                         .bot_len = split ? len - 4 : 0,
                                         .reason = split ? at + len : 0};
 }
@@ -141,14 +134,37 @@ static long walk_failures(long n, cli_failures_at at, const void *ud,
     return rest;
 }
 
-/* ", round R, turn T" for a failure in a round's play, else "". */
+/* Where the failure came, after "match J": ", round R, turn T" in a
+ * round's play, ", at the start of round R", and so on (runner.h). */
 static const char *where_of(const cli_failure *x, char *buf, size_t size)
 {
-    if (x->round > 0)
-        snprintf(buf, size, ", round %d, turn %d", x->round, x->turn);
-    else
-        buf[0] = '\0';
+    const cli_where *at = &x->at;
+    switch (at->stage) {
+    case CLI_AT_HANDSHAKE:
+        snprintf(buf, size, ", at the handshake");
+        break;
+    case CLI_AT_ROUND_START:
+        snprintf(buf, size, ", at the start of round %d", at->round);
+        break;
+    case CLI_AT_PLAY:
+        snprintf(buf, size, ", round %d, turn %d", at->round, at->turn);
+        break;
+    case CLI_AT_ROUND_END:
+        snprintf(buf, size, ", at the end of round %d", at->round);
+        break;
+    case CLI_AT_MATCH_END:
+        snprintf(buf, size, ", after its last round");
+        break;
+    }
     return buf;
+}
+
+/* The stage's name in --json's "at". */
+static const char *stage_name(cli_stage stage)
+{
+    static const char *const names[] = {"handshake", "round_start", "play", "round_end",
+                                        "match_end"};
+    return names[stage];
 }
 
 static void print_one(long j, const cli_failures *f, int k, void *ud2)
@@ -179,8 +195,9 @@ static void json_one(long j, const cli_failures *f, int k, void *ud2)
     json_t **arrays = ud2;
     const cli_failure *x = &f->kept[k];
     char where[64];
-    json_t *o = json_pack("{s:I,s:i,s:i,s:I,s:s,s:s%,s:s}", "match", (json_int_t)(j + 1),
-                          "round", x->round, "turn", x->turn,
+    json_t *o = json_pack("{s:I,s:s,s:i,s:i,s:I,s:s,s:s%,s:s}", "match", (json_int_t)(j + 1),
+                          "at", stage_name(x->at.stage), "round", x->at.round,
+                          "turn", x->at.turn,
                           "failure", (json_int_t)x->nth, "player", x->player,
                           "bot", x->msg + x->bot, (size_t)x->bot_len,
                           "reason", x->msg + x->reason);
@@ -211,9 +228,12 @@ static int fail(cli_match_result *res, const char *what, const ls_error *err)
 /* Asks the player at the turn for a move, times it, tells the caller and
  * applies it; 0, or -1 with res->error set. */
 static int play_turn(const cli_match *m, ls_state *s, ls_player *const pl[],
-                     ls_record *rec, cli_match_result *res)
+                     ls_record *rec, cli_match_result *res, cli_where *at)
 {
     int q = ls_turn(s);
+    /* The turn's 'go' and its 'played' lines are all of this turn: the
+     * last move of a round too, told after the round has ended. */
+    at->turn = ls_round_turns(s) + 1;
     bool bot = cli_player_is_bot(pl[q]);
     ls_error err = {0};
     ls_move mv;
@@ -240,9 +260,11 @@ static int play_turn(const cli_match *m, ls_state *s, ls_player *const pl[],
 }
 
 /* Tells each player of the round that ended, and the caller. */
-static void end_round(const cli_match *m, const ls_state *s, ls_player *const pl[])
+static void end_round(const cli_match *m, const ls_state *s, ls_player *const pl[],
+                      cli_where *at)
 {
     const ls_round_result *r = ls_last_result(s);
+    *at = (cli_where){CLI_AT_ROUND_END, ls_round(s), 0};
     ls_view v;
     for (int q = 0; q < m->n; q++) {
         if (!(r->players & (1u << q)) || !pl[q]->ops->round_end)
@@ -259,6 +281,7 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
     int n = m->n, rc = -1;
     ls_player *pl[LS_MAX_PLAYERS] = {0};
     seat_ctx ctx[LS_MAX_PLAYERS];
+    cli_where at = {CLI_AT_HANDSHAKE, 0, 0};
     ls_error err = {0};
     ls_record *rec = NULL;
     ls_view v;
@@ -271,7 +294,7 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         goto out;
     }
     for (int q = 0; q < n; q++) {
-        ctx[q] = (seat_ctx){.m = m, .s = s, .seat = q};
+        ctx[q] = (seat_ctx){.m = m, .at = &at, .seat = q};
         cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
                                  .report = m->bot_failed ? seat_failed : NULL,
                                  .report_ud = &ctx[q], .name = m->names[q],
@@ -304,22 +327,28 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
             fail(res, "record", NULL);
             goto out;
         }
+        at = (cli_where){CLI_AT_ROUND_START, ls_round(s), 0};
         for (int q = 0; q < n; q++) {
             if (!pl[q]->ops->round_start)
                 continue;
             ls_view_of(s, q, &v);
             ls_player_round_start(pl[q], &v);
         }
+        at.stage = CLI_AT_PLAY;
         while (ls_phase(s) == LS_PHASE_TURN)
-            if (play_turn(m, s, pl, rec, res) != 0)
+            if (play_turn(m, s, pl, rec, res, &at) != 0)
                 goto out;
-        end_round(m, s, pl);
+        end_round(m, s, pl, &at);
     }
     res->winner = ls_winner(s);
     res->record = rec;
     rec = NULL;
     rc = 0;
 out:
+    /* 'quit', and what is found as each bot is ended (a process it left
+     * outside its group). A match given up midway keeps where it was. */
+    if (rc == 0)
+        at = (cli_where){CLI_AT_MATCH_END, s ? ls_round(s) : 0, 0};
     for (int q = 0; q < n; q++) {
         if (pl[q])
             res->iters[q] = ls__expert_iterations(pl[q]);

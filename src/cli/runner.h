@@ -25,6 +25,24 @@
 
 #define CLI_MAX_ROUNDS 100000 /* a match longer than this is abandoned */
 
+/*
+ * Where a match was when a bot failed, as exactly as the protocol lets
+ * it be said (docs/bot-protocol.md): at the handshake (round 0), at a
+ * round's start (the lines from 'scores' to 'deck', and the match's
+ * header before round 1), in a round's play (round and turn, the turn
+ * one more than the 'played' lines of the round sent before it), at a
+ * round's end (its 'result' to 'endround'), or after the match's last
+ * round ('quit', and what is found as the bot is ended; round is the
+ * last). turn is 0 outside a round's play.
+ */
+typedef enum cli_stage {
+    CLI_AT_HANDSHAKE, CLI_AT_ROUND_START, CLI_AT_PLAY, CLI_AT_ROUND_END, CLI_AT_MATCH_END
+} cli_stage;
+typedef struct cli_where {
+    cli_stage stage;
+    int round, turn;
+} cli_where;
+
 /* One match: the table, who sits where, and what the caller hears. */
 typedef struct cli_match {
     const ls_rules *rules;
@@ -38,9 +56,8 @@ typedef struct cli_match {
     bool record;                       /* keep the match's game record */
     void *ud;                          /* passed to every hook */
     /* Each failure of the cmd: player at `seat` (a sentence), and where
-     * the match was: the round and its turn from 1, or 0 and 0 outside a
-     * round's play (the handshake, between rounds, the match's end). */
-    void (*bot_failed)(void *ud, int seat, int round, int turn, const char *msg);
+     * the match was then (cli_where). */
+    void (*bot_failed)(void *ud, int seat, cli_where at, const char *msg);
     /* After each decision, before the move is applied: the player to move
      * (ls_turn(s)), the view it chose from, what ls_player_choose returned
      * and its move (when rc is 0), and the time it took in ms (thread CPU
@@ -73,7 +90,7 @@ typedef struct cli_match_result {
 typedef struct cli_failure {
     long nth;           /* the match's failure it is, from 1 */
     const char *player; /* the seat's name at the table (the match's names[]) */
-    int round, turn;    /* where the match was (bot_failed), 0 and 0 outside play */
+    cli_where at;       /* where the match was (bot_failed) */
     char *msg;          /* the whole report: "NAME (bot 'COMMAND'): REASON" */
     int bot, bot_len;   /* where COMMAND is in msg, as shown (cli_shown_n) */
     int reason;         /* where REASON starts in msg */
@@ -88,17 +105,20 @@ typedef struct cli_failures {
 /* Keeps the failure msg of the cmd: player at seat of match m in f (for a
  * bot_failed hook); past CLI_FAILURES_KEPT, the last one kept is replaced.
  * Without memory it is only counted. cli_failures_free frees what f holds. */
-void cli_failures_add(cli_failures *f, const cli_match *m, int seat, int round, int turn,
+void cli_failures_add(cli_failures *f, const cli_match *m, int seat, cli_where at,
                       const char *msg);
 void cli_failures_free(cli_failures *f);
 
 /* The failures of matches 0..n-1 (at(ud, j) gives match j's), in match
- * order: cli_failures_print writes each kept one on stderr as "match J:
- * MSG" ("match J, round R, turn T: MSG" when it came in a round's play), a line before a match's last saying how many of its failures were
+ * order: cli_failures_print writes each kept one on stderr as "match J,
+ * WHERE: MSG" (WHERE: "at the handshake", "at the start of round R",
+ * "round R, turn T", "at the end of round R", "after its last round"),
+ * a line before a match's last saying how many of its failures were
  * left out, the first CLI_FAILURES_SHOWN kept ones in full and then one
  * line counting the rest; cli_failures_json gives the same first ones as
- * an array of objects {"match", "round", "turn", "failure", "player",
- * "bot", "reason"}
+ * an array of objects {"match", "at", "round", "turn", "failure",
+ * "player", "bot", "reason"} ("at": "handshake", "round_start", "play",
+ * "round_end" or "match_end")
  * (a new reference, NULL without memory), and appends to lines, unless
  * NULL, each as the string printed. */
 typedef const cli_failures *(*cli_failures_at)(const void *ud, long j);

@@ -235,8 +235,8 @@ grep -q '^2 bot failures (see stderr)$' "$tmp/crash.out" || { cat "$tmp/crash.ou
 "$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 >"$tmp/two.out" 2>"$tmp/two.err" ||
     { cat "$tmp/two.err"; fail "two entries of one command failed the arena"; }
 died="died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends"
-printf '%s\n' "match 1: true (bot 'true'): $died" "match 1: true2 (bot 'true'): $died" \
-    "match 2: true2 (bot 'true'): $died" "match 2: true (bot 'true'): $died" >"$tmp/two.want"
+printf '%s\n' "match 1, at the handshake: true (bot 'true'): $died" "match 1, at the handshake: true2 (bot 'true'): $died" \
+    "match 2, at the handshake: true2 (bot 'true'): $died" "match 2, at the handshake: true (bot 'true'): $died" >"$tmp/two.want"
 diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not every failure is named, apart"
 # --json lists the same failures as objects (it only counted them).
 "$ls" arena --players cmd:true,cmd:true --matches 2 --tables 0 --json >"$tmp/a.json" 2>/dev/null ||
@@ -244,7 +244,7 @@ diff "$tmp/two.want" "$tmp/two.err" || fail "two entries of one command: not eve
 py 'import json,sys
 d = json.load(open(sys.argv[1]))
 died = "died before the handshake (exit status 0), without a word (is the bot started in the background, with \x27&\x27? the referee must start it itself, in the foreground); the fallback plays for it until the match ends"
-want = [{"match": m, "round": 0, "turn": 0, "failure": k, "player": p, "bot": "true", "reason": died}
+want = [{"match": m, "at": "handshake", "round": 0, "turn": 0, "failure": k, "player": p, "bot": "true", "reason": died}
         for m, k, p in ((1, 1, "true"), (1, 2, "true2"), (2, 1, "true2"), (2, 2, "true"))]
 assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_list"]' ||
     fail "arena --json: bot_failure_list is not every failure, as objects"
@@ -257,7 +257,7 @@ assert d["bot_failures"] == 4 and d["bot_failure_list"] == want, d["bot_failure_
 "$ls" arena --players greedy,cmd:true --matches 130 --threads 2 --json >"$tmp/a.json" 2>"$tmp/many.err" ||
     { cat "$tmp/many.err"; fail "a bot failing in every match failed the arena"; }
 ! grep "holds its output open" "$tmp/many.err" || fail "a bot that exited was told as held open"
-[ "$(grep -c "^match [0-9]*: true (bot 'true'): $died\$" "$tmp/many.err")" = 100 ] ||
+[ "$(grep -c "^match [0-9]*, at the handshake: true (bot 'true'): $died\$" "$tmp/many.err")" = 100 ] ||
     { head "$tmp/many.err"; fail "not the first 100 failures in full"; }
 [ "$(sed -n '101,$p' "$tmp/many.err")" = "30 more bot failures, in 30 matches up to match 130, not listed: the first 100 are" ] ||
     { tail -3 "$tmp/many.err"; fail "the failures past the first 100 are not counted on one line"; }

@@ -796,8 +796,7 @@ assert d["matches"] == 1 and d["failed_matches"] == 0 and d["bot_failures"] == 0
 # match alone, a long match's turns left to search). The where bot answers
 # 'at round R turn T' on its second go of each round, R and T its own
 # count; sim and arena must name the same, on stderr and in --json
-# (bot_failure_list's round and turn, bot_messages); a failure outside a
-# round's play (here at the handshake) names the match alone.
+# (bot_failure_list's round and turn, bot_messages).
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/where.py,random" --matches 2 --seed 3 \
     --json >"$tmp/where.json" 2>"$tmp/where.err" || { cat "$tmp/where.err"; fail "sim (where)"; }
 "$ls" arena --players "greedy,cmd:python3 $root/tests/bots/where.py" --matches 2 --tables 0 --seed 3 \
@@ -808,7 +807,7 @@ l, m = d["bot_failure_list"], d["bot_messages"]
 assert d["bot_failures"] >= 4 and len(l) == d["bot_failures"], d
 for f, line in zip(l, m):
     said = re.match(r"garbage .at round (\d+) turn (\d+).", f["reason"])
-    assert said and (f["round"], f["turn"]) == (int(said[1]), int(said[2])), f
+    assert said and f["at"] == "play" and (f["round"], f["turn"]) == (int(said[1]), int(said[2])), f
     assert line.startswith("match %d, round %s, turn %s: where_py (bot " % (f["match"], said[1], said[2])), line
 for name in sys.argv[2:]:
     lines = [x for x in open(name).read().splitlines() if "where_py" in x]
@@ -818,12 +817,42 @@ for name in sys.argv[2:]:
         assert said and said.group(1, 2) == said.group(3, 4), line' \
     "$tmp/where.json" "$tmp/where.err" "$tmp/where-arena.err" ||
     { head -5 "$tmp/where.err" "$tmp/where-arena.err"; fail "a failure did not say its round and turn as the bot counts them"; }
+# A failure outside a round's play says where too (it was the match
+# alone): at the handshake, at a round's start (the lines from 'scores' to
+# 'deck', and the match's header), at a round's end ('result' to
+# 'endround'), after the match's last round ('quit', and a process the
+# bot left running, found as it ends). failat.py stops reading its input
+# with the pipe filled while the referee waits for its answer, room left
+# for exactly the lines it knows come next, so the line that cannot be
+# written is known, however slow the machine.
 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/handshake.py" --matches 1 --json \
-    >"$tmp/nowhere.json" 2>/dev/null || fail "sim (a bad handshake)"
-python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-l = d["bot_failure_list"]
-assert len(l) == 1 and (l[0]["round"], l[0]["turn"]) == (0, 0), l
-assert d["bot_messages"][0].startswith("match 1: handshake_py (bot "), d["bot_messages"]' \
-    "$tmp/nowhere.json" || fail "a failure at the handshake named a round"
+    >"$tmp/at-shake.json" 2>/dev/null || fail "sim (a bad handshake)"
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/failat.py start" --matches 1 --json \
+    --bot-timeout 300 >"$tmp/at-start.json" 2>/dev/null || fail "sim (failat start)"
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/failat.py end" --matches 2 --json \
+    --bot-timeout 300 >"$tmp/at-end.json" 2>"$tmp/at-end.err" || fail "sim (failat end)"
+"$ls" arena --players "greedy,cmd:python3 $root/tests/bots/failat.py end" --matches 2 \
+    --tables 0 --bot-timeout 300 >/dev/null 2>"$tmp/at-end-arena.err" || fail "arena (failat end)"
+"$ls" sim --players "greedy,cmd:python3 $root/tests/bots/daemon.py bots-at-$$" --matches 1 \
+    --json >"$tmp/at-after.json" 2>/dev/null || fail "sim (a daemon)"
+python3 -c 'import json, re, sys
+stopped = "stopped reading its input (no room to write for 300 ms); killed, the fallback plays for it until the match ends"
+for name, at, where, reason in (
+        ("at-shake", "handshake", "at the handshake", "bad handshake "),
+        ("at-start", "round_start", "at the start of round 1", stopped),
+        ("at-end", "round_end", "at the end of round \\d+", stopped),
+        ("at-after", "match_end", "after its last round", "had started 1 process outside")):
+    d = json.load(open(sys.argv[1] + "/" + name + ".json"))
+    l, m = d["bot_failure_list"], d["bot_messages"]
+    assert len(l) == d["matches"] == len(m), (name, l)
+    for f, line in zip(l, m):
+        assert f["at"] == at and f["turn"] == 0 and f["reason"].startswith(reason), (name, f)
+        assert (f["round"] == 0) == (at == "handshake") and (at != "round_start" or f["round"] == 1), (name, f)
+        said = re.match(r"match %d, %s: \w+ \(bot " % (f["match"], where), line)
+        assert said and (at != "round_end" or line.startswith("match %d, at the end of round %d: " % (f["match"], f["round"]))), (name, line)
+for name in ("at-end.err", "at-end-arena.err"):
+    lines = [x for x in open(sys.argv[1] + "/" + name).read().splitlines() if "failat_py" in x]
+    assert len(lines) == 2 and all(re.match(r"match \d+, at the end of round \d+: failat_py \(bot .*\): " + re.escape(stopped) + "$", x) for x in lines), (name, lines)' \
+    "$tmp" || fail "a failure outside a round's play did not say where it came"
+wait_no_process "bots-a[t]-$$" || fail "the daemon of a failat test outlived its match: $left"
 echo "bot answers ok"

@@ -219,7 +219,7 @@ for bad in illegal:'illegal move' garbage:garbage silent:'no answer within' cras
         --bot-timeout 300 --json >"$tmp/$bot.json" 2>"$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot stopped the tournament"; }
     [ "$(field "$tmp/$bot.json" matches)" = 2 ] || fail "$bot: not all matches played"
-    grep -q "^match [0-9]\(, round [0-9]*, turn [0-9]*\)\{0,1\}: ${bot}_py (bot 'python3 .*$bot.py'): .*$what" "$tmp/$bot.err" ||
+    grep -q "^match [0-9]\(, round [0-9]*, turn [0-9]*\|, at the handshake\|, at the start of round [0-9]*\|, at the end of round [0-9]*\|, after its last round\): ${bot}_py (bot 'python3 .*$bot.py'): .*$what" "$tmp/$bot.err" ||
         { cat "$tmp/$bot.err"; fail "$bot bot not reported"; }
     [ "$(field "$tmp/$bot.json" bot_failures)" -gt 0 ] || fail "$bot: failures not counted"
     grep -q "$what" "$tmp/$bot.json" || fail "$bot: failure not in the JSON results"
@@ -242,9 +242,9 @@ assert d["bot_messages"][-1].startswith("match 13, "), d["bot_messages"][-1]' "$
 python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 l, m = d["bot_failure_list"], d["bot_messages"]
-assert len(l) == 100 and all(set(f) == {"match", "round", "turn", "failure", "player", "bot", "reason"} for f in l), l[:2]
+assert len(l) == 100 and all(set(f) == {"match", "at", "round", "turn", "failure", "player", "bot", "reason"} for f in l), l[:2]
 for f, line in zip(l, m):
-    assert f["round"] > 0 and f["turn"] > 0, f
+    assert f["at"] == "play" and f["round"] > 0 and f["turn"] > 0, f
     assert line == "match %d, round %d, turn %d: %s (bot %s): %s" % (f["match"], f["round"], f["turn"], f["player"], chr(39) + f["bot"] + chr(39), f["reason"]), (f, line)
 assert all(f["player"] == "garbage_py" and f["bot"].endswith("tests/bots/garbage.py") for f in l), l[0]
 assert [f["failure"] for f in l[:9]] == list(range(1, 8)) + [l[7]["failure"], 1] and l[7]["failure"] > 8, l[:9]
@@ -275,7 +275,7 @@ python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 assert d["players"][1].get("spec") == "cmd:printf x\\xff\\x1b[31m", d["players"][1]
 assert d["bot_failures"] == 1 and len(d["bot_messages"]) == 1, d
-assert d["bot_messages"][0].startswith("match 1: printf (bot '"'"'printf x\\xff\\x1b[31m'"'"'): died before"), d' \
+assert d["bot_messages"][0].startswith("match 1, at the handshake: printf (bot '"'"'printf x\\xff\\x1b[31m'"'"'): died before"), d' \
     "$tmp/odd.json" || { cat "$tmp/odd.json"; fail "--json lost the spec or the message of an odd command"; }
 "$ls" sim --players "greedy,$odd" --matches 1 >"$tmp/odd.txt" 2>>"$tmp/odd.err" ||
     fail "a command with odd bytes (table)"
@@ -431,7 +431,7 @@ rc=0
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/deaf.py" --matches 1 \
     --bot-timeout 300 --threshold 1000 >/dev/null 2>"$tmp/deaf.err" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$tmp/deaf.err"; fail "a bot that stopped reading: exit $rc"; }
-grep -q "^match 1\(, round [0-9]*, turn [0-9]*\)\{0,1\}: deaf_py (bot 'python3 [^']*deaf.py'): stopped reading its input" "$tmp/deaf.err" ||
+grep -q "^match 1\(, round [0-9]*, turn [0-9]*\|, at the handshake\|, at the start of round [0-9]*\|, at the end of round [0-9]*\|, after its last round\): deaf_py (bot 'python3 [^']*deaf.py'): stopped reading its input" "$tmp/deaf.err" ||
     { cat "$tmp/deaf.err"; fail "a bot that stopped reading is not reported"; }
 
 # Bots that ignore quit and SIGTERM, close their output and go on, or leave
@@ -542,14 +542,14 @@ grep -q "^leastscore sim: killed 2 processes that bots had started outside their
 # Each is also killed as its bot ends, and that bot named, in its match, by
 # what it did (the count at the end named none). So in arena.
 for m in 1 2; do
-    grep -q "^match $m: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" \
+    grep -q "^match $m, after its last round: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" \
         "$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "match $m: the bot that left a process is not named"; }
 done
 mark=setsidarena-$$
 timeout 120 "$ls" arena --players "greedy,cmd:python3 $tmp/setsid.py $mark" --matches 2 --threshold 10 \
     >/dev/null 2>"$tmp/setsid.err" || { cat "$tmp/setsid.err"; fail "arena: a bot leaving a daemon"; }
 wait_no_process "setsidaren[a]-$$" || fail "a process a bot started outside its group outlived arena: $left"
-[ "$(grep -c "^match [12]: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" "$tmp/setsid.err")" = 2 ] ||
+[ "$(grep -c "^match [12], after its last round: setsid_py (bot 'python3 .*/setsid.py $mark'): had started 1 process outside its process group (setsid), which outlived it; killed$" "$tmp/setsid.err")" = 2 ] ||
     { cat "$tmp/setsid.err"; fail "arena: the bot that left a process is not named"; }
 [ "$(tail -n 1 "$tmp/setsid.err")" = "leastscore arena: killed 2 processes that bots had started outside their process groups (setsid), which outlived them" ] ||
     { cat "$tmp/setsid.err"; fail "arena: the count of processes ended is not after the failures"; }
@@ -617,12 +617,12 @@ wait "$pid" || { cat "$tmp/zombie.err"; fail "a bot killed with its group"; }
 # A command that does not exist is a dead bot, not a crash.
 "$ls" sim --players "greedy,cmd:/nonexistent/bot" --matches 1 >/dev/null 2>"$tmp/none.err" ||
     fail "missing bot command stopped the tournament"
-grep -q "^match 1: bot (bot '/nonexistent/bot'): died before the handshake (exit status 127: no such command)" \
+grep -q "^match 1, at the handshake: bot (bot '/nonexistent/bot'): died before the handshake (exit status 127: no such command)" \
     "$tmp/none.err" || { cat "$tmp/none.err"; fail "missing bot not reported as such"; }
 # A bot that exits at once, without a word, is not called a crash mid-match.
 "$ls" sim --players "greedy,cmd:true" --matches 1 >/dev/null 2>"$tmp/true.err" ||
     fail "a bot exiting at once stopped the tournament"
-grep -q "^match 1: true (bot 'true'): died before the handshake (exit status 0)" "$tmp/true.err" ||
+grep -q "^match 1, at the handshake: true (bot 'true'): died before the handshake (exit status 0)" "$tmp/true.err" ||
     { cat "$tmp/true.err"; fail "a bot exiting before the handshake"; }
 # Each failure names the player as the table does, first: two seats of one
 # command were told apart only mid-match ("bot 'true' (true2): ..."), and
@@ -632,8 +632,8 @@ grep -q "^match 1: true (bot 'true'): died before the handshake (exit status 0)"
     { cat "$tmp/two.err"; fail "two seats of one command"; }
 grep -q '^2 bot failures (see stderr): true 1 true2 1$' "$tmp/two.txt" ||
     { cat "$tmp/two.txt"; fail "two seats of one command: the table's failures"; }
-printf '%s\n' "match 1: true (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
-    "match 1: true2 (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
+printf '%s\n' "match 1, at the handshake: true (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
+    "match 1, at the handshake: true2 (bot 'true'): died before the handshake (exit status 0), without a word (is the bot started in the background, with '&'? the referee must start it itself, in the foreground); the fallback plays for it until the match ends" \
     >"$tmp/two.want"
 diff "$tmp/two.want" "$tmp/two.err" || fail "two seats of one command: their handshake failures are not named apart"
 "$ls" sim --players "cmd:python3 $root/tests/bots/garbage.py,cmd:python3 $root/tests/bots/garbage.py" \
