@@ -109,6 +109,8 @@ typedef struct play_game {
                                    * before any */
     bool locked;                  /* lockfd holds the lock on path.lock */
     int lockfd;
+    bool lock_lost;               /* path.lock was removed meanwhile and another
+                                   * game took it: no save is made again */
     bool resumed;                 /* continues a record (--resume) */
     char *resume_text;            /* the record resumed, as read (owned) */
     size_t resume_len;

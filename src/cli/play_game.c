@@ -1789,6 +1789,38 @@ static void saved_where(const ls_state *s, char *buf, size_t size)
  * so the whole is the record of the match, and nobody's lines are lost.
  * The text is built for each save (a record is small).
  */
+/*
+ * Whether the lock is still this game's, before a save. A FILE.lock
+ * removed by hand (or replaced) while the game ran left its lock on a
+ * file no longer there: a second game then made and took a new one, and
+ * both saved over each other's moves. Where the name is free the lock
+ * is taken again and the save goes on; where another game holds it, -1,
+ * msg says so, and this game saves no more (lock_lost): the other game
+ * read the record as this one last saved it, and goes on from there.
+ */
+static int lock_kept(play_game *g, char *msg, size_t size)
+{
+    char lp[PATH_MAX + 8], busy[PATH_SHOWN_MAX * 2 + 240];
+    lock_path(g->path, lp, sizeof lp);
+    if (g->lock_lost) {
+        snprintf(msg, size, "cannot write %s: another game took its lock, %s, after it was "
+                 "removed while this game ran", PATH_SHOWN(g->path), PATH_SHOWN(lp));
+        return -1;
+    }
+    struct stat held, now;
+    if (!g->locked || (fstat(g->lockfd, &held) == 0 && stat(lp, &now) == 0 &&
+                       held.st_ino == now.st_ino && held.st_dev == now.st_dev))
+        return 0;
+    close(g->lockfd); /* not unlock_record(): the name is not this lock's */
+    g->locked = false;
+    if (lock_record(g, busy, sizeof busy) == 0)
+        return 0;
+    g->lock_lost = true;
+    snprintf(msg, size, "cannot write %s: its lock, %s, was removed while this game ran; %s",
+             PATH_SHOWN(g->path), PATH_SHOWN(lp), busy);
+    return -1;
+}
+
 int play_game_save(play_game *g, char *msg, size_t size)
 {
     if (!g->rec) {
@@ -1831,7 +1863,9 @@ int play_game_save(play_game *g, char *msg, size_t size)
     /* The games directory is made again if it went; the directory of a
      * --record FILE or of a resumed record is the user's to make: a
      * mistyped path is refused, not made. */
-    if (!g->opts->record && !g->resumed && make_parent_dirs(g->path) != 0)
+    if (lock_kept(g, msg, size) != 0)
+        g->saved_at[0] = '\0'; /* the file is the other game's now */
+    else if (!g->opts->record && !g->resumed && make_parent_dirs(g->path) != 0)
         snprintf(msg, size, "cannot create the directory for %s: %s", PATH_SHOWN(g->path),
                  strerror(errno));
     else if (replace_file(g->path, text, len, g->locked) != 0) {

@@ -1126,7 +1126,7 @@ static void save_step(play_game *g)
     if (said == 0)
         return;
     out_flush();
-    if (said == 1)
+    if (said == 1 && !g->lock_lost)
         fprintf(stderr, "leastscore play: %s; the game goes on, and saving is tried "
                 "again after every move\n", msg);
     else

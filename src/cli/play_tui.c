@@ -1446,7 +1446,9 @@ static void save_step(ui *u)
     int said = play_game_save_step(&u->g, msg, sizeof msg);
     if (said == 0)
         return;
-    if (said == 1)
+    if (said == 1 && u->g.lock_lost) /* another game has the record: no more saves */
+        snprintf(text, sizeof text, "Not saved: %s.", msg);
+    else if (said == 1)
         snprintf(text, sizeof text, "Not saved: %s. The game goes on and tries again "
                  "after every move.", msg);
     else

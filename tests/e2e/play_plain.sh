@@ -12,7 +12,8 @@
 # killed outright (kill -9) resumed at the same turn, a saved match resumed
 # (--resume) where it stopped, every record written replaying with
 # `leastscore replay`, cards said in words (--cards words, 'cards words')
-# and moves typed so, 'help moves', and help at 'Play again?'.
+# and moves typed so, 'help moves', help at 'Play again?', and a record's
+# lock removed by hand while its game runs.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
 tmp=$(mktemp -d)
@@ -2010,4 +2011,88 @@ if "Play again? (yes/no) help\nyes: a new match with the same players and rules,
         "each does).\nPlay again? (yes/no) no\n" not in r.stdout or r.returncode != 0:
     fail("help at 'Play again?' does not say what yes and no do", r.stdout)
 print("ok: help at play again")
+PY
+
+# A record's lock (FILE.lock) removed by hand while its game runs: the
+# game kept its lock on a file no longer there, so that a second game
+# made and took a new one, and both saved over each other's moves. Now
+# each save checks that the lock is still the game's: it takes it again
+# where nobody has, and saves no more where another game has.
+PYTHONPATH=$lib python3 -B - "$LS" "$tmp" <<'PY'
+import fcntl, os, re, subprocess
+from plainlib import ls, tmp, fail
+
+PROMPT = b"your move> "
+
+def to_prompt(p, what):
+    seen = b""
+    while not seen.endswith(PROMPT):
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            fail(f"{what}: no prompt", seen.decode())
+        seen += chunk
+    return seen.decode()
+
+def move(p, seen):
+    """Discards the hand's first card and draws (always legal)."""
+    hand = re.findall(r"Hand: (\S+)", seen)[-1]
+    p.stdin.write(f"discard {hand} draw\n".encode())
+    p.stdin.flush()
+
+def start(rec):
+    p = subprocess.Popen([ls, "play", "--plain", "--seed", "3", "--bots", "1", "--level",
+                          "random", "--record", rec], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return p, to_prompt(p, rec)
+
+def finish(p):
+    p.stdin.write(b"quit\n")
+    p.stdin.close()
+    rest = p.stdout.read().decode()
+    p.wait(timeout=60)
+    return rest
+
+# Removed by hand with no other game about: the next save takes the lock
+# again (the game went on unlocked, and a second game could take it).
+rec = f"{tmp}/rm-free.lsr"
+p, seen = start(rec)
+os.remove(rec + ".lock")
+move(p, seen)
+seen = to_prompt(p, "a move after the lock was removed")
+if not os.path.exists(rec + ".lock") or open(rec + ".lock").read() != f"{p.pid}\n":
+    fail("a lock removed by hand was not taken again at the next save", seen)
+rest = finish(p)
+if p.returncode != 0 or "cannot write" in seen + rest or os.path.exists(rec + ".lock"):
+    fail("the game whose lock was removed (and taken again) did not end as any", seen + rest)
+
+# Removed by hand, then taken by another game (planted: this process):
+# the game saves no more (it saved over the other's moves), says so once
+# and at its end, and leaves the other's lock alone.
+rec = f"{tmp}/rm-taken.lsr"
+p, seen = start(rec)
+os.remove(rec + ".lock")
+other = open(rec + ".lock", "w")
+fcntl.flock(other, fcntl.LOCK_EX)
+other.write(f"{os.getpid()}\n")
+other.flush()
+before = open(rec, "rb").read()
+move(p, seen)
+seen = to_prompt(p, "a move after another game took the lock")
+said = (f"cannot write {rec}: its lock, {rec}.lock, was removed while this game ran; "
+        f"{rec} is being played by another leastscore play (process {os.getpid()}); "
+        "go on there, or quit that one first; the match is not saved")
+if said not in seen:
+    fail("a save after another game took the lock was not refused so", seen)
+move(p, seen)
+seen2 = to_prompt(p, "a second move after another game took the lock")
+if "cannot write" in seen2:
+    fail("a save refused for a lock another game took was said again", seen2)
+rest = finish(p)
+if open(rec, "rb").read() != before:
+    fail("the game saved over the record whose lock another game took", rest)
+if "The match is not saved." not in rest or not os.path.exists(rec + ".lock"):
+    fail("the game whose lock another took did not end saying it is not saved, "
+         "or removed that game's lock", rest)
+other.close()
+print("ok: a lock removed by hand")
 PY
