@@ -355,6 +355,37 @@ static void test_sqlite_keeps_a_wal_journal_synced_in_full(void **state)
     assert_int_equal(h[19], 2);
 }
 
+/* A store's file renamed or removed while it is open is told
+ * (ls_db_moved: the server then refuses new tables), and so is its return;
+ * PostgreSQL has no file and never is. */
+static void test_a_store_file_moved_or_removed_while_open_is_told(void **state)
+{
+    (void)state;
+    ls_db *db = open_store();
+    assert_false(ls_db_moved(db));
+    if (strcmp(backend, "sqlite")) {
+        ls_db_close(db);
+        return;
+    }
+    char other[sizeof where + 16];
+    snprintf(other, sizeof other, "%s.elsewhere", where);
+    assert_int_equal(rename(where, other), 0);
+    assert_true(ls_db_moved(db));
+    assert_int_equal(rename(other, where), 0);
+    assert_false(ls_db_moved(db));
+    assert_int_equal(link(where, other), 0);
+    assert_int_equal(unlink(where), 0);
+    assert_true(ls_db_moved(db));
+    /* Another file at the path is not the one open. */
+    FILE *f = fopen(where, "wb");
+    assert_non_null(f);
+    fclose(f);
+    assert_true(ls_db_moved(db));
+    assert_int_equal(rename(other, where), 0);
+    assert_false(ls_db_moved(db));
+    ls_db_close(db);
+}
+
 /* Eight processes open a new store at once: each migration is applied
  * once and every one of them opens it (two of them switching the new file
  * to WAL at once used to make one fail with "database is locked"). */
@@ -3038,6 +3069,7 @@ static void test_a_host_passed_on_is_kept(void **state)
 static const struct CMUnitTest tests[] = {
     T(test_opening_applies_each_migration_once),
     T(test_sqlite_keeps_a_wal_journal_synced_in_full),
+    T(test_a_store_file_moved_or_removed_while_open_is_told),
     T(test_stores_opened_at_once_apply_each_migration_once),
     T(test_a_new_store_being_made_is_waited_for_and_a_bare_copy_refused),
     T(test_a_current_store_opens_while_another_holds_the_lock),

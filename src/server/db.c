@@ -678,6 +678,11 @@ bool ls_db_unavailable(const ls_db *db)
     return db->ops->unavailable && db->ops->unavailable(db);
 }
 
+bool ls_db_moved(ls_db *db)
+{
+    return db->ops->moved && db->ops->moved(db);
+}
+
 void ls_db_share_silence(ls_db *db, ls_db *peer)
 {
     db->silent = peer->silent;

@@ -115,6 +115,13 @@ const char *ls_db_backend(const ls_db *db);
  * Asked right after a call that failed with LS_DB_EIO: that call is then
  * worth trying again in a few seconds. */
 bool ls_db_unavailable(const ls_db *db);
+/* Whether an SQLite store's file is no longer at the path it was opened
+ * with: renamed, moved or removed while open (SQLite's
+ * SQLITE_FCNTL_HAS_MOVED: the path's inode against the open file's, a
+ * stat() each call). What the connection writes then goes on into the
+ * file it holds open, which nobody opening that path will find. Always
+ * false for PostgreSQL. */
+bool ls_db_moved(ls_db *db);
 /*
  * Lets `db` and `peer`, two connections of one thread to the same
  * PostgreSQL database (the server's loop has two: the tables' store and

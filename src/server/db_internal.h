@@ -41,6 +41,7 @@ typedef struct ls__db_ops {
      * connection was lost and is being made again; SQLite: the last
      * failure was a lock held elsewhere). May be NULL: never. */
     bool (*unavailable)(const ls_db *db);
+    bool (*moved)(ls_db *db); /* may be NULL: never */
     /* Optional: how long a statement waits for a lock another
      * connection holds (SQLite's busy timeout). */
     void (*lock_wait)(ls_db *db, int ms);

@@ -420,6 +420,15 @@ static bool sq_unavailable(const ls_db *db)
     return c && c->busy;
 }
 
+static bool sq_moved(ls_db *db)
+{
+    sq_conn *c = db->conn;
+    int moved = 0;
+    if (sqlite3_file_control(c->db, "main", SQLITE_FCNTL_HAS_MOVED, &moved) != SQLITE_OK)
+        return false;
+    return moved != 0;
+}
+
 static void sq_lock_wait(ls_db *db, int ms)
 {
     sq_conn *c = db->conn;
@@ -632,6 +641,7 @@ static const ls__db_ops sqlite_ops = {
     .script = sq_script,
     .close = sq_close,
     .unavailable = sq_unavailable,
+    .moved = sq_moved,
     .lock_wait = sq_lock_wait,
     .hold = sq_hold,
     .tables = sq_tables,

@@ -215,6 +215,8 @@ struct server {
     uv_check_t watchers_check; /* tells the tables' counts of spectators */
     int watchers_due;       /* tables whose count is to be told */
     bool store_failing;
+    bool store_moved;        /* the store's file is not where it was opened
+                                (store_moved_now) */
     bool stopping;
     bool proxy_noted;       /* the log said once that X-Forwarded-For is not believed */
     uint64_t stop_began;
@@ -917,9 +919,40 @@ static void on_store_timer(uv_timer_t *h)
  * retry is then made at once, on the loop's next turn (not here, inside
  * a table's change), so that new tables are not refused and the paused
  * tables not held for up to STORE_RETRY_MS after the store is back. */
+/*
+ * Whether the store's file is no longer at its path (renamed, moved or
+ * removed while the server runs), said in the log when that begins and
+ * when the file is back. SQLite goes on writing into the file it holds
+ * open, so nothing in play is lost while the server runs, but a restart
+ * opens the path: a new, empty store, every player, rating and match of
+ * the old one gone from the server's view, and a removed file gone for
+ * good with the last process that holds it. So new tables and matches are
+ * refused (do_create, table_start), none begun where no restart will find
+ * it; the tables in play go on, their moves kept in the open file (one
+ * moved back is whole). A stat() each call: after each change, and at
+ * each new table.
+ */
+static bool store_moved_now(server *srv)
+{
+    const store *st = srv->cfg->st;
+    bool moved = st && st->ops->moved && st->ops->moved(st->self);
+    if (moved && !srv->store_moved)
+        fprintf(stderr, "leastscore serve: the store's file %s was moved or removed "
+                "while the server runs: the tables in play go on into the file the "
+                "server holds open, which a restart would not find (it would begin a "
+                "new, empty store there); new tables and matches are refused until "
+                "the file is back at %s\n", srv->cfg->db_where, srv->cfg->db_where);
+    else if (!moved && srv->store_moved)
+        fprintf(stderr, "leastscore serve: the store's file is back at %s: new tables "
+                "and matches are taken again\n", srv->cfg->db_where);
+    srv->store_moved = moved;
+    return moved;
+}
+
 static void store_check(server *srv)
 {
     const store *st = srv->cfg->st;
+    store_moved_now(srv);
     if (srv->store_failing && st && !st->ops->failing(st->self, NULL, 0)) {
         uv_timer_start(&srv->store_timer, on_store_timer, 0, STORE_RETRY_MS);
         return;
@@ -1027,6 +1060,9 @@ static int do_create(conn *c, const proto_msg *m, srv_error *e)
     if (srv->store_failing)
         return srv_fail(e, SRV_ESTORE, "no new tables for now: the server cannot "
                         "save matches (its store is failing); try again later");
+    if (store_moved_now(srv))
+        return srv_fail(e, SRV_ESTORE, "no new tables: the server's store file was "
+                        "moved or removed while it runs (its log says where)");
     if (tables_from(srv, c->key) >= srv->cfg->max_tables_per_address)
         return srv_fail(e, SRV_ESERVER_FULL, "your address has %d tables open, "
                         "the most it may", srv->cfg->max_tables_per_address);

@@ -142,6 +142,11 @@ typedef struct store_ops {
     /* Whether the store holds something it could not write (it is
      * failing), and the last failure's message (msg may be NULL). */
     bool (*failing)(void *self, char *msg, size_t size);
+    /* Whether the store's file is no longer where it was opened (renamed,
+     * moved or removed while the server runs): what it writes goes on
+     * into the file it holds open, which the next start will not find.
+     * A look at the file system each call. May be NULL (never). */
+    bool (*moved)(void *self);
 } store_ops;
 
 /* A store: its operations and their first argument. Plain data; a table

@@ -793,6 +793,12 @@ static bool db_failing(void *self, char *msg, size_t size)
     return s->failing;
 }
 
+static bool db_moved(void *self)
+{
+    db_store *s = self;
+    return ls_db_moved(s->db);
+}
+
 static const store_ops db_ops = {
     .match_begin = db_begin,
     .append = db_append,
@@ -804,6 +810,7 @@ static const store_ops db_ops = {
     .finished_id = db_finished_id,
     .restore = db_restore,
     .failing = db_failing,
+    .moved = db_moved,
 };
 
 /* The -wal beside an SQLite store's file, if one with frames is there

@@ -778,6 +778,13 @@ static int begin_match(table *t, int64_t now, srv_error *e)
     }
     void *handle = NULL;
     store_match sm; /* the store copies what it keeps */
+    if (t->st.ops && t->st.ops->moved && t->st.ops->moved(t->st.self)) {
+        for (int i = 0; i < t->nseats; i++)
+            ls_player_free(players[i]);
+        ls_state_free(s);
+        return srv_fail(e, SRV_ESTORE, "the server takes no new matches: its store's "
+                        "file was moved or removed while it runs (its log says where)");
+    }
     if (t->st.ops) {
         table_store_match(t, t->match + 1, &sm);
         handle = t->st.ops->match_begin(t->st.self, &sm);
