@@ -563,7 +563,7 @@ test('380 to 1100 x 301 to 371, 8 seats: a later turn with a card selected on th
 // line under the Chat button. And three cards selected that may not go
 // together (the longest reason: not a run) put that line on three lines,
 // its foot 12 px below the screen; the hand's two lines of cards are
-// lower there now (48 px, each card 44 px wide at least).
+// lower there now (44 px, each card 44 px wide at least).
 test('320x568, 7 seats, 7 cards in the hand: the hand and the turn on the first screen', async (t) => {
   await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
     await fullTable(page, env.server.url, 'Seven320', 7, { hand_size: 7 });

@@ -217,7 +217,7 @@ test('320x568, a late match, a hand of 6: one line of cards, the turn on the scr
 // And a hand of 7 there (7 seats, hand size 7): seven cards of 44 px do
 // not fit one line of the 288 px there are, and on two lines of cards
 // 67 px high the line under the hand, a card selected, ended 47 px below
-// the screen. The two lines of cards are 48 px high there, each card 44
+// the screen. The two lines of cards are 44 px high there, each card 44
 // px wide at least: the line under the hand is on the screen.
 test('320x568, a late match, a hand of 7: the cards 44 px at least, the turn on the screen', async (t) => {
   await openPages(t, env.browser, [{ width: 320, height: 568 }], async (page) => {
