@@ -28,6 +28,7 @@ static const table_config cfg = {.grace_ms = 60000, .round_pause_ms = 8000,
 typedef struct fake_store {
     int begun, ended, finished, suspended;
     bool failing;
+    bool moved;              /* the store's file is not at its path */
     bool end_fails;          /* only match_end fails (kept, written later) */
     int late_match;          /* the match finished_id tells late_id of */
     int64_t late_id;
@@ -125,9 +126,16 @@ static bool fake_failing(void *self, char *msg, size_t size)
     return fs->failing;
 }
 
+static bool fake_moved(void *self)
+{
+    const fake_store *fs = self;
+    return fs->moved;
+}
+
 static const store_ops fake_ops = {.match_begin = fake_begin, .append = fake_append,
                                    .chat = fake_chat, .flush = fake_flush, .match_end = fake_end,
-                                   .finished_id = fake_finished_id, .failing = fake_failing};
+                                   .finished_id = fake_finished_id, .failing = fake_failing,
+                                   .moved = fake_moved};
 
 static const char *const tokens[] = {
     "00000000000000000000000000000000", "11111111111111111111111111111111",
@@ -1702,6 +1710,31 @@ static void test_a_match_the_store_cannot_begin_does_not_start(void **state)
     table_free(t);
 }
 
+/* A store whose file was moved or removed from its path takes no new
+ * match (a restart would not find it), and says why; back at its path, it
+ * does. */
+static void test_no_match_begins_while_the_store_file_is_away(void **state)
+{
+    (void)state;
+    fake_store fs = {.moved = true};
+    store st = {&fake_ops, &fs};
+    table *t = new_table(2, 0, &st);
+    join(t, "Ann", 0);
+    srv_error e = {0};
+    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
+    fingerprint f;
+    table_fingerprint(t, &f);
+    refused(t, &f, table_start(t, 0, 0, &e), SRV_ESTORE, &e);
+    assert_string_equal(e.msg, "the server takes no new matches: its store's file was "
+                               "moved or removed while it runs (its log says where)");
+    assert_int_equal(fs.begun, 0);
+    assert_int_equal(t->status, TABLE_LOBBY);
+    fs.moved = false;
+    assert_int_equal(table_start(t, 0, 0, &e), 0);
+    assert_int_equal(fs.begun, 1);
+    table_free(t);
+}
+
 static void test_a_stopping_server_keeps_the_match_in_play(void **state)
 {
     (void)state;
@@ -1802,6 +1835,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_a_record_that_does_not_fit_is_not_restored),
     cmocka_unit_test(test_a_move_the_store_cannot_write_pauses_the_table),
     cmocka_unit_test(test_a_match_the_store_cannot_begin_does_not_start),
+    cmocka_unit_test(test_no_match_begins_while_the_store_file_is_away),
     cmocka_unit_test(test_a_stopping_server_keeps_the_match_in_play),
     cmocka_unit_test(test_next_round_waits_for_ready_players_or_the_pause),
     cmocka_unit_test(test_options_are_checked),
