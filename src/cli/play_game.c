@@ -358,9 +358,10 @@ static int lock_record(play_game *g, char *msg, size_t size)
     for (int tries = 0; tries < 8; tries++) {
         int fd = open(lp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
         /* A lock file the player may not write (another user's, left by
-         * a kill) is locked all the same: flock() needs no write access;
-         * the process id is then not written. */
-        if (fd < 0 && errno == EACCES)
+         * a kill, or one on a read-only file system, where the first save
+         * then says why) is locked all the same: flock() needs no write
+         * access; the process id is then not written. */
+        if (fd < 0 && (errno == EACCES || errno == EROFS))
             fd = open(lp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
             return lock_in_the_way(g, lp, msg, size);

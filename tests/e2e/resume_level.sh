@@ -390,4 +390,20 @@ chmod 755 "$tmp/rd"
     grep -qxF "leastscore play: cannot write $tmp/rd/r.lsr: Permission denied; the record there is left as it was: to go on with the match saved elsewhere, add --record NEWFILE" \
     "$tmp/rd.err" || { cat "$tmp/rd.err"; fail "a record in a directory the player may not write: status $status"; }
 [ -z "$(find "$tmp/rd" ! -name r.lsr ! -path "$tmp/rd")" ] || fail "a file was left in a directory the player may not write"
+# So on a read-only file system (a bind mount in a mount namespace of
+# its own, where root may make one), a lock file left there by a kill
+# included: it is locked, and the save says why it cannot be made (the
+# lock file was refused as cannot be opened, with advice to move it away).
+mkdir "$tmp/rofs"
+cp "$root/tests/data/in-progress.lsr" "$tmp/rofs/r.lsr"
+: >"$tmp/rofs/r.lsr.lock"
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+    status=0
+    unshare -m sh -c 'mount --make-rprivate / && mount --bind -o ro "$1" "$1" && shift && exec "$@"' \
+        - "$tmp/rofs" "$ls" play --plain --resume "$tmp/rofs/r.lsr" </dev/null \
+        >"$tmp/rofs.out" 2>"$tmp/rofs.err" || status=$?
+    [ "$status" = 1 ] && [ "$(wc -l <"$tmp/rofs.err")" = 1 ] &&
+        grep -qxF "leastscore play: cannot write $tmp/rofs/r.lsr: Read-only file system; the record there is left as it was: to go on with the match saved elsewhere, add --record NEWFILE" \
+        "$tmp/rofs.err" || { cat "$tmp/rofs.err"; fail "a record on a read-only file system, its lock file left there: status $status"; }
+fi
 echo "resume levels ok"
