@@ -11,6 +11,10 @@
 # A new game in the games directory removes the empty files that games
 # killed before their first save left there, and only those. A games
 # directory where no record can be made is said once, with the reason.
+# Where FILE.lock cannot be made (a directory or a symbolic link in its
+# place) the record is refused; a lock file the player may not write is
+# locked all the same (as uid 65534 when run as root); a directory or a
+# file system that cannot be written is said by the first save.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ls=${LEASTSCORE:-$root/build/leastscore}
