@@ -11,7 +11,11 @@
  * (pass_stderr), so that a line it leaves unended never runs into the
  * referee's next message or another bot's line, with its control bytes
  * written \xNN (put_stderr), so that it never reaches the terminal as an
- * escape sequence. A thread of its own, the pump, reads every bot's
+ * escape sequence, led by the seat's name when the caller gives one
+ * (sim's and arena's "[NAME] "), and within a budget the caller may share
+ * between the matches of a run (within_budget), so that a chatty bot
+ * cannot flood the terminal: past it, lines are dropped and counted,
+ * for the program to say at its end. A thread of its own, the pump, reads every bot's
  * stderr as it comes (a quiet bot's lines kept, another's held for the
  * referee), so that a bot that logs a lot is never held in that write
  * while the referee waits on something else. A bot holds its own pipe
@@ -63,6 +67,8 @@
 #define LINE_MAX_LEN CLI_BOT_LINE_MAX
 #define DRAIN_MAX (64 * 1024) /* unasked output read before a go, at most */
 #define ERR_LINE_MAX 4096      /* a longer stderr line is passed on in pieces */
+#define ERR_CUT_NOTE " [cut at 4096 bytes: the line goes on below]" /* ends each piece but its last */
+#define ERR_PIECE_MAX (ERR_LINE_MAX + sizeof ERR_CUT_NOTE - 1) /* a piece, with the note */
 #define ERR_PASS_MAX (256 * 1024) /* stderr passed on in one go, at most */
 #define ERR_KEPT 120           /* a quiet bot's last stderr line, kept to quote */
 #define ERR_HELD_MAX (4 * 1024 * 1024) /* stderr the pump holds for the referee, at most */
@@ -93,6 +99,7 @@ typedef struct bot {
     bool holding;         /* a report is held, not made (saying the hello) */
     char *held_report;    /* the report held, made when the answer is read */
     bool quiet;           /* its stderr is not passed on, only its last line kept */
+    cli_bot_stderr *err_budget; /* what it may pass on in the run (or NULL) */
     char name[LS_NAME_MAX + 1]; /* the seat's name that leads each report, or "" */
     char last_err[ERR_KEPT + 1]; /* quiet: its stderr's last line, to quote */
     int timeout_ms;
@@ -495,23 +502,34 @@ static void put_raw(const char *s, size_t n)
     }
 }
 
-/* Writes the bot's n bytes of stderr, whole lines (at most ERR_LINE_MAX
- * + 1 bytes), to ours in one write, each line as cli_shown_n shows it:
- * a control byte (of an escape sequence that would move the cursor, clear
- * the screen or set the terminal's title) or a byte that is not UTF-8 is
- * written \xNN, a backslash \\; printable UTF-8 is passed on as it is,
- * in a line with such bytes too. */
-static void put_stderr(const char *s, size_t n)
+/* Writes the bot's n bytes of stderr, whole lines (each at most
+ * ERR_PIECE_MAX bytes), to ours in one write, each line as cli_shown_n
+ * shows it: a control byte (of an escape sequence that would move the
+ * cursor, clear the screen or set the terminal's title) or a byte that is
+ * not UTF-8 is written \xNN, a backslash \\; printable UTF-8 is passed on
+ * as it is, in a line with such bytes too. A bot with a name (sim's and
+ * arena's) has it before each line, "[NAME] ", so that one can tell which
+ * bot wrote what: lines of several bots, and of two seats of one
+ * command, came unnamed. */
+static void put_stderr(const bot *b, const char *s, size_t n)
 {
-    char out[4 * (ERR_LINE_MAX + 1) + 2];
+    char out[4 * (ERR_PIECE_MAX + 1) + LS_NAME_MAX + 8];
     size_t k = 0;
-    while (n > 0 && k + 2 < sizeof out) {
+    while (n > 0) {
         const char *nl = memchr(s, '\n', n);
         size_t len = nl ? (size_t)(nl - s) : n;
+        if (len > ERR_PIECE_MAX)
+            len = ERR_PIECE_MAX; /* (none is: read_stderr cuts them) */
+        if (k + LS_NAME_MAX + 4 + 4 * len + 2 > sizeof out) {
+            put_raw(out, k); /* full of whole lines, each named */
+            k = 0;
+        }
+        if (b->name[0])
+            k += (size_t)snprintf(out + k, sizeof out - k, "[%s] ", b->name);
         cli_shown_n(s, len, out + k, sizeof out - k - 1);
         k += strlen(out + k);
         out[k++] = '\n';
-        len += nl != NULL;
+        len += nl && s + len == nl;
         s += len;
         n -= len;
     }
@@ -559,16 +577,50 @@ static void hold_stderr(bot *b, const char *s, size_t n)
     b->held_len += n;
 }
 
+/* How many of the n bytes of whole lines s holds (its first lines) may
+ * be passed on within the bot's budget for the run; the lines past it
+ * are counted as dropped there. Once a line does not fit, none after it
+ * does (the budget is only ever taken from), so what is passed on is the
+ * run's first lines, whole, never a line cut at the limit. */
+static size_t within_budget(bot *b, const char *s, size_t n)
+{
+    cli_bot_stderr *g = b->err_budget;
+    if (!g)
+        return n;
+    size_t ok = 0;
+    while (ok < n) {
+        const char *nl = memchr(s + ok, '\n', n - ok);
+        size_t len = nl ? (size_t)(nl - (s + ok)) + 1 : n - ok;
+        long long before = atomic_fetch_add(&g->passed, (long long)len);
+        if (before + (long long)len > CLI_BOT_STDERR_MAX)
+            break;
+        ok += len;
+    }
+    if (ok < n) {
+        long lines = 0;
+        for (const char *p = s + ok; p < s + n; p++)
+            lines += *p == '\n';
+        atomic_fetch_add(&g->dropped, (long long)(n - ok));
+        atomic_fetch_add(&g->dropped_lines, lines);
+    }
+    return ok;
+}
+
 /* Whole lines of the bot's stderr: kept (quiet), held for the referee
- * (read by the pump), or passed on now. */
+ * (read by the pump), or passed on now; past the bot's budget, dropped. */
 static void out_stderr(bot *b, const char *s, size_t n, bool pump)
 {
-    if (b->quiet)
+    if (b->quiet) {
         keep_stderr(b, s, n);
-    else if (pump)
+        return;
+    }
+    n = within_budget(b, s, n);
+    if (n == 0)
+        return;
+    if (pump)
         hold_stderr(b, s, n);
     else
-        put_stderr(s, n);
+        put_stderr(b, s, n);
 }
 
 /*
@@ -609,11 +661,13 @@ static bool read_stderr(bot *b, size_t max, bool pump)
             if (cut + len <= ERR_LINE_MAX)
                 cut = ERR_LINE_MAX; /* it is whole */
             keep = ERR_LINE_MAX - cut;
-            char rest[4];
-            memcpy(rest, b->err + cut, keep);
-            b->err[cut] = '\n';
-            out_stderr(b, b->err, cut + 1, pump);
-            memcpy(b->err, rest, keep);
+            /* The piece says it was cut, so that nobody takes it for
+             * the bot's whole line. */
+            char piece[ERR_PIECE_MAX + 1];
+            memcpy(piece, b->err, cut);
+            memcpy(piece + cut, ERR_CUT_NOTE "\n", sizeof ERR_CUT_NOTE);
+            out_stderr(b, piece, cut + sizeof ERR_CUT_NOTE, pump);
+            memmove(b->err, b->err + cut, keep);
             b->err_len = keep;
         }
     }
@@ -812,13 +866,13 @@ static void pass_stderr(bot *b, bool end_line)
         for (;;) {
             const char *nl = memchr(b->held + at + n, '\n', b->held_len - at - n);
             size_t len = (size_t)(nl - (b->held + at + n)) + 1;
-            if (n && n + len > ERR_LINE_MAX + 1)
+            if (n && n + len > ERR_PIECE_MAX + 1)
                 break;
             n += len;
             if (at + n == b->held_len)
                 break;
         }
-        put_stderr(b->held + at, n);
+        put_stderr(b, b->held + at, n);
         at += n;
     }
     b->held_len = 0;
@@ -2045,6 +2099,23 @@ static const ls_player_ops bot_ops = {
     .destroy = bot_destroy,
 };
 
+void cli_bot_stderr_said(const char *cmd, const cli_bot_stderr *budget, const char *name,
+                         const char *spec)
+{
+    long long dropped = atomic_load(&budget->dropped);
+    long lines = atomic_load(&budget->dropped_lines);
+    if (dropped == 0)
+        return;
+    char command[4 * CLI_BOT_COMMAND_MAX + 1];
+    if (!strncmp(spec, "cmd:", 4))
+        spec += 4;
+    cli_shown_n(spec, strnlen(spec, CLI_BOT_COMMAND_MAX), command, sizeof command);
+    fprintf(stderr, "leastscore %s: [%s] %ld more line%s of its stderr (%lld bytes) not "
+            "shown: a bot's stderr is shown up to %d KiB in a run; to keep it all, send "
+            "it to a file in its command: cmd:'%s 2>>FILE'\n", cmd, name, lines,
+            lines == 1 ? "" : "s", dropped, CLI_BOT_STDERR_MAX / 1024, command);
+}
+
 bool cli_player_is_bot(const ls_player *p)
 {
     return p && p->ops == &bot_ops;
@@ -2248,6 +2319,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->report = opts ? opts->report : NULL;
     b->report_ud = opts ? opts->report_ud : NULL;
     b->quiet = opts && opts->quiet;
+    b->err_budget = opts ? opts->err_budget : NULL;
     if (opts && opts->name)
         snprintf(b->name, sizeof b->name, "%s", opts->name);
     b->stop = opts ? opts->stop : NULL;

@@ -16,6 +16,7 @@
 #define LS_CLI_BOTPROC_H
 
 #include <signal.h>
+#include <stdatomic.h>
 
 #include "leastscore_ai.h"
 
@@ -23,6 +24,21 @@
 #define CLI_BOT_START_MS 10000   /* at least this long for the handshake */
 #define CLI_BOT_PROTOCOL 1       /* the protocol version spoken */
 #define CLI_BOT_COMMAND_MAX 255  /* longest COMMAND in a cmd: spec */
+
+/*
+ * What the bots of one player (a tournament's entry, in every match it
+ * plays) may have passed on from their stderr to ours in a whole run:
+ * CLI_BOT_STDERR_MAX bytes of whole lines, the first ones, so that a
+ * chatty bot cannot flood the terminal; the lines past it are dropped and
+ * counted here, for the program to say once, at the end, how much was
+ * dropped (cli_bot_stderr_said). Zeroed by the caller, shared by threads.
+ */
+#define CLI_BOT_STDERR_MAX (1024 * 1024)
+typedef struct cli_bot_stderr {
+    _Atomic long long passed;  /* bytes taken from the budget (past the max: none passed) */
+    _Atomic long long dropped; /* bytes of the lines dropped */
+    _Atomic long dropped_lines; /* lines dropped */
+} cli_bot_stderr;
 
 typedef struct cli_player_opts {
     int bot_timeout_ms; /* per answer (0 = CLI_BOT_TIMEOUT_MS) */
@@ -36,6 +52,11 @@ typedef struct cli_player_opts {
      * (LS_NAME_MAX bytes at most). For sim and arena, whose tables name
      * two seats of one command apart (x_sh, x_sh2). */
     const char *name;
+    /* May be NULL (no limit). With it, the bot's stderr lines that are
+     * passed on to ours count against it, and those past its max are
+     * dropped (and counted there). Not copied: it must outlive the
+     * player. */
+    cli_bot_stderr *err_budget;
     bool quiet; /* the bot's stderr is not passed on to ours (a line at a time),
                  * only its last line kept, quoted in the next report */
     /* May be NULL. A signal handler that sets *stop non-zero cuts short
@@ -141,6 +162,13 @@ int cli_bot_answer(const ls_view *v, const char *line, size_t n, ls_move *m);
  * lines come before that wait rather than at the next move. Nothing for
  * any other player, or a bot whose stderr is /dev/null. */
 void cli_bot_pass_stderr(ls_player *p);
+
+/* Says on our stderr, for a program `cmd` at its end, how much of the
+ * stderr of the bots of player NAME (spec: "cmd:COMMAND") was dropped
+ * past budget's max, and how to see it all (a redirection in the bot's
+ * command); nothing when nothing was. */
+void cli_bot_stderr_said(const char *cmd, const cli_bot_stderr *budget, const char *name,
+                         const char *spec);
 
 /* True for players made from a "cmd:" spec. */
 bool cli_player_is_bot(const ls_player *p);

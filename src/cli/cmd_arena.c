@@ -83,6 +83,7 @@ typedef struct arena {
     bool utf8; /* the table shows a spec's UTF-8 as it is (cli_utf8_ctype) */
     long npairs, njobs;
     job_out *out;
+    cli_bot_stderr err[ARENA_MAX]; /* by entry: its bots' stderr in the run */
 } arena;
 
 typedef struct fit {
@@ -198,7 +199,7 @@ static int calibrate_decision(void *ud, const ls_state *s, ls_player *p,
 ANALYZER_IGNORE("-Wanalyzer-malloc-leak")
 static void play_job(void *ud, long j)
 {
-    const arena *A = ud;
+    arena *A = ud; /* its err[], which the bots count in */
     job_out *o = &A->out[j];
     seat_job(A, j, o);
     arena_match c = {.o = o};
@@ -211,6 +212,7 @@ static void play_job(void *ud, long j)
         m.entry[q] = o->entry[q];
         m.names[q] = A->name[o->entry[q]];
         m.specs[q] = A->spec[o->entry[q]];
+        m.err_budget[q] = &A->err[o->entry[q]];
     }
     c.m = &m;
     cli_match_result res;
@@ -797,6 +799,8 @@ int cmd_arena(int argc, char **argv)
      * named there (it came before them). */
     int orphans = cli_bots_end_orphans();
 
+    for (int k = 0; k < A.n; k++)
+        cli_bot_stderr_said("arena", &A.err[k], A.name[k], A.spec[k]);
     cli_failures_print(A.njobs, failures_of, &A);
     for (long j = 0; j < A.njobs; j++) {
         const job_out *o = &A.out[j];

@@ -81,6 +81,7 @@ typedef struct sim {
     int bot_timeout;
     bool utf8; /* the table shows a spec's UTF-8 as it is (cli_utf8_ctype) */
     match_out *out;
+    cli_bot_stderr err[LS_MAX_PLAYERS]; /* by entry: its bots' stderr in the run */
     pthread_mutex_t hist_lock; /* over hist */
     long (*hist)[TIME_BINS];   /* by entry: decisions by time */
 } sim;
@@ -252,6 +253,7 @@ static void play_match(void *ud, long i)
         entry_of[q] = m.entry[q] = (q + (int)(i % S->n)) % S->n;
         m.names[q] = S->name[entry_of[q]];
         m.specs[q] = S->spec[entry_of[q]];
+        m.err_budget[q] = &S->err[entry_of[q]];
     }
     c.m = &m;
     cli_match_result res;
@@ -650,6 +652,8 @@ int cmd_sim(int argc, char **argv)
     int orphans = cli_bots_end_orphans();
 
     long played = 0, failed = 0, bot_errors = 0;
+    for (int k = 0; k < S.n; k++)
+        cli_bot_stderr_said("sim", &S.err[k], S.name[k], S.spec[k]);
     cli_failures_print(S.matches, failures_of, &S);
     for (long i = 0; i < S.matches; i++) {
         match_out *o = &S.out[i];

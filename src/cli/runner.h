@@ -21,6 +21,7 @@
 
 #include "leastscore.h"
 #include "leastscore_ai.h"
+#include "cli/botproc.h"
 #include "cli/cli.h"
 
 #define CLI_MAX_ROUNDS 100000 /* a match longer than this is abandoned */
@@ -53,6 +54,8 @@ typedef struct cli_match {
     uint64_t seed;                     /* the match's seed; the player of entry e
                                           is seeded from (seed, e) */
     int bot_timeout_ms;                /* for cmd: players */
+    cli_bot_stderr *err_budget[LS_MAX_PLAYERS]; /* by seat: what a cmd: player's
+                                          stderr may pass on in the run (or NULL) */
     bool record;                       /* keep the match's game record */
     void *ud;                          /* passed to every hook */
     /* Each failure of the cmd: player at `seat` (a sentence), and where

@@ -356,9 +356,13 @@ wait_no_process "playdaemo[n]-$$" || fail "a bot's daemon outlived play: $left"
 grep -qx "leastscore play: Ada's bot: had started 1 process outside its process group (setsid), which outlived it; killed" \
     "$tmp/err" || { cat "$tmp/err"; fail "play: the bot that left a daemon is not named"; }
 # A bot that floods its stderr (4 MiB before the handshake, 256 KiB and a
-# line with no newline before each answer) is not at fault: its stderr is
-# passed through, the matches are played out with no failure, and the
-# results on stdout are whole.
+# line with no newline before each answer) is not at fault: the matches
+# are played out with no failure, and the results on stdout are whole.
+# Its stderr is passed through up to 1 MiB in the run (1023 of its lines
+# of 1025 bytes: whole lines, the 1024th would pass the limit), each line
+# named, then dropped, one line at the end saying how much and how to keep
+# it all (it flooded the terminal, 12 MB here); a redirection in its
+# command, as that line says, keeps it all.
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/flood.py" --matches 2 --seed 3 \
     --json >"$tmp/flood.json" 2>"$tmp/flood.err" || { tail -c 300 "$tmp/flood.err"; fail "sim (flood)"; }
 python3 -c 'import json,sys
@@ -366,7 +370,34 @@ d = json.load(open(sys.argv[1]))
 assert d["matches"] == 2 and d["failed_matches"] == 0, d
 assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/flood.json" ||
     fail "a bot that floods its stderr was held at fault"
-[ "$(grep -c '^flood bot: x' "$tmp/flood.err")" -gt 8192 ] || fail "the flood bot's stderr was not passed through"
+python3 -c 'import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+shown = [x for x in lines if x.startswith("[flood_py] flood bot: x")]
+assert len(shown) == 1023, len(shown)
+said = [x for x in lines if "of its stderr" in x]
+assert len(said) == 1 and lines.index(said[0]) > lines.index(shown[-1]), said
+m = re.fullmatch(r"leastscore sim: \[flood_py\] (\d+) more lines of its stderr \((\d+) bytes\) not shown: "
+                 r"a bot.s stderr is shown up to 1024 KiB in a run; to keep it all, send it to a file "
+                 r"in its command: cmd:.python3 \S+/flood.py 2>>FILE.", said[0])
+assert m and int(m[1]) > 2 * 4096 - 1023 and int(m[2]) > 7 * 1024 * 1024, said
+assert not [x for x in lines if "flood bot" in x and not x.startswith("[flood_py] ")], "a line not named"' \
+    "$tmp/flood.err" || { grep -v "^.flood_py. flood bot: x" "$tmp/flood.err" | cut -c1-300; fail "the flood bot's stderr was not passed through named, up to its limit, and the rest said"; }
+timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/flood.py 2>>$tmp/flood.log" --matches 2 \
+    --seed 3 >/dev/null 2>"$tmp/flood2.err" || fail "sim (flood, its stderr to a file)"
+[ "$(grep -c '^flood bot: x' "$tmp/flood.log")" -ge $((2 * (4096 + 256))) ] && ! grep -q "flood bot\|of its stderr" "$tmp/flood2.err" ||
+    fail "the flood bot's stderr, sent to a file in its command, was not all there"
+# Each line of a bot's stderr is named after its seat, as the table names
+# it, so that two seats of one command are told apart: the noisy bot
+# copies every line it reads there, its own 'seat N NAME' too.
+"$ls" sim --players "cmd:python3 $root/tests/bots/noisy.py,cmd:python3 $root/tests/bots/noisy.py" \
+    --matches 2 --seed 3 >/dev/null 2>"$tmp/noisy.err" || fail "sim (noisy)"
+python3 -c 'import re, sys
+lines = [x for x in open(sys.argv[1]).read().split("\n") if "noisy bot" in x]
+assert lines and all(re.match(r"\[noisy_py2?\] noisy bot read: ", x) for x in lines), lines[:3]
+seats = [re.fullmatch(r"\[(\w+)\] noisy bot read: seat \d (\w+)", x) for x in lines]
+seats = [m.group(1, 2) for m in seats if m]
+assert len(seats) == 4 and all(a == b for a, b in seats) and {a for a, b in seats} == {"noisy_py", "noisy_py2"}, seats' \
+    "$tmp/noisy.err" || { head -5 "$tmp/noisy.err"; fail "sim: a bot's stderr lines were not named after its seat"; }
 # A bot's stderr line with no newline ends its line before anything else
 # is written: the referee's message that follows (an illegal move, the
 # bot's death) or play's next line starts a line of its own ('unended bot:
@@ -376,7 +407,7 @@ assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/flood.json" ||
 python3 -c 'import sys
 lines = open(sys.argv[1]).read().split("\n")
 bot = [x for x in lines if "unended bot:" in x]
-assert bot.count("unended bot: thinking...") == 6 and bot.count("unended bot: bye") == 2, bot
+assert bot.count("[unended_py] unended bot: thinking...") == 6 and bot.count("[unended_py] unended bot: bye") == 2, bot
 assert len(bot) == 8, bot
 assert sum(x.startswith("match ") and "garbage" in x for x in lines) == 2, lines
 assert sum(x.startswith("match ") and "died (exit status 3)" in x for x in lines) == 2, lines' \
@@ -449,6 +480,10 @@ data = open(sys.argv[1], "rb").read()
 bad = sorted({b for b in data if (b < 0x20 and b != 0x0a) or b == 0x7f})
 assert not bad, "control bytes %s reached the terminal: %r" % (bad, data[:300])
 lines = data.decode("utf-8").split("\n")
+# sim names each line after the seat of the bot; play --plain does not.
+named = [x for x in lines if x.startswith("[escapes_py] ")]
+assert bool(named) == sys.argv[1].endswith("esc-sim.err"), lines[:3]
+lines = [x[len("[escapes_py] "):] if x in named else x for x in lines]
 assert "escapes bot: \u00e9 and \u2665 stay as they are" in lines, lines[:5]
 assert sys.argv[2] in lines, lines[:5]
 assert "escapes bot: C:\\\\x41\\\\ is no escape" in lines, lines[:5]
@@ -459,9 +494,12 @@ assert ("escapes bot: ok\\xe2\\x80\\xae\\xe2\\x81\\xa6 gnirts\\xe2\\x81\\xa9"
         "\\xef\\xbf\\xb9\\xef\\xbf\\xba\\xef\\xbf\\xbb") in lines, lines[:7]
 hidden = "\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff\u2061\u2062\u2063\u2064\u00ad\u180e\u2028\u2029\ufff9\ufffa\ufffb"
 assert not [c for c in data.decode("utf-8") if c in hidden or 0xe0000 <= ord(c) <= 0xe007f], "a hidden character reached the terminal"
-# The line of 2000 hearts, passed on in pieces, each cut at a character.
+# The line of 2000 hearts, passed on in pieces, each cut at a character
+# and each but the last saying that it was cut.
 hearts = [x for x in lines if x.startswith("\u2665") or x.startswith("\\x")]
-assert "".join(hearts) == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
+note = " [cut at 4096 bytes: the line goes on below]"
+assert len(hearts) == 2 and hearts[0].endswith(note) and not hearts[1].endswith(note), [x[-60:] for x in hearts]
+assert hearts[0][:-len(note)] + hearts[1] == "\u2665" * 2000, [x[:40] for x in hearts]' "$tmp/$f" "$esc_line" ||
         fail "$f: a bot's stderr was not shown with its control bytes escaped"
 done
 # play names the failure alone, past botproc's "bot 'COMMAND' (Ada): ",
