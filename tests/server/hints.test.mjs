@@ -9,11 +9,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startServer, chooseMove, rng, T } from './lib.mjs';
+import { startServer, chooseMove, rng, T, BIN, withTimeout } from './lib.mjs';
 
 test('players asking for hints without end do not hold back the computer players', async () => {
     const srv = await startServer({ args: ['--max-tables-per-address', '30'] });
@@ -74,12 +75,24 @@ test('players asking for hints without end do not hold back the computer players
 // a worker each besides, so that a held hint and a held password change
 // with the default 2 workers, or a held hint alone with --workers 1, kept
 // the move waiting for as long as they were held.
-async function heldJobsLeaveAMove({ workers, hints, passwords }) {
+// A finished match put in srv's store (a short one: sim, seed 1); its id.
+function storeMatch(srv, dir) {
+    execFileSync(BIN, ['sim', '--players', 'greedy,greedy', '--matches', '1', '--seed', '1',
+        '--threads', '1', '--records', dir], { stdio: 'ignore', timeout: T(60000) });
+    const record = join(dir, readdirSync(dir).find((f) => f.endsWith('.lsr')));
+    const db = join(srv.dataDir, 'leastscore.db');
+    execFileSync('sqlite3', ['-cmd', '.timeout 10000', db,
+        `INSERT INTO matches (code, meta, record, rounds, started_at, finished_at) VALUES ('HELD1', '{}', CAST(readfile('${record}') AS TEXT), 1, 0, 0)`]);
+    return Number(execFileSync('sqlite3', [db, "SELECT id FROM matches WHERE code = 'HELD1'"], { encoding: 'utf8' }));
+}
+
+async function heldJobsLeaveAMove({ workers, hints, passwords, replays = false }) {
     const dir = mkdtempSync(join(tmpdir(), 'ls-job-hold-'));
     const hold = join(dir, 'hold');
     writeFileSync(hold, '');
     const srv = await startServer({ env: { LS_TEST_JOB_HOLD: hold },
-        args: workers ? ['--workers', String(workers)] : [] });
+        args: ['--trust-proxy', '127.0.0.1', ...(workers ? ['--workers', String(workers)] : [])] });
+    let asks = [];
     try {
         const askers = [];
         for (let i = 0; i < hints; i++) {
@@ -108,13 +121,26 @@ async function heldJobsLeaveAMove({ workers, hints, passwords }) {
         };
         for (const [i, c] of askers.entries()) await taken(c, 'hint', {}, `h${i}`);
         for (const [i, c] of setters.entries()) await taken(c, 'set_password', { password: 'correct horse' }, `pw${i}`);
+        if (replays) {
+            // Replays asked for until one is answered 503 busy (32 wait
+            // besides the one built, or waiting for a worker): the server
+            // has them. Each from an address of its own (--trust-proxy).
+            const id = storeMatch(srv, dir);
+            let busy;
+            const told = new Promise((resolve) => { busy = resolve; });
+            asks = Array.from({ length: 34 }, (_, i) => fetch(`${srv.origin}/api/matches/${id}/replay`,
+                { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })
+                .then(async (r) => { if (r.status === 503) busy(); await r.arrayBuffer(); return r.status; })
+                .catch((e) => `failed (${e.message})`));
+            await withTimeout(told, T(30000), 'a replay answered busy while one is held');
+        }
         p.send({ type: 'start' });
         const mine = (s) => s.view.status !== 'lobby' && (s.view.status !== 'playing' || s.view.turn === s.view.you);
         const st = await p.stateWhere(mine, 'the probe\'s turn (the computer player may move first)', T(30000));
         if (st.view.status === 'playing') {
             p.send({ type: 'move', version: st.version, move: chooseMove(st.view, rng(2), -1) });
             await p.next((m) => m.type === 'state' && m.version > st.version && mine(m),
-                `the computer player's move while ${hints} hint(s) and ${passwords} password change(s) are held`, T(30000));
+                `the computer player's move while ${hints} hint(s), ${passwords} password change(s) and ${replays ? 'a' : 'no'} replay are held`, T(30000));
         }
         rmSync(hold);
         for (const [i, c] of askers.entries()) {
@@ -126,6 +152,8 @@ async function heldJobsLeaveAMove({ workers, hints, passwords }) {
             assert.equal(a.type, 'player', JSON.stringify(a));
             assert.equal(a.has_password, true);
         }
+        const statuses = await withTimeout(Promise.all(asks), T(60000), 'the held replays');
+        assert.ok(!replays || statuses.includes(200), `replays answered ${statuses.join(' ')}`);
     } finally {
         rmSync(dir, { recursive: true, force: true });
         await srv.close();
@@ -138,6 +166,14 @@ test('two hints held in flight: another table\'s computer player still moves', a
 
 test('a hint and a password change held: another table\'s computer player still moves', async () => {
     await heldJobsLeaveAMove({ hints: 1, passwords: 1 });
+});
+
+test('a hint and a replay held: another table\'s computer player still moves', async () => {
+    await heldJobsLeaveAMove({ hints: 1, passwords: 0, replays: true });
+});
+
+test('--workers 1: a held replay does not keep a computer player\'s move waiting', async () => {
+    await heldJobsLeaveAMove({ workers: 1, hints: 0, passwords: 0, replays: true });
 });
 
 test('--workers 1: a held hint does not keep a computer player\'s move waiting', async () => {
