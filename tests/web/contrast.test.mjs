@@ -41,6 +41,15 @@ test('in forced colours the panel of the player to move is told apart from the o
     const edge = await page.$eval('.hand button.selected', (b) => [getComputedStyle(b).boxShadow, getComputedStyle(b).forcedColorAdjust]);
     assert.match(edge[0], / 0px 0px 0px 2px inset$/, `a selected card's shadow: ${edge[0]}`);
     assert.equal(edge[1], 'none');
+    // A card selected, the open cards may be taken: their edge is the
+    // selection's colour and 3 px thick in the same way (a 3 px border
+    // had made them wider, picksize.test).
+    await page.waitForSelector('#open .card.pick:not(:disabled)', { timeout: 3000 });
+    const pick = await page.$eval('#open .card.pick', (b) => [getComputedStyle(b).borderTopColor,
+      getComputedStyle(b).boxShadow, getComputedStyle(b).forcedColorAdjust, getComputedStyle(b).borderTopWidth]);
+    assert.equal(pick[0], after[0], `a takeable open card's border ${pick[0]}, a selected card's ${after[0]}`);
+    assert.match(pick[1], / 0px 0px 0px 2px inset$/, `a takeable open card's shadow: ${pick[1]}`);
+    assert.deepEqual(pick.slice(2), ['none', '1px']);
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
