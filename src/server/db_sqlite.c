@@ -648,6 +648,35 @@ static const ls__db_ops sqlite_ops = {
     .prepare = sq_prepare,
 };
 
+/* Refuses a path with no file but a -wal or -shm beside it: a store was
+ * there and is gone (moved or removed while a server ran, then the server
+ * killed or stopped), and SQLite would make a new, empty file there and
+ * read the old -wal into it, a store that holds neither the old one nor
+ * nothing. Refused rather than said in the log: a start there loses the
+ * old store from sight (its players, ratings, tables in play), and the
+ * two ways on are the person's to choose: the file put back, or the -wal
+ * and -shm moved away for a new store. A -shm alone holds no writes, but
+ * says as much that a store was there. */
+static int orphan_wal(const char *path, ls_error *err)
+{
+    char shown[LS_DB_PATH_SHOWN], side[4200];
+    struct stat st;
+    if (lstat(path, &st) == 0 || errno != ENOENT)
+        return 0;
+    bool wal = snprintf(side, sizeof side, "%s-wal", path) < (int)sizeof side &&
+               lstat(side, &st) == 0;
+    bool shm = snprintf(side, sizeof side, "%s-shm", path) < (int)sizeof side &&
+               lstat(side, &st) == 0;
+    if (!wal && !shm)
+        return 0;
+    return ls__db_fail(err, LS_DB_EIO,
+                       "sqlite: no store file at %s, but its %s there: a store was "
+                       "moved or removed from there; put its file back, or move the "
+                       "-wal and -shm away to begin a new store",
+                       SHOWN(path), wal && shm ? "-wal and -shm are"
+                                    : wal ? "-wal is" : "-shm is");
+}
+
 int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
 {
     char shown[LS_DB_PATH_SHOWN];
@@ -662,6 +691,11 @@ int ls__db_sqlite_open(ls_db *db, const char *path, ls_error *err)
     if (!c->path) {
         sq_close(db);
         return ls__db_fail(err, LS_ENOMEM, "out of memory");
+    }
+    int orphan = orphan_wal(path, err);
+    if (orphan) {
+        sq_close(db);
+        return orphan;
     }
     int rc = sqlite3_open_v2(path, &c->db,
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |

@@ -8,16 +8,21 @@
 // docs/store.md ("Restoring") gives, the copy put back with the -wal and
 // -shm removed, serves the copy as it is, and says nothing.
 //
+// A -wal (and -shm) with no store file beside it (the file moved or
+// removed while a server ran, the server then killed) is refused at the
+// start: SQLite would make a new, empty store there and read that -wal
+// into it. Put the file back and the start takes it again.
+//
 // The -wal is planted, not raced: an sqlite3 writes a player the copy
 // lacks with its checkpoints off, says so, and is killed (SIGKILL) before
 // it could close the store.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, withTimeout, T } from './lib.mjs';
+import { BIN, startServer, withTimeout, T } from './lib.mjs';
 
 const sqlite = (db, sql) => execFileSync('sqlite3', ['-cmd', '.timeout 10000', db, sql], { encoding: 'utf8' }).trim();
 const LEFT = /leastscore serve: store: (\S+)-wal \((\d+) bytes, written [0-9: -]+ UTC\) was beside the store at the start, left by a server or program that did not close the store \(killed, or the machine stopped\) or has it open: its writes are read into the store\. If \1 was just put back from a copy, that -wal is the old file's and undoes the copy: stop this server, put the copy back, remove \1-wal and \1-shm, start again \(docs\/store\.md, "Restoring"\)\n/;
@@ -76,6 +81,45 @@ test('a copy put back beside an old -wal is said at the start; put back without 
         assert.doesNotMatch(srv.stderr, LEFT);
         assert.doesNotMatch(srv.stderr, /Sanitizer|runtime error/);
         assert.equal(sqlite(db, "SELECT COUNT(*) FROM players WHERE name IN ('Late', 'Later')"), '0');
+        assert.equal(sqlite(db, 'PRAGMA integrity_check'), 'ok');
+    } finally {
+        await srv.kill();
+        rmSync(dir, { recursive: true, force: true });
+    }
+});
+
+const ORPHAN = (db, which) => `leastscore serve: sqlite: no store file at ${db}, but its ${which} there: a store was moved or removed from there; put its file back, or move the -wal and -shm away to begin a new store\n`;
+
+test('a -wal and -shm with no store file beside them are refused at the start, named; the file put back, the store is served', async () => {
+    const first = await startServer();
+    const dir = first.dir, db = join(first.dataDir, 'leastscore.db'), away = join(dir, 'away.db');
+    let srv = first;
+    try {
+        // The file moved away while the server runs, the server killed:
+        // its -wal and -shm stay at the old path, beside no file.
+        renameSync(db, away);
+        await first.crash();
+        assert.ok(existsSync(`${db}-wal`) && existsSync(`${db}-shm`), 'a killed server leaves its -wal and -shm');
+        const walSize = statSync(`${db}-wal`).size;
+        const start = () => spawnSync(BIN, ['serve', '--listen', '127.0.0.1:0', '--data', first.dataDir,
+            '--web', join(dir, 'web')], { encoding: 'utf8', timeout: T(10000) });
+        let r = start();
+        assert.equal(r.status, 1, `refused with exit 1: ${r.stderr}`);
+        assert.equal(r.stderr, ORPHAN(db, '-wal and -shm are'));
+        assert.equal(existsSync(db), false, 'no new store made there');
+        assert.equal(statSync(`${db}-wal`).size, walSize, 'the -wal is left as it was');
+        rmSync(`${db}-shm`);
+        r = start();
+        assert.equal(r.status, 1, `refused with exit 1: ${r.stderr}`);
+        assert.equal(r.stderr, ORPHAN(db, '-wal is'));
+        assert.equal(existsSync(db), false, 'no new store made there');
+
+        // The file put back: its -wal is its own, and the start takes both.
+        renameSync(away, db);
+        srv = await startServer({ dir });
+        await srv.waitLog(/restored 0 tables in progress/);
+        assert.equal((await srv.stop()).code, 0, srv.stderr);
+        assert.doesNotMatch(srv.stderr, /Sanitizer|runtime error/);
         assert.equal(sqlite(db, 'PRAGMA integrity_check'), 'ok');
     } finally {
         await srv.kill();
