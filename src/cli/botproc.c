@@ -101,6 +101,7 @@ typedef struct bot {
     bool quiet;           /* its stderr is not passed on, only its last line kept */
     cli_bot_stderr *err_budget; /* what it may pass on in the run (or NULL) */
     char name[LS_NAME_MAX + 1]; /* the seat's name that leads each report, or "" */
+    long match;           /* with a name, the match its stderr lines name (or 0) */
     char last_err[ERR_KEPT + 1]; /* quiet: its stderr's last line, to quote */
     int timeout_ms;
     char buf[LINE_MAX_LEN * 2];
@@ -510,21 +511,25 @@ static void put_raw(const char *s, size_t n)
  * as it is, in a line with such bytes too. A bot with a name (sim's and
  * arena's) has it before each line, "[NAME] ", so that one can tell which
  * bot wrote what: lines of several bots, and of two seats of one
- * command, came unnamed. */
+ * command, came unnamed. With a match too, "[NAME, match M] ": the lines
+ * of one entry's bots in matches played at once (threads) interleave. */
 static void put_stderr(const bot *b, const char *s, size_t n)
 {
-    char out[4 * (ERR_PIECE_MAX + 1) + LS_NAME_MAX + 8];
+    char out[4 * (ERR_PIECE_MAX + 1) + LS_NAME_MAX + 40];
     size_t k = 0;
     while (n > 0) {
         const char *nl = memchr(s, '\n', n);
         size_t len = nl ? (size_t)(nl - s) : n;
         if (len > ERR_PIECE_MAX)
             len = ERR_PIECE_MAX; /* (none is: read_stderr cuts them) */
-        if (k + LS_NAME_MAX + 4 + 4 * len + 2 > sizeof out) {
+        if (k + LS_NAME_MAX + 36 + 4 * len + 2 > sizeof out) {
             put_raw(out, k); /* full of whole lines, each named */
             k = 0;
         }
-        if (b->name[0])
+        if (b->name[0] && b->match > 0)
+            k += (size_t)snprintf(out + k, sizeof out - k, "[%s, match %ld] ", b->name,
+                                  b->match);
+        else if (b->name[0])
             k += (size_t)snprintf(out + k, sizeof out - k, "[%s] ", b->name);
         cli_shown_n(s, len, out + k, sizeof out - k - 1);
         k += strlen(out + k);
@@ -2322,6 +2327,7 @@ ls_player *cli_player_new(const char *spec, uint64_t seed,
     b->err_budget = opts ? opts->err_budget : NULL;
     if (opts && opts->name)
         snprintf(b->name, sizeof b->name, "%s", opts->name);
+    b->match = opts && opts->match > 0 ? opts->match : 0;
     b->stop = opts ? opts->stop : NULL;
     b->wake = opts && opts->wake;
     b->wake_fd = opts ? opts->wake_fd : -1;

@@ -52,6 +52,10 @@ typedef struct cli_player_opts {
      * (LS_NAME_MAX bytes at most). For sim and arena, whose tables name
      * two seats of one command apart (x_sh, x_sh2). */
     const char *name;
+    /* With a name, the match (1, 2, ...) that leads each line of the bot's
+     * stderr passed on to ours with it, "[NAME, match M] "; 0: "[NAME] ".
+     * sim and arena give it when a run has more than one match. */
+    long match;
     /* May be NULL (no limit). With it, the bot's stderr lines that are
      * passed on to ours count against it, and those past its max are
      * dropped (and counted there). Not copied: it must outlive the

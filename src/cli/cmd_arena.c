@@ -206,6 +206,7 @@ static void play_job(void *ud, long j)
     cli_match m = {.rules = &A->rules, .n = o->nseat,
                    .seed = cli_mix(A->seed ^ cli_mix((uint64_t)j)),
                    .bot_timeout_ms = A->bot_timeout, .ud = &c,
+                   .number = A->njobs > 1 ? j + 1 : 0,
                    .bot_failed = keep_bot_msg,
                    .decided = A->calibration ? calibrate_decision : NULL};
     for (int q = 0; q < o->nseat; q++) {

@@ -246,6 +246,7 @@ static void play_match(void *ud, long i)
     cli_match m = {.rules = &S->rules, .n = S->n,
                    .seed = cli_mix(S->seed ^ cli_mix((uint64_t)i)),
                    .bot_timeout_ms = S->bot_timeout,
+                   .number = S->matches > 1 ? i + 1 : 0,
                    .record = S->records && (i % S->records_every) == 0,
                    .ud = &c, .bot_failed = keep_msg, .decided = keep_time,
                    .round_ended = count_round};

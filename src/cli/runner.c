@@ -298,7 +298,7 @@ int cli_match_play(const cli_match *m, cli_match_result *res)
         cli_player_opts popts = {.bot_timeout_ms = m->bot_timeout_ms,
                                  .report = m->bot_failed ? seat_failed : NULL,
                                  .report_ud = &ctx[q], .name = m->names[q],
-                                 .err_budget = m->err_budget[q],
+                                 .match = m->number, .err_budget = m->err_budget[q],
                                  .handshake_later = true};
         pl[q] = cli_player_new(m->specs[q], cli_mix(m->seed + 1 + (uint64_t)m->entry[q]),
                                &popts, &err);

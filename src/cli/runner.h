@@ -56,6 +56,8 @@ typedef struct cli_match {
     int bot_timeout_ms;                /* for cmd: players */
     cli_bot_stderr *err_budget[LS_MAX_PLAYERS]; /* by seat: what a cmd: player's
                                           stderr may pass on in the run (or NULL) */
+    long number;                       /* the match's number in the run, named in
+                                          each line of a bot's stderr (0: none) */
     bool record;                       /* keep the match's game record */
     void *ud;                          /* passed to every hook */
     /* Each failure of the cmd: player at `seat` (a sentence), and where

@@ -372,7 +372,7 @@ assert d["bot_failures"] == 0, d["bot_messages"]' "$tmp/flood.json" ||
     fail "a bot that floods its stderr was held at fault"
 python3 -c 'import re, sys
 lines = open(sys.argv[1]).read().split("\n")
-shown = [x for x in lines if x.startswith("[flood_py] flood bot: x")]
+shown = [x for x in lines if re.match(r"\[flood_py, match [12]\] flood bot: x", x)]
 assert len(shown) == 1023, len(shown)
 said = [x for x in lines if "of its stderr" in x]
 assert len(said) == 1 and lines.index(said[0]) > lines.index(shown[-1]), said
@@ -380,24 +380,39 @@ m = re.fullmatch(r"leastscore sim: \[flood_py\] (\d+) more lines of its stderr \
                  r"a bot.s stderr is shown up to 1024 KiB in a run; to keep it all, send it to a file "
                  r"in its command: cmd:.python3 \S+/flood.py 2>>FILE.", said[0])
 assert m and int(m[1]) > 2 * 4096 - 1023 and int(m[2]) > 7 * 1024 * 1024, said
-assert not [x for x in lines if "flood bot" in x and not x.startswith("[flood_py] ")], "a line not named"' \
-    "$tmp/flood.err" || { grep -v "^.flood_py. flood bot: x" "$tmp/flood.err" | cut -c1-300; fail "the flood bot's stderr was not passed through named, up to its limit, and the rest said"; }
+assert not [x for x in lines if "flood bot" in x and not x.startswith("[flood_py, match ")], "a line not named"' \
+    "$tmp/flood.err" || { grep -v "^.flood_py, match [12]. flood bot: x" "$tmp/flood.err" | cut -c1-300; fail "the flood bot's stderr was not passed through named, up to its limit, and the rest said"; }
 timeout 120 "$ls" sim --players "greedy,cmd:python3 $root/tests/bots/flood.py 2>>$tmp/flood.log" --matches 2 \
     --seed 3 >/dev/null 2>"$tmp/flood2.err" || fail "sim (flood, its stderr to a file)"
 [ "$(grep -c '^flood bot: x' "$tmp/flood.log")" -ge $((2 * (4096 + 256))) ] && ! grep -q "flood bot\|of its stderr" "$tmp/flood2.err" ||
     fail "the flood bot's stderr, sent to a file in its command, was not all there"
 # Each line of a bot's stderr is named after its seat, as the table names
-# it, so that two seats of one command are told apart: the noisy bot
-# copies every line it reads there, its own 'seat N NAME' too.
+# it, so that two seats of one command are told apart, and, in a run of
+# more than one match, after its match: with two threads the lines of one
+# entry's bots in two matches came mixed under one name. The noisy bot
+# copies every line it reads there, its own 'seat N NAME' too: sim seats
+# entry e at seat (e + M - 1) % 2 in match M, which the lines must agree
+# with.
 "$ls" sim --players "cmd:python3 $root/tests/bots/noisy.py,cmd:python3 $root/tests/bots/noisy.py" \
-    --matches 2 --seed 3 >/dev/null 2>"$tmp/noisy.err" || fail "sim (noisy)"
+    --matches 2 --threads 2 --seed 3 >/dev/null 2>"$tmp/noisy.err" || fail "sim (noisy)"
 python3 -c 'import re, sys
 lines = [x for x in open(sys.argv[1]).read().split("\n") if "noisy bot" in x]
-assert lines and all(re.match(r"\[noisy_py2?\] noisy bot read: ", x) for x in lines), lines[:3]
-seats = [re.fullmatch(r"\[(\w+)\] noisy bot read: seat \d (\w+)", x) for x in lines]
-seats = [m.group(1, 2) for m in seats if m]
-assert len(seats) == 4 and all(a == b for a, b in seats) and {a for a, b in seats} == {"noisy_py", "noisy_py2"}, seats' \
-    "$tmp/noisy.err" || { head -5 "$tmp/noisy.err"; fail "sim: a bot's stderr lines were not named after its seat"; }
+assert lines and all(re.match(r"\[noisy_py2?, match [12]\] noisy bot read: ", x) for x in lines), lines[:3]
+seats = [re.fullmatch(r"\[(\w+), match (\d)\] noisy bot read: seat (\d) (\w+)", x) for x in lines]
+seats = sorted(m.group(1, 2, 3, 4) for m in seats if m)
+want = sorted((name, str(m), str((e + m - 1) % 2), name)
+              for e, name in enumerate(["noisy_py", "noisy_py2"]) for m in range(1, 3))
+assert seats == want, seats' \
+    "$tmp/noisy.err" || { head -5 "$tmp/noisy.err"; fail "sim: a bot's stderr lines were not named after its seat and match"; }
+# arena names the match too; a run of one match (sim --matches 1) only the
+# seat, as the escapes bot's lines below show.
+"$ls" arena --players "cmd:python3 $root/tests/bots/noisy.py,greedy" --matches 2 --tables 0 --threads 2 --seed 3 \
+    >/dev/null 2>"$tmp/noisy-arena.err" || { tail -3 "$tmp/noisy-arena.err"; fail "arena (noisy)"; }
+python3 -c 'import re, sys
+lines = [x for x in open(sys.argv[1]).read().split("\n") if "noisy bot" in x]
+assert lines and all(re.match(r"\[noisy_py, match [12]\] noisy bot read: ", x) for x in lines), lines[:3]
+assert {re.match(r"\[noisy_py, match (\d)\]", x)[1] for x in lines} == {"1", "2"}, lines[:3]' \
+    "$tmp/noisy-arena.err" || { head -5 "$tmp/noisy-arena.err"; fail "arena: a bot's stderr lines were not named after its seat and match"; }
 # A bot's stderr line with no newline ends its line before anything else
 # is written: the referee's message that follows (an illegal move, the
 # bot's death) or play's next line starts a line of its own ('unended bot:
@@ -407,6 +422,7 @@ assert len(seats) == 4 and all(a == b for a, b in seats) and {a for a, b in seat
 python3 -c 'import sys
 lines = open(sys.argv[1]).read().split("\n")
 bot = [x for x in lines if "unended bot:" in x]
+bot = [x.replace(", match 1]", "]").replace(", match 2]", "]") for x in bot]
 assert bot.count("[unended_py] unended bot: thinking...") == 6 and bot.count("[unended_py] unended bot: bye") == 2, bot
 assert len(bot) == 8, bot
 assert sum(x.startswith("match ") and "garbage" in x for x in lines) == 2, lines
