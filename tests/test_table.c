@@ -1691,11 +1691,12 @@ static void test_a_move_the_store_cannot_write_pauses_the_table(void **state)
     table_free(t);
 }
 
-static void test_a_match_the_store_cannot_begin_does_not_start(void **state)
+/* A two-seat table (Ann and a bot) on fs: its start is refused with
+ * SRV_ESTORE (and the message want, when given), the table unchanged and no
+ * match begun in the store; with *cause cleared the start goes through. */
+static void start_refused_until_cleared(fake_store *fs, bool *cause, const char *want)
 {
-    (void)state;
-    fake_store fs = {.failing = true};
-    store st = {&fake_ops, &fs};
+    store st = {&fake_ops, fs};
     table *t = new_table(2, 0, &st);
     join(t, "Ann", 0);
     srv_error e = {0};
@@ -1703,11 +1704,21 @@ static void test_a_match_the_store_cannot_begin_does_not_start(void **state)
     fingerprint f;
     table_fingerprint(t, &f);
     refused(t, &f, table_start(t, 0, 0, &e), SRV_ESTORE, &e);
+    if (want)
+        assert_string_equal(e.msg, want);
+    assert_int_equal(fs->begun, 0);
     assert_int_equal(t->status, TABLE_LOBBY);
-    fs.failing = false;
+    *cause = false;
     assert_int_equal(table_start(t, 0, 0, &e), 0);
-    assert_int_equal(fs.begun, 1);
+    assert_int_equal(fs->begun, 1);
     table_free(t);
+}
+
+static void test_a_match_the_store_cannot_begin_does_not_start(void **state)
+{
+    (void)state;
+    fake_store fs = {.failing = true};
+    start_refused_until_cleared(&fs, &fs.failing, NULL);
 }
 
 /* A store whose file was moved or removed from its path takes no new
@@ -1717,22 +1728,9 @@ static void test_no_match_begins_while_the_store_file_is_away(void **state)
 {
     (void)state;
     fake_store fs = {.moved = true};
-    store st = {&fake_ops, &fs};
-    table *t = new_table(2, 0, &st);
-    join(t, "Ann", 0);
-    srv_error e = {0};
-    assert_int_equal(table_add_bot(t, 0, "greedy", &e), 0);
-    fingerprint f;
-    table_fingerprint(t, &f);
-    refused(t, &f, table_start(t, 0, 0, &e), SRV_ESTORE, &e);
-    assert_string_equal(e.msg, "the server takes no new matches: its store's file was "
-                               "moved or removed while it runs (its log says where)");
-    assert_int_equal(fs.begun, 0);
-    assert_int_equal(t->status, TABLE_LOBBY);
-    fs.moved = false;
-    assert_int_equal(table_start(t, 0, 0, &e), 0);
-    assert_int_equal(fs.begun, 1);
-    table_free(t);
+    start_refused_until_cleared(&fs, &fs.moved,
+                                "the server takes no new matches: its store's file was "
+                                "moved or removed while it runs (its log says where)");
 }
 
 static void test_a_stopping_server_keeps_the_match_in_play(void **state)
