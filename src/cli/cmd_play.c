@@ -297,9 +297,10 @@ static bool full_screen_ok(char *why, size_t size)
 /* Prints text and a newline on stderr. At a terminal the text is broken
  * at spaces to its width (TIOCGWINSZ, else COLUMNS, else 80), later rows
  * indented two columns, as line mode's own lines are: the terminal cut
- * the line-mode sentence mid-word ("xterm" / "-256color"). In a pipe or a
- * file it goes out whole, one sentence a line. */
-static void err_wrapped(const char *text)
+ * the line-mode sentence mid-word ("xterm" / "-256color"), and a refusal
+ * to begin a game ("ov" / "er"). In a pipe or a file it goes out whole,
+ * one sentence a line. */
+void play_err_wrapped(const char *text)
 {
     int width = 0;
     if (isatty(STDERR_FILENO) && (width = play_term_width(STDERR_FILENO)) == 0)
@@ -385,7 +386,7 @@ int cmd_play(int argc, char **argv)
         snprintf(text, sizeof text, "leastscore play: %s, so the game is in line mode "
                  "(as with --plain); set TERM to your terminal's type, such as "
                  "xterm-256color, for the full screen.", why);
-        err_wrapped(text);
+        play_err_wrapped(text);
         rc = play_plain(&o);
     } else {
         o.quiet_bots = true;

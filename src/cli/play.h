@@ -331,6 +331,10 @@ size_t play_wrap(const char *s, size_t n, int room);
  * COLUMNS), or 0 when it is not known. */
 int play_term_width(int fd);
 
+/* Prints text and a newline on stderr; at a terminal broken at spaces to
+ * its width, later rows indented two columns; whole in a pipe or a file. */
+void play_err_wrapped(const char *text);
+
 /* The front ends. Both return the process exit status. */
 int play_plain(play_opts *o);
 int play_tui(play_opts *o);

@@ -1285,7 +1285,9 @@ int play_plain(play_opts *o)
         char msg[512];
         int made = play_game_new(&g, o, seed, number, report_bot, NULL, msg, sizeof msg);
         if (made != 0) {
-            fprintf(stderr, "leastscore play: %s\n", msg);
+            char text[sizeof msg + 20];
+            snprintf(text, sizeof text, "leastscore play: %s", msg);
+            play_err_wrapped(text);
             return made == -2 ? 2 : 1; /* -2: a record that cannot be resumed */
         }
         intro(&g);

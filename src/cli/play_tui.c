@@ -1245,8 +1245,8 @@ static void draw_help(const ui *u)
     }
     int last = top + rows < total ? top + rows : total;
     if (last < total)
-        snprintf(line, sizeof line, "-- lines %d-%d of %d, more below: Down, PgDn --",
-                 top + 1, last, total);
+        snprintf(line, sizeof line, "-- lines %d-%d of %d, more below: Down, PgDn; "
+                 "other keys: back --", top + 1, last, total);
     else
         snprintf(line, sizeof line, "-- lines %d-%d of %d, the end; any other key: back --",
                  top + 1, last, total);
@@ -2345,7 +2345,9 @@ int play_tui(play_opts *o)
     int made = play_game_new(&u->g, o, seed, ++u->matches, report_bot, u, msg,
                              sizeof msg);
     if (made != 0) {
-        fprintf(stderr, "leastscore play: %s\n", msg);
+        char text[sizeof msg + 20];
+        snprintf(text, sizeof text, "leastscore play: %s", msg);
+        play_err_wrapped(text);
         free(u);
         return made == -2 ? 2 : 1; /* -2: a record that cannot be resumed */
     }

@@ -243,6 +243,10 @@ wait_for h "Your hand: total"
 $T send-keys -t h '?'
 wait_for h "Least Score - help"
 wait_for h "more below"
+# Its first page names the way back too: at this size it covers the
+# footer, and only the last page said how to leave it.
+grep -qF "more below: Down, PgDn; other keys: back --" "$tmp/screen" ||
+    screen_fail "the help's first page does not say how to go back"
 # Each Down is drawn before the next is sent (40 sent at a fixed pace could
 # outrun a loaded game: its last ones drawn after the loop's last look).
 seen_end=0 seen_rules=0 seen_table=0

@@ -23,7 +23,8 @@
 # a hint's search holds no key (q, Esc, Ctrl-C, a resize);
 # a terminal without an alternate screen is cleared before leaving; after
 # ten matches the last records are listed; keys typed while a built-in
-# computer player thinks do not act on what its move brings.
+# computer player thinks do not act on what its move brings; a refusal to
+# begin is broken at the terminal's width.
 # Every wait polls the screen with a timeout.
 set -e
 LS=${LEASTSCORE:-build/leastscore}
@@ -929,4 +930,16 @@ $T send-keys -t tr q
 wait_for tr "Quit this game?"
 $T send-keys -t tr y
 wait_for tr "exit status 0"
+# A refusal to begin, at a terminal 80 columns wide, is broken at spaces to
+# its width, as replay's are: the terminal cut it mid-word ("ov" / "er").
+# A row the terminal wrapped is joined again by capture-pane -J; a row the
+# game broke is not: the two captures are alike.
+start rf 80 24 C --record "$tmp/no/such/directory/with/a/name/long/enough.lsr"
+wait_for rf "exit status 1"
+$T capture-pane -p -t rf | sed 's/ *$//' >"$tmp/rf.rows"
+$T capture-pane -pJ -t rf | sed 's/ *$//' >"$tmp/rf.joined"
+cmp -s "$tmp/rf.rows" "$tmp/rf.joined" ||
+    screen_fail "play's refusal was wrapped by the terminal, not at its spaces"
+grep -q "^  .*directory$" "$tmp/rf.rows" ||
+    screen_fail "play's refusal's last row is not indented"
 echo ok
