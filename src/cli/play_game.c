@@ -1782,15 +1782,6 @@ static void saved_where(const ls_state *s, char *buf, size_t size)
 }
 
 /*
- * A resumed match is saved as the text it was resumed from, byte for byte
- * (its comments, its spacing), then what the rebuilt record has written
- * since (from the "# resumed by" comment on), with the resumed text's line
- * breaks, so that a file from an editor that ends lines with CR LF (or CR)
- * does not end up with two kinds: the statements of the two are the same,
- * so the whole is the record of the match, and nobody's lines are lost.
- * The text is built for each save (a record is small).
- */
-/*
  * Whether the lock is still this game's, before a save. A FILE.lock
  * removed by hand (or replaced) while the game ran left its lock on a
  * file no longer there: a second game then made and took a new one, and
@@ -1822,6 +1813,15 @@ static int lock_kept(play_game *g, char *msg, size_t size)
     return -1;
 }
 
+/*
+ * A resumed match is saved as the text it was resumed from, byte for byte
+ * (its comments, its spacing), then what the rebuilt record has written
+ * since (from the "# resumed by" comment on), with the resumed text's line
+ * breaks, so that a file from an editor that ends lines with CR LF (or CR)
+ * does not end up with two kinds: the statements of the two are the same,
+ * so the whole is the record of the match, and nobody's lines are lost.
+ * The text is built for each save (a record is small).
+ */
 int play_game_save(play_game *g, char *msg, size_t size)
 {
     if (!g->rec) {
