@@ -1,6 +1,6 @@
 // The table's header on a tablet, held upright or on its side, and in
 // any window from 600 px wide that is not a phone on its side or a short
-// window (those have rules of their own, fit.test.mjs): the title, the
+// window (those have rules of their own, fit.test.mjs, fitshort.test.mjs): the title, the
 // table's code, the count of watchers and the buttons (Hint, Rules,
 // Leave table) keep to one row, the title breaking between its parts
 // (never inside one) where it is longer than the room beside the
@@ -123,7 +123,7 @@ test('the table header is one row on a tablet, from match 2 on, with the count o
 });
 
 // On a phone, the header of a late match leaves the whole turn on the
-// first screen, as fit.test.mjs checks it in the first: upright, the
+// first screen, as fit.test.mjs and fitshort.test.mjs check it in the first: upright, the
 // code and the count of watchers follow the title as words do (they
 // began a line of their own, and at 320x640 the line under the hand
 // ended 12 px below the screen); on its side, the header is one row as

@@ -50,7 +50,7 @@ test('with the text at 200% on a phone, the first page, the lobby and the table 
 // below the screen.
 test('the browser\'s text at 24 px, 1280x720, 8 seats: a later turn on the first screen', async (t) => {
   await openPages(t, env.browser, [{ width: 1280, height: 720 }], async (page) => {
-    // (every panel as full as it gets and five open cards, as fit.test's
+    // (every panel as full as it gets and five open cards, as fitdesk.test's
     // desktop windows have them: the worst turn a match gives, each run)
     await page.context().addInitScript(fullPanels);
     const cdp = await page.context().newCDPSession(page);
