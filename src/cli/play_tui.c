@@ -1782,6 +1782,10 @@ static void my_turn_key(ui *u, int ch)
         else if (u->row == ROW_HAND) {
             u->row = ROW_PICK;
             u->cursor = 0;
+            /* With nothing selected the marker moved with no word why. */
+            if (!u->selected)
+                set_msg(u, 0, "Nothing selected: Enter moved to the open cards. "
+                              "Up, then space, to select.");
         } else if (u->cursor == n - 1)
             human_move(u, (ls_move){u->selected, LS_MOVE_DRAW, LS_NO_CARD});
         else

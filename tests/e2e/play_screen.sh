@@ -411,6 +411,11 @@ $T send-keys -t f Down Up
 sleep 0.3
 wait_for f "Select the cards to discard (space)"
 on_screen ! "discard first" "stale message"
+# Enter with nothing selected moves to the open cards and says so.
+$T send-keys -t f Enter
+wait_for f "Nothing selected: Enter moved to the open cards"
+$T send-keys -t f Up
+wait_for f "Select the cards to discard (space)"
 $T send-keys -t f q
 wait_for f "Quit this game?"
 on_screen ! "Enter:skip wait" "stale footer"
