@@ -808,10 +808,6 @@ function onState(msg) {
       noteTimeout(ev);
       const text = describe(ev, false, names[i], over[i]);
       if (!text) continue;
-      // (A rematch starts the moves afresh: match 2's list began with
-      // match 1's last lines, "You are out of the match." under "Match 2
-      // started.". The first match keeps the lobby's lines before it.)
-      if (ev.kind === 'start' && ev.match > 1) app.log = [];
       app.log.push({ v: ev.v, text, words: describe(ev, true, names[i], over[i]) });
       // (A round's end is heard with the player's own score and total,
       // in the same announcement: a snapshot keeps only its last.)
